@@ -1,0 +1,4 @@
+//! The local gateway as a library, so tests can mount the same app
+//! in-process; `main.rs` is the command-line shell around it.
+
+pub mod server;

@@ -1,0 +1,86 @@
+//! Starts the real gateway binary on a free loopback port with a fresh
+//! data dir, and stops it (SIGKILL on drop).
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub const ADMIN_PW: &str = "admin-pass-1";
+pub const EDITOR_PW: &str = "editor-pass-1";
+
+pub struct Gateway {
+    pub child: Child,
+    pub base: String,
+    pub data_dir: PathBuf,
+}
+
+pub fn fresh_data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gateway-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+impl Gateway {
+    /// Starts the gateway on `data_dir` and waits until it answers.
+    pub async fn start(data_dir: PathBuf, extra_env: &[(&str, &str)]) -> Gateway {
+        let port = free_port();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gateway"));
+        cmd.env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("BACKOFFICE_DATA_DIR", &data_dir)
+            .env("BACKOFFICE_PORT", port.to_string())
+            .env("BACKOFFICE_WEB_DIST", data_dir.join("no-web"))
+            .env("BACKOFFICE_SEED_PASSWORD_ADMIN", ADMIN_PW)
+            .env("BACKOFFICE_SEED_PASSWORD_EDITOR", EDITOR_PW)
+            .env("BACKOFFICE_SEED_PASSWORD_TEST", "test-pass-1")
+            .env("BACKOFFICE_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit());
+        for (k, v) in extra_env {
+            cmd.env(k, v);
+        }
+        let child = cmd.spawn().expect("gateway binary starts");
+        let gw = Gateway { child, base: format!("http://127.0.0.1:{port}/partnerapi"), data_dir };
+        let client = reqwest::Client::new();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Ok(r) = client.get(format!("{}/publicKey", gw.base)).send().await {
+                if r.status().is_success() {
+                    return gw;
+                }
+            }
+            assert!(Instant::now() < deadline, "gateway did not answer within 30 s");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Gateway {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+pub async fn login(client: &reqwest::Client, base: &str, username: &str, password: &str) -> String {
+    let body: serde_json::Value = client
+        .post(format!("{base}/login/index"))
+        .json(&serde_json::json!({"username": username, "password": password}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    body["data"]["token"].as_str().unwrap_or_else(|| panic!("login failed: {body}")).to_string()
+}

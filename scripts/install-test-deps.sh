@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what the test suite needs on a fresh Debian machine (run as
+# root, or with sudo available): Debian's Chromium for the end-to-end
+# tests, a Python virtualenv with moto (DynamoDB API server), cfn-lint and
+# the SAM CLI, and the web app's npm packages. Each step is skipped when
+# already done, so repeated runs are quick.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TOOLS_VENV="${BACKOFFICE_TOOLS_VENV:-$PWD/target/tools-venv}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "==> installing Debian's chromium (end-to-end tests)"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+if [ ! -x "$TOOLS_VENV/bin/python" ]; then
+  echo "==> creating the tools virtualenv"
+  python3 -m venv "$TOOLS_VENV"
+fi
+if ! "$TOOLS_VENV/bin/python" -c "import moto.server, flask_cors, cfnlint, samcli" >/dev/null 2>&1; then
+  echo "==> installing moto, cfn-lint and the SAM CLI into the tools virtualenv"
+  "$TOOLS_VENV/bin/pip" install -q --disable-pip-version-check \
+    'moto[dynamodb,server]' flask flask-cors cfn-lint aws-sam-cli
+fi
+
+for dir in web tests/e2e; do
+  if [ -f "$dir/package-lock.json" ]; then
+    if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+      echo "==> npm ci in $dir"
+      npm --prefix "$dir" ci --no-audit --no-fund --loglevel=error
+    fi
+  fi
+done

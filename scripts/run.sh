@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds and starts the product: the local gateway with the SPA and the
+# embedded SQLite store (seeded with demo data on first run).
+# Configuration: BACKOFFICE_* environment variables (see NOTES.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need() { command -v "$1" >/dev/null 2>&1 || { echo "error: $1 is not installed ($2)" >&2; exit 1; }; }
+need cargo "install Rust from rustup.rs"
+need npm "install Node.js 20"
+
+if [ -f web/package.json ]; then
+  if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+    echo "==> installing web dependencies"
+    npm --prefix web ci --no-audit --no-fund --loglevel=error
+  fi
+  echo "==> building the web app"
+  npm --prefix web run build --silent
+fi
+
+echo "==> building the gateway"
+cargo build --quiet -p gateway
+
+export BACKOFFICE_DATA_DIR="${BACKOFFICE_DATA_DIR:-$PWD/data}"
+export BACKOFFICE_WEB_DIST="${BACKOFFICE_WEB_DIST:-$PWD/web/dist}"
+if [ -f "$BACKOFFICE_DATA_DIR/first-run-credentials.txt" ]; then
+  echo "==> sign-ins generated at first run (change them in the personal center):"
+  cat "$BACKOFFICE_DATA_DIR/first-run-credentials.txt"
+fi
+exec target/debug/gateway serve

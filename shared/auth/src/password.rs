@@ -1,0 +1,282 @@
+//! Password hashing (argon2id, PHC strings) and the password policy.
+
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+
+use crate::AuthError;
+
+/// Minimum password length in characters (spec point 5: 密码不能少于6位).
+pub const PASSWORD_MIN_CHARS: usize = 6;
+/// Maximum password length in characters (bounds hashing work per request).
+pub const PASSWORD_MAX_CHARS: usize = 128;
+
+/// Production argon2id memory cost in KiB (OWASP: m=19456, t=2, p=1).
+const PROD_M_COST: u32 = 19_456;
+const PROD_T_COST: u32 = 2;
+const PROD_P_COST: u32 = 1;
+
+/// A valid argon2id hash made with the production parameters, of a random
+/// password nobody knows. [`dummy_verify`] checks against it so that a login
+/// for an unknown user costs as much as one for a known user.
+/// A test asserts that its parameters equal the production ones.
+const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$1QsjS/ZrKfAtY2fOySNqEw$AVFRx8Bgjt5d/cMlUwlvX6aahYOPWLg2l5OYEHcwnNY";
+
+fn production_params() -> Params {
+    Params::new(PROD_M_COST, PROD_T_COST, PROD_P_COST, None).expect("valid argon2 params")
+}
+
+/// Parameters used by [`hash_password`]: the production parameters, except
+/// in this crate's own unit tests, where cheap ones keep the suite fast.
+fn hashing_params() -> Params {
+    #[cfg(test)]
+    {
+        Params::new(Params::MIN_M_COST, 1, 1, None).expect("valid argon2 params")
+    }
+    #[cfg(not(test))]
+    {
+        production_params()
+    }
+}
+
+fn hasher(params: Params) -> Argon2<'static> {
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+fn hash_with(pw: &str, params: Params) -> Result<String, AuthError> {
+    let salt = SaltString::generate(&mut OsRng);
+    hasher(params)
+        .hash_password(pw.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| AuthError::Hash(e.to_string()))
+}
+
+/// Hashes a password with argon2id (m=19456 KiB, t=2, p=1) and a random
+/// salt; returns the PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`).
+///
+/// Does not apply [`password_policy`]; callers check it first.
+pub fn hash_password(pw: &str) -> Result<String, AuthError> {
+    hash_with(pw, hashing_params())
+}
+
+/// Whether `pw` matches the PHC string `phc`. False for a wrong password, a
+/// malformed hash or a hash that is not argon2id. The output comparison is
+/// constant-time (argon2 / password-hash), and the cost follows the
+/// parameters recorded in the hash.
+pub fn verify_password(pw: &str, phc: &str) -> bool {
+    let Ok(parsed) = PasswordHash::new(phc) else {
+        return false;
+    };
+    if parsed.algorithm != argon2::ARGON2ID_IDENT {
+        return false;
+    }
+    // `verify_password` re-hashes with the algorithm, version and parameters
+    // recorded in `parsed`; the instance's own parameters are not used.
+    Argon2::default()
+        .verify_password(pw.as_bytes(), &parsed)
+        .is_ok()
+}
+
+/// Spends the time of a real [`verify_password`] against a production hash
+/// and discards the result. Call it when the username is unknown so that
+/// response times do not reveal which usernames exist.
+pub fn dummy_verify(pw: &str) {
+    let _ = std::hint::black_box(verify_password(pw, DUMMY_HASH));
+}
+
+/// Whether a stored hash should be replaced by a fresh [`hash_password`] at
+/// the next successful login: malformed, not argon2id, or made with
+/// parameters weaker than the production ones.
+pub fn needs_rehash(phc: &str) -> bool {
+    let Ok(parsed) = PasswordHash::new(phc) else {
+        return true;
+    };
+    if parsed.algorithm != argon2::ARGON2ID_IDENT {
+        return true;
+    }
+    let Ok(params) = Params::try_from(&parsed) else {
+        return true;
+    };
+    params.m_cost() < PROD_M_COST || params.t_cost() < PROD_T_COST
+}
+
+/// Why a password was refused by [`password_policy`]; carries English and
+/// Chinese message texts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PolicyError {
+    /// Fewer than [`PASSWORD_MIN_CHARS`] characters.
+    #[error("password cannot be less than 6 characters")]
+    TooShort,
+    /// More than [`PASSWORD_MAX_CHARS`] characters.
+    #[error("password cannot be more than 128 characters")]
+    TooLong,
+}
+
+impl PolicyError {
+    /// English message (same as `Display`).
+    pub fn en(&self) -> &'static str {
+        match self {
+            PolicyError::TooShort => "password cannot be less than 6 characters",
+            PolicyError::TooLong => "password cannot be more than 128 characters",
+        }
+    }
+
+    /// Chinese message.
+    pub fn zh(&self) -> &'static str {
+        match self {
+            PolicyError::TooShort => "密码不能少于6位",
+            PolicyError::TooLong => "密码不能多于128位",
+        }
+    }
+}
+
+/// Password policy: 6 to 128 characters (Unicode scalar values, not bytes).
+pub fn password_policy(pw: &str) -> Result<(), PolicyError> {
+    let n = pw.chars().count();
+    if n < PASSWORD_MIN_CHARS {
+        Err(PolicyError::TooShort)
+    } else if n > PASSWORD_MAX_CHARS {
+        Err(PolicyError::TooLong)
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_verify_roundtrip() {
+        let phc = hash_password("correct horse").unwrap();
+        assert!(phc.starts_with("$argon2id$v=19$"), "{phc}");
+        assert!(verify_password("correct horse", &phc));
+    }
+
+    #[test]
+    fn wrong_password_fails() {
+        let phc = hash_password("correct horse").unwrap();
+        for wrong in ["correct hors", "Correct horse", "correct horse ", "", "x"] {
+            assert!(!verify_password(wrong, &phc), "{wrong:?}");
+        }
+    }
+
+    #[test]
+    fn salts_are_random() {
+        let a = hash_password("same password").unwrap();
+        let b = hash_password("same password").unwrap();
+        assert_ne!(a, b);
+        assert!(verify_password("same password", &a));
+        assert!(verify_password("same password", &b));
+    }
+
+    #[test]
+    fn unicode_and_long_passwords() {
+        for pw in ["密码不能少于6位", "pässwörd🔑", &"a".repeat(128)] {
+            let phc = hash_password(pw).unwrap();
+            assert!(verify_password(pw, &phc), "{pw}");
+        }
+    }
+
+    #[test]
+    fn malformed_hash_is_false_not_panic() {
+        let good = hash_password("secret1").unwrap();
+        let truncated = &good[..good.len() - 5];
+        let cases = [
+            "",
+            "plain text",
+            "$argon2id$",
+            "$argon2id$v=19$m=19456,t=2,p=1$",
+            "$argon2id$v=19$m=abc,t=2,p=1$c2FsdHNhbHQ$aGFzaA",
+            "$bcrypt$whatever",
+            truncated,
+        ];
+        for phc in cases {
+            assert!(!verify_password("secret1", phc), "{phc:?}");
+        }
+    }
+
+    #[test]
+    fn other_argon2_variants_are_refused() {
+        let salt = SaltString::generate(&mut OsRng);
+        let params = Params::new(Params::MIN_M_COST, 1, 1, None).unwrap();
+        let argon2i = Argon2::new(Algorithm::Argon2i, Version::V0x13, params)
+            .hash_password(b"secret1", &salt)
+            .unwrap()
+            .to_string();
+        assert!(argon2i.starts_with("$argon2i$"));
+        assert!(!verify_password("secret1", &argon2i));
+        assert!(needs_rehash(&argon2i));
+    }
+
+    #[test]
+    fn dummy_hash_uses_production_params() {
+        let parsed = PasswordHash::new(DUMMY_HASH).expect("dummy hash parses");
+        assert_eq!(parsed.algorithm, argon2::ARGON2ID_IDENT);
+        let params = Params::try_from(&parsed).unwrap();
+        let prod = production_params();
+        assert_eq!(
+            (params.m_cost(), params.t_cost(), params.p_cost()),
+            (prod.m_cost(), prod.t_cost(), prod.p_cost())
+        );
+        assert_eq!(
+            (prod.m_cost(), prod.t_cost(), prod.p_cost()),
+            (19_456, 2, 1)
+        );
+        assert!(!needs_rehash(DUMMY_HASH));
+        // it is a real hash: verification runs and fails for a guess
+        assert!(!verify_password("password", DUMMY_HASH));
+        dummy_verify("password");
+    }
+
+    #[test]
+    fn production_params_hash_verifies() {
+        let phc = hash_with("production", production_params()).unwrap();
+        assert!(phc.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{phc}");
+        assert!(verify_password("production", &phc));
+        assert!(!needs_rehash(&phc));
+    }
+
+    #[test]
+    fn weak_or_malformed_hashes_need_rehash() {
+        let cheap = hash_password("secret1").unwrap();
+        assert!(needs_rehash(&cheap));
+        assert!(needs_rehash("garbage"));
+    }
+
+    #[test]
+    fn policy_boundaries() {
+        let cases: &[(&str, Result<(), PolicyError>)] = &[
+            ("", Err(PolicyError::TooShort)),
+            ("12345", Err(PolicyError::TooShort)),
+            ("123456", Ok(())),
+            ("密码密码密", Err(PolicyError::TooShort)),
+            ("密码密码密码", Ok(())), // 6 chars, 18 bytes
+        ];
+        for (pw, expected) in cases {
+            assert_eq!(password_policy(pw), *expected, "{pw:?}");
+        }
+        assert_eq!(password_policy(&"a".repeat(128)), Ok(()));
+        assert_eq!(password_policy(&"a".repeat(129)), Err(PolicyError::TooLong));
+        assert_eq!(password_policy(&"密".repeat(128)), Ok(()));
+        assert_eq!(
+            password_policy(&"密".repeat(129)),
+            Err(PolicyError::TooLong)
+        );
+    }
+
+    #[test]
+    fn policy_messages() {
+        assert_eq!(PolicyError::TooShort.zh(), "密码不能少于6位");
+        assert_eq!(
+            PolicyError::TooShort.en(),
+            "password cannot be less than 6 characters"
+        );
+        assert_eq!(
+            PolicyError::TooShort.to_string(),
+            PolicyError::TooShort.en()
+        );
+        assert_eq!(PolicyError::TooLong.to_string(), PolicyError::TooLong.en());
+        assert_eq!(PolicyError::TooLong.zh(), "密码不能多于128位");
+    }
+}

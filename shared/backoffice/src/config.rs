@@ -1,0 +1,244 @@
+//! Runtime configuration, read once per process from the environment.
+//! Every variable is listed in NOTES.md; a bad value stops start-up with a
+//! one-line message that says what to fix.
+
+use std::path::PathBuf;
+
+/// Whether the process runs as a developer's local product or in production.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Development,
+    Production,
+}
+
+/// Where the single table lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreConfig {
+    /// The embedded SQLite file under the data dir.
+    Sqlite { path: PathBuf },
+    /// DynamoDB (or an emulator when an endpoint is given).
+    Dynamo { table: String, endpoint: Option<String>, region: Option<String> },
+}
+
+/// An OAuth2 / OpenID Connect provider for social login.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OAuthProvider {
+    pub name: String,
+    pub authorize_url: String,
+    pub token_url: String,
+    pub userinfo_url: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub redirect_uri: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub mode: Mode,
+    pub data_dir: PathBuf,
+    pub store: StoreConfig,
+    /// The HS256 secret; in development generated once into the data dir.
+    pub jwt_secret: Vec<u8>,
+    pub access_token_ttl_secs: i64,
+    /// How long after sign-in a session may still be refreshed.
+    pub session_ttl_secs: i64,
+    /// RSA payload encryption of login bodies (spec point 7); off by default.
+    pub rsa_enabled: bool,
+    /// Whether POST /register creates accounts (new accounts get no role).
+    pub allow_register: bool,
+    pub oauth: Option<OAuthProvider>,
+}
+
+/// A configuration problem, phrased as what to fix.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigError(pub String);
+
+const MIN_SECRET_BYTES: usize = 32;
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `get` (tests pass a map).
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let var = |name: &str| get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let mode = match var("BACKOFFICE_ENV").as_deref() {
+            None | Some("development") | Some("dev") => Mode::Development,
+            Some("production") | Some("prod") => Mode::Production,
+            Some(other) => {
+                return Err(ConfigError(format!(
+                    "BACKOFFICE_ENV must be 'development' or 'production', not '{other}'"
+                )))
+            }
+        };
+        let data_dir = PathBuf::from(var("BACKOFFICE_DATA_DIR").unwrap_or_else(|| "data".into()));
+        let store = match var("BACKOFFICE_STORE").as_deref() {
+            None | Some("sqlite") => StoreConfig::Sqlite { path: data_dir.join("backoffice.sqlite3") },
+            Some("dynamo") | Some("dynamodb") => StoreConfig::Dynamo {
+                table: var("BACKOFFICE_TABLE").unwrap_or_else(|| "backoffice".into()),
+                endpoint: var("BACKOFFICE_DYNAMO_ENDPOINT"),
+                region: var("AWS_REGION").or_else(|| var("AWS_DEFAULT_REGION")),
+            },
+            Some(other) => {
+                return Err(ConfigError(format!("BACKOFFICE_STORE must be 'sqlite' or 'dynamo', not '{other}'")))
+            }
+        };
+        let jwt_secret = match var("BACKOFFICE_JWT_SECRET") {
+            Some(secret) if secret.len() >= MIN_SECRET_BYTES => secret.into_bytes(),
+            Some(_) => {
+                return Err(ConfigError(format!(
+                    "BACKOFFICE_JWT_SECRET is too short: use at least {MIN_SECRET_BYTES} random characters"
+                )))
+            }
+            None if mode == Mode::Production => {
+                return Err(ConfigError(
+                    "BACKOFFICE_JWT_SECRET is not set: production needs a secret of at least 32 random characters (from Secrets Manager)".into(),
+                ))
+            }
+            // Filled in by `load_or_create_dev_secret` once the data dir is known to be usable.
+            None => Vec::new(),
+        };
+        let access_token_ttl_secs = seconds(&var, "BACKOFFICE_ACCESS_TOKEN_TTL", 900)?;
+        let session_ttl_secs = seconds(&var, "BACKOFFICE_SESSION_TTL", 12 * 3600)?;
+        if session_ttl_secs < access_token_ttl_secs {
+            return Err(ConfigError(
+                "BACKOFFICE_SESSION_TTL must not be shorter than BACKOFFICE_ACCESS_TOKEN_TTL".into(),
+            ));
+        }
+        let rsa_enabled = flag(&var, "BACKOFFICE_RSA", false)?;
+        let allow_register = flag(&var, "BACKOFFICE_ALLOW_REGISTER", mode == Mode::Development)?;
+        let oauth = match var("BACKOFFICE_OAUTH_TOKEN_URL") {
+            None => None,
+            Some(token_url) => {
+                let need = |name: &str| {
+                    var(name).ok_or_else(|| {
+                        ConfigError(format!("{name} is not set: social login needs it when BACKOFFICE_OAUTH_TOKEN_URL is set"))
+                    })
+                };
+                Some(OAuthProvider {
+                    name: var("BACKOFFICE_OAUTH_NAME").unwrap_or_else(|| "oidc".into()),
+                    authorize_url: need("BACKOFFICE_OAUTH_AUTHORIZE_URL")?,
+                    token_url,
+                    userinfo_url: need("BACKOFFICE_OAUTH_USERINFO_URL")?,
+                    client_id: need("BACKOFFICE_OAUTH_CLIENT_ID")?,
+                    client_secret: need("BACKOFFICE_OAUTH_CLIENT_SECRET")?,
+                    redirect_uri: need("BACKOFFICE_OAUTH_REDIRECT_URI")?,
+                })
+            }
+        };
+        Ok(Config {
+            mode,
+            data_dir,
+            store,
+            jwt_secret,
+            access_token_ttl_secs,
+            session_ttl_secs,
+            rsa_enabled,
+            allow_register,
+            oauth,
+        })
+    }
+
+    /// In development without a configured secret, uses a random secret kept
+    /// in the data dir so tokens survive a restart. Never used in production.
+    pub fn load_or_create_dev_secret(&mut self) -> Result<(), ConfigError> {
+        if !self.jwt_secret.is_empty() {
+            return Ok(());
+        }
+        let path = self.data_dir.join("dev-jwt-secret");
+        if let Ok(existing) = std::fs::read(&path) {
+            if existing.len() >= MIN_SECRET_BYTES {
+                self.jwt_secret = existing;
+                return Ok(());
+            }
+        }
+        use rand::RngCore;
+        let mut raw = [0u8; 48];
+        rand::thread_rng().fill_bytes(&mut raw);
+        let secret = base64::Engine::encode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, raw);
+        write_private_file(&path, secret.as_bytes()).map_err(|e| {
+            ConfigError(format!("cannot write {}: {e}; make the data dir writable or set BACKOFFICE_DATA_DIR", path.display()))
+        })?;
+        self.jwt_secret = secret.into_bytes();
+        Ok(())
+    }
+}
+
+/// Writes a file only the owner can read (secrets, first-run credentials).
+pub fn write_private_file(path: &std::path::Path, contents: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path)?;
+    file.write_all(contents)?;
+    file.sync_all()
+}
+
+fn seconds(var: &impl Fn(&str) -> Option<String>, name: &str, default: i64) -> Result<i64, ConfigError> {
+    match var(name) {
+        None => Ok(default),
+        Some(v) => v
+            .parse::<i64>()
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(|| ConfigError(format!("{name} must be a positive number of seconds, not '{v}'"))),
+    }
+}
+
+fn flag(var: &impl Fn(&str) -> Option<String>, name: &str, default: bool) -> Result<bool, ConfigError> {
+    match var(name).as_deref() {
+        None => Ok(default),
+        Some("1" | "true" | "on" | "yes") => Ok(true),
+        Some("0" | "false" | "off" | "no") => Ok(false),
+        Some(other) => Err(ConfigError(format!("{name} must be true or false, not '{other}'"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn development_defaults_need_no_configuration() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.mode, Mode::Development);
+        assert_eq!(c.access_token_ttl_secs, 900);
+        assert!(!c.rsa_enabled);
+        assert!(matches!(c.store, StoreConfig::Sqlite { .. }));
+    }
+
+    #[test]
+    fn production_without_secret_stops_with_what_to_fix() {
+        let err = config(&[("BACKOFFICE_ENV", "production")]).unwrap_err();
+        assert!(err.0.contains("BACKOFFICE_JWT_SECRET is not set"), "{err}");
+        let err = config(&[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", "short")]).unwrap_err();
+        assert!(err.0.contains("too short"), "{err}");
+        let ok = config(&[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", &"x".repeat(40))]).unwrap();
+        assert!(!ok.allow_register, "production does not open registration by default");
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        assert!(config(&[("BACKOFFICE_ACCESS_TOKEN_TTL", "soon")]).unwrap_err().0.contains("BACKOFFICE_ACCESS_TOKEN_TTL"));
+        assert!(config(&[("BACKOFFICE_STORE", "mongo")]).unwrap_err().0.contains("BACKOFFICE_STORE"));
+        assert!(config(&[("BACKOFFICE_RSA", "maybe")]).unwrap_err().0.contains("BACKOFFICE_RSA"));
+        assert!(config(&[("BACKOFFICE_OAUTH_TOKEN_URL", "http://127.0.0.1:1/token")])
+            .unwrap_err()
+            .0
+            .contains("BACKOFFICE_OAUTH_AUTHORIZE_URL"));
+    }
+}

@@ -1,0 +1,68 @@
+//! What every handler gets: the store, the configuration, the token keys
+//! and a clock. Built once per process (in `main` of a Lambda bin or of the
+//! local gateway), never per request.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+use auth::{RsaKeys, TokenKeys};
+use store::Table;
+
+use crate::config::Config;
+use crate::domain::roles::RoleCache;
+
+/// Seconds since the Unix epoch; tests may move it forward.
+#[derive(Debug, Default, Clone)]
+pub struct Clock {
+    offset_secs: Arc<AtomicI64>,
+}
+
+impl Clock {
+    pub fn now(&self) -> i64 {
+        let real = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0);
+        real + self.offset_secs.load(Ordering::Relaxed)
+    }
+    /// Moves this clock (and its clones) forward; for tests of expiry.
+    pub fn advance(&self, secs: i64) {
+        self.offset_secs.fetch_add(secs, Ordering::Relaxed);
+    }
+}
+
+pub struct AppCtx {
+    pub store: Arc<dyn Table>,
+    pub config: Config,
+    pub keys: TokenKeys,
+    pub rsa: Option<RsaKeys>,
+    pub clock: Clock,
+    pub roles: RoleCache,
+    /// For the OAuth code exchange; built once so TLS setup is not per request.
+    pub http: reqwest::Client,
+}
+
+impl AppCtx {
+    /// Builds the context around an opened store.
+    pub fn new(store: Arc<dyn Table>, config: Config) -> Result<Arc<AppCtx>, crate::config::ConfigError> {
+        let keys = TokenKeys::new(&config.jwt_secret)
+            .map_err(|e| crate::config::ConfigError(format!("BACKOFFICE_JWT_SECRET is unusable: {e}")))?;
+        let rsa = if config.rsa_enabled {
+            Some(
+                RsaKeys::generate(1024)
+                    .map_err(|e| crate::config::ConfigError(format!("cannot create the RSA key pair: {e}")))?,
+            )
+        } else {
+            None
+        };
+        let http = reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(10))
+            .build()
+            .map_err(|e| crate::config::ConfigError(format!("cannot build the HTTP client: {e}")))?;
+        Ok(Arc::new(AppCtx { store, config, keys, rsa, clock: Clock::default(), roles: RoleCache::default(), http }))
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+}

@@ -1,0 +1,82 @@
+//! One request through one route: authenticate, check the permission of
+//! the route table, run the handler, wrap the answer in the envelope and
+//! record writes in the system log. Lambda bins and the local gateway both
+//! call this, so the rules are the same everywhere.
+
+use bytes::Bytes;
+use envelope::{ok_response, ok_response_with_msg, ApiError, Lang};
+use permission::Principal;
+
+use crate::ctx::AppCtx;
+use crate::domain::audit;
+use crate::reply::Reply;
+use crate::request::{ApiRequest, Call, MAX_BODY_BYTES};
+use crate::routes::{Access, Route};
+use crate::session::{authenticate, Expired};
+
+/// Handles one call of `route`.
+pub async fn dispatch(ctx: &AppCtx, route: &Route, req: ApiRequest) -> http::Response<Bytes> {
+    let lang = req.lang();
+    let started = std::time::Instant::now();
+    let audit_input = route.audited.then(|| audit::Input::capture(&req));
+    let (result, account) = run(ctx, route, req).await;
+    let code = match &result {
+        Ok(_) => envelope::SUCCESS_CODE,
+        Err(e) => e.code,
+    };
+    if let Some(input) = audit_input {
+        audit::record(ctx, route, input, account.as_deref(), code).await;
+    }
+    tracing::info!(
+        function = route.function,
+        code,
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "handled"
+    );
+    match result {
+        Ok(Reply::Data(data)) => ok_response(&data),
+        Ok(Reply::DataWithMsg(data, msg)) => ok_response_with_msg(&data, &msg, lang),
+        Ok(Reply::Raw(resp)) => resp,
+        Err(err) => err.to_response(lang),
+    }
+}
+
+/// Checks access and runs the handler; also tells who the caller was.
+async fn run(ctx: &AppCtx, route: &Route, req: ApiRequest) -> (Result<Reply, ApiError>, Option<String>) {
+    if req.body.len() > MAX_BODY_BYTES {
+        return (Err(ApiError::payload_too_large()), None);
+    }
+    let caller = match route.access {
+        Access::Public => None,
+        Access::Session => match authenticate(ctx, &req, Expired::Accept).await {
+            Ok(c) => Some(c),
+            Err(e) => return (Err(e), None),
+        },
+        Access::SignedIn | Access::Permission(_) => match authenticate(ctx, &req, Expired::Refuse).await {
+            Ok(c) => Some(c),
+            Err(e) => return (Err(e), None),
+        },
+    };
+    if let (Access::Permission(needed), Some(c)) = (route.access, &caller) {
+        if !has_permission(&c.principal, needed) {
+            return (Err(ApiError::forbidden()), Some(c.username().to_string()));
+        }
+    }
+    let account = caller.as_ref().map(|c| c.username().to_string());
+    let result = (route.handler)(ctx, Call { req, caller }).await;
+    (result, account)
+}
+
+/// Admin always passes; otherwise the permission must be held.
+pub fn has_permission(p: &Principal, needed: &str) -> bool {
+    p.is_admin() || p.permissions.iter().any(|have| have == needed)
+}
+
+/// Answers for paths that are not in the route table.
+pub fn not_found(lang: Lang) -> http::Response<Bytes> {
+    ApiError::not_found(envelope::Text::new(
+        "no such API endpoint: check the method and the path",
+        "接口不存在：请检查请求方法和路径",
+    ))
+    .to_response(lang)
+}

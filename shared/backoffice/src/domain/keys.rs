@@ -1,0 +1,74 @@
+//! The single-table key layout: one place that says where each record
+//! lives and which index serves which list.
+//!
+//! | record | PK | SK | index |
+//! |---|---|---|---|
+//! | user | `USER#{name}` | `PROFILE` | GSI1 `USERS` / name |
+//! | session | `USER#{name}` | `SESSION#{sid}` | |
+//! | role | `ROLE#{name}` | `ROLE` | GSI1 `ROLES` / name |
+//! | menu tree | `MENU` | `TREE` | |
+//! | notice | `NOTICE` | `{time}#{id}` | |
+//! | login throttle | `THROTTLE#{kind}#{subject}` | `THROTTLE` | |
+//! | system log entry | `LOG#{id}` | `LOG` | GSI1 `LOG` / time#id, GSI2 `LOG#ACCOUNT#{name}` / time#id |
+//! | social identity | `SOCIAL#{provider}#{subject}` | `LINK` | |
+//! | seed marker | `META` | `SEED` | |
+
+use store::Key;
+
+pub const PROFILE: &str = "PROFILE";
+pub const USERS_INDEX_PK: &str = "USERS";
+pub const ROLES_INDEX_PK: &str = "ROLES";
+pub const LOG_INDEX_PK: &str = "LOG";
+
+/// Usernames are matched without regard to case.
+pub fn user_pk(username: &str) -> String {
+    format!("USER#{}", username.to_lowercase())
+}
+
+pub fn user(username: &str) -> Key {
+    Key::new(user_pk(username), PROFILE)
+}
+
+pub fn session(username: &str, sid: &str) -> Key {
+    Key::new(user_pk(username), format!("SESSION#{sid}"))
+}
+
+pub fn role(name: &str) -> Key {
+    Key::new(format!("ROLE#{name}"), "ROLE")
+}
+
+pub fn menu_tree() -> Key {
+    Key::new("MENU", "TREE")
+}
+
+pub const NOTICE_PK: &str = "NOTICE";
+
+pub fn throttle(kind: &str, subject: &str) -> Key {
+    Key::new(format!("THROTTLE#{kind}#{}", subject.to_lowercase()), "THROTTLE")
+}
+
+pub fn log_entry(id: &str) -> Key {
+    Key::new(format!("LOG#{id}"), "LOG")
+}
+
+pub fn log_account_index_pk(account: &str) -> String {
+    format!("LOG#ACCOUNT#{}", account.to_lowercase())
+}
+
+pub fn social_link(provider: &str, subject: &str) -> Key {
+    Key::new(format!("SOCIAL#{provider}#{subject}"), "LINK")
+}
+
+pub fn seed_marker() -> Key {
+    Key::new("META", "SEED")
+}
+
+/// A sortable time prefix: zero-padded seconds, so strings sort as numbers.
+pub fn time_sort(secs: i64) -> String {
+    format!("{secs:012}")
+}
+
+/// Users are found by e-mail (social login) through GSI2.
+pub fn user_email_index_pk(email: &str) -> String {
+    format!("EMAIL#{}", email.trim().to_lowercase())
+}

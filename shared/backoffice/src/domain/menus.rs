@@ -1,0 +1,113 @@
+//! The menu and route tree the SPA builds its navigation from. Stored as
+//! one versioned record (the whole tree is a few kilobytes) and served
+//! filtered by the caller's roles.
+
+use envelope::ApiError;
+use permission::Principal;
+use serde_json::Value;
+
+use super::{keys, StoreResultExt};
+use crate::ctx::AppCtx;
+
+/// The tree the product ships with (spec point 2): the charging pages and
+/// the template's demo tree. Seeded into the store on first run.
+pub const SEED_TREE_JSON: &str = include_str!("../../data/menu-routes.json");
+
+/// The seeded tree, parsed.
+pub fn seed_tree() -> Vec<Value> {
+    serde_json::from_str(SEED_TREE_JSON).expect("data/menu-routes.json is a JSON array (checked by a test)")
+}
+
+/// The stored tree.
+pub async fn load(ctx: &AppCtx) -> Result<Vec<Value>, ApiError> {
+    let item = ctx.store.get(&keys::menu_tree()).await.api()?;
+    Ok(match item.and_then(|mut i| i.remove("routes")) {
+        Some(Value::Array(routes)) => routes,
+        _ => Vec::new(),
+    })
+}
+
+/// The stored tree as the caller may see it.
+pub async fn visible_to(ctx: &AppCtx, principal: &Principal) -> Result<Vec<Value>, ApiError> {
+    Ok(permission::filter_routes(&load(ctx).await?, principal))
+}
+
+/// The record that holds a tree.
+pub fn tree_item(routes: Vec<Value>, version: i64, now: i64) -> store::Item {
+    let key = keys::menu_tree();
+    let mut item = store::Item::new();
+    item.insert(store::PK.into(), key.pk.into());
+    item.insert(store::SK.into(), key.sk.into());
+    item.insert("routes".into(), Value::Array(routes));
+    item.insert(store::VERSION.into(), version.into());
+    item.insert("updatedAt".into(), now.into());
+    item
+}
+
+/// Every (title, full path) of the visible, non-hidden, internal routes,
+/// for the header search.
+pub fn searchable_entries(routes: &[Value]) -> Vec<(String, String)> {
+    fn walk(routes: &[Value], parent: &str, out: &mut Vec<(String, String)>) {
+        for r in routes {
+            let path = r.get("path").and_then(Value::as_str).unwrap_or_default();
+            let meta = r.get("meta");
+            let hidden = meta.and_then(|m| m.get("hidden")).and_then(Value::as_bool).unwrap_or(false);
+            if hidden || path == "*" || path.contains(':') {
+                continue;
+            }
+            let external = is_external(path);
+            let full = if external || path.starts_with('/') {
+                path.to_string()
+            } else if parent.ends_with('/') {
+                format!("{parent}{path}")
+            } else {
+                format!("{parent}/{path}")
+            };
+            let children = r.get("children").and_then(Value::as_array);
+            match children {
+                Some(children) if !children.is_empty() => walk(children, &full, out),
+                _ => {
+                    if let Some(title) = meta.and_then(|m| m.get("title")).and_then(Value::as_str) {
+                        out.push((title.to_string(), full));
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(routes, "", &mut out);
+    out
+}
+
+/// External links start with http(s):, mailto:, tel: or // (spec point 2).
+pub fn is_external(path: &str) -> bool {
+    ["http:", "https:", "mailto:", "tel:", "//"].iter().any(|p| path.starts_with(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn shipped_tree_parses_and_holds_the_charging_pages() {
+        let tree = seed_tree();
+        let paths: Vec<String> = searchable_entries(&tree).into_iter().map(|(_, p)| p).collect();
+        for page in ["/order/orderindex", "/connector/station", "/connector/connectors", "/money/moneyIndex"] {
+            assert!(paths.iter().any(|p| p == page), "{page} missing from {paths:?}");
+        }
+    }
+
+    #[test]
+    fn search_entries_resolve_relative_paths_and_skip_hidden() {
+        let tree = vec![json!({"path": "/order", "component": "Layout", "meta": {"title": "订单"}, "children": [
+            {"path": "orderindex", "meta": {"title": "订单列表"}},
+            {"path": "detail", "meta": {"title": "订单详情", "hidden": true}},
+            {"path": "https://example.com", "meta": {"title": "外链"}}
+        ]})];
+        assert_eq!(
+            searchable_entries(&tree),
+            vec![("订单列表".to_string(), "/order/orderindex".to_string()), ("外链".into(), "https://example.com".into())]
+        );
+    }
+}

@@ -1,0 +1,62 @@
+//! The product's records and the rules on them. Handlers call these; they
+//! talk to the store port only.
+
+pub mod audit;
+pub mod keys;
+pub mod menus;
+pub mod notices;
+pub mod roles;
+pub mod sessions;
+pub mod throttle;
+pub mod users;
+
+use envelope::{ApiError, Text};
+use store::StoreError;
+
+/// Maps a store failure to the answer a user gets. Conflicts are 409 with
+/// a message that says to reload; an unavailable store is 503; details go
+/// to the log only.
+pub fn store_error(err: StoreError) -> ApiError {
+    match err {
+        StoreError::ConditionFailed | StoreError::TransactionCanceled { .. } => ApiError::standard(409),
+        StoreError::Invalid(detail) => {
+            tracing::warn!(%detail, "invalid store request");
+            ApiError::bad_request(Text::new(format!("invalid request: {detail}"), format!("请求无效：{detail}")))
+        }
+        StoreError::Unavailable(detail) => {
+            tracing::error!(%detail, "store unavailable");
+            ApiError::unavailable()
+        }
+    }
+}
+
+/// `?`-friendly conversion of store results.
+pub trait StoreResultExt<T> {
+    fn api(self) -> Result<T, ApiError>;
+}
+
+impl<T> StoreResultExt<T> for Result<T, StoreError> {
+    fn api(self) -> Result<T, ApiError> {
+        self.map_err(store_error)
+    }
+}
+
+/// Reads a typed record out of a stored item.
+pub fn from_item<T: serde::de::DeserializeOwned>(item: store::Item) -> Result<T, ApiError> {
+    serde_json::from_value(serde_json::Value::Object(item)).map_err(|e| {
+        tracing::error!(error = %e, "stored item does not match its type");
+        ApiError::internal()
+    })
+}
+
+/// Turns a typed record into an item with its keys.
+pub fn to_item<T: serde::Serialize>(record: &T, keys: &[(&str, String)]) -> store::Item {
+    let mut item = match serde_json::to_value(record) {
+        Ok(serde_json::Value::Object(map)) => map,
+        _ => store::Item::new(),
+    };
+    for (name, value) in keys {
+        item.insert((*name).to_string(), serde_json::Value::String(value.clone()));
+    }
+    item
+}

@@ -1,0 +1,170 @@
+//! Staff accounts.
+
+use envelope::{ApiError, Text};
+use serde::{Deserialize, Serialize};
+use store::{Condition, UpdateAction};
+
+use super::{from_item, keys, to_item, StoreResultExt};
+use crate::ctx::AppCtx;
+
+/// The picture shown for users who have not set one.
+pub const DEFAULT_AVATAR: &str = "https://i.gtimg.cn/club/item/face/img/2/15922_100.gif";
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct User {
+    pub username: String,
+    /// argon2id PHC string; never leaves the server.
+    pub password_hash: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub avatar: String,
+    #[serde(default)]
+    pub roles: Vec<String>,
+    #[serde(default)]
+    pub user_type: i64,
+    #[serde(default = "yes")]
+    pub enabled: bool,
+    #[serde(default)]
+    pub department_id: Option<String>,
+    #[serde(default)]
+    pub created_at: i64,
+    #[serde(default)]
+    pub updated_at: i64,
+    #[serde(default)]
+    pub version: i64,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl User {
+    pub fn new(username: &str, password_hash: String, roles: Vec<String>, now: i64) -> User {
+        User {
+            username: username.to_string(),
+            password_hash,
+            email: String::new(),
+            avatar: String::new(),
+            roles,
+            user_type: 0,
+            enabled: true,
+            department_id: None,
+            created_at: now,
+            updated_at: now,
+            version: 1,
+        }
+    }
+
+    /// The avatar to show: the user's own or the default picture.
+    pub fn avatar_or_default(&self) -> &str {
+        if self.avatar.is_empty() {
+            DEFAULT_AVATAR
+        } else {
+            &self.avatar
+        }
+    }
+
+    pub fn to_item(&self) -> store::Item {
+        let key = keys::user(&self.username);
+        let mut index_keys = vec![
+            (store::PK, key.pk),
+            (store::SK, key.sk),
+            ("GSI1PK", keys::USERS_INDEX_PK.to_string()),
+            ("GSI1SK", self.username.to_lowercase()),
+        ];
+        if !self.email.trim().is_empty() {
+            index_keys.push(("GSI2PK", keys::user_email_index_pk(&self.email)));
+            index_keys.push(("GSI2SK", self.username.to_lowercase()));
+        }
+        to_item(self, &index_keys)
+    }
+}
+
+/// Checks a username: 2 to 32 letters, digits, `_`, `.`, `-` or `@`.
+pub fn validate_username(raw: &str) -> Result<String, ApiError> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(ApiError::bad_request(Text::new("user name cannot be empty", "用户名不能为空")));
+    }
+    let len = name.chars().count();
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '@');
+    if !(2..=32).contains(&len) || !name.chars().all(allowed) {
+        return Err(ApiError::bad_request(Text::new(
+            "user name must be 2 to 32 letters, digits, '_', '.', '-' or '@'",
+            "用户名须为 2 到 32 位字母、数字或 _ . - @",
+        )));
+    }
+    Ok(name.to_string())
+}
+
+/// Checks a new password against the product's policy.
+pub fn validate_password(password: &str) -> Result<(), ApiError> {
+    auth::password_policy(password).map_err(|e| ApiError::bad_request(Text::new(e.en(), e.zh())))
+}
+
+pub async fn get(ctx: &AppCtx, username: &str) -> Result<Option<User>, ApiError> {
+    match ctx.store.get(&keys::user(username)).await.api()? {
+        Some(item) => Ok(Some(from_item(item)?)),
+        None => Ok(None),
+    }
+}
+
+/// Creates a user; a taken name is a 409 that says so.
+pub async fn create(ctx: &AppCtx, user: &User) -> Result<(), ApiError> {
+    match ctx.store.put(user.to_item(), Some(Condition::item_absent())).await {
+        Err(store::StoreError::ConditionFailed) => Err(username_taken(&user.username)),
+        other => other.api(),
+    }
+}
+
+pub fn username_taken(username: &str) -> ApiError {
+    ApiError::conflict(Text::new(
+        format!("the user name '{username}' is already taken"),
+        format!("用户名“{username}”已被占用"),
+    ))
+}
+
+/// Replaces the password hash if nobody changed the user in between.
+pub async fn set_password_hash(ctx: &AppCtx, user: &User, hash: String) -> Result<User, ApiError> {
+    let item = ctx
+        .store
+        .update(
+            &keys::user(&user.username),
+            vec![
+                UpdateAction::Set("passwordHash".into(), hash.into()),
+                UpdateAction::Set("updatedAt".into(), ctx.now().into()),
+                UpdateAction::Add(store::VERSION.into(), 1),
+            ],
+            Some(Condition::And(vec![Condition::item_exists(), Condition::version_is(user.version)])),
+        )
+        .await
+        .api()?;
+    from_item(item)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usernames_are_checked_with_clear_messages() {
+        assert_eq!(validate_username("  admin ").unwrap(), "admin");
+        assert!(validate_username("").unwrap_err().msg.en.contains("cannot be empty"));
+        assert!(validate_username("a").is_err());
+        assert!(validate_username("<script>").is_err());
+        assert!(validate_username(&"x".repeat(33)).is_err());
+        assert!(validate_username("ops.lead-01@site").is_ok());
+    }
+
+    #[test]
+    fn stored_user_round_trips_with_index_keys() {
+        let u = User::new("Editor", "hash".into(), vec!["Editor".into()], 7);
+        let item = u.to_item();
+        assert_eq!(item["PK"], "USER#editor");
+        assert_eq!(item["GSI1PK"], "USERS");
+        let back: User = from_item(item).unwrap();
+        assert_eq!(back, u);
+    }
+}

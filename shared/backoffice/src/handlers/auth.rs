@@ -1,0 +1,219 @@
+//! Sign-in, session and account endpoints (spec point 7).
+
+use envelope::{ApiError, Text};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::ctx::AppCtx;
+use crate::domain::sessions;
+use crate::domain::throttle::{self, Subject};
+use crate::domain::users::{self, User};
+use crate::reply::Reply;
+use crate::request::{ApiRequest, Call};
+use crate::session::{authenticate, token_invalid, Expired};
+
+#[derive(Deserialize)]
+struct Credentials {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+}
+
+/// The single answer for an unknown user or a wrong password, so the
+/// answer does not tell which usernames exist.
+fn bad_credentials() -> ApiError {
+    ApiError::bad_request(Text::new("account or password incorrect", "帐号或密码不正确"))
+}
+
+/// The login body, decrypted first when RSA payload encryption is on
+/// (the client then sends `{"param": "<base64 of 117-byte RSA chunks>"}`).
+fn login_payload<T: serde::de::DeserializeOwned>(ctx: &AppCtx, req: &ApiRequest) -> Result<T, ApiError> {
+    let Some(rsa) = &ctx.rsa else { return req.payload() };
+    let body = req.body_value()?;
+    let Some(param) = body.get("param").and_then(Value::as_str) else { return req.payload() };
+    let plain = rsa.decrypt_payload(param).map_err(|_| {
+        ApiError::bad_request(Text::new("the encrypted payload could not be decrypted", "加密参数无法解密"))
+    })?;
+    serde_json::from_slice(&plain).map_err(|e| {
+        ApiError::bad_request(Text::new(format!("invalid request body: {e}"), format!("请求参数有误：{e}")))
+    })
+}
+
+/// POST /login/index
+pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let creds: Credentials = login_payload(ctx, &call.req)?;
+    let username = creds.username.trim();
+    if username.is_empty() {
+        return Err(ApiError::bad_request(Text::new("user name cannot be empty", "用户名不能为空")));
+    }
+    if creds.password.chars().count() < 6 {
+        return Err(ApiError::bad_request(Text::new(
+            "password cannot be less than 6 characters",
+            "密码不能少于6位",
+        )));
+    }
+    let ip = call.req.client_ip.as_str();
+    throttle::check(ctx, Subject::Client, ip).await?;
+    throttle::check(ctx, Subject::Account, username).await?;
+    let user = users::get(ctx, username).await?;
+    let verified = match &user {
+        Some(u) => auth::verify_password(&creds.password, &u.password_hash),
+        None => {
+            auth::dummy_verify(&creds.password);
+            false
+        }
+    };
+    let user = match user {
+        Some(u) if verified => u,
+        _ => {
+            throttle::record_failure(ctx, Subject::Account, username).await?;
+            throttle::record_failure(ctx, Subject::Client, ip).await?;
+            return Err(bad_credentials());
+        }
+    };
+    if !user.enabled {
+        return Err(ApiError::bad_request(Text::new(
+            "this account is disabled: ask an administrator",
+            "该帐号已停用，请联系管理员",
+        )));
+    }
+    throttle::clear(ctx, Subject::Account, username).await?;
+    let token = start_session(ctx, &user.username, ip).await?;
+    Ok(Reply::data(json!({ "token": token })))
+}
+
+/// Starts a session and answers its first access token.
+pub async fn start_session(ctx: &AppCtx, username: &str, ip: &str) -> Result<String, ApiError> {
+    let session = sessions::start(ctx, username, ip).await?;
+    sessions::issue_token(ctx, &session)
+}
+
+/// GET /index/userInfo
+pub async fn user_info(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let caller = call.caller()?;
+    let user = &caller.user;
+    Ok(Reply::data(json!({
+        "username": user.username,
+        "avatar": user.avatar_or_default(),
+        "roles": caller.principal.roles,
+        "permissions": caller.principal.permissions,
+        "userType": user.user_type,
+        "email": user.email,
+    })))
+}
+
+/// GET /login/logout: ends the session, so its tokens stop working.
+pub async fn logout(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let caller = call.caller()?;
+    sessions::end(ctx, caller.username(), &caller.session_id).await?;
+    Ok(Reply::message(Text::new("signed out", "已退出登录")))
+}
+
+#[derive(Deserialize)]
+struct Registration {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    email: String,
+}
+
+/// POST /register: a new account without any role; an administrator
+/// grants roles later. Closed in production unless configured open.
+pub async fn register(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    if !ctx.config.allow_register {
+        return Err(ApiError::new(
+            403,
+            Text::new("registration is closed: ask an administrator for an account", "注册已关闭，请联系管理员开通帐号"),
+        ));
+    }
+    let reg: Registration = login_payload(ctx, &call.req)?;
+    let username = users::validate_username(&reg.username)?;
+    users::validate_password(&reg.password)?;
+    let email = reg.email.trim().to_string();
+    if !email.is_empty() && !crate::validate::is_email(&email) {
+        return Err(ApiError::bad_request(Text::new("the e-mail address is not valid", "邮箱格式不正确")));
+    }
+    let hash = hash(&reg.password)?;
+    let mut user = User::new(&username, hash, Vec::new(), ctx.now());
+    user.email = email;
+    users::create(ctx, &user).await?;
+    let token = start_session(ctx, &user.username, &call.req.client_ip).await?;
+    Ok(Reply::DataWithMsg(json!({ "token": token }), Text::new("registration succeeded", "注册成功")))
+}
+
+fn hash(password: &str) -> Result<String, ApiError> {
+    auth::hash_password(password).map_err(|e| {
+        tracing::error!(error = %e, "password hashing failed");
+        ApiError::internal()
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PasswordChange {
+    #[serde(default)]
+    old_password: String,
+    #[serde(default)]
+    new_password: String,
+}
+
+/// POST /user/changePassword: checks the old password, stores the new
+/// one and ends every other session of the user.
+pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let caller = call.caller()?;
+    let change: PasswordChange = call.req.payload()?;
+    throttle::check(ctx, Subject::Account, caller.username()).await?;
+    if !auth::verify_password(&change.old_password, &caller.user.password_hash) {
+        throttle::record_failure(ctx, Subject::Account, caller.username()).await?;
+        return Err(ApiError::bad_request(Text::new("the current password is wrong", "原密码不正确")));
+    }
+    users::validate_password(&change.new_password)?;
+    if change.new_password == change.old_password {
+        return Err(ApiError::bad_request(Text::new(
+            "the new password must differ from the current one",
+            "新密码不能与原密码相同",
+        )));
+    }
+    users::set_password_hash(ctx, &caller.user, hash(&change.new_password)?).await?;
+    sessions::end_all_except(ctx, caller.username(), Some(&caller.session_id)).await?;
+    Ok(Reply::message(Text::new(
+        "password changed; other sessions were signed out",
+        "密码已修改，其他登录已退出",
+    )))
+}
+
+/// GET /expireToken: 200 while the token is valid, 402 once it expired,
+/// 401 when it is not ours.
+pub async fn expire_token(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let token = auth::bearer_token(call.req.authorization()).ok_or_else(crate::session::not_signed_in)?;
+    match ctx.keys.verify(token, ctx.now()) {
+        Ok(claims) => Ok(Reply::data(json!({ "expired": false, "exp": claims.exp }))),
+        Err(auth::TokenError::Expired(_)) => Err(ApiError::token_expired()),
+        Err(auth::TokenError::Invalid) => Err(token_invalid()),
+    }
+}
+
+/// GET /refreshToken: a new access token for a session that is still live
+/// (not signed out, within the session lifetime), even if the presented
+/// token has expired.
+pub async fn refresh_token(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let caller = authenticate(ctx, &call.req, Expired::Accept).await?;
+    let token = ctx
+        .keys
+        .issue(caller.username(), &caller.session_id, caller.auth_time, ctx.now(), ctx.config.access_token_ttl_secs)
+        .map_err(|e| {
+            tracing::error!(error = %e, "token could not be issued");
+            ApiError::internal()
+        })?;
+    Ok(Reply::data(json!({ "token": token })))
+}
+
+/// GET /publicKey: the RSA public key when payload encryption is on;
+/// empty otherwise, which tells the client to send plain JSON.
+pub async fn public_key(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
+    let key = ctx.rsa.as_ref().map(|k| k.public_key_pem()).unwrap_or_default();
+    Ok(Reply::data(json!({ "publicKey": key, "mockServer": false })))
+}

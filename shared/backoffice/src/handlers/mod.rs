@@ -1,0 +1,5 @@
+//! Endpoint handlers: each reads its input, calls the domain, answers.
+
+pub mod auth;
+pub mod shell;
+pub mod social;

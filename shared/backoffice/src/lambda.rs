@@ -1,0 +1,55 @@
+//! Running one route as an AWS Lambda function behind API Gateway (HTTP
+//! API). The bin in `functions/` names its function; everything else is
+//! the shared dispatch.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use lambda_http::{service_fn, Body, Error, Request, RequestExt, Response};
+
+use crate::ctx::AppCtx;
+use crate::dispatch::dispatch;
+use crate::request::ApiRequest;
+use crate::routes::{self, Route, API_BASE};
+
+/// Starts the Lambda runtime loop for `function`. The context (store
+/// client, keys) is built once here, before the first event.
+pub async fn serve(function: &str) -> Result<(), Error> {
+    crate::runtime::init_tracing(true);
+    let route = routes::by_function(function).ok_or_else(|| format!("no route is served by function {function}"))?;
+    let ctx = crate::runtime::context_from_env().await.map_err(|e| e.to_string())?;
+    lambda_http::run(service_fn(move |event: Request| {
+        let ctx: Arc<AppCtx> = ctx.clone();
+        async move { Ok::<_, Error>(handle(&ctx, route, event).await) }
+    }))
+    .await
+}
+
+/// One API Gateway event through the route.
+pub async fn handle(ctx: &AppCtx, route: &Route, event: Request) -> Response<Body> {
+    let req = to_api_request(event);
+    let resp = dispatch(ctx, route, req).await;
+    let (parts, body) = resp.into_parts();
+    Response::from_parts(parts, Body::Binary(body.to_vec()))
+}
+
+fn to_api_request(event: Request) -> ApiRequest {
+    let client_ip = match event.request_context_ref() {
+        Some(lambda_http::request::RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+        _ => None,
+    }
+    .unwrap_or_else(|| "unknown".into());
+    let query = event
+        .query_string_parameters_ref()
+        .map(|q| q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect())
+        .unwrap_or_default();
+    let (parts, body) = event.into_parts();
+    let path = parts.uri.path().strip_prefix(API_BASE).unwrap_or(parts.uri.path()).to_string();
+    let body = match body {
+        Body::Empty => Bytes::new(),
+        Body::Text(t) => Bytes::from(t),
+        Body::Binary(b) => Bytes::from(b),
+        _ => Bytes::new(),
+    };
+    ApiRequest { method: parts.method, path, query, headers: parts.headers, body, client_ip }
+}

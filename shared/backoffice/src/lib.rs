@@ -1,0 +1,24 @@
+//! The charging back-office: the route table, the dispatch every request
+//! goes through, the domain rules and the handlers. Lambda bins
+//! (`functions/`) and the local gateway (`infra/gateway`) are thin shells
+//! around this crate.
+
+pub mod config;
+pub mod ctx;
+pub mod dispatch;
+pub mod domain;
+pub mod handlers;
+#[cfg(feature = "lambda")]
+pub mod lambda;
+pub mod reply;
+pub mod request;
+pub mod routes;
+pub mod runtime;
+pub mod seed;
+pub mod session;
+pub mod validate;
+
+pub use ctx::AppCtx;
+pub use dispatch::dispatch;
+pub use request::ApiRequest;
+pub use routes::{routes, Route, API_BASE};

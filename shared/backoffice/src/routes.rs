@@ -1,0 +1,143 @@
+//! THE route table: every `/partnerapi` endpoint, its Lambda function and
+//! the permission it needs. The local gateway mounts it, `functions/` has
+//! one bin per entry, and `template.yaml` is generated from it (a test
+//! fails when any of them disagree).
+
+use std::future::Future;
+use std::pin::Pin;
+
+use envelope::ApiError;
+use http::Method;
+
+use crate::ctx::AppCtx;
+use crate::handlers;
+use crate::reply::Reply;
+use crate::request::Call;
+
+/// The base path every endpoint lives under (spec point 7).
+pub const API_BASE: &str = "/partnerapi";
+
+pub type HandlerFuture<'a> = Pin<Box<dyn Future<Output = Result<Reply, ApiError>> + Send + 'a>>;
+pub type Handler = for<'a> fn(&'a AppCtx, Call) -> HandlerFuture<'a>;
+
+/// Who may call a route. The server checks this on every call; hiding a
+/// menu in the SPA is never the only guard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, without a token (login, public key ...).
+    Public,
+    /// A signed-in caller whose token may have expired (logout must work
+    /// with a stale token).
+    Session,
+    /// Any signed-in caller with a valid token.
+    SignedIn,
+    /// A signed-in caller holding this permission (Admin always passes).
+    Permission(&'static str),
+}
+
+pub struct Route {
+    pub method: Method,
+    /// Path below [`API_BASE`].
+    pub path: &'static str,
+    /// The Lambda bin and function name (snake_case, unique).
+    pub function: &'static str,
+    pub access: Access,
+    /// Whether a call is recorded in the system log (every write is).
+    pub audited: bool,
+    /// One line for the API description and the template.
+    pub summary: &'static str,
+    pub handler: Handler,
+}
+
+impl Route {
+    /// The full path, e.g. `/partnerapi/login/index`.
+    pub fn full_path(&self) -> String {
+        format!("{API_BASE}{}", self.path)
+    }
+}
+
+/// Turns an `async fn(&AppCtx, Call) -> Result<Reply, ApiError>` into a
+/// [`Handler`] pointer.
+macro_rules! handler {
+    ($f:path) => {{
+        fn boxed(ctx: &AppCtx, call: Call) -> HandlerFuture<'_> {
+            Box::pin($f(ctx, call))
+        }
+        boxed as Handler
+    }};
+}
+
+macro_rules! route {
+    ($method:ident $path:literal => $function:literal, $access:expr, $audited:literal, $summary:literal, $f:path) => {
+        Route {
+            method: Method::$method,
+            path: $path,
+            function: $function,
+            access: $access,
+            audited: $audited,
+            summary: $summary,
+            handler: handler!($f),
+        }
+    };
+}
+
+use permission::{SYSTEM_READ, SYSTEM_WRITE};
+use Access::*;
+
+/// Every endpoint of the product.
+pub fn routes() -> &'static [Route] {
+    static ROUTES: std::sync::OnceLock<Vec<Route>> = std::sync::OnceLock::new();
+    ROUTES.get_or_init(|| {
+        vec![
+            // Sign-in and session (spec point 7).
+            route!(POST "/login/index" => "login_index", Public, true, "Sign in with username and password", handlers::auth::login),
+            route!(POST "/socialLogin" => "social_login", Public, true, "Sign in with an OAuth2/OIDC authorization code", handlers::social::social_login),
+            route!(GET "/socialLogin/authorize" => "social_login_authorize", Public, false, "Where to send the browser to start social login", handlers::social::authorize_url),
+            route!(POST "/register" => "register", Public, true, "Create an account (no role until an admin grants one)", handlers::auth::register),
+            route!(GET "/index/userInfo" => "user_info", SignedIn, false, "The signed-in user's name, avatar, roles and permissions", handlers::auth::user_info),
+            route!(GET "/login/logout" => "logout", Session, true, "Sign out: the session's tokens stop working", handlers::auth::logout),
+            route!(POST "/user/changePassword" => "change_password", SignedIn, true, "Change the signed-in user's password", handlers::auth::change_password),
+            route!(GET "/expireToken" => "expire_token", Public, false, "Check a token: 200 when valid, 402 when expired, 401 when invalid", handlers::auth::expire_token),
+            route!(GET "/refreshToken" => "refresh_token", Public, false, "A new access token for a live session", handlers::auth::refresh_token),
+            route!(GET "/publicKey" => "public_key", Public, false, "The RSA public key for payload encryption (empty when off)", handlers::auth::public_key),
+            // Shell data.
+            route!(GET "/router/getList" => "router_list", SignedIn, false, "The menu and route tree the caller's roles may see", handlers::shell::router_list),
+            route!(GET "/search/getList" => "search_list", SignedIn, false, "Search suggestions (value, url) for the header search", handlers::shell::search_list),
+            route!(GET "/notice/getList" => "notice_list", Permission(SYSTEM_READ), false, "Notices and e-mails for the header popover", handlers::shell::notice_list),
+            route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice (HTML is sanitised)", handlers::shell::notice_edit),
+        ]
+    })
+}
+
+/// The route for a method and path below the base, if any.
+pub fn find(method: &Method, path: &str) -> Option<&'static Route> {
+    routes().iter().find(|r| r.method == method && r.path == path)
+}
+
+/// The route served by a Lambda function.
+pub fn by_function(function: &str) -> Option<&'static Route> {
+    routes().iter().find(|r| r.function == function)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn paths_and_function_names_are_unique_and_well_formed() {
+        let mut paths = HashSet::new();
+        let mut functions = HashSet::new();
+        for r in routes() {
+            assert!(paths.insert((r.method.clone(), r.path)), "duplicate route {} {}", r.method, r.path);
+            assert!(functions.insert(r.function), "duplicate function {}", r.function);
+            assert!(r.path.starts_with('/') && !r.path.ends_with('/'), "{}", r.path);
+            assert!(
+                r.function.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                "function names are snake_case: {}",
+                r.function
+            );
+            assert!(r.method == Method::GET || r.audited, "every write is audited: {}", r.path);
+        }
+    }
+}

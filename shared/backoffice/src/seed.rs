@@ -1,0 +1,91 @@
+//! First-run data: roles, the three staff accounts, the menu tree and a
+//! few notices. Idempotent: a marker record says the store is seeded.
+
+use envelope::ApiError;
+use serde_json::json;
+use store::{Condition, TxOp};
+
+use crate::ctx::AppCtx;
+use crate::domain::users::User;
+use crate::domain::{keys, menus, notices, roles, StoreResultExt};
+
+/// The seeded accounts and their roles (spec point 6).
+pub const SEEDED_USERS: [(&str, &[&str]); 3] =
+    [("admin", &["Admin"]), ("editor", &["Editor"]), ("test", &["Admin", "Editor"])];
+
+/// A seeded account's sign-in, for printing once.
+#[derive(Debug, Clone)]
+pub struct Credential {
+    pub username: String,
+    pub password: String,
+    /// True when the password was generated (not configured).
+    pub generated: bool,
+}
+
+/// What seeding did.
+#[derive(Debug, Clone, Default)]
+pub struct SeedReport {
+    /// False when the store was seeded before (nothing changed).
+    pub seeded_now: bool,
+    pub credentials: Vec<Credential>,
+}
+
+/// The password for a seeded user: `BACKOFFICE_SEED_PASSWORD_<NAME>` or a
+/// random one.
+pub fn seed_password(get: &impl Fn(&str) -> Option<String>, username: &str) -> Result<Credential, String> {
+    let var = format!("BACKOFFICE_SEED_PASSWORD_{}", username.to_uppercase());
+    match get(&var).filter(|p| !p.is_empty()) {
+        Some(password) => {
+            auth::password_policy(&password).map_err(|e| format!("{var}: {}", e.en()))?;
+            Ok(Credential { username: username.into(), password, generated: false })
+        }
+        None => Ok(Credential { username: username.into(), password: random_password(), generated: true }),
+    }
+}
+
+fn random_password() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let mut rng = rand::thread_rng();
+    (0..16).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
+}
+
+/// Seeds an empty store; does nothing when it was seeded before.
+pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -> Result<SeedReport, ApiError> {
+    if ctx.store.get(&keys::seed_marker()).await.api()?.is_some() {
+        return Ok(SeedReport::default());
+    }
+    let now = ctx.now();
+    let mut credentials = Vec::new();
+    let mut ops = Vec::new();
+    for role in roles::seeded() {
+        ops.push(TxOp::Put { item: role.to_item(), condition: Some(Condition::item_absent()) });
+    }
+    for (username, role_names) in SEEDED_USERS {
+        let cred = seed_password(&get, username).map_err(|msg| {
+            ApiError::bad_request(envelope::Text::new(msg.clone(), msg))
+        })?;
+        let hash = auth::hash_password(&cred.password).map_err(|_| ApiError::internal())?;
+        let mut user = User::new(username, hash, role_names.iter().map(|r| r.to_string()).collect(), now);
+        user.email = format!("{username}@ev-operator.example");
+        ops.push(TxOp::Put { item: user.to_item(), condition: Some(Condition::item_absent()) });
+        credentials.push(cred);
+    }
+    ops.push(TxOp::Put { item: menus::tree_item(menus::seed_tree(), 1, now), condition: Some(Condition::item_absent()) });
+    let mut marker = store::Item::new();
+    let key = keys::seed_marker();
+    marker.insert(store::PK.into(), key.pk.into());
+    marker.insert(store::SK.into(), key.sk.into());
+    marker.insert("seededAt".into(), json!(now));
+    ops.push(TxOp::Put { item: marker, condition: Some(Condition::item_absent()) });
+    // All or nothing: a half-seeded store would refuse a second attempt.
+    ctx.store.transact(ops).await.api()?;
+    for (kind, html) in [
+        ("notice", r#"<a href="https://github.com" target="_blank">充电运营后台 2.0 已上线：新增分时电价模板与订单导出</a>"#),
+        ("notice", "本周六 02:00-04:00 进行系统维护，期间远程启停不可用"),
+        ("email", "财务月结提醒：请在 3 日前完成上月结算单核对"),
+    ] {
+        notices::publish(ctx, kind, html, "ops@ev-operator.example", "").await?;
+    }
+    Ok(SeedReport { seeded_now: true, credentials })
+}

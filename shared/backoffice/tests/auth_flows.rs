@@ -1,0 +1,212 @@
+//! The sign-in and session flows of spec points 4, 7 and 8, through the
+//! real dispatch on a real (in-memory SQLite) store.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+
+#[tokio::test]
+async fn login_succeeds_with_the_right_password_and_user_info_follows() {
+    let ctx = product().await;
+    let token = login(&ctx, "admin", ADMIN_PW).await;
+    let info = get(&ctx, "/index/userInfo", Some(&token)).await;
+    assert_eq!(info.code(), 200);
+    assert_eq!(info.data()["username"], "admin");
+    assert_eq!(info.data()["roles"], json!(["Admin"]));
+    assert_eq!(info.data()["permissions"], json!(["read:system", "write:system", "delete:system"]));
+    assert!(info.data()["avatar"].as_str().is_some_and(|a| !a.is_empty()));
+    assert_eq!(info.data()["userType"], 0);
+    assert!(info.data().get("passwordHash").is_none(), "the hash never leaves the server");
+}
+
+#[tokio::test]
+async fn permissions_are_the_union_over_roles() {
+    let ctx = product().await;
+    let token = login(&ctx, "test", TEST_PW).await;
+    let info = get(&ctx, "/index/userInfo", Some(&token)).await;
+    assert_eq!(info.data()["roles"], json!(["Admin", "Editor"]));
+    assert_eq!(info.data()["permissions"], json!(["read:system", "write:system", "delete:system"]));
+}
+
+#[tokio::test]
+async fn wrong_password_and_unknown_user_get_the_same_answer() {
+    let ctx = product().await;
+    let wrong = post(&ctx, "/login/index", None, json!({"username": "admin", "password": "not-the-password"})).await;
+    let unknown = post(&ctx, "/login/index", None, json!({"username": "nobody", "password": "not-the-password"})).await;
+    assert_eq!(wrong.status, 400);
+    assert_eq!((wrong.status, wrong.msg()), (unknown.status, unknown.msg()));
+    assert_eq!(wrong.msg(), "account or password incorrect");
+    assert!(wrong.data().is_null());
+}
+
+#[tokio::test]
+async fn login_validation_messages_follow_the_spec() {
+    let ctx = product().await;
+    let empty = post(&ctx, "/login/index", None, json!({"username": " ", "password": "123456"})).await;
+    assert_eq!((empty.status, empty.msg()), (400, "user name cannot be empty"));
+    let short = post(&ctx, "/login/index", None, json!({"username": "admin", "password": "12345"})).await;
+    assert_eq!(short.status, 400);
+    assert!(short.msg().contains("less than 6"), "{}", short.msg());
+}
+
+#[tokio::test]
+async fn repeated_failures_lock_the_account_even_with_the_right_password() {
+    let ctx = product().await;
+    for _ in 0..5 {
+        let a = call_from(&ctx, http::Method::POST, "/login/index", None, Some(json!({"username": "editor", "password": "guess-guess"})), "10.0.0.9").await;
+        assert_eq!(a.status, 400);
+    }
+    let locked = post(&ctx, "/login/index", None, json!({"username": "editor", "password": EDITOR_PW})).await;
+    assert_eq!(locked.status, 429, "{:?}", locked.body);
+    assert!(locked.msg().contains("too many failed sign-in attempts"), "{}", locked.msg());
+    // Other accounts are not affected from another client.
+    login(&ctx, "admin", ADMIN_PW).await;
+    // After the lockout the right password works again.
+    ctx.clock.advance(16 * 60);
+    login(&ctx, "editor", EDITOR_PW).await;
+}
+
+#[tokio::test]
+async fn one_client_guessing_many_accounts_is_throttled() {
+    let ctx = product().await;
+    for i in 0..20 {
+        let body = json!({"username": format!("user{i}"), "password": "guess-guess"});
+        call_from(&ctx, http::Method::POST, "/login/index", None, Some(body), "10.0.0.7").await;
+    }
+    let a = call_from(&ctx, http::Method::POST, "/login/index", None, Some(json!({"username": "admin", "password": ADMIN_PW})), "10.0.0.7").await;
+    assert_eq!(a.status, 429);
+}
+
+#[tokio::test]
+async fn missing_bad_and_forged_tokens_are_401() {
+    let ctx = product().await;
+    assert_eq!(get(&ctx, "/index/userInfo", None).await.status, 401);
+    assert_eq!(get(&ctx, "/index/userInfo", Some("garbage")).await.status, 401);
+    let token = login(&ctx, "editor", EDITOR_PW).await;
+    let mut forged = token.clone();
+    forged.pop();
+    forged.push(if token.ends_with('A') { 'B' } else { 'A' });
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&forged)).await.status, 401);
+    // A token signed with another secret.
+    let other = product_with(&[("BACKOFFICE_JWT_SECRET", "another-secret-that-is-long-enough-9876543210")]).await;
+    let foreign = login(&other, "editor", EDITOR_PW).await;
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&foreign)).await.status, 401);
+}
+
+#[tokio::test]
+async fn expired_token_is_402_then_refresh_gives_a_working_token() {
+    let ctx = product().await;
+    let token = login(&ctx, "editor", EDITOR_PW).await;
+    ctx.clock.advance(61);
+    let expired = get(&ctx, "/index/userInfo", Some(&token)).await;
+    assert_eq!(expired.status, 402);
+    assert_eq!(expired.msg(), "token expired");
+    assert_eq!(get(&ctx, "/expireToken", Some(&token)).await.status, 402);
+    let refreshed = get(&ctx, "/refreshToken", Some(&token)).await;
+    assert_eq!(refreshed.code(), 200, "{:?}", refreshed.body);
+    let fresh = refreshed.data()["token"].as_str().unwrap().to_string();
+    let retry = get(&ctx, "/index/userInfo", Some(&fresh)).await;
+    assert_eq!(retry.code(), 200);
+    assert_eq!(get(&ctx, "/expireToken", Some(&fresh)).await.code(), 200);
+}
+
+#[tokio::test]
+async fn refresh_stops_when_the_session_lifetime_is_over() {
+    let ctx = product().await;
+    let token = login(&ctx, "editor", EDITOR_PW).await;
+    ctx.clock.advance(3601);
+    assert_eq!(get(&ctx, "/refreshToken", Some(&token)).await.status, 401);
+}
+
+#[tokio::test]
+async fn logout_revokes_the_session_even_with_an_expired_token() {
+    let ctx = product().await;
+    let token = login(&ctx, "admin", ADMIN_PW).await;
+    let other_session = login(&ctx, "admin", ADMIN_PW).await;
+    assert_eq!(get(&ctx, "/login/logout", Some(&token)).await.code(), 200);
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&token)).await.status, 401);
+    assert_eq!(get(&ctx, "/refreshToken", Some(&token)).await.status, 401);
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&other_session)).await.code(), 200, "other sessions live on");
+    ctx.clock.advance(120);
+    assert_eq!(get(&ctx, "/login/logout", Some(&other_session)).await.code(), 200, "stale token can still sign out");
+    assert_eq!(get(&ctx, "/refreshToken", Some(&other_session)).await.status, 401);
+}
+
+#[tokio::test]
+async fn register_creates_an_account_without_roles() {
+    let ctx = product().await;
+    let a = post(&ctx, "/register", None, json!({"username": "newcomer", "password": "newcomer-1", "email": "n@ev.example"})).await;
+    assert_eq!(a.code(), 200, "{:?}", a.body);
+    let token = a.data()["token"].as_str().unwrap();
+    let info = get(&ctx, "/index/userInfo", Some(token)).await;
+    assert_eq!(info.data()["roles"], json!([]));
+    assert_eq!(info.data()["permissions"], json!([]));
+    let again = post(&ctx, "/register", None, json!({"username": "NEWCOMER", "password": "newcomer-1"})).await;
+    assert_eq!(again.status, 409);
+    assert!(again.msg().contains("already taken"));
+    let bad = post(&ctx, "/register", None, json!({"username": "x", "password": "newcomer-1"})).await;
+    assert_eq!(bad.status, 400);
+    let short = post(&ctx, "/register", None, json!({"username": "shorty", "password": "12345"})).await;
+    assert_eq!(short.status, 400);
+    assert_eq!(post(&ctx, "/login/index", None, json!({"username": "shorty", "password": "12345x"})).await.status, 400, "nothing was written");
+}
+
+#[tokio::test]
+async fn registration_can_be_closed() {
+    let ctx = product_with(&[("BACKOFFICE_ALLOW_REGISTER", "false")]).await;
+    let a = post(&ctx, "/register", None, json!({"username": "newcomer", "password": "newcomer-1"})).await;
+    assert_eq!(a.status, 403);
+    assert!(a.msg().contains("registration is closed"));
+}
+
+#[tokio::test]
+async fn change_password_checks_the_old_one_and_ends_other_sessions() {
+    let ctx = product().await;
+    let token = login(&ctx, "editor", EDITOR_PW).await;
+    let elsewhere = login(&ctx, "editor", EDITOR_PW).await;
+    let wrong = post(&ctx, "/user/changePassword", Some(&token), json!({"oldPassword": "nope-nope", "newPassword": "brand-new-1"})).await;
+    assert_eq!(wrong.status, 400);
+    let short = post(&ctx, "/user/changePassword", Some(&token), json!({"oldPassword": EDITOR_PW, "newPassword": "12345"})).await;
+    assert_eq!(short.status, 400);
+    let ok = post(&ctx, "/user/changePassword", Some(&token), json!({"oldPassword": EDITOR_PW, "newPassword": "brand-new-1"})).await;
+    assert_eq!(ok.code(), 200, "{:?}", ok.body);
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&token)).await.code(), 200, "this session lives on");
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&elsewhere)).await.status, 401, "other sessions end");
+    assert_eq!(post(&ctx, "/login/index", None, json!({"username": "editor", "password": EDITOR_PW})).await.status, 400);
+    login(&ctx, "editor", "brand-new-1").await;
+}
+
+#[tokio::test]
+async fn messages_follow_accept_language() {
+    let ctx = product().await;
+    let route = backoffice::routes::find(&http::Method::GET, "/index/userInfo").unwrap();
+    let mut req = backoffice::ApiRequest::new(http::Method::GET, "/index/userInfo");
+    req.headers.insert("accept-language", "zh-CN,zh;q=0.9".parse().unwrap());
+    let resp = backoffice::dispatch(&ctx, route, req).await;
+    let body: serde_json::Value = serde_json::from_slice(resp.body()).unwrap();
+    assert_eq!(body["code"], 401);
+    assert!(body["msg"].as_str().unwrap().contains("未登录"));
+}
+
+#[tokio::test]
+async fn public_key_is_empty_while_rsa_is_off() {
+    let ctx = product().await;
+    let a = get(&ctx, "/publicKey", None).await;
+    assert_eq!(a.data()["publicKey"], "");
+    assert_eq!(a.data()["mockServer"], false);
+}
+
+#[tokio::test]
+async fn rsa_encrypted_login_works_when_turned_on() {
+    let ctx = product_with(&[("BACKOFFICE_RSA", "true")]).await;
+    let key = get(&ctx, "/publicKey", None).await.data()["publicKey"].as_str().unwrap().to_string();
+    assert!(key.contains("PUBLIC KEY"));
+    // Long enough to need two 117-byte chunks.
+    let payload = json!({"username": "admin", "password": ADMIN_PW, "padding": "x".repeat(150)});
+    let param = auth::encrypt_payload(&key, payload.to_string().as_bytes()).unwrap();
+    let a = post(&ctx, "/login/index", None, json!({"param": param})).await;
+    assert_eq!(a.code(), 200, "{:?}", a.body);
+    let bad = post(&ctx, "/login/index", None, json!({"param": "bm90IGVuY3J5cHRlZA=="})).await;
+    assert_eq!(bad.status, 400);
+}

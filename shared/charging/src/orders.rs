@@ -1,0 +1,592 @@
+//! Order rules: statuses, stop reasons, anomaly ("stuck") detection,
+//! refunds and the safe manual close.
+//!
+//! Everything here is a pure function of the order's facts and `now`, so a
+//! list page, a nightly job and a test all flag the same orders.
+
+use crate::money::Fen;
+use crate::problem::Problem;
+use serde::{Deserialize, Serialize};
+
+/// Maximum refund / close reason length, in characters.
+pub const REASON_MAX_CHARS: usize = 200;
+
+/// JSON: "charging" | "finished" | "abnormal" | "cancelled".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum OrderStatus {
+    Charging,
+    Finished,
+    /// Ended abnormally (fault, lost communication, negative meter...);
+    /// needs a look before it is settled.
+    Abnormal,
+    /// Never delivered energy (failed start, user cancelled before charging).
+    Cancelled,
+}
+
+impl OrderStatus {
+    pub const ALL: [OrderStatus; 4] = [OrderStatus::Charging, OrderStatus::Finished, OrderStatus::Abnormal, OrderStatus::Cancelled];
+
+    pub fn zh(self) -> &'static str {
+        match self {
+            OrderStatus::Charging => "充电中",
+            OrderStatus::Finished => "已完成",
+            OrderStatus::Abnormal => "异常",
+            OrderStatus::Cancelled => "已取消",
+        }
+    }
+}
+
+/// JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PaymentStatus {
+    Unpaid,
+    Paid,
+    Refunded,
+    PartiallyRefunded,
+}
+
+impl PaymentStatus {
+    pub fn zh(self) -> &'static str {
+        match self {
+            PaymentStatus::Unpaid => "未支付",
+            PaymentStatus::Paid => "已支付",
+            PaymentStatus::Refunded => "已退款",
+            PaymentStatus::PartiallyRefunded => "部分退款",
+        }
+    }
+}
+
+/// How the user paid. JSON: camelCase names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PaymentMethod {
+    Wechat,
+    Alipay,
+    /// Prepaid account balance in the operator's app.
+    Balance,
+    /// Operator-issued RFID/IC card.
+    Card,
+    Unionpay,
+}
+
+impl PaymentMethod {
+    pub fn zh(self) -> &'static str {
+        match self {
+            PaymentMethod::Wechat => "微信支付",
+            PaymentMethod::Alipay => "支付宝",
+            PaymentMethod::Balance => "账户余额",
+            PaymentMethod::Card => "充电卡",
+            PaymentMethod::Unionpay => "银联",
+        }
+    }
+}
+
+/// Why a session stopped. JSON: camelCase names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum StopReason {
+    /// User stopped in the app / mini-program.
+    UserApp,
+    /// User swiped the card again.
+    UserCard,
+    /// Battery full or the SoC target reached (BMS request).
+    Full,
+    /// The user's preset amount / energy / time limit was reached.
+    LimitReached,
+    /// Prepaid balance ran out.
+    InsufficientBalance,
+    /// Operator remote stop from the back-office.
+    RemoteStop,
+    /// Emergency stop button pressed.
+    EmergencyStop,
+    /// Connector pulled out during charging.
+    Unplugged,
+    ChargerFault,
+    VehicleFault,
+    PowerLoss,
+    CommunicationLost,
+    /// Closed manually by staff (stuck/zombie order).
+    ManualClose,
+    Other,
+}
+
+impl StopReason {
+    pub fn en(self) -> &'static str {
+        match self {
+            StopReason::UserApp => "Stopped by user (app)",
+            StopReason::UserCard => "Stopped by user (card)",
+            StopReason::Full => "Battery full / target SoC reached",
+            StopReason::LimitReached => "Preset limit reached",
+            StopReason::InsufficientBalance => "Insufficient balance",
+            StopReason::RemoteStop => "Remote stop by operator",
+            StopReason::EmergencyStop => "Emergency stop",
+            StopReason::Unplugged => "Connector unplugged",
+            StopReason::ChargerFault => "Charger fault",
+            StopReason::VehicleFault => "Vehicle fault",
+            StopReason::PowerLoss => "Power loss",
+            StopReason::CommunicationLost => "Communication lost",
+            StopReason::ManualClose => "Closed manually",
+            StopReason::Other => "Other",
+        }
+    }
+
+    pub fn zh(self) -> &'static str {
+        match self {
+            StopReason::UserApp => "用户APP停止",
+            StopReason::UserCard => "用户刷卡停止",
+            StopReason::Full => "已充满/达到目标SoC",
+            StopReason::LimitReached => "达到预设条件",
+            StopReason::InsufficientBalance => "余额不足",
+            StopReason::RemoteStop => "运营人员远程停止",
+            StopReason::EmergencyStop => "急停",
+            StopReason::Unplugged => "拔枪",
+            StopReason::ChargerFault => "充电桩故障",
+            StopReason::VehicleFault => "车辆故障",
+            StopReason::PowerLoss => "断电",
+            StopReason::CommunicationLost => "通信中断",
+            StopReason::ManualClose => "人工结单",
+            StopReason::Other => "其他",
+        }
+    }
+
+    /// Reasons that mean the session ended abnormally.
+    pub fn is_abnormal(self) -> bool {
+        matches!(
+            self,
+            StopReason::EmergencyStop
+                | StopReason::ChargerFault
+                | StopReason::VehicleFault
+                | StopReason::PowerLoss
+                | StopReason::CommunicationLost
+        )
+    }
+}
+
+// ---------------------------------------------------------------- money state
+
+/// The money state of one order. `amount` is what the session cost;
+/// `paid` what was collected; `refunded` the sum of refunds so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderMoney {
+    pub amount: Fen,
+    pub paid: Fen,
+    pub refunded: Fen,
+}
+
+impl OrderMoney {
+    /// What may still be refunded: paid - refunded (never below 0).
+    pub fn refundable(&self) -> Fen {
+        Fen((self.paid.0 - self.refunded.0).max(0))
+    }
+
+    /// Payment status derived from the amounts (never stored independently,
+    /// so it cannot disagree with them): nothing collected -> unpaid (also for
+    /// zero-amount orders: nothing was collected); collected and nothing
+    /// refunded -> paid; everything refunded -> refunded; else partially.
+    pub fn payment_status(&self) -> PaymentStatus {
+        if self.paid.0 <= 0 {
+            PaymentStatus::Unpaid
+        } else if self.refunded.0 <= 0 {
+            PaymentStatus::Paid
+        } else if self.refunded >= self.paid {
+            PaymentStatus::Refunded
+        } else {
+            PaymentStatus::PartiallyRefunded
+        }
+    }
+}
+
+/// A refund request from the finance page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundRequest {
+    pub amount: Fen,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RefundError {
+    #[error("refund amount must be greater than 0")]
+    NotPositive,
+    #[error("nothing left to refund (paid {paid}, refunded {refunded})")]
+    NothingRefundable { paid: Fen, refunded: Fen },
+    #[error("refund {requested} exceeds the refundable {refundable} (paid - refunded)")]
+    ExceedsRefundable { requested: Fen, refundable: Fen },
+    #[error("a refund reason is required")]
+    EmptyReason,
+    #[error("refund reason must be at most {max} characters (got {chars})")]
+    ReasonTooLong { chars: usize, max: usize },
+    #[error("refund amount overflow")]
+    Overflow,
+}
+
+impl RefundError {
+    pub fn problem(&self) -> Problem {
+        let (field, zh) = match self {
+            RefundError::NotPositive => ("amount", "退款金额必须大于0".to_string()),
+            RefundError::NothingRefundable { .. } => ("amount", "该订单没有可退金额".to_string()),
+            RefundError::ExceedsRefundable { requested, refundable } => {
+                ("amount", format!("退款金额{requested}元超过可退金额{refundable}元（已付-已退）"))
+            }
+            RefundError::EmptyReason => ("reason", "请填写退款原因".to_string()),
+            RefundError::ReasonTooLong { max, .. } => ("reason", format!("退款原因不能超过{max}个字符")),
+            RefundError::Overflow => ("amount", "金额溢出".to_string()),
+        };
+        Problem::new(field, self.to_string(), zh)
+    }
+}
+
+fn reason_error(reason: &str) -> Option<RefundError> {
+    let chars = reason.trim().chars().count();
+    if chars == 0 {
+        Some(RefundError::EmptyReason)
+    } else if chars > REASON_MAX_CHARS {
+        Some(RefundError::ReasonTooLong { chars, max: REASON_MAX_CHARS })
+    } else {
+        None
+    }
+}
+
+/// Every problem with a refund request (for the form); empty = acceptable.
+pub fn refund_errors(money: &OrderMoney, req: &RefundRequest) -> Vec<RefundError> {
+    let mut out = Vec::new();
+    let refundable = money.refundable();
+    if !req.amount.is_positive() {
+        out.push(RefundError::NotPositive);
+    } else if !refundable.is_positive() {
+        out.push(RefundError::NothingRefundable { paid: money.paid, refunded: money.refunded });
+    } else if req.amount > refundable {
+        out.push(RefundError::ExceedsRefundable { requested: req.amount, refundable });
+    }
+    out.extend(reason_error(&req.reason));
+    out
+}
+
+/// Applies a refund to the money state: the new state, or the first problem.
+/// The handler must apply it with a conditional write on the *old* state (or
+/// a per-request idempotency key) so concurrent clicks cannot both pass.
+pub fn apply_refund(money: &OrderMoney, req: &RefundRequest) -> Result<OrderMoney, RefundError> {
+    if let Some(e) = refund_errors(money, req).into_iter().next() {
+        return Err(e);
+    }
+    let refunded = money.refunded.checked_add(req.amount).ok_or(RefundError::Overflow)?;
+    Ok(OrderMoney { refunded, ..*money })
+}
+
+// ---------------------------------------------------------------- anomalies
+
+/// What the anomaly detector needs to know about an order (the handler
+/// fills it from the stored record).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderFacts {
+    pub status: OrderStatus,
+    pub start_ts: i64,
+    #[serde(default)]
+    pub stop_ts: Option<i64>,
+    #[serde(default)]
+    pub meter_start_wh: Option<i64>,
+    #[serde(default)]
+    pub meter_stop_wh: Option<i64>,
+    /// The most negative delta between consecutive meter samples, if any
+    /// sample went backwards (None = none did / unknown).
+    #[serde(default)]
+    pub worst_sample_delta_wh: Option<i64>,
+    /// Whether the order holds a tariff snapshot to be priced with.
+    pub has_price_snapshot: bool,
+}
+
+impl OrderFacts {
+    /// Metered energy if both readings are known.
+    pub fn energy_wh(&self) -> Option<i64> {
+        Some(self.meter_stop_wh? - self.meter_start_wh?)
+    }
+}
+
+/// Thresholds of the checks. Defaults: a charging order with no stop after
+/// 12 h is stuck (a full AC charge of a large battery takes ~10 h); a stopped
+/// session longer than 24 h is implausible.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnomalyThresholds {
+    pub stuck_after_secs: i64,
+    pub too_long_secs: i64,
+}
+
+impl Default for AnomalyThresholds {
+    fn default() -> Self {
+        Self { stuck_after_secs: 12 * 3600, too_long_secs: 24 * 3600 }
+    }
+}
+
+/// One finding. JSON: `{"kind": "neverStopped", "runningSecs": 50000}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum Anomaly {
+    /// Still "charging" long after it started: a zombie order.
+    NeverStopped { running_secs: i64 },
+    /// Finished without delivering energy.
+    ZeroEnergy,
+    /// The meter went backwards (stop < start, or between samples).
+    NegativeMeter { delta_wh: i64 },
+    /// Finished but the stop reading is missing, so it cannot be priced.
+    MissingMeterStop,
+    /// No tariff snapshot to price with.
+    MissingPriceSnapshot,
+    /// Stopped, but the recorded duration is implausibly long.
+    TooLong { duration_secs: i64 },
+    /// Stop time before start time.
+    StopBeforeStart,
+}
+
+impl Anomaly {
+    pub fn en(&self) -> String {
+        match self {
+            Anomaly::NeverStopped { running_secs } => format!("Still charging after {:.1} h (never stopped)", *running_secs as f64 / 3600.0),
+            Anomaly::ZeroEnergy => "Finished with zero energy".into(),
+            Anomaly::NegativeMeter { delta_wh } => format!("Meter went backwards ({delta_wh} Wh)"),
+            Anomaly::MissingMeterStop => "Finished without a stop meter reading".into(),
+            Anomaly::MissingPriceSnapshot => "No tariff snapshot to price with".into(),
+            Anomaly::TooLong { duration_secs } => format!("Implausibly long session ({:.1} h)", *duration_secs as f64 / 3600.0),
+            Anomaly::StopBeforeStart => "Stop time is before start time".into(),
+        }
+    }
+
+    pub fn zh(&self) -> String {
+        match self {
+            Anomaly::NeverStopped { running_secs } => format!("已充电{:.1}小时仍未结束（僵尸订单）", *running_secs as f64 / 3600.0),
+            Anomaly::ZeroEnergy => "订单完成但电量为0".into(),
+            Anomaly::NegativeMeter { delta_wh } => format!("电表读数倒退（{delta_wh} Wh）"),
+            Anomaly::MissingMeterStop => "订单完成但缺少结束电表读数".into(),
+            Anomaly::MissingPriceSnapshot => "缺少电价快照，无法计费".into(),
+            Anomaly::TooLong { duration_secs } => format!("充电时长异常（{:.1}小时）", *duration_secs as f64 / 3600.0),
+            Anomaly::StopBeforeStart => "结束时间早于开始时间".into(),
+        }
+    }
+}
+
+/// All anomalies of an order at `now` (empty = healthy). Cancelled orders
+/// are only checked for time/meter consistency.
+pub fn detect_anomalies(o: &OrderFacts, now: i64, th: &AnomalyThresholds) -> Vec<Anomaly> {
+    let mut out = Vec::new();
+    let live = o.status != OrderStatus::Cancelled;
+    if o.status == OrderStatus::Charging && o.stop_ts.is_none() && now - o.start_ts > th.stuck_after_secs {
+        out.push(Anomaly::NeverStopped { running_secs: now - o.start_ts });
+    }
+    if let Some(stop) = o.stop_ts {
+        if stop < o.start_ts {
+            out.push(Anomaly::StopBeforeStart);
+        } else if stop - o.start_ts > th.too_long_secs {
+            out.push(Anomaly::TooLong { duration_secs: stop - o.start_ts });
+        }
+    }
+    let energy = o.energy_wh();
+    if o.status == OrderStatus::Finished {
+        match energy {
+            None => out.push(Anomaly::MissingMeterStop),
+            Some(0) => out.push(Anomaly::ZeroEnergy),
+            _ => {}
+        }
+    }
+    let worst = [energy.filter(|&e| e < 0), o.worst_sample_delta_wh.filter(|&d| d < 0)].into_iter().flatten().min();
+    if let Some(delta_wh) = worst {
+        out.push(Anomaly::NegativeMeter { delta_wh });
+    }
+    if live && !o.has_price_snapshot {
+        out.push(Anomaly::MissingPriceSnapshot);
+    }
+    out
+}
+
+// ---------------------------------------------------------------- manual close
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CloseError {
+    #[error("only charging or abnormal orders can be closed manually (status: {0:?})")]
+    NotClosable(OrderStatus),
+    #[error("a reason is required to close an order manually")]
+    EmptyReason,
+    #[error("reason must be at most {max} characters (got {chars})")]
+    ReasonTooLong { chars: usize, max: usize },
+}
+
+impl CloseError {
+    pub fn problem(&self) -> Problem {
+        let (field, zh) = match self {
+            CloseError::NotClosable(s) => ("status", format!("只有充电中或异常的订单可以人工结单（当前：{}）", s.zh())),
+            CloseError::EmptyReason => ("reason", "请填写结单原因".to_string()),
+            CloseError::ReasonTooLong { max, .. } => ("reason", format!("结单原因不能超过{max}个字符")),
+        };
+        Problem::new(field, self.to_string(), zh)
+    }
+}
+
+/// The outcome of a manual close; the handler records it with who and when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CloseOutcome {
+    pub status: OrderStatus,
+    pub stop_reason: StopReason,
+}
+
+/// Decides a safe manual close of a stuck/abnormal order: only from
+/// `charging` or `abnormal`, with a reason; an order that delivered energy is
+/// `finished` (priced with its last reading), one that did not is `cancelled`
+/// (nothing to bill).
+pub fn manual_close(o: &OrderFacts, reason: &str) -> Result<CloseOutcome, CloseError> {
+    if !matches!(o.status, OrderStatus::Charging | OrderStatus::Abnormal) {
+        return Err(CloseError::NotClosable(o.status));
+    }
+    let chars = reason.trim().chars().count();
+    if chars == 0 {
+        return Err(CloseError::EmptyReason);
+    }
+    if chars > REASON_MAX_CHARS {
+        return Err(CloseError::ReasonTooLong { chars, max: REASON_MAX_CHARS });
+    }
+    let delivered = o.energy_wh().is_some_and(|e| e > 0);
+    Ok(CloseOutcome {
+        status: if delivered { OrderStatus::Finished } else { OrderStatus::Cancelled },
+        stop_reason: StopReason::ManualClose,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn money(amount: i64, paid: i64, refunded: i64) -> OrderMoney {
+        OrderMoney { amount: Fen(amount), paid: Fen(paid), refunded: Fen(refunded) }
+    }
+
+    fn req(amount: i64, reason: &str) -> RefundRequest {
+        RefundRequest { amount: Fen(amount), reason: reason.into() }
+    }
+
+    #[test]
+    fn payment_status_derivation() {
+        assert_eq!(money(1000, 0, 0).payment_status(), PaymentStatus::Unpaid);
+        assert_eq!(money(0, 0, 0).payment_status(), PaymentStatus::Unpaid);
+        assert_eq!(money(1000, 1000, 0).payment_status(), PaymentStatus::Paid);
+        assert_eq!(money(1000, 1000, 1).payment_status(), PaymentStatus::PartiallyRefunded);
+        assert_eq!(money(1000, 1000, 1000).payment_status(), PaymentStatus::Refunded);
+    }
+
+    #[test]
+    fn refunds_never_exceed_paid_minus_refunded() {
+        let m = money(1000, 1000, 0);
+        let m = apply_refund(&m, &req(300, "充电枪故障")).unwrap();
+        assert_eq!(m, money(1000, 1000, 300));
+        assert_eq!(m.payment_status(), PaymentStatus::PartiallyRefunded);
+        assert_eq!(
+            apply_refund(&m, &req(701, "x")),
+            Err(RefundError::ExceedsRefundable { requested: Fen(701), refundable: Fen(700) })
+        );
+        let m = apply_refund(&m, &req(700, "x")).unwrap();
+        assert_eq!(m.payment_status(), PaymentStatus::Refunded);
+        assert_eq!(m.refundable(), Fen(0));
+        assert!(matches!(apply_refund(&m, &req(1, "x")), Err(RefundError::NothingRefundable { .. })));
+        assert!(matches!(apply_refund(&money(1000, 0, 0), &req(1, "x")), Err(RefundError::NothingRefundable { .. })));
+    }
+
+    #[test]
+    fn refund_validation() {
+        let m = money(1000, 1000, 0);
+        assert_eq!(apply_refund(&m, &req(0, "x")), Err(RefundError::NotPositive));
+        assert_eq!(apply_refund(&m, &req(-5, "x")), Err(RefundError::NotPositive));
+        assert_eq!(apply_refund(&m, &req(5, "  ")), Err(RefundError::EmptyReason));
+        assert_eq!(apply_refund(&m, &req(5, &"退".repeat(200))).unwrap().refunded, Fen(5));
+        assert_eq!(apply_refund(&m, &req(5, &"退".repeat(201))), Err(RefundError::ReasonTooLong { chars: 201, max: 200 }));
+        // All problems at once for the form.
+        let errs = refund_errors(&m, &req(0, ""));
+        assert_eq!(errs, [RefundError::NotPositive, RefundError::EmptyReason]);
+        let p = RefundError::ExceedsRefundable { requested: Fen(701), refundable: Fen(700) }.problem();
+        assert_eq!(p.field, "amount");
+        assert!(p.zh.contains("7.01") && p.en.contains("7.00"), "{p}");
+    }
+
+    fn facts(status: OrderStatus) -> OrderFacts {
+        OrderFacts {
+            status,
+            start_ts: 1_000_000,
+            stop_ts: Some(1_000_000 + 3600),
+            meter_start_wh: Some(50_000),
+            meter_stop_wh: Some(80_000),
+            worst_sample_delta_wh: None,
+            has_price_snapshot: true,
+        }
+    }
+
+    #[test]
+    fn healthy_orders_have_no_anomalies() {
+        let th = AnomalyThresholds::default();
+        assert!(detect_anomalies(&facts(OrderStatus::Finished), 2_000_000, &th).is_empty());
+        let charging = OrderFacts { stop_ts: None, meter_stop_wh: None, ..facts(OrderStatus::Charging) };
+        assert!(detect_anomalies(&charging, 1_000_000 + 12 * 3600, &th).is_empty());
+    }
+
+    #[test]
+    fn detects_each_anomaly() {
+        let th = AnomalyThresholds::default();
+        let charging = OrderFacts { stop_ts: None, meter_stop_wh: None, ..facts(OrderStatus::Charging) };
+        assert_eq!(
+            detect_anomalies(&charging, 1_000_000 + 12 * 3600 + 1, &th),
+            [Anomaly::NeverStopped { running_secs: 12 * 3600 + 1 }]
+        );
+        let zero = OrderFacts { meter_stop_wh: Some(50_000), ..facts(OrderStatus::Finished) };
+        assert_eq!(detect_anomalies(&zero, 0, &th), [Anomaly::ZeroEnergy]);
+        let neg = OrderFacts { meter_stop_wh: Some(40_000), worst_sample_delta_wh: Some(-3), ..facts(OrderStatus::Abnormal) };
+        assert_eq!(detect_anomalies(&neg, 0, &th), [Anomaly::NegativeMeter { delta_wh: -10_000 }]);
+        let neg_sample = OrderFacts { worst_sample_delta_wh: Some(-7), ..facts(OrderStatus::Finished) };
+        assert_eq!(detect_anomalies(&neg_sample, 0, &th), [Anomaly::NegativeMeter { delta_wh: -7 }]);
+        let no_price = OrderFacts { has_price_snapshot: false, ..facts(OrderStatus::Finished) };
+        assert_eq!(detect_anomalies(&no_price, 0, &th), [Anomaly::MissingPriceSnapshot]);
+        let cancelled = OrderFacts { has_price_snapshot: false, ..facts(OrderStatus::Cancelled) };
+        assert!(detect_anomalies(&cancelled, 0, &th).is_empty());
+        let long = OrderFacts { stop_ts: Some(1_000_000 + 30 * 3600), ..facts(OrderStatus::Finished) };
+        assert_eq!(detect_anomalies(&long, 0, &th), [Anomaly::TooLong { duration_secs: 30 * 3600 }]);
+        let backwards = OrderFacts { stop_ts: Some(999_000), ..facts(OrderStatus::Finished) };
+        assert_eq!(detect_anomalies(&backwards, 0, &th), [Anomaly::StopBeforeStart]);
+        let no_stop_meter = OrderFacts { meter_stop_wh: None, ..facts(OrderStatus::Finished) };
+        assert_eq!(detect_anomalies(&no_stop_meter, 0, &th), [Anomaly::MissingMeterStop]);
+        // Several at once.
+        let bad = OrderFacts { meter_stop_wh: Some(50_000), has_price_snapshot: false, stop_ts: Some(1_000_000 + 90_000), ..facts(OrderStatus::Finished) };
+        assert_eq!(
+            detect_anomalies(&bad, 0, &th),
+            [Anomaly::TooLong { duration_secs: 90_000 }, Anomaly::ZeroEnergy, Anomaly::MissingPriceSnapshot]
+        );
+        assert!(Anomaly::NeverStopped { running_secs: 45_000 }.zh().contains("12.5"));
+        assert_eq!(
+            serde_json::to_value(Anomaly::NeverStopped { running_secs: 5 }).unwrap(),
+            serde_json::json!({"kind": "neverStopped", "runningSecs": 5})
+        );
+    }
+
+    #[test]
+    fn manual_close_rules() {
+        let stuck = OrderFacts { stop_ts: None, meter_stop_wh: Some(62_000), ..facts(OrderStatus::Charging) };
+        assert_eq!(
+            manual_close(&stuck, "桩离线，人工结单"),
+            Ok(CloseOutcome { status: OrderStatus::Finished, stop_reason: StopReason::ManualClose })
+        );
+        let zero = OrderFacts { meter_stop_wh: None, ..stuck };
+        assert_eq!(manual_close(&zero, "x").unwrap().status, OrderStatus::Cancelled);
+        assert_eq!(manual_close(&stuck, " "), Err(CloseError::EmptyReason));
+        assert!(matches!(manual_close(&stuck, &"x".repeat(201)), Err(CloseError::ReasonTooLong { .. })));
+        assert_eq!(manual_close(&facts(OrderStatus::Finished), "x"), Err(CloseError::NotClosable(OrderStatus::Finished)));
+        assert!(CloseError::NotClosable(OrderStatus::Cancelled).problem().zh.contains("已取消"));
+    }
+
+    #[test]
+    fn enum_json_names() {
+        assert_eq!(serde_json::to_string(&PaymentStatus::PartiallyRefunded).unwrap(), "\"partiallyRefunded\"");
+        assert_eq!(serde_json::to_string(&OrderStatus::Charging).unwrap(), "\"charging\"");
+        assert_eq!(serde_json::to_string(&StopReason::InsufficientBalance).unwrap(), "\"insufficientBalance\"");
+        assert_eq!(serde_json::to_string(&PaymentMethod::Wechat).unwrap(), "\"wechat\"");
+        let m: OrderMoney = serde_json::from_str(r#"{"amount":1,"paid":1,"refunded":0}"#).unwrap();
+        assert_eq!(m.payment_status(), PaymentStatus::Paid);
+    }
+}

@@ -1,0 +1,185 @@
+//! The response envelope every `/partnerapi` endpoint answers with
+//! (`{code, msg, data}`, spec points 7-8), the error type handlers return,
+//! and the standard message for each status code in both product languages.
+//!
+//! The HTTP status always equals the envelope `code`, so a client may read
+//! either one (spec point 8: body code first, HTTP status when absent).
+
+use bytes::Bytes;
+use serde::Serialize;
+use serde_json::Value;
+
+mod messages;
+pub use messages::{standard_message, Lang, Text};
+
+/// The code a successful call answers with.
+pub const SUCCESS_CODE: u16 = 200;
+/// The message a successful call answers with.
+pub const SUCCESS_MSG: &str = "success";
+/// Every value a client must treat as success in the `code` field (spec point 9).
+pub const SUCCESS_CODES: [&str; 2] = ["200", "0"];
+
+/// True when `code` (number or string, as the spec allows) means success.
+pub fn is_success_code(code: &Value) -> bool {
+    match code {
+        Value::Number(n) => n.as_u64().is_some_and(|n| n == 200 || n == 0),
+        Value::String(s) => SUCCESS_CODES.contains(&s.as_str()),
+        _ => false,
+    }
+}
+
+/// The body of every answer.
+#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
+pub struct Envelope<T> {
+    pub code: u16,
+    pub msg: String,
+    pub data: T,
+}
+
+/// An error a handler returns: a status code and a message in both languages.
+/// The message says what is wrong in words a back-office user understands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiError {
+    pub code: u16,
+    pub msg: Text,
+}
+
+impl ApiError {
+    pub fn new(code: u16, msg: Text) -> Self {
+        Self { code, msg }
+    }
+    /// An error with the standard message of its code.
+    pub fn standard(code: u16) -> Self {
+        Self { code, msg: standard_message(code) }
+    }
+    /// 400: the request is malformed or a field is invalid.
+    pub fn bad_request(msg: Text) -> Self {
+        Self::new(400, msg)
+    }
+    /// 401: no token, a token that does not verify, or a revoked session.
+    pub fn unauthorized(msg: Text) -> Self {
+        Self::new(401, msg)
+    }
+    /// 402: the access token has expired; the client refreshes and retries.
+    pub fn token_expired() -> Self {
+        Self::standard(402)
+    }
+    /// 403: authenticated, but the route's permission is missing.
+    pub fn forbidden() -> Self {
+        Self::standard(403)
+    }
+    /// 404: the addressed record does not exist.
+    pub fn not_found(msg: Text) -> Self {
+        Self::new(404, msg)
+    }
+    /// 409: a concurrent edit won, or the record already exists.
+    pub fn conflict(msg: Text) -> Self {
+        Self::new(409, msg)
+    }
+    /// 413: the body is larger than the endpoint accepts.
+    pub fn payload_too_large() -> Self {
+        Self::standard(413)
+    }
+    /// 429: too many attempts (login throttling).
+    pub fn too_many_requests(msg: Text) -> Self {
+        Self::new(429, msg)
+    }
+    /// 500: something broke on our side; details go to the log, not the client.
+    pub fn internal() -> Self {
+        Self::standard(500)
+    }
+    /// 503: a dependency (the store) is unavailable.
+    pub fn unavailable() -> Self {
+        Self::standard(503)
+    }
+
+    /// The envelope for this error, with `msg` in the caller's language.
+    pub fn to_envelope(&self, lang: Lang) -> Envelope<Value> {
+        Envelope { code: self.code, msg: self.msg.get(lang).to_string(), data: Value::Null }
+    }
+
+    /// The HTTP answer for this error.
+    pub fn to_response(&self, lang: Lang) -> http::Response<Bytes> {
+        json_response(self.code, &self.to_envelope(lang))
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code, self.msg.en)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+/// The HTTP answer for a successful call carrying `data`.
+pub fn ok_response<T: Serialize>(data: &T) -> http::Response<Bytes> {
+    json_response(
+        SUCCESS_CODE,
+        &Envelope { code: SUCCESS_CODE, msg: SUCCESS_MSG.to_string(), data },
+    )
+}
+
+/// The HTTP answer for a successful call with a message of its own
+/// (for example "saved" after an edit), in the caller's language.
+pub fn ok_response_with_msg<T: Serialize>(data: &T, msg: &Text, lang: Lang) -> http::Response<Bytes> {
+    json_response(
+        SUCCESS_CODE,
+        &Envelope { code: SUCCESS_CODE, msg: msg.get(lang).to_string(), data },
+    )
+}
+
+fn json_response<T: Serialize>(status: u16, body: &Envelope<T>) -> http::Response<Bytes> {
+    let bytes = serde_json::to_vec(body).unwrap_or_else(|_| {
+        br#"{"code":500,"msg":"response could not be encoded","data":null}"#.to_vec()
+    });
+    http::Response::builder()
+        .status(status)
+        .header(http::header::CONTENT_TYPE, "application/json;charset=UTF-8")
+        .header(http::header::CACHE_CONTROL, "no-store")
+        .body(Bytes::from(bytes))
+        .expect("static response parts are valid")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn success_codes_are_200_and_0_as_numbers_or_strings() {
+        for ok in [json!(200), json!(0), json!("200"), json!("0")] {
+            assert!(is_success_code(&ok), "{ok} must be success");
+        }
+        for bad in [json!(201), json!(401), json!("402"), json!(null), json!(true), json!(-0.5)] {
+            assert!(!is_success_code(&bad), "{bad} must not be success");
+        }
+    }
+
+    #[test]
+    fn error_status_equals_envelope_code() {
+        for code in [400u16, 401, 402, 403, 404, 409, 413, 429, 500, 503] {
+            let resp = ApiError::standard(code).to_response(Lang::En);
+            assert_eq!(resp.status().as_u16(), code);
+            let env: Envelope<Value> = serde_json::from_slice(resp.body()).unwrap();
+            assert_eq!(env.code, code);
+            assert!(!env.msg.is_empty());
+            assert_eq!(env.data, Value::Null);
+        }
+    }
+
+    #[test]
+    fn ok_wraps_data_with_success_code_and_msg() {
+        let resp = ok_response(&json!({"token": "t"}));
+        assert_eq!(resp.status(), 200);
+        let env: Envelope<Value> = serde_json::from_slice(resp.body()).unwrap();
+        assert_eq!(env, Envelope { code: 200, msg: "success".into(), data: json!({"token": "t"}) });
+    }
+
+    #[test]
+    fn message_language_follows_the_caller() {
+        let err = ApiError::token_expired();
+        assert_eq!(err.to_envelope(Lang::Zh).msg, "令牌已过期");
+        assert_eq!(err.to_envelope(Lang::En).msg, "token expired");
+    }
+}

@@ -1,0 +1,148 @@
+// Test harness: starts the local gateway binary (built beforehand) on a free
+// port with a fresh data directory and known seed passwords, and drives
+// Debian's chromium through playwright-core. All traffic stays on 127.0.0.1.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+export const GATEWAY = process.env.E2E_GATEWAY_BIN ?? join(ROOT, 'target/debug/gateway');
+export const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+
+export const USERS = {
+  admin: { username: 'admin', password: 'admin-pass-123' },
+  editor: { username: 'editor', password: 'editor-pass-123' },
+  test: { username: 'test', password: 'test-pass-123' },
+};
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts a gateway; resolves once GET /partnerapi/publicKey answers 200. */
+export async function startGateway({ accessTokenTtl } = {}) {
+  if (!existsSync(GATEWAY)) throw new Error(`gateway binary missing: ${GATEWAY} (run: cargo build -p gateway)`);
+  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist missing (run: npm --prefix web run build)');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
+  const env = {
+    ...process.env,
+    BACKOFFICE_DATA_DIR: dataDir,
+    BACKOFFICE_HOST: '127.0.0.1',
+    BACKOFFICE_PORT: String(port),
+    BACKOFFICE_WEB_DIST: join(ROOT, 'web/dist'),
+    BACKOFFICE_SEED_PASSWORD_ADMIN: USERS.admin.password,
+    BACKOFFICE_SEED_PASSWORD_EDITOR: USERS.editor.password,
+    BACKOFFICE_SEED_PASSWORD_TEST: USERS.test.password,
+    ...(accessTokenTtl ? { BACKOFFICE_ACCESS_TOKEN_TTL: String(accessTokenTtl) } : {}),
+  };
+  const child = spawn(GATEWAY, [], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`gateway exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/partnerapi/publicKey`);
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`gateway not ready after 60 s:\n${output}`);
+    }
+    await sleep(200);
+  }
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([new Promise((r) => child.once('exit', r)), sleep(5000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh browser profile (own --user-data-dir) with a desktop viewport. */
+export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-CN' } = {}) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'backoffice-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width, height },
+    locale,
+    serviceWorkers: 'block',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function shot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.waitForTimeout(700); // let Fluent's enter animations and the progress bar settle
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** Logs in through the form and waits for the shell. */
+export async function login(page, baseUrl, user, { path = '/login' } = {}) {
+  await page.goto(`${baseUrl}/#${path}`);
+  await page.locator('input[name="username"]').fill(user.username);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+  await page.getByTestId('app-main').waitFor({ timeout: 20_000 });
+}
+
+/** Hash route of the page ('/index'). */
+export const hashPath = (page) => new URL(page.url()).hash.replace(/^#/, '');
+
+/** Navigates inside the SPA like a user typing a link (no full reload). */
+export async function go(page, path) {
+  await page.evaluate((p) => {
+    window.location.hash = `#${p}`;
+  }, path);
+  await page.getByTestId('app-main').waitFor();
+  await page.waitForFunction((p) => window.location.hash.startsWith(`#${p}`), path);
+}

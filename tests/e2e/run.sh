@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# End-to-end tests of the web shell in Debian's chromium against the local
+# gateway. Builds nothing: expects web/dist (npm --prefix web run build) and
+# target/debug/gateway (cargo build -p gateway) to exist.
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT="$(cd ../.. && pwd)"
+[[ -x /usr/bin/chromium ]] || { echo "chromium missing: apt-get install -y chromium" >&2; exit 1; }
+[[ -f "$ROOT/web/dist/index.html" ]] || { echo "web/dist missing: npm --prefix web ci && npm --prefix web run build" >&2; exit 1; }
+GATEWAY="${E2E_GATEWAY_BIN:-$ROOT/target/debug/gateway}"
+[[ -x "$GATEWAY" ]] || { echo "gateway missing ($GATEWAY): cargo build -p gateway" >&2; exit 1; }
+[[ -d node_modules/playwright-core ]] || npm ci --no-audit --no-fund
+rm -rf screenshots
+exec node --test --test-concurrency=1 --test-timeout=180000 ./*.test.mjs

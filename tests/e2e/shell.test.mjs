@@ -1,0 +1,303 @@
+// End-to-end checks of the admin shell (product-spec points 1-6, 8, 9) in
+// real Chromium against the real local gateway.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { go, hashPath, launchBrowser, login, shot, startGateway, USERS } from './harness.mjs';
+
+let gateway;
+before(async () => {
+  gateway = await startGateway();
+});
+after(async () => {
+  await gateway?.stop();
+});
+
+/** Runs `fn` with a fresh browser profile, closing it afterwards. */
+async function withBrowser(fn, options) {
+  const browser = await launchBrowser(options);
+  try {
+    await fn(browser.page, browser);
+    assert.deepEqual(browser.errors.map(String), [], 'no uncaught page errors');
+  } finally {
+    await browser.close();
+  }
+}
+
+const menuPaths = (page) => page.$$eval('[data-menu-path]', (els) => els.map((e) => e.getAttribute('data-menu-path')));
+
+describe('login', () => {
+  it('a wrong password shows the server error and stays on /login', async () => {
+    await withBrowser(async (page) => {
+      await page.goto(`${gateway.url}/#/login`);
+      await shot(page, '01-login');
+      // The point-5 validators run first.
+      await page.locator('button[type="submit"]').click();
+      await page.getByText('用户名不能为空').waitFor();
+      await page.getByText('密码不能少于6位').waitFor();
+      await page.locator('input[name="username"]').fill('admin');
+      await page.locator('input[name="password"]').fill('wrong-password');
+      await page.locator('button[type="submit"]').click();
+      await page.getByTestId('toast').filter({ hasText: '帐号或密码不正确' }).waitFor({ timeout: 10_000 });
+      await shot(page, '02-login-wrong-password');
+      assert.match(hashPath(page), /^\/login/);
+    });
+  });
+
+  it('without a token a protected page goes to login and the redirect query is honoured', async () => {
+    await withBrowser(async (page) => {
+      await page.goto(`${gateway.url}/#/vab/form/input`);
+      await page.waitForFunction(() => window.location.hash.startsWith('#/login'));
+      assert.equal(hashPath(page), '/login?redirect=%2Fvab%2Fform%2Finput');
+      await page.locator('input[name="username"]').fill(USERS.admin.username);
+      await page.locator('input[name="password"]').fill(USERS.admin.password);
+      await page.locator('button[type="submit"]').click();
+      await page.getByTestId('keepalive-filter').waitFor({ timeout: 20_000 });
+      assert.equal(hashPath(page), '/vab/form/input');
+    });
+  });
+});
+
+describe('roles', () => {
+  it('admin sees every section and the home greeting', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await page.waitForFunction(() => window.location.hash === '#/index');
+      await page.getByTestId('home-greeting').waitFor();
+      const text = await page.getByTestId('home-greeting').innerText();
+      assert.match(text, /(早上好|上午好|中午好|下午好|晚上好)，admin/);
+      assert.equal(await page.title(), '首页 - 新能源管理系统');
+      const paths = await menuPaths(page);
+      for (const p of ['/', '/order', '/connector', '/money', '/setting', '/vab', '/other', '/mall/goods', '/error']) assert.ok(paths.includes(p), `admin menu has ${p}`);
+      await shot(page, '03-admin-home');
+    });
+  });
+
+  it('editor does not get the Admin-only and except-Editor sections', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.editor);
+      const paths = await menuPaths(page);
+      for (const p of ['/order', '/connector', '/money', '/vab']) assert.ok(paths.includes(p), `editor menu has ${p}`);
+      for (const p of ['/other', '/mall/goods']) assert.ok(!paths.includes(p), `editor menu lacks ${p}`);
+      // Open the components section: the table (except Editor) is not there.
+      await page.locator('[data-menu-path="/vab"]').click();
+      const vab = await menuPaths(page);
+      assert.ok(vab.includes('/vab/form'));
+      assert.ok(!vab.includes('/vab/table'), 'no table section for Editor');
+      assert.ok(!vab.includes('/vab/editor'), 'no editor section for Editor');
+      await shot(page, '04-editor-menu');
+      // A route the editor may not see is a 404, not a blank page.
+      await page.evaluate(() => (window.location.hash = '#/other/count'));
+      await page.waitForFunction(() => window.location.hash === '#/404');
+      await page.getByTestId('error-404').waitFor();
+    });
+  });
+});
+
+describe('tabs and keep-alive', () => {
+  it('opens several pages as tabs, keeps a typed filter, and close-others keeps the pinned home tab', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/vab/form/input');
+      const filter = page.getByTestId('keepalive-filter');
+      await filter.fill('station 42');
+      await go(page, '/other/count');
+      await page.getByTestId('count-value').waitFor();
+      await go(page, '/other/timeline');
+      await go(page, '/order/orderindex');
+      await page.getByTestId('under-construction').waitFor();
+      const tabs = () => page.$$eval('[data-tab-path]', (els) => els.map((e) => e.getAttribute('data-tab-path')));
+      assert.deepEqual(await tabs(), ['/index', '/vab/form/input', '/other/count', '/other/timeline', '/order/orderindex']);
+      // The home tab is not closable.
+      assert.equal(await page.locator('[data-tab-path="/index"] [data-testid="tab-close"]').count(), 0);
+      await shot(page, '05-tabs');
+
+      // Back to the input page by its tab: the typed filter survived.
+      await page.locator('[data-tab-path="/vab/form/input"]').click();
+      await page.waitForFunction(() => window.location.hash === '#/vab/form/input');
+      await page.locator('[data-tab-path="/vab/form/input"][aria-selected="true"]').waitFor();
+      assert.equal(await page.getByTestId('keepalive-filter').inputValue(), 'station 42');
+
+      // Clicking the active tab reloads the view (state gone).
+      await page.locator('[data-tab-path="/vab/form/input"]').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="keepalive-filter"]')?.value === '');
+
+      // Close one tab with its x.
+      await page.locator('[data-tab-path="/other/timeline"] [data-testid="tab-close"]').click();
+      assert.deepEqual(await tabs(), ['/index', '/vab/form/input', '/other/count', '/order/orderindex']);
+
+      // Close others from the tab's context menu: the non-closable home stays.
+      await page.locator('[data-tab-path="/other/count"]').click({ button: 'right' });
+      await page.getByTestId('tabs-close-others').click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-tab-path]').length === 2);
+      assert.deepEqual(await tabs(), ['/index', '/other/count']);
+      assert.equal(hashPath(page), '/other/count');
+
+      // Close all: only home remains and it becomes active.
+      await page.getByTestId('tabs-more').click();
+      await page.getByTestId('tabs-close-all').click();
+      await page.waitForFunction(() => window.location.hash === '#/index');
+      assert.deepEqual(await tabs(), ['/index']);
+    });
+  });
+
+  it('a hidden dynamic-new-tab route opens one tab per instance and highlights its list menu', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/order/detail?id=1');
+      await go(page, '/order/detail?id=2');
+      const tabs = await page.$$eval('[data-tab-path]', (els) => els.map((e) => e.getAttribute('data-tab-path')));
+      assert.deepEqual(tabs, ['/index', '/order/detail?id=1', '/order/detail?id=2']);
+      await page.locator('a[data-menu-path="/order/orderindex"][aria-current="page"]').waitFor();
+      const crumbs = await page.getByTestId('breadcrumb').innerText();
+      assert.match(crumbs, /订单管理\s*>\s*订单详情/);
+      await shot(page, '06-dynamic-new-tab');
+    });
+  });
+});
+
+describe('language and theme', () => {
+  it('switching to English changes the title and the menu, and persists', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await page.getByTestId('language-switch').click();
+      await page.getByTestId('language-en').click();
+      await page.waitForFunction(() => document.title === 'Home - new-energy management system');
+      const menu = await page.getByTestId('side-menu').innerText();
+      assert.match(menu, /Components/);
+      assert.match(menu, /Orders/);
+      await shot(page, '07-english');
+      await page.reload();
+      await page.getByTestId('app-main').waitFor();
+      await page.waitForFunction(() => document.title === 'Home - new-energy management system');
+    });
+  });
+
+  it('a saved theme and layout persist across a reload', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await page.getByTestId('theme-button').click();
+      await page.getByTestId('theme-drawer').waitFor();
+      await page.getByTestId('theme-themeName').selectOption('blue-black');
+      await page.getByTestId('theme-layout').selectOption('vertical');
+      await shot(page, '08-theme-drawer');
+      await page.getByTestId('theme-save').click();
+      await page.getByTestId('theme-drawer').waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByTestId('app-main').waitFor();
+      assert.ok(await page.evaluate(() => document.body.classList.contains('vab-theme-blue-black')));
+      assert.equal(await page.locator('[data-layout="vertical"]').count(), 1);
+      const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('admin-pro-theme')));
+      assert.equal(stored.themeName, 'blue-black');
+      await shot(page, '09-theme-blue-black-vertical');
+    });
+  });
+});
+
+describe('layouts (screenshots for review)', () => {
+  for (const layout of ['common', 'vertical', 'horizontal', 'column', 'comprehensive', 'float']) {
+    it(`renders the ${layout} layout`, async () => {
+      await withBrowser(async (page) => {
+        await login(page, gateway.url, USERS.admin);
+        await page.evaluate((l) => localStorage.setItem('admin-pro-theme', JSON.stringify({ layout: l, themeName: l === 'float' ? 'ocean' : 'green-white' })), layout);
+        await page.goto(`${gateway.url}/#/vab/form/input`);
+        await page.reload();
+        await page.locator(`[data-layout="${layout}"]`).waitFor();
+        await page.getByTestId('keepalive-filter').waitFor();
+        await shot(page, `10-layout-${layout}`);
+      });
+    });
+  }
+
+  it('below 992 px the layout is vertical with a folding mobile sidebar', async () => {
+    await withBrowser(
+      async (page) => {
+        await login(page, gateway.url, USERS.admin);
+        await page.locator('[data-layout="vertical"]').waitFor();
+        await shot(page, '11-mobile');
+        await page.getByTestId('fold-button').click();
+        await page.getByTestId('mobile-backdrop').waitFor();
+        await shot(page, '12-mobile-menu-open');
+      },
+      { width: 390, height: 844 },
+    );
+  });
+});
+
+describe('header', () => {
+  it('search suggests menu entries and opens the chosen page', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await page.getByTestId('search-button').click();
+      await page.getByTestId('search-dialog').waitFor();
+      await page.getByTestId('search-dialog').locator('input').fill('输入');
+      const option = page.getByRole('option').first();
+      await option.waitFor({ timeout: 5000 });
+      await shot(page, '13-search');
+      await option.click();
+      await page.waitForFunction(() => window.location.hash === '#/vab/form/input');
+    });
+  });
+
+  it('notice popover lists notices and clears them', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await page.getByTestId('notice-button').click();
+      await page.getByTestId('notice-popover').waitFor();
+      await shot(page, '14-notice');
+      await page.getByRole('button', { name: '清空消息' }).click();
+      await page.getByTestId('toast').filter({ hasText: '清空消息成功' }).waitFor();
+    });
+  });
+
+  it('logout returns to login and drops the session', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('logout').click();
+      await page.waitForFunction(() => window.location.hash.startsWith('#/login'));
+      assert.equal(await page.evaluate(() => localStorage.getItem('admin-pro-token')), null);
+    });
+  });
+});
+
+describe('demo pages that exercise the shell', () => {
+  it('a parameter route keeps one tab whose view follows the id; its section redirects to test1/1', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/other/dynamicSegment');
+      await page.waitForFunction(() => window.location.hash === '#/other/dynamicSegment/test1/1');
+      await page.getByTestId('segment-id').filter({ hasText: '1' }).waitFor();
+      await page.getByRole('button', { name: '前往 id 2' }).click();
+      await page.getByTestId('segment-id').filter({ hasText: '2' }).waitFor();
+      const tabs = await page.$$eval('[data-tab-path]', (els) => els.map((e) => e.getAttribute('data-tab-path')));
+      assert.deepEqual(tabs, ['/index', '/other/dynamicSegment/test1/:id']);
+    });
+  });
+
+  it('an error in a view is shown in place and recorded in the error log', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      assert.equal(await page.getByTestId('error-log-button').count(), 0, 'no error-log badge without errors');
+      await go(page, '/other/log');
+      await page.getByTestId('trigger-error').click();
+      await page.getByTestId('error-log-button').click();
+      await page.getByText('Simulated error from the error-log demo').first().waitFor();
+      await shot(page, '16-error-log');
+      await page.getByRole('button', { name: '暂不显示' }).click();
+      await page.getByTestId('error-log-button').waitFor({ state: 'detached' });
+    });
+  });
+
+  it('random theme shows the mask for about a second and saves a different theme', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await page.getByTestId('side-random-theme').click();
+      await page.getByTestId('loading-mask').waitFor();
+      await page.getByTestId('loading-mask').waitFor({ state: 'detached', timeout: 3000 });
+      const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('admin-pro-theme')));
+      assert.notEqual(stored.themeName, 'green-white');
+      assert.notEqual(stored.layout, 'common');
+      await shot(page, '17-random-theme');
+    });
+  });
+});

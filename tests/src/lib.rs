@@ -1,0 +1,1 @@
+//! Cross-cutting consistency checks live in tests/*.rs.

@@ -1,0 +1,188 @@
+import {
+  API_BASE,
+  CODE_FIELD,
+  CONTENT_TYPE,
+  DEBOUNCE_URLS,
+  MSG_FIELD,
+  REQUEST_TIMEOUT_MS,
+  SUCCESS_CODES,
+  TOKEN_FIELD,
+} from '@/config';
+import i18n from '@/i18n';
+import { goTo, resetAndGoToLogin } from '@/store/session';
+import { saveToken, userStore } from '@/store/user';
+import { beginLoading, endLoading, notify } from '@/utils/notify';
+
+/** The server's answer (spec point 7). */
+export interface Envelope<T> {
+  code: number | string;
+  msg: string;
+  data: T;
+}
+
+export interface RequestOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  params?: Record<string, string | number | boolean | undefined>;
+  data?: unknown;
+  headers?: Record<string, string>;
+  timeout?: number;
+}
+
+/** A rejected request: `code` is the envelope or HTTP status, 0 for network errors. */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+const isSuccess = (code: unknown): boolean => SUCCESS_CODES.includes(code as number | string);
+
+export function buildUrl(url: string, params?: RequestOptions['params']): string {
+  const base = /^https?:/.test(url) ? url : `${API_BASE}${url}`;
+  if (!params) return base;
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') query.set(k, String(v));
+  const qs = query.toString();
+  return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
+}
+
+/** Standard text for a status (point 8), else "Request failed with status code n". */
+export function standardMessage(code: number | string): string {
+  const key = `request.status.${code}`;
+  return i18n.exists(key) ? i18n.t(key) : i18n.t('request.failedWithStatus', { code });
+}
+
+const acceptLanguage = (): string => (i18n.language?.startsWith('zh') ? 'zh-CN' : 'en');
+
+function encodeBody(data: unknown, contentType: string): BodyInit | undefined {
+  if (data === undefined) return undefined;
+  if (contentType.includes('application/x-www-form-urlencoded')) {
+    return new URLSearchParams(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString();
+  }
+  return JSON.stringify(data);
+}
+
+interface RawResult {
+  status: number;
+  body: Record<string, unknown> | null;
+}
+
+/** One HTTP exchange with timeout; no envelope handling. */
+async function exchange(opts: RequestOptions, token: string): Promise<RawResult> {
+  const headers: Record<string, string> = { 'Content-Type': CONTENT_TYPE, 'Accept-Language': acceptLanguage(), ...opts.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const controller = new AbortController();
+  const timeout = opts.timeout ?? REQUEST_TIMEOUT_MS;
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeout);
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(opts.url, opts.params), {
+      method: opts.method ?? 'GET',
+      headers,
+      body: encodeBody(opts.data, headers['Content-Type']),
+      signal: controller.signal,
+    });
+  } catch (err) {
+    const timedOut = controller.signal.aborted;
+    const message = timedOut ? i18n.t('request.timeout', { ms: timeout }) : i18n.t('request.networkError');
+    throw new RequestError(message, 0, err);
+  } finally {
+    clearTimeout(timer);
+  }
+  let body: Record<string, unknown> | null = null;
+  try {
+    const text = await res.text();
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body };
+}
+
+// ---- 402: one refresh at a time; other requests wait for it (point 4).
+let refreshing: Promise<string> | null = null;
+
+export function refreshTokenOnce(): Promise<string> {
+  if (!refreshing) {
+    refreshing = (async () => {
+      const { status, body } = await exchange({ url: '/refreshToken' }, userStore.get().token);
+      const code = body?.[CODE_FIELD] ?? status;
+      const token = (body?.data as Record<string, unknown> | undefined)?.[TOKEN_FIELD];
+      if (!isSuccess(code) || typeof token !== 'string' || !token) {
+        throw new RequestError(String(body?.[MSG_FIELD] ?? standardMessage(401)), 401, body);
+      }
+      saveToken(token);
+      return token;
+    })().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+/**
+ * Sends a request and applies the envelope rules of spec point 8:
+ * success codes resolve with the envelope; 401 resets the session and goes to
+ * login; 402 refreshes the token (single flight) and retries once; 403 goes to
+ * the forbidden page; anything else toasts `msg` (or the standard text) and rejects.
+ */
+export async function request<T = unknown>(opts: RequestOptions): Promise<Envelope<T>> {
+  const masked = DEBOUNCE_URLS.some((u) => opts.url.includes(u));
+  if (masked) beginLoading();
+  try {
+    return await send<T>(opts, false);
+  } finally {
+    if (masked) endLoading();
+  }
+}
+
+async function send<T>(opts: RequestOptions, retried: boolean): Promise<Envelope<T>> {
+  const usedToken = userStore.get().token;
+  let result: RawResult;
+  try {
+    result = await exchange(opts, usedToken);
+  } catch (err) {
+    if (err instanceof RequestError) notify(err.message, 'error');
+    throw err;
+  }
+  const { status, body } = result;
+  const code = (body?.[CODE_FIELD] ?? status) as number | string;
+  const msg = typeof body?.[MSG_FIELD] === 'string' && body[MSG_FIELD] ? (body[MSG_FIELD] as string) : '';
+  if (isSuccess(code) && status < 400) return body as unknown as Envelope<T>;
+
+  switch (Number(code)) {
+    case 401:
+      notify(msg || standardMessage(401), 'warning');
+      resetAndGoToLogin();
+      break;
+    case 402:
+      if (!retried) {
+        try {
+          // Another request may already have refreshed while this one was in flight.
+          if (userStore.get().token === usedToken) await refreshTokenOnce();
+        } catch {
+          notify(standardMessage(401), 'warning');
+          resetAndGoToLogin();
+          throw new RequestError(standardMessage(401), 401, body);
+        }
+        return send<T>(opts, true);
+      }
+      resetAndGoToLogin();
+      break;
+    case 403:
+      goTo('/403');
+      break;
+    default:
+      notify(msg || standardMessage(code), 'error');
+  }
+  throw new RequestError(msg || standardMessage(code), code, body);
+}
+
+export const get = <T>(url: string, params?: RequestOptions['params']) => request<T>({ url, params });
+export const post = <T>(url: string, data?: unknown) => request<T>({ url, method: 'POST', data });

@@ -1,0 +1,66 @@
+import { TOKEN_FIELD } from '@/config';
+import i18n from '@/i18n';
+import { notify } from '@/utils/notify';
+import { get, post } from './request';
+
+export interface LoginForm {
+  username: string;
+  password: string;
+}
+
+export interface UserInfo {
+  username?: string;
+  avatar?: string;
+  roles?: string[];
+  permissions?: string[];
+  userType?: number | string;
+}
+
+/** Point 5: the answer must hold the token under the configured field. */
+function tokenOf(data: unknown, errorKey: string): string {
+  const token = (data as Record<string, unknown> | null)?.[TOKEN_FIELD];
+  if (typeof token !== 'string' || !token) {
+    const message = i18n.t(errorKey);
+    notify(message, 'error');
+    throw new Error(message);
+  }
+  return token;
+}
+
+export async function login(form: LoginForm): Promise<string> {
+  const { data } = await post<Record<string, unknown>>('/login/index', form);
+  return tokenOf(data, 'login.noToken');
+}
+
+export async function socialLogin(payload: { code: string; state: string }): Promise<string> {
+  const { data } = await post<Record<string, unknown>>('/socialLogin', payload);
+  return tokenOf(data, 'login.socialNoToken');
+}
+
+export async function register(payload: { username: string; password: string; email: string }): Promise<string> {
+  const { data } = await post<Record<string, unknown>>('/register', payload);
+  return tokenOf(data, 'login.noToken');
+}
+
+/** Point 5: username/avatar strings, roles/permissions arrays when present. */
+export function validUserInfo(info: unknown): info is UserInfo {
+  if (!info || typeof info !== 'object') return false;
+  const u = info as Record<string, unknown>;
+  const stringOrAbsent = (v: unknown) => v === undefined || typeof v === 'string';
+  const arrayOrAbsent = (v: unknown) => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+  return stringOrAbsent(u.username) && stringOrAbsent(u.avatar) && arrayOrAbsent(u.roles) && arrayOrAbsent(u.permissions);
+}
+
+export async function getUserInfo(): Promise<UserInfo> {
+  const { data } = await get<unknown>('/index/userInfo');
+  if (!validUserInfo(data)) {
+    const message = i18n.t('login.userInfoError');
+    notify(message, 'error');
+    throw new Error(message);
+  }
+  return data;
+}
+
+export const logout = () => get<null>('/login/logout');
+export const changePassword = (payload: { oldPassword: string; newPassword: string }) => post<null>('/user/changePassword', payload);
+export const getPublicKey = () => get<{ publicKey: string; mockServer: boolean }>('/publicKey');

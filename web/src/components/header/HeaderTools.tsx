@@ -1,0 +1,34 @@
+import { makeStyles } from '@fluentui/react-components';
+import { SHOW_NOTICE } from '@/config';
+import { usePermission } from '@/components/Permission';
+import { settingsStore } from '@/store/settings';
+import { ErrorLog } from './ErrorLog';
+import { FullScreenButton } from './FullScreenButton';
+import { LanguageSwitch } from './LanguageSwitch';
+import { NoticePopover } from './NoticePopover';
+import { RefreshButton } from './RefreshButton';
+import { SearchDialog } from './SearchDialog';
+import { ThemeButton } from './ThemeButton';
+import { UserAvatar } from './UserAvatar';
+
+const useStyles = makeStyles({ tools: { display: 'flex', alignItems: 'center', columnGap: '2px', flexShrink: 0 } });
+
+/** The header's right side; each icon follows its theme switch (point 3). */
+export function HeaderTools({ compact }: { compact?: boolean }) {
+  const styles = useStyles();
+  const theme = settingsStore.use((s) => s.theme);
+  // The notice list needs read:system on the server; without it the icon is not offered.
+  const canReadNotices = usePermission(['read:system']);
+  return (
+    <div className={styles.tools} data-testid="header-tools">
+      <ErrorLog />
+      {theme.showSearch && !compact && <SearchDialog />}
+      {theme.showNotice && SHOW_NOTICE && canReadNotices && <NoticePopover />}
+      {theme.showFullScreen && !compact && <FullScreenButton />}
+      {theme.showLanguage && <LanguageSwitch />}
+      {theme.showTheme && !compact && <ThemeButton />}
+      {theme.showRefresh && <RefreshButton />}
+      <UserAvatar />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Avatar, Button, Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles } from '@fluentui/react-components';
+import { SignOutRegular } from '@fluentui/react-icons/svg/sign-out';
+import { PersonRegular } from '@fluentui/react-icons/svg/person';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout } from '@/api/user';
+import { flattenRoutes } from '@/router/buildRoutes';
+import { routesStore } from '@/store/routes';
+import { resetAll } from '@/store/session';
+import { userStore } from '@/store/user';
+
+const useStyles = makeStyles({ name: { maxWidth: '140px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } });
+
+/** Avatar with a dropdown; logout calls the server, then resets the session. */
+export function UserAvatar() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const username = userStore.use((s) => s.username);
+  const avatar = userStore.use((s) => s.avatar);
+  const routes = routesStore.use((s) => s.routes);
+  const personalCenter = flattenRoutes(routes).find((r) => r.component === 'setting/personalCenter');
+
+  const onLogout = async () => {
+    try {
+      await logout();
+    } catch {
+      /* the session is dropped locally whatever the server said */
+    }
+    resetAll();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" data-testid="user-menu" icon={<Avatar size={28} name={username} image={{ src: avatar }} />}>
+          <span className={styles.name}>{username}</span>
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {personalCenter && (
+            <>
+              <MenuItem icon={<PersonRegular />} onClick={() => navigate(personalCenter.path)}>
+                {t('header.personalCenter')}
+              </MenuItem>
+              <MenuDivider />
+            </>
+          )}
+          <MenuItem icon={<SignOutRegular />} onClick={onLogout} data-testid="logout">
+            {t('header.logout')}
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { greetingKey } from './index';
+import { pageTitle } from '@/utils/pageTitle';
+
+describe('constants of point 9', () => {
+  it('greets by local hour', () => {
+    expect(greetingKey(0)).toBe('greeting.morning');
+    expect(greetingKey(7)).toBe('greeting.morning');
+    expect(greetingKey(8)).toBe('greeting.forenoon');
+    expect(greetingKey(11)).toBe('greeting.forenoon');
+    expect(greetingKey(12)).toBe('greeting.noon');
+    expect(greetingKey(13)).toBe('greeting.noon');
+    expect(greetingKey(14)).toBe('greeting.afternoon');
+    expect(greetingKey(17)).toBe('greeting.afternoon');
+    expect(greetingKey(18)).toBe('greeting.evening');
+    expect(greetingKey(23)).toBe('greeting.evening');
+  });
+
+  it('joins route title and site title, reversible', () => {
+    expect(pageTitle('首页', '新能源管理系统')).toBe('首页 - 新能源管理系统');
+    expect(pageTitle('Home', 'site', true)).toBe('site - Home');
+    expect(pageTitle(undefined, 'site')).toBe('site');
+  });
+});

@@ -1,0 +1,38 @@
+import { useLocation, useNavigate } from 'react-router';
+import type { AppRoute } from '@/router/types';
+import { setCollapse, settingsStore } from '@/store/settings';
+import { reloadTab, tabsStore } from '@/store/tabs';
+import { pulseProgress } from '@/components/ProgressBar';
+import { RELOAD_PROGRESS_MS } from '@/config';
+import { menuAction } from './menuModel';
+
+/** Reloads the current view (refresh icon, clicking the current menu or tab). */
+export function reloadCurrentView(pathname: string): void {
+  const tab = tabsStore.get().tabs.find((t) => t.fullPath.split('?')[0] === pathname);
+  if (tab) reloadTab(tab.path);
+  if (settingsStore.get().theme.showProgressBar) pulseProgress(RELOAD_PROGRESS_MS);
+}
+
+/** What clicking a menu item does (point 2), bound to the router. */
+export function useMenuActivate(): (route: AppRoute) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (route) => {
+    const action = menuAction(route, location.pathname);
+    switch (action.kind) {
+      case 'open-window':
+        window.open(action.url, '_blank', 'noopener');
+        break;
+      case 'location':
+        window.location.href = action.url;
+        break;
+      case 'reload':
+        reloadCurrentView(location.pathname);
+        break;
+      case 'navigate':
+        navigate(action.path);
+        if (settingsStore.get().device === 'mobile') setCollapse(true);
+        break;
+    }
+  };
+}

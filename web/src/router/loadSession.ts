@@ -1,0 +1,46 @@
+import { getRouterList } from '@/api/router';
+import { getUserInfo } from '@/api/user';
+import { DEFAULT_AVATAR, DEFAULT_USERNAME, LOGIN_INTERCEPTOR, VIRTUAL_USERNAME } from '@/config';
+import { setRoutes } from '@/store/routes';
+import { userStore } from '@/store/user';
+import { aclFromUserInfo } from '@/utils/permission';
+import { notify } from '@/utils/notify';
+import { buildRoutes, RouteFormatError } from './buildRoutes';
+import type { Acl } from './types';
+
+let inflight: Promise<void> | null = null;
+
+/**
+ * Fetches user info and the route list once, builds the routes (point 2).
+ * Concurrent callers share one load. Rejects on any failure; the guard then
+ * resets the session and goes to login.
+ */
+export function loadSession(): Promise<void> {
+  inflight ??= (async () => {
+    let acl: Acl;
+    if (LOGIN_INTERCEPTOR) {
+      const info = await getUserInfo();
+      acl = aclFromUserInfo(info.roles, info.permissions);
+      userStore.set({
+        username: info.username || DEFAULT_USERNAME,
+        avatar: info.avatar || DEFAULT_AVATAR,
+        userType: info.userType ?? 0,
+        ...acl,
+      });
+    } else {
+      // Login interception off: a virtual session with full access (point 4).
+      acl = { admin: true, role: ['Admin'], permission: [] };
+      userStore.set({ username: VIRTUAL_USERNAME, ...acl });
+    }
+    const list = await getRouterList();
+    try {
+      setRoutes(buildRoutes(list, acl));
+    } catch (err) {
+      if (err instanceof RouteFormatError) notify(err.message, 'error');
+      throw err;
+    }
+  })().finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}

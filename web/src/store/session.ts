@@ -1,0 +1,25 @@
+import { clearSession } from './user';
+import { resetRoutes } from './routes';
+import { clearTabs } from './tabs';
+import { loginPath } from '@/router/guard';
+
+/** Everything logout and a 401 reset (spec point 4: session). */
+export function resetAll(): void {
+  clearSession();
+  resetRoutes();
+  clearTabs();
+}
+
+/** Current in-app path of the hash router ('/vab/card?x=1'). */
+export const currentHashPath = (): string => window.location.hash.replace(/^#/, '') || '/';
+
+/** Navigation from outside React: the hash router follows the hash. */
+export function goTo(path: string): void {
+  window.location.hash = `#${path}`;
+}
+
+export function resetAndGoToLogin(): void {
+  const wanted = currentHashPath();
+  resetAll();
+  goTo(loginPath(wanted));
+}

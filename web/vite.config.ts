@@ -1,0 +1,34 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath, URL } from 'node:url';
+import { serviceWorkerPlugin } from './sw-plugin.ts';
+
+// The local gateway (infra/gateway) listens on 9999 (spec: dev port 9999), so
+// the vite dev server takes another port and proxies the API to it.
+const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:9999';
+
+export default defineConfig({
+  base: './',
+  plugins: [react(), serviceWorkerPlugin()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: 8080,
+    proxy: { '/partnerapi': { target: apiTarget, changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'static',
+    chunkSizeWarningLimit: 900,
+    manifest: true,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});
