@@ -14,6 +14,12 @@ use async_trait::async_trait;
 use serde_json::{Map, Value};
 
 pub mod cursor;
+mod eval;
+#[cfg(feature = "sqlite")]
+pub mod sqlite;
+#[cfg(feature = "dynamo")]
+pub mod dynamo;
+pub mod counting;
 
 /// A stored record: a JSON object with at least `PK` and `SK`.
 pub type Item = Map<String, Value>;
@@ -77,6 +83,39 @@ impl Key {
     pub fn of(item: &Item) -> Option<Key> {
         Some(Key::new(item.get(PK)?.as_str()?, item.get(SK)?.as_str()?))
     }
+    /// An item holding only this key.
+    pub fn to_item(&self) -> Item {
+        let mut item = Item::new();
+        item.insert(PK.into(), Value::from(self.pk.clone()));
+        item.insert(SK.into(), Value::from(self.sk.clone()));
+        item
+    }
+}
+
+/// DynamoDB's largest item, which both adapters enforce.
+pub const MAX_ITEM_BYTES: usize = 400 * 1024;
+
+/// Checks an item can be stored the same way on both adapters: string,
+/// non-empty keys (and index keys, when present) and DynamoDB's size limit.
+/// Returns its key.
+pub fn check_item(item: &Item) -> Result<Key> {
+    let key_attr = |name: &str| match item.get(name) {
+        Some(Value::String(s)) if !s.is_empty() => Ok(s.clone()),
+        _ => Err(StoreError::Invalid(format!("the item's {name} must be a non-empty string"))),
+    };
+    let key = Key::new(key_attr(PK)?, key_attr(SK)?);
+    for index in Index::ALL {
+        for attr in [index.pk_attr(), index.sk_attr()] {
+            if item.contains_key(attr) {
+                key_attr(attr)?;
+            }
+        }
+    }
+    let size = Value::Object(item.clone()).to_string().len();
+    if size > MAX_ITEM_BYTES {
+        return Err(StoreError::Invalid(format!("the item is {size} bytes; at most {MAX_ITEM_BYTES} can be stored")));
+    }
+    Ok(key)
 }
 
 /// A condition on the current stored item (absent item = all attributes
@@ -200,6 +239,23 @@ pub enum TxOp {
     Check { key: Key, condition: Condition },
 }
 
+impl TxOp {
+    /// The item the operation addresses.
+    pub fn key(&self) -> Key {
+        match self {
+            TxOp::Put { item, .. } => Key::of(item).unwrap_or_else(|| Key::new("", "")),
+            TxOp::Update { key, .. } | TxOp::Delete { key, .. } | TxOp::Check { key, .. } => key.clone(),
+        }
+    }
+    /// The condition the operation needs, if any.
+    pub fn condition(&self) -> Option<&Condition> {
+        match self {
+            TxOp::Put { condition, .. } | TxOp::Update { condition, .. } | TxOp::Delete { condition, .. } => condition.as_ref(),
+            TxOp::Check { condition, .. } => Some(condition),
+        }
+    }
+}
+
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum StoreError {
     /// A single write's condition did not hold; nothing was written.
@@ -238,4 +294,25 @@ pub trait Table: Send + Sync {
     async fn query(&self, query: Query) -> Result<Page>;
     /// All operations or none. No two operations may address the same item.
     async fn transact(&self, ops: Vec<TxOp>) -> Result<()>;
+}
+
+/// The rules DynamoDB applies before running a transaction.
+pub(crate) fn validate_transaction(ops: &[TxOp]) -> Result<()> {
+    if ops.is_empty() {
+        return Err(StoreError::Invalid("a transaction needs at least one operation".into()));
+    }
+    if ops.len() > MAX_TRANSACT_OPS {
+        return Err(StoreError::Invalid(format!("a transaction holds at most {MAX_TRANSACT_OPS} operations, not {}", ops.len())));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for op in ops {
+        if let TxOp::Put { item, .. } = op {
+            check_item(item)?;
+        }
+        if !seen.insert(op.key()) {
+            let key = op.key();
+            return Err(StoreError::Invalid(format!("a transaction addresses the item {}/{} twice", key.pk, key.sk)));
+        }
+    }
+    Ok(())
 }
