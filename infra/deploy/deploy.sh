@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Deploys what build.sh built: `sam deploy` of template.yaml (each
+# function's code straight from target/lambda/<function>/, no `sam build`),
+# then web/dist to the site bucket and a CloudFront invalidation.
+#
+# Settings (environment):
+#   STACK_NAME       stack to create or update (default: samconfig.toml's, else "backoffice")
+#   AWS_REGION       region (default: samconfig.toml's, else the AWS CLI's)
+#   JWT_SECRET_NAME  Secrets Manager secret holding the JWT secret; needed
+#                    unless samconfig.toml (from `sam deploy --guided`) has it
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+fail() { echo "error: $*" >&2; exit 1; }
+need() { command -v "$1" >/dev/null 2>&1 || fail "'$1' is not installed: $2"; }
+need sam "pip install aws-sam-cli"
+need aws "install the AWS CLI v2 (https://docs.aws.amazon.com/cli/)"
+export SAM_CLI_TELEMETRY=0
+
+# Refuse a half build: a missing bootstrap would deploy an empty function.
+[ -f web/dist/index.html ] || fail "web/dist is not built: run infra/deploy/build.sh first"
+for uri in $(sed -n 's/^ *CodeUri: //p' template.yaml); do
+  [ -x "$uri/bootstrap" ] || fail "$uri/bootstrap is missing: run infra/deploy/build.sh first"
+done
+
+# What samconfig.toml (written by `sam deploy --guided`) already says.
+from_samconfig() { [ -f samconfig.toml ] && sed -n "s/^$1 *= *\"\(.*\)\"/\1/p" samconfig.toml | head -n1 || true; }
+stack="${STACK_NAME:-$(from_samconfig stack_name)}"
+stack="${stack:-backoffice}"
+region="${AWS_REGION:-$(from_samconfig region)}"
+
+args=(--template-file template.yaml --stack-name "$stack" --capabilities CAPABILITY_IAM --no-fail-on-empty-changeset)
+[ -n "$region" ] && args+=(--region "$region")
+if [ -n "${JWT_SECRET_NAME:-}" ]; then
+  args+=(--parameter-overrides "JwtSecretName=$JWT_SECRET_NAME")
+elif ! grep -q JwtSecretName samconfig.toml 2>/dev/null; then
+  fail "set JWT_SECRET_NAME to the Secrets Manager secret's name (see infra/deploy/README.md), or run 'sam deploy --guided' once"
+fi
+# samconfig.toml names its artifact bucket; otherwise let SAM manage one.
+[ -f samconfig.toml ] || args+=(--resolve-s3)
+# Pipelines cannot answer the change-set prompt.
+[ -n "${CI:-}" ] && args+=(--no-confirm-changeset)
+
+echo "==> sam deploy ($stack)"
+sam deploy "${args[@]}"
+
+aws_region=()
+[ -n "$region" ] && aws_region=(--region "$region")
+output() {
+  aws cloudformation describe-stacks "${aws_region[@]}" --stack-name "$stack" \
+    --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text
+}
+bucket="$(output SiteBucketName)"
+distribution="$(output DistributionId)"
+[ -n "$bucket" ] && [ "$bucket" != None ] || fail "stack $stack has no SiteBucketName output"
+
+echo "==> web/dist -> s3://$bucket"
+# Hashed assets never change, so browsers may keep them; old ones stay so a
+# page loaded before the deploy can still fetch its chunks.
+if [ -d web/dist/assets ]; then
+  aws s3 sync "${aws_region[@]}" web/dist/assets "s3://$bucket/assets" \
+    --cache-control "public, max-age=31536000, immutable"
+fi
+# Everything else (index.html, sw.js, icons) is revalidated on each visit.
+aws s3 sync "${aws_region[@]}" web/dist "s3://$bucket" --exclude 'assets/*' --delete \
+  --cache-control "no-cache"
+
+echo "==> CloudFront invalidation ($distribution)"
+aws cloudfront create-invalidation --distribution-id "$distribution" --paths '/*' --output text >/dev/null
+
+echo "==> deployed: $(output SiteUrl)"
