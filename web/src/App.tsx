@@ -2,6 +2,7 @@ import { FluentProvider } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { HashRouter } from 'react-router';
 import { SWRConfig } from 'swr';
+import { swrCache } from '@/api/swr';
 import { ConfirmHost } from '@/components/Confirm';
 import { LoadingMask } from '@/components/LoadingMask';
 import { Notifier } from '@/components/Notifier';
@@ -30,7 +31,7 @@ export function App() {
 
   return (
     <FluentProvider theme={appTheme(theme.themeName)} style={{ minHeight: '100vh' }}>
-      <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+      <SWRConfig value={{ provider: () => swrCache, revalidateOnFocus: false, shouldRetryOnError: false }}>
         <HashRouter>
           <Guard />
         </HashRouter>

@@ -4,10 +4,13 @@ import { App } from './App';
 import { changeLanguage } from './i18n';
 import { settingsStore } from './store/settings';
 import { installErrorHandler } from './utils/errorHandler';
+import { adoptOAuthReturn } from './utils/oauthReturn';
 import { registerServiceWorker } from './utils/serviceWorker';
 import './styles.css';
 
 installErrorHandler();
+// Before the router reads the URL: a social-login return lands on #/callback.
+adoptOAuthReturn();
 void changeLanguage(settingsStore.get().language);
 registerServiceWorker();
 

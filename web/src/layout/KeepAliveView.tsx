@@ -1,10 +1,11 @@
-import { Activity, useEffect, useRef } from 'react';
+import { Activity, useEffect, useLayoutEffect, useRef } from 'react';
 import { Route, Routes, type Location } from 'react-router';
 import { KEEP_ALIVE_MAX } from '@/config';
 import { useTranslateTitle } from '@/i18n';
 import { matchRoute } from '@/router/match';
 import type { AppRoute } from '@/router/types';
 import { keptAlive, tabsStore, type VisitedRoute } from '@/store/tabs';
+import { ViewErrorBoundary } from './ViewErrorBoundary';
 import { ViewHost } from './ViewHost';
 
 interface Props {
@@ -51,19 +52,45 @@ export function KeepAliveView({ routes, tabs, current }: Props) {
   const rendered = tabs.filter((t) => alive.has(t.path) || t.path === current.path);
   if (!rendered.some((t) => t.path === current.path)) rendered.push(current);
 
+  // The page scrolls as a whole: remember where each tab was and come back there.
+  // The offset is tracked from scroll events because by the time the switch
+  // commits, the browser may already have clamped scrollY to the new page height.
+  const lastScroll = useRef(0);
+  const scrollByTab = useRef(new Map<string, number>());
+  const shownPath = useRef(current.path);
   useEffect(() => {
-    window.scrollTo({ top: 0 });
+    const onScroll = () => {
+      lastScroll.current = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    const previous = shownPath.current;
+    if (previous === current.path) return;
+    scrollByTab.current.set(previous, lastScroll.current);
+    shownPath.current = current.path;
+    const top = scrollByTab.current.get(current.path) ?? 0;
+    lastScroll.current = top;
+    window.scrollTo({ top });
   }, [current.path]);
 
   return (
     <>
-      {rendered.map((tab) => (
-        <Activity key={tab.path} mode={tab.path === current.path ? 'visible' : 'hidden'}>
-          <div className="view-pane" data-tab={tab.path}>
-            <TabView key={reloadKeys[tab.path] ?? 0} routes={routes} tab={tab.path === current.path ? current : tab} />
-          </div>
-        </Activity>
-      ))}
+      {rendered.map((tab) => {
+        const shown = tab.path === current.path ? current : tab;
+        const reloadKey = reloadKeys[tab.path] ?? 0;
+        return (
+          <Activity key={tab.path} mode={tab.path === current.path ? 'visible' : 'hidden'}>
+            <div className="view-pane" data-tab={tab.path}>
+              {/* One boundary per tab: a crashing view must not take the other kept-alive tabs down with it. */}
+              <ViewErrorBoundary resetKey={`${shown.fullPath}#${reloadKey}`}>
+                <TabView key={reloadKey} routes={routes} tab={shown} />
+              </ViewErrorBoundary>
+            </div>
+          </Activity>
+        );
+      })}
     </>
   );
 }

@@ -136,6 +136,7 @@ export default function Shell() {
   const content = (
     <>
       <main className={styles.main} data-testid="app-main">
+        {/* Each tab has its own boundary; this one only guards the keep-alive machinery itself. */}
         <ViewErrorBoundary resetKey={current.fullPath}>
           <KeepAliveView routes={routes} tabs={shownTabs} current={current} />
         </ViewErrorBoundary>

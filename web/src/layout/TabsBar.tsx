@@ -115,7 +115,7 @@ export function TabsBar({ tabs, activePath, barStyle, showIcon }: Props) {
   }
 
   const onClick = (tab: VisitedRoute) => {
-    if (tab.path === activePath) reloadCurrentView(tab.fullPath.split('?')[0]);
+    if (tab.path === activePath) reloadCurrentView(tab.fullPath);
     else navigate(tab.fullPath);
   };
 
@@ -137,7 +137,7 @@ export function TabsBar({ tabs, activePath, barStyle, showIcon }: Props) {
     if (!tab) return null;
     return (
       <MenuList>
-        <MenuItem icon={<ArrowClockwiseRegular />} onClick={() => (tab.path === activePath ? reloadCurrentView(tab.fullPath.split('?')[0]) : navigate(tab.fullPath))}>
+        <MenuItem icon={<ArrowClockwiseRegular />} onClick={() => (tab.path === activePath ? reloadCurrentView(tab.fullPath) : navigate(tab.fullPath))}>
           {t('tabs.refresh')}
         </MenuItem>
         <MenuItem disabled={!!tab.meta.noClosable} onClick={() => apply(closeTab(all, tab.path))}>

@@ -19,7 +19,8 @@ export default function Callback() {
     const code = params.get('code') ?? '';
     const state = params.get('state') ?? '';
     if (!code) {
-      notify(t('callback.missingCode'), 'error');
+      // The provider answers `error` (e.g. access_denied) when the user declined.
+      notify(t(params.get('error') ? 'callback.failed' : 'callback.missingCode'), 'error');
       navigate('/login', { replace: true });
       return;
     }

@@ -2,12 +2,14 @@ import { clearSession } from './user';
 import { resetRoutes } from './routes';
 import { clearTabs } from './tabs';
 import { loginPath } from '@/router/guard';
+import { swrCache } from '@/api/swr';
 
 /** Everything logout and a 401 reset (spec point 4: session). */
 export function resetAll(): void {
   clearSession();
   resetRoutes();
   clearTabs();
+  swrCache.clear();
 }
 
 /** Current in-app path of the hash router ('/vab/card?x=1'). */

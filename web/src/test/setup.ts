@@ -21,3 +21,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// jsdom does not lay out, so it has no scrolling: make the calls no-ops.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+window.scrollTo = (() => {}) as typeof window.scrollTo;

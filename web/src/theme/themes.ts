@@ -30,13 +30,16 @@ function build(name: ThemeName, variant: 'app' | 'menu'): Theme {
   const spec = THEME_SPECS[name];
   const brand = brandRamp(spec.primary);
   let theme: Theme;
+  // The menu surface paints its own background (an inline style in the shell),
+  // so its theme keeps opaque neutral backgrounds: popups opened from a menu
+  // area (header dropdowns, dialogs, tooltips, collapsed-menu popups) are
+  // portalled with the nearest provider's theme and would otherwise be see-through.
   if (variant === 'menu' && spec.darkMenu) {
     const dark = createDarkTheme(brand);
     // Fluent's guidance for dark brand themes: lighter brand foregrounds for contrast.
-    theme = { ...dark, colorBrandForeground1: brand[110], colorBrandForeground2: brand[120], colorNeutralBackground1: 'transparent' };
+    theme = { ...dark, colorBrandForeground1: brand[110], colorBrandForeground2: brand[120] };
   } else {
     theme = createLightTheme(brand);
-    if (variant === 'menu') theme = { ...theme, colorNeutralBackground1: 'transparent' };
   }
   cache.set(key, theme);
   return theme;

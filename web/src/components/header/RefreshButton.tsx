@@ -10,7 +10,7 @@ export function RefreshButton() {
   const location = useLocation();
   return (
     <Tooltip content={t('header.refresh')} relationship="label">
-      <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => reloadCurrentView(location.pathname)} data-testid="refresh-view" />
+      <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => reloadCurrentView(location.pathname + location.search)} data-testid="refresh-view" />
     </Tooltip>
   );
 }

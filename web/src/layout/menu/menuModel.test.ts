@@ -28,6 +28,17 @@ describe('menu model', () => {
     ]);
   });
 
+  it('leaves out a section whose pages the role filter removed', () => {
+    const filtered = buildRoutes(
+      [
+        { path: '/setting', component: 'Layout', meta: { title: '系统设置' }, children: [] },
+        { path: '/money', component: 'Layout', meta: { title: '财务管理' }, children: [{ path: 'moneyIndex', component: 'money/moneyIndex', meta: { title: '财务概览' } }] },
+      ],
+      { admin: false, role: ['Editor'], permission: [] },
+    );
+    expect(menuTree(filtered).map((n) => n.route.path)).toEqual(['/money']);
+  });
+
   it('scrolls past 18 children', () => {
     expect(needsScroll(18)).toBe(false);
     expect(needsScroll(19)).toBe(true);

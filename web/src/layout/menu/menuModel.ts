@@ -9,14 +9,17 @@ export interface MenuNode {
 
 /**
  * The visible menu (point 2): hidden routes and the catch-all are skipped, a
- * levelHidden route shows its children in its place, and a node with visible
- * children is a submenu.
+ * levelHidden route shows its children in its place, a node with visible
+ * children is a submenu, and a layout with no page to open is left out.
  */
 export function menuTree(routes: AppRoute[]): MenuNode[] {
   return routes.flatMap((route): MenuNode[] => {
     if (route.meta.hidden || route.path === '*') return [];
     const children = route.children ? menuTree(route.children) : [];
     if (route.meta.levelHidden) return children;
+    // A section left without pages (the server keeps a parent whose children its
+    // role filter removed, as `children: []`) leads nowhere: no menu entry.
+    if (!children.length && route.isLayout && !route.redirect) return [];
     return [children.length ? { route, children } : { route }];
   });
 }

@@ -6,9 +6,15 @@ import { pulseProgress } from '@/components/ProgressBar';
 import { RELOAD_PROGRESS_MS } from '@/config';
 import { menuAction } from './menuModel';
 
-/** Reloads the current view (refresh icon, clicking the current menu or tab). */
-export function reloadCurrentView(pathname: string): void {
-  const tab = tabsStore.get().tabs.find((t) => t.fullPath.split('?')[0] === pathname);
+/**
+ * Reloads the current view (refresh icon, clicking the current menu or tab).
+ * `fullPath` is pathname + search: per-instance tabs (dynamicNewTab) share a
+ * pathname and differ only by their query, so the exact location decides.
+ */
+export function reloadCurrentView(fullPath: string): void {
+  const tabs = tabsStore.get().tabs;
+  const pathname = fullPath.split('?')[0];
+  const tab = tabs.find((t) => t.fullPath === fullPath) ?? tabs.find((t) => t.fullPath.split('?')[0] === pathname);
   if (tab) reloadTab(tab.path);
   if (settingsStore.get().theme.showProgressBar) pulseProgress(RELOAD_PROGRESS_MS);
 }
@@ -27,7 +33,7 @@ export function useMenuActivate(): (route: AppRoute) => void {
         window.location.href = action.url;
         break;
       case 'reload':
-        reloadCurrentView(location.pathname);
+        reloadCurrentView(location.pathname + location.search);
         break;
       case 'navigate':
         navigate(action.path);

@@ -10,6 +10,12 @@ const useStyles = makeStyles({
 
 const easeOut = (p: number) => 1 - Math.pow(1 - p, 3);
 
+/** A SpinButton change: its value, or the typed text when it is a number; else the previous value. */
+function spinValue(d: { value?: number | null; displayValue?: string }, previous: number): number {
+  const n = d.value ?? Number(d.displayValue);
+  return Number.isFinite(n) ? n : previous;
+}
+
 /** Count-up demo: animates from 0 to a target over a duration. */
 export default function CountDemo() {
   const { t, i18n } = useTranslation();
@@ -44,10 +50,10 @@ export default function CountDemo() {
       </Title1>
       <div className={styles.row}>
         <Field label={t('demo.count.target')}>
-          <SpinButton value={target} min={0} step={1000} onChange={(_, d) => setTarget(d.value ?? Number(d.displayValue) ?? 0)} />
+          <SpinButton value={target} min={0} step={1000} onChange={(_, d) => setTarget((v) => spinValue(d, v))} />
         </Field>
         <Field label={t('demo.count.duration')}>
-          <SpinButton value={duration} min={100} step={500} onChange={(_, d) => setDuration(d.value ?? Number(d.displayValue) ?? 1000)} />
+          <SpinButton value={duration} min={100} step={500} onChange={(_, d) => setDuration((v) => spinValue(d, v))} />
         </Field>
         <Button appearance="primary" onClick={start}>
           {t('demo.count.start')}
