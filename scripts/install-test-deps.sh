@@ -11,10 +11,13 @@ TOOLS_VENV="${BACKOFFICE_TOOLS_VENV:-$PWD/target/tools-venv}"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "==> installing Debian's chromium (end-to-end tests)"
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "==> installing Debian packages: ${missing[*]}"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 if [ ! -x "$TOOLS_VENV/bin/python" ]; then

@@ -10,6 +10,19 @@ scripts/install-test-deps.sh
 export PATH="${BACKOFFICE_TOOLS_VENV:-$PWD/target/tools-venv}/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
+# A real DynamoDB API for the store contract: moto in server mode on a free
+# loopback port, stopped when this script ends.
+MOTO_PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+moto_server -H 127.0.0.1 -p "$MOTO_PORT" >target/moto.log 2>&1 &
+MOTO_PID=$!
+trap 'kill "$MOTO_PID" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+  curl -fs -o /dev/null "http://127.0.0.1:$MOTO_PORT/" && break
+  sleep 0.2
+done
+curl -fs -o /dev/null "http://127.0.0.1:$MOTO_PORT/" || { echo "moto did not start; see target/moto.log" >&2; exit 1; }
+export BACKOFFICE_TEST_DYNAMO_ENDPOINT="http://127.0.0.1:$MOTO_PORT" BACKOFFICE_REQUIRE_DYNAMO=1
+
 echo "==> Rust: build once, then test"
 cargo build --workspace --exclude functions --all-targets
 cargo test --workspace --exclude functions

@@ -57,8 +57,8 @@ impl ThrottlePolicy {
         }
     }
 
-    /// Per client IP: 20 failures within 15 minutes lock it for 15 minutes.
-    pub const fn per_ip() -> Self {
+    /// Per client address: 20 failures within 15 minutes lock it for 15 minutes.
+    pub const fn per_client() -> Self {
         Self {
             max_failures: 20,
             window_secs: 15 * 60,
@@ -158,7 +158,7 @@ mod tests {
             }
         );
         assert_eq!(
-            ThrottlePolicy::per_ip(),
+            ThrottlePolicy::per_client(),
             ThrottlePolicy {
                 max_failures: 20,
                 window_secs: 900,
@@ -220,7 +220,7 @@ mod tests {
                 now - T0
             );
         }
-        let ip = ThrottlePolicy::per_ip();
+        let ip = ThrottlePolicy::per_client();
         assert_eq!(ip.evaluate(19, T0, T0), Allowed);
         assert_eq!(
             ip.evaluate(20, T0, T0 + 60),

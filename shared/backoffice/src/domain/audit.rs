@@ -77,7 +77,9 @@ pub async fn record(ctx: &AppCtx, route: &Route, input: Input, account: Option<&
         .or(input.claimed_account)
         .map(|a| truncate(&a, 64))
         .unwrap_or_else(|| "anonymous".into());
-    let id = uuid::Uuid::new_v4().simple().to_string();
+    // Time-ordered (UUIDv7, monotonic within a process): entries of the same
+    // second still list in the order they were written.
+    let id = uuid::Uuid::now_v7().simple().to_string();
     let execute_result = if code == envelope::SUCCESS_CODE {
         "success".to_string()
     } else {

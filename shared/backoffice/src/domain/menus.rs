@@ -52,10 +52,11 @@ pub fn searchable_entries(routes: &[Value]) -> Vec<(String, String)> {
             let path = r.get("path").and_then(Value::as_str).unwrap_or_default();
             let meta = r.get("meta");
             let hidden = meta.and_then(|m| m.get("hidden")).and_then(Value::as_bool).unwrap_or(false);
-            if hidden || path == "*" || path.contains(':') {
+            let external = is_external(path);
+            // Dynamic segments (`:id`) have no single page to open.
+            if hidden || path == "*" || (!external && path.contains(':')) {
                 continue;
             }
-            let external = is_external(path);
             let full = if external || path.starts_with('/') {
                 path.to_string()
             } else if parent.ends_with('/') {
