@@ -71,6 +71,12 @@ pub fn app(ctx: Shared, web_dist: &std::path::Path) -> Router {
 async fn call(route: &'static Route, State(ctx): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request) -> Response {
     let (parts, body) = req.into_parts();
     let lang = Lang::from_accept_language(parts.headers.get("accept-language").and_then(|v| v.to_str().ok()));
+    // A declared length over the limit is refused before reading a byte;
+    // a body without one is cut off at the limit while it streams in.
+    let declared = parts.headers.get(http::header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+        return into_axum(ApiError::payload_too_large().to_response(lang));
+    }
     let body = match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
         Ok(bytes) => bytes,
         Err(_) => return into_axum(ApiError::payload_too_large().to_response(lang)),
