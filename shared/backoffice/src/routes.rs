@@ -60,26 +60,31 @@ impl Route {
 /// [`Handler`] pointer.
 macro_rules! handler {
     ($f:path) => {{
-        fn boxed(ctx: &AppCtx, call: Call) -> HandlerFuture<'_> {
+        fn boxed(ctx: &$crate::ctx::AppCtx, call: $crate::request::Call) -> $crate::routes::HandlerFuture<'_> {
             Box::pin($f(ctx, call))
         }
-        boxed as Handler
+        boxed as $crate::routes::Handler
     }};
 }
 
+/// One route-table entry: `route!(GET "/path" => "function_name", access, audited, "summary", handler_fn)`.
 macro_rules! route {
     ($method:ident $path:literal => $function:literal, $access:expr, $audited:literal, $summary:literal, $f:path) => {
-        Route {
-            method: Method::$method,
+        $crate::routes::Route {
+            method: ::http::Method::$method,
             path: $path,
             function: $function,
             access: $access,
             audited: $audited,
             summary: $summary,
-            handler: handler!($f),
+            handler: $crate::routes::handler!($f),
         }
     };
 }
+// Business modules declare their own groups (`fn routes() -> Vec<Route>`)
+// with these, and `routes()` below joins the groups into the one table.
+#[allow(unused_imports)]
+pub(crate) use {handler, route};
 
 use permission::{SYSTEM_READ, SYSTEM_WRITE};
 use Access::*;
@@ -88,7 +93,7 @@ use Access::*;
 pub fn routes() -> &'static [Route] {
     static ROUTES: std::sync::OnceLock<Vec<Route>> = std::sync::OnceLock::new();
     ROUTES.get_or_init(|| {
-        vec![
+        let mut table = vec![
             // Sign-in and session (spec point 7).
             route!(POST "/login/index" => "login_index", Public, true, "Sign in with username and password", handlers::auth::login),
             route!(POST "/socialLogin" => "social_login", Public, true, "Sign in with an OAuth2/OIDC authorization code", handlers::social::social_login),
@@ -105,7 +110,13 @@ pub fn routes() -> &'static [Route] {
             route!(GET "/search/getList" => "search_list", SignedIn, false, "Search suggestions (value, url) for the header search", handlers::shell::search_list),
             route!(GET "/notice/getList" => "notice_list", Permission(SYSTEM_READ), false, "Notices and e-mails for the header popover", handlers::shell::notice_list),
             route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice (HTML is sanitised)", handlers::shell::notice_edit),
-        ]
+        ];
+        // The business groups, each declared beside its handlers.
+        let groups: [fn() -> Vec<Route>; 0] = [];
+        for group in groups {
+            table.extend(group());
+        }
+        table
     })
 }
 

@@ -15,13 +15,15 @@ pub const SYSTEM_READ: &str = "read:system";
 pub const SYSTEM_WRITE: &str = "write:system";
 /// Delete access to the system.
 pub const SYSTEM_DELETE: &str = "delete:system";
+/// Approving a refund of a charging order (money leaves the operator).
+pub const REFUND_APPROVE: &str = "approve:refund";
 
 /// The seeded roles and their permissions: the seed's source of truth.
 ///
 /// To add business permissions, add the constant above and list it under the
 /// roles that hold it; [`default_role_permissions`] follows automatically.
 pub const SEEDED_ROLES: &[(&str, &[&str])] = &[
-    (ADMIN_ROLE, &[SYSTEM_READ, SYSTEM_WRITE, SYSTEM_DELETE]),
+    (ADMIN_ROLE, &[SYSTEM_READ, SYSTEM_WRITE, SYSTEM_DELETE, REFUND_APPROVE]),
     (EDITOR_ROLE, &[SYSTEM_READ, SYSTEM_WRITE]),
     (TEST_ROLE, &[SYSTEM_READ]),
 ];

@@ -8,7 +8,9 @@ use super::{from_item, keys, to_item, StoreResultExt};
 use crate::ctx::AppCtx;
 
 /// The picture shown for users who have not set one.
-pub const DEFAULT_AVATAR: &str = "https://i.gtimg.cn/club/item/face/img/2/15922_100.gif";
+/// Served by the SPA itself (web/public), so no page loads an image from a
+/// third-party host; relative, so it resolves under any deployment path.
+pub const DEFAULT_AVATAR: &str = "avatar.svg";
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
