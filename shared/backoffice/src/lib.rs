@@ -10,6 +10,7 @@ pub mod domain;
 pub mod handlers;
 #[cfg(feature = "lambda")]
 pub mod lambda;
+pub mod paging;
 pub mod reply;
 pub mod request;
 pub mod routes;

@@ -83,7 +83,6 @@ macro_rules! route {
 }
 // Business modules declare their own groups (`fn routes() -> Vec<Route>`)
 // with these, and `routes()` below joins the groups into the one table.
-#[allow(unused_imports)]
 pub(crate) use {handler, route};
 
 use permission::{SYSTEM_READ, SYSTEM_WRITE};
@@ -112,7 +111,9 @@ pub fn routes() -> &'static [Route] {
             route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice (HTML is sanitised)", handlers::shell::notice_edit),
         ];
         // The business groups, each declared beside its handlers.
-        let groups: [fn() -> Vec<Route>; 0] = [];
+        let groups: &[fn() -> Vec<Route>] = &[
+            handlers::demo::routes,
+        ];
         for group in groups {
             table.extend(group());
         }

@@ -2,6 +2,7 @@
 //! talk to the store port only.
 
 pub mod audit;
+pub mod demo;
 pub mod keys;
 pub mod menus;
 pub mod notices;
@@ -9,6 +10,7 @@ pub mod roles;
 pub mod sessions;
 pub mod throttle;
 pub mod users;
+pub mod workflow;
 
 use envelope::{ApiError, Text};
 use store::StoreError;

@@ -1,0 +1,295 @@
+//! The workflow diagram of the demo editor (spec point 3, "workflow
+//! graph"): nodes of six types joined by polyline edges. Stored as one
+//! versioned record; a save is checked whole before anything is written.
+
+use std::collections::HashSet;
+
+use envelope::{ApiError, Text};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use store::{Condition, Key};
+
+use super::StoreResultExt;
+use crate::ctx::AppCtx;
+
+pub const NODE_TYPES: [&str; 6] = ["start", "rect", "user", "push", "download", "end"];
+const MAX_NODES: usize = 200;
+const MAX_EDGES: usize = 400;
+const MAX_TEXT: usize = 100;
+
+fn key() -> Key {
+    Key::new("DEMO", "WORKFLOW")
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// Text is a string or, as the diagram library writes it, `{value, x, y}`;
+/// both are kept as the string.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+enum TextField {
+    Plain(String),
+    Placed { value: String },
+}
+
+fn text_of(t: Option<TextField>) -> Option<String> {
+    t.map(|t| match t {
+        TextField::Plain(s) | TextField::Placed { value: s } => s,
+    })
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NodeIn {
+    id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    x: f64,
+    y: f64,
+    text: Option<TextField>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct EdgeIn {
+    id: String,
+    #[serde(rename = "type", default = "polyline")]
+    kind: String,
+    source_node_id: String,
+    target_node_id: String,
+    start_point: Option<Point>,
+    end_point: Option<Point>,
+    points_list: Option<Vec<Point>>,
+    text: Option<TextField>,
+}
+
+fn polyline() -> String {
+    "polyline".into()
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct GraphIn {
+    nodes: Vec<NodeIn>,
+    edges: Vec<EdgeIn>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Node {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub x: f64,
+    pub y: f64,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Edge {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub source_node_id: String,
+    pub target_node_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_point: Option<Point>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_point: Option<Point>,
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub points_list: Vec<Point>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Graph {
+    pub nodes: Vec<Node>,
+    pub edges: Vec<Edge>,
+}
+
+fn bad(en: String, zh: String) -> ApiError {
+    ApiError::bad_request(Text::new(en, zh))
+}
+
+fn finite(p: &Point, what: &str) -> Result<(), ApiError> {
+    if p.x.is_finite() && p.y.is_finite() {
+        Ok(())
+    } else {
+        Err(bad(format!("{what} has a coordinate that is not a number"), format!("{what} 的坐标不是数字")))
+    }
+}
+
+fn short_text(text: Option<String>, what: &str) -> Result<Option<String>, ApiError> {
+    match text {
+        Some(t) if t.chars().count() > MAX_TEXT => {
+            Err(bad(format!("the text of {what} is longer than {MAX_TEXT} characters"), format!("{what} 的文字超过 {MAX_TEXT} 个字符")))
+        }
+        other => Ok(other.map(|t| t.trim().to_string())),
+    }
+}
+
+/// Checks a graph sent by the editor and returns it in stored form.
+pub fn validate(body: Value) -> Result<Graph, ApiError> {
+    let input: GraphIn = serde_json::from_value(body).map_err(|e| {
+        bad(format!("the graph needs 'nodes' and 'edges' lists: {e}"), format!("流程图需要 nodes 与 edges 列表：{e}"))
+    })?;
+    if input.nodes.len() > MAX_NODES || input.edges.len() > MAX_EDGES {
+        return Err(bad(
+            format!("a graph holds at most {MAX_NODES} nodes and {MAX_EDGES} edges"),
+            format!("流程图最多 {MAX_NODES} 个节点、{MAX_EDGES} 条连线"),
+        ));
+    }
+    let mut ids = HashSet::new();
+    let mut nodes = Vec::with_capacity(input.nodes.len());
+    for n in input.nodes {
+        let what = format!("node '{}'", n.id);
+        if n.id.trim().is_empty() || !ids.insert(n.id.clone()) {
+            return Err(bad(format!("every node needs its own id ({what} is empty or repeated)"), format!("节点 id 不能为空或重复（{}）", n.id)));
+        }
+        if !NODE_TYPES.contains(&n.kind.as_str()) {
+            return Err(bad(
+                format!("{what} has the unknown type '{}'; use one of {}", n.kind, NODE_TYPES.join(", ")),
+                format!("节点 {} 的类型“{}”无效，可用：{}", n.id, n.kind, NODE_TYPES.join("、")),
+            ));
+        }
+        finite(&Point { x: n.x, y: n.y }, &what)?;
+        let text = short_text(text_of(n.text), &what)?.unwrap_or_default();
+        nodes.push(Node { id: n.id, kind: n.kind, x: n.x, y: n.y, text });
+    }
+    let mut edge_ids = HashSet::new();
+    let mut edges = Vec::with_capacity(input.edges.len());
+    for e in input.edges {
+        let what = format!("edge '{}'", e.id);
+        if e.id.trim().is_empty() || !edge_ids.insert(e.id.clone()) {
+            return Err(bad(format!("every edge needs its own id ({what} is empty or repeated)"), format!("连线 id 不能为空或重复（{}）", e.id)));
+        }
+        if e.kind != "polyline" {
+            return Err(bad(format!("{what} must be a polyline, not '{}'", e.kind), format!("连线 {} 必须是折线（polyline）", e.id)));
+        }
+        for end in [&e.source_node_id, &e.target_node_id] {
+            if !ids.contains(end) {
+                return Err(bad(format!("{what} joins the missing node '{end}'"), format!("连线 {} 连接了不存在的节点“{end}”", e.id)));
+            }
+        }
+        let points = e.points_list.unwrap_or_default();
+        for p in points.iter().chain(e.start_point.iter()).chain(e.end_point.iter()) {
+            finite(p, &what)?;
+        }
+        let text = short_text(text_of(e.text), &what)?.filter(|t| !t.is_empty());
+        if let Some(t) = &text {
+            if t != "Y" && t != "N" {
+                return Err(bad(format!("{what} may be labelled Y or N, not '{t}'"), format!("连线 {} 的标签只能是 Y 或 N", e.id)));
+            }
+        }
+        edges.push(Edge {
+            id: e.id,
+            kind: e.kind,
+            source_node_id: e.source_node_id,
+            target_node_id: e.target_node_id,
+            start_point: e.start_point,
+            end_point: e.end_point,
+            points_list: points,
+            text,
+        });
+    }
+    Ok(Graph { nodes, edges })
+}
+
+/// The graph shown before anyone saved one: an approval flow.
+pub fn default_graph() -> Graph {
+    let node = |id: &str, kind: &str, x: f64, y: f64, text: &str| Node { id: id.into(), kind: kind.into(), x, y, text: text.into() };
+    let edge = |id: &str, from: &str, to: &str, text: Option<&str>| Edge {
+        id: id.into(),
+        kind: "polyline".into(),
+        source_node_id: from.into(),
+        target_node_id: to.into(),
+        start_point: None,
+        end_point: None,
+        points_list: Vec::new(),
+        text: text.map(Into::into),
+    };
+    Graph {
+        nodes: vec![
+            node("start", "start", 100.0, 200.0, "开始"),
+            node("apply", "user", 260.0, 200.0, "提交退款申请"),
+            node("review", "rect", 440.0, 200.0, "管理员审核"),
+            node("notify", "push", 620.0, 120.0, "通知用户"),
+            node("export", "download", 620.0, 280.0, "导出对账单"),
+            node("end", "end", 800.0, 200.0, "结束"),
+        ],
+        edges: vec![
+            edge("e1", "start", "apply", None),
+            edge("e2", "apply", "review", None),
+            edge("e3", "review", "notify", Some("Y")),
+            edge("e4", "review", "export", Some("N")),
+            edge("e5", "notify", "end", None),
+            edge("e6", "export", "end", None),
+        ],
+    }
+}
+
+/// The stored graph and its version (0 = never saved).
+pub async fn load(ctx: &AppCtx) -> Result<(Graph, i64), ApiError> {
+    let Some(mut item) = ctx.store.get(&key()).await.api()? else {
+        return Ok((default_graph(), 0));
+    };
+    let version = item.get(store::VERSION).and_then(Value::as_i64).unwrap_or(0);
+    let graph = item.remove("graph").and_then(|g| serde_json::from_value(g).ok()).unwrap_or_else(default_graph);
+    Ok((graph, version))
+}
+
+/// Saves a graph over `expected_version` (0 for the first save); a save
+/// based on an older version is refused as a conflict.
+pub async fn save(ctx: &AppCtx, graph: &Graph, expected_version: i64) -> Result<i64, ApiError> {
+    let mut item = key().to_item();
+    item.insert("graph".into(), serde_json::to_value(graph).unwrap_or(Value::Null));
+    item.insert(store::VERSION.into(), (expected_version + 1).into());
+    item.insert("updatedAt".into(), ctx.now().into());
+    let condition = if expected_version == 0 { Condition::item_absent() } else { Condition::version_is(expected_version) };
+    match ctx.store.put(item, Some(condition)).await {
+        Ok(()) => Ok(expected_version + 1),
+        Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(Text::new(
+            "someone saved the diagram meanwhile; reload it and apply your change again",
+            "流程图已被他人保存，请刷新后重新修改",
+        ))),
+        Err(e) => Err(e).api(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_default_graph_is_valid() {
+        let g = default_graph();
+        assert_eq!(validate(serde_json::to_value(&g).unwrap()).unwrap(), g);
+    }
+
+    #[test]
+    fn bad_graphs_say_what_is_wrong() {
+        let cases = [
+            (json!({"nodes": []}), "'nodes' and 'edges'"),
+            (json!({"nodes": [{"id": "a", "type": "diamond", "x": 1, "y": 1}], "edges": []}), "unknown type 'diamond'"),
+            (json!({"nodes": [{"id": "a", "type": "start", "x": 1, "y": 1}, {"id": "a", "type": "end", "x": 1, "y": 1}], "edges": []}), "repeated"),
+            (json!({"nodes": [{"id": "a", "type": "start", "x": 1, "y": 1}], "edges": [{"id": "e", "sourceNodeId": "a", "targetNodeId": "b"}]}), "missing node 'b'"),
+            (json!({"nodes": [{"id": "a", "type": "start", "x": 1, "y": 1}], "edges": [{"id": "e", "type": "bezier", "sourceNodeId": "a", "targetNodeId": "a"}]}), "polyline"),
+            (json!({"nodes": [{"id": "a", "type": "start", "x": 1, "y": 1}], "edges": [{"id": "e", "sourceNodeId": "a", "targetNodeId": "a", "text": "maybe"}]}), "Y or N"),
+        ];
+        for (body, expected) in cases {
+            let err = validate(body.clone()).unwrap_err();
+            assert!(err.msg.en.contains(expected), "{body}: {}", err.msg.en);
+        }
+    }
+
+    #[test]
+    fn placed_text_is_kept_as_its_value() {
+        let g = validate(json!({"nodes": [{"id": "a", "type": "user", "x": 1, "y": 2, "text": {"x": 1, "y": 2, "value": "审核"}}], "edges": []})).unwrap();
+        assert_eq!(g.nodes[0].text, "审核");
+    }
+}
