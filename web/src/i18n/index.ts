@@ -5,6 +5,7 @@ import type { Language } from '@/config';
 import zh from './locales/zh';
 import en from './locales/en';
 import { menuTitlesEn, menuTitlesZh } from './menuTitles';
+import demo from './locales/demo';
 
 void i18n.use(initReactI18next).init({
   lng: settingsStore.get().language,
@@ -13,8 +14,8 @@ void i18n.use(initReactI18next).init({
   ns: ['common', 'menu'],
   defaultNS: 'common',
   resources: {
-    zh: { common: zh, menu: menuTitlesZh },
-    en: { common: en, menu: menuTitlesEn },
+    zh: { common: { ...zh, ...demo.zh }, menu: menuTitlesZh },
+    en: { common: { ...en, ...demo.en }, menu: menuTitlesEn },
   },
   interpolation: { escapeValue: false },
   returnNull: false,

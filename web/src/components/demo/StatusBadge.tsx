@@ -1,0 +1,14 @@
+import { Badge } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { TableItem } from '@/api/demo';
+
+const COLOURS = { published: 'success', draft: 'warning', deleted: 'danger' } as const;
+
+export function StatusBadge({ status }: { status: TableItem['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge appearance="tint" color={COLOURS[status] ?? 'informative'}>
+      {t(`dm.status.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
