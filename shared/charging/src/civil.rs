@@ -3,7 +3,7 @@
 //! (order numbers, demo timestamps).
 
 /// Days since 1970-01-01 -> (year, month 1..=12, day 1..=31).
-pub(crate) fn civil_from_days(z: i64) -> (i64, u32, u32) {
+pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
@@ -17,8 +17,7 @@ pub(crate) fn civil_from_days(z: i64) -> (i64, u32, u32) {
 }
 
 /// (year, month, day) -> days since 1970-01-01.
-#[cfg(test)]
-pub(crate) fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
     let yoe = y.rem_euclid(400);
@@ -29,7 +28,7 @@ pub(crate) fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
 }
 
 /// "YYYYMMDD" of a unix time seen at a fixed UTC offset.
-pub(crate) fn yyyymmdd(ts: i64, offset_secs: i32) -> String {
+pub fn yyyymmdd(ts: i64, offset_secs: i32) -> String {
     let (y, m, d) = civil_from_days((ts + offset_secs as i64).div_euclid(86_400));
     format!("{y:04}{m:02}{d:02}")
 }

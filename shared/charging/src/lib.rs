@@ -28,7 +28,7 @@ pub mod pricing;
 pub mod problem;
 pub mod region;
 pub mod tariff;
-mod civil;
+pub mod civil;
 
 pub use money::{Fen, PricePerKwh};
 pub use problem::Problem;

@@ -6,6 +6,7 @@ pub mod demo;
 pub mod keys;
 pub mod menus;
 pub mod notices;
+pub mod orders;
 pub mod roles;
 pub mod sessions;
 pub mod throttle;

@@ -1,6 +1,8 @@
 //! Endpoint handlers: each reads its input, calls the domain, answers.
 
 pub mod auth;
+pub mod finance;
+pub mod orders;
 pub mod demo;
 pub mod shell;
 pub mod social;

@@ -1,0 +1,5 @@
+//! GET /partnerapi/order/detail
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    backoffice::lambda::serve("order_detail").await
+}

@@ -1,0 +1,338 @@
+//! The order list: one key per filter, walked month bucket by month bucket
+//! (newest first), with an opaque cursor; the filter's sums come from
+//! rollup items. The cost of a page depends on the page size and the
+//! number of months in the range, never on the number of orders stored.
+//!
+//! The most selective filter picks the key (order no. > user > plate >
+//! stuck > station > status > payment > flagged > time). Any further
+//! filters are applied to the rows read, within a read budget per request:
+//! such a page can come back short with a cursor ("more may follow").
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use charging::orders::{AnomalyThresholds, OrderStatus, PaymentStatus};
+use envelope::{ApiError, Text};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use store::{Index, Query, SortKey};
+
+use super::keys;
+use super::record::OrderRow;
+use super::rollup::Sums;
+use crate::ctx::AppCtx;
+use crate::domain::{from_item, StoreResultExt};
+
+pub const DEFAULT_PAGE: u32 = 20;
+pub const MAX_PAGE: u32 = 500;
+/// The longest time range one list covers (keeps the month walk bounded).
+pub const MAX_RANGE_DAYS: i64 = 731;
+/// At most this many items are read per request when filters are applied in memory.
+const READ_BUDGET: usize = 2000;
+const MAX_CALLS: usize = 40;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum AnomalyFilter {
+    /// Still charging after the stuck threshold (found by a key range).
+    Stuck,
+    /// Anomalies known at write time (zero energy, negative meter, ...).
+    Flagged,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    pub from_day: i64,
+    pub to_day: i64,
+    pub station: Option<String>,
+    pub status: Option<OrderStatus>,
+    pub payment: Option<PaymentStatus>,
+    pub order_no: Option<String>,
+    pub user: Option<String>,
+    pub plate: Option<String>,
+    pub anomaly: Option<AnomalyFilter>,
+}
+
+fn bad(en: String, zh: String) -> ApiError {
+    ApiError::bad_request(Text::new(en, zh))
+}
+
+fn parse_enum<T: serde::de::DeserializeOwned>(name: &str, raw: Option<&str>, allowed: &str) -> Result<Option<T>, ApiError> {
+    match raw {
+        None => Ok(None),
+        Some(v) => serde_json::from_value(Value::String(v.to_string()))
+            .map(Some)
+            .map_err(|_| bad(format!("{name} must be one of {allowed} (got {v:?})"), format!("{name} 只能是 {allowed}（收到 {v:?}）"))),
+    }
+}
+
+/// A `from`/`to` pair of `YYYY-MM-DD` days; defaults to the 30 days up to today.
+pub fn parse_range(from: Option<&str>, to: Option<&str>, today: i64, max_days: i64) -> Result<(i64, i64), ApiError> {
+    let day = |name: &str, v: Option<&str>, default: i64| match v {
+        None => Ok(default),
+        Some(s) => keys::parse_day(s).ok_or_else(|| bad(format!("{name} must be a date YYYY-MM-DD (got {s:?})"), format!("{name} 必须是日期 YYYY-MM-DD（收到 {s:?}）"))),
+    };
+    let to_day = day("to", to, today)?;
+    let from_day = day("from", from, to_day - 29)?;
+    if from_day > to_day {
+        return Err(bad("from must not be after to".into(), "开始日期不能晚于结束日期".into()));
+    }
+    if to_day - from_day + 1 > max_days {
+        return Err(bad(format!("the range is longer than {max_days} days"), format!("时间范围不能超过 {max_days} 天")));
+    }
+    Ok((from_day, to_day))
+}
+
+impl Filter {
+    /// Reads the list filters from query parameters; 400 names the bad one.
+    pub fn parse(q: &dyn Fn(&str) -> Option<String>, today: i64) -> Result<Filter, ApiError> {
+        let (from_day, to_day) = parse_range(q("from").as_deref(), q("to").as_deref(), today, MAX_RANGE_DAYS)?;
+        let text = |name: &str| -> Result<Option<String>, ApiError> {
+            match q(name) {
+                Some(v) if v.chars().count() > 64 => Err(bad(format!("{name} is too long (at most 64 characters)"), format!("{name} 过长（最多 64 个字符）"))),
+                other => Ok(other),
+            }
+        };
+        Ok(Filter {
+            from_day,
+            to_day,
+            station: text("stationId")?,
+            status: parse_enum("status", q("status").as_deref(), "charging, finished, abnormal, cancelled")?,
+            payment: parse_enum("paymentStatus", q("paymentStatus").as_deref(), "unpaid, paid, refunded, partiallyRefunded")?,
+            order_no: text("orderNo")?.map(|s| s.to_uppercase()),
+            user: text("userId")?,
+            plate: text("plate")?.map(|s| s.to_uppercase()),
+            anomaly: parse_enum("anomaly", q("anomaly").as_deref(), "stuck, flagged")?,
+        })
+    }
+
+    fn from_ts(&self) -> i64 {
+        keys::day_start(self.from_day)
+    }
+    fn to_ts(&self) -> i64 {
+        keys::day_start(self.to_day + 1) - 1
+    }
+
+    /// Whether a row passes every filter (the key already applied some).
+    pub fn matches(&self, r: &OrderRow, now: i64) -> bool {
+        let stuck_cutoff = now - AnomalyThresholds::default().stuck_after_secs;
+        r.start_ts >= self.from_ts()
+            && r.start_ts <= self.to_ts()
+            && self.station.as_ref().is_none_or(|s| &r.station_id == s)
+            && self.status.is_none_or(|s| r.status == s)
+            && self.payment.is_none_or(|p| r.payment_status == p)
+            && self.order_no.as_ref().is_none_or(|n| &r.order_no == n)
+            && self.user.as_ref().is_none_or(|u| &r.user_id == u)
+            && self.plate.as_ref().is_none_or(|p| &r.plate == p)
+            && match self.anomaly {
+                None => true,
+                Some(AnomalyFilter::Stuck) => r.status == OrderStatus::Charging && r.stop_ts.is_none() && r.start_ts < stuck_cutoff,
+                Some(AnomalyFilter::Flagged) => r.flagged(),
+            }
+    }
+}
+
+/// One partition the list walks.
+#[derive(Debug, Clone)]
+struct Bucket {
+    index: Option<Index>,
+    pk: String,
+    /// Items are pointers (`orderNo`) to be fetched, not rows.
+    pointer: bool,
+}
+
+/// The partitions to walk, newest first, and the sort-key range.
+fn plan(f: &Filter, now: i64) -> (Vec<Bucket>, String, String) {
+    let lo = keys::time_sort(f.from_ts(), "");
+    let mut hi_ts = f.to_ts();
+    let months = keys::months_desc(f.from_day, f.to_day);
+    let per_month = |index: Option<Index>, pointer: bool, pk: &dyn Fn(&str) -> String| -> Vec<Bucket> {
+        months.iter().map(|m| Bucket { index, pk: pk(m), pointer }).collect()
+    };
+    let buckets = if let Some(u) = &f.user {
+        vec![Bucket { index: None, pk: keys::by_user(u), pointer: true }]
+    } else if let Some(p) = &f.plate {
+        vec![Bucket { index: None, pk: keys::by_plate(p), pointer: true }]
+    } else if f.anomaly == Some(AnomalyFilter::Stuck) {
+        hi_ts = hi_ts.min(now - AnomalyThresholds::default().stuck_after_secs - 1);
+        per_month(Some(Index::Gsi3), false, &|m| keys::by_status(OrderStatus::Charging, m))
+    } else if let Some(s) = &f.station {
+        per_month(Some(Index::Gsi2), false, &|m| keys::by_station(s, m))
+    } else if let Some(s) = f.status {
+        per_month(Some(Index::Gsi3), false, &|m| keys::by_status(s, m))
+    } else if let Some(p) = f.payment {
+        per_month(None, true, &|m| keys::by_payment(p, m))
+    } else if f.anomaly == Some(AnomalyFilter::Flagged) {
+        per_month(None, true, &|m| keys::flagged(m))
+    } else {
+        per_month(Some(Index::Gsi1), false, &|m| keys::by_month(m))
+    };
+    (buckets, lo, format!("{hi_ts:012}#~"))
+}
+
+/// Whether every filter is served by the key (no rows are skipped in memory).
+fn fully_keyed(f: &Filter) -> bool {
+    let n = [f.station.is_some(), f.status.is_some(), f.payment.is_some(), f.user.is_some(), f.plate.is_some(), f.anomaly.is_some()]
+        .iter()
+        .filter(|b| **b)
+        .count();
+    n <= 1
+}
+
+#[derive(Serialize, Deserialize)]
+struct Position {
+    b: usize,
+    c: Option<String>,
+}
+
+fn encode_cursor(p: &Position) -> String {
+    URL_SAFE_NO_PAD.encode(serde_json::to_vec(p).unwrap_or_default())
+}
+
+fn bad_cursor() -> ApiError {
+    bad("the page cursor is not valid for this list; start from the first page".into(), "分页游标无效，请从第一页开始".into())
+}
+
+fn decode_cursor(s: &str) -> Result<Position, ApiError> {
+    URL_SAFE_NO_PAD.decode(s.trim()).ok().and_then(|b| serde_json::from_slice(&b).ok()).ok_or_else(bad_cursor)
+}
+
+pub struct ListPage {
+    pub rows: Vec<OrderRow>,
+    pub cursor: Option<String>,
+    /// Items read from the store for this page (for the bench and tests).
+    pub items_read: usize,
+}
+
+/// One page of the filtered list, newest first.
+pub async fn page(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&str>) -> Result<ListPage, ApiError> {
+    let now = ctx.now();
+    let size = size.clamp(1, MAX_PAGE) as usize;
+    if let Some(no) = &f.order_no {
+        // A single order: one get.
+        let item = ctx.store.get(&keys::order(no)).await.api()?;
+        let rows = match item {
+            Some(i) if cursor.is_none() => vec![from_item::<OrderRow>(i)?].into_iter().filter(|r| f.matches(r, now)).collect(),
+            _ => vec![],
+        };
+        return Ok(ListPage { rows, cursor: None, items_read: 1 });
+    }
+    let (buckets, lo, hi) = plan(f, now);
+    let mut pos = match cursor {
+        Some(c) => decode_cursor(c)?,
+        None => Position { b: 0, c: None },
+    };
+    if pos.b > buckets.len() {
+        return Err(bad_cursor());
+    }
+    let exact = fully_keyed(f);
+    let (mut rows, mut read, mut calls) = (Vec::new(), 0usize, 0usize);
+    while rows.len() < size && pos.b < buckets.len() {
+        if calls >= MAX_CALLS || read >= READ_BUDGET {
+            return Ok(ListPage { rows, cursor: Some(encode_cursor(&pos)), items_read: read });
+        }
+        let bucket = &buckets[pos.b];
+        let need = size - rows.len();
+        let limit = if exact { need } else { need.max(100) } as u32;
+        let mut q = match bucket.index {
+            Some(i) => Query::index(i, bucket.pk.clone()),
+            None => Query::partition(bucket.pk.clone()),
+        };
+        q = q.sort_key(SortKey::Between(lo.clone(), hi.clone())).limit(limit).backward().after(pos.c.clone());
+        let page = ctx.store.query(q).await.api()?;
+        calls += 1;
+        read += page.items.len();
+        let fetched: Vec<Option<OrderRow>> = if bucket.pointer {
+            let ks: Vec<_> = page.items.iter().filter_map(|i| i.get("orderNo").and_then(Value::as_str)).map(keys::order).collect();
+            let got = if ks.is_empty() { vec![] } else { ctx.store.batch_get(&ks).await.api()? };
+            calls += 1;
+            read += got.len();
+            got.into_iter().map(|o| o.map(from_item::<OrderRow>).transpose()).collect::<Result<_, _>>()?
+        } else {
+            page.items.iter().cloned().map(|i| from_item::<OrderRow>(i).map(Some)).collect::<Result<_, _>>()?
+        };
+        let mut stopped_early = false;
+        for (raw, row) in page.items.iter().zip(fetched) {
+            pos.c = Some(store::cursor::encode(bucket.index, raw));
+            if let Some(row) = row.filter(|r| f.matches(r, now)) {
+                rows.push(row);
+                if rows.len() == size {
+                    stopped_early = true;
+                    break;
+                }
+            }
+        }
+        if !stopped_early {
+            match page.cursor {
+                None => pos = Position { b: pos.b + 1, c: None },
+                Some(c) => pos.c = Some(c),
+            }
+        }
+    }
+    let cursor = (pos.b < buckets.len()).then(|| encode_cursor(&pos));
+    Ok(ListPage { rows, cursor, items_read: read })
+}
+
+/// The sums of the filter from rollup items, when a rollup covers the
+/// filter; `None` otherwise (the page says the sums are not available).
+pub async fn sums(ctx: &AppCtx, f: &Filter) -> Result<Option<Sums>, ApiError> {
+    if f.order_no.is_some() || f.user.is_some() || f.plate.is_some() {
+        return small_set_sums(ctx, f).await.map(Some);
+    }
+    if f.anomaly.is_some() {
+        return Ok(None);
+    }
+    let status = f.status.map(|s| keys::enum_name(&s));
+    let dim = match (&f.station, &status, f.payment) {
+        (None, None, None) => "ALL".to_string(),
+        (Some(s), None, None) => format!("S#{s}"),
+        (None, Some(t), None) => format!("T#{t}"),
+        (None, None, Some(p)) => format!("P#{}", keys::enum_name(&p)),
+        (Some(s), Some(t), None) => format!("S#{s}#T#{t}"),
+        _ => return Ok(None),
+    };
+    Ok(Some(day_sums(ctx, &dim, f.from_day, f.to_day).await?))
+}
+
+/// Sums of one rollup dimension over local days `from..=to` (one query).
+pub async fn day_sums(ctx: &AppCtx, dim: &str, from_day: i64, to_day: i64) -> Result<Sums, ApiError> {
+    let mut total = Sums::default();
+    for item in day_items(ctx, dim, from_day, to_day).await? {
+        total.add(&Sums::from_item(&item));
+    }
+    Ok(total)
+}
+
+/// The daily rollup items of a dimension, oldest first.
+pub async fn day_items(ctx: &AppCtx, dim: &str, from_day: i64, to_day: i64) -> Result<Vec<store::Item>, ApiError> {
+    let mut out = Vec::new();
+    let mut cursor = None;
+    loop {
+        let q = Query::partition(keys::day_rollup(dim))
+            .sort_key(SortKey::Between(keys::day_key(from_day), keys::day_key(to_day)))
+            .after(cursor);
+        let page = ctx.store.query(q).await.api()?;
+        out.extend(page.items);
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => return Ok(out),
+        }
+    }
+}
+
+/// Sums of a filter keyed by user, plate or order number: those sets are
+/// small, so they are summed from the orders (at most a few thousand).
+async fn small_set_sums(ctx: &AppCtx, f: &Filter) -> Result<Sums, ApiError> {
+    let mut total = Sums::default();
+    let mut cursor: Option<String> = None;
+    for _ in 0..10 {
+        let p = page(ctx, f, MAX_PAGE, cursor.as_deref()).await?;
+        for r in &p.rows {
+            total.add(&Sums::of(r));
+        }
+        match p.cursor {
+            Some(c) => cursor = Some(c),
+            None => break,
+        }
+    }
+    Ok(total)
+}

@@ -1,0 +1,176 @@
+//! The stored order: the list row (`ORDER`) and its heavy part (`DETAIL`:
+//! meter curve and tariff snapshot), kept apart so a list page never reads
+//! curves.
+
+use charging::demo::{CurvePoint, Order};
+use charging::orders::{detect_anomalies, Anomaly, AnomalyThresholds, OrderFacts, OrderMoney, OrderStatus, PaymentMethod, PaymentStatus, StopReason};
+use charging::pricing::TierLine;
+use charging::tariff::TariffTemplate;
+use charging::Fen;
+use serde::{Deserialize, Serialize};
+
+use super::keys;
+
+/// The list row of an order (everything but the curve and the tariff).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderRow {
+    pub order_no: String,
+    pub station_id: String,
+    /// The station's name when the order was written (a snapshot, like the tariff).
+    #[serde(default)]
+    pub station_name: String,
+    pub pile_id: String,
+    pub connector_id: String,
+    pub user_id: String,
+    pub plate: String,
+    pub start_ts: i64,
+    pub stop_ts: Option<i64>,
+    pub meter_start_wh: i64,
+    pub meter_stop_wh: Option<i64>,
+    pub energy_wh: i64,
+    pub soc_start: u8,
+    pub soc_end: Option<u8>,
+    pub status: OrderStatus,
+    pub stop_reason: Option<StopReason>,
+    pub occupancy_minutes: u32,
+    pub lines: Vec<TierLine>,
+    pub electricity_fen: Fen,
+    pub service_fen: Fen,
+    pub parking_fen: Fen,
+    pub discount_fen: Fen,
+    pub amount_fen: Fen,
+    pub paid_fen: Fen,
+    pub refunded_fen: Fen,
+    pub payment_method: Option<PaymentMethod>,
+    pub payment_status: PaymentStatus,
+    /// Tariff id/version the order was priced with (the snapshot is in DETAIL).
+    pub tariff_id: Option<String>,
+    pub tariff_version: Option<i64>,
+    /// The most negative delta between consecutive curve samples (Wh).
+    #[serde(default)]
+    pub worst_sample_delta_wh: Option<i64>,
+    /// Who closed it manually, why and when.
+    #[serde(default)]
+    pub closed_by: Option<String>,
+    #[serde(default)]
+    pub close_reason: Option<String>,
+    #[serde(default)]
+    pub closed_at: Option<i64>,
+    /// Optimistic-lock version; every change checks and bumps it.
+    pub version: i64,
+}
+
+/// The heavy part, read only by the detail page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDetail {
+    pub curve: Vec<CurvePoint>,
+    pub tariff: Option<TariffTemplate>,
+}
+
+impl OrderRow {
+    pub fn from_demo(o: &Order, station_name: &str) -> (OrderRow, OrderDetail) {
+        let worst = o.curve.windows(2).map(|w| w[1].energy_wh - w[0].energy_wh).filter(|d| *d < 0).min();
+        let row = OrderRow {
+            order_no: o.order_no.clone(),
+            station_id: o.station_id.clone(),
+            station_name: station_name.to_string(),
+            pile_id: o.pile_id.clone(),
+            connector_id: o.connector_id.clone(),
+            user_id: o.user_id.clone(),
+            plate: o.plate.clone(),
+            start_ts: o.start_ts,
+            stop_ts: o.stop_ts,
+            meter_start_wh: o.meter_start_wh,
+            meter_stop_wh: o.meter_stop_wh,
+            energy_wh: o.energy_wh,
+            soc_start: o.soc_start,
+            soc_end: o.soc_end,
+            status: o.status,
+            stop_reason: o.stop_reason,
+            occupancy_minutes: o.occupancy_minutes,
+            lines: o.lines.clone(),
+            electricity_fen: o.electricity_fen,
+            service_fen: o.service_fen,
+            parking_fen: o.parking_fen,
+            discount_fen: o.discount_fen,
+            amount_fen: o.amount_fen,
+            paid_fen: o.paid_fen,
+            refunded_fen: o.refunded_fen,
+            payment_method: o.payment_method,
+            payment_status: o.payment_status,
+            tariff_id: o.tariff.as_ref().map(|t| t.id.clone()),
+            tariff_version: o.tariff.as_ref().map(|t| t.version),
+            worst_sample_delta_wh: worst,
+            closed_by: None,
+            close_reason: None,
+            closed_at: None,
+            version: 1,
+        };
+        (row, OrderDetail { curve: o.curve.clone(), tariff: o.tariff.clone() })
+    }
+
+    pub fn money(&self) -> OrderMoney {
+        OrderMoney { amount: self.amount_fen, paid: self.paid_fen, refunded: self.refunded_fen }
+    }
+
+    pub fn facts(&self) -> OrderFacts {
+        OrderFacts {
+            status: self.status,
+            start_ts: self.start_ts,
+            stop_ts: self.stop_ts,
+            meter_start_wh: Some(self.meter_start_wh),
+            meter_stop_wh: self.meter_stop_wh,
+            worst_sample_delta_wh: self.worst_sample_delta_wh,
+            has_price_snapshot: self.tariff_id.is_some(),
+        }
+    }
+
+    pub fn anomalies(&self, now: i64) -> Vec<Anomaly> {
+        detect_anomalies(&self.facts(), now, &AnomalyThresholds::default())
+    }
+
+    /// Anomalies that do not depend on the clock (stored as a list pointer
+    /// at write time); "never stopped" is found by a key range instead.
+    pub fn flagged(&self) -> bool {
+        self.anomalies(self.start_ts).iter().any(|a| !matches!(a, Anomaly::NeverStopped { .. }))
+    }
+
+    /// The order item with its index keys.
+    pub fn to_item(&self) -> store::Item {
+        let month = keys::month_of(self.start_ts);
+        let sort = keys::time_sort(self.start_ts, &self.order_no);
+        let key = keys::order(&self.order_no);
+        crate::domain::to_item(
+            self,
+            &[
+                (store::PK, key.pk),
+                (store::SK, key.sk),
+                ("GSI1PK", keys::by_month(&month)),
+                ("GSI1SK", sort.clone()),
+                ("GSI2PK", keys::by_station(&self.station_id, &month)),
+                ("GSI2SK", sort.clone()),
+                ("GSI3PK", keys::by_status(self.status, &month)),
+                ("GSI3SK", sort),
+            ],
+        )
+    }
+}
+
+impl OrderDetail {
+    pub fn to_item(&self, order_no: &str) -> store::Item {
+        let key = keys::order_detail(order_no);
+        crate::domain::to_item(self, &[(store::PK, key.pk), (store::SK, key.sk)])
+    }
+}
+
+/// The JSON a list page shows for one order (row + derived anomalies).
+pub fn row_json(row: &OrderRow, now: i64) -> serde_json::Value {
+    let mut v = serde_json::to_value(row).unwrap_or_default();
+    if let Some(obj) = v.as_object_mut() {
+        obj.remove("lines");
+        obj.insert("anomalies".into(), serde_json::to_value(row.anomalies(now)).unwrap_or_default());
+    }
+    v
+}

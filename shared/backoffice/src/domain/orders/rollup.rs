@@ -1,0 +1,168 @@
+//! Rollup (counter) items: per day and month, per filter dimension, the
+//! sums the order list and the finance page show. They are changed in the
+//! same transaction as the order (ADD of the difference between the order
+//! before and after the write), so they always equal the sum of the orders
+//! behind them, and reading a sum costs a few items, not the orders.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use store::{Key, TxOp, UpdateAction};
+
+use super::keys;
+use super::record::OrderRow;
+
+/// The summed fields. JSON names are the item attribute names.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Sums {
+    pub orders: i64,
+    pub energy_wh: i64,
+    pub electricity_fen: i64,
+    pub service_fen: i64,
+    pub parking_fen: i64,
+    pub discount_fen: i64,
+    pub amount_fen: i64,
+    pub paid_fen: i64,
+    pub refunded_fen: i64,
+}
+
+impl Sums {
+    pub const FIELDS: [&'static str; 9] =
+        ["orders", "energyWh", "electricityFen", "serviceFen", "parkingFen", "discountFen", "amountFen", "paidFen", "refundedFen"];
+
+    fn values(&self) -> [i64; 9] {
+        [
+            self.orders,
+            self.energy_wh,
+            self.electricity_fen,
+            self.service_fen,
+            self.parking_fen,
+            self.discount_fen,
+            self.amount_fen,
+            self.paid_fen,
+            self.refunded_fen,
+        ]
+    }
+
+    fn from_values(v: [i64; 9]) -> Sums {
+        Sums {
+            orders: v[0],
+            energy_wh: v[1],
+            electricity_fen: v[2],
+            service_fen: v[3],
+            parking_fen: v[4],
+            discount_fen: v[5],
+            amount_fen: v[6],
+            paid_fen: v[7],
+            refunded_fen: v[8],
+        }
+    }
+
+    pub fn of(o: &OrderRow) -> Sums {
+        Sums {
+            orders: 1,
+            energy_wh: o.energy_wh,
+            electricity_fen: o.electricity_fen.0,
+            service_fen: o.service_fen.0,
+            parking_fen: o.parking_fen.0,
+            discount_fen: o.discount_fen.0,
+            amount_fen: o.amount_fen.0,
+            paid_fen: o.paid_fen.0,
+            refunded_fen: o.refunded_fen.0,
+        }
+    }
+
+    pub fn add(&mut self, other: &Sums) {
+        let (a, b) = (self.values(), other.values());
+        *self = Sums::from_values(std::array::from_fn(|i| a[i] + b[i]));
+    }
+
+    pub fn sub(&self, other: &Sums) -> Sums {
+        let (a, b) = (self.values(), other.values());
+        Sums::from_values(std::array::from_fn(|i| a[i] - b[i]))
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.values().iter().all(|v| *v == 0)
+    }
+
+    /// Revenue actually kept: paid - refunded.
+    pub fn net_fen(&self) -> i64 {
+        self.paid_fen - self.refunded_fen
+    }
+
+    pub fn from_item(item: &store::Item) -> Sums {
+        let v = |name: &str| item.get(name).and_then(serde_json::Value::as_i64).unwrap_or(0);
+        Sums::from_values(std::array::from_fn(|i| v(Sums::FIELDS[i])))
+    }
+
+    /// The JSON a page shows: the sums plus net.
+    pub fn json(&self) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).unwrap_or_default();
+        v["netFen"] = serde_json::json!(self.net_fen());
+        v
+    }
+
+    fn actions(&self) -> Vec<UpdateAction> {
+        Sums::FIELDS.iter().zip(self.values()).filter(|(_, v)| *v != 0).map(|(f, v)| UpdateAction::Add((*f).to_string(), v)).collect()
+    }
+}
+
+/// The filter dimensions an order counts in.
+pub fn dims(o: &OrderRow) -> Vec<String> {
+    let status = keys::enum_name(&o.status);
+    vec![
+        "ALL".to_string(),
+        format!("S#{}", o.station_id),
+        format!("T#{status}"),
+        format!("P#{}", keys::enum_name(&o.payment_status)),
+        format!("S#{}#T#{status}", o.station_id),
+    ]
+}
+
+/// Every rollup item an order adds to, with what it adds.
+fn contributions(o: &OrderRow) -> Vec<(Key, Sums)> {
+    let s = Sums::of(o);
+    let (day, month) = (keys::day_of(o.start_ts), keys::month_of(o.start_ts));
+    let mut out = Vec::new();
+    for dim in dims(o) {
+        out.push((Key::new(keys::day_rollup(&dim), day.clone()), s));
+        out.push((Key::new(keys::month_rollup(&dim), month.clone()), s));
+    }
+    out.push((Key::new(keys::STATIONS_ROLLUP_PK, o.station_id.clone()), s));
+    out
+}
+
+/// The rollup changes for an order going from `before` to `after`
+/// (None = did not exist / removed): per item, after - before.
+pub fn deltas(before: Option<&OrderRow>, after: Option<&OrderRow>) -> BTreeMap<Key, Sums> {
+    let mut out: BTreeMap<Key, Sums> = BTreeMap::new();
+    for (k, s) in after.map(contributions).unwrap_or_default() {
+        out.entry(k).or_default().add(&s);
+    }
+    for (k, s) in before.map(contributions).unwrap_or_default() {
+        let e = out.entry(k).or_default();
+        *e = e.sub(&s);
+    }
+    out.retain(|_, s| !s.is_zero());
+    out
+}
+
+/// Adds `more` into an accumulating map (bulk seeding).
+pub fn accumulate(acc: &mut BTreeMap<Key, Sums>, more: BTreeMap<Key, Sums>) {
+    for (k, s) in more {
+        acc.entry(k).or_default().add(&s);
+    }
+}
+
+/// Transaction operations applying rollup deltas (atomic ADDs, so
+/// concurrent writes to other orders never lose an update).
+pub fn ops(deltas: &BTreeMap<Key, Sums>) -> Vec<TxOp> {
+    deltas.iter().map(|(k, s)| TxOp::Update { key: k.clone(), actions: s.actions(), condition: None }).collect()
+}
+
+/// Update actions for one rollup item (bulk seeding writes them one by one).
+pub fn add_actions(s: &Sums) -> Vec<UpdateAction> {
+    s.actions()
+}

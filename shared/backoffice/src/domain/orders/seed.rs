@@ -1,0 +1,115 @@
+//! Demo orders: months of priced sessions with curves, tariff snapshots,
+//! refunds (approved, with ledger entries, and a few pending), stuck and
+//! abnormal ones. Written through a bulk path that stores exactly the
+//! items the real write path stores (orders, details, pointers) and adds
+//! the rollups once per item at the end instead of once per order.
+
+use std::collections::BTreeMap;
+
+use charging::demo::{DemoConfig, DemoData};
+use charging::Fen;
+use envelope::{ApiError, Text};
+use store::{Condition, Key, TxOp, MAX_TRANSACT_OPS};
+
+use super::keys;
+use super::record::OrderRow;
+use super::refunds::{RefundRecord, RefundStatus};
+use super::rollup::{self, Sums};
+use crate::ctx::AppCtx;
+use crate::domain::StoreResultExt;
+
+/// Demo orders seeded on first start unless `BACKOFFICE_DEMO_ORDERS` says otherwise.
+pub const DEFAULT_DEMO_ORDERS: u64 = 3000;
+/// Days of history the demo orders cover.
+pub const DEMO_DAYS: u32 = 120;
+
+/// The demo configuration: ending now, size from `BACKOFFICE_DEMO_ORDERS`.
+pub fn demo_config(get: &impl Fn(&str) -> Option<String>, now: i64) -> Result<DemoConfig, ApiError> {
+    let orders = match get("BACKOFFICE_DEMO_ORDERS").filter(|v| !v.trim().is_empty()) {
+        None => DEFAULT_DEMO_ORDERS,
+        Some(v) => v.trim().parse::<u64>().map_err(|_| {
+            ApiError::bad_request(Text::new(
+                format!("BACKOFFICE_DEMO_ORDERS must be a whole number of orders (got {v:?})"),
+                format!("BACKOFFICE_DEMO_ORDERS 必须是订单数量（整数），收到 {v:?}"),
+            ))
+        })?,
+    };
+    Ok(DemoConfig { orders, days: DEMO_DAYS, end_ts: now, ..DemoConfig::default() })
+}
+
+/// Writes `ops` in transactions of at most the store's limit.
+async fn flush(ctx: &AppCtx, ops: &mut Vec<TxOp>) -> Result<(), ApiError> {
+    while !ops.is_empty() {
+        let n = ops.len().min(MAX_TRANSACT_OPS);
+        let chunk: Vec<TxOp> = ops.drain(..n).collect();
+        ctx.store.transact(chunk).await.api()?;
+    }
+    Ok(())
+}
+
+/// Seeds the demo orders of `demo` (all of `demo.config.orders`).
+pub async fn seed_orders(ctx: &AppCtx, demo: &DemoData) -> Result<u64, ApiError> {
+    seed_range(ctx, demo, 0, demo.config.orders).await
+}
+
+/// Seeds demo orders `from..to` (the bench seeds in chunks).
+pub async fn seed_range(ctx: &AppCtx, demo: &DemoData, from: u64, to: u64) -> Result<u64, ApiError> {
+    let mut acc: BTreeMap<Key, Sums> = BTreeMap::new();
+    let mut ops: Vec<TxOp> = Vec::new();
+    let mut n = 0;
+    for (i, o) in demo.orders_range(from, to).enumerate() {
+        let name = demo.stations.iter().find(|s| s.id == o.station_id).map(|s| s.name.as_str()).unwrap_or_default();
+        let (row, detail) = OrderRow::from_demo(&o, name);
+        // Everything of the real insert but the rollups, which are summed here.
+        ops.extend(super::insert_ops(&row, &detail).into_iter().filter(|op| !matches!(op, TxOp::Update { .. })));
+        rollup::accumulate(&mut acc, rollup::deltas(None, Some(&row)));
+        for r in &o.refunds {
+            let rec = RefundRecord {
+                id: r.id.clone(),
+                order_no: row.order_no.clone(),
+                station_id: row.station_id.clone(),
+                amount_fen: r.amount,
+                reason: r.reason.clone(),
+                status: RefundStatus::Approved,
+                requested_by: "editor".into(),
+                requested_at: r.requested_at,
+                decided_by: Some(r.approved_by.clone()),
+                decided_at: Some(r.requested_at + 3600),
+                decision_note: None,
+            };
+            ops.push(TxOp::Put { item: rec.to_item(), condition: None });
+            ops.push(TxOp::Put { item: super::refunds::ledger_item(&rec), condition: None });
+        }
+        // Every 150th paid, unrefunded order has a pending request to decide.
+        if (from + i as u64) % 150 == 7 && row.money().refundable().is_positive() && o.refunds.is_empty() {
+            let rec = RefundRecord {
+                id: format!("RF{}P", &row.order_no[2..]),
+                order_no: row.order_no.clone(),
+                station_id: row.station_id.clone(),
+                amount_fen: Fen((row.money().refundable().0 / 5).max(1)),
+                reason: "用户反馈充电中断，申请部分退款".into(),
+                status: RefundStatus::Pending,
+                requested_by: "editor".into(),
+                requested_at: row.stop_ts.unwrap_or(row.start_ts) + 1800,
+                decided_by: None,
+                decided_at: None,
+                decision_note: None,
+            };
+            ops.push(TxOp::Put { item: rec.to_item(), condition: Some(Condition::item_absent()) });
+        }
+        n += 1;
+        if ops.len() >= MAX_TRANSACT_OPS * 4 {
+            flush(ctx, &mut ops).await?;
+        }
+    }
+    flush(ctx, &mut ops).await?;
+    for (key, sums) in acc {
+        let mut actions = rollup::add_actions(&sums);
+        if key.pk == keys::STATIONS_ROLLUP_PK {
+            let name = demo.stations.iter().find(|s| s.id == key.sk).map(|s| s.name.clone()).unwrap_or_default();
+            actions.push(store::UpdateAction::SetIfAbsent("stationName".into(), serde_json::json!(name)));
+        }
+        ctx.store.update(&key, actions, None).await.api()?;
+    }
+    Ok(n)
+}

@@ -1,0 +1,177 @@
+//! Finance: revenue by day / month and by station, the settlement
+//! statement of a station, the refund ledger. Every figure is read from
+//! rollup items that change in the same transaction as the orders and
+//! refunds behind them (see `domain::orders::rollup`); periods are China
+//! local days of the order's start, refunds count on their order's day.
+
+use envelope::{ApiError, Text};
+use futures::future::try_join_all;
+use permission::SYSTEM_READ;
+use serde_json::{json, Value};
+use store::{Query, SortKey};
+
+use super::orders::{page_size, today};
+use crate::ctx::AppCtx;
+use crate::domain::orders::keys;
+use crate::domain::orders::list::{day_items, day_sums, parse_range};
+use crate::domain::orders::refunds;
+use crate::domain::orders::rollup::Sums;
+use crate::domain::StoreResultExt;
+use crate::reply::Reply;
+use crate::request::Call;
+use crate::routes::{Access::Permission, Route};
+
+/// The longest period a finance report covers.
+const MAX_DAYS: i64 = 3 * 366;
+
+pub fn routes() -> Vec<Route> {
+    use crate::routes::route;
+    vec![
+        route!(GET "/money/revenue" => "finance_revenue", Permission(SYSTEM_READ), false, "Revenue by day or month (energy, orders, electricity / service / parking, refunds, net)", revenue),
+        route!(GET "/money/byStation" => "finance_by_station", Permission(SYSTEM_READ), false, "Revenue per station over a period", by_station),
+        route!(GET "/money/settlement" => "finance_settlement", Permission(SYSTEM_READ), false, "Settlement statement of one station for a period, by day", settlement),
+        route!(GET "/money/ledger" => "finance_ledger", Permission(SYSTEM_READ), false, "The refund ledger, newest first", ledger),
+    ]
+}
+
+fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+    ApiError::bad_request(Text::new(en, zh))
+}
+
+fn range(ctx: &AppCtx, call: &Call) -> Result<(i64, i64), ApiError> {
+    parse_range(call.req.query_param("from"), call.req.query_param("to"), today(ctx), MAX_DAYS)
+}
+
+fn row(period: String, s: &Sums) -> Value {
+    let mut v = s.json();
+    v["period"] = json!(period);
+    v
+}
+
+/// "20250630" -> "2025-06-30", "202506" -> "2025-06".
+fn pretty(sk: &str) -> String {
+    match sk.len() {
+        8 => format!("{}-{}-{}", &sk[0..4], &sk[4..6], &sk[6..8]),
+        6 => format!("{}-{}", &sk[0..4], &sk[4..6]),
+        _ => sk.to_string(),
+    }
+}
+
+/// Every day (or month) of the range with its sums, zero where nothing happened.
+async fn series(ctx: &AppCtx, dim: &str, from: i64, to: i64, monthly: bool) -> Result<(Vec<Value>, Sums), ApiError> {
+    let items = if monthly {
+        let q = Query::partition(keys::month_rollup(dim)).sort_key(SortKey::Between(keys::month_key_of_day(from), keys::month_key_of_day(to)));
+        ctx.store.query(q).await.api()?.items
+    } else {
+        day_items(ctx, dim, from, to).await?
+    };
+    let by_key: std::collections::HashMap<String, Sums> =
+        items.iter().filter_map(|i| Some((i.get(store::SK)?.as_str()?.to_string(), Sums::from_item(i)))).collect();
+    let mut periods: Vec<String> = (from..=to).map(|d| if monthly { keys::month_key_of_day(d) } else { keys::day_key(d) }).collect();
+    periods.dedup();
+    let mut total = Sums::default();
+    let rows = periods
+        .into_iter()
+        .map(|p| {
+            let s = by_key.get(&p).copied().unwrap_or_default();
+            total.add(&s);
+            row(pretty(&p), &s)
+        })
+        .collect();
+    Ok((rows, total))
+}
+
+fn station_dim(call: &Call) -> Result<String, ApiError> {
+    match call.req.query_param("stationId") {
+        None => Ok("ALL".into()),
+        Some(s) if s.chars().count() <= 64 => Ok(format!("S#{s}")),
+        Some(_) => Err(bad("stationId is too long", "stationId 过长")),
+    }
+}
+
+/// GET /money/revenue?granularity=day|month&from&to&stationId
+async fn revenue(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let monthly = match call.req.query_param("granularity").unwrap_or("day") {
+        "day" => false,
+        "month" => true,
+        other => return Err(bad(format!("granularity must be day or month (got {other:?})"), format!("granularity 只能是 day 或 month（收到 {other:?}）"))),
+    };
+    let (from, to) = range(ctx, &call)?;
+    let dim = station_dim(&call)?;
+    if monthly {
+        // Whole months: a month rollup covers the month, so the range is widened to them.
+        let (rows, total) = series(ctx, &dim, from, to, true).await?;
+        return Ok(Reply::data(json!({"list": rows, "total": total.json(), "granularity": "month"})));
+    }
+    let (rows, total) = series(ctx, &dim, from, to, false).await?;
+    Ok(Reply::data(json!({"list": rows, "total": total.json(), "granularity": "day", "from": keys::iso_day(from), "to": keys::iso_day(to)})))
+}
+
+/// The stations that have orders, with their names (one query).
+pub async fn stations_with_orders(ctx: &AppCtx) -> Result<Vec<(String, String)>, ApiError> {
+    let page = ctx.store.query(Query::partition(keys::STATIONS_ROLLUP_PK)).await.api()?;
+    Ok(page
+        .items
+        .iter()
+        .filter_map(|i| {
+            let id = i.get(store::SK)?.as_str()?.to_string();
+            let name = i.get("stationName").and_then(Value::as_str).unwrap_or(&id).to_string();
+            Some((id, name))
+        })
+        .collect())
+}
+
+/// Sums per station over days `from..=to`, largest net first (one query per station).
+pub async fn station_sums(ctx: &AppCtx, from: i64, to: i64) -> Result<Vec<(String, String, Sums)>, ApiError> {
+    let stations = stations_with_orders(ctx).await?;
+    let dims: Vec<String> = stations.iter().map(|(id, _)| format!("S#{id}")).collect();
+    let sums = try_join_all(dims.iter().map(|dim| day_sums(ctx, dim, from, to))).await?;
+    let mut out: Vec<_> = stations.into_iter().zip(sums).map(|((id, name), s)| (id, name, s)).collect();
+    out.sort_by(|a, b| b.2.net_fen().cmp(&a.2.net_fen()).then(a.0.cmp(&b.0)));
+    Ok(out)
+}
+
+/// GET /money/byStation?from&to
+async fn by_station(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let (from, to) = range(ctx, &call)?;
+    let rows = station_sums(ctx, from, to).await?;
+    let mut total = Sums::default();
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|(id, name, s)| {
+            total.add(s);
+            let mut v = s.json();
+            v["stationId"] = json!(id);
+            v["stationName"] = json!(name);
+            v
+        })
+        .collect();
+    Ok(Reply::data(json!({"list": list, "total": total.json(), "from": keys::iso_day(from), "to": keys::iso_day(to)})))
+}
+
+/// GET /money/settlement?stationId&from&to: the statement of one station.
+async fn settlement(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let station = call.req.query_param("stationId").ok_or_else(|| bad("stationId is required", "请选择充电站"))?.to_string();
+    let (from, to) = range(ctx, &call)?;
+    let dim = station_dim(&call)?;
+    let (rows, total) = series(ctx, &dim, from, to, false).await?;
+    let name = stations_with_orders(ctx).await?.into_iter().find(|(id, _)| *id == station).map(|(_, n)| n).unwrap_or_else(|| station.clone());
+    Ok(Reply::data(json!({
+        "stationId": station,
+        "stationName": name,
+        "from": keys::iso_day(from),
+        "to": keys::iso_day(to),
+        "generatedAt": ctx.now(),
+        "list": rows,
+        "total": total.json(),
+    })))
+}
+
+/// GET /money/ledger?from&to&pageSize&cursor
+async fn ledger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let (from, to) = range(ctx, &call)?;
+    let size = page_size(&call, 20, 500)?;
+    let (list, cursor) =
+        refunds::ledger(ctx, keys::day_start(from), keys::day_start(to + 1) - 1, size, call.req.query_param("cursor").map(str::to_string)).await?;
+    Ok(Reply::data(json!({"list": list, "cursor": cursor})))
+}

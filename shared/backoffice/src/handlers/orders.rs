@@ -1,0 +1,219 @@
+//! Charging orders: list with filters and sums, detail, manual close of a
+//! stuck order, refund requests and their approval.
+
+use charging::orders::{manual_close, OrderStatus};
+use charging::pricing::{price_session, MeterSample, PricingOptions};
+use charging::Fen;
+use envelope::{ApiError, Text};
+use permission::{REFUND_APPROVE, SYSTEM_READ, SYSTEM_WRITE};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::ctx::AppCtx;
+use crate::domain::orders::list::{self, Filter};
+use crate::domain::orders::record::row_json;
+use crate::domain::orders::refunds::{self, RefundStatus};
+use crate::domain::orders::{self as orders, keys};
+use crate::domain::store_error;
+use crate::reply::Reply;
+use crate::request::Call;
+use crate::routes::{Access::Permission, Route};
+
+pub fn routes() -> Vec<Route> {
+    use crate::routes::route;
+    vec![
+        route!(GET "/order/getList" => "order_list", Permission(SYSTEM_READ), false, "Charging orders filtered by time, station, status, payment, number, user or plate, with the filter's sums", list_orders),
+        route!(GET "/order/detail" => "order_detail", Permission(SYSTEM_READ), false, "One order with tier lines, tariff snapshot, meter curve and refunds", order_detail),
+        route!(POST "/order/close" => "order_close", Permission(SYSTEM_WRITE), true, "Close a stuck or abnormal order manually (reason required)", close_order),
+        route!(POST "/order/refund/request" => "refund_request", Permission(SYSTEM_WRITE), true, "Request a refund of an order (reason required)", refund_request),
+        route!(POST "/order/refund/approve" => "refund_approve", Permission(REFUND_APPROVE), true, "Approve a pending refund (Admin): applied at most once, never above paid - refunded", refund_approve),
+        route!(POST "/order/refund/approval/reject" => "refund_reject", Permission(REFUND_APPROVE), true, "Reject a pending refund (Admin)", refund_reject),
+        route!(GET "/order/refund/getList" => "refund_list", Permission(SYSTEM_READ), false, "Refund requests by status, newest first", refund_list),
+    ]
+}
+
+fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+    ApiError::bad_request(Text::new(en, zh))
+}
+
+/// `pageSize` in 1..=max (default `default`).
+pub fn page_size(call: &Call, default: u32, max: u32) -> Result<u32, ApiError> {
+    match call.req.query_param("pageSize") {
+        None => Ok(default),
+        Some(v) => v
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| bad(format!("pageSize must be a number from 1 to {max} (got {v:?})"), format!("pageSize 必须是 1 到 {max} 的数字（收到 {v:?}）"))),
+    }
+}
+
+pub fn today(ctx: &AppCtx) -> i64 {
+    keys::local_day(ctx.now())
+}
+
+/// GET /order/getList
+async fn list_orders(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let q = |k: &str| call.req.query_param(k).map(str::to_string);
+    let filter = Filter::parse(&q, today(ctx))?;
+    let size = page_size(&call, list::DEFAULT_PAGE, list::MAX_PAGE)?;
+    let cursor = call.req.query_param("cursor");
+    let page = list::page(ctx, &filter, size, cursor).await?;
+    // Sums only with the first page: they do not change while paging.
+    let sums = if cursor.is_none() { list::sums(ctx, &filter).await?.map(|s| s.json()) } else { None };
+    let now = ctx.now();
+    let list: Vec<_> = page.rows.iter().map(|r| row_json(r, now)).collect();
+    Ok(Reply::data(json!({
+        "list": list,
+        "cursor": page.cursor,
+        "sums": sums,
+        "total": sums.as_ref().map(|s| s["orders"].clone()),
+        "from": keys::iso_day(filter.from_day),
+        "to": keys::iso_day(filter.to_day),
+    })))
+}
+
+fn order_no_param(call: &Call, name: &str) -> Result<String, ApiError> {
+    let v = call.req.query_param(name).ok_or_else(|| bad(format!("{name} is required"), format!("缺少参数 {name}")))?;
+    Ok(v.to_uppercase())
+}
+
+/// GET /order/detail?id=
+async fn order_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let no = order_no_param(&call, "id")?;
+    let (row, detail, refunds) = orders::load_full(ctx, &no).await?;
+    let now = ctx.now();
+    let mut v = row_json(&row, now);
+    v["lines"] = json!(row.lines);
+    v["curve"] = json!(detail.as_ref().map(|d| &d.curve));
+    v["tariff"] = json!(detail.as_ref().and_then(|d| d.tariff.as_ref()).map(|t| json!({
+        "id": t.id, "name": t.name, "version": t.version, "segments": t.segments(), "prices": t.prices, "parking": t.parking,
+    })));
+    v["refunds"] = json!(refunds);
+    v["refundableFen"] = json!(row.money().refundable().0);
+    v["durationSecs"] = json!(row.stop_ts.unwrap_or(now) - row.start_ts);
+    Ok(Reply::data(v))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CloseBody {
+    order_no: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// POST /order/close {orderNo, reason}: closes a stuck/abnormal order. One
+/// that delivered energy is priced with its tariff snapshot up to its last
+/// meter reading and becomes finished; one that did not is cancelled.
+async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let body: CloseBody = call.req.payload()?;
+    let by = call.caller()?.username().to_string();
+    let no = body.order_no.trim().to_uppercase();
+    let (before, detail, _) = orders::load_full(ctx, &no).await?;
+    let curve = detail.as_ref().map(|d| d.curve.clone()).unwrap_or_default();
+    // The last reading of an unstopped order is the last curve sample.
+    let mut facts = before.facts();
+    if facts.meter_stop_wh.is_none() {
+        facts.meter_stop_wh = curve.last().map(|p| before.meter_start_wh + p.energy_wh);
+    }
+    let outcome = manual_close(&facts, &body.reason).map_err(|e| {
+        let p = e.problem();
+        bad(p.en, p.zh)
+    })?;
+    let now = ctx.now();
+    let mut after = before.clone();
+    after.status = outcome.status;
+    after.stop_reason = Some(outcome.stop_reason);
+    after.stop_ts = Some(before.stop_ts.or(curve.last().map(|p| p.ts)).unwrap_or(now));
+    after.meter_stop_wh = facts.meter_stop_wh;
+    after.closed_by = Some(by);
+    after.close_reason = Some(body.reason.trim().to_string());
+    after.closed_at = Some(now);
+    after.version = before.version + 1;
+    if outcome.status == OrderStatus::Finished && before.amount_fen == Fen::ZERO {
+        if let Some(tariff) = detail.as_ref().and_then(|d| d.tariff.as_ref()) {
+            let samples: Vec<MeterSample> = curve.iter().map(|p| MeterSample::new(p.ts, before.meter_start_wh + p.energy_wh)).collect();
+            if let Ok(priced) = price_session(tariff, &samples, &PricingOptions::default()) {
+                after.energy_wh = priced.energy_wh;
+                after.lines = priced.lines;
+                after.electricity_fen = priced.electricity_fen;
+                after.service_fen = priced.service_fen;
+                after.parking_fen = priced.parking_fen;
+                after.discount_fen = priced.discount_fen;
+                after.amount_fen = priced.amount_fen;
+            }
+        }
+    }
+    ctx.store.transact(orders::change_ops(&before, &after)).await.map_err(store_error)?;
+    Ok(Reply::DataWithMsg(row_json(&after, now), Text::new("order closed", "已人工结单")))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RefundRequestBody {
+    order_no: String,
+    /// Yuan with at most 2 decimals, as a string ("12.34") or a number.
+    amount: serde_json::Value,
+    #[serde(default)]
+    reason: String,
+}
+
+fn parse_amount(v: &serde_json::Value) -> Result<Fen, ApiError> {
+    let s = match v {
+        serde_json::Value::String(s) => s.trim().to_string(),
+        serde_json::Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    };
+    Fen::parse_yuan(&s).map_err(|_| bad(format!("amount must be a yuan amount like 12.34 (got {v})"), format!("退款金额格式应为 12.34 元（收到 {v}）")))
+}
+
+/// POST /order/refund/request {orderNo, amount (yuan), reason}
+async fn refund_request(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let body: RefundRequestBody = call.req.payload()?;
+    let amount = parse_amount(&body.amount)?;
+    let by = call.caller()?.username().to_string();
+    let rec = refunds::request(ctx, &body.order_no.trim().to_uppercase(), amount, &body.reason, &by).await?;
+    Ok(Reply::DataWithMsg(json!(rec), Text::new("refund requested; an admin must approve it", "退款申请已提交，等待管理员审批")))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DecideBody {
+    order_no: String,
+    refund_id: String,
+    #[serde(default)]
+    note: String,
+}
+
+/// POST /order/refund/approve {orderNo, refundId}
+async fn refund_approve(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let body: DecideBody = call.req.payload()?;
+    let by = call.caller()?.username().to_string();
+    let (rec, order) = refunds::approve(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by).await?;
+    Ok(Reply::DataWithMsg(json!({"refund": rec, "order": row_json(&order, ctx.now())}), Text::new("refund approved", "退款已通过")))
+}
+
+/// POST /order/refund/approval/reject {orderNo, refundId, note}
+async fn refund_reject(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let body: DecideBody = call.req.payload()?;
+    if body.note.trim().chars().count() > 200 {
+        return Err(bad("note must be at most 200 characters", "驳回说明不能超过200个字符"));
+    }
+    let by = call.caller()?.username().to_string();
+    let rec = refunds::reject(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by, &body.note).await?;
+    Ok(Reply::DataWithMsg(json!(rec), Text::new("refund rejected", "退款已驳回")))
+}
+
+/// GET /order/refund/getList?status=pending|approved|rejected
+async fn refund_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let status = match call.req.query_param("status").unwrap_or("pending") {
+        "pending" => RefundStatus::Pending,
+        "approved" => RefundStatus::Approved,
+        "rejected" => RefundStatus::Rejected,
+        other => return Err(bad(format!("status must be pending, approved or rejected (got {other:?})"), format!("status 只能是 pending、approved 或 rejected（收到 {other:?}）"))),
+    };
+    let size = page_size(&call, 20, 200)?;
+    let (list, cursor) = refunds::list(ctx, status, size, call.req.query_param("cursor").map(str::to_string)).await?;
+    Ok(Reply::data(json!({"list": list, "cursor": cursor})))
+}

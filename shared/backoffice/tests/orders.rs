@@ -1,0 +1,397 @@
+//! Orders, refunds, finance and the dashboard through the real dispatch on
+//! an in-memory SQLite store seeded with the demo orders.
+
+mod common;
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+use backoffice::AppCtx;
+use common::*;
+use serde_json::{json, Value};
+
+/// The whole demo history (120 days up to today) as a list range.
+fn all_range() -> String {
+    let today = backoffice::domain::orders::keys::local_day(now());
+    let k = |d| backoffice::domain::orders::keys::iso_day(d);
+    format!("from={}&to={}", k(today - 130), k(today))
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+/// Every row of a filtered list, paging with `size`; asserts no order is seen twice.
+async fn all_rows(ctx: &AppCtx, token: &str, filter: &str, size: u32) -> Vec<Value> {
+    let mut rows = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut cursor: Option<String> = None;
+    for _ in 0..10_000 {
+        let mut path = format!("/order/getList?{filter}&pageSize={size}");
+        if let Some(c) = &cursor {
+            path.push_str(&format!("&cursor={c}"));
+        }
+        let a = get(ctx, &path, Some(token)).await;
+        assert_eq!(a.code(), 200, "{path}: {}", a.body);
+        for r in a.data()["list"].as_array().unwrap() {
+            let no = r["orderNo"].as_str().unwrap().to_string();
+            assert!(seen.insert(no.clone()), "order {no} listed twice");
+            rows.push(r.clone());
+        }
+        match a.data()["cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => return rows,
+        }
+    }
+    panic!("paging did not end");
+}
+
+fn sum(rows: &[Value], field: &str) -> i64 {
+    rows.iter().map(|r| r[field].as_i64().unwrap_or(0)).sum()
+}
+
+const SUM_FIELDS: [&str; 8] = ["energyWh", "electricityFen", "serviceFen", "parkingFen", "discountFen", "amountFen", "paidFen", "refundedFen"];
+
+fn assert_sums_match(sums: &Value, rows: &[Value], what: &str) {
+    assert_eq!(sums["orders"].as_i64(), Some(rows.len() as i64), "{what}: orders");
+    for f in SUM_FIELDS {
+        assert_eq!(sums[f].as_i64(), Some(sum(rows, f)), "{what}: {f}");
+    }
+    assert_eq!(sums["netFen"].as_i64(), Some(sum(rows, "paidFen") - sum(rows, "refundedFen")), "{what}: net");
+}
+
+async fn sums_of(ctx: &AppCtx, token: &str, filter: &str) -> Value {
+    let a = get(ctx, &format!("/order/getList?{filter}&pageSize=1"), Some(token)).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    a.data()["sums"].clone()
+}
+
+/// A signed-in user holding only the Test role (read only).
+async fn viewer(ctx: &AppCtx) -> String {
+    let hash = auth::hash_password("viewer-pass-1").unwrap();
+    let user = backoffice::domain::users::User::new("viewer", hash, vec!["Test".into()], ctx.now());
+    ctx.store.put(user.to_item(), None).await.unwrap();
+    login(ctx, "viewer", "viewer-pass-1").await
+}
+
+#[tokio::test]
+async fn paging_visits_every_order_once_and_sums_match_the_rows() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let rows = all_rows(&ctx, &admin, &all_range(), 37).await;
+    assert_eq!(rows.len(), 300, "all seeded orders are listed");
+    // Newest first.
+    let starts: Vec<i64> = rows.iter().map(|r| r["startTs"].as_i64().unwrap()).collect();
+    assert!(starts.windows(2).all(|w| w[0] >= w[1]), "sorted newest first");
+    assert_sums_match(&sums_of(&ctx, &admin, &all_range()).await, &rows, "all");
+    // Each single filter: the rows all match it, and the sums equal the rows'.
+    let station = rows[0]["stationId"].as_str().unwrap().to_string();
+    for (filter, field, value) in [
+        (format!("stationId={station}"), "stationId", json!(station)),
+        ("status=finished".to_string(), "status", json!("finished")),
+        ("status=abnormal".to_string(), "status", json!("abnormal")),
+        ("paymentStatus=unpaid".to_string(), "paymentStatus", json!("unpaid")),
+        ("paymentStatus=paid".to_string(), "paymentStatus", json!("paid")),
+        (format!("stationId={station}&status=finished"), "stationId", json!(station)),
+    ] {
+        let f = format!("{}&{filter}", all_range());
+        let got = all_rows(&ctx, &admin, &f, 13).await;
+        let want: Vec<&Value> = rows
+            .iter()
+            .filter(|r| r[field] == value && (!filter.contains("status=finished") || r["status"] == "finished"))
+            .collect();
+        assert_eq!(got.len(), want.len(), "{filter}");
+        assert!(!got.is_empty(), "{filter} finds demo orders");
+        assert_sums_match(&sums_of(&ctx, &admin, &f).await, &got, &filter);
+    }
+    // User, plate and order number.
+    let r0 = &rows[5];
+    for (k, field) in [("userId", "userId"), ("plate", "plate"), ("orderNo", "orderNo")] {
+        let v = r0[field].as_str().unwrap();
+        let f = format!("{}&{k}={}", all_range(), url::form_urlencoded::byte_serialize(v.as_bytes()).collect::<String>());
+        let got = all_rows(&ctx, &admin, &f, 5).await;
+        let want = rows.iter().filter(|r| r[field] == r0[field]).count();
+        assert_eq!(got.len(), want, "{k}");
+        assert_sums_match(&sums_of(&ctx, &admin, &f).await, &got, k);
+    }
+    // Combined filters not served by one key still list correctly.
+    let f = format!("{}&stationId={station}&paymentStatus=paid", all_range());
+    let got = all_rows(&ctx, &admin, &f, 10).await;
+    assert_eq!(got.len(), rows.iter().filter(|r| r["stationId"] == json!(station) && r["paymentStatus"] == "paid").count());
+}
+
+#[tokio::test]
+async fn page_cost_does_not_depend_on_the_number_of_orders() {
+    // Items read for one page of 20 are at most the page plus a few
+    // month boundaries, never proportional to the table.
+    let ctx = product().await;
+    let f = backoffice::domain::orders::list::Filter::parse(&|k: &str| if k == "from" { Some("2000-01-01".into()) } else { None }, backoffice::domain::orders::keys::local_day(now()))
+        .map(|_| ())
+        .unwrap_err();
+    assert_eq!(f.code, 400, "ranges longer than two years are refused");
+    let today = backoffice::domain::orders::keys::local_day(now());
+    let filter = backoffice::domain::orders::list::Filter { from_day: today - 120, to_day: today, ..Default::default() };
+    let page = backoffice::domain::orders::list::page(&ctx, &filter, 20, None).await.unwrap();
+    assert_eq!(page.rows.len(), 20);
+    assert!(page.items_read <= 20, "read {} items for 20 rows", page.items_read);
+}
+
+#[tokio::test]
+async fn bad_list_input_is_a_400_that_says_what_is_wrong() {
+    let ctx = product().await;
+    let t = login(&ctx, "admin", ADMIN_PW).await;
+    for (q, needle) in [
+        ("from=2025-13-01", "from must be a date"),
+        ("from=2025-06-10&to=2025-06-01", "from must not be after to"),
+        ("status=done", "status must be one of"),
+        ("paymentStatus=x", "paymentStatus must be one of"),
+        ("anomaly=x", "anomaly must be one of"),
+        ("pageSize=0", "pageSize must be"),
+        ("pageSize=501", "pageSize must be"),
+        ("cursor=garbage", "cursor"),
+    ] {
+        let a = get(&ctx, &format!("/order/getList?{q}"), Some(&t)).await;
+        assert_eq!(a.status, 400, "{q}: {}", a.body);
+        assert!(a.msg().contains(needle), "{q}: {}", a.msg());
+    }
+    assert_eq!(get(&ctx, "/order/detail?id=CD0000", Some(&t)).await.status, 404);
+    assert_eq!(get(&ctx, "/order/detail", Some(&t)).await.status, 400);
+    assert_eq!(get(&ctx, "/money/revenue?granularity=week", Some(&t)).await.status, 400);
+    assert_eq!(get(&ctx, "/money/settlement", Some(&t)).await.status, 400);
+    assert_eq!(get(&ctx, "/order/refund/getList?status=x", Some(&t)).await.status, 400);
+}
+
+#[tokio::test]
+async fn detail_has_tier_lines_tariff_snapshot_and_curve() {
+    let ctx = product().await;
+    let t = login(&ctx, "test", TEST_PW).await;
+    let rows = all_rows(&ctx, &t, &format!("{}&status=finished", all_range()), 100).await;
+    let priced = rows.iter().find(|r| r["amountFen"].as_i64().unwrap() > 0).expect("a priced order");
+    let a = get(&ctx, &format!("/order/detail?id={}", priced["orderNo"].as_str().unwrap()), Some(&t)).await;
+    assert_eq!(a.code(), 200);
+    let d = a.data();
+    let lines = d["lines"].as_array().unwrap();
+    assert!(!lines.is_empty());
+    assert_eq!(lines.iter().map(|l| l["energyWh"].as_i64().unwrap()).sum::<i64>(), d["energyWh"].as_i64().unwrap());
+    assert_eq!(lines.iter().map(|l| l["electricityFen"].as_i64().unwrap()).sum::<i64>(), d["electricityFen"].as_i64().unwrap());
+    let total = d["electricityFen"].as_i64().unwrap() + d["serviceFen"].as_i64().unwrap() + d["parkingFen"].as_i64().unwrap() - d["discountFen"].as_i64().unwrap();
+    assert_eq!(total, d["amountFen"].as_i64().unwrap(), "amount = tiers + parking - discount");
+    assert!(d["curve"].as_array().unwrap().len() >= 2, "meter curve");
+    assert!(d["tariff"]["segments"].as_array().is_some_and(|s| !s.is_empty()), "tariff snapshot");
+}
+
+#[tokio::test]
+async fn stuck_orders_are_listed_and_closed_with_who_and_why() {
+    let ctx = product_with(&[("BACKOFFICE_DEMO_ORDERS", "1500")]).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let stuck = all_rows(&ctx, &editor, &format!("{}&anomaly=stuck", all_range()), 50).await;
+    assert!(!stuck.is_empty(), "the demo has stuck orders");
+    assert!(stuck.iter().all(|r| r["status"] == "charging" && r["anomalies"][0]["kind"] == "neverStopped"));
+    let no = stuck[0]["orderNo"].as_str().unwrap().to_string();
+    let charging_before = sums_of(&ctx, &editor, &format!("{}&status=charging", all_range())).await["orders"].as_i64().unwrap();
+
+    let viewer = viewer(&ctx).await;
+    assert_eq!(post(&ctx, "/order/close", Some(&viewer), json!({"orderNo": no, "reason": "x"})).await.status, 403);
+    let empty = post(&ctx, "/order/close", Some(&editor), json!({"orderNo": no, "reason": "  "})).await;
+    assert_eq!(empty.status, 400);
+    assert!(empty.msg().contains("reason"), "{}", empty.msg());
+
+    let closed = post(&ctx, "/order/close", Some(&editor), json!({"orderNo": no, "reason": "桩离线，人工结单"})).await;
+    assert_eq!(closed.code(), 200, "{}", closed.body);
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&editor)).await;
+    assert_eq!(d.data()["closedBy"], "editor");
+    assert_eq!(d.data()["closeReason"], "桩离线，人工结单");
+    assert_eq!(d.data()["stopReason"], "manualClose");
+    assert!(matches!(d.data()["status"].as_str(), Some("finished" | "cancelled")));
+    // Rollups moved with it; closing again is refused.
+    let charging_after = sums_of(&ctx, &editor, &format!("{}&status=charging", all_range())).await["orders"].as_i64().unwrap();
+    assert_eq!(charging_after, charging_before - 1);
+    assert_eq!(post(&ctx, "/order/close", Some(&editor), json!({"orderNo": no, "reason": "again"})).await.status, 400);
+    // Finance still equals the orders.
+    finance_equals_orders(&ctx, &editor).await;
+}
+
+async fn finance_equals_orders(ctx: &AppCtx, token: &str) {
+    let rows = all_rows(ctx, token, &all_range(), 500).await;
+    let rev = get(ctx, &format!("/money/revenue?granularity=day&{}", all_range()), Some(token)).await;
+    assert_eq!(rev.code(), 200);
+    assert_sums_match(&rev.data()["total"], &rows, "revenue by day");
+    let days = rev.data()["list"].as_array().unwrap();
+    let mut day_total: HashMap<&str, i64> = HashMap::new();
+    for d in days {
+        *day_total.entry("amountFen").or_default() += d["amountFen"].as_i64().unwrap();
+    }
+    assert_eq!(day_total["amountFen"], sum(&rows, "amountFen"), "the days add up to the total");
+    let months = get(ctx, &format!("/money/revenue?granularity=month&{}", all_range()), Some(token)).await;
+    assert_sums_match(&months.data()["total"], &rows, "revenue by month");
+    let by_station = get(ctx, &format!("/money/byStation?{}", all_range()), Some(token)).await;
+    assert_sums_match(&by_station.data()["total"], &rows, "by station");
+    for s in by_station.data()["list"].as_array().unwrap() {
+        let id = s["stationId"].as_str().unwrap();
+        let mine: Vec<Value> = rows.iter().filter(|r| r["stationId"] == id).cloned().collect();
+        assert_sums_match(s, &mine, id);
+        let st = get(ctx, &format!("/money/settlement?stationId={id}&{}", all_range()), Some(token)).await;
+        assert_sums_match(&st.data()["total"], &mine, "settlement");
+    }
+}
+
+#[tokio::test]
+async fn finance_totals_equal_the_orders_behind_them() {
+    let ctx = product().await;
+    let t = login(&ctx, "admin", ADMIN_PW).await;
+    finance_equals_orders(&ctx, &t).await;
+}
+
+/// A paid order with nothing refunded yet.
+async fn refundable_order(ctx: &AppCtx, token: &str) -> (String, i64) {
+    let rows = all_rows(ctx, token, &format!("{}&paymentStatus=paid", all_range()), 200).await;
+    let r = rows.iter().find(|r| r["paidFen"].as_i64().unwrap() >= 200).expect("a paid order");
+    (r["orderNo"].as_str().unwrap().to_string(), r["paidFen"].as_i64().unwrap())
+}
+
+fn yuan(fen: i64) -> String {
+    format!("{}.{:02}", fen / 100, fen % 100)
+}
+
+#[tokio::test]
+async fn refunds_are_requested_by_editors_and_approved_by_admins_only() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let viewer = viewer(&ctx).await;
+    let (no, paid) = refundable_order(&ctx, &admin).await;
+    let pending_before = get(&ctx, "/order/refund/getList?status=pending&pageSize=200", Some(&admin)).await.data()["list"].as_array().unwrap().len();
+
+    // Bad input: nothing is written.
+    for (body, needle) in [
+        (json!({"orderNo": no, "amount": "abc", "reason": "x"}), "amount"),
+        (json!({"orderNo": no, "amount": "0", "reason": "x"}), "greater than 0"),
+        (json!({"orderNo": no, "amount": "1.234", "reason": "x"}), "amount"),
+        (json!({"orderNo": no, "amount": yuan(paid + 1), "reason": "x"}), "exceeds"),
+        (json!({"orderNo": no, "amount": "1.00", "reason": " "}), "reason"),
+        (json!({"amount": "1.00", "reason": "x"}), "orderNo"),
+    ] {
+        let a = post(&ctx, "/order/refund/request", Some(&editor), body.clone()).await;
+        assert_eq!(a.status, 400, "{body}: {}", a.body);
+        assert!(a.msg().contains(needle), "{body}: {}", a.msg());
+    }
+    assert_eq!(post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": "CDNOPE", "amount": "1", "reason": "x"})).await.status, 404);
+    assert_eq!(post(&ctx, "/order/refund/request", Some(&viewer), json!({"orderNo": no, "amount": "1", "reason": "x"})).await.status, 403);
+    let pending_now = get(&ctx, "/order/refund/getList?status=pending&pageSize=200", Some(&admin)).await.data()["list"].as_array().unwrap().len();
+    assert_eq!(pending_now, pending_before, "refused requests wrote nothing");
+
+    let finance_before = get(&ctx, &format!("/money/revenue?{}", all_range()), Some(&admin)).await.data()["total"].clone();
+    let req = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(100), "reason": "充电中断"})).await;
+    assert_eq!(req.code(), 200, "{}", req.body);
+    let id = req.data()["id"].as_str().unwrap().to_string();
+    let decide = json!({"orderNo": no, "refundId": id});
+    assert_eq!(post(&ctx, "/order/refund/approve", Some(&editor), decide.clone()).await.status, 403, "editors cannot approve");
+    assert_eq!(post(&ctx, "/order/refund/approve", Some(&viewer), decide.clone()).await.status, 403);
+    let ok = post(&ctx, "/order/refund/approve", Some(&admin), decide.clone()).await;
+    assert_eq!(ok.code(), 200, "{}", ok.body);
+    assert_eq!(ok.data()["order"]["refundedFen"], 100);
+    assert_eq!(ok.data()["order"]["paymentStatus"], "partiallyRefunded");
+    assert_eq!(post(&ctx, "/order/refund/approve", Some(&admin), decide.clone()).await.status, 409, "never applied twice");
+    assert_eq!(post(&ctx, "/order/refund/approval/reject", Some(&admin), decide).await.status, 409);
+
+    let finance_after = get(&ctx, &format!("/money/revenue?{}", all_range()), Some(&admin)).await.data()["total"].clone();
+    assert_eq!(finance_after["refundedFen"].as_i64().unwrap(), finance_before["refundedFen"].as_i64().unwrap() + 100);
+    assert_eq!(finance_after["netFen"].as_i64().unwrap(), finance_before["netFen"].as_i64().unwrap() - 100);
+    let ledger = get(&ctx, &format!("/money/ledger?{}", all_range()), Some(&admin)).await;
+    assert_eq!(ledger.data()["list"][0]["refundId"], json!(id), "newest ledger entry");
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    assert_eq!(d.data()["refundableFen"].as_i64().unwrap(), paid - 100);
+    finance_equals_orders(&ctx, &admin).await;
+
+    // A rejected request changes nothing.
+    let req = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": "0.50", "reason": "重复申请"})).await;
+    let id2 = req.data()["id"].as_str().unwrap().to_string();
+    let rej = post(&ctx, "/order/refund/approval/reject", Some(&admin), json!({"orderNo": no, "refundId": id2, "note": "重复"})).await;
+    assert_eq!(rej.code(), 200);
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    assert_eq!(d.data()["refundedFen"], 100);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn twenty_concurrent_approvals_apply_exactly_once() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let (no, _) = refundable_order(&ctx, &admin).await;
+    let req = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": "1.00", "reason": "并发测试"})).await;
+    let id = req.data()["id"].as_str().unwrap().to_string();
+    let ctx: Arc<AppCtx> = ctx;
+    let tasks: Vec<_> = (0..20)
+        .map(|_| {
+            let (ctx, admin, no, id) = (ctx.clone(), admin.clone(), no.clone(), id.clone());
+            tokio::spawn(async move { post(&ctx, "/order/refund/approve", Some(&admin), json!({"orderNo": no, "refundId": id})).await.status })
+        })
+        .collect();
+    let mut codes = Vec::new();
+    for t in tasks {
+        codes.push(t.await.unwrap());
+    }
+    assert_eq!(codes.iter().filter(|c| **c == 200).count(), 1, "{codes:?}");
+    assert!(codes.iter().all(|c| *c == 200 || *c == 409), "{codes:?}");
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    assert_eq!(d.data()["refundedFen"], 100);
+    let ledger = get(&ctx, &format!("/money/ledger?{}&pageSize=500", all_range()), Some(&admin)).await;
+    let entries = ledger.data()["list"].as_array().unwrap().iter().filter(|e| e["refundId"] == json!(id)).count();
+    assert_eq!(entries, 1, "one ledger entry");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_approvals_of_different_requests_never_exceed_what_was_paid() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let (no, paid) = refundable_order(&ctx, &admin).await;
+    // Ten requests of 30 % each: at most three fit.
+    let mut ids = Vec::new();
+    for _ in 0..10 {
+        let a = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(paid * 3 / 10), "reason": "并发"})).await;
+        assert_eq!(a.code(), 200, "{}", a.body);
+        ids.push(a.data()["id"].as_str().unwrap().to_string());
+    }
+    let ctx: Arc<AppCtx> = ctx;
+    let tasks: Vec<_> = ids
+        .into_iter()
+        .map(|id| {
+            let (ctx, admin, no) = (ctx.clone(), admin.clone(), no.clone());
+            tokio::spawn(async move {
+                // Retry on 409 like a user reloading: the rule must still hold.
+                for _ in 0..20 {
+                    let s = post(&ctx, "/order/refund/approve", Some(&admin), json!({"orderNo": no, "refundId": id})).await.status;
+                    if s != 409 {
+                        return s;
+                    }
+                }
+                409
+            })
+        })
+        .collect();
+    let mut ok = 0;
+    for t in tasks {
+        if t.await.unwrap() == 200 {
+            ok += 1;
+        }
+    }
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    let refunded = d.data()["refundedFen"].as_i64().unwrap();
+    assert!(refunded <= paid, "refunded {refunded} > paid {paid}");
+    assert_eq!(refunded, ok * (paid * 3 / 10));
+    assert_eq!(ok, 3, "exactly the three that fit were applied");
+    finance_equals_orders(&ctx, &admin).await;
+}
+
+#[tokio::test]
+async fn read_only_users_see_orders_and_finance_but_change_nothing() {
+    let ctx = product().await;
+    let viewer = viewer(&ctx).await;
+    for path in ["/order/getList", "/money/revenue", "/money/byStation", "/money/ledger", "/order/refund/getList"] {
+        assert_eq!(get(&ctx, path, Some(&viewer)).await.code(), 200, "{path}");
+    }
+    for path in ["/order/close", "/order/refund/request", "/order/refund/approve", "/order/refund/approval/reject"] {
+        assert_eq!(post(&ctx, path, Some(&viewer), json!({})).await.status, 403, "{path}");
+    }
+}
