@@ -58,7 +58,8 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     let now = ctx.now();
     let mut credentials = Vec::new();
     let mut ops = Vec::new();
-    for role in roles::seeded() {
+    for mut role in roles::seeded() {
+        role.user_count = SEEDED_USERS.iter().filter(|(_, held)| held.contains(&role.name.as_str())).count() as i64;
         ops.push(TxOp::Put { item: role.to_item(), condition: Some(Condition::item_absent()) });
     }
     for (username, role_names) in SEEDED_USERS {
@@ -80,6 +81,8 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     ops.push(TxOp::Put { item: marker, condition: Some(Condition::item_absent()) });
     // All or nothing: a half-seeded store would refuse a second attempt.
     ctx.store.transact(ops).await.api()?;
+    // One demo data set (sized by BACKOFFICE_DEMO_ORDERS) for assets and orders.
+    let demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
     for (kind, html) in [
         ("notice", r#"<a href="https://github.com" target="_blank">充电运营后台 2.0 已上线：新增分时电价模板与订单导出</a>"#),
         ("notice", "本周六 02:00-04:00 进行系统维护，期间远程启停不可用"),
@@ -87,8 +90,6 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     ] {
         notices::publish(ctx, kind, html, "ops@ev-operator.example", "").await?;
     }
-    // One demo data set (sized by BACKOFFICE_DEMO_ORDERS) for assets and orders.
-    let demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
     crate::domain::orders::seed::seed_orders(ctx, &demo).await?;
     Ok(SeedReport { seeded_now: true, credentials })
 }

@@ -93,18 +93,24 @@ fn access_label(access: Access) -> String {
 
 /// Writes a signed-in user may make about themselves, and the sign-in
 /// flow; every other write needs at least write:system.
-const SELF_SERVICE_WRITES: [&str; 5] = ["/login/index", "/socialLogin", "/register", "/login/logout", "/user/changePassword"];
+const SELF_SERVICE_WRITES: [&str; 6] = ["/login/index", "/socialLogin", "/register", "/login/logout", "/user/changePassword", "/user/updateProfile"];
+
+/// The /setting pages' endpoints: who may do what is decided here, so all
+/// of them, reads included, need manage:settings.
+const SETTINGS_PREFIXES: [&str; 5] = ["/userManagement/", "/roleManagement/", "/menuManagement/", "/departmentManagement/", "/systemLog/"];
 
 /// The declared access follows the product's rules, so a new route cannot
-/// quietly ask for less than its kind of action needs: deleting needs
-/// delete:system, approving a refund needs approve:refund, any other
-/// write needs write:system, and reading business data needs read:system.
+/// quietly ask for less than its kind of action needs: settings need
+/// manage:settings, deleting needs delete:system, approving a refund needs
+/// approve:refund, any other write needs write:system.
 #[test]
 fn declared_access_matches_what_the_route_does() {
     let mut wrong = Vec::new();
     for route in routes() {
         let path = route.path.to_lowercase();
-        let needed = if path.contains("delete") {
+        let needed = if SETTINGS_PREFIXES.iter().any(|p| route.path.starts_with(p)) {
+            Some(permission::SETTINGS_MANAGE)
+        } else if path.contains("delete") {
             Some(permission::SYSTEM_DELETE)
         } else if path.contains("refund") && path.contains("approv") {
             Some(permission::REFUND_APPROVE)

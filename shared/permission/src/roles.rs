@@ -17,13 +17,19 @@ pub const SYSTEM_WRITE: &str = "write:system";
 pub const SYSTEM_DELETE: &str = "delete:system";
 /// Approving a refund of a charging order (money leaves the operator).
 pub const REFUND_APPROVE: &str = "approve:refund";
+/// Managing staff accounts, roles, departments, menus and reading the
+/// system log (the /setting pages).
+pub const SETTINGS_MANAGE: &str = "manage:settings";
+
+/// Every permission a role can grant, for checking role edits.
+pub const ALL_PERMISSIONS: &[&str] = &[SYSTEM_READ, SYSTEM_WRITE, SYSTEM_DELETE, REFUND_APPROVE, SETTINGS_MANAGE];
 
 /// The seeded roles and their permissions: the seed's source of truth.
 ///
 /// To add business permissions, add the constant above and list it under the
 /// roles that hold it; [`default_role_permissions`] follows automatically.
 pub const SEEDED_ROLES: &[(&str, &[&str])] = &[
-    (ADMIN_ROLE, &[SYSTEM_READ, SYSTEM_WRITE, SYSTEM_DELETE, REFUND_APPROVE]),
+    (ADMIN_ROLE, &[SYSTEM_READ, SYSTEM_WRITE, SYSTEM_DELETE, REFUND_APPROVE, SETTINGS_MANAGE]),
     (EDITOR_ROLE, &[SYSTEM_READ, SYSTEM_WRITE]),
     (TEST_ROLE, &[SYSTEM_READ]),
 ];

@@ -113,7 +113,68 @@ pub async fn record(ctx: &AppCtx, route: &Route, input: Input, account: Option<&
             ("GSI2SK", sort),
         ],
     );
-    if let Err(e) = ctx.store.put(item, None).await {
+    // The entry and the two totals the list shows, together.
+    let ops = vec![
+        store::TxOp::Put { item, condition: None },
+        count_op(ALL_ACCOUNTS),
+        count_op(&account),
+    ];
+    if let Err(e) = ctx.store.transact(ops).await {
         tracing::error!(error = %e, function = route.function, "system log entry could not be written");
+    }
+}
+
+const ALL_ACCOUNTS: &str = "*";
+/// The deepest a numbered page may reach; further back, use the cursor.
+pub const MAX_OFFSET: usize = 2000;
+
+fn count_key(account: &str) -> store::Key {
+    store::Key::new("LOGCOUNT", format!("ACCOUNT#{}", account.to_lowercase()))
+}
+
+fn count_op(account: &str) -> store::TxOp {
+    store::TxOp::Update { key: count_key(account), actions: vec![store::UpdateAction::Add("count".into(), 1)], condition: None }
+}
+
+/// How many entries the log holds, for one account or all.
+pub async fn total(ctx: &AppCtx, account: Option<&str>) -> Result<i64, envelope::ApiError> {
+    use super::StoreResultExt;
+    let item = ctx.store.get(&count_key(account.unwrap_or(ALL_ACCOUNTS))).await.api()?;
+    Ok(item.and_then(|i| i.get("count").and_then(Value::as_i64)).unwrap_or(0))
+}
+
+/// One page of the log, newest first: the whole log or one account's
+/// (exact name, case-insensitive), each served by its own index. `cursor`
+/// continues where the previous page ended; without it, `skip` entries
+/// are passed over (numbered pages, bounded by [`MAX_OFFSET`]).
+pub async fn page(
+    ctx: &AppCtx,
+    account: Option<&str>,
+    skip: usize,
+    size: usize,
+    cursor: Option<String>,
+) -> Result<(Vec<LogEntry>, Option<String>), envelope::ApiError> {
+    use super::StoreResultExt;
+    let (index, pk) = match account {
+        Some(a) => (store::Index::Gsi2, keys::log_account_index_pk(a)),
+        None => (store::Index::Gsi1, keys::LOG_INDEX_PK.to_string()),
+    };
+    let mut cursor = cursor;
+    let mut to_skip = skip;
+    let mut entries = Vec::new();
+    loop {
+        let want = (to_skip + size - entries.len()).min(store::MAX_PAGE as usize) as u32;
+        let page = ctx.store.query(store::Query::index(index, pk.clone()).backward().limit(want).after(cursor)).await.api()?;
+        for item in page.items {
+            if to_skip > 0 {
+                to_skip -= 1;
+            } else if entries.len() < size {
+                entries.push(super::from_item(item)?);
+            }
+        }
+        cursor = page.cursor;
+        if entries.len() >= size || cursor.is_none() {
+            return Ok((entries, cursor));
+        }
     }
 }

@@ -9,6 +9,7 @@ pub mod notices;
 pub mod orders;
 pub mod roles;
 pub mod sessions;
+pub mod staff;
 pub mod throttle;
 pub mod users;
 pub mod workflow;
@@ -62,4 +63,16 @@ pub fn to_item<T: serde::Serialize>(record: &T, keys: &[(&str, String)]) -> stor
         item.insert((*name).to_string(), serde_json::Value::String(value.clone()));
     }
     item
+}
+
+/// `YYYY-MM-DD HH:mm:ss` of a unix time on the operator's clock (China
+/// Standard Time, the offset pricing uses), as the lists show times.
+pub fn format_time(secs: i64) -> String {
+    let offset = time::UtcOffset::from_whole_seconds(charging::pricing::CHINA_UTC_OFFSET_SECS).unwrap_or(time::UtcOffset::UTC);
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
+    time::OffsetDateTime::from_unix_timestamp(secs)
+        .map(|t| t.to_offset(offset))
+        .ok()
+        .and_then(|t| t.format(format).ok())
+        .unwrap_or_default()
 }

@@ -21,6 +21,10 @@ pub struct Role {
     pub description: String,
     #[serde(default)]
     pub version: i64,
+    /// How many users hold the role; changed in the same transaction as
+    /// every user write, so "in use" and "last admin" checks are exact.
+    #[serde(default)]
+    pub user_count: i64,
 }
 
 impl Role {
@@ -105,6 +109,152 @@ pub fn seeded() -> Vec<Role> {
             permissions: perms.iter().map(|p| (*p).to_string()).collect(),
             description: String::new(),
             version: 1,
+            user_count: 0,
         })
         .collect()
+}
+
+/// What an admin may set on a role.
+#[derive(Debug, Clone)]
+pub struct RoleEdit {
+    pub name: String,
+    /// The role's current name when renaming it.
+    pub old_name: Option<String>,
+    pub permissions: Vec<String>,
+    pub description: String,
+    /// The version the edit was made from; None creates a role.
+    pub version: Option<i64>,
+}
+
+fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+    ApiError::bad_request(envelope::Text::new(en, zh))
+}
+
+fn conflict(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+    ApiError::conflict(envelope::Text::new(en, zh))
+}
+
+/// Role names are case-sensitive (spec point 6): 1 to 32 letters, digits, `_` or `-`.
+pub fn validate_name(raw: &str) -> Result<String, ApiError> {
+    let name = raw.trim();
+    let ok = (1..=32).contains(&name.chars().count()) && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(name.to_string())
+    } else {
+        Err(bad("a role name is 1 to 32 letters, digits, '_' or '-'", "角色名须为 1 到 32 位字母、数字、_ 或 -"))
+    }
+}
+
+fn checked_permissions(permissions: &[String]) -> Result<Vec<String>, ApiError> {
+    let mut out: Vec<String> = Vec::new();
+    for p in permissions.iter().map(|p| p.trim()) {
+        if !permission::ALL_PERMISSIONS.contains(&p) {
+            return Err(bad(
+                format!("'{p}' is not a permission; use {}", permission::ALL_PERMISSIONS.join(", ")),
+                format!("“{p}”不是有效的权限，可用：{}", permission::ALL_PERMISSIONS.join("、")),
+            ));
+        }
+        if !out.iter().any(|o| o == p) {
+            out.push(p.to_string());
+        }
+    }
+    Ok(out)
+}
+
+pub async fn get(ctx: &AppCtx, name: &str) -> Result<Option<Role>, ApiError> {
+    ctx.store.get(&keys::role(name)).await.api()?.map(from_item).transpose()
+}
+
+fn in_use(name: &str, holders: i64) -> ApiError {
+    conflict(
+        format!("the role '{name}' is held by {holders} user(s); take it from them first"),
+        format!("角色“{name}”仍有 {holders} 个用户在使用，请先取消他们的该角色"),
+    )
+}
+
+/// Creates or edits a role. Renaming is a delete and a create in one
+/// transaction, allowed only while nobody holds the role.
+pub async fn save(ctx: &AppCtx, edit: RoleEdit) -> Result<Role, ApiError> {
+    let name = validate_name(&edit.name)?;
+    let permissions = checked_permissions(&edit.permissions)?;
+    let description: String = edit.description.trim().chars().take(200).collect();
+    let renamed_from = edit.old_name.map(|o| o.trim().to_string()).filter(|o| !o.is_empty() && *o != name);
+    let result = match (edit.version, renamed_from) {
+        (None, _) => {
+            let role = Role { name, permissions, description, version: 1, user_count: 0 };
+            let put = ctx.store.put(role.to_item(), Some(store::Condition::item_absent())).await;
+            match put {
+                Err(store::StoreError::ConditionFailed) => {
+                    return Err(conflict(format!("a role named '{}' already exists", role.name), format!("角色“{}”已存在", role.name)))
+                }
+                other => other.api().map(|()| role),
+            }
+        }
+        (Some(version), Some(old)) => {
+            let current = get(ctx, &old).await?.ok_or_else(|| no_such_role(&old))?;
+            if current.user_count > 0 {
+                return Err(in_use(&old, current.user_count));
+            }
+            let role = Role { name, permissions, description, version: version + 1, user_count: 0 };
+            let ops = vec![
+                store::TxOp::Delete {
+                    key: keys::role(&old),
+                    condition: Some(store::Condition::And(vec![
+                        store::Condition::version_is(version),
+                        store::Condition::Or(vec![store::Condition::NotExists("userCount".into()), store::Condition::Eq("userCount".into(), 0.into())]),
+                    ])),
+                },
+                store::TxOp::Put { item: role.to_item(), condition: Some(store::Condition::item_absent()) },
+            ];
+            match ctx.store.transact(ops).await {
+                Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&1) => {
+                    return Err(conflict(format!("a role named '{}' already exists", role.name), format!("角色“{}”已存在", role.name)))
+                }
+                Err(store::StoreError::TransactionCanceled { .. }) => return Err(stale_role(&old)),
+                other => other.api().map(|()| role),
+            }
+        }
+        (Some(version), None) => {
+            let current = get(ctx, &name).await?.ok_or_else(|| no_such_role(&name))?;
+            let role = Role { permissions, description, version: version + 1, ..current };
+            let actions = vec![
+                store::UpdateAction::Set("permissions".into(), serde_json::json!(role.permissions)),
+                store::UpdateAction::Set("description".into(), serde_json::json!(role.description)),
+                store::UpdateAction::Set(store::VERSION.into(), serde_json::json!(role.version)),
+            ];
+            match ctx.store.update(&keys::role(&name), actions, Some(store::Condition::version_is(version))).await {
+                Err(store::StoreError::ConditionFailed) => return Err(stale_role(&name)),
+                other => other.api().map(|_| role),
+            }
+        }
+    };
+    ctx.roles.invalidate().await;
+    result
+}
+
+fn stale_role(name: &str) -> ApiError {
+    conflict(
+        format!("the role '{name}' was changed by someone else; reload it and apply your change again"),
+        format!("角色“{name}”已被他人修改，请刷新后重试"),
+    )
+}
+
+fn no_such_role(name: &str) -> ApiError {
+    ApiError::not_found(envelope::Text::new(format!("there is no role named '{name}'"), format!("角色“{name}”不存在")))
+}
+
+/// Deletes a role nobody holds (the condition re-checks the count at the
+/// moment of the delete, so a concurrent grant cannot slip in between).
+pub async fn delete(ctx: &AppCtx, name: &str) -> Result<(), ApiError> {
+    let current = get(ctx, name).await?.ok_or_else(|| no_such_role(name))?;
+    if current.user_count > 0 {
+        return Err(in_use(name, current.user_count));
+    }
+    let unused = store::Condition::Or(vec![store::Condition::NotExists("userCount".into()), store::Condition::Eq("userCount".into(), 0.into())]);
+    match ctx.store.delete(&keys::role(name), Some(unused)).await {
+        Err(store::StoreError::ConditionFailed) => Err(in_use(name, 1)),
+        other => other.api().map(|_| ()),
+    }?;
+    ctx.roles.invalidate().await;
+    Ok(())
 }

@@ -170,3 +170,33 @@ mod tests {
         assert_eq!(back, u);
     }
 }
+
+/// Whether an avatar address is safe to put in an `<img src>`: empty (the
+/// default picture), an http(s) URL, or a plain relative path.
+pub fn is_avatar_address(s: &str) -> bool {
+    s.is_empty()
+        || (s.len() <= 500 && crate::validate::is_url(s) && (s.starts_with("https://") || s.starts_with("http://")))
+        || (s.len() <= 200 && !s.starts_with("//") && s.chars().all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c)))
+}
+
+/// Changes the user's own e-mail and avatar.
+pub async fn update_profile(ctx: &AppCtx, username: &str, email: &str, avatar: &str) -> Result<User, ApiError> {
+    if !email.is_empty() && !crate::validate::is_email(email) {
+        return Err(ApiError::bad_request(Text::new(format!("'{email}' is not an e-mail address"), format!("“{email}”不是有效的邮箱地址"))));
+    }
+    if !is_avatar_address(avatar) {
+        return Err(ApiError::bad_request(Text::new(
+            "the avatar must be an http(s) address or left empty for the default picture",
+            "头像须为 http(s) 地址，留空则使用默认头像",
+        )));
+    }
+    let user = get(ctx, username).await?.ok_or_else(|| ApiError::standard(401))?;
+    let updated = User { email: email.to_string(), avatar: avatar.to_string(), updated_at: ctx.now(), version: user.version + 1, ..user.clone() };
+    match ctx.store.put(updated.to_item(), Some(Condition::version_is(user.version))).await {
+        Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(Text::new(
+            "your account was changed meanwhile; reload and try again",
+            "账号信息已被修改，请刷新后重试",
+        ))),
+        other => other.api().map(|()| updated),
+    }
+}

@@ -4,5 +4,6 @@ pub mod auth;
 pub mod finance;
 pub mod orders;
 pub mod demo;
+pub mod settings;
 pub mod shell;
 pub mod social;

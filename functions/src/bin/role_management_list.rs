@@ -1,0 +1,5 @@
+//! GET /partnerapi/roleManagement/getList
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    backoffice::lambda::serve("role_management_list").await
+}

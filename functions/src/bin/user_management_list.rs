@@ -1,0 +1,5 @@
+//! GET /partnerapi/userManagement/getList
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    backoffice::lambda::serve("user_management_list").await
+}

@@ -1,0 +1,238 @@
+//! Managing staff accounts (the /setting/userManagement page): list,
+//! create, edit, reset a password, delete. Every write is one transaction
+//! with the user-count counters of the roles it adds or removes, so these
+//! rules hold even under concurrent edits:
+//! - a user can only be given a role that exists;
+//! - the last holder of Admin cannot be deleted or lose the role;
+//! - a role still held by someone cannot be deleted (see `roles`).
+
+use envelope::{ApiError, Text};
+use serde::Serialize;
+use serde_json::Value;
+use store::{Condition, Query, SortKey, TxOp, UpdateAction};
+
+use super::users::{self, User};
+use super::{from_item, keys, StoreResultExt};
+use crate::ctx::AppCtx;
+
+/// What the list shows of a user (never the password hash).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: String,
+    pub username: String,
+    pub email: String,
+    pub avatar: String,
+    pub roles: Vec<String>,
+    pub department_id: Option<String>,
+    pub enabled: bool,
+    /// `YYYY-MM-DD HH:mm:ss`, as the spec's user list shows it.
+    pub datatime: String,
+    pub version: i64,
+}
+
+pub fn view(u: &User) -> UserView {
+    UserView {
+        id: u.username.clone(),
+        username: u.username.clone(),
+        email: u.email.clone(),
+        avatar: u.avatar.clone(),
+        roles: u.roles.clone(),
+        department_id: u.department_id.clone(),
+        enabled: u.enabled,
+        datatime: crate::domain::format_time(u.created_at),
+        version: u.version,
+    }
+}
+
+/// Users whose name starts with `prefix` (case-insensitive), by name.
+/// Staff lists are small (hundreds), so the whole matching range is read
+/// with one Query on the users index and paged in memory.
+pub async fn matching(ctx: &AppCtx, prefix: &str) -> Result<Vec<User>, ApiError> {
+    let mut found = Vec::new();
+    let mut cursor = None;
+    loop {
+        let query = Query::index(store::Index::Gsi1, keys::USERS_INDEX_PK).sort_key(SortKey::BeginsWith(prefix.to_lowercase())).after(cursor);
+        let query = if prefix.is_empty() { Query { sk: None, ..query } } else { query };
+        let page = ctx.store.query(query).await.api()?;
+        for item in page.items {
+            found.push(from_item::<User>(item)?);
+        }
+        cursor = page.cursor;
+        if cursor.is_none() {
+            return Ok(found);
+        }
+    }
+}
+
+/// What an admin may set on an account.
+#[derive(Debug, Clone)]
+pub struct AccountEdit {
+    pub username: String,
+    pub email: String,
+    pub roles: Vec<String>,
+    pub department_id: Option<String>,
+    pub enabled: bool,
+    /// Required for a new account; ignored on edit (use reset).
+    pub password: Option<String>,
+    /// The version the edit was made from; None creates an account.
+    pub version: Option<i64>,
+}
+
+fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+    ApiError::bad_request(Text::new(en, zh))
+}
+
+fn check_edit(edit: &AccountEdit) -> Result<(), ApiError> {
+    if !edit.email.is_empty() && !crate::validate::is_email(&edit.email) {
+        return Err(bad(format!("'{}' is not an e-mail address", edit.email), format!("“{}”不是有效的邮箱地址", edit.email)));
+    }
+    if edit.roles.len() > 20 {
+        return Err(bad("a user holds at most 20 roles", "一个用户最多 20 个角色"));
+    }
+    Ok(())
+}
+
+/// The counter change on one role, with the condition that keeps the
+/// rules: the role exists, and Admin never drops to no holder.
+fn role_count_op(role: &str, delta: i64) -> TxOp {
+    let mut condition = Condition::item_exists();
+    if delta < 0 && role == permission::ADMIN_ROLE {
+        condition = Condition::And(vec![condition, Condition::Gt("userCount".into(), Value::from(1))]);
+    }
+    TxOp::Update { key: keys::role(role), actions: vec![UpdateAction::Add("userCount".into(), delta)], condition: Some(condition) }
+}
+
+/// Explains which role condition failed in a cancelled transaction whose
+/// operations after the first are the role counters of `roles` (in order).
+fn role_failure(failed: &[usize], role_ops: &[(String, i64)]) -> Option<ApiError> {
+    let (role, delta) = failed.iter().filter(|i| **i > 0).find_map(|i| role_ops.get(i - 1))?;
+    Some(if *delta > 0 {
+        bad(format!("there is no role named '{role}'"), format!("角色“{role}”不存在"))
+    } else {
+        ApiError::conflict(Text::new(
+            format!("this is the last user holding {role}; give another user {role} first"),
+            format!("这是最后一个拥有 {role} 角色的用户，请先把 {role} 授予其他用户"),
+        ))
+    })
+}
+
+/// Role counter changes between two role lists.
+fn role_changes(before: &[String], after: &[String]) -> Vec<(String, i64)> {
+    let added = after.iter().filter(|r| !before.contains(r)).map(|r| (r.clone(), 1));
+    let removed = before.iter().filter(|r| !after.contains(r)).map(|r| (r.clone(), -1));
+    added.chain(removed).collect()
+}
+
+fn dedup(roles: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in roles.iter().map(|r| r.trim()).filter(|r| !r.is_empty()) {
+        if !out.iter().any(|o| o == r) {
+            out.push(r.to_string());
+        }
+    }
+    out
+}
+
+/// Creates (version None) or edits an account. An admin cannot disable
+/// or demote themselves, so nobody locks themselves out by accident.
+pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<User, ApiError> {
+    edit.username = users::validate_username(&edit.username)?;
+    edit.email = edit.email.trim().to_string();
+    edit.roles = dedup(&edit.roles);
+    check_edit(&edit)?;
+    let now = ctx.now();
+    let (user, user_op, changes) = match edit.version {
+        None => {
+            let password = edit.password.as_deref().unwrap_or_default();
+            users::validate_password(password)?;
+            let hash = auth::hash_password(password).map_err(|_| ApiError::internal())?;
+            let mut user = User::new(&edit.username, hash, edit.roles.clone(), now);
+            user.email = edit.email;
+            user.department_id = edit.department_id;
+            user.enabled = edit.enabled;
+            let op = TxOp::Put { item: user.to_item(), condition: Some(Condition::item_absent()) };
+            let changes = role_changes(&[], &user.roles);
+            (user, op, changes)
+        }
+        Some(version) => {
+            let current = users::get(ctx, &edit.username).await?.ok_or_else(|| no_such_user(&edit.username))?;
+            if current.username.eq_ignore_ascii_case(actor) && (!edit.enabled || !edit.roles.iter().any(|r| r == permission::ADMIN_ROLE) && current.roles.iter().any(|r| r == permission::ADMIN_ROLE)) {
+                return Err(bad("you cannot disable your own account or remove your own Admin role", "不能停用自己的账号或移除自己的管理员角色"));
+            }
+            let changes = role_changes(&current.roles, &edit.roles);
+            let user = User {
+                email: edit.email,
+                roles: edit.roles,
+                department_id: edit.department_id,
+                enabled: edit.enabled,
+                updated_at: now,
+                version: version + 1,
+                ..current
+            };
+            let op = TxOp::Put { item: user.to_item(), condition: Some(Condition::version_is(version)) };
+            (user, op, changes)
+        }
+    };
+    let mut ops = vec![user_op];
+    ops.extend(changes.iter().map(|(role, delta)| role_count_op(role, *delta)));
+    match ctx.store.transact(ops).await {
+        Ok(()) => {
+            ctx.roles.invalidate().await;
+            Ok(user)
+        }
+        Err(store::StoreError::TransactionCanceled { failed }) => Err(if failed.contains(&0) {
+            if edit.version.is_none() {
+                users::username_taken(&user.username)
+            } else {
+                stale(&user.username)
+            }
+        } else {
+            role_failure(&failed, &changes).unwrap_or_else(|| ApiError::standard(409))
+        }),
+        Err(e) => Err(e).api(),
+    }
+}
+
+fn stale(username: &str) -> ApiError {
+    ApiError::conflict(Text::new(
+        format!("the account '{username}' was changed by someone else; reload it and apply your change again"),
+        format!("账号“{username}”已被他人修改，请刷新后重试"),
+    ))
+}
+
+fn no_such_user(username: &str) -> ApiError {
+    ApiError::not_found(Text::new(format!("there is no user named '{username}'"), format!("用户“{username}”不存在")))
+}
+
+/// Deletes an account and ends its sessions; never the actor's own, never
+/// the last Admin.
+pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), ApiError> {
+    if username.eq_ignore_ascii_case(actor) {
+        return Err(bad("you cannot delete your own account", "不能删除自己的账号"));
+    }
+    let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
+    let changes = role_changes(&user.roles, &[]);
+    let mut ops = vec![TxOp::Delete { key: keys::user(&user.username), condition: Some(Condition::version_is(user.version)) }];
+    ops.extend(changes.iter().map(|(role, delta)| role_count_op(role, *delta)));
+    match ctx.store.transact(ops).await {
+        Ok(()) => {
+            crate::domain::sessions::end_all_except(ctx, &user.username, None).await?;
+            ctx.roles.invalidate().await;
+            Ok(())
+        }
+        Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&0) => Err(stale(&user.username)),
+        Err(store::StoreError::TransactionCanceled { failed }) => Err(role_failure(&failed, &changes).unwrap_or_else(|| ApiError::standard(409))),
+        Err(e) => Err(e).api(),
+    }
+}
+
+/// Sets a new password for another user and ends their sessions.
+pub async fn reset_password(ctx: &AppCtx, username: &str, password: &str) -> Result<(), ApiError> {
+    users::validate_password(password)?;
+    let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
+    let hash = auth::hash_password(password).map_err(|_| ApiError::internal())?;
+    users::set_password_hash(ctx, &user, hash).await?;
+    crate::domain::sessions::end_all_except(ctx, &user.username, None).await?;
+    Ok(())
+}

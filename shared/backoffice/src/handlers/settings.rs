@@ -1,0 +1,189 @@
+//! The /setting pages' endpoints: staff accounts, roles, the system log,
+//! and the signed-in user's own profile. Everything but the profile needs
+//! manage:settings (Admin): these pages decide who may do what.
+
+use envelope::{ApiError, Text};
+use permission::SETTINGS_MANAGE;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::ctx::AppCtx;
+use crate::domain::{audit, roles, staff, users};
+use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
+use crate::reply::Reply;
+use crate::request::Call;
+use crate::routes::{route, Access::Permission, Access::SignedIn, Route};
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route!(GET "/userManagement/getList" => "user_management_list", Permission(SETTINGS_MANAGE), false, "Staff accounts (username prefix filter, paging)", user_list),
+        route!(POST "/userManagement/doEdit" => "user_management_edit", Permission(SETTINGS_MANAGE), true, "Create or edit a staff account", user_edit),
+        route!(POST "/userManagement/doDelete" => "user_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a staff account (not yourself, not the last admin)", user_delete),
+        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), true, "Set a new password for a staff account", user_reset_password),
+        route!(GET "/roleManagement/getList" => "role_management_list", Permission(SETTINGS_MANAGE), false, "Roles with their permissions and holders", role_list),
+        route!(POST "/roleManagement/doEdit" => "role_management_edit", Permission(SETTINGS_MANAGE), true, "Create, edit or rename a role", role_edit),
+        route!(POST "/roleManagement/doDelete" => "role_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a role nobody holds", role_delete),
+        route!(GET "/systemLog/getList" => "system_log_list", Permission(SETTINGS_MANAGE), false, "The system log, newest first (account filter, paging)", system_log_list),
+        route!(POST "/user/updateProfile" => "update_profile", SignedIn, true, "Change the signed-in user's e-mail and avatar", update_profile),
+    ]
+}
+
+/// GET /userManagement/getList?username&pageNo&pageSize
+pub async fn user_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
+    let prefix = call.req.query_param("username").unwrap_or_default();
+    let matching: Vec<_> = staff::matching(ctx, prefix).await?.iter().map(staff::view).collect();
+    Ok(Reply::data(json!({ "list": paging.slice(&matching), "total": matching.len() })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UserEditIn {
+    username: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    roles: Vec<String>,
+    department_id: Option<String>,
+    #[serde(default = "enabled")]
+    enabled: bool,
+    password: Option<String>,
+    version: Option<i64>,
+}
+
+fn enabled() -> bool {
+    true
+}
+
+/// POST /userManagement/doEdit: without `version` creates the account
+/// (password required), with it edits the account at that version.
+pub async fn user_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let actor = call.caller()?.username().to_string();
+    let input: UserEditIn = call.req.payload()?;
+    let edit = staff::AccountEdit {
+        username: input.username,
+        email: input.email,
+        roles: input.roles,
+        department_id: input.department_id.filter(|d| !d.trim().is_empty()),
+        enabled: input.enabled,
+        password: input.password,
+        version: input.version,
+    };
+    let user = staff::save(ctx, &actor, edit).await?;
+    Ok(Reply::DataWithMsg(json!(staff::view(&user)), Text::new("saved", "保存成功")))
+}
+
+/// The one username a request names: `username`, or a single `ids` entry.
+fn one_username(body: &Value) -> Result<String, ApiError> {
+    let named = body.get("username").or_else(|| body.get("id")).and_then(Value::as_str).map(str::to_string);
+    let from_ids = match body.get("ids") {
+        Some(Value::Array(list)) if list.len() == 1 => list[0].as_str().map(str::to_string),
+        Some(Value::String(s)) if !s.contains(',') => Some(s.clone()),
+        _ => None,
+    };
+    named.or(from_ids).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).ok_or_else(|| {
+        ApiError::bad_request(Text::new("say which user (username), one at a time", "请指定一个用户（username）"))
+    })
+}
+
+/// POST /userManagement/doDelete {username}
+pub async fn user_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let actor = call.caller()?.username().to_string();
+    let username = one_username(&call.req.body_value()?)?;
+    staff::delete(ctx, &actor, &username).await?;
+    Ok(Reply::message(Text::new("deleted", "删除成功")))
+}
+
+#[derive(Deserialize)]
+struct ResetIn {
+    username: String,
+    password: String,
+}
+
+/// POST /userManagement/resetPassword {username, password}: the user's
+/// sessions end, so the old password stops working everywhere at once.
+pub async fn user_reset_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let input: ResetIn = call.req.payload()?;
+    staff::reset_password(ctx, input.username.trim(), &input.password).await?;
+    Ok(Reply::message(Text::new("the password was reset; the user must sign in again", "密码已重置，该用户需重新登录")))
+}
+
+/// GET /roleManagement/getList?role&pageNo&pageSize: roles, their
+/// permissions and holder counts, plus the permissions a role can grant.
+pub async fn role_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
+    let needle = call.req.query_param("role").unwrap_or_default().to_lowercase();
+    let matching: Vec<Value> = roles::load_all(ctx)
+        .await?
+        .into_iter()
+        .filter(|r| r.name.to_lowercase().contains(&needle))
+        .map(|r| json!({"id": r.name, "role": r.name, "permissions": r.permissions, "btnRolesCheckedList": r.permissions, "description": r.description, "userCount": r.user_count, "version": r.version}))
+        .collect();
+    Ok(Reply::data(json!({ "list": paging.slice(&matching), "total": matching.len(), "permissionOptions": permission::ALL_PERMISSIONS })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RoleEditIn {
+    #[serde(alias = "name")]
+    role: String,
+    old_role: Option<String>,
+    #[serde(default, alias = "btnRolesCheckedList")]
+    permissions: Vec<String>,
+    #[serde(default)]
+    description: String,
+    version: Option<i64>,
+}
+
+/// POST /roleManagement/doEdit
+pub async fn role_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let input: RoleEditIn = call.req.payload()?;
+    let role = roles::save(
+        ctx,
+        roles::RoleEdit { name: input.role, old_name: input.old_role, permissions: input.permissions, description: input.description, version: input.version },
+    )
+    .await?;
+    Ok(Reply::DataWithMsg(json!(role), Text::new("saved", "保存成功")))
+}
+
+/// POST /roleManagement/doDelete {role}
+pub async fn role_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let body = call.req.body_value()?;
+    let name = body.get("role").or_else(|| body.get("id")).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty());
+    let name = name.ok_or_else(|| ApiError::bad_request(Text::new("say which role to delete (role)", "请指定要删除的角色（role）")))?;
+    roles::delete(ctx, name).await?;
+    Ok(Reply::message(Text::new("deleted", "删除成功")))
+}
+
+/// GET /systemLog/getList?account&pageNo&pageSize&cursor
+pub async fn system_log_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
+    let account = call.req.query_param("account");
+    let cursor = call.req.query_param("cursor").map(str::to_string);
+    let skip = if cursor.is_some() { 0 } else { (paging.page_no - 1) * paging.page_size };
+    if skip > audit::MAX_OFFSET {
+        return Err(ApiError::bad_request(Text::new(
+            format!("numbered pages reach back {} entries; page further with the cursor", audit::MAX_OFFSET),
+            format!("页码最多翻到第 {} 条，之后请使用游标翻页", audit::MAX_OFFSET),
+        )));
+    }
+    let (list, next) = audit::page(ctx, account, skip, paging.page_size, cursor).await?;
+    let total = audit::total(ctx, account).await?;
+    Ok(Reply::data(json!({ "list": list, "total": total, "cursor": next })))
+}
+
+#[derive(Deserialize)]
+struct ProfileIn {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    avatar: String,
+}
+
+/// POST /user/updateProfile {email, avatar}: the user's own details.
+pub async fn update_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let username = call.caller()?.username().to_string();
+    let input: ProfileIn = call.req.payload()?;
+    let user = users::update_profile(ctx, &username, input.email.trim(), input.avatar.trim()).await?;
+    Ok(Reply::DataWithMsg(json!({"email": user.email, "avatar": user.avatar_or_default()}), Text::new("saved", "保存成功")))
+}

@@ -1,0 +1,167 @@
+//! The /setting endpoints: staff accounts, roles, the system log and the
+//! personal profile, with their refusal rules.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+
+#[tokio::test]
+async fn admin_creates_an_editor_who_signs_in_with_editor_rights() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let created = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "li.na", "email": "li.na@example.com", "roles": ["Editor"], "password": "secret-123"})).await;
+    assert_eq!(created.status, 200, "{:?}", created.body);
+    assert!(created.data().get("passwordHash").is_none(), "the hash never leaves the server");
+    let token = login(&ctx, "li.na", "secret-123").await;
+    let info = get(&ctx, "/index/userInfo", Some(&token)).await;
+    assert_eq!(info.data()["roles"], json!(["Editor"]));
+    let list = get(&ctx, "/userManagement/getList?username=li", Some(&admin)).await;
+    assert_eq!(list.data()["total"], 1);
+    assert_eq!(list.data()["list"][0]["username"], "li.na");
+    assert!(list.data()["list"][0]["datatime"].as_str().unwrap().len() == 19);
+    let all = get(&ctx, "/userManagement/getList?pageSize=2", Some(&admin)).await;
+    assert_eq!((all.data()["total"].clone(), all.data()["list"].as_array().unwrap().len()), (json!(4), 2));
+    let roles = get(&ctx, "/roleManagement/getList", Some(&admin)).await;
+    let editor = roles.data()["list"].as_array().unwrap().iter().find(|r| r["role"] == "Editor").unwrap().clone();
+    assert_eq!(editor["userCount"], 3, "editor, test and li.na hold Editor");
+}
+
+#[tokio::test]
+async fn account_edits_are_checked_and_nothing_is_written_on_error() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    for (body, says) in [
+        (json!({"username": "x", "password": "secret-123"}), "2 to 32"),
+        (json!({"username": "newbie", "password": "123"}), "password"),
+        (json!({"username": "newbie", "password": "secret-123", "email": "not-mail"}), "e-mail"),
+        (json!({"username": "newbie", "password": "secret-123", "roles": ["Ghost"]}), "no role named 'Ghost'"),
+        (json!({"username": "editor", "password": "secret-123"}), "already taken"),
+    ] {
+        let a = post(&ctx, "/userManagement/doEdit", Some(&admin), body.clone()).await;
+        assert!(matches!(a.status, 400 | 409), "{body}: {:?}", a.body);
+        assert!(a.msg().contains(says), "{body}: {}", a.msg());
+    }
+    assert_eq!(get(&ctx, "/userManagement/getList?username=newbie", Some(&admin)).await.data()["total"], 0, "no half-created account");
+    let roles = get(&ctx, "/roleManagement/getList", Some(&admin)).await;
+    let counts: Vec<i64> = roles.data()["list"].as_array().unwrap().iter().map(|r| r["userCount"].as_i64().unwrap()).collect();
+    assert_eq!(counts.iter().sum::<i64>(), 4, "role counters unchanged by refused edits: {counts:?}");
+}
+
+#[tokio::test]
+async fn version_conflicts_and_the_last_admin_rule() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let list = get(&ctx, "/userManagement/getList?username=editor", Some(&admin)).await;
+    let version = list.data()["list"][0]["version"].as_i64().unwrap();
+    let edit = |email: &str| json!({"username": "editor", "email": email, "roles": ["Editor"], "version": version});
+    assert_eq!(post(&ctx, "/userManagement/doEdit", Some(&admin), edit("a@example.com")).await.status, 200);
+    let stale = post(&ctx, "/userManagement/doEdit", Some(&admin), edit("b@example.com")).await;
+    assert_eq!(stale.status, 409, "an edit from an old version is refused");
+    assert!(stale.msg().contains("changed by someone else"));
+
+    assert_eq!(post(&ctx, "/userManagement/doDelete", Some(&admin), json!({"username": "admin"})).await.status, 400, "not yourself");
+    // test holds Admin too: it can go, then admin is the last admin.
+    assert_eq!(post(&ctx, "/userManagement/doDelete", Some(&admin), json!({"username": "test"})).await.status, 200);
+    let me = get(&ctx, "/userManagement/getList?username=admin", Some(&admin)).await.data()["list"][0].clone();
+    let demote_myself = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "admin", "roles": ["Editor"], "version": me["version"]})).await;
+    assert_eq!(demote_myself.status, 400);
+    let other_admin = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "boss", "roles": ["Admin"], "password": "secret-123"})).await;
+    assert_eq!(other_admin.status, 200);
+    let boss = login(&ctx, "boss", "secret-123").await;
+    // Two admins delete each other at once: exactly one may win.
+    let (a, b) = tokio::join!(
+        post(&ctx, "/userManagement/doDelete", Some(&admin), json!({"username": "boss"})),
+        post(&ctx, "/userManagement/doDelete", Some(&boss), json!({"username": "admin"})),
+    );
+    let winners = [a.status, b.status].iter().filter(|s| **s == 200).count();
+    assert_eq!(winners, 1, "{:?} / {:?}", a.body, b.body);
+    let loser = if a.status == 200 { &b } else { &a };
+    assert!(matches!(loser.status, 401 | 409), "the loser is refused: {:?}", loser.body);
+}
+
+#[tokio::test]
+async fn roles_in_use_cannot_be_renamed_or_deleted() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let made = post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "Finance", "permissions": ["read:system", "approve:refund"]})).await;
+    assert_eq!(made.status, 200, "{:?}", made.body);
+    let bad = post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "Auditor", "permissions": ["read:everything"]})).await;
+    assert!(bad.status == 400 && bad.msg().contains("not a permission"), "{:?}", bad.body);
+    assert_eq!(post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "Finance", "permissions": []})).await.status, 409, "exists");
+    let renamed = post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "Accounts", "oldRole": "Finance", "permissions": ["read:system"], "version": 1})).await;
+    assert_eq!(renamed.status, 200, "an unused role may be renamed: {:?}", renamed.body);
+    assert_eq!(post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "wang", "roles": ["Accounts"], "password": "secret-123"})).await.status, 200);
+    let rename_in_use = post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "Money", "oldRole": "Accounts", "permissions": [], "version": 2})).await;
+    assert_eq!(rename_in_use.status, 409);
+    assert!(rename_in_use.msg().contains("held by 1 user"), "{}", rename_in_use.msg());
+    let delete_in_use = post(&ctx, "/roleManagement/doDelete", Some(&admin), json!({"role": "Accounts"})).await;
+    assert_eq!(delete_in_use.status, 409);
+    assert_eq!(post(&ctx, "/userManagement/doDelete", Some(&admin), json!({"username": "wang"})).await.status, 200);
+    assert_eq!(post(&ctx, "/roleManagement/doDelete", Some(&admin), json!({"role": "Accounts"})).await.status, 200, "unused now");
+    let wang_token_gone = post(&ctx, "/login/index", None, json!({"username": "wang", "password": "secret-123"})).await;
+    assert_eq!(wang_token_gone.status, 400, "a deleted account cannot sign in");
+}
+
+#[tokio::test]
+async fn editors_and_testers_are_refused_every_settings_call() {
+    let ctx = product().await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    for path in ["/userManagement/getList", "/roleManagement/getList", "/systemLog/getList"] {
+        assert_eq!(get(&ctx, path, Some(&editor)).await.status, 403, "{path}");
+    }
+    let reset = post(&ctx, "/userManagement/resetPassword", Some(&editor), json!({"username": "admin", "password": "taken-over-1"})).await;
+    assert_eq!(reset.status, 403, "an editor cannot take over the admin account");
+    login(&ctx, "admin", ADMIN_PW).await;
+}
+
+#[tokio::test]
+async fn a_reset_password_works_at_once_and_ends_old_sessions() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor_session = login(&ctx, "editor", EDITOR_PW).await;
+    let reset = post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "editor", "password": "fresh-pass-9"})).await;
+    assert_eq!(reset.status, 200);
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&editor_session)).await.status, 401, "old sessions end");
+    login(&ctx, "editor", "fresh-pass-9").await;
+    assert_eq!(post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "editor", "password": "12"})).await.status, 400);
+}
+
+#[tokio::test]
+async fn the_system_log_pages_newest_first_with_totals() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    for i in 0..5 {
+        post(&ctx, "/table/doEdit", Some(&admin), json!({"title": format!("t{i}")})).await;
+    }
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    drop(editor);
+    let all = get(&ctx, "/systemLog/getList?pageSize=3", Some(&admin)).await;
+    assert_eq!(all.status, 200);
+    let total = all.data()["total"].as_i64().unwrap();
+    assert!(total >= 7, "two sign-ins and five edits at least: {total}");
+    assert_eq!(all.data()["list"][0]["account"], "editor", "newest first");
+    let mine = get(&ctx, "/systemLog/getList?account=ADMIN&pageSize=2&pageNo=2", Some(&admin)).await;
+    assert_eq!(mine.data()["total"], 6, "admin: one sign-in and five edits");
+    let entries = mine.data()["list"].as_array().unwrap();
+    assert_eq!(entries.len(), 2);
+    assert!(entries.iter().all(|e| e["account"] == "admin" && e["path"] == "/table/doEdit"));
+    let next = mine.data()["cursor"].as_str().unwrap().to_string();
+    let rest = get(&ctx, &format!("/systemLog/getList?account=admin&pageSize=10&cursor={next}"), Some(&admin)).await;
+    assert_eq!(rest.data()["list"].as_array().unwrap().len(), 2, "the cursor continues after page 2");
+    assert_eq!(get(&ctx, "/systemLog/getList?pageNo=500&pageSize=20", Some(&admin)).await.status, 400, "numbered pages are bounded");
+}
+
+#[tokio::test]
+async fn the_profile_takes_safe_values_only() {
+    let ctx = product().await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let ok = post(&ctx, "/user/updateProfile", Some(&editor), json!({"email": "ed@example.com", "avatar": "https://cdn.example.com/a.png"})).await;
+    assert_eq!(ok.status, 200);
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&editor)).await.data()["avatar"], "https://cdn.example.com/a.png");
+    for avatar in ["javascript:alert(1)", "//evil.example/x.png", "data:text/html,<script>"] {
+        let a = post(&ctx, "/user/updateProfile", Some(&editor), json!({"avatar": avatar})).await;
+        assert_eq!(a.status, 400, "{avatar}");
+    }
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&editor)).await.data()["avatar"], "https://cdn.example.com/a.png", "refused edits changed nothing");
+}
