@@ -90,6 +90,9 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     ] {
         notices::publish(ctx, kind, html, "ops@ev-operator.example", "").await?;
     }
+    // One demo data set (sized by BACKOFFICE_DEMO_ORDERS) for assets and orders.
+    let demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
+    crate::domain::orders::seed::seed_orders(ctx, &demo).await?;
     crate::domain::orders::seed::seed_orders(ctx, &demo).await?;
     Ok(SeedReport { seeded_now: true, credentials })
 }

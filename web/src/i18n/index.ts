@@ -6,6 +6,7 @@ import zh from './locales/zh';
 import en from './locales/en';
 import { menuTitlesEn, menuTitlesZh } from './menuTitles';
 import demo from './locales/demo';
+import orders from './locales/orders';
 
 void i18n.use(initReactI18next).init({
   lng: settingsStore.get().language,
@@ -14,8 +15,8 @@ void i18n.use(initReactI18next).init({
   ns: ['common', 'menu'],
   defaultNS: 'common',
   resources: {
-    zh: { common: { ...zh, ...demo.zh }, menu: menuTitlesZh },
-    en: { common: { ...en, ...demo.en }, menu: menuTitlesEn },
+    zh: { common: { ...zh, ...demo.zh, ...orders.zh }, menu: menuTitlesZh },
+    en: { common: { ...en, ...demo.en, ...orders.en }, menu: menuTitlesEn },
   },
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -19,12 +19,9 @@ export const BUILT_VIEWS: Record<string, () => Promise<ViewModule>> = Object.fro
 export const PLANNED_VIEWS: readonly string[] = [
   'index/dashboard',
   'index/workbench',
-  'order/orderindex',
-  'order/detail',
   'connector/station',
   'connector/connectors',
   'connector/stationdetail',
-  'money/moneyIndex',
   'setting/workflow',
   'setting/personalCenter',
   'setting/userManagement',

@@ -7,6 +7,7 @@ pub mod keys;
 pub mod menus;
 pub mod notices;
 pub mod orders;
+pub mod orders;
 pub mod roles;
 pub mod sessions;
 pub mod staff;

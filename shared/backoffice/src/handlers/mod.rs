@@ -3,6 +3,8 @@
 pub mod auth;
 pub mod finance;
 pub mod orders;
+pub mod finance;
+pub mod orders;
 pub mod demo;
 pub mod settings;
 pub mod shell;

@@ -1,0 +1,222 @@
+import { get, post } from './request';
+
+/** Charging orders, refunds, finance and the dashboard (shared/backoffice/src/handlers/{orders,finance,dashboard}.rs). */
+
+export type OrderStatus = 'charging' | 'finished' | 'abnormal' | 'cancelled';
+export type PaymentStatus = 'unpaid' | 'paid' | 'refunded' | 'partiallyRefunded';
+export type Tier = 'sharp' | 'peak' | 'flat' | 'valley';
+export type RefundStatus = 'pending' | 'approved' | 'rejected';
+
+export interface Anomaly {
+  kind: 'neverStopped' | 'zeroEnergy' | 'negativeMeter' | 'missingMeterStop' | 'missingPriceSnapshot' | 'tooLong' | 'stopBeforeStart';
+  runningSecs?: number;
+  deltaWh?: number;
+  durationSecs?: number;
+}
+
+/** Money is integer fen, energy integer Wh, times unix seconds. */
+export interface OrderRow {
+  orderNo: string;
+  stationId: string;
+  stationName: string;
+  pileId: string;
+  connectorId: string;
+  userId: string;
+  plate: string;
+  startTs: number;
+  stopTs: number | null;
+  meterStartWh: number;
+  meterStopWh: number | null;
+  energyWh: number;
+  socStart: number;
+  socEnd: number | null;
+  status: OrderStatus;
+  stopReason: string | null;
+  occupancyMinutes: number;
+  electricityFen: number;
+  serviceFen: number;
+  parkingFen: number;
+  discountFen: number;
+  amountFen: number;
+  paidFen: number;
+  refundedFen: number;
+  paymentMethod: string | null;
+  paymentStatus: PaymentStatus;
+  tariffId: string | null;
+  tariffVersion: number | null;
+  closedBy: string | null;
+  closeReason: string | null;
+  closedAt: number | null;
+  version: number;
+  anomalies: Anomaly[];
+}
+
+export interface TierLine {
+  tier: Tier;
+  energyWh: number;
+  electricityPrice: number;
+  servicePrice: number;
+  electricityFen: number;
+  serviceFen: number;
+}
+
+export interface CurvePoint {
+  ts: number;
+  powerW: number;
+  energyWh: number;
+  soc: number;
+}
+
+export interface RefundRecord {
+  id: string;
+  orderNo: string;
+  stationId: string;
+  amountFen: number;
+  reason: string;
+  status: RefundStatus;
+  requestedBy: string;
+  requestedAt: number;
+  decidedBy: string | null;
+  decidedAt: number | null;
+  decisionNote: string | null;
+}
+
+export interface OrderDetail extends OrderRow {
+  lines: TierLine[];
+  curve: CurvePoint[] | null;
+  tariff: {
+    id: string;
+    name: string;
+    version: number;
+    segments: { start: string; end: string; tier: Tier }[];
+    prices: Partial<Record<Tier, { electricity: number; service: number }>>;
+    parking: { freeMinutes: number; fenPerMinute: number; capPerSession: number | null } | null;
+  } | null;
+  refunds: RefundRecord[];
+  refundableFen: number;
+  durationSecs: number;
+}
+
+export interface Sums {
+  orders: number;
+  energyWh: number;
+  electricityFen: number;
+  serviceFen: number;
+  parkingFen: number;
+  discountFen: number;
+  amountFen: number;
+  paidFen: number;
+  refundedFen: number;
+  netFen: number;
+}
+
+export interface OrderFilter {
+  from?: string;
+  to?: string;
+  stationId?: string;
+  status?: OrderStatus | '';
+  paymentStatus?: PaymentStatus | '';
+  orderNo?: string;
+  userId?: string;
+  plate?: string;
+  anomaly?: 'stuck' | 'flagged' | '';
+}
+
+export interface OrderPage {
+  list: OrderRow[];
+  cursor: string | null;
+  /** Only with the first page; null when no rollup covers the filter combination. */
+  sums: Sums | null;
+  total: number | null;
+  from: string;
+  to: string;
+}
+
+/** Query parameters of a filter, without empty values. */
+export function filterParams(f: OrderFilter): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(f)) {
+    const s = typeof v === 'string' ? v.trim() : '';
+    if (s) out[k] = s;
+  }
+  return out;
+}
+
+export async function getOrderList(f: OrderFilter, pageSize: number, cursor?: string | null): Promise<OrderPage> {
+  const params: Record<string, string | number> = { ...filterParams(f), pageSize };
+  if (cursor) params.cursor = cursor;
+  return (await get<OrderPage>('/order/getList', params)).data;
+}
+
+export async function getOrder(id: string): Promise<OrderDetail> {
+  return (await get<OrderDetail>('/order/detail', { id })).data;
+}
+
+export async function closeOrder(orderNo: string, reason: string): Promise<string> {
+  return (await post<OrderRow>('/order/close', { orderNo, reason })).msg;
+}
+
+/** `amount` in yuan ("12.34"). */
+export async function requestRefund(orderNo: string, amount: string, reason: string): Promise<string> {
+  return (await post<RefundRecord>('/order/refund/request', { orderNo, amount, reason })).msg;
+}
+
+export async function approveRefund(orderNo: string, refundId: string): Promise<string> {
+  return (await post('/order/refund/approve', { orderNo, refundId })).msg;
+}
+
+export async function rejectRefund(orderNo: string, refundId: string, note: string): Promise<string> {
+  return (await post('/order/refund/approval/reject', { orderNo, refundId, note })).msg;
+}
+
+export async function getRefunds(status: RefundStatus, pageSize = 50): Promise<{ list: RefundRecord[]; cursor: string | null }> {
+  return (await get<{ list: RefundRecord[]; cursor: string | null }>('/order/refund/getList', { status, pageSize })).data;
+}
+
+export type PeriodRow = Sums & { period: string };
+export type StationRow = Sums & { stationId: string; stationName: string };
+
+export async function getRevenue(granularity: 'day' | 'month', from: string, to: string, stationId?: string) {
+  const params: Record<string, string> = { granularity, from, to };
+  if (stationId) params.stationId = stationId;
+  return (await get<{ list: PeriodRow[]; total: Sums }>('/money/revenue', params)).data;
+}
+
+export async function getByStation(from: string, to: string) {
+  return (await get<{ list: StationRow[]; total: Sums }>('/money/byStation', { from, to })).data;
+}
+
+export async function getSettlement(stationId: string, from: string, to: string) {
+  return (await get<{ stationId: string; stationName: string; from: string; to: string; generatedAt: number; list: PeriodRow[]; total: Sums }>(
+    '/money/settlement',
+    { stationId, from, to },
+  )).data;
+}
+
+export interface LedgerEntry {
+  refundId: string;
+  orderNo: string;
+  stationId: string;
+  amountFen: number;
+  reason: string;
+  approvedBy: string;
+  approvedAt: number;
+}
+
+export async function getLedger(from: string, to: string, pageSize = 50) {
+  return (await get<{ list: LedgerEntry[]; cursor: string | null }>('/money/ledger', { from, to, pageSize })).data;
+}
+
+export interface Dashboard {
+  assets: { stations: number; stationsByStatus: Record<string, number>; connectors: number; connectorsByStatus: Record<string, number> };
+  today: Sums;
+  trend: (Sums & { day: string })[];
+  topStations: StationRow[];
+  faults: { connectors: Record<string, unknown>[]; orders: OrderRow[] };
+  pendingRefunds: number;
+  day: string;
+}
+
+export async function getDashboard(): Promise<Dashboard> {
+  return (await get<Dashboard>('/index/dashboard')).data;
+}

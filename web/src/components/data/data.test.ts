@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, chinaDateTime, chinaDay, duration, kwh, parseYuan, unitPrice, yuan } from './format';
+import { currentCursor, firstPage, goNext, goPrev, hasNext, withNext } from './cursorPages';
+import { toCells, type ExcelColumn } from './excel';
+
+describe('money and energy formatting is exact', () => {
+  it('formats fen as yuan from integers', () => {
+    expect(yuan(0)).toBe('0.00');
+    expect(yuan(5)).toBe('0.05');
+    expect(yuan(123456789)).toBe('1,234,567.89');
+    expect(yuan(123456789, false)).toBe('1234567.89');
+    expect(yuan(-1050)).toBe('-10.50');
+    expect(yuan(null)).toBe('—');
+    // 0.1 + 0.2 style float sums never reach the screen.
+    expect(yuan(10 + 20)).toBe('0.30');
+  });
+  it('formats Wh as kWh and unit prices', () => {
+    expect(kwh(12345)).toBe('12.345');
+    expect(kwh(7)).toBe('0.007');
+    expect(kwh(-1500)).toBe('-1.500');
+    expect(unitPrice(6521)).toBe('0.6521');
+    expect(unitPrice(12836)).toBe('1.2836');
+  });
+  it('parses yuan input strictly', () => {
+    expect(parseYuan('12')).toBe(1200);
+    expect(parseYuan('12.3')).toBe(1230);
+    expect(parseYuan(' 0.05 ')).toBe(5);
+    expect(parseYuan('1.234')).toBeNull();
+    expect(parseYuan('-1')).toBeNull();
+    expect(parseYuan('abc')).toBeNull();
+  });
+  it('uses China local days like the server', () => {
+    // 2024-12-31T16:00:00Z is 2025-01-01 00:00 in China.
+    expect(chinaDay(1_735_660_800)).toBe('2025-01-01');
+    expect(chinaDay(1_735_660_799)).toBe('2024-12-31');
+    expect(chinaDateTime(1_735_660_800)).toBe('2025-01-01 00:00');
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(duration(5400, 'zh')).toBe('1小时30分');
+    expect(duration(5400, 'en')).toBe('1h 30m');
+  });
+});
+
+describe('cursor paging', () => {
+  it('goes forward with server cursors and back with remembered ones', () => {
+    let s = firstPage();
+    expect(currentCursor(s)).toBeNull();
+    expect(hasNext(s)).toBe(false);
+    s = withNext(s, 'c2');
+    expect(hasNext(s)).toBe(true);
+    s = goNext(s);
+    expect(s.page).toBe(2);
+    expect(currentCursor(s)).toBe('c2');
+    s = withNext(s, null); // last page
+    expect(hasNext(s)).toBe(false);
+    expect(goNext(s)).toBe(s);
+    s = goPrev(s);
+    expect(currentCursor(s)).toBeNull();
+    s = withNext(s, 'c2');
+    expect(hasNext(s)).toBe(true);
+    expect(goPrev(firstPage()).page).toBe(1);
+  });
+});
+
+describe('excel cells', () => {
+  it('keeps numbers as numbers in column order', () => {
+    const cols: ExcelColumn<{ a: string; fen: number }>[] = [
+      { header: 'A', value: (r) => r.a },
+      { header: 'Y', value: (r) => r.fen / 100 },
+    ];
+    expect(toCells(cols, [{ a: 'x', fen: 1234 }])).toEqual([['x', 12.34]]);
+  });
+});

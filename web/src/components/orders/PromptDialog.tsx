@@ -1,0 +1,88 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Textarea } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', rowGap: '12px' } });
+
+export interface PromptField {
+  label: string;
+  /** Error text for a value, or '' when acceptable. */
+  check?: (value: string) => string;
+  initial?: string;
+  multiline?: boolean;
+}
+
+/**
+ * A small form dialog (reason for a close, amount + reason for a refund):
+ * validates on the client for instant feedback; the server checks again and
+ * its message is shown by the request layer.
+ */
+export function PromptDialog({
+  open,
+  title,
+  hint,
+  fields,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  hint?: string;
+  fields: PromptField[];
+  onSubmit: (values: string[]) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [values, setValues] = useState<string[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setValues(fields.map((f) => f.initial ?? ''));
+      setErrors([]);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const submit = async () => {
+    const errs = fields.map((f, i) => f.check?.(values[i] ?? '') ?? '');
+    setErrors(errs);
+    if (errs.some(Boolean)) return;
+    setBusy(true);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch {
+      /* the request layer showed the server's message */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent className={styles.form}>
+            {hint && <span>{hint}</span>}
+            {fields.map((f, i) => (
+              <Field key={f.label} label={f.label} required validationMessage={errors[i] || undefined}>
+                {f.multiline ? (
+                  <Textarea value={values[i] ?? ''} onChange={(_, d) => setValues((v) => v.map((x, j) => (j === i ? d.value : x)))} maxLength={200} />
+                ) : (
+                  <Input value={values[i] ?? ''} onChange={(_, d) => setValues((v) => v.map((x, j) => (j === i ? d.value : x)))} />
+                )}
+              </Field>
+            ))}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('ord.cancel')}</Button>
+            <Button appearance="primary" disabled={busy} onClick={() => void submit()} data-testid="prompt-submit">
+              {t('ord.confirm')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

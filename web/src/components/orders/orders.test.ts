@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { filterParams, type Sums } from '@/api/orders';
+import { defaultFilter, filterKey, normaliseFilter } from './filterModel';
+import { addSums, trendOption } from './financeModel';
+import { curveOption } from './curveOption';
+
+const sums = (over: Partial<Sums>): Sums => ({ orders: 0, energyWh: 0, electricityFen: 0, serviceFen: 0, parkingFen: 0, discountFen: 0, amountFen: 0, paidFen: 0, refundedFen: 0, netFen: 0, ...over });
+
+describe('order filters', () => {
+  it('defaults to the last 30 China-local days', () => {
+    const f = defaultFilter(1_735_660_800); // 2025-01-01 in China
+    expect(f.to).toBe('2025-01-01');
+    expect(f.from).toBe('2024-12-03');
+  });
+  it('sends only what is set, tidied', () => {
+    const f = normaliseFilter({ ...defaultFilter(1_735_660_800), orderNo: ' cd2025 ', plate: ' 粤bd12345 ', status: 'finished' });
+    expect(filterParams(f)).toEqual({ from: '2024-12-03', to: '2025-01-01', orderNo: 'CD2025', plate: '粤BD12345', status: 'finished' });
+    expect(filterKey(f)).toBe(filterKey({ ...f }));
+    expect(filterKey(f)).not.toBe(filterKey({ ...f, status: 'abnormal' }));
+  });
+});
+
+describe('finance and curve charts', () => {
+  it('adds sums field by field', () => {
+    expect(addSums([sums({ orders: 1, amountFen: 101 }), sums({ orders: 2, amountFen: 202, netFen: 5 })])).toEqual(sums({ orders: 3, amountFen: 303, netFen: 5 }));
+  });
+  it('charts yuan and kWh from integers', () => {
+    const t = ((k: string) => k) as never;
+    const o = trendOption([{ label: '06-01', sums: sums({ netFen: 12345, refundedFen: 100, energyWh: 5600 }) }], t) as { series: { data: number[] }[] };
+    expect(o.series[0]!.data).toEqual([123.45]);
+    expect(o.series[1]!.data).toEqual([1]);
+    expect(o.series[2]!.data).toEqual([6]);
+    const c = curveOption([{ ts: 1_735_660_800, powerW: 60_000, energyWh: 0, soc: 20 }, { ts: 1_735_661_100, powerW: 59_500, energyWh: 4_980, soc: 27 }], { power: 'p', energy: 'e', soc: 's' }) as {
+      xAxis: { data: string[] };
+      series: { data: number[] }[];
+    };
+    expect(c.xAxis.data).toEqual(['00:00', '00:05']);
+    expect(c.series[0]!.data).toEqual([60, 59.5]);
+    expect(c.series[1]!.data).toEqual([0, 4.98]);
+    expect(c.series[2]!.data).toEqual([20, 27]);
+  });
+});
