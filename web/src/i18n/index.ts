@@ -7,6 +7,7 @@ import en from './locales/en';
 import { menuTitlesEn, menuTitlesZh } from './menuTitles';
 import demo from './locales/demo';
 import orders from './locales/orders';
+import settings from './locales/settings';
 
 void i18n.use(initReactI18next).init({
   lng: settingsStore.get().language,
@@ -15,8 +16,8 @@ void i18n.use(initReactI18next).init({
   ns: ['common', 'menu'],
   defaultNS: 'common',
   resources: {
-    zh: { common: { ...zh, ...demo.zh, ...orders.zh }, menu: menuTitlesZh },
-    en: { common: { ...en, ...demo.en, ...orders.en }, menu: menuTitlesEn },
+    zh: { common: { ...zh, ...demo.zh, ...orders.zh, ...settings.zh }, menu: menuTitlesZh },
+    en: { common: { ...en, ...demo.en, ...orders.en, ...settings.en }, menu: menuTitlesEn },
   },
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -1,0 +1,140 @@
+import { Badge, Button, Card, Input, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons/svg/add';
+import { SearchRegular } from '@fluentui/react-icons/svg/search';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { deleteUser, getDepartments, getRoles, getUsers, type Department, type StaffUser } from '@/api/settings';
+import { confirm } from '@/components/Confirm';
+import { Pager } from '@/components/demo/Pager';
+import { parentOptions } from '@/components/settings/logic';
+import { useSettingStyles } from '@/components/settings/ui';
+import { ResetPasswordDialog, UserDialog } from '@/components/settings/UserDialogs';
+import { userStore } from '@/store/user';
+import { notify } from '@/utils/notify';
+
+const deptKey = (d: Department) => d.id;
+
+/** Staff accounts: username prefix filter, paging, create/edit, reset password, delete. */
+export default function UserManagement() {
+  const { t } = useTranslation();
+  const styles = useSettingStyles();
+  const me = userStore.use((s) => s.username);
+  const [query, setQuery] = useState({ pageNo: 1, pageSize: 20, username: '' });
+  const [typed, setTyped] = useState('');
+  const [editing, setEditing] = useState<{ open: boolean; user: StaffUser | null }>({ open: false, user: null });
+  const [resetting, setResetting] = useState<string | null>(null);
+  const { data, isLoading, mutate } = useSWR(['setting/users', query.pageNo, query.pageSize, query.username], () => getUsers(query), { keepPreviousData: true });
+  const roles = useSWR('setting/roles/options', () => getRoles({ pageNo: 1, pageSize: 100 }), { shouldRetryOnError: false });
+  const depts = useSWR('setting/departments', getDepartments, { shouldRetryOnError: false });
+  const deptOptions = useMemo(() => parentOptions(depts.data?.list ?? [], deptKey, (d) => d.name), [depts.data]);
+  const deptName = (id?: string | null) => (id ? (deptOptions.find((d) => d.key === id)?.label ?? id) : '—');
+  const list = data?.list ?? [];
+
+  const remove = async (u: StaffUser) => {
+    if (!(await confirm(t('set.user.confirmDelete', { name: u.username })))) return;
+    try {
+      notify((await deleteUser(u.username)) || t('set.common.deleted'), 'success');
+      void mutate();
+    } catch {
+      /* toasted by the request layer */
+    }
+  };
+
+  return (
+    <Card className={styles.card}>
+      <div className={styles.toolbar}>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ open: true, user: null })} data-testid="user-add">
+          {t('set.user.add')}
+        </Button>
+        <form
+          className={styles.group}
+          onSubmit={(e) => {
+            e.preventDefault();
+            setQuery({ ...query, pageNo: 1, username: typed.trim() });
+          }}
+        >
+          <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('set.user.filter')} contentBefore={<SearchRegular />} data-testid="user-filter" />
+          <Button type="submit" appearance="primary">
+            {t('set.common.search')}
+          </Button>
+        </form>
+      </div>
+      <div className={styles.scroll}>
+        <Table size="small" aria-label={t('set.user.title')} style={{ minWidth: '900px' }}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('set.user.username')}</TableHeaderCell>
+              <TableHeaderCell>{t('set.user.email')}</TableHeaderCell>
+              <TableHeaderCell>{t('set.user.roles')}</TableHeaderCell>
+              <TableHeaderCell>{t('set.user.department')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '90px' }}>{t('set.user.status')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '170px' }}>{t('set.user.created')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '230px' }}>{t('set.common.actions')}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.map((u) => (
+              <TableRow key={u.id} data-user={u.username}>
+                <TableCell>
+                  {u.username}
+                  {u.username === me && <span className={styles.muted}> {t('set.user.you')}</span>}
+                </TableCell>
+                <TableCell>{u.email || '—'}</TableCell>
+                <TableCell>
+                  <div className={styles.tags}>
+                    {u.roles.map((r) => (
+                      <Badge key={r} appearance="tint" color={r === 'Admin' ? 'danger' : 'brand'}>
+                        {r}
+                      </Badge>
+                    ))}
+                  </div>
+                </TableCell>
+                <TableCell>{deptName(u.departmentId)}</TableCell>
+                <TableCell>
+                  <Badge appearance="outline" color={u.enabled ? 'success' : 'subtle'}>
+                    {u.enabled ? t('set.user.enabled') : t('set.user.disabled')}
+                  </Badge>
+                </TableCell>
+                <TableCell className={styles.muted}>{u.datatime}</TableCell>
+                <TableCell>
+                  <div className={styles.actions}>
+                    <Button size="small" appearance="transparent" onClick={() => setEditing({ open: true, user: u })}>
+                      {t('set.common.edit')}
+                    </Button>
+                    <Button size="small" appearance="transparent" onClick={() => setResetting(u.username)}>
+                      {t('set.user.resetPassword')}
+                    </Button>
+                    <Button size="small" appearance="transparent" disabled={u.username === me} onClick={() => void remove(u)}>
+                      {t('set.common.delete')}
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+            {!isLoading && !list.length && (
+              <TableRow>
+                <TableCell colSpan={7} className={styles.muted}>
+                  {t('common.noData')}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {isLoading && !data && <Spinner size="small" />}
+      </div>
+      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize })} />
+      <UserDialog
+        open={editing.open}
+        user={editing.user}
+        roleOptions={(roles.data?.list ?? []).map((r) => r.role)}
+        departmentOptions={deptOptions}
+        onClose={(saved, reload) => {
+          setEditing({ open: false, user: null });
+          if (saved || reload) void mutate();
+        }}
+      />
+      <ResetPasswordDialog username={resetting} onClose={() => setResetting(null)} />
+    </Card>
+  );
+}
