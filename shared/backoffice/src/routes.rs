@@ -113,8 +113,6 @@ pub fn routes() -> &'static [Route] {
         // The business groups, each declared beside its handlers.
         let groups: &[fn() -> Vec<Route>] = &[
             handlers::demo::routes,
-            handlers::orders::routes,
-            handlers::finance::routes,
             handlers::settings::routes,
             handlers::orders::routes,
             handlers::finance::routes,

@@ -165,3 +165,70 @@ async fn the_profile_takes_safe_values_only() {
     }
     assert_eq!(get(&ctx, "/index/userInfo", Some(&editor)).await.data()["avatar"], "https://cdn.example.com/a.png", "refused edits changed nothing");
 }
+
+#[tokio::test]
+async fn departments_form_a_tree_without_cycles_and_keep_their_members() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let seeded = get(&ctx, "/departmentManagement/getList", Some(&admin)).await;
+    assert_eq!(seeded.data()["total"], 5);
+    let head = seeded.data()["list"][0].clone();
+    assert_eq!((head["name"].as_str(), head["children"].as_array().unwrap().len()), (Some("总部"), 4));
+    assert_eq!(head["children"][0]["parentName"], "总部");
+    let ops_id = head["children"][0]["id"].as_str().unwrap().to_string();
+    let made = post(&ctx, "/departmentManagement/doEdit", Some(&admin), json!({"parentId": ops_id, "name": "华东大区", "order": 1})).await;
+    assert_eq!(made.status, 200, "{:?}", made.body);
+    let east = made.data()["id"].as_str().unwrap().to_string();
+    let dup = post(&ctx, "/departmentManagement/doEdit", Some(&admin), json!({"parentId": ops_id, "name": "华东大区"})).await;
+    assert_eq!(dup.status, 409);
+    let cycle = post(&ctx, "/departmentManagement/doEdit", Some(&admin), json!({"id": ops_id, "parentId": east, "name": "运营部", "version": 1})).await;
+    assert_eq!(cycle.status, 400);
+    assert!(cycle.msg().contains("under itself"), "{}", cycle.msg());
+    let orphan = post(&ctx, "/departmentManagement/doEdit", Some(&admin), json!({"parentId": "nope", "name": "X"})).await;
+    assert!(orphan.status == 400 && orphan.msg().contains("no department"), "{:?}", orphan.body);
+
+    assert_eq!(post(&ctx, "/departmentManagement/doDelete", Some(&admin), json!({"id": ops_id})).await.status, 409, "has a child");
+    let joined = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "zhou", "roles": ["Editor"], "departmentId": east, "password": "secret-123"})).await;
+    assert_eq!(joined.status, 200, "{:?}", joined.body);
+    let ghost_dept = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "qian", "departmentId": "missing", "password": "secret-123"})).await;
+    assert!(ghost_dept.status == 400 && ghost_dept.msg().contains("no department"), "{:?}", ghost_dept.body);
+    let busy = post(&ctx, "/departmentManagement/doDelete", Some(&admin), json!({"id": east})).await;
+    assert!(busy.status == 409 && busy.msg().contains("users"), "{:?}", busy.body);
+    assert_eq!(post(&ctx, "/userManagement/doDelete", Some(&admin), json!({"username": "zhou"})).await.status, 200);
+    assert_eq!(post(&ctx, "/departmentManagement/doDelete", Some(&admin), json!({"id": east})).await.status, 200, "empty now");
+    assert_eq!(post(&ctx, "/departmentManagement/doDelete", Some(&admin), json!({"id": ops_id})).await.status, 200, "its child is gone");
+    assert_eq!(get(&ctx, "/departmentManagement/getList", Some(&admin)).await.data()["total"], 4);
+}
+
+#[tokio::test]
+async fn menu_edits_are_checked_and_reach_the_sidebar() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let menus = get(&ctx, "/menuManagement/getList", Some(&admin)).await;
+    let version = menus.data()["version"].as_i64().unwrap();
+    assert!(menus.data()["total"].as_u64().unwrap() > 50);
+    assert!(menus.data()["components"].as_array().unwrap().iter().any(|c| c == "order/orderindex"));
+    let order_list = json!({"path": "orderindex", "name": "OrderIndex", "component": "order/orderindex", "meta": {"title": "充电订单", "icon": "file-list-line"}});
+    let renamed = post(&ctx, "/menuManagement/doEdit", Some(&admin), json!({"originalName": "OrderIndex", "parentName": "Order", "node": order_list, "version": version})).await;
+    assert_eq!(renamed.status, 200, "{:?}", renamed.body);
+    let stale = post(&ctx, "/menuManagement/doEdit", Some(&admin), json!({"originalName": "OrderIndex", "parentName": "Order", "node": order_list, "version": version})).await;
+    assert_eq!(stale.status, 409);
+    let v = version + 1;
+    for (body, says) in [
+        (json!({"parentName": "Order", "node": {"path": "x", "name": "OrderIndex", "component": "order/orderindex", "meta": {"title": "x"}}, "version": v}), "used twice"),
+        (json!({"parentName": "Order", "node": {"path": "orderindex", "name": "Other2", "component": "order/orderindex", "meta": {"title": "x"}}, "version": v}), "path '/order/orderindex' is used twice"),
+        (json!({"parentName": "Order", "node": {"path": "z", "name": "Z", "component": "../../etc/passwd", "meta": {"title": "x"}}, "version": v}), "unknown component"),
+        (json!({"originalName": "Order", "parentName": "OrderIndex", "node": {"path": "/order", "name": "Order", "component": "Layout", "meta": {"title": "x"}}, "version": v}), "under itself"),
+    ] {
+        let a = post(&ctx, "/menuManagement/doEdit", Some(&admin), body.clone()).await;
+        assert!(matches!(a.status, 400 | 409), "{body}: {:?}", a.body);
+        assert!(a.msg().contains(says), "{says}: {}", a.msg());
+    }
+    assert_eq!(post(&ctx, "/menuManagement/doDelete", Some(&admin), json!({"name": "Order", "version": v})).await.status, 409, "has children");
+    // The new title reaches the sidebar of a user who signs in.
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let sidebar = get(&ctx, "/router/getList", Some(&editor)).await;
+    let text = sidebar.data().to_string();
+    assert!(text.contains("充电订单"), "the edited title is served");
+    assert_eq!(get(&ctx, "/menuManagement/getList", Some(&admin)).await.data()["version"], v, "refused edits wrote nothing");
+}

@@ -27,6 +27,17 @@ pub async fn load(ctx: &AppCtx) -> Result<Vec<Value>, ApiError> {
     })
 }
 
+/// The stored tree and its version (for edits).
+pub async fn load_versioned(ctx: &AppCtx) -> Result<(Vec<Value>, i64), ApiError> {
+    let item = ctx.store.get(&keys::menu_tree()).await.api()?;
+    let version = item.as_ref().and_then(|i| i.get(store::VERSION)).and_then(Value::as_i64).unwrap_or(0);
+    let routes = match item.and_then(|mut i| i.remove("routes")) {
+        Some(Value::Array(routes)) => routes,
+        _ => Vec::new(),
+    };
+    Ok((routes, version))
+}
+
 /// The stored tree as the caller may see it.
 pub async fn visible_to(ctx: &AppCtx, principal: &Principal) -> Result<Vec<Value>, ApiError> {
     Ok(permission::filter_routes(&load(ctx).await?, principal))

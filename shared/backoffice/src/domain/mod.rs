@@ -3,10 +3,11 @@
 
 pub mod audit;
 pub mod demo;
+pub mod departments;
 pub mod keys;
+pub mod menu_edit;
 pub mod menus;
 pub mod notices;
-pub mod orders;
 pub mod orders;
 pub mod roles;
 pub mod sessions;

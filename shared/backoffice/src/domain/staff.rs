@@ -4,13 +4,16 @@
 //! rules hold even under concurrent edits:
 //! - a user can only be given a role that exists;
 //! - the last holder of Admin cannot be deleted or lose the role;
-//! - a role still held by someone cannot be deleted (see `roles`).
+//! - a role still held by someone cannot be deleted (see `roles`);
+//! - a user can only join a department that exists, and a department
+//!   with users cannot be deleted (see `departments`).
 
 use envelope::{ApiError, Text};
 use serde::Serialize;
 use serde_json::Value;
 use store::{Condition, Query, SortKey, TxOp, UpdateAction};
 
+use super::departments;
 use super::users::{self, User};
 use super::{from_item, keys, StoreResultExt};
 use crate::ctx::AppCtx;
@@ -93,28 +96,69 @@ fn check_edit(edit: &AccountEdit) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// The counter change on one role, with the condition that keeps the
+/// A counter change that goes with a user write (a role's or a
+/// department's holder count), and what to tell the user when its
+/// condition fails.
+struct CounterOp {
+    op: TxOp,
+    refusal: ApiError,
+}
+
+/// The change on one role's count, with the conditions that keep the
 /// rules: the role exists, and Admin never drops to no holder.
-fn role_count_op(role: &str, delta: i64) -> TxOp {
+fn role_counter((role, delta): (String, i64)) -> CounterOp {
     let mut condition = Condition::item_exists();
     if delta < 0 && role == permission::ADMIN_ROLE {
         condition = Condition::And(vec![condition, Condition::Gt("userCount".into(), Value::from(1))]);
     }
-    TxOp::Update { key: keys::role(role), actions: vec![UpdateAction::Add("userCount".into(), delta)], condition: Some(condition) }
-}
-
-/// Explains which role condition failed in a cancelled transaction whose
-/// operations after the first are the role counters of `roles` (in order).
-fn role_failure(failed: &[usize], role_ops: &[(String, i64)]) -> Option<ApiError> {
-    let (role, delta) = failed.iter().filter(|i| **i > 0).find_map(|i| role_ops.get(i - 1))?;
-    Some(if *delta > 0 {
+    let refusal = if delta > 0 {
         bad(format!("there is no role named '{role}'"), format!("角色“{role}”不存在"))
     } else {
         ApiError::conflict(Text::new(
             format!("this is the last user holding {role}; give another user {role} first"),
             format!("这是最后一个拥有 {role} 角色的用户，请先把 {role} 授予其他用户"),
         ))
-    })
+    };
+    CounterOp { op: TxOp::Update { key: keys::role(&role), actions: vec![UpdateAction::Add("userCount".into(), delta)], condition: Some(condition) }, refusal }
+}
+
+/// The change on one department's user count (it must exist).
+fn department_counter((id, delta): (String, i64)) -> CounterOp {
+    let refusal = bad(format!("there is no department with id '{id}'"), format!("部门“{id}”不存在"));
+    CounterOp { op: departments::user_count_op(&id, delta), refusal }
+}
+
+/// Counter changes between a user's old and new roles and department.
+fn counter_ops(before: (&[String], Option<&str>), after: (&[String], Option<&str>)) -> Vec<CounterOp> {
+    let mut ops: Vec<CounterOp> = role_changes(before.0, after.0).into_iter().map(role_counter).collect();
+    if before.1 != after.1 {
+        ops.extend(before.1.map(|d| department_counter((d.to_string(), -1))));
+        ops.extend(after.1.map(|d| department_counter((d.to_string(), 1))));
+    }
+    ops
+}
+
+/// Runs a user write with its counter changes as one transaction; a failed
+/// condition on the user itself is answered by `user_refusal`.
+async fn write_with_counters(ctx: &AppCtx, user_op: TxOp, counters: Vec<CounterOp>, user_refusal: ApiError) -> Result<(), ApiError> {
+    let mut ops = vec![user_op];
+    let mut refusals = Vec::with_capacity(counters.len());
+    for c in counters {
+        ops.push(c.op);
+        refusals.push(c.refusal);
+    }
+    match ctx.store.transact(ops).await {
+        Ok(()) => {
+            ctx.roles.invalidate().await;
+            Ok(())
+        }
+        Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&0) => Err(user_refusal),
+        Err(store::StoreError::TransactionCanceled { failed }) => {
+            let first = failed.first().copied().unwrap_or(1);
+            Err(refusals.into_iter().nth(first.saturating_sub(1)).unwrap_or_else(|| ApiError::standard(409)))
+        }
+        Err(e) => Err(e).api(),
+    }
 }
 
 /// Role counter changes between two role lists.
@@ -142,7 +186,7 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
     edit.roles = dedup(&edit.roles);
     check_edit(&edit)?;
     let now = ctx.now();
-    let (user, user_op, changes) = match edit.version {
+    let (user, user_op, counters) = match edit.version {
         None => {
             let password = edit.password.as_deref().unwrap_or_default();
             users::validate_password(password)?;
@@ -152,15 +196,17 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
             user.department_id = edit.department_id;
             user.enabled = edit.enabled;
             let op = TxOp::Put { item: user.to_item(), condition: Some(Condition::item_absent()) };
-            let changes = role_changes(&[], &user.roles);
-            (user, op, changes)
+            let counters = counter_ops((&[], None), (&user.roles, user.department_id.as_deref()));
+            (user, op, counters)
         }
         Some(version) => {
             let current = users::get(ctx, &edit.username).await?.ok_or_else(|| no_such_user(&edit.username))?;
-            if current.username.eq_ignore_ascii_case(actor) && (!edit.enabled || !edit.roles.iter().any(|r| r == permission::ADMIN_ROLE) && current.roles.iter().any(|r| r == permission::ADMIN_ROLE)) {
+            let was_admin = current.roles.iter().any(|r| r == permission::ADMIN_ROLE);
+            let stays_admin = edit.roles.iter().any(|r| r == permission::ADMIN_ROLE);
+            if current.username.eq_ignore_ascii_case(actor) && (!edit.enabled || was_admin && !stays_admin) {
                 return Err(bad("you cannot disable your own account or remove your own Admin role", "不能停用自己的账号或移除自己的管理员角色"));
             }
-            let changes = role_changes(&current.roles, &edit.roles);
+            let counters = counter_ops((&current.roles, current.department_id.as_deref()), (&edit.roles, edit.department_id.as_deref()));
             let user = User {
                 email: edit.email,
                 roles: edit.roles,
@@ -171,27 +217,12 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
                 ..current
             };
             let op = TxOp::Put { item: user.to_item(), condition: Some(Condition::version_is(version)) };
-            (user, op, changes)
+            (user, op, counters)
         }
     };
-    let mut ops = vec![user_op];
-    ops.extend(changes.iter().map(|(role, delta)| role_count_op(role, *delta)));
-    match ctx.store.transact(ops).await {
-        Ok(()) => {
-            ctx.roles.invalidate().await;
-            Ok(user)
-        }
-        Err(store::StoreError::TransactionCanceled { failed }) => Err(if failed.contains(&0) {
-            if edit.version.is_none() {
-                users::username_taken(&user.username)
-            } else {
-                stale(&user.username)
-            }
-        } else {
-            role_failure(&failed, &changes).unwrap_or_else(|| ApiError::standard(409))
-        }),
-        Err(e) => Err(e).api(),
-    }
+    let user_refusal = if edit.version.is_none() { users::username_taken(&user.username) } else { stale(&user.username) };
+    write_with_counters(ctx, user_op, counters, user_refusal).await?;
+    Ok(user)
 }
 
 fn stale(username: &str) -> ApiError {
@@ -212,19 +243,11 @@ pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), Api
         return Err(bad("you cannot delete your own account", "不能删除自己的账号"));
     }
     let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
-    let changes = role_changes(&user.roles, &[]);
-    let mut ops = vec![TxOp::Delete { key: keys::user(&user.username), condition: Some(Condition::version_is(user.version)) }];
-    ops.extend(changes.iter().map(|(role, delta)| role_count_op(role, *delta)));
-    match ctx.store.transact(ops).await {
-        Ok(()) => {
-            crate::domain::sessions::end_all_except(ctx, &user.username, None).await?;
-            ctx.roles.invalidate().await;
-            Ok(())
-        }
-        Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&0) => Err(stale(&user.username)),
-        Err(store::StoreError::TransactionCanceled { failed }) => Err(role_failure(&failed, &changes).unwrap_or_else(|| ApiError::standard(409))),
-        Err(e) => Err(e).api(),
-    }
+    let counters = counter_ops((&user.roles, user.department_id.as_deref()), (&[], None));
+    let op = TxOp::Delete { key: keys::user(&user.username), condition: Some(Condition::version_is(user.version)) };
+    write_with_counters(ctx, op, counters, stale(&user.username)).await?;
+    crate::domain::sessions::end_all_except(ctx, &user.username, None).await?;
+    Ok(())
 }
 
 /// Sets a new password for another user and ends their sessions.

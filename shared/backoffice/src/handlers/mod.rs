@@ -3,8 +3,6 @@
 pub mod auth;
 pub mod finance;
 pub mod orders;
-pub mod finance;
-pub mod orders;
 pub mod demo;
 pub mod settings;
 pub mod shell;

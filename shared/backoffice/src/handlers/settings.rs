@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::ctx::AppCtx;
-use crate::domain::{audit, roles, staff, users};
+use crate::domain::{audit, departments, menu_edit, menus, roles, staff, users};
 use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
 use crate::reply::Reply;
 use crate::request::Call;
@@ -23,6 +23,12 @@ pub fn routes() -> Vec<Route> {
         route!(GET "/roleManagement/getList" => "role_management_list", Permission(SETTINGS_MANAGE), false, "Roles with their permissions and holders", role_list),
         route!(POST "/roleManagement/doEdit" => "role_management_edit", Permission(SETTINGS_MANAGE), true, "Create, edit or rename a role", role_edit),
         route!(POST "/roleManagement/doDelete" => "role_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a role nobody holds", role_delete),
+        route!(GET "/departmentManagement/getList" => "department_management_list", Permission(SETTINGS_MANAGE), false, "The department tree", department_list),
+        route!(POST "/departmentManagement/doEdit" => "department_management_edit", Permission(SETTINGS_MANAGE), true, "Create, edit or move a department", department_edit),
+        route!(POST "/departmentManagement/doDelete" => "department_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a department without sub-departments or users", department_delete),
+        route!(GET "/menuManagement/getList" => "menu_management_list", Permission(SETTINGS_MANAGE), false, "The whole menu and route tree, with the components a node may use", menu_list),
+        route!(POST "/menuManagement/doEdit" => "menu_management_edit", Permission(SETTINGS_MANAGE), true, "Create or edit a menu entry", menu_edit),
+        route!(POST "/menuManagement/doDelete" => "menu_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a menu entry without sub-entries", menu_delete),
         route!(GET "/systemLog/getList" => "system_log_list", Permission(SETTINGS_MANAGE), false, "The system log, newest first (account filter, paging)", system_log_list),
         route!(POST "/user/updateProfile" => "update_profile", SignedIn, true, "Change the signed-in user's e-mail and avatar", update_profile),
     ]
@@ -186,4 +192,77 @@ pub async fn update_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     let input: ProfileIn = call.req.payload()?;
     let user = users::update_profile(ctx, &username, input.email.trim(), input.avatar.trim()).await?;
     Ok(Reply::DataWithMsg(json!({"email": user.email, "avatar": user.avatar_or_default()}), Text::new("saved", "保存成功")))
+}
+
+/// GET /departmentManagement/getList
+pub async fn department_list(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
+    let all = departments::all(ctx).await?;
+    Ok(Reply::data(json!({ "list": departments::tree(&all), "total": all.len() })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DepartmentIn {
+    id: Option<String>,
+    #[serde(default)]
+    parent_id: String,
+    name: String,
+    #[serde(default)]
+    order: i64,
+    version: Option<i64>,
+}
+
+/// POST /departmentManagement/doEdit {id?, parentId, name, order, version?}
+pub async fn department_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let input: DepartmentIn = call.req.payload()?;
+    let edit = departments::DepartmentEdit { id: input.id, parent_id: input.parent_id, name: input.name, order: input.order, version: input.version };
+    let saved = departments::save(ctx, edit).await?;
+    Ok(Reply::DataWithMsg(json!(saved), Text::new("saved", "保存成功")))
+}
+
+/// POST /departmentManagement/doDelete {id}
+pub async fn department_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let body = call.req.body_value()?;
+    let id = body.get("id").and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty());
+    let id = id.ok_or_else(|| ApiError::bad_request(Text::new("say which department to delete (id)", "请指定要删除的部门（id）")))?;
+    departments::delete(ctx, id).await?;
+    Ok(Reply::message(Text::new("deleted", "删除成功")))
+}
+
+/// GET /menuManagement/getList
+pub async fn menu_list(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
+    let (tree, version) = menus::load_versioned(ctx).await?;
+    let (list, total) = menu_edit::with_ids(&tree);
+    Ok(Reply::data(json!({ "list": list, "total": total, "version": version, "components": menu_edit::known_components() })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct MenuEditIn {
+    original_name: Option<String>,
+    #[serde(default)]
+    parent_name: String,
+    node: Value,
+    version: i64,
+}
+
+/// POST /menuManagement/doEdit {originalName?, parentName, node, version}
+pub async fn menu_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let input: MenuEditIn = call.req.payload()?;
+    let original = input.original_name.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let version = menu_edit::save_node(ctx, original, input.parent_name.trim(), &input.node, input.version).await?;
+    Ok(Reply::DataWithMsg(json!({ "version": version }), Text::new("saved; the menu changes at the next sign-in", "保存成功，重新登录后菜单生效")))
+}
+
+#[derive(Deserialize)]
+struct MenuDeleteIn {
+    name: String,
+    version: i64,
+}
+
+/// POST /menuManagement/doDelete {name, version}
+pub async fn menu_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let input: MenuDeleteIn = call.req.payload()?;
+    let version = menu_edit::delete_node(ctx, input.name.trim(), input.version).await?;
+    Ok(Reply::DataWithMsg(json!({ "version": version }), Text::new("deleted", "删除成功")))
 }

@@ -26,8 +26,6 @@ pub fn env(extra: &[(&str, &str)]) -> HashMap<String, String> {
         ("BACKOFFICE_SEED_PASSWORD_TEST", TEST_PW),
         // Small demo data set so every test's product starts fast.
         ("BACKOFFICE_DEMO_ORDERS", "300"),
-        // Small demo data set so every test's product starts fast.
-        ("BACKOFFICE_DEMO_ORDERS", "300"),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -1,0 +1,271 @@
+//! Editing the stored menu/route tree (the /setting/menuManagement page).
+//! A node is named by its unique `name`; every edit rebuilds the whole tree
+//! and checks it before the versioned write, so the sidebar never receives
+//! a tree with duplicate names or paths, unknown views or broken guards.
+
+use std::collections::{BTreeSet, HashSet};
+
+use envelope::{ApiError, Text};
+use serde_json::{Map, Value};
+use store::Condition;
+
+use super::{menus, StoreResultExt};
+use crate::ctx::AppCtx;
+
+/// The layout-shell keyword of spec point 2.
+pub const LAYOUT: &str = "Layout";
+const MAX_TITLE: usize = 50;
+
+fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+    ApiError::bad_request(Text::new(en, zh))
+}
+
+/// The components a node may name: the layout shell and every view the
+/// shipped tree uses (the SPA's registry test keeps those views built).
+pub fn known_components() -> BTreeSet<String> {
+    fn walk(nodes: &[Value], out: &mut BTreeSet<String>) {
+        for n in nodes {
+            if let Some(c) = n.get("component").and_then(Value::as_str) {
+                out.insert(c.to_string());
+            }
+            walk(n.get("children").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]), out);
+        }
+    }
+    let mut out = BTreeSet::from([LAYOUT.to_string()]);
+    walk(&menus::seed_tree(), &mut out);
+    out
+}
+
+fn name_of(node: &Value) -> &str {
+    node.get("name").and_then(Value::as_str).unwrap_or_default()
+}
+
+fn children(node: &Value) -> &[Value] {
+    node.get("children").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[])
+}
+
+/// The tree with `id` (= name) on every node, as the page lists it, and
+/// the number of nodes.
+pub fn with_ids(nodes: &[Value]) -> (Vec<Value>, usize) {
+    let mut count = 0;
+    fn walk(nodes: &[Value], count: &mut usize) -> Vec<Value> {
+        nodes
+            .iter()
+            .map(|n| {
+                *count += 1;
+                let mut n = n.clone();
+                if let Some(obj) = n.as_object_mut() {
+                    let id = obj.get("name").cloned().unwrap_or(Value::Null);
+                    obj.insert("id".into(), id);
+                    let kids = obj.get("children").and_then(Value::as_array).map(|k| walk(k, count));
+                    if let Some(kids) = kids {
+                        obj.insert("children".into(), Value::Array(kids));
+                    }
+                }
+                n
+            })
+            .collect()
+    }
+    let list = walk(nodes, &mut count);
+    (list, count)
+}
+
+/// Checks a whole tree.
+pub fn validate(nodes: &[Value]) -> Result<(), ApiError> {
+    let known = known_components();
+    let mut names = HashSet::new();
+    let mut paths = HashSet::new();
+    fn walk(nodes: &[Value], parent: &str, known: &BTreeSet<String>, names: &mut HashSet<String>, paths: &mut HashSet<String>) -> Result<(), ApiError> {
+        for n in nodes {
+            let name = name_of(n);
+            if name.trim().is_empty() {
+                return Err(bad("every menu entry needs a name", "每个菜单项都需要 name"));
+            }
+            if !names.insert(name.to_string()) {
+                return Err(ApiError::conflict(Text::new(format!("the name '{name}' is used twice"), format!("名称“{name}”重复"))));
+            }
+            let path = n.get("path").and_then(Value::as_str).unwrap_or_default().trim();
+            if path.is_empty() {
+                return Err(bad(format!("'{name}' needs a path"), format!("“{name}”缺少路径 path")));
+            }
+            let external = menus::is_external(path);
+            let full = if external || path.starts_with('/') || path == "*" {
+                path.to_string()
+            } else {
+                format!("{}/{path}", parent.trim_end_matches('/'))
+            };
+            if !external && !paths.insert(full.clone()) {
+                return Err(ApiError::conflict(Text::new(format!("the path '{full}' is used twice"), format!("路径“{full}”重复"))));
+            }
+            match n.get("component").and_then(Value::as_str) {
+                Some(c) if !known.contains(c) => {
+                    return Err(bad(
+                        format!("'{name}' uses the unknown component '{c}'"),
+                        format!("“{name}”使用了不存在的组件“{c}”"),
+                    ))
+                }
+                None if !external && children(n).is_empty() && n.get("redirect").is_none() => {
+                    return Err(bad(format!("'{name}' needs a component (a page, or Layout for a section)"), format!("“{name}”需要组件 component")))
+                }
+                _ => {}
+            }
+            let meta = n.get("meta").and_then(Value::as_object);
+            let title = meta.and_then(|m| m.get("title")).and_then(Value::as_str).unwrap_or_default();
+            if title.trim().is_empty() || title.chars().count() > MAX_TITLE {
+                return Err(bad(format!("'{name}' needs a title of 1 to {MAX_TITLE} characters"), format!("“{name}”的标题须为 1 到 {MAX_TITLE} 个字符")));
+            }
+            if let Some(guard) = meta.and_then(|m| m.get("guard")) {
+                permission::parse_guard(guard).map_err(|e| bad(format!("the guard of '{name}' is not valid: {e}"), format!("“{name}”的权限配置无效：{e}")))?;
+            }
+            walk(children(n), &full, known, names, paths)?;
+        }
+        Ok(())
+    }
+    walk(nodes, "", &known, &mut names, &mut paths)
+}
+
+/// Removes the node named `name` (with its subtree) and returns it.
+fn take(nodes: &mut Vec<Value>, name: &str) -> Option<Value> {
+    if let Some(i) = nodes.iter().position(|n| name_of(n) == name) {
+        return Some(nodes.remove(i));
+    }
+    nodes.iter_mut().find_map(|n| n.get_mut("children").and_then(Value::as_array_mut).and_then(|kids| take(kids, name)))
+}
+
+/// The children list of the node named `parent` ("" = the top level).
+fn children_mut<'a>(nodes: &'a mut Vec<Value>, parent: &str) -> Option<&'a mut Vec<Value>> {
+    if parent.is_empty() {
+        return Some(nodes);
+    }
+    for n in nodes.iter_mut() {
+        if name_of(n) == parent {
+            let obj = n.as_object_mut()?;
+            let kids = obj.entry("children").or_insert_with(|| Value::Array(Vec::new()));
+            return kids.as_array_mut();
+        }
+        if let Some(found) = n.get_mut("children").and_then(Value::as_array_mut).and_then(|k| children_mut(k, parent)) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+fn contains(node: &Value, name: &str) -> bool {
+    name_of(node) == name || children(node).iter().any(|c| contains(c, name))
+}
+
+/// The node fields an editor may set (anything else is dropped).
+fn clean_node(node: &Value) -> Result<Map<String, Value>, ApiError> {
+    let obj = node.as_object().ok_or_else(|| bad("node must be an object", "node 必须是对象"))?;
+    let mut out = Map::new();
+    for field in ["path", "name", "component", "redirect"] {
+        match obj.get(field) {
+            Some(Value::String(s)) if !s.trim().is_empty() => {
+                out.insert(field.into(), Value::String(s.trim().to_string()));
+            }
+            Some(Value::String(_)) | Some(Value::Null) | None => {}
+            Some(_) => return Err(bad(format!("{field} must be text"), format!("{field} 必须是文本"))),
+        }
+    }
+    if let Some(meta) = obj.get("meta") {
+        if !meta.is_object() {
+            return Err(bad("meta must be an object", "meta 必须是对象"));
+        }
+        out.insert("meta".into(), meta.clone());
+    }
+    Ok(out)
+}
+
+/// Creates (no `original_name`) or edits one node, placing it under
+/// `parent_name`, and saves the tree over `version`.
+pub async fn save_node(ctx: &AppCtx, original_name: Option<&str>, parent_name: &str, node: &Value, version: i64) -> Result<i64, ApiError> {
+    let (mut tree, stored_version) = menus::load_versioned(ctx).await?;
+    if stored_version != version {
+        return Err(stale());
+    }
+    let mut fields = clean_node(node)?;
+    let placed = match original_name {
+        Some(original) => {
+            let old = take(&mut tree, original).ok_or_else(|| no_such(original))?;
+            if !parent_name.is_empty() && contains(&old, parent_name) {
+                return Err(bad("a menu entry cannot be placed under itself or its own children", "菜单不能移动到自身或其下级之下"));
+            }
+            if let Some(kids) = old.get("children") {
+                fields.insert("children".into(), kids.clone());
+            }
+            Value::Object(fields)
+        }
+        None => Value::Object(fields),
+    };
+    let siblings = children_mut(&mut tree, parent_name).ok_or_else(|| no_such(parent_name))?;
+    siblings.push(placed);
+    validate(&tree)?;
+    write(ctx, tree, version).await
+}
+
+/// Deletes a node without children.
+pub async fn delete_node(ctx: &AppCtx, name: &str, version: i64) -> Result<i64, ApiError> {
+    let (mut tree, stored_version) = menus::load_versioned(ctx).await?;
+    if stored_version != version {
+        return Err(stale());
+    }
+    let node = take(&mut tree, name).ok_or_else(|| no_such(name))?;
+    if !children(&node).is_empty() {
+        return Err(ApiError::conflict(Text::new(
+            format!("'{name}' still has sub-entries; delete or move them first"),
+            format!("“{name}”下仍有子菜单，请先删除或移走"),
+        )));
+    }
+    write(ctx, tree, version).await
+}
+
+async fn write(ctx: &AppCtx, tree: Vec<Value>, version: i64) -> Result<i64, ApiError> {
+    let item = menus::tree_item(tree, version + 1, ctx.now());
+    match ctx.store.put(item, Some(Condition::version_is(version))).await {
+        Err(store::StoreError::ConditionFailed) => Err(stale()),
+        other => other.api().map(|()| version + 1),
+    }
+}
+
+fn stale() -> ApiError {
+    ApiError::conflict(Text::new("the menus were changed by someone else; reload them and apply your change again", "菜单已被他人修改，请刷新后重试"))
+}
+
+fn no_such(name: &str) -> ApiError {
+    ApiError::not_found(Text::new(format!("there is no menu entry named '{name}'"), format!("菜单“{name}”不存在")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_shipped_tree_is_valid() {
+        validate(&menus::seed_tree()).unwrap();
+    }
+
+    #[test]
+    fn broken_trees_are_refused_with_a_reason() {
+        let page = |name: &str, path: &str, component: &str| json!({"name": name, "path": path, "component": component, "meta": {"title": name}});
+        let section = |kids: Vec<Value>| json!({"name": "S", "path": "/s", "component": "Layout", "meta": {"title": "S"}, "children": kids});
+        let cases = [
+            (vec![section(vec![page("A", "a", "index/index"), page("A", "b", "index/index")])], "used twice"),
+            (vec![section(vec![page("A", "a", "index/index"), page("B", "a", "index/index")])], "'/s/a' is used twice"),
+            (vec![section(vec![page("A", "a", "no/such/view")])], "unknown component"),
+            (vec![section(vec![json!({"name": "A", "path": "a", "component": "index/index", "meta": {"title": ""}})])], "title"),
+            (vec![section(vec![json!({"name": "A", "path": "a", "component": "index/index", "meta": {"title": "A", "guard": {"mode": "sometimes"}}})])], "guard"),
+        ];
+        for (tree, says) in cases {
+            let err = validate(&tree).unwrap_err();
+            assert!(err.msg.en.contains(says), "{says}: {}", err.msg.en);
+        }
+    }
+
+    #[test]
+    fn a_node_cannot_move_under_its_own_child() {
+        let tree = json!({"name": "A", "children": [{"name": "B", "children": [{"name": "C"}]}]});
+        assert!(contains(&tree, "C"));
+        assert!(!contains(&tree, "D"));
+    }
+}
