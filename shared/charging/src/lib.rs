@@ -28,7 +28,7 @@ pub mod pricing;
 pub mod problem;
 pub mod region;
 pub mod tariff;
-pub pub mod civil;
+pub mod civil;
 
 pub use money::{Fen, PricePerKwh};
 pub use problem::Problem;

@@ -3,9 +3,7 @@
 
 pub mod audit;
 pub mod demo;
-pub mod departments;
 pub mod keys;
-pub mod menu_edit;
 pub mod menus;
 pub mod notices;
 pub mod orders;
