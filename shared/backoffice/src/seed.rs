@@ -81,6 +81,7 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     ops.push(TxOp::Put { item: marker, condition: Some(Condition::item_absent()) });
     // All or nothing: a half-seeded store would refuse a second attempt.
     ctx.store.transact(ops).await.api()?;
+    crate::domain::departments::seed(ctx).await?;
     // One demo data set (sized by BACKOFFICE_DEMO_ORDERS) for assets and orders.
     let demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
     for (kind, html) in [

@@ -3,7 +3,9 @@
 
 pub mod audit;
 pub mod demo;
+pub mod departments;
 pub mod keys;
+pub mod menu_edit;
 pub mod menus;
 pub mod notices;
 pub mod orders;
