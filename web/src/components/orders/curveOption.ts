@@ -7,8 +7,8 @@ export function curveOption(curve: CurvePoint[], labels: { power: string; energy
   const x = curve.map((p) => chinaTime(p.ts));
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: [labels.power, labels.energy, labels.soc] },
-    grid: { left: 48, right: 48, top: 40, bottom: 30 },
+    legend: { top: 0, data: [labels.power, labels.energy, labels.soc] },
+    grid: { left: 48, right: 48, top: 56, bottom: 30 },
     xAxis: { type: 'category', data: x, boundaryGap: false },
     yAxis: [
       { type: 'value', name: 'kW / kWh' },

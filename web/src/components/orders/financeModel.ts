@@ -12,8 +12,8 @@ export function trendOption(rows: { label: string; sums: Sums }[], t: TFunction)
   const energy = t('fin.cards.energy');
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: [net, refunds, energy] },
-    grid: { left: 56, right: 56, top: 40, bottom: 30 },
+    legend: { top: 0, data: [net, refunds, energy] },
+    grid: { left: 56, right: 56, top: 56, bottom: 30 },
     xAxis: { type: 'category', data: rows.map((r) => r.label) },
     yAxis: [
       { type: 'value', name: '¥' },

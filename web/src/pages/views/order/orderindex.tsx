@@ -47,7 +47,7 @@ const useStyles = makeStyles({
   sumValue: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
   scroll: { overflowX: 'auto' },
-  table: { minWidth: '1250px' },
+  table: { minWidth: '1250px', tableLayout: 'auto' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: '4px' },
   num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
 });
