@@ -84,6 +84,7 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     crate::domain::departments::seed(ctx).await?;
     // One demo data set (sized by BACKOFFICE_DEMO_ORDERS) for assets and orders.
     let demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
+    crate::domain::assets::seed::seed_assets(ctx, &demo).await?;
     for (kind, html) in [
         ("notice", r#"<a href="https://github.com" target="_blank">充电运营后台 2.0 已上线：新增分时电价模板与订单导出</a>"#),
         ("notice", "本周六 02:00-04:00 进行系统维护，期间远程启停不可用"),

@@ -1,6 +1,7 @@
 //! The product's records and the rules on them. Handlers call these; they
 //! talk to the store port only.
 
+pub mod assets;
 pub mod audit;
 pub mod demo;
 pub mod departments;

@@ -1,5 +1,6 @@
 //! Endpoint handlers: each reads its input, calls the domain, answers.
 
+pub mod assets;
 pub mod auth;
 pub mod finance;
 pub mod orders;

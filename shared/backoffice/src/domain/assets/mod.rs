@@ -1,0 +1,68 @@
+//! Charging assets: stations, piles, connectors and tariff templates, and
+//! the demo seed for them. The rules themselves (tariff validation, region
+//! codes, connector transitions, the online window) live in the `charging`
+//! crate; this module stores them.
+//!
+//! Key layout (the shared table; see also `domain::keys`):
+//!
+//! | record | PK | SK | listed by |
+//! |---|---|---|---|
+//! | station | `STATION#{id}` | `STATION` | facet list `station` (status x region), sort = normalised name |
+//! | station code (unique) | `STATIONCODE#{code}` | `UNIQUE` | |
+//! | tariff, current | `TARIFF#{id}` | `CURRENT` | GSI1 `TARIFFS` / name#id |
+//! | tariff, version n | `TARIFF#{id}` | `V#{n:06}` | (partition query, newest first) |
+//! | pile | `PILE#{id}` | `PILE` | GSI1 `STATION#{sid}#PILES` / `{code}` |
+//! | connector | `PILE#{pileId}` | `CONN#{n:02}` | GSI1 `STATION#{sid}#PILES` / `{code}#C{n:02}`; facet list `connector` (station x status x type) |
+//! | pile code (unique) | `PILECODE#{code}` | `UNIQUE` | |
+//! | connector status history | `CONNHIST#{connectorId}` | `{time:012}#{id}` | (partition query, newest first) |
+//! | list entry / counter | `LIST#{list}#{partition}` / `COUNT#{list}#{partition}` | see [`facets`] | |
+
+pub mod facets;
+pub mod piles;
+pub mod seed;
+pub mod stations;
+pub mod tariffs;
+
+use charging::Problem;
+use envelope::{ApiError, Text};
+use store::StoreError;
+
+/// A 400 listing every problem (bilingual), e.g. "lat: ...; openingHours: ...".
+pub fn invalid(problems: &[Problem]) -> ApiError {
+    let en = problems.iter().map(|p| p.en.as_str()).collect::<Vec<_>>().join("; ");
+    let zh = problems.iter().map(|p| p.zh.as_str()).collect::<Vec<_>>().join("；");
+    ApiError::bad_request(Text::new(en, zh))
+}
+
+/// `Ok` when no problems were found.
+pub fn check(problems: Vec<Problem>) -> Result<(), ApiError> {
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(invalid(&problems))
+    }
+}
+
+/// Maps a failed transaction: a failed uniqueness op (at `unique_at`) is a
+/// 400 naming the taken value; anything else is the usual 409 / 503.
+pub fn tx_error(err: StoreError, unique_at: Option<usize>, taken: Text) -> ApiError {
+    match (&err, unique_at) {
+        (StoreError::TransactionCanceled { failed }, Some(i)) if failed.contains(&i) => ApiError::bad_request(taken),
+        _ => crate::domain::store_error(err),
+    }
+}
+
+/// The 404 of a record that does not exist (or was deleted meanwhile).
+pub fn not_found(what_en: &str, what_zh: &str, id: &str) -> ApiError {
+    ApiError::not_found(Text::new(format!("{what_en} {id} does not exist"), format!("{what_zh}{id}不存在")))
+}
+
+/// A field that is too long / empty, as a problem.
+pub fn text_problem(field: &str, label_en: &str, label_zh: &str, value: &str, required: bool, max: usize, out: &mut Vec<Problem>) {
+    let n = value.trim().chars().count();
+    if required && n == 0 {
+        out.push(Problem::new(field, format!("{label_en} is required"), format!("{label_zh}不能为空")));
+    } else if n > max {
+        out.push(Problem::new(field, format!("{label_en} must be at most {max} characters"), format!("{label_zh}不能超过{max}个字符")));
+    }
+}

@@ -1,0 +1,584 @@
+//! Piles and their connectors: registration (pile + connectors + list
+//! entries + station counts in one transaction), edits, operator actions
+//! with status history, and the connector list (station x status x type).
+//!
+//! Online/offline is never stored: it is derived from the pile's last
+//! heartbeat at read time ([`charging::connector::is_online`]) with a window
+//! of [`OFFLINE_AFTER_INTERVALS`] heartbeat intervals, so a silent pile can
+//! not be shown online after the window passes.
+
+use charging::connector::{apply_action, allowed_actions, effective_status, is_online, ConnectorStandard, ConnectorStatus, OperatorAction, PileType};
+use charging::Problem;
+use envelope::{ApiError, Text};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use store::{Condition, Index, Key, Query, SortKey, TxOp, UpdateAction};
+
+use super::facets::{self, Listing};
+use super::{check, not_found, stations, text_problem, tx_error};
+use crate::ctx::AppCtx;
+use crate::domain::{from_item, to_item, StoreResultExt};
+
+pub const CONNECTOR_LIST: &str = "connector";
+/// A pile is offline after this many missed heartbeat intervals.
+pub const OFFLINE_AFTER_INTERVALS: i64 = 3;
+/// Connectors per pile (the transaction of a registration stays well under
+/// DynamoDB's 100 operations).
+pub const MAX_CONNECTORS: usize = 4;
+
+pub fn pile_key(id: &str) -> Key {
+    Key::new(format!("PILE#{id}"), "PILE")
+}
+
+pub fn connector_key(pile_id: &str, number: u32) -> Key {
+    Key::new(format!("PILE#{pile_id}"), format!("CONN#{number:02}"))
+}
+
+fn pile_code_key(code: &str) -> Key {
+    Key::new(format!("PILECODE#{}", code.to_uppercase()), "UNIQUE")
+}
+
+/// Connector ids are `{pileId}-c{n}`, so the id alone locates the record.
+pub fn connector_id(pile_id: &str, number: u32) -> String {
+    format!("{pile_id}-c{number}")
+}
+
+pub fn parse_connector_id(id: &str) -> Option<(&str, u32)> {
+    let (pile, n) = id.rsplit_once("-c")?;
+    Some((pile, n.parse().ok().filter(|n| (1..=99).contains(n))?))
+}
+
+fn station_piles_pk(station_id: &str) -> String {
+    format!("STATION#{station_id}#PILES")
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pile {
+    pub id: String,
+    pub code: String,
+    pub station_id: String,
+    pub vendor: String,
+    pub model: String,
+    pub firmware_version: String,
+    pub pile_type: PileType,
+    pub rated_power_kw: u32,
+    pub connector_count: u32,
+    pub heartbeat_interval_secs: i64,
+    pub last_heartbeat: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub updated_by: String,
+    pub version: i64,
+}
+
+impl Pile {
+    pub fn online(&self, now: i64) -> bool {
+        is_online(self.last_heartbeat, now, self.heartbeat_interval_secs * OFFLINE_AFTER_INTERVALS)
+    }
+
+    fn item(&self) -> store::Item {
+        let k = pile_key(&self.id);
+        to_item(self, &[("PK", k.pk), ("SK", k.sk), ("GSI1PK", station_piles_pk(&self.station_id)), ("GSI1SK", self.code.clone())])
+    }
+
+    pub fn view(&self, now: i64) -> Value {
+        let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
+        v["online"] = json!(self.online(now));
+        v["offlineAfterSecs"] = json!(self.heartbeat_interval_secs * OFFLINE_AFTER_INTERVALS);
+        v
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Connector {
+    pub id: String,
+    pub pile_id: String,
+    pub pile_code: String,
+    pub station_id: String,
+    pub number: u32,
+    pub pile_type: PileType,
+    pub standard: ConnectorStandard,
+    pub max_power_kw: u32,
+    pub qr_code: String,
+    /// The last reported (or operator-set) status; see [`Connector::view`]
+    /// for what is shown.
+    pub status: ConnectorStatus,
+    pub fault_code: Option<String>,
+    pub status_since: i64,
+    pub updated_at: i64,
+    pub version: i64,
+}
+
+impl Connector {
+    fn item(&self) -> store::Item {
+        let k = connector_key(&self.pile_id, self.number);
+        to_item(
+            self,
+            &[
+                ("PK", k.pk),
+                ("SK", k.sk),
+                ("GSI1PK", station_piles_pk(&self.station_id)),
+                ("GSI1SK", format!("{}#C{:02}", self.pile_code, self.number)),
+            ],
+        )
+    }
+
+    fn listing(&self) -> Listing {
+        Listing {
+            list: CONNECTOR_LIST,
+            dims: vec![vec![self.station_id.clone()], vec![status_str(self.status)], vec![type_str(self.pile_type).into()]],
+            sort: format!("{}#{}#{:02}", self.station_id, self.pile_code, self.number),
+            target: connector_key(&self.pile_id, self.number),
+        }
+    }
+
+    /// What the UI shows: the stored status, "offline" when the pile is
+    /// silent, and the actions that are possible now.
+    pub fn view(&self, pile_online: bool) -> Value {
+        let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
+        v["online"] = json!(pile_online);
+        v["effectiveStatus"] = json!(effective_status(self.status, pile_online));
+        v["allowedActions"] = json!(allowed_actions(self.status, pile_online));
+        v
+    }
+}
+
+pub fn status_str(s: ConnectorStatus) -> String {
+    serde_json::to_value(s).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+}
+
+pub fn type_str(t: PileType) -> &'static str {
+    match t {
+        PileType::Ac => "ac",
+        PileType::Dc => "dc",
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectorInput {
+    pub standard: Option<ConnectorStandard>,
+    pub max_power_kw: Option<u32>,
+    #[serde(default)]
+    pub qr_code: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PileInput {
+    #[serde(default)]
+    pub station_id: String,
+    #[serde(default)]
+    pub code: String,
+    #[serde(default)]
+    pub vendor: String,
+    #[serde(default)]
+    pub model: String,
+    #[serde(default)]
+    pub firmware_version: String,
+    pub pile_type: Option<PileType>,
+    pub rated_power_kw: Option<u32>,
+    pub heartbeat_interval_secs: Option<i64>,
+    /// Registration only: the pile's connectors, numbered 1..n in order.
+    #[serde(default)]
+    pub connectors: Vec<ConnectorInput>,
+}
+
+fn power_problem(field: &str, p: Option<u32>, out: &mut Vec<Problem>) {
+    match p {
+        Some(1..=1000) => {}
+        _ => out.push(Problem::new(field, "Power must be 1-1000 kW", "功率须为1-1000千瓦")),
+    }
+}
+
+fn connector_problems(i: usize, c: &ConnectorInput, rated: Option<u32>, out: &mut Vec<Problem>) {
+    let f = |s: &str| format!("connectors[{i}].{s}");
+    if c.standard.is_none() {
+        out.push(Problem::new(f("standard"), format!("Connector {}: standard is required", i + 1), format!("第{}枪：请选择接口标准", i + 1)));
+    }
+    power_problem(&f("maxPowerKw"), c.max_power_kw, out);
+    if let (Some(max), Some(rated)) = (c.max_power_kw, rated) {
+        if max > rated {
+            out.push(Problem::new(
+                f("maxPowerKw"),
+                format!("Connector {}: max power {max} kW exceeds the pile's rated {rated} kW", i + 1),
+                format!("第{}枪：最大功率{max}千瓦超过桩额定功率{rated}千瓦", i + 1),
+            ));
+        }
+    }
+    text_problem(&f("qrCode"), "QR code", "二维码", &c.qr_code, false, 200, out);
+}
+
+impl PileInput {
+    fn problems(&self, registering: bool) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let code = self.code.trim();
+        if code.is_empty() || code.len() > 32 || !code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            out.push(Problem::new("code", "Serial number must be 1-32 letters, digits, - or _", "桩编号须为1-32位字母、数字、-或_"));
+        }
+        text_problem("vendor", "Vendor", "厂商", &self.vendor, false, 50, &mut out);
+        text_problem("model", "Model", "型号", &self.model, false, 50, &mut out);
+        text_problem("firmwareVersion", "Firmware version", "固件版本", &self.firmware_version, false, 50, &mut out);
+        if self.pile_type.is_none() {
+            out.push(Problem::new("pileType", "Type is required: AC or DC", "请选择类型：交流或直流"));
+        }
+        power_problem("ratedPowerKw", self.rated_power_kw, &mut out);
+        if !matches!(self.heartbeat_interval_secs, Some(10..=3600)) {
+            out.push(Problem::new("heartbeatIntervalSecs", "Heartbeat interval must be 10-3600 seconds", "心跳间隔须为10-3600秒"));
+        }
+        if registering {
+            if self.station_id.trim().is_empty() {
+                out.push(Problem::new("stationId", "Station is required", "请选择所属充电站"));
+            }
+            if self.connectors.is_empty() || self.connectors.len() > MAX_CONNECTORS {
+                out.push(Problem::new(
+                    "connectors",
+                    format!("A pile has 1-{MAX_CONNECTORS} connectors"),
+                    format!("每个桩须有1-{MAX_CONNECTORS}把枪"),
+                ));
+            }
+            for (i, c) in self.connectors.iter().enumerate() {
+                connector_problems(i, c, self.rated_power_kw, &mut out);
+            }
+        }
+        out
+    }
+}
+
+fn pile_code_taken(code: &str) -> Text {
+    Text::new(format!("Pile serial number {code} is already registered"), format!("桩编号{code}已被注册"))
+}
+
+fn history_item(connector_id: &str, at: i64, from: Option<ConnectorStatus>, to: ConnectorStatus, what: &str, by: &str) -> store::Item {
+    let mut item = Key::new(format!("CONNHIST#{connector_id}"), format!("{}#{}", crate::domain::keys::time_sort(at), uuid::Uuid::now_v7().simple())).to_item();
+    item.insert("at".into(), json!(at));
+    item.insert("from".into(), json!(from));
+    item.insert("to".into(), json!(to));
+    item.insert("event".into(), json!(what));
+    item.insert("by".into(), json!(by));
+    item
+}
+
+/// Registers a pile with its connectors (status: available, no heartbeat
+/// yet, so shown offline until the charger reports).
+pub async fn register(ctx: &AppCtx, input: PileInput, by: &str) -> Result<(Pile, Vec<Connector>), ApiError> {
+    check(input.problems(true))?;
+    let station = stations::get(ctx, input.station_id.trim()).await?;
+    let now = ctx.now();
+    let pile = Pile {
+        id: format!("pl-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]),
+        code: input.code.trim().to_string(),
+        station_id: station.id.clone(),
+        vendor: input.vendor.trim().into(),
+        model: input.model.trim().into(),
+        firmware_version: input.firmware_version.trim().into(),
+        pile_type: input.pile_type.unwrap_or(PileType::Ac),
+        rated_power_kw: input.rated_power_kw.unwrap_or_default(),
+        connector_count: input.connectors.len() as u32,
+        heartbeat_interval_secs: input.heartbeat_interval_secs.unwrap_or(30),
+        last_heartbeat: None,
+        created_at: now,
+        updated_at: now,
+        updated_by: by.into(),
+        version: 1,
+    };
+    let connectors: Vec<Connector> = input
+        .connectors
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let n = i as u32 + 1;
+            let id = connector_id(&pile.id, n);
+            let qr = c.qr_code.trim();
+            Connector {
+                qr_code: if qr.is_empty() { format!("https://qr.example-charging.cn/c/{}", id.to_uppercase()) } else { qr.into() },
+                id,
+                pile_id: pile.id.clone(),
+                pile_code: pile.code.clone(),
+                station_id: pile.station_id.clone(),
+                number: n,
+                pile_type: pile.pile_type,
+                standard: c.standard.unwrap_or(ConnectorStandard::Gbt2015),
+                max_power_kw: c.max_power_kw.unwrap_or_default(),
+                status: ConnectorStatus::Available,
+                fault_code: None,
+                status_since: now,
+                updated_at: now,
+                version: 1,
+            }
+        })
+        .collect();
+    insert(ctx, &pile, &connectors, by).await?;
+    Ok((pile, connectors))
+}
+
+/// Writes a new pile and its connectors (registration and the demo seed).
+pub async fn insert(ctx: &AppCtx, pile: &Pile, connectors: &[Connector], by: &str) -> Result<(), ApiError> {
+    let mut ops = vec![
+        TxOp::Put { item: pile_code_key(&pile.code).to_item(), condition: Some(Condition::item_absent()) },
+        TxOp::Put { item: pile.item(), condition: Some(Condition::item_absent()) },
+        stations::count_op(&pile.station_id, 1, connectors.len() as i64),
+    ];
+    for c in connectors {
+        ops.push(TxOp::Put { item: c.item(), condition: Some(Condition::item_absent()) });
+        ops.push(TxOp::Put { item: history_item(&c.id, c.status_since, None, c.status, "registered", by), condition: None });
+        ops.extend(facets::changes(None, Some(&c.listing())));
+    }
+    ctx.store.transact(facets::merge(ops)).await.map_err(|e| match &e {
+        store::StoreError::TransactionCanceled { failed } if failed.contains(&2) => not_found("station", "充电站", &pile.station_id),
+        _ => tx_error(e, Some(0), pile_code_taken(&pile.code)),
+    })
+}
+
+pub async fn get_pile(ctx: &AppCtx, id: &str) -> Result<Pile, ApiError> {
+    match ctx.store.get(&pile_key(id)).await.api()? {
+        Some(item) => from_item(item),
+        None => Err(not_found("pile", "充电桩", id)),
+    }
+}
+
+/// The pile's connectors, by number.
+pub async fn connectors_of(ctx: &AppCtx, pile_id: &str) -> Result<Vec<Connector>, ApiError> {
+    let q = Query::partition(format!("PILE#{pile_id}")).sort_key(SortKey::BeginsWith("CONN#".into()));
+    ctx.store.query(q).await.api()?.items.into_iter().map(from_item).collect()
+}
+
+/// Edits a pile's descriptive fields (type and connectors are fixed at
+/// registration: a different pile is a new registration).
+pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: PileInput, by: &str) -> Result<Pile, ApiError> {
+    let mut problems = input.problems(false);
+    let old = get_pile(ctx, id).await?;
+    if input.pile_type.is_some_and(|t| t != old.pile_type) {
+        problems.push(Problem::new("pileType", "The type of a registered pile cannot change: register a new pile", "已注册充电桩的类型不能修改，请重新注册"));
+    }
+    if input.code.trim() != old.code {
+        problems.retain(|p| p.field != "code");
+        problems.push(Problem::new("code", "The serial number of a registered pile cannot change", "已注册充电桩的编号不能修改"));
+    }
+    let conns = connectors_of(ctx, id).await?;
+    if let Some(c) = conns.iter().find(|c| Some(c.max_power_kw) > input.rated_power_kw) {
+        problems.push(Problem::new(
+            "ratedPowerKw",
+            format!("Rated power must be at least connector {}'s {} kW", c.number, c.max_power_kw),
+            format!("额定功率不能低于第{}枪的{}千瓦", c.number, c.max_power_kw),
+        ));
+    }
+    check(problems)?;
+    if old.version != expected {
+        return Err(ApiError::standard(409));
+    }
+    let mut p = old;
+    p.vendor = input.vendor.trim().into();
+    p.model = input.model.trim().into();
+    p.firmware_version = input.firmware_version.trim().into();
+    p.rated_power_kw = input.rated_power_kw.unwrap_or(p.rated_power_kw);
+    p.heartbeat_interval_secs = input.heartbeat_interval_secs.unwrap_or(p.heartbeat_interval_secs);
+    p.updated_at = ctx.now();
+    p.updated_by = by.into();
+    p.version = expected + 1;
+    let v = serde_json::to_value(&p).unwrap_or(Value::Null);
+    let actions = ["vendor", "model", "firmwareVersion", "ratedPowerKw", "heartbeatIntervalSecs", "updatedAt", "updatedBy", "version"]
+        .iter()
+        .map(|f| UpdateAction::Set(f.to_string(), v[*f].clone()))
+        .collect();
+    ctx.store.update(&pile_key(id), actions, Some(Condition::version_is(expected))).await.api()?;
+    Ok(p)
+}
+
+/// Deletes a pile and its connectors; refused while a session is open.
+pub async fn delete(ctx: &AppCtx, id: &str) -> Result<(), ApiError> {
+    let pile = get_pile(ctx, id).await?;
+    let conns = connectors_of(ctx, id).await?;
+    if let Some(c) = conns.iter().find(|c| c.status.in_session()) {
+        return Err(ApiError::bad_request(Text::new(
+            format!("Connector {} is charging: stop the session before deleting the pile", c.number),
+            format!("第{}枪正在充电，请先停止充电再删除充电桩", c.number),
+        )));
+    }
+    let mut ops = vec![
+        TxOp::Delete { key: pile_key(id), condition: Some(Condition::version_is(pile.version)) },
+        TxOp::Delete { key: pile_code_key(&pile.code), condition: None },
+        stations::count_op(&pile.station_id, -1, -(conns.len() as i64)),
+    ];
+    for c in &conns {
+        let cond = Condition::Eq("status".into(), json!(c.status));
+        ops.push(TxOp::Delete { key: connector_key(id, c.number), condition: Some(cond) });
+        ops.extend(facets::changes(Some(&c.listing()), None));
+    }
+    ctx.store.transact(facets::merge(ops)).await.api()
+}
+
+/// Edits a connector's standard, power and QR code.
+pub async fn update_connector(ctx: &AppCtx, id: &str, expected: i64, input: ConnectorInput) -> Result<Connector, ApiError> {
+    let (pile_id, n) = parse_connector_id(id).ok_or_else(|| not_found("connector", "充电枪", id))?;
+    let pile = get_pile(ctx, pile_id).await?;
+    let mut problems = Vec::new();
+    connector_problems(n as usize - 1, &input, Some(pile.rated_power_kw), &mut problems);
+    check(problems)?;
+    let mut c = get_connector(ctx, id).await?;
+    if c.version != expected {
+        return Err(ApiError::standard(409));
+    }
+    c.standard = input.standard.unwrap_or(c.standard);
+    c.max_power_kw = input.max_power_kw.unwrap_or(c.max_power_kw);
+    let qr = input.qr_code.trim();
+    if !qr.is_empty() {
+        c.qr_code = qr.into();
+    }
+    c.updated_at = ctx.now();
+    c.version = expected + 1;
+    let actions = vec![
+        UpdateAction::Set("standard".into(), json!(c.standard)),
+        UpdateAction::Set("maxPowerKw".into(), json!(c.max_power_kw)),
+        UpdateAction::Set("qrCode".into(), json!(c.qr_code)),
+        UpdateAction::Set("updatedAt".into(), json!(c.updated_at)),
+        UpdateAction::Set("version".into(), json!(c.version)),
+    ];
+    ctx.store.update(&connector_key(pile_id, n), actions, Some(Condition::version_is(expected))).await.api()?;
+    Ok(c)
+}
+
+pub async fn get_connector(ctx: &AppCtx, id: &str) -> Result<Connector, ApiError> {
+    let (pile_id, n) = parse_connector_id(id).ok_or_else(|| not_found("connector", "充电枪", id))?;
+    match ctx.store.get(&connector_key(pile_id, n)).await.api()? {
+        Some(item) => from_item(item),
+        None => Err(not_found("connector", "充电枪", id)),
+    }
+}
+
+/// Applies an operator action to the stored status. There is no charger
+/// link yet: nothing is sent to a charger, which the answer says.
+pub async fn act(ctx: &AppCtx, id: &str, action: OperatorAction, by: &str) -> Result<Connector, ApiError> {
+    let c = get_connector(ctx, id).await?;
+    let pile = get_pile(ctx, &c.pile_id).await?;
+    let now = ctx.now();
+    let next = apply_action(c.status, pile.online(now), action).map_err(|e| super::invalid(&[e.problem()]))?;
+    let mut n = c.clone();
+    n.status = next;
+    n.fault_code = if next == ConnectorStatus::Faulted { c.fault_code.clone() } else { None };
+    n.status_since = if next == c.status { c.status_since } else { now };
+    n.updated_at = now;
+    n.version = c.version + 1;
+    let actions = vec![
+        UpdateAction::Set("status".into(), json!(n.status)),
+        UpdateAction::Set("faultCode".into(), json!(n.fault_code)),
+        UpdateAction::Set("statusSince".into(), json!(n.status_since)),
+        UpdateAction::Set("updatedAt".into(), json!(now)),
+        UpdateAction::Set("version".into(), json!(n.version)),
+    ];
+    let mut ops = vec![
+        TxOp::Update { key: connector_key(&c.pile_id, c.number), actions, condition: Some(Condition::version_is(c.version)) },
+        TxOp::Put { item: history_item(&c.id, now, Some(c.status), next, &status_event(action), by), condition: None },
+    ];
+    ops.extend(facets::changes(Some(&c.listing()), Some(&n.listing())));
+    ctx.store.transact(ops).await.api()?;
+    Ok(n)
+}
+
+fn status_event(a: OperatorAction) -> String {
+    serde_json::to_value(a).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+}
+
+/// A connector's status history, newest first (at most 200 entries).
+pub async fn history(ctx: &AppCtx, id: &str) -> Result<Vec<Value>, ApiError> {
+    let q = Query::partition(format!("CONNHIST#{id}")).backward().limit(200);
+    let page = ctx.store.query(q).await.api()?;
+    Ok(page
+        .items
+        .into_iter()
+        .map(|mut i| {
+            i.remove("PK");
+            i.remove("SK");
+            Value::Object(i)
+        })
+        .collect())
+}
+
+/// A station's piles with their connectors (one query on GSI1: piles sort
+/// by code and each pile's connectors follow it).
+pub async fn of_station(ctx: &AppCtx, station_id: &str) -> Result<Vec<Value>, ApiError> {
+    let now = ctx.now();
+    let mut out: Vec<Value> = Vec::new();
+    let mut cursor = None;
+    let mut online = false;
+    loop {
+        let page = ctx.store.query(Query::index(Index::Gsi1, station_piles_pk(station_id)).after(cursor)).await.api()?;
+        for item in page.items {
+            if item.get("SK").and_then(Value::as_str) == Some("PILE") {
+                let p: Pile = from_item(item)?;
+                online = p.online(now);
+                let mut v = p.view(now);
+                v["connectors"] = json!([]);
+                out.push(v);
+            } else {
+                let c: Connector = from_item(item)?;
+                if let Some(last) = out.last_mut() {
+                    if let Some(list) = last["connectors"].as_array_mut() {
+                        list.push(c.view(online));
+                    }
+                }
+            }
+        }
+        cursor = page.cursor;
+        if cursor.is_none() {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// Connector list filters (all optional).
+#[derive(Debug, Default)]
+pub struct Filter<'a> {
+    pub station_id: Option<&'a str>,
+    pub status: Option<ConnectorStatus>,
+    pub pile_type: Option<PileType>,
+}
+
+/// One page of connectors (with their pile's online state and station
+/// name) and the total matching.
+pub async fn list(ctx: &AppCtx, f: Filter<'_>, page_no: u32, page_size: u32) -> Result<(Vec<Value>, u64), ApiError> {
+    let status = f.status.map(status_str);
+    let partition = facets::partition_of(&[f.station_id, status.as_deref(), f.pile_type.map(type_str)]);
+    let page = facets::page(ctx, CONNECTOR_LIST, &partition, "", page_no, page_size).await?;
+    let conns: Vec<Connector> =
+        ctx.store.batch_get(&page.keys).await.api()?.into_iter().flatten().map(from_item).collect::<Result<_, _>>()?;
+    let mut pile_ids: Vec<String> = conns.iter().map(|c| c.pile_id.clone()).collect();
+    pile_ids.dedup();
+    let mut station_ids: Vec<String> = conns.iter().map(|c| c.station_id.clone()).collect();
+    station_ids.sort();
+    station_ids.dedup();
+    let piles: Vec<Pile> = ctx
+        .store
+        .batch_get(&pile_ids.iter().map(|p| pile_key(p)).collect::<Vec<_>>())
+        .await
+        .api()?
+        .into_iter()
+        .flatten()
+        .map(from_item)
+        .collect::<Result<_, _>>()?;
+    let stations: Vec<stations::Station> = ctx
+        .store
+        .batch_get(&station_ids.iter().map(|s| stations::key(s)).collect::<Vec<_>>())
+        .await
+        .api()?
+        .into_iter()
+        .flatten()
+        .map(from_item)
+        .collect::<Result<_, _>>()?;
+    let now = ctx.now();
+    let list = conns
+        .iter()
+        .map(|c| {
+            let pile = piles.iter().find(|p| p.id == c.pile_id);
+            let mut v = c.view(pile.is_some_and(|p| p.online(now)));
+            v["lastHeartbeat"] = json!(pile.and_then(|p| p.last_heartbeat));
+            v["ratedPowerKw"] = json!(pile.map(|p| p.rated_power_kw));
+            v["stationName"] = json!(stations.iter().find(|s| s.id == c.station_id).map(|s| s.name.clone()));
+            v
+        })
+        .collect();
+    Ok((list, page.total))
+}

@@ -1,0 +1,379 @@
+//! Stations: validation, the faceted list (status x region, sorted by
+//! normalised name), and writes that keep list entries, counters and the
+//! unique station code in the same transaction as the record.
+
+use charging::demo::StationStatus;
+use charging::region::validate_region;
+use charging::Problem;
+use envelope::{ApiError, Text};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use store::{Condition, Key, TxOp, UpdateAction};
+
+use super::facets::{self, Listing};
+use super::{check, not_found, text_problem, tariffs, tx_error};
+use crate::ctx::AppCtx;
+use crate::domain::{from_item, to_item, StoreResultExt};
+use crate::validate::{is_landline, is_phone};
+
+pub const LIST: &str = "station";
+
+pub fn key(id: &str) -> Key {
+    Key::new(format!("STATION#{id}"), "STATION")
+}
+
+fn code_key(code: &str) -> Key {
+    Key::new(format!("STATIONCODE#{}", code.to_uppercase()), "UNIQUE")
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Station {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub operator: String,
+    pub province_code: String,
+    pub city_code: String,
+    pub district_code: Option<String>,
+    pub address: String,
+    pub lat: f64,
+    pub lng: f64,
+    /// "HH:MM-HH:MM" local time; "00:00-24:00" = always open.
+    pub opening_hours: String,
+    pub status: StationStatus,
+    pub service_phone: String,
+    /// What drivers pay the car park (the operator's occupancy fee is part
+    /// of the tariff, so orders snapshot it with the prices).
+    pub parking_info: String,
+    #[serde(default)]
+    pub photo_urls: Vec<String>,
+    /// Tariff template in force; empty while none is assigned (planning).
+    pub tariff_id: String,
+    /// Maintained by pile writes (ADD in their transaction).
+    pub pile_count: i64,
+    pub connector_count: i64,
+    pub created_at: i64,
+    pub created_by: String,
+    pub updated_at: i64,
+    pub updated_by: String,
+    pub version: i64,
+}
+
+/// What a form submits (create and edit).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StationInput {
+    #[serde(default)]
+    pub code: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub operator: String,
+    #[serde(default)]
+    pub province_code: String,
+    #[serde(default)]
+    pub city_code: String,
+    #[serde(default)]
+    pub district_code: Option<String>,
+    #[serde(default)]
+    pub address: String,
+    pub lat: Option<f64>,
+    pub lng: Option<f64>,
+    #[serde(default)]
+    pub opening_hours: String,
+    pub status: Option<StationStatus>,
+    #[serde(default)]
+    pub service_phone: String,
+    #[serde(default)]
+    pub parking_info: String,
+    #[serde(default)]
+    pub photo_urls: Vec<String>,
+    #[serde(default)]
+    pub tariff_id: String,
+}
+
+fn parse_hhmm(s: &str) -> Option<u32> {
+    let (h, m) = s.split_once(':')?;
+    if h.len() != 2 || m.len() != 2 {
+        return None;
+    }
+    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
+    (h < 24 && m < 60 || h == 24 && m == 0).then_some(h * 60 + m)
+}
+
+/// "HH:MM-HH:MM" with start before end.
+pub fn opening_hours_ok(s: &str) -> bool {
+    match s.split_once('-') {
+        Some((a, b)) => matches!((parse_hhmm(a.trim()), parse_hhmm(b.trim())), (Some(a), Some(b)) if a < b),
+        None => false,
+    }
+}
+
+impl StationInput {
+    /// Every problem with the input (tariff existence is checked by the caller).
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        text_problem("name", "Name", "名称", &self.name, true, 50, &mut out);
+        let code = self.code.trim();
+        if code.is_empty() || code.len() > 20 || !code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            out.push(Problem::new("code", "Code must be 1-20 letters, digits, - or _", "编号须为1-20位字母、数字、-或_"));
+        }
+        text_problem("operator", "Operator", "运营商", &self.operator, false, 50, &mut out);
+        if self.province_code.is_empty() || self.city_code.is_empty() {
+            out.push(Problem::new("region", "Region is required: choose province, city and district", "请选择所在地区（省/市/区）"));
+        } else if let Err(e) = validate_region(&self.province_code, &self.city_code, self.district_code.as_deref()) {
+            out.push(e.problem());
+        }
+        text_problem("address", "Address", "详细地址", &self.address, true, 200, &mut out);
+        match self.lat {
+            Some(v) if v.is_finite() && (-90.0..=90.0).contains(&v) => {}
+            Some(_) => out.push(Problem::new("lat", "Latitude must be between -90 and 90", "纬度必须在-90到90之间")),
+            None => out.push(Problem::new("lat", "Latitude is required", "纬度不能为空")),
+        }
+        match self.lng {
+            Some(v) if v.is_finite() && (-180.0..=180.0).contains(&v) => {}
+            Some(_) => out.push(Problem::new("lng", "Longitude must be between -180 and 180", "经度必须在-180到180之间")),
+            None => out.push(Problem::new("lng", "Longitude is required", "经度不能为空")),
+        }
+        if !opening_hours_ok(&self.opening_hours) {
+            out.push(Problem::new(
+                "openingHours",
+                "Opening hours must be HH:MM-HH:MM with the start before the end, e.g. 06:00-23:00 or 00:00-24:00",
+                "营业时间格式应为HH:MM-HH:MM且开始早于结束，例如06:00-23:00或00:00-24:00",
+            ));
+        }
+        if self.status.is_none() {
+            out.push(Problem::new("status", "Status is required", "状态不能为空"));
+        }
+        let phone = self.service_phone.trim();
+        if !(is_phone(phone) || is_landline(phone)) {
+            out.push(Problem::new(
+                "servicePhone",
+                "Service phone must be a mobile (11 digits), a landline like 0755-12345678 or a 400/800 number",
+                "客服电话须为11位手机号、固话（如0755-12345678）或400/800号码",
+            ));
+        }
+        text_problem("parkingInfo", "Parking fee rule", "停车收费说明", &self.parking_info, false, 200, &mut out);
+        if self.photo_urls.len() > 10 || self.photo_urls.iter().any(|u| !crate::validate::is_url(u)) {
+            out.push(Problem::new("photoUrls", "Photos must be at most 10 http(s) URLs", "照片最多10个且须为http(s)地址"));
+        }
+        out
+    }
+}
+
+impl Station {
+    fn listing(&self) -> Listing {
+        let mut region = vec![self.province_code.clone(), self.city_code.clone()];
+        region.extend(self.district_code.clone().filter(|d| !d.is_empty()));
+        Listing {
+            list: LIST,
+            dims: vec![vec![status_str(self.status).into()], region],
+            sort: facets::normalise(&self.name),
+            target: key(&self.id),
+        }
+    }
+
+    fn item(&self) -> store::Item {
+        let k = key(&self.id);
+        to_item(self, &[("PK", k.pk), ("SK", k.sk)])
+    }
+
+    /// The list / detail form: the record plus display names.
+    pub fn view(&self) -> Value {
+        let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
+        let region = charging::region::lookup(self.district_code.as_deref().filter(|d| !d.is_empty()).unwrap_or(&self.city_code));
+        v["regionName"] = json!(region.map(|r| r.display()).unwrap_or_default());
+        v
+    }
+
+    fn apply(&mut self, input: StationInput) {
+        self.code = input.code.trim().to_string();
+        self.name = input.name.trim().to_string();
+        self.operator = input.operator.trim().to_string();
+        self.province_code = input.province_code;
+        self.city_code = input.city_code;
+        self.district_code = input.district_code.filter(|d| !d.is_empty());
+        self.address = input.address.trim().to_string();
+        self.lat = input.lat.unwrap_or_default();
+        self.lng = input.lng.unwrap_or_default();
+        self.opening_hours = input.opening_hours.trim().to_string();
+        self.status = input.status.unwrap_or(StationStatus::Planning);
+        self.service_phone = input.service_phone.trim().to_string();
+        self.parking_info = input.parking_info.trim().to_string();
+        self.photo_urls = input.photo_urls;
+        self.tariff_id = input.tariff_id.trim().to_string();
+    }
+}
+
+pub fn status_str(s: StationStatus) -> &'static str {
+    match s {
+        StationStatus::Planning => "planning",
+        StationStatus::Operating => "operating",
+        StationStatus::Suspended => "suspended",
+        StationStatus::Closed => "closed",
+    }
+}
+
+async fn validate(ctx: &AppCtx, input: &StationInput) -> Result<(), ApiError> {
+    let mut problems = input.problems();
+    let tariff = input.tariff_id.trim();
+    if !tariff.is_empty() && tariffs::find(ctx, tariff).await?.is_none() {
+        problems.push(Problem::new("tariffId", format!("Tariff template {tariff} does not exist"), format!("资费模板{tariff}不存在")));
+    }
+    check(problems)
+}
+
+fn code_taken(code: &str) -> Text {
+    Text::new(format!("Station code {code} is already used by another station"), format!("站点编号{code}已被其他站点使用"))
+}
+
+/// Creates a station; the code must be unused.
+pub async fn create(ctx: &AppCtx, input: StationInput, by: &str) -> Result<Station, ApiError> {
+    validate(ctx, &input).await?;
+    let now = ctx.now();
+    let mut s = Station {
+        id: format!("st-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]),
+        code: String::new(),
+        name: String::new(),
+        operator: String::new(),
+        province_code: String::new(),
+        city_code: String::new(),
+        district_code: None,
+        address: String::new(),
+        lat: 0.0,
+        lng: 0.0,
+        opening_hours: String::new(),
+        status: StationStatus::Planning,
+        service_phone: String::new(),
+        parking_info: String::new(),
+        photo_urls: Vec::new(),
+        tariff_id: String::new(),
+        pile_count: 0,
+        connector_count: 0,
+        created_at: now,
+        created_by: by.into(),
+        updated_at: now,
+        updated_by: by.into(),
+        version: 1,
+    };
+    s.apply(input);
+    insert(ctx, &s).await?;
+    Ok(s)
+}
+
+/// Writes a new station with its entries (create and the demo seed).
+pub async fn insert(ctx: &AppCtx, s: &Station) -> Result<(), ApiError> {
+    let mut ops = vec![
+        TxOp::Put { item: code_key(&s.code).to_item(), condition: Some(Condition::item_absent()) },
+        TxOp::Put { item: s.item(), condition: Some(Condition::item_absent()) },
+    ];
+    ops.extend(facets::changes(None, Some(&s.listing())));
+    ctx.store.transact(ops).await.map_err(|e| tx_error(e, Some(0), code_taken(&s.code)))
+}
+
+pub async fn find(ctx: &AppCtx, id: &str) -> Result<Option<Station>, ApiError> {
+    match ctx.store.get(&key(id)).await.api()? {
+        Some(item) => Ok(Some(from_item(item)?)),
+        None => Ok(None),
+    }
+}
+
+pub async fn get(ctx: &AppCtx, id: &str) -> Result<Station, ApiError> {
+    find(ctx, id).await?.ok_or_else(|| not_found("station", "充电站", id))
+}
+
+/// Saves an edit made on `expected` version; 409 when someone saved since.
+/// Only the edited fields are set, so pile counts maintained by concurrent
+/// pile writes are never overwritten.
+pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: StationInput, by: &str) -> Result<Station, ApiError> {
+    validate(ctx, &input).await?;
+    let old = get(ctx, id).await?;
+    if old.version != expected {
+        return Err(ApiError::standard(409));
+    }
+    let mut s = old.clone();
+    s.apply(input);
+    s.updated_at = ctx.now();
+    s.updated_by = by.into();
+    s.version = expected + 1;
+    let fields = serde_json::to_value(&s).unwrap_or(Value::Null);
+    let actions: Vec<UpdateAction> = [
+        "code", "name", "operator", "provinceCode", "cityCode", "districtCode", "address", "lat", "lng", "openingHours", "status",
+        "servicePhone", "parkingInfo", "photoUrls", "tariffId", "updatedAt", "updatedBy", "version",
+    ]
+    .iter()
+    .map(|f| UpdateAction::Set(f.to_string(), fields[*f].clone()))
+    .collect();
+    let mut ops = vec![TxOp::Update { key: key(id), actions, condition: Some(Condition::version_is(expected)) }];
+    let mut unique_at = None;
+    if !old.code.eq_ignore_ascii_case(&s.code) {
+        unique_at = Some(ops.len());
+        ops.push(TxOp::Put { item: code_key(&s.code).to_item(), condition: Some(Condition::item_absent()) });
+        ops.push(TxOp::Delete { key: code_key(&old.code), condition: None });
+    }
+    ops.extend(facets::changes(Some(&old.listing()), Some(&s.listing())));
+    ctx.store.transact(ops).await.map_err(|e| tx_error(e, unique_at, code_taken(&s.code)))?;
+    Ok(s)
+}
+
+/// Deletes a station that has no piles (the condition is checked in the
+/// same write, so a pile registered meanwhile blocks it).
+pub async fn delete(ctx: &AppCtx, id: &str, expected: Option<i64>) -> Result<(), ApiError> {
+    let s = get(ctx, id).await?;
+    let has_piles = || {
+        ApiError::bad_request(Text::new(
+            format!("Station {} still has {} pile(s): delete or move them first", s.name, s.pile_count.max(1)),
+            format!("充电站“{}”下还有{}个充电桩，请先删除充电桩", s.name, s.pile_count.max(1)),
+        ))
+    };
+    if s.pile_count > 0 {
+        return Err(has_piles());
+    }
+    let mut cond = vec![Condition::Eq("pileCount".into(), json!(0))];
+    if let Some(v) = expected {
+        cond.push(Condition::version_is(v));
+    }
+    let mut ops = vec![
+        TxOp::Delete { key: key(id), condition: Some(Condition::And(cond)) },
+        TxOp::Delete { key: code_key(&s.code), condition: None },
+    ];
+    ops.extend(facets::changes(Some(&s.listing()), None));
+    ctx.store.transact(ops).await.map_err(|e| match ctx_pile_race(&e) {
+        true => has_piles(),
+        false => crate::domain::store_error(e),
+    })
+}
+
+fn ctx_pile_race(e: &store::StoreError) -> bool {
+    matches!(e, store::StoreError::TransactionCanceled { failed } if failed.contains(&0))
+}
+
+/// The list filters (all optional).
+#[derive(Debug, Default)]
+pub struct Filter<'a> {
+    pub name: Option<&'a str>,
+    pub status: Option<StationStatus>,
+    /// Any province, city or district code.
+    pub region: Option<&'a str>,
+}
+
+/// One page of stations and the total matching.
+pub async fn list(ctx: &AppCtx, f: Filter<'_>, page_no: u32, page_size: u32) -> Result<(Vec<Station>, u64), ApiError> {
+    let partition = facets::partition_of(&[f.status.map(status_str), f.region]);
+    let prefix = f.name.map(facets::normalise).unwrap_or_default();
+    let page = facets::page(ctx, LIST, &partition, &prefix, page_no, page_size).await?;
+    let items = ctx.store.batch_get(&page.keys).await.api()?;
+    let stations = items.into_iter().flatten().map(from_item).collect::<Result<Vec<Station>, _>>()?;
+    Ok((stations, page.total))
+}
+
+/// Adds to the station's pile / connector counts (part of a pile write);
+/// the station must still exist.
+pub fn count_op(station_id: &str, piles: i64, connectors: i64) -> TxOp {
+    TxOp::Update {
+        key: key(station_id),
+        actions: vec![UpdateAction::Add("pileCount".into(), piles), UpdateAction::Add("connectorCount".into(), connectors)],
+        condition: Some(Condition::item_exists()),
+    }
+}

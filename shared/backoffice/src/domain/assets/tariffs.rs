@@ -1,0 +1,139 @@
+//! Tariff templates, versioned: the current version is one item, and every
+//! saved version (including the current one) is also kept as an immutable
+//! snapshot, so an order priced with version n can always be shown.
+
+use charging::tariff::{TariffTemplate, TariffTemplateForm};
+use charging::Problem;
+use envelope::{ApiError, Text};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use store::{Condition, Index, Key, Query, TxOp};
+
+use super::{invalid, not_found};
+use crate::ctx::AppCtx;
+use crate::domain::{from_item, to_item, StoreResultExt};
+
+pub const INDEX_PK: &str = "TARIFFS";
+
+pub fn current_key(id: &str) -> Key {
+    Key::new(format!("TARIFF#{id}"), "CURRENT")
+}
+
+pub fn version_key(id: &str, version: i64) -> Key {
+    Key::new(format!("TARIFF#{id}"), format!("V#{version:06}"))
+}
+
+/// A stored template with who changed it and when.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredTariff {
+    #[serde(flatten)]
+    pub template: TariffTemplate,
+    pub updated_at: i64,
+    pub updated_by: String,
+}
+
+impl StoredTariff {
+    fn items(&self) -> (store::Item, store::Item) {
+        let id = &self.template.id;
+        let current = to_item(
+            self,
+            &[
+                ("PK", current_key(id).pk),
+                ("SK", current_key(id).sk),
+                ("GSI1PK", INDEX_PK.into()),
+                ("GSI1SK", format!("{}#{id}", self.template.name.trim())),
+            ],
+        );
+        let k = version_key(id, self.template.version);
+        (current, to_item(self, &[("PK", k.pk), ("SK", k.sk)]))
+    }
+}
+
+/// Validates a submitted form into a template (all problems at once).
+fn template_of(form: TariffTemplateForm) -> Result<TariffTemplate, ApiError> {
+    form.into_template().map_err(|p: Vec<Problem>| invalid(&p))
+}
+
+/// Creates a template at version 1.
+pub async fn create(ctx: &AppCtx, mut form: TariffTemplateForm, by: &str) -> Result<StoredTariff, ApiError> {
+    form.id = format!("tt-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);
+    form.version = 1;
+    let t = StoredTariff { template: template_of(form)?, updated_at: ctx.now(), updated_by: by.into() };
+    write_new(ctx, &t).await?;
+    Ok(t)
+}
+
+/// Writes a new template (used by create and the demo seed).
+pub async fn write_new(ctx: &AppCtx, t: &StoredTariff) -> Result<(), ApiError> {
+    let (current, version) = t.items();
+    ctx.store
+        .transact(vec![
+            TxOp::Put { item: current, condition: Some(Condition::item_absent()) },
+            TxOp::Put { item: version, condition: Some(Condition::item_absent()) },
+        ])
+        .await
+        .api()
+}
+
+/// Saves a change as version `expected + 1`; 409 when someone saved since.
+pub async fn update(ctx: &AppCtx, mut form: TariffTemplateForm, expected: i64, by: &str) -> Result<StoredTariff, ApiError> {
+    let old = get(ctx, &form.id).await?;
+    form.version = expected + 1;
+    let t = StoredTariff { template: template_of(form)?, updated_at: ctx.now(), updated_by: by.into() };
+    if old.template.version != expected {
+        return Err(ApiError::conflict(Text::new(
+            format!("the tariff was changed meanwhile (now version {}): reload and edit again", old.template.version),
+            format!("资费模板已被他人修改（当前版本{}），请刷新后重试", old.template.version),
+        )));
+    }
+    let (current, version) = t.items();
+    ctx.store
+        .transact(vec![
+            TxOp::Put { item: current, condition: Some(Condition::version_is(expected)) },
+            TxOp::Put { item: version, condition: Some(Condition::item_absent()) },
+        ])
+        .await
+        .api()?;
+    Ok(t)
+}
+
+pub async fn find(ctx: &AppCtx, id: &str) -> Result<Option<StoredTariff>, ApiError> {
+    match ctx.store.get(&current_key(id)).await.api()? {
+        Some(item) => Ok(Some(from_item(item)?)),
+        None => Ok(None),
+    }
+}
+
+pub async fn get(ctx: &AppCtx, id: &str) -> Result<StoredTariff, ApiError> {
+    find(ctx, id).await?.ok_or_else(|| not_found("tariff", "资费模板", id))
+}
+
+/// One saved version (current or old).
+pub async fn get_version(ctx: &AppCtx, id: &str, version: i64) -> Result<StoredTariff, ApiError> {
+    match ctx.store.get(&version_key(id, version)).await.api()? {
+        Some(item) => from_item(item),
+        None => Err(ApiError::not_found(Text::new(
+            format!("tariff {id} has no version {version}"),
+            format!("资费模板{id}没有版本{version}"),
+        ))),
+    }
+}
+
+/// All current templates, by name (an operator has tens, not thousands).
+pub async fn list(ctx: &AppCtx) -> Result<Vec<StoredTariff>, ApiError> {
+    let page = ctx.store.query(Query::index(Index::Gsi1, INDEX_PK)).await.api()?;
+    page.items.into_iter().map(from_item).collect()
+}
+
+/// Version history, newest first: number, who, when (not the prices).
+pub async fn versions(ctx: &AppCtx, id: &str) -> Result<Vec<serde_json::Value>, ApiError> {
+    let q = Query::partition(format!("TARIFF#{id}")).sort_key(store::SortKey::BeginsWith("V#".into())).backward();
+    let page = ctx.store.query(q).await.api()?;
+    let mut out = Vec::new();
+    for item in page.items {
+        let t: StoredTariff = from_item(item)?;
+        out.push(json!({ "version": t.template.version, "name": t.template.name, "updatedAt": t.updated_at, "updatedBy": t.updated_by }));
+    }
+    Ok(out)
+}

@@ -1,0 +1,335 @@
+//! Charging assets: the region tree, stations, tariffs, piles and
+//! connectors. Handlers parse and answer; rules and storage are in
+//! `domain::assets`. Writes are recorded in the system log by the dispatch
+//! (every POST route below is audited).
+
+use charging::connector::{ConnectorStatus, OperatorAction, PileType};
+use charging::demo::StationStatus;
+use charging::tariff::TariffTemplateForm;
+use envelope::{ApiError, Text};
+use permission::{SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::ctx::AppCtx;
+use crate::domain::assets::piles::{self, ConnectorInput, PileInput};
+use crate::domain::assets::stations::{self, StationInput};
+use crate::domain::assets::tariffs;
+use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
+use crate::reply::Reply;
+use crate::request::Call;
+use crate::routes::{route, Access::Permission, Route};
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route!(GET "/area/getList" => "area_list", Permission(SYSTEM_READ), false, "The province / city / district tree with real codes", area_list),
+        route!(GET "/station/getList" => "station_list", Permission(SYSTEM_READ), false, "Stations filtered by name prefix, region and status, paged", station_list),
+        route!(GET "/station/getDetail" => "station_detail", Permission(SYSTEM_READ), false, "A station with its tariff, piles and connectors", station_detail),
+        route!(POST "/station/doAdd" => "station_add", Permission(SYSTEM_WRITE), true, "Create a station", station_add),
+        route!(POST "/station/doEdit" => "station_edit", Permission(SYSTEM_WRITE), true, "Edit a station (version checked)", station_edit),
+        route!(POST "/station/doDelete" => "station_delete", Permission(SYSTEM_DELETE), true, "Delete a station without piles", station_delete),
+        route!(GET "/tariff/getList" => "tariff_list", Permission(SYSTEM_READ), false, "Current tariff templates", tariff_list),
+        route!(GET "/tariff/getDetail" => "tariff_detail", Permission(SYSTEM_READ), false, "A tariff template, current or a given version", tariff_detail),
+        route!(GET "/tariff/getVersions" => "tariff_versions", Permission(SYSTEM_READ), false, "A tariff template's saved versions", tariff_versions),
+        route!(POST "/tariff/doAdd" => "tariff_add", Permission(SYSTEM_WRITE), true, "Create a time-of-use tariff template", tariff_add),
+        route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), true, "Save a tariff change as a new version", tariff_edit),
+        route!(GET "/pile/getList" => "pile_list", Permission(SYSTEM_READ), false, "A station's piles with connectors and online state", pile_list),
+        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), true, "Register a pile with its connectors", pile_add),
+        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), true, "Edit a pile (version checked)", pile_edit),
+        route!(POST "/pile/doDelete" => "pile_delete", Permission(SYSTEM_DELETE), true, "Delete a pile and its connectors", pile_delete),
+        route!(GET "/connector/getList" => "connector_list", Permission(SYSTEM_READ), false, "Connectors filtered by station, status and type, paged", connector_list),
+        route!(GET "/connector/getHistory" => "connector_history", Permission(SYSTEM_READ), false, "A connector's status history", connector_history),
+        route!(POST "/connector/doEdit" => "connector_edit", Permission(SYSTEM_WRITE), true, "Edit a connector (version checked)", connector_edit),
+        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), true, "Operator action on a connector (stored state only until a charger link exists)", connector_action),
+    ]
+}
+
+/// Said with every operator action: nothing reaches a charger yet.
+fn no_charger_link() -> Text {
+    Text::new(
+        "Recorded. No charger link exists yet: only the stored status changed, no command was sent to the pile.",
+        "已记录。尚未接入充电桩通信：仅修改了系统中的状态，未向充电桩发送指令。",
+    )
+}
+
+fn saved() -> Text {
+    Text::new("saved", "保存成功")
+}
+
+fn deleted() -> Text {
+    Text::new("deleted", "删除成功")
+}
+
+fn username(call: &Call) -> Result<String, ApiError> {
+    Ok(call.caller()?.username().to_string())
+}
+
+fn required_query<'a>(call: &'a Call, name: &str) -> Result<&'a str, ApiError> {
+    call.req.query_param(name).ok_or_else(|| {
+        ApiError::bad_request(Text::new(format!("the query parameter {name} is required"), format!("缺少查询参数{name}")))
+    })
+}
+
+/// A query parameter parsed as a JSON enum value ("operating", "dc" ...).
+fn enum_query<T: DeserializeOwned>(call: &Call, name: &str) -> Result<Option<T>, ApiError> {
+    match call.req.query_param(name) {
+        None => Ok(None),
+        Some(raw) => serde_json::from_value(json!(raw)).map(Some).map_err(|_| {
+            ApiError::bad_request(Text::new(format!("{name} '{raw}' is not a known value"), format!("{name}“{raw}”不是有效的取值")))
+        }),
+    }
+}
+
+/// `{id, version, ...rest}` of an edit: the id, the version it was made on,
+/// and the rest parsed as `T`.
+fn edit_payload<T: DeserializeOwned>(call: &Call) -> Result<(String, i64, T), ApiError> {
+    #[derive(Deserialize)]
+    struct Head {
+        #[serde(default)]
+        id: String,
+        version: Option<i64>,
+    }
+    let value = call.req.body_value()?;
+    let head: Head = serde_json::from_value(value.clone()).map_err(|e| bad_body(&e))?;
+    if head.id.trim().is_empty() {
+        return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
+    }
+    let version = head.version.ok_or_else(|| {
+        ApiError::bad_request(Text::new("version is required (the version the edit was made on)", "缺少version（编辑时的版本号）"))
+    })?;
+    let rest: T = serde_json::from_value(value).map_err(|e| bad_body(&e))?;
+    Ok((head.id.trim().to_string(), version, rest))
+}
+
+fn bad_body(e: &serde_json::Error) -> ApiError {
+    ApiError::bad_request(Text::new(format!("invalid request body: {e}"), format!("请求参数有误：{e}")))
+}
+
+fn id_payload(call: &Call) -> Result<String, ApiError> {
+    #[derive(Deserialize)]
+    struct Id {
+        #[serde(default)]
+        id: String,
+    }
+    let id: Id = call.req.payload()?;
+    let id = id.id.trim().to_string();
+    if id.is_empty() {
+        return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
+    }
+    Ok(id)
+}
+
+// ------------------------------------------------------------ region tree
+
+/// GET /area/getList: static data (compiled in), the same for everyone.
+pub async fn area_list(_ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
+    Ok(Reply::data(json!({ "list": charging::region::region_tree() })))
+}
+
+// ------------------------------------------------------------ stations
+
+/// GET /station/getList?name=&regionCode=&status=&pageNo=&pageSize=
+pub async fn station_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
+    let region = call.req.query_param("regionCode");
+    if let Some(code) = region {
+        if charging::region::lookup(code).is_none() {
+            return Err(ApiError::bad_request(Text::new(format!("regionCode {code} is not a known region"), format!("地区代码{code}不存在"))));
+        }
+    }
+    let status: Option<StationStatus> = enum_query(&call, "status")?;
+    let name = call.req.query_param("name");
+    let filter = stations::Filter { name, status, region };
+    let (list, total) = stations::list(ctx, filter, paging.page_no as u32, paging.page_size as u32).await?;
+    let tariff_names = tariff_names(ctx).await?;
+    let list: Vec<Value> = list
+        .iter()
+        .map(|s| {
+            let mut v = s.view();
+            v["tariffName"] = json!(tariff_names.iter().find(|(id, _)| *id == s.tariff_id).map(|(_, n)| n.clone()));
+            v
+        })
+        .collect();
+    Ok(Reply::data(json!({ "list": list, "total": total })))
+}
+
+async fn tariff_names(ctx: &AppCtx) -> Result<Vec<(String, String)>, ApiError> {
+    Ok(tariffs::list(ctx).await?.into_iter().map(|t| (t.template.id, t.template.name)).collect())
+}
+
+/// GET /station/getDetail?id=
+pub async fn station_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let id = required_query(&call, "id")?;
+    let station = stations::get(ctx, id).await?;
+    let tariff = match station.tariff_id.as_str() {
+        "" => None,
+        t => tariffs::find(ctx, t).await?.map(|t| json!({ "template": t.template.to_form(), "updatedAt": t.updated_at, "updatedBy": t.updated_by })),
+    };
+    let piles = piles::of_station(ctx, id).await?;
+    Ok(Reply::data(json!({ "station": station.view(), "tariff": tariff, "piles": piles })))
+}
+
+/// POST /station/doAdd
+pub async fn station_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let input: StationInput = call.req.payload()?;
+    let s = stations::create(ctx, input, &username(&call)?).await?;
+    Ok(Reply::DataWithMsg(s.view(), saved()))
+}
+
+/// POST /station/doEdit {id, version, ...fields}
+pub async fn station_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let (id, version, input): (String, i64, StationInput) = edit_payload(&call)?;
+    let s = stations::update(ctx, &id, version, input, &username(&call)?).await?;
+    Ok(Reply::DataWithMsg(s.view(), saved()))
+}
+
+/// POST /station/doDelete {id, version?}
+pub async fn station_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    #[derive(Deserialize)]
+    struct Del {
+        #[serde(default)]
+        id: String,
+        version: Option<i64>,
+    }
+    let d: Del = call.req.payload()?;
+    if d.id.trim().is_empty() {
+        return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
+    }
+    stations::delete(ctx, d.id.trim(), d.version).await?;
+    Ok(Reply::message(deleted()))
+}
+
+// ------------------------------------------------------------ tariffs
+
+/// GET /tariff/getList: every current template in the editor's form.
+pub async fn tariff_list(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
+    let list: Vec<Value> = tariffs::list(ctx)
+        .await?
+        .into_iter()
+        .map(|t| json!({ "template": t.template.to_form(), "updatedAt": t.updated_at, "updatedBy": t.updated_by }))
+        .collect();
+    let total = list.len();
+    Ok(Reply::data(json!({ "list": list, "total": total })))
+}
+
+/// GET /tariff/getDetail?id=&version=
+pub async fn tariff_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let id = required_query(&call, "id")?;
+    let t = match call.req.query_param("version") {
+        None => tariffs::get(ctx, id).await?,
+        Some(v) => {
+            let v: i64 = v.parse().ok().filter(|v| *v >= 1).ok_or_else(|| {
+                ApiError::bad_request(Text::new(format!("version must be a whole number from 1, not '{v}'"), format!("version须为大于等于1的整数，而不是“{v}”")))
+            })?;
+            tariffs::get_version(ctx, id, v).await?
+        }
+    };
+    Ok(Reply::data(json!({ "template": t.template.to_form(), "slots": t.template.slots, "updatedAt": t.updated_at, "updatedBy": t.updated_by })))
+}
+
+/// GET /tariff/getVersions?id=
+pub async fn tariff_versions(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let id = required_query(&call, "id")?;
+    tariffs::get(ctx, id).await?;
+    Ok(Reply::data(json!({ "list": tariffs::versions(ctx, id).await? })))
+}
+
+/// POST /tariff/doAdd {name, segments, prices, parking?}
+pub async fn tariff_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let form: TariffTemplateForm = call.req.payload()?;
+    let t = tariffs::create(ctx, form, &username(&call)?).await?;
+    Ok(Reply::DataWithMsg(json!({ "template": t.template.to_form() }), saved()))
+}
+
+/// POST /tariff/doEdit {id, version, name, segments, prices, parking?}:
+/// saved as version+1; the old version stays readable.
+pub async fn tariff_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let (id, version, mut form): (String, i64, TariffTemplateForm) = edit_payload(&call)?;
+    form.id = id;
+    let t = tariffs::update(ctx, form, version, &username(&call)?).await?;
+    Ok(Reply::DataWithMsg(json!({ "template": t.template.to_form() }), saved()))
+}
+
+// ------------------------------------------------------------ piles
+
+/// GET /pile/getList?stationId=
+pub async fn pile_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let id = required_query(&call, "stationId")?;
+    stations::get(ctx, id).await?;
+    let list = piles::of_station(ctx, id).await?;
+    let total = list.len();
+    Ok(Reply::data(json!({ "list": list, "total": total })))
+}
+
+/// POST /pile/doAdd {stationId, code, pileType, ratedPowerKw, heartbeatIntervalSecs, connectors: [...]}
+pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let input: PileInput = call.req.payload()?;
+    let (pile, conns) = piles::register(ctx, input, &username(&call)?).await?;
+    let now = ctx.now();
+    let mut v = pile.view(now);
+    v["connectors"] = json!(conns.iter().map(|c| c.view(pile.online(now))).collect::<Vec<_>>());
+    Ok(Reply::DataWithMsg(v, saved()))
+}
+
+/// POST /pile/doEdit {id, version, ...fields}
+pub async fn pile_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let (id, version, input): (String, i64, PileInput) = edit_payload(&call)?;
+    let p = piles::update(ctx, &id, version, input, &username(&call)?).await?;
+    Ok(Reply::DataWithMsg(p.view(ctx.now()), saved()))
+}
+
+/// POST /pile/doDelete {id}
+pub async fn pile_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let id = id_payload(&call)?;
+    piles::delete(ctx, &id).await?;
+    Ok(Reply::message(deleted()))
+}
+
+// ------------------------------------------------------------ connectors
+
+/// GET /connector/getList?stationId=&status=&pileType=&pageNo=&pageSize=
+pub async fn connector_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
+    let status: Option<ConnectorStatus> = enum_query(&call, "status")?;
+    let pile_type: Option<PileType> = enum_query(&call, "pileType")?;
+    let filter = piles::Filter { station_id: call.req.query_param("stationId"), status, pile_type };
+    let (list, total) = piles::list(ctx, filter, paging.page_no as u32, paging.page_size as u32).await?;
+    Ok(Reply::data(json!({ "list": list, "total": total })))
+}
+
+/// GET /connector/getHistory?id=
+pub async fn connector_history(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let id = required_query(&call, "id")?;
+    piles::get_connector(ctx, id).await?;
+    Ok(Reply::data(json!({ "list": piles::history(ctx, id).await? })))
+}
+
+/// POST /connector/doEdit {id, version, standard, maxPowerKw, qrCode}
+pub async fn connector_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let (id, version, input): (String, i64, ConnectorInput) = edit_payload(&call)?;
+    let c = piles::update_connector(ctx, &id, version, input).await?;
+    Ok(Reply::DataWithMsg(serde_json::to_value(c).unwrap_or(Value::Null), saved()))
+}
+
+/// POST /connector/doAction {id, action}
+pub async fn connector_action(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    #[derive(Deserialize)]
+    struct Act {
+        #[serde(default)]
+        id: String,
+        action: Option<OperatorAction>,
+    }
+    let a: Act = call.req.payload()?;
+    let action = a.action.ok_or_else(|| {
+        ApiError::bad_request(Text::new(
+            "action is required: enable, disable, reset, unlock, remoteStart or remoteStop",
+            "缺少action：enable、disable、reset、unlock、remoteStart或remoteStop",
+        ))
+    })?;
+    if a.id.trim().is_empty() {
+        return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
+    }
+    let c = piles::act(ctx, a.id.trim(), action, &username(&call)?).await?;
+    Ok(Reply::DataWithMsg(serde_json::to_value(c).unwrap_or(Value::Null), no_charger_link()))
+}
