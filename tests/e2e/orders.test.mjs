@@ -3,7 +3,11 @@
 // demo orders.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { go, hashPath, launchBrowser, login, shot, startGateway, USERS } from './harness.mjs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { go, hashPath, launchBrowser, login, ROOT, shot, startGateway, USERS } from './harness.mjs';
 
 let gateway;
 before(async () => {
@@ -95,6 +99,21 @@ describe('orders', () => {
         },
         plate,
       );
+
+      // Export the filtered set: the file opens and holds exactly the listed orders.
+      const listed = await page.getByTestId('order-link').allInnerTexts();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-export').click()]);
+      const file = join(mkdtempSync(join(tmpdir(), 'orders-export-')), 'orders.xlsx');
+      await download.saveAs(file);
+      const ExcelJS = (await import(pathToFileURL(join(ROOT, 'web/node_modules/exceljs/excel.js')).href)).default;
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(file);
+      const exported = [];
+      wb.worksheets[0].eachRow((row) => {
+        const v = String(row.getCell(1).value ?? '');
+        if (/^CD\d+/.test(v)) exported.push(v);
+      });
+      assert.deepEqual(exported.sort(), [...listed].sort(), 'the export holds the filtered orders');
 
       // A detail tab per order, highlighting the order menu, with the curve chart.
       const no = await page.getByTestId('order-link').first().innerText();

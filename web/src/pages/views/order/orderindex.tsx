@@ -41,6 +41,8 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: '12px' },
   card: { padding: '16px', rowGap: '12px' },
   filters: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '8px 12px', alignItems: 'end' },
+  // Fluent's Dropdown has a 250px minimum; in the filter grid it takes its cell.
+  dropdown: { minWidth: 'auto', width: '100%' },
   actions: { display: 'flex', columnGap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   sums: { display: 'flex', flexWrap: 'wrap', columnGap: '28px', rowGap: '8px', alignItems: 'baseline' },
   sum: { display: 'flex', flexDirection: 'column' },
@@ -143,6 +145,7 @@ export default function OrderIndex() {
   const list = data?.list ?? [];
   const dd = (k: keyof OrderFilter, values: readonly string[], label: (v: string) => string) => (
     <Dropdown
+      className={styles.dropdown}
       value={form[k] ? label(form[k] as string) : t('ord.filter.any')}
       selectedOptions={[String(form[k] ?? '')]}
       onOptionSelect={(_, d) => set(k)(d.optionValue ?? '')}
@@ -169,6 +172,7 @@ export default function OrderIndex() {
           </Field>
           <Field label={t('ord.filter.station')}>
             <Dropdown
+              className={styles.dropdown}
               value={form.stationId ? stations?.list.find((s) => s.stationId === form.stationId)?.stationName ?? form.stationId : t('ord.filter.allStations')}
               selectedOptions={[form.stationId ?? '']}
               onOptionSelect={(_, d) => set('stationId')(d.optionValue ?? '')}
