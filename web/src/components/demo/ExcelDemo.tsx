@@ -155,7 +155,7 @@ export function ExcelDemo({ mode }: { mode: 'all' | 'selected' | 'merged' }) {
                   </TableCell>
                 )}
                 {columns.map((c) => (
-                  <TableCell key={c.key}>{c.key === 'status' ? <StatusBadge status={r.status} /> : String(c.value(r))}</TableCell>
+                  <TableCell key={c.key} style={c.key === 'datetime' ? { whiteSpace: 'nowrap' } : undefined}>{c.key === 'status' ? <StatusBadge status={r.status} /> : String(c.value(r))}</TableCell>
                 ))}
               </TableRow>
             ))}

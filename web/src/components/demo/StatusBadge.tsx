@@ -7,7 +7,7 @@ const COLOURS = { published: 'success', draft: 'warning', deleted: 'danger' } as
 export function StatusBadge({ status }: { status: TableItem['status'] }) {
   const { t } = useTranslation();
   return (
-    <Badge appearance="tint" color={COLOURS[status] ?? 'informative'}>
+    <Badge appearance="tint" color={COLOURS[status] ?? 'informative'} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
       {t(`dm.status.${status}`, { defaultValue: status })}
     </Badge>
   );

@@ -77,6 +77,7 @@ export default function DashboardPage() {
                 {
                   type: 'pie',
                   radius: ['42%', '68%'],
+                  label: { position: 'inside', formatter: '{d}%', color: '#fff', fontWeight: 'bold' },
                   itemStyle: { borderRadius: 6, borderColor: '#fff', borderWidth: 2 },
                   data: (['published', 'draft', 'deleted'] as const).map((s, i) => ({ name: t(`dm.status.${s}`), value: [58, 29, 13][i] })),
                 },

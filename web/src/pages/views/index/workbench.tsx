@@ -10,7 +10,7 @@ import { userStore } from '@/store/user';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: '16px' },
-  hero: { display: 'flex', alignItems: 'center', columnGap: '16px', padding: '20px', flexWrap: 'wrap', rowGap: '12px' },
+  hero: { display: 'flex', flexDirection: 'row', alignItems: 'center', columnGap: '16px', padding: '20px', flexWrap: 'wrap', rowGap: '12px' },
   heroText: { flex: 1, display: 'flex', flexDirection: 'column', rowGap: '4px', minWidth: '240px' },
   stats: { display: 'flex', columnGap: '32px' },
   stat: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },

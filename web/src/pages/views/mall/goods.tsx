@@ -53,8 +53,8 @@ export default function GoodsPage() {
               </Subtitle2>
               <span className={styles.price}>{money.format(g.price)}</span>
               <div className={styles.labels}>
-                {g.label.map((l) => (
-                  <Badge key={l} appearance="tint" size="small">
+                {g.label.map((l, i) => (
+                  <Badge key={`${i}-${l}`} appearance="tint" size="small">
                     {l}
                   </Badge>
                 ))}

@@ -38,10 +38,10 @@ export default function CropperPage() {
         </div>
         <div className={styles.row}>
           <Field label={t('dm.crop.zoom')} style={{ flex: 1, minWidth: '200px' }}>
-            <Slider min={1} max={3} step={0.05} value={zoom} onChange={(_, d) => setZoom(d.value)} />
+            <Slider style={{ width: '100%' }} min={1} max={3} step={0.05} value={zoom} onChange={(_, d) => setZoom(d.value)} />
           </Field>
           <Field label={t('dm.crop.rotate')} style={{ flex: 1, minWidth: '200px' }}>
-            <Slider min={0} max={360} step={1} value={rotation} onChange={(_, d) => setRotation(d.value)} />
+            <Slider style={{ width: '100%' }} min={0} max={360} step={1} value={rotation} onChange={(_, d) => setRotation(d.value)} />
           </Field>
         </div>
         <div className={styles.row}>

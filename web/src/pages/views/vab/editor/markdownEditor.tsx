@@ -22,6 +22,7 @@ const useStyles = makeStyles({
     '& th, & td': { ...shorthands.border('1px', 'solid', tokens.colorNeutralStroke2), padding: '4px 8px' },
   },
   bar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' },
+  tools: { flexWrap: 'wrap', '& button': { minWidth: '40px' } },
 });
 
 const ACTIONS: MarkdownAction[] = ['bold', 'italic', 'heading', 'quote', 'code', 'link', 'list', 'table'];
@@ -55,7 +56,7 @@ export default function MarkdownEditorPage() {
   return (
     <Card className={styles.card}>
       <div className={styles.bar}>
-        <Toolbar aria-label={t('dm.editor.toolbar')} size="small">
+        <Toolbar className={styles.tools} aria-label={t('dm.editor.toolbar')} size="small">
           {ACTIONS.map((a) => (
             <ToolbarButton key={a} onClick={() => act(a)}>
               {t(`dm.editor.md.${a}`)}

@@ -8,7 +8,7 @@ import { sanitizeHtml } from '@/components/demo/sanitize';
 const useStyles = makeStyles({
   page: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: '16px', alignItems: 'start' },
   card: { padding: '16px', rowGap: '8px' },
-  toolbar: { flexWrap: 'wrap', padding: '0' },
+  toolbar: { flexWrap: 'wrap', padding: '0', '& button': { minWidth: '32px' } },
   editor: {
     minHeight: '320px',
     padding: '8px 12px',
@@ -63,7 +63,7 @@ export default function RichTextEditorPage() {
     <div className={styles.page}>
       <Card className={styles.card}>
         <CardHeader header={<Subtitle2>{t('dm.editor.rich')}</Subtitle2>} />
-        <Toolbar className={styles.toolbar} checkedValues={{ marks: checked }} aria-label={t('dm.editor.toolbar')}>
+        <Toolbar size="small" className={styles.toolbar} checkedValues={{ marks: checked }} aria-label={t('dm.editor.toolbar')}>
           <ToolbarToggleButton name="marks" value="bold" onClick={() => chain().toggleBold().run()} style={{ fontWeight: 700 }}>
             B
           </ToolbarToggleButton>

@@ -73,7 +73,8 @@ export default function ComprehensiveForm() {
           <Field label={t('dm.cform.time')}>
             <TimePicker value={form.time} onChange={(v) => set('time', v)} />
           </Field>
-          <Field label={t('dm.cform.types')} required validationMessage={msg('types')}>
+          {/* Not `required` on the Field: it would mark every checkbox label; the rule is still enforced. */}
+          <Field label={`${t('dm.cform.types')} *`} validationMessage={msg('types')}>
             <div className={styles.row}>
               {TYPES.map((ty) => (
                 <Checkbox

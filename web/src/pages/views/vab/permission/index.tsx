@@ -32,7 +32,12 @@ const ROLES: Record<string, Acl> = {
   Test: { admin: false, role: ['Test'], permission: ['read:system'] },
 };
 
-const guardText = (g: Guard): string => (Array.isArray(g) ? g.join(' | ') : JSON.stringify(g));
+/** A guard in words: 'Admin | Editor', 'permission (allOf): read:system, write:system'. */
+const guardText = (g: Guard): string => {
+  if (Array.isArray(g)) return g.join(' | ');
+  const mode = g.mode ?? 'oneOf';
+  return [g.role?.length ? `role (${mode}): ${g.role.join(', ')}` : '', g.permission?.length ? `permission (${mode}): ${g.permission.join(', ')}` : ''].filter(Boolean).join('; ');
+};
 
 /** Shows the signed-in user's roles and permissions; buttons hidden by the Permission component. */
 export default function PermissionPage() {
@@ -102,7 +107,7 @@ export default function PermissionPage() {
                 <TableRow key={s.key}>
                   <TableCell>{t(`dm.perm.sample.${s.key}`)}</TableCell>
                   <TableCell>
-                    <code>{guardText(s.guard)}</code>
+                    <code style={{ wordBreak: 'break-word' }}>{guardText(s.guard)}</code>
                   </TableCell>
                   <TableCell>
                     <Badge color={ok ? 'success' : 'danger'} appearance="tint">

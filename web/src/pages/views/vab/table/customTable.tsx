@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   Card,
   Checkbox,
@@ -8,7 +9,6 @@ import {
   PopoverSurface,
   PopoverTrigger,
   RatingDisplay,
-  Switch,
   Table,
   TableBody,
   TableCell,
@@ -54,8 +54,8 @@ export default function CustomTable() {
     { key: 'rate', label: t('dm.table.rate'), render: (r) => <RatingDisplay size="small" value={r.rate} /> },
     { key: 'pageViews', label: t('dm.table.pageViews'), render: (r) => r.pageViews },
     { key: 'percent', label: t('dm.table.percent'), render: (r) => `${r.percent}%` },
-    { key: 'switch', label: t('dm.table.switch'), render: (r) => <Switch checked={r.switch} disabled aria-label={t('dm.table.switch')} /> },
-    { key: 'datetime', label: t('dm.table.datetime'), render: (r) => r.datetime },
+    { key: 'switch', label: t('dm.table.switch'), render: (r) => <Badge appearance="tint" color={r.switch ? 'brand' : 'informative'}>{r.switch ? t('dm.form.button.on') : t('dm.form.button.off')}</Badge> },
+    { key: 'datetime', label: t('dm.table.datetime'), render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r.datetime}</span> },
   ];
   const keys = columns.map((c) => c.key);
   const [cols, setColsState] = useState<ColumnState[]>(() => {
