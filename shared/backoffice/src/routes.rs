@@ -116,6 +116,7 @@ pub fn routes() -> &'static [Route] {
             handlers::settings::routes,
             handlers::orders::routes,
             handlers::finance::routes,
+            handlers::dashboard::routes,
             handlers::assets::routes,
         ];
         for group in groups {

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { greetingKey } from '@/config';
 import { RouteIcon } from '@/components/RouteIcon';
+import { HomeDashboard } from '@/components/orders/HomeDashboard';
+import { usePermission } from '@/components/Permission';
 import { useTranslateTitle } from '@/i18n';
 import { routesStore } from '@/store/routes';
 import { userStore } from '@/store/user';
@@ -58,6 +60,7 @@ export default function Home() {
   const permissions = userStore.use((s) => s.permission);
   const routes = routesStore.use((s) => s.routes);
   const [now, setNow] = useState(() => new Date());
+  const canRead = usePermission(['read:system']);
 
   // The greeting follows the clock while the tab stays open.
   useEffect(() => {
@@ -94,6 +97,7 @@ export default function Home() {
           </div>
         </div>
       </Card>
+      {canRead && <HomeDashboard />}
       <Card>
         <CardHeader header={<Subtitle1>{t('home.quickLinks')}</Subtitle1>} description={<Body1 className={styles.meta}>{t('home.shellNote')}</Body1>} />
         <div className={styles.grid}>

@@ -1,0 +1,5 @@
+//! GET /partnerapi/index/dashboard
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    backoffice::lambda::serve("dashboard").await
+}
