@@ -207,6 +207,9 @@ async fn stuck_orders_are_listed_and_closed_with_who_and_why() {
     let charging_after = sums_of(&ctx, &editor, &format!("{}&status=charging", all_range())).await["orders"].as_i64().unwrap();
     assert_eq!(charging_after, charging_before - 1);
     assert_eq!(post(&ctx, "/order/close", Some(&editor), json!({"orderNo": no, "reason": "again"})).await.status, 400);
+    // The system log holds who closed which order (the reason is on the order).
+    let (log, _) = backoffice::domain::audit::page(&ctx, Some("editor"), 0, 50, None).await.unwrap();
+    assert!(log.iter().any(|e| e.path == "/order/close" && e.target == no && e.code == 200), "{log:?}");
     // Finance still equals the orders.
     finance_equals_orders(&ctx, &editor).await;
 }

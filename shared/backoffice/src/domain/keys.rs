@@ -12,6 +12,7 @@
 //! | system log entry | `LOG#{id}` | `LOG` | GSI1 `LOG` / time#id, GSI2 `LOG#ACCOUNT#{name}` / time#id |
 //! | social identity | `SOCIAL#{provider}#{subject}` | `LINK` | |
 //! | seed marker | `META` | `SEED` | |
+//! | orders, refunds, refund ledger, order rollups | `ORDER#…`, `LEDGER#…`, `OIX#…`, `AGG#…` | | see `domain::orders::keys` |
 
 use store::Key;
 
