@@ -144,4 +144,20 @@ describe('demo pages', () => {
       assert.match(await page.getByTestId('icon-chosen').innerText(), /ri-add-line/);
     });
   });
+
+  it('in English the demo pages show no Chinese UI text (server data aside)', async () => {
+    await withAdmin(async (page) => {
+      await page.getByTestId('language-switch').click();
+      await page.getByTestId('language-en').click();
+      await page.waitForFunction(() => document.title.startsWith('Home'));
+      // Pages whose text is all UI strings (no mock data from the server).
+      for (const path of ['/vab/form/button', '/vab/form/rate', '/vab/form/stepForm', '/other/upload', '/other/cssfx', '/other/drag/flowSheetDrag', '/other/contextmenu', '/other/player', '/vab/form/comprehensiveForm']) {
+        await go(page, path);
+        await page.waitForTimeout(600);
+        const text = await page.locator('.view-pane:visible').innerText();
+        assert.doesNotMatch(text, /[\u4e00-\u9fff]/, `${path} is translated: ${text.match(/.{0,20}[\u4e00-\u9fff].{0,20}/)?.[0]}`);
+      }
+      await shot(page, 'demo-x-english-comprehensiveForm');
+    });
+  });
 });

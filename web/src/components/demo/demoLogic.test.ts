@@ -16,6 +16,9 @@ describe('paging', () => {
     expect(pageItems(1, 3)).toEqual([1, 2, 3]);
     expect(pageItems(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
     expect(pageItems(3, 10)).toEqual([1, 2, 3, 4, 'gap', 10]);
+    expect(pageItems(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageItems(1, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageItems(1, 8)).toEqual([1, 2, 'gap', 8]);
   });
   it('slices a local list', () => {
     expect(pageSlice([1, 2, 3, 4, 5], 2, 2)).toEqual([3, 4]);

@@ -10,6 +10,8 @@ export const clampPage = (page: number, total: number, pageSize: number): number
  * with `siblings` on each side, and 'gap' where pages are skipped.
  */
 export function pageItems(current: number, count: number, siblings = 1): (number | 'gap')[] {
+  // Few pages: all of them.
+  if (count <= 5 + 2 * siblings) return Array.from({ length: count }, (_, i) => i + 1);
   const pages = new Set<number>([1, count]);
   for (let p = current - siblings; p <= current + siblings; p++) if (p >= 1 && p <= count) pages.add(p);
   const sorted = [...pages].sort((a, b) => a - b);

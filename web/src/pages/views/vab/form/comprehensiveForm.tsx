@@ -74,7 +74,7 @@ export default function ComprehensiveForm() {
             <TimePicker value={form.time} onChange={(v) => set('time', v)} />
           </Field>
           {/* Not `required` on the Field: it would mark every checkbox label; the rule is still enforced. */}
-          <Field label={`${t('dm.cform.types')} *`} validationMessage={msg('types')}>
+          <Field label={{ children: t('dm.cform.types'), required: true }} validationMessage={msg('types')}>
             <div className={styles.row}>
               {TYPES.map((ty) => (
                 <Checkbox
