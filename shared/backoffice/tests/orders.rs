@@ -159,6 +159,16 @@ async fn bad_list_input_is_a_400_that_says_what_is_wrong() {
     assert_eq!(get(&ctx, "/money/revenue?granularity=week", Some(&t)).await.status, 400);
     assert_eq!(get(&ctx, "/money/settlement", Some(&t)).await.status, 400);
     assert_eq!(get(&ctx, "/order/refund/getList?status=x", Some(&t)).await.status, 400);
+    assert_eq!(get(&ctx, "/money/byStation?from=2025-01-02&to=2025-01-01", Some(&t)).await.status, 400);
+    assert_eq!(get(&ctx, "/money/ledger?to=someday", Some(&t)).await.status, 400);
+    // Decisions need an existing request; malformed bodies say what is missing.
+    let missing = post(&ctx, "/order/refund/approve", Some(&t), json!({"orderNo": "CD1"})).await;
+    assert_eq!(missing.status, 400);
+    assert!(missing.msg().contains("refundId"), "{}", missing.msg());
+    assert_eq!(post(&ctx, "/order/refund/approve", Some(&t), json!({"orderNo": "CD1", "refundId": "RFX"})).await.status, 404);
+    assert_eq!(post(&ctx, "/order/refund/approval/reject", Some(&t), json!({"orderNo": "CD1", "refundId": "RFX", "note": "x"})).await.status, 404);
+    assert_eq!(post(&ctx, "/order/close", Some(&t), json!({"reason": "x"})).await.status, 400);
+    assert_eq!(post(&ctx, "/order/close", Some(&t), json!({"orderNo": "CDNOPE", "reason": "x"})).await.status, 404);
 }
 
 #[tokio::test]
