@@ -22,7 +22,7 @@ export function DepartmentDialog({
   department: Department | null;
   /** The parent preselected when creating. */
   parentId: string;
-  onClose: (saved: boolean, reload?: boolean) => void;
+  onClose: (saved: boolean, reload?: boolean, keepOpen?: boolean) => void;
 }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<DepartmentForm>({ name: '', parentId: '', order: '0' });
@@ -50,7 +50,8 @@ export function DepartmentDialog({
       notify(msg || t('set.common.saved'), 'success');
       onClose(true);
     } catch (err) {
-      if (isConflict(err)) onClose(false, true);
+      // The dialog stays open with the server's message; a conflict also reloads the list behind it.
+      if (isConflict(err)) onClose(false, true, true);
     } finally {
       setBusy(false);
     }

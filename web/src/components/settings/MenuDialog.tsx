@@ -26,7 +26,7 @@ export function MenuDialog({
   components: string[];
   /** The tree's version, sent with the edit. */
   version: number;
-  onClose: (saved: boolean, reload?: boolean) => void;
+  onClose: (saved: boolean, reload?: boolean, keepOpen?: boolean) => void;
 }) {
   const { t } = useTranslation();
   const tt = useTranslateTitle();
@@ -60,7 +60,8 @@ export function MenuDialog({
       notify(msg || t('set.common.saved'), 'success');
       onClose(true);
     } catch (err) {
-      if (isConflict(err)) onClose(false, true);
+      // The dialog stays open with the server's message; a conflict also reloads the list behind it.
+      if (isConflict(err)) onClose(false, true, true);
     } finally {
       setBusy(false);
     }
@@ -73,7 +74,7 @@ export function MenuDialog({
     <FormDialog open={open} title={node ? t('set.menu.edit') : t('set.menu.add')} busy={busy} onCancel={() => onClose(false)} onSave={() => void save()} width={720} testId="menu-dialog">
       <div className={styles.grid2}>
         <Field label={t('set.menu.parent')}>
-          <Dropdown value={parentLabel} selectedOptions={[form.parentName || TOP]} onOptionSelect={(_, d) => set('parentName', d.optionValue === TOP ? '' : (d.optionValue ?? ''))}>
+          <Dropdown className={styles.fill} value={parentLabel} selectedOptions={[form.parentName || TOP]} onOptionSelect={(_, d) => set('parentName', d.optionValue === TOP ? '' : (d.optionValue ?? ''))}>
             <Option value={TOP}>{t('set.menu.top')}</Option>
             {parents.map((p) => (
               <Option key={p.key} value={p.key} text={p.label}>
@@ -93,6 +94,7 @@ export function MenuDialog({
         </Field>
         <Field label={t('set.menu.component')} required validationMessage={err('component')} hint={t('set.menu.componentHint')}>
           <Combobox
+            className={styles.fill}
             freeform
             value={componentQuery}
             selectedOptions={form.component ? [form.component] : []}
@@ -128,7 +130,7 @@ export function MenuDialog({
           <Input name="activeMenu" value={form.activeMenu} onChange={(_, d) => set('activeMenu', d.value)} />
         </Field>
         <Field label={t('set.menu.target')}>
-          <Dropdown value={form.target || t('set.menu.targetSelf')} selectedOptions={[form.target || '_self']} onOptionSelect={(_, d) => set('target', d.optionValue === '_self' ? '' : (d.optionValue ?? ''))}>
+          <Dropdown className={styles.fill} value={form.target || t('set.menu.targetSelf')} selectedOptions={[form.target || '_self']} onOptionSelect={(_, d) => set('target', d.optionValue === '_self' ? '' : (d.optionValue ?? ''))}>
             <Option value="_self" text={t('set.menu.targetSelf')}>
               {t('set.menu.targetSelf')}
             </Option>

@@ -11,7 +11,7 @@ import { FormDialog, isConflict, useSettingStyles } from './ui';
 export const permissionLabel = (t: TFunction, perm: string): string => t(`set.perm.${perm.replace(/[^A-Za-z0-9]/g, '_')}`, { defaultValue: perm });
 
 /** Create / edit / rename a role with its permission checkboxes. */
-export function RoleDialog({ open, role, options, onClose }: { open: boolean; role: Role | null; options: string[]; onClose: (saved: boolean, reload?: boolean) => void }) {
+export function RoleDialog({ open, role, options, onClose }: { open: boolean; role: Role | null; options: string[]; onClose: (saved: boolean, reload?: boolean, keepOpen?: boolean) => void }) {
   const { t } = useTranslation();
   const styles = useSettingStyles();
   const [form, setForm] = useState({ role: '', description: '', permissions: [] as string[] });
@@ -39,7 +39,8 @@ export function RoleDialog({ open, role, options, onClose }: { open: boolean; ro
       notify(msg || t('set.common.saved'), 'success');
       onClose(true);
     } catch (err) {
-      if (isConflict(err)) onClose(false, true);
+      // The dialog stays open with the server's message; a conflict also reloads the list behind it.
+      if (isConflict(err)) onClose(false, true, true);
     } finally {
       setBusy(false);
     }
@@ -54,7 +55,7 @@ export function RoleDialog({ open, role, options, onClose }: { open: boolean; ro
         validationMessage={errors.role ? t(errors.role) : undefined}
         hint={role && role.userCount > 0 ? t('set.role.renameHint', { n: role.userCount }) : t('set.role.caseHint')}
       >
-        <Input name="role" value={form.role} onChange={(_, d) => setForm({ ...form, role: d.value })} />
+        <Input name="role" value={form.role} disabled={!!role && role.userCount > 0} onChange={(_, d) => setForm({ ...form, role: d.value })} />
       </Field>
       <Field label={t('set.role.permissions')}>
         <div className={styles.form} role="group" aria-label={t('set.role.permissions')}>

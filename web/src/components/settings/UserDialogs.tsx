@@ -21,7 +21,7 @@ export function UserDialog({
   user: StaffUser | null;
   roleOptions: string[];
   departmentOptions: { key: string; label: string }[];
-  onClose: (saved: boolean, reload?: boolean) => void;
+  onClose: (saved: boolean, reload?: boolean, keepOpen?: boolean) => void;
 }) {
   const { t } = useTranslation();
   const styles = useSettingStyles();
@@ -53,7 +53,8 @@ export function UserDialog({
       onClose(true);
     } catch (err) {
       // The request layer toasted the server's message; a conflict means reload.
-      if (isConflict(err)) onClose(false, true);
+      // The dialog stays open with the server's message; a conflict also reloads the list behind it.
+      if (isConflict(err)) onClose(false, true, true);
     } finally {
       setBusy(false);
     }

@@ -10,10 +10,12 @@ export const useSettingStyles = makeStyles({
   group: { display: 'flex', columnGap: '8px', rowGap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   scroll: { overflowX: 'auto' },
   muted: { color: tokens.colorNeutralForeground3 },
-  actions: { display: 'flex', columnGap: '2px', flexWrap: 'wrap' },
+  actions: { display: 'flex', columnGap: '2px', flexWrap: 'nowrap' },
+  breakAll: { wordBreak: 'break-all' },
   tags: { display: 'flex', columnGap: '4px', rowGap: '4px', flexWrap: 'wrap' },
   form: { display: 'flex', flexDirection: 'column', rowGap: '12px' },
-  grid2: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', columnGap: '12px', rowGap: '12px' },
+  grid2: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', columnGap: '12px', rowGap: '12px', alignItems: 'start' },
+  fill: { minWidth: 0, width: '100%' },
   checks: { display: 'flex', flexWrap: 'wrap', columnGap: '8px' },
   treeCell: { display: 'flex', alignItems: 'center', columnGap: '4px' },
   twisty: { minWidth: '24px', width: '24px', height: '24px', padding: 0 },
@@ -50,6 +52,7 @@ export function FormDialog({
     <Dialog open={open} onOpenChange={(_, d) => !d.open && onCancel()}>
       <DialogSurface style={{ maxWidth: `${width}px` }} data-testid={testId}>
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             onSave();

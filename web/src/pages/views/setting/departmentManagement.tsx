@@ -63,7 +63,7 @@ export default function DepartmentManagement() {
               <TableHeaderCell style={{ width: '80px' }}>{t('set.dept.order')}</TableHeaderCell>
               <TableHeaderCell style={{ width: '90px' }}>{t('set.dept.users')}</TableHeaderCell>
               <TableHeaderCell style={{ width: '170px' }}>{t('set.dept.createTime')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '220px' }}>{t('set.common.actions')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '290px' }}>{t('set.common.actions')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -108,8 +108,8 @@ export default function DepartmentManagement() {
         tree={tree}
         department={editing.department}
         parentId={editing.parentId}
-        onClose={(saved, reload) => {
-          setEditing({ open: false, department: null, parentId: '' });
+        onClose={(saved, reload, keepOpen) => {
+          if (!keepOpen) setEditing({ open: false, department: null, parentId: '' });
           if (saved || reload) void mutate();
         }}
       />

@@ -69,7 +69,7 @@ export default function MenuManagement() {
         </div>
       </div>
       <div className={styles.scroll}>
-        <Table size="small" aria-label={t('set.menu.pageTitle')} style={{ minWidth: '1100px' }}>
+        <Table size="small" aria-label={t('set.menu.pageTitle')} style={{ minWidth: '1150px' }}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('set.menu.title')}</TableHeaderCell>
@@ -77,7 +77,7 @@ export default function MenuManagement() {
               <TableHeaderCell style={{ width: '190px' }}>{t('set.menu.path')}</TableHeaderCell>
               <TableHeaderCell style={{ width: '220px' }}>{t('set.menu.component')}</TableHeaderCell>
               <TableHeaderCell style={{ width: '150px' }}>{t('set.menu.guard')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '200px' }}>{t('set.common.actions')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '230px' }}>{t('set.common.actions')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -138,8 +138,8 @@ export default function MenuManagement() {
         parentName={editing.parentName}
         components={data?.components ?? []}
         version={data?.version ?? 0}
-        onClose={(saved, reload) => {
-          setEditing({ open: false, node: null, parentName: '' });
+        onClose={(saved, reload, keepOpen) => {
+          if (!keepOpen) setEditing({ open: false, node: null, parentName: '' });
           if (saved || reload) void mutate();
         }}
       />

@@ -108,6 +108,7 @@ export default function PersonalCenter() {
           </div>
         </Field>
         <form
+          noValidate
           className={shared.form}
           onSubmit={(e) => {
             e.preventDefault();
@@ -130,6 +131,7 @@ export default function PersonalCenter() {
       <Card className={shared.card}>
         <CardHeader header={<Subtitle2>{t('set.pwd.title')}</Subtitle2>} description={<Text size={200} className={styles.muted}>{t('set.pwd.hint')}</Text>} />
         <form
+          noValidate
           className={shared.form}
           onSubmit={(e) => {
             e.preventDefault();

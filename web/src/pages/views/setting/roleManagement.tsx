@@ -107,8 +107,8 @@ export default function RoleManagement() {
         open={editing.open}
         role={editing.role}
         options={data?.permissionOptions ?? []}
-        onClose={(saved, reload) => {
-          setEditing({ open: false, role: null });
+        onClose={(saved, reload, keepOpen) => {
+          if (!keepOpen) setEditing({ open: false, role: null });
           if (saved || reload) void mutate();
         }}
       />

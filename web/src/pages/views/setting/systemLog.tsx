@@ -67,15 +67,15 @@ export default function SystemLog() {
         </Button>
       </div>
       <div className={styles.scroll}>
-        <Table size="small" aria-label={t('set.log.title')} style={{ minWidth: '1100px' }}>
+        <Table size="small" aria-label={t('set.log.title')} style={{ minWidth: '1200px' }}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell style={{ width: '160px' }}>{t('set.log.datetime')}</TableHeaderCell>
               <TableHeaderCell style={{ width: '110px' }}>{t('set.log.account')}</TableHeaderCell>
               <TableHeaderCell>{t('set.log.type')}</TableHeaderCell>
-              <TableHeaderCell>{t('set.log.path')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '130px' }}>{t('set.log.target')}</TableHeaderCell>
-              <TableHeaderCell>{t('set.log.result')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '230px' }}>{t('set.log.path')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '150px' }}>{t('set.log.target')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '110px' }}>{t('set.log.result')}</TableHeaderCell>
               <TableHeaderCell style={{ width: '120px' }}>{t('set.log.ip')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
@@ -87,10 +87,10 @@ export default function SystemLog() {
                 </TableCell>
                 <TableCell>{r.account || '—'}</TableCell>
                 <TableCell>{r.type}</TableCell>
-                <TableCell>
+                <TableCell className={styles.breakAll}>
                   <code>{r.path}</code>
                 </TableCell>
-                <TableCell>{r.target || '—'}</TableCell>
+                <TableCell className={styles.breakAll}>{r.target || '—'}</TableCell>
                 <TableCell>
                   <Badge appearance="tint" color={r.executeResult === 'success' ? 'success' : 'danger'} title={r.executeResult}>
                     {r.executeResult === 'success' ? t('set.log.success') : `${t('set.log.failure')} ${r.code}`}

@@ -61,16 +61,16 @@ export default function UserManagement() {
         </form>
       </div>
       <div className={styles.scroll}>
-        <Table size="small" aria-label={t('set.user.title')} style={{ minWidth: '900px' }}>
+        <Table size="small" aria-label={t('set.user.title')} style={{ minWidth: '1100px' }}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('set.user.username')}</TableHeaderCell>
-              <TableHeaderCell>{t('set.user.email')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '220px' }}>{t('set.user.email')}</TableHeaderCell>
               <TableHeaderCell>{t('set.user.roles')}</TableHeaderCell>
               <TableHeaderCell>{t('set.user.department')}</TableHeaderCell>
               <TableHeaderCell style={{ width: '90px' }}>{t('set.user.status')}</TableHeaderCell>
               <TableHeaderCell style={{ width: '170px' }}>{t('set.user.created')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '230px' }}>{t('set.common.actions')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '270px' }}>{t('set.common.actions')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -129,8 +129,8 @@ export default function UserManagement() {
         user={editing.user}
         roleOptions={(roles.data?.list ?? []).map((r) => r.role)}
         departmentOptions={deptOptions}
-        onClose={(saved, reload) => {
-          setEditing({ open: false, user: null });
+        onClose={(saved, reload, keepOpen) => {
+          if (!keepOpen) setEditing({ open: false, user: null });
           if (saved || reload) void mutate();
         }}
       />

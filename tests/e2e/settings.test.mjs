@@ -1,0 +1,217 @@
+// End-to-end checks of the /setting pages (issue 5) in real Chromium against
+// the real local gateway: users, roles, departments, menus, system log,
+// personal center. One gateway for the file; the steps build on each other.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { go, launchBrowser, login, shot, startGateway, USERS } from './harness.mjs';
+
+let gateway;
+before(async () => {
+  gateway = await startGateway();
+});
+after(async () => {
+  await gateway?.stop();
+});
+
+async function withBrowser(fn, options) {
+  const browser = await launchBrowser(options);
+  try {
+    await fn(browser.page, browser);
+    assert.deepEqual(browser.errors.map(String), [], 'no uncaught page errors');
+  } finally {
+    await browser.close();
+  }
+}
+
+const menuPaths = (page) => page.$$eval('[data-menu-path]', (els) => els.map((e) => e.getAttribute('data-menu-path')));
+const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first();
+
+const ALICE = { username: 'ops.alice', password: 'alice-pass-1' };
+
+describe('settings pages', () => {
+  it('admin creates a user with role Editor (client and server validation shown)', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/setting/userManagement');
+      await page.locator('[data-user="admin"]').waitFor();
+      await shot(page, 'settings-01-users');
+
+      await page.getByTestId('user-add').click();
+      const dialog = page.getByTestId('user-dialog');
+      await dialog.waitFor();
+      // Point-5 messages before any request.
+      await dialog.getByTestId('dialog-save').click();
+      await dialog.getByText('用户名不能为空').waitFor();
+      await dialog.getByText('密码不能少于6位').waitFor();
+      await shot(page, 'settings-02-user-dialog-invalid');
+
+      // A taken name: the server's message is shown and the dialog stays open.
+      await dialog.locator('input[name="username"]').fill('editor');
+      await dialog.locator('input[name="password"]').fill('whatever-1');
+      await dialog.getByTestId('dialog-save').click();
+      await toast(page, '已被占用').waitFor({ timeout: 10_000 });
+      assert.equal(await dialog.isVisible(), true);
+
+      await dialog.locator('input[name="username"]').fill(ALICE.username);
+      await dialog.locator('input[name="password"]').fill(ALICE.password);
+      await dialog.locator('input[name="email"]').fill('alice@example.com');
+      await dialog.locator('input[data-role="Editor"]').check();
+      await dialog.getByTestId('dialog-save').click();
+      await toast(page, '保存成功').waitFor({ timeout: 10_000 });
+      const row = page.locator(`[data-user="${ALICE.username}"]`);
+      await row.waitFor();
+      assert.match(await row.innerText(), /Editor/);
+      assert.match(await row.innerText(), /alice@example\.com/);
+      await shot(page, 'settings-03-user-created');
+
+      // Reset password: the mismatch is caught here, then the server resets it.
+      await row.getByRole('button', { name: '重置密码' }).click();
+      const reset = page.getByTestId('reset-dialog');
+      await reset.locator('input[name="newPassword"]').fill(ALICE.password);
+      await reset.locator('input[name="repeatPassword"]').fill('something-else');
+      await reset.getByTestId('dialog-save').click();
+      await reset.getByText('两次输入的密码不一致').waitFor();
+      await reset.locator('input[name="repeatPassword"]').fill(ALICE.password);
+      await reset.getByTestId('dialog-save').click();
+      await toast(page, '密码已重置').waitFor({ timeout: 10_000 });
+    });
+  });
+
+  it('the new user signs in and gets the Editor menu, without /setting', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, ALICE);
+      const paths = await menuPaths(page);
+      for (const p of ['/order', '/connector', '/money', '/vab']) assert.ok(paths.includes(p), `Editor menu has ${p}`);
+      for (const p of ['/setting', '/other', '/mall/goods']) assert.ok(!paths.includes(p), `Editor menu lacks ${p}`);
+      await shot(page, 'settings-04-new-editor-menu');
+    });
+  });
+
+  it('roles show permissions as checkboxes; a role in use cannot be deleted', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/setting/roleManagement');
+      const editorRow = page.locator('[data-role-row="Editor"]');
+      await editorRow.waitFor();
+      await editorRow.getByRole('button', { name: '编辑' }).click();
+      const dialog = page.getByTestId('role-dialog');
+      await dialog.waitFor();
+      assert.equal(await dialog.locator('input[data-perm="read:system"]').isChecked(), true);
+      assert.equal(await dialog.locator('input[data-perm="delete:system"]').isChecked(), false);
+      await shot(page, 'settings-05-role-dialog');
+      await dialog.getByRole('button', { name: '取消' }).click();
+      await editorRow.getByRole('button', { name: '删除' }).click();
+      await page.getByTestId('confirm-ok').click();
+      // Refused by the server (users hold it); its message is shown.
+      await page.getByTestId('toast').and(page.locator('[data-intent="error"]')).first().waitFor({ timeout: 10_000 });
+      await editorRow.waitFor();
+    });
+  });
+
+  it('departments: a tree with a child; a parent with children cannot be deleted', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/setting/departmentManagement');
+      await page.getByTestId('dept-add').waitFor();
+      await page.getByTestId('dept-add').click();
+      let dialog = page.getByTestId('dept-dialog');
+      await dialog.locator('input[name="name"]').fill('运营中心');
+      await dialog.getByTestId('dialog-save').click();
+      await toast(page, '保存成功').waitFor({ timeout: 10_000 });
+      const parent = page.locator('[data-dept="运营中心"]');
+      await parent.waitFor();
+      await parent.getByRole('button', { name: '添加下级' }).click();
+      dialog = page.getByTestId('dept-dialog');
+      await dialog.locator('input[name="name"]').fill('华东站点组');
+      await dialog.locator('input[name="order"]').fill('1.5');
+      await dialog.getByTestId('dialog-save').click();
+      await dialog.getByText('排序必须是整数').waitFor();
+      await dialog.locator('input[name="order"]').fill('2');
+      await dialog.getByTestId('dialog-save').click();
+      await page.locator('[data-dept="华东站点组"]').waitFor({ timeout: 10_000 });
+      await parent.getByRole('button', { name: '删除' }).click();
+      await page.getByTestId('confirm-ok').click();
+      await page.getByTestId('toast').and(page.locator('[data-intent="error"]')).first().waitFor({ timeout: 10_000 });
+      await shot(page, 'settings-06-departments');
+    });
+  });
+
+  it('admin edits a menu title; it shows in the sidebar after signing in again', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/setting/menuManagement');
+      await page.getByTestId('menu-expand-all').click();
+      const row = page.locator('[data-menu-name="OrderIndex"]');
+      await row.waitFor();
+      await row.getByTestId('menu-edit').click();
+      const dialog = page.getByTestId('menu-dialog');
+      await dialog.waitFor();
+      assert.equal(await dialog.locator('input[name="title"]').inputValue(), '充电订单');
+      await shot(page, 'settings-07-menu-dialog');
+      await dialog.locator('input[name="title"]').fill('充电订单列表');
+      await dialog.getByTestId('dialog-save').click();
+      await toast(page, '保存成功').waitFor({ timeout: 10_000 });
+      await row.getByText('充电订单列表').waitFor();
+      await shot(page, 'settings-08-menu-tree');
+    });
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await page.locator('[data-menu-path="/order"]').click();
+      await page.getByTestId('side-menu').getByText('充电订单列表').waitFor();
+      await shot(page, 'settings-09-menu-after-relogin');
+    });
+  });
+
+  it('the system log shows the writes, filtered by account', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/setting/systemLog');
+      await page.getByTestId('log-account').fill('admin');
+      await page.getByTestId('log-account').press('Enter');
+      for (const path of ['/userManagement/doEdit', '/userManagement/resetPassword', '/roleManagement/doDelete', '/departmentManagement/doEdit', '/menuManagement/doEdit']) {
+        await page.locator(`[data-log-path="${path}"]`).first().waitFor({ timeout: 10_000 });
+      }
+      const accounts = await page.$$eval('[data-log-path]', (rows) => rows.map((r) => r.children[1].textContent));
+      assert.ok(accounts.length > 0 && accounts.every((a) => a === 'admin'), `only admin's entries: ${accounts}`);
+      await shot(page, 'settings-10-system-log');
+    });
+  });
+
+  it('personal center: profile with avatar URL, password change with the point-5 checks', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/setting/personalCenter');
+      await page.getByTestId('profile-username').filter({ hasText: 'admin' }).waitFor();
+      await page.locator('input[name="avatar"]').fill('ftp://example.com/a.png');
+      await page.getByTestId('profile-save').click();
+      await page.getByText('头像须为 http 或 https 地址').waitFor();
+      await page.locator('input[name="avatar"]').fill('');
+      await page.locator('input[name="email"]').fill('admin@example.com');
+      await page.getByTestId('profile-save').click();
+      await toast(page, '保存成功').waitFor({ timeout: 10_000 });
+
+      await page.locator('input[name="oldPassword"]').fill('wrong-password');
+      await page.locator('input[name="newPassword"]').fill('12345');
+      await page.locator('input[name="repeatPassword"]').fill('12345');
+      await page.getByTestId('password-save').click();
+      await page.getByText('密码不能少于6位').waitFor();
+      await page.locator('input[name="newPassword"]').fill('new-admin-pass-1');
+      await page.locator('input[name="repeatPassword"]').fill('new-admin-pass-1');
+      await page.getByTestId('password-save').click();
+      await toast(page, '原密码不正确').waitFor({ timeout: 10_000 });
+      await shot(page, 'settings-11-personal-center');
+    });
+  });
+
+  it('renders in English too', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await page.getByTestId('language-switch').click();
+      await page.getByTestId('language-en').click();
+      await go(page, '/setting/userManagement');
+      await page.getByRole('button', { name: 'Add user' }).waitFor();
+      await page.getByText('Reset password').first().waitFor();
+      await shot(page, 'settings-12-users-en');
+    });
+  });
+});
