@@ -100,6 +100,13 @@ describe('settings pages', () => {
       assert.equal(await dialog.locator('input[data-perm="delete:system"]').isChecked(), false);
       await shot(page, 'settings-05-role-dialog');
       await dialog.getByRole('button', { name: '取消' }).click();
+      // The menu an Editor gets: orders yes, settings no.
+      await editorRow.getByTestId('role-menu').click();
+      const menu = page.getByTestId('role-menu-dialog');
+      await menu.locator('[data-menu-name="OrderIndex"]').waitFor();
+      assert.equal(await menu.locator('[data-menu-name="Setting"]').count(), 0);
+      await shot(page, 'settings-05b-role-menu');
+      await menu.getByRole('button', { name: '关闭' }).click();
       await editorRow.getByRole('button', { name: '删除' }).click();
       await page.getByTestId('confirm-ok').click();
       // Refused by the server (users hold it); its message is shown.

@@ -5,6 +5,7 @@ import {
   lastNumberedPage,
   logTime,
   menuFormOf,
+  menuForRole,
   menuNodeOf,
   parseGuard,
   numberedPageCount,
@@ -175,5 +176,19 @@ describe('system log paging', () => {
   it('shows times in China time like the server', () => {
     expect(logTime(1_735_660_800)).toBe('2025-01-01 00:00:00');
     expect(logTime(undefined)).toBe('—');
+  });
+});
+
+describe('menu seen by a role', () => {
+  const routes = [
+    { path: '/', name: 'Root', component: 'Layout', meta: { title: '首页' }, children: [{ path: 'index', name: 'Index', component: 'index/index', meta: { title: '首页' } }] },
+    { path: '/vab', name: 'Vab', component: 'Layout', meta: { title: '组件' }, children: [{ path: 'table', name: 'Table', component: 'Layout', meta: { title: '表格', guard: { role: ['Editor'], mode: 'except' as const } }, children: [{ path: 'x', name: 'X', component: 'vab/x', meta: { title: 'x' } }] }, { path: 'form', name: 'Form', component: 'vab/form', meta: { title: '表单' } }] },
+    { path: '/setting', name: 'Setting', component: 'Layout', meta: { title: '系统设置', guard: ['Admin'] }, children: [{ path: 'u', name: 'U', component: 'setting/u', meta: { title: 'u' } }] },
+  ];
+  const names = (tree: { name?: string; children?: unknown[] }[]): string[] => tree.flatMap((n) => [n.name ?? '', ...names((n.children ?? []) as { name?: string }[])]);
+  it('applies the sidebar guards', () => {
+    expect(names(menuForRole(routes, 'Editor', ['read:system']))).toEqual(['Root', 'Index', 'Vab', 'Form']);
+    expect(names(menuForRole(routes, 'Admin', []))).toContain('U');
+    expect(names(menuForRole(routes, 'Test', []))).toEqual(['Root', 'Index', 'Vab', 'Table', 'X', 'Form']);
   });
 });

@@ -4,6 +4,9 @@
  * tree flattening for the department and menu trees, and the system log's
  * numbered-page limit. Messages are i18n keys.
  */
+import type { RawRoute } from '@/router/types';
+import { filterRoutes } from '@/router/buildRoutes';
+import { aclFromUserInfo } from '@/utils/permission';
 import { isEmail, isPassword, isUrl } from '@/utils/validate';
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
@@ -331,4 +334,9 @@ export function menuNodeOf(form: MenuForm, originalMeta: Meta = {}): { path: str
   };
   if (form.redirect.trim()) node.redirect = form.redirect.trim();
   return node;
+}
+
+/** The menu tree a holder of this role alone would get (the same guard rules as the sidebar). */
+export function menuForRole<T extends RawRoute>(tree: readonly T[], role: string, permissions: readonly string[]): T[] {
+  return filterRoutes([...tree], aclFromUserInfo([role], [...permissions])) as T[];
 }

@@ -76,6 +76,9 @@ const zh = {
       users: '用户数',
       inUse: '有 {{n}} 个用户持有此角色，不能删除',
       confirmDelete: '确定删除角色“{{name}}”吗？',
+      menu: '可见菜单',
+      menuTitle: '角色 {{name}} 可见的菜单',
+      menuHint: '按菜单的访问角色计算（Admin 可见全部）；在菜单管理中修改。',
     },
     dept: {
       title: '部门树',
@@ -246,6 +249,9 @@ const en: Shape<typeof zh> = {
       users: 'Users',
       inUse: '{{n}} user(s) hold this role: it cannot be deleted',
       confirmDelete: 'Delete the role "{{name}}"?',
+      menu: 'Menu',
+      menuTitle: 'Menu seen by {{name}}',
+      menuHint: "From the menu entries' allowed roles (Admin sees everything); change them in menu management.",
     },
     dept: {
       title: 'Departments',

@@ -8,6 +8,7 @@ import { deleteRole, getRoles, type Role } from '@/api/settings';
 import { confirm } from '@/components/Confirm';
 import { Pager } from '@/components/demo/Pager';
 import { permissionLabel, RoleDialog } from '@/components/settings/RoleDialog';
+import { RoleMenuDialog } from '@/components/settings/RoleMenuDialog';
 import { useSettingStyles } from '@/components/settings/ui';
 import { notify } from '@/utils/notify';
 
@@ -18,6 +19,7 @@ export default function RoleManagement() {
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 20, role: '' });
   const [typed, setTyped] = useState('');
   const [editing, setEditing] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
+  const [viewing, setViewing] = useState<Role | null>(null);
   const { data, isLoading, mutate } = useSWR(['setting/roles', query.pageNo, query.pageSize, query.role], () => getRoles(query), { keepPreviousData: true });
   const list = data?.list ?? [];
 
@@ -58,7 +60,7 @@ export default function RoleManagement() {
               <TableHeaderCell>{t('set.role.permissions')}</TableHeaderCell>
               <TableHeaderCell>{t('set.role.description')}</TableHeaderCell>
               <TableHeaderCell style={{ width: '90px' }}>{t('set.role.users')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '150px' }}>{t('set.common.actions')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '230px' }}>{t('set.common.actions')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -81,6 +83,9 @@ export default function RoleManagement() {
                 <TableCell>{r.userCount}</TableCell>
                 <TableCell>
                   <div className={styles.actions}>
+                    <Button size="small" appearance="transparent" onClick={() => setViewing(r)} data-testid="role-menu">
+                      {t('set.role.menu')}
+                    </Button>
                     <Button size="small" appearance="transparent" onClick={() => setEditing({ open: true, role: r })}>
                       {t('set.common.edit')}
                     </Button>
@@ -103,6 +108,7 @@ export default function RoleManagement() {
         {isLoading && !data && <Spinner size="small" />}
       </div>
       <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize })} />
+      <RoleMenuDialog role={viewing} onClose={() => setViewing(null)} />
       <RoleDialog
         open={editing.open}
         role={editing.role}
