@@ -221,4 +221,18 @@ describe('settings pages', () => {
       await shot(page, 'settings-12-users-en');
     });
   });
+
+  it('fits a phone screen: the tables scroll inside their card', async () => {
+    await withBrowser(
+      async (page) => {
+        await login(page, gateway.url, USERS.admin);
+        await go(page, '/setting/userManagement');
+        await page.locator('[data-user="admin"]').waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 1, `no page-wide horizontal scroll (${overflow}px)`);
+        await shot(page, 'settings-13-users-mobile');
+      },
+      { width: 390, height: 844 },
+    );
+  });
 });
