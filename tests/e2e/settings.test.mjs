@@ -219,6 +219,11 @@ describe('settings pages', () => {
       await page.getByRole('button', { name: 'Add user' }).waitFor();
       await page.getByText('Reset password').first().waitFor();
       await shot(page, 'settings-12-users-en');
+      await go(page, '/setting/menuManagement');
+      await page.getByText('Saved menu changes show in the sidebar after the next sign-in.').waitFor();
+      await page.locator('[data-menu-name="Order"]').getByTestId('menu-edit').click();
+      await page.getByTestId('menu-dialog').getByText('Roles allowed').waitFor();
+      await shot(page, 'settings-12b-menu-dialog-en');
     });
   });
 
