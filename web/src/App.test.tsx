@@ -124,23 +124,25 @@ describe('the app against the /partnerapi answers', () => {
 
   it('refresh re-mounts only the current instance of a per-instance tab', async () => {
     await signIn();
+    // The order detail page's answer for an unknown id, once loaded (a hidden
+    // tab defers its updates, so each is awaited while it is shown).
+    const view = (id: string) => document.querySelector(`[data-tab="/order/detail?id=${id}"] [data-testid="detail-missing"]`);
     for (const id of ['1', '2']) {
       act(() => {
         window.location.hash = `#/order/detail?id=${id}`;
       });
       await within(screen.getByTestId('tabs-bar')).findByText(`订单详情 (${id})`);
+      await waitFor(() => expect(view(id)).not.toBeNull(), { timeout: 3000 });
     }
     const panes = () => [...document.querySelectorAll<HTMLElement>('.view-pane')].map((p) => p.dataset.tab);
     expect(panes()).toEqual(expect.arrayContaining(['/order/detail?id=1', '/order/detail?id=2']));
-    // The view's root element (the order detail page, whatever it shows for an unknown id).
-    const view = (id: string) => document.querySelector(`[data-tab="/order/detail?id=${id}"]`)?.firstElementChild ?? null;
     const [first, second] = [view('1'), view('2')];
     expect(first).not.toBeNull();
     expect(second).not.toBeNull();
     fireEvent.click(screen.getByTestId('refresh-view'));
     // The shown (second) instance is a new element; the hidden first one was left alone.
     await waitFor(() => expect(view('2')).not.toBe(second));
-    expect(view('2')).not.toBeNull();
+    await waitFor(() => expect(view('2')).not.toBeNull(), { timeout: 3000 });
     expect(view('1')).toBe(first);
   });
 

@@ -46,7 +46,7 @@ export function HomeDashboard() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const { data: d } = useSWR('index/dashboard', getDashboard, { refreshInterval: 60_000 });
+  const { data: d } = useSWR('index/dashboard', getDashboard, { refreshInterval: 60_000, shouldRetryOnError: false });
   if (!d) return <Spinner size="small" />;
   const stat = (key: string, label: string, value: string, extra?: React.ReactNode) => (
     <Card className={styles.stat} data-testid={`dash-${key}`}>
