@@ -21,12 +21,6 @@ export const PLANNED_VIEWS: readonly string[] = [
   'connector/connectors',
   'connector/stationdetail',
   'setting/workflow',
-  'setting/personalCenter',
-  'setting/userManagement',
-  'setting/roleManagement',
-  'setting/departmentManagement',
-  'setting/menuManagement',
-  'setting/systemLog',
 ];
 
 export type ViewResolution = { kind: 'built' } | { kind: 'planned' } | { kind: 'missing' };
