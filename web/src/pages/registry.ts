@@ -17,9 +17,6 @@ export const BUILT_VIEWS: Record<string, () => Promise<ViewModule>> = Object.fro
 
 /** Views of later issues: business pages, then the template's demo pages. */
 export const PLANNED_VIEWS: readonly string[] = [
-  'connector/station',
-  'connector/connectors',
-  'connector/stationdetail',
   'setting/workflow',
 ];
 

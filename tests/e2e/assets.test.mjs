@@ -1,0 +1,157 @@
+// End-to-end checks of the asset pages in real Chromium against the real
+// gateway: create a station with a new tariff, register a pile with two
+// connectors, see them listed; the editor sees no delete buttons and the
+// server refuses the delete.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { go, launchBrowser, login, shot, startGateway, USERS } from './harness.mjs';
+
+let gateway;
+before(async () => {
+  gateway = await startGateway();
+});
+after(async () => {
+  await gateway?.stop();
+});
+
+async function withBrowser(fn) {
+  const browser = await launchBrowser();
+  try {
+    await fn(browser.page);
+    assert.deepEqual(browser.errors.map(String), [], 'no uncaught page errors');
+  } finally {
+    await browser.close();
+  }
+}
+
+async function api(method, path, token, body) {
+  const res = await fetch(`${gateway.url}/partnerapi${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return res.json();
+}
+
+async function token(user) {
+  const a = await api('POST', '/login/index', null, user);
+  assert.equal(a.code, 200, JSON.stringify(a));
+  return a.data.token;
+}
+
+/** Picks an option of a Fluent Dropdown by its label. */
+async function choose(page, dropdown, option) {
+  await dropdown.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('assets', () => {
+  it('lists the seeded stations and filters them by status', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/connector/station');
+      await page.getByTestId('station-row').first().waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByTestId('station-row').count(), 20);
+      await shot(page, 'assets-01-stations');
+      await choose(page, page.getByRole('combobox', { name: '状态' }), '暂停运营');
+      await page.getByTestId('station-search').click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="station-row"]').length === 1);
+    });
+  });
+
+  it('creates a station with a new tariff, adds a pile with two connectors and sees them listed', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/connector/station');
+      await page.getByTestId('station-add').click();
+      const form = page.getByTestId('station-form');
+      await form.locator('input[name="name"]').fill('南宁民族大道充电站');
+      await form.locator('input[name="code"]').fill('NN0001');
+      await choose(page, form.getByRole('combobox', { name: '省份' }), '广西壮族自治区');
+      await choose(page, form.getByRole('combobox', { name: '城市' }), '南宁市');
+      await choose(page, form.getByRole('combobox', { name: '区县' }), '青秀区');
+      await form.locator('input[name="address"]').fill('南宁市青秀区民族大道100号');
+      await form.locator('input[name="lat"]').fill('95');
+      await form.locator('input[name="lng"]').fill('108.366');
+      await form.locator('input[name="servicePhone"]').fill('0771-12345678');
+      await choose(page, form.getByRole('combobox', { name: '状态' }), '运营中');
+      // A bad latitude: the server's message is shown and nothing is saved.
+      await page.getByTestId('station-save').click();
+      await page.getByText('纬度必须在-90到90之间').first().waitFor({ timeout: 10_000 });
+      await shot(page, 'assets-02-bad-latitude');
+      await form.locator('input[name="lat"]').fill('22.817');
+      await page.getByTestId('station-save').click();
+
+      // Saved: the station's settings open in a new tab.
+      await page.getByTestId('station-title').filter({ hasText: '南宁民族大道充电站' }).waitFor({ timeout: 20_000 });
+      await form.waitFor({ state: 'hidden' });
+      assert.match(decodeURIComponent(page.url()), /connector\/stationdetail\?id=st-/);
+
+      // A new tariff template, assigned to this station.
+      await page.getByTestId('tariff-new').click();
+      const editor = page.getByTestId('tariff-editor');
+      await editor.locator('input[name="tariffName"]').fill('南宁分时电价');
+      await editor.locator('input[name="valley-electricity"]').fill('0.3126');
+      await editor.locator('input[name="valley-service"]').fill('0.4');
+      await editor.locator('input[name="flat-electricity"]').fill('0.6726');
+      await editor.locator('input[name="flat-service"]').fill('0.6');
+      await page.getByTestId('tariff-save').click();
+      await page.getByTestId('detail-tariff').filter({ hasText: '南宁分时电价' }).waitFor({ timeout: 10_000 });
+
+      // A DC pile with two connectors.
+      await page.getByTestId('pile-add').click();
+      const pile = page.getByTestId('pile-form');
+      await pile.locator('input[name="code"]').fill('NNDC000101');
+      await pile.locator('input[name="vendor"]').fill('特来电');
+      await choose(page, page.getByTestId('pile-connector-count'), '2');
+      await page.getByTestId('pile-save').click();
+      await pile.waitFor({ state: 'hidden' });
+      await page.getByTestId('pile-card').first().waitFor({ timeout: 10_000 });
+      assert.equal(await page.getByTestId('connector-row').count(), 2);
+      assert.equal(await page.getByTestId('pile-online').first().innerText(), '离线', 'no heartbeat yet: offline');
+      await page.getByTestId('tariff-editor').scrollIntoViewIfNeeded();
+      await shot(page, 'assets-03-station-settings');
+      await page.getByTestId('pile-card').first().scrollIntoViewIfNeeded();
+      await shot(page, 'assets-04-pile');
+
+      // An operator action: allowed on a silent pile (disable), and the UI says no command was sent.
+      await page.getByTestId('connector-actions').first().click();
+      await page.getByRole('menuitem', { name: '停用' }).click();
+      await page.getByText('尚未接入充电桩通信').first().waitFor();
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="connector-status"]')].some((b) => b.textContent === '离线'));
+
+      // The station list shows the counts; the connector list shows both connectors.
+      await go(page, '/connector/station');
+      await page.getByTestId('station-filter-name').fill('南宁');
+      await page.getByTestId('station-search').click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="station-row"]').length === 1);
+      const row = await page.getByTestId('station-row').first().innerText();
+      assert.match(row, /NN0001/);
+      assert.match(row, /南宁分时电价/);
+      assert.match(row, /广西壮族自治区 南宁市 青秀区/);
+      await shot(page, 'assets-05-station-list');
+      await go(page, '/connector/connectors');
+      await choose(page, page.getByTestId('connector-filter-station'), '南宁民族大道充电站');
+      // Scoped to this page's table: the kept-alive settings tab holds connector rows too.
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="connector-table"] [data-testid="connector-row"]').length === 2);
+      await shot(page, 'assets-06-connectors');
+    });
+  });
+
+  it('the editor sees no delete buttons and the server refuses the delete', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.editor);
+      await go(page, '/connector/station');
+      await page.getByTestId('station-row').first().waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByTestId('station-delete').count(), 0);
+      assert.ok((await page.getByTestId('station-add').count()) === 1, 'editors may create');
+    });
+    const editor = await token(USERS.editor);
+    const refused = await api('POST', '/station/doDelete', editor, { id: 'st-0001' });
+    assert.equal(refused.code, 403);
+    const admin = await token(USERS.admin);
+    const withPiles = await api('POST', '/station/doDelete', admin, { id: 'st-0001' });
+    assert.equal(withPiles.code, 400);
+    assert.match(withPiles.msg, /pile/);
+  });
+});

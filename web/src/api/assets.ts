@@ -1,0 +1,195 @@
+import { get, post } from './request';
+
+/** Stations, tariffs, piles and connectors (shared/backoffice handlers/assets.rs). */
+
+export type StationStatus = 'planning' | 'operating' | 'suspended' | 'closed';
+export type PileType = 'ac' | 'dc';
+export type Standard = 'gbt2015' | 'ccs2' | 'chademo' | 'type2';
+export type ConnectorStatus =
+  | 'available'
+  | 'preparing'
+  | 'charging'
+  | 'suspended'
+  | 'finishing'
+  | 'reserved'
+  | 'unavailable'
+  | 'faulted'
+  | 'offline';
+export type OperatorAction = 'enable' | 'disable' | 'reset' | 'unlock' | 'remoteStart' | 'remoteStop';
+export type Tier = 'sharp' | 'peak' | 'flat' | 'valley';
+
+export const STATION_STATUSES: StationStatus[] = ['planning', 'operating', 'suspended', 'closed'];
+export const CONNECTOR_STATUSES: ConnectorStatus[] = ['available', 'preparing', 'charging', 'suspended', 'finishing', 'reserved', 'unavailable', 'faulted', 'offline'];
+export const STANDARDS: Standard[] = ['gbt2015', 'ccs2', 'chademo', 'type2'];
+export const ACTIONS: OperatorAction[] = ['enable', 'disable', 'reset', 'unlock', 'remoteStart', 'remoteStop'];
+export const TIERS: Tier[] = ['sharp', 'peak', 'flat', 'valley'];
+
+export interface StationInput {
+  code: string;
+  name: string;
+  operator: string;
+  provinceCode: string;
+  cityCode: string;
+  districtCode: string | null;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  openingHours: string;
+  status: StationStatus;
+  servicePhone: string;
+  parkingInfo: string;
+  tariffId: string;
+}
+
+export interface Station extends StationInput {
+  id: string;
+  regionName: string;
+  tariffName?: string | null;
+  pileCount: number;
+  connectorCount: number;
+  createdAt: number;
+  createdBy: string;
+  updatedAt: number;
+  updatedBy: string;
+  version: number;
+}
+
+export interface Connector {
+  id: string;
+  pileId: string;
+  pileCode: string;
+  stationId: string;
+  stationName?: string | null;
+  number: number;
+  pileType: PileType;
+  standard: Standard;
+  maxPowerKw: number;
+  qrCode: string;
+  status: ConnectorStatus;
+  effectiveStatus: ConnectorStatus;
+  online: boolean;
+  allowedActions: OperatorAction[];
+  faultCode: string | null;
+  statusSince: number;
+  lastHeartbeat?: number | null;
+  version: number;
+}
+
+export interface Pile {
+  id: string;
+  code: string;
+  stationId: string;
+  vendor: string;
+  model: string;
+  firmwareVersion: string;
+  pileType: PileType;
+  ratedPowerKw: number;
+  connectorCount: number;
+  heartbeatIntervalSecs: number;
+  offlineAfterSecs: number;
+  lastHeartbeat: number | null;
+  online: boolean;
+  version: number;
+  connectors: Connector[];
+}
+
+export interface Segment {
+  start: string;
+  end: string;
+  tier: Tier;
+}
+/** Prices in 1/10000 yuan per kWh (integers). */
+export interface TierPrice {
+  electricity: number;
+  service: number;
+}
+export interface TariffForm {
+  id: string;
+  name: string;
+  version: number;
+  segments: Segment[];
+  prices: Partial<Record<Tier, TierPrice>>;
+  parking?: { freeMinutes: number; fenPerMinute: number; capPerSession?: number | null } | null;
+}
+export interface TariffEntry {
+  template: TariffForm;
+  updatedAt: number;
+  updatedBy: string;
+}
+
+interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+export interface StationFilter {
+  name?: string;
+  regionCode?: string;
+  status?: StationStatus | '';
+}
+
+export async function getStations(f: StationFilter, pageNo: number, pageSize: number): Promise<Page<Station>> {
+  const { data } = await get<Page<Station>>('/station/getList', { ...f, pageNo, pageSize });
+  return { list: data?.list ?? [], total: data?.total ?? 0 };
+}
+
+export async function getStationDetail(id: string): Promise<{ station: Station; tariff: TariffEntry | null; piles: Pile[] }> {
+  const { data } = await get<{ station: Station; tariff: TariffEntry | null; piles: Pile[] }>('/station/getDetail', { id });
+  return data;
+}
+
+export const addStation = (s: StationInput) => post<Station>('/station/doAdd', s);
+export const editStation = (s: StationInput & { id: string; version: number }) => post<Station>('/station/doEdit', s);
+export const deleteStation = (id: string, version: number) => post('/station/doDelete', { id, version });
+
+export async function getTariffs(): Promise<TariffEntry[]> {
+  const { data } = await get<Page<TariffEntry>>('/tariff/getList');
+  return data?.list ?? [];
+}
+export async function getTariffVersions(id: string): Promise<{ version: number; updatedAt: number; updatedBy: string }[]> {
+  const { data } = await get<{ list: { version: number; updatedAt: number; updatedBy: string }[] }>('/tariff/getVersions', { id });
+  return data?.list ?? [];
+}
+export async function getTariffVersion(id: string, version: number): Promise<TariffEntry> {
+  const { data } = await get<TariffEntry>('/tariff/getDetail', { id, version });
+  return data;
+}
+export const addTariff = (t: Omit<TariffForm, 'id' | 'version'>) => post<{ template: TariffForm }>('/tariff/doAdd', t);
+export const editTariff = (t: TariffForm) => post<{ template: TariffForm }>('/tariff/doEdit', t);
+
+export interface PileInput {
+  stationId: string;
+  code: string;
+  vendor: string;
+  model: string;
+  firmwareVersion: string;
+  pileType: PileType;
+  ratedPowerKw: number;
+  heartbeatIntervalSecs: number;
+  connectors?: { standard: Standard; maxPowerKw: number; qrCode: string }[];
+}
+export const addPile = (p: PileInput) => post<Pile>('/pile/doAdd', p);
+export const editPile = (p: PileInput & { id: string; version: number }) => post<Pile>('/pile/doEdit', p);
+export const deletePile = (id: string) => post('/pile/doDelete', { id });
+
+export interface ConnectorFilter {
+  stationId?: string;
+  status?: ConnectorStatus | '';
+  pileType?: PileType | '';
+}
+export async function getConnectors(f: ConnectorFilter, pageNo: number, pageSize: number): Promise<Page<Connector>> {
+  const { data } = await get<Page<Connector>>('/connector/getList', { ...f, pageNo, pageSize });
+  return { list: data?.list ?? [], total: data?.total ?? 0 };
+}
+export interface HistoryEntry {
+  at: number;
+  from: ConnectorStatus | null;
+  to: ConnectorStatus;
+  event: string;
+  by: string;
+}
+export async function getConnectorHistory(id: string): Promise<HistoryEntry[]> {
+  const { data } = await get<{ list: HistoryEntry[] }>('/connector/getHistory', { id });
+  return data?.list ?? [];
+}
+export const actOnConnector = (id: string, action: OperatorAction) => post<Connector>('/connector/doAction', { id, action });

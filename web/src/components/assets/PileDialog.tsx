@@ -1,0 +1,151 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles, Option, Subtitle2 } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addPile, editPile, STANDARDS, type Pile, type PileType, type Standard } from '@/api/assets';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '10px 14px' },
+  conn: { display: 'grid', gridTemplateColumns: '60px 1fr 1fr 2fr', gap: '8px', alignItems: 'end', marginTop: '8px' },
+});
+
+interface ConnRow {
+  standard: Standard;
+  maxPowerKw: string;
+  qrCode: string;
+}
+
+const int = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : NaN);
+
+/** Register a pile with its connectors, or edit a registered pile's descriptive fields. */
+export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: boolean; stationId: string; pile?: Pile; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [f, setF] = useState({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc' as PileType, ratedPowerKw: '120', heartbeatIntervalSecs: '30' });
+  const [conns, setConns] = useState<ConnRow[]>([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    if (pile) {
+      setF({ code: pile.code, vendor: pile.vendor, model: pile.model, firmwareVersion: pile.firmwareVersion, pileType: pile.pileType, ratedPowerKw: String(pile.ratedPowerKw), heartbeatIntervalSecs: String(pile.heartbeatIntervalSecs) });
+    } else {
+      setF({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc', ratedPowerKw: '120', heartbeatIntervalSecs: '30' });
+      setConns([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
+    }
+  }, [open, pile]);
+  const setCount = (n: number) =>
+    setConns((c) => Array.from({ length: n }, (_, i) => c[i] ?? { standard: f.pileType === 'ac' ? 'type2' : 'gbt2015', maxPowerKw: f.ratedPowerKw, qrCode: '' }));
+
+  async function save() {
+    setBusy(true);
+    try {
+      const body = {
+        stationId,
+        code: f.code,
+        vendor: f.vendor,
+        model: f.model,
+        firmwareVersion: f.firmwareVersion,
+        pileType: f.pileType,
+        ratedPowerKw: int(f.ratedPowerKw),
+        heartbeatIntervalSecs: int(f.heartbeatIntervalSecs),
+      };
+      // NaN is sent as null, so the server names the field.
+      const clean = JSON.parse(JSON.stringify(body)) as typeof body;
+      if (pile) await editPile({ ...clean, id: pile.id, version: pile.version });
+      else await addPile({ ...clean, connectors: conns.map((c) => ({ standard: c.standard, maxPowerKw: int(c.maxPowerKw), qrCode: c.qrCode })) });
+      onSaved();
+    } catch {
+      // The request layer showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (k: keyof typeof f, label: string, required = false, disabled = false) => (
+    <Field label={label} required={required}>
+      <Input name={k} value={String(f[k])} disabled={disabled} onChange={(_, d) => setF((x) => ({ ...x, [k]: d.value }))} />
+    </Field>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface style={{ maxWidth: '820px' }}>
+        <DialogBody>
+          <DialogTitle>{pile ? t('ast.pile.edit') : t('ast.pile.add')}</DialogTitle>
+          <DialogContent>
+            <div className={styles.grid} data-testid="pile-form">
+              {text('code', t('ast.pile.code'), true, !!pile)}
+              <Field label={t('ast.pile.type')} required>
+                <Dropdown
+                  aria-label={t('ast.pile.type')}
+                  disabled={!!pile}
+                  value={t(`ast.type.${f.pileType}`)}
+                  selectedOptions={[f.pileType]}
+                  onOptionSelect={(_, d) => setF((x) => ({ ...x, pileType: d.optionValue as PileType }))}
+                >
+                  <Option value="ac">{t('ast.type.ac')}</Option>
+                  <Option value="dc">{t('ast.type.dc')}</Option>
+                </Dropdown>
+              </Field>
+              {text('ratedPowerKw', t('ast.pile.power'), true)}
+              <Field label={t('ast.pile.heartbeat')} hint={t('ast.pile.heartbeatHint')} required>
+                <Input name="heartbeatIntervalSecs" value={f.heartbeatIntervalSecs} onChange={(_, d) => setF((x) => ({ ...x, heartbeatIntervalSecs: d.value }))} />
+              </Field>
+              {text('vendor', t('ast.pile.vendor'))}
+              {text('model', t('ast.pile.model'))}
+              {text('firmwareVersion', t('ast.pile.firmware'))}
+              {!pile && (
+                <Field label={t('ast.pile.connectorCount')} required>
+                  <Dropdown aria-label={t('ast.pile.connectorCount')} value={String(conns.length)} selectedOptions={[String(conns.length)]} onOptionSelect={(_, d) => setCount(Number(d.optionValue))} data-testid="pile-connector-count">
+                    {[1, 2, 3, 4].map((n) => (
+                      <Option key={n} value={String(n)}>
+                        {String(n)}
+                      </Option>
+                    ))}
+                  </Dropdown>
+                </Field>
+              )}
+            </div>
+            {!pile && (
+              <>
+                <Subtitle2 as="h3">{t('ast.connector.title')}</Subtitle2>
+                {conns.map((c, i) => (
+                  <div key={i} className={styles.conn}>
+                    <Field label={t('ast.connector.number')}>
+                      <Input value={String(i + 1)} disabled />
+                    </Field>
+                    <Field label={t('ast.connector.standard')}>
+                      <Dropdown
+                        aria-label={`${t('ast.connector.standard')} ${i + 1}`}
+                        value={t(`ast.standard.${c.standard}`)}
+                        selectedOptions={[c.standard]}
+                        onOptionSelect={(_, d) => setConns((all) => all.map((x, j) => (j === i ? { ...x, standard: d.optionValue as Standard } : x)))}
+                      >
+                        {STANDARDS.map((s) => (
+                          <Option key={s} value={s}>
+                            {t(`ast.standard.${s}`)}
+                          </Option>
+                        ))}
+                      </Dropdown>
+                    </Field>
+                    <Field label={t('ast.connector.maxPower')}>
+                      <Input value={c.maxPowerKw} onChange={(_, d) => setConns((all) => all.map((x, j) => (j === i ? { ...x, maxPowerKw: d.value } : x)))} />
+                    </Field>
+                    <Field label={t('ast.connector.qr')} hint={i === 0 ? t('ast.connector.qrHint') : undefined}>
+                      <Input value={c.qrCode} onChange={(_, d) => setConns((all) => all.map((x, j) => (j === i ? { ...x, qrCode: d.value } : x)))} />
+                    </Field>
+                  </div>
+                ))}
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('ast.cancel')}</Button>
+            <Button appearance="primary" disabled={busy} onClick={() => void save()} data-testid="pile-save">
+              {t('ast.save')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
