@@ -106,6 +106,16 @@ describe('demo pages', () => {
       const saved = page.waitForResponse((r) => r.url().includes('/workflow/doEdit'));
       await page.getByTestId('workflow-save').click();
       assert.equal((await saved).status(), 200);
+      // A node dragged from the palette stays after a tab switch (the canvas is rebuilt from the kept graph).
+      const canvas = await page.getByTestId('workflow-canvas').boundingBox();
+      await page.getByRole('button', { name: '用户任务' }).hover();
+      await page.mouse.down();
+      await page.mouse.move(canvas.x + 120, canvas.y + canvas.height - 80, { steps: 8 });
+      await page.mouse.up();
+      await page.waitForFunction((n) => document.querySelectorAll('.view-pane:not([hidden]) [data-testid="workflow-canvas"] .lf-node').length === n + 1, nodes);
+      await go(page, '/other/cssfx');
+      await go(page, '/other/workflow');
+      await page.waitForFunction((n) => document.querySelectorAll('.view-pane:not([hidden]) [data-testid="workflow-canvas"] .lf-node').length === n + 1, nodes);
       await shot(page, 'demo-x-workflow-saved');
     });
   });
@@ -158,6 +168,40 @@ describe('demo pages', () => {
         assert.doesNotMatch(text, /[\u4e00-\u9fff]/, `${path} is translated: ${text.match(/.{0,20}[\u4e00-\u9fff].{0,20}/)?.[0]}`);
       }
       await shot(page, 'demo-x-english-comprehensiveForm');
+    });
+  });
+
+  it('kept-alive demo tabs keep their content: editor text, chosen files, generated audio', async () => {
+    await withAdmin(async (page) => {
+      await go(page, '/vab/editor/richTextEditor');
+      const editor = page.locator('[data-testid="rich-editor"] .ProseMirror');
+      await editor.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(' kept-alive text');
+      await go(page, '/other/upload');
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+      await page.getByTestId('upload-input').setInputFiles([
+        { name: 'dot.png', mimeType: 'image/png', buffer: png },
+        { name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
+      ]);
+      await page.getByText('tool.exe：不支持的文件类型').waitFor();
+      const preview = page.locator('[data-testid="upload-list"] img');
+      await preview.waitFor();
+      await shot(page, 'demo-x-upload-chosen');
+      await go(page, '/other/player');
+      await page.getByTestId('audio').waitFor();
+      await go(page, '/vab/editor/richTextEditor');
+      assert.match(await editor.innerText(), /kept-alive text/);
+      await go(page, '/other/upload');
+      await page.waitForFunction(() => {
+        const img = document.querySelector('.view-pane:not([hidden]) [data-testid="upload-list"] img');
+        return img instanceof HTMLImageElement && img.complete && img.naturalWidth === 1;
+      });
+      await go(page, '/other/player');
+      const duration = await page.getByTestId('audio').evaluate(
+        (a) => new Promise((res) => (a.readyState >= 1 ? res(a.duration) : a.addEventListener('loadedmetadata', () => res(a.duration), { once: true }))),
+      );
+      assert.ok(duration > 2 && duration < 5, `generated audio plays (${duration} s)`);
     });
   });
 });

@@ -1,9 +1,10 @@
 import { Body1, Button, Card, CardHeader, Field, Image, makeStyles, shorthands, Radio, RadioGroup, Slider, Subtitle2, tokens } from '@fluentui/react-components';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { cropToDataUrl } from '@/components/demo/crop';
 import { checkFile } from '@/components/demo/files';
+import { useObjectUrl } from '@/components/demo/useObjectUrl';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(260px, 2fr)', gap: '16px', alignItems: 'start', '@media (max-width: 992px)': { gridTemplateColumns: '1fr' } },
@@ -19,7 +20,9 @@ const ASPECTS: Record<string, number> = { '1:1': 1, '4:3': 4 / 3, '16:9': 16 / 9
 export default function CropperPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [src, setSrc] = useState('./demo/img-07.svg');
+  const [file, setFile] = useState<Blob | null>(null);
+  const fileUrl = useObjectUrl(file);
+  const src = file && fileUrl ? fileUrl : './demo/img-07.svg';
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
@@ -28,7 +31,6 @@ export default function CropperPage() {
   const [result, setResult] = useState('');
   const [error, setError] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
-  useEffect(() => () => (src.startsWith('blob:') ? URL.revokeObjectURL(src) : undefined), [src]);
   const onComplete = useCallback((_: Area, pixels: Area) => setArea(pixels), []);
   return (
     <div className={styles.page}>
@@ -57,16 +59,16 @@ export default function CropperPage() {
               accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml"
               hidden
               onChange={(e) => {
-                const file = e.target.files?.[0];
+                const chosen = e.target.files?.[0];
                 e.target.value = '';
-                if (!file) return;
-                const problem = checkFile(file, { accept: ['image/'], maxBytes: 10 * 1024 * 1024 });
+                if (!chosen) return;
+                const problem = checkFile(chosen, { accept: ['image/'], maxBytes: 10 * 1024 * 1024 });
                 if (problem) {
                   setError(t(`dm.upload.problem.${problem.kind}`, problem));
                   return;
                 }
                 setError('');
-                setSrc(URL.createObjectURL(file));
+                setFile(chosen);
                 setZoom(1);
                 setRotation(0);
               }}

@@ -1,5 +1,6 @@
 import { Body1, Button, Card, CardHeader, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useObjectUrl } from '@/components/demo/useObjectUrl';
 import { useTranslation } from 'react-i18next';
 import { encodeWav, melody } from '@/components/demo/media';
 
@@ -34,21 +35,21 @@ function drawFrame(ctx: CanvasRenderingContext2D, w: number, h: number, time: nu
 export default function PlayerPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const audioUrl = useMemo(() => {
+  const audio = useMemo(() => {
     const rate = 22_050;
     const wav = encodeWav(melody(NOTES, 0.35, rate), rate);
-    return URL.createObjectURL(new Blob([wav.buffer as ArrayBuffer], { type: 'audio/wav' }));
+    return new Blob([wav.buffer as ArrayBuffer], { type: 'audio/wav' });
   }, []);
-  useEffect(() => () => URL.revokeObjectURL(audioUrl), [audioUrl]);
-  const [videoUrl, setVideoUrl] = useState('');
+  const audioUrl = useObjectUrl(audio);
+  const [video, setVideo] = useState<Blob | null>(null);
+  const videoUrl = useObjectUrl(video);
   const [recording, setRecording] = useState(false);
   const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => () => (videoUrl ? URL.revokeObjectURL(videoUrl) : undefined), [videoUrl]);
   useEffect(() => {
     const el = canvas.current;
     const ctx = el?.getContext('2d');
-    if (el && ctx && !videoUrl) drawFrame(ctx, el.width, el.height, 0);
-  }, [videoUrl]);
+    if (el && ctx && !video) drawFrame(ctx, el.width, el.height, 0);
+  }, [video]);
   const supported = typeof MediaRecorder !== 'undefined' && typeof HTMLCanvasElement.prototype.captureStream === 'function';
 
   const record = () => {
@@ -62,7 +63,7 @@ export default function PlayerPage() {
     const chunks: Blob[] = [];
     rec.ondataavailable = (e) => e.data.size && chunks.push(e.data);
     rec.onstop = () => {
-      setVideoUrl(URL.createObjectURL(new Blob(chunks, { type: type || 'video/webm' })));
+      setVideo(new Blob(chunks, { type: type || 'video/webm' }));
       setRecording(false);
     };
     const begin = performance.now();
@@ -88,15 +89,15 @@ export default function PlayerPage() {
       </Card>
       <Card className={styles.card}>
         <CardHeader header={<Subtitle2>{t('dm.player.video')}</Subtitle2>} />
-        {videoUrl ? (
+        {video ? (
           <video className={styles.video} controls src={videoUrl} data-testid="video" />
         ) : (
           <canvas ref={canvas} width={640} height={360} className={styles.video} />
         )}
         <Body1 className={styles.note}>{supported ? t('dm.player.videoNote') : t('dm.player.unsupported')}</Body1>
         <div>
-          {videoUrl ? (
-            <Button onClick={() => setVideoUrl('')}>{t('dm.player.again')}</Button>
+          {video ? (
+            <Button onClick={() => setVideo(null)}>{t('dm.player.again')}</Button>
           ) : (
             <Button appearance="primary" disabled={!supported || recording} icon={recording ? <Spinner size="tiny" /> : undefined} onClick={record}>
               {recording ? t('dm.player.recording') : t('dm.player.generate')}

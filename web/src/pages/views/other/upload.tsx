@@ -2,9 +2,10 @@ import { Body1, Button, Caption1, Card, Image, makeStyles, shorthands, MessageBa
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { DocumentRegular } from '@fluentui/react-icons/svg/document';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addFiles, checkFile, formatBytes, type FileRule } from '@/components/demo/files';
+import { useObjectUrl } from '@/components/demo/useObjectUrl';
 
 const useStyles = makeStyles({
   card: { padding: '20px', rowGap: '12px' },
@@ -37,7 +38,13 @@ interface Chosen {
   name: string;
   size: number;
   type: string;
-  preview: string;
+  file: File;
+}
+
+/** An image preview whose object URL lives only while shown. */
+function Preview({ file, className }: { file: File; className: string }) {
+  const url = useObjectUrl(file);
+  return url ? <Image className={className} src={url} alt={file.name} /> : <div className={className} />;
 }
 
 let nextId = 1;
@@ -50,8 +57,6 @@ export default function UploadPage() {
   const [files, setFiles] = useState<Chosen[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [over, setOver] = useState(false);
-  const urls = useRef<string[]>([]);
-  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
 
   const take = (list: FileList | null) => {
     if (!list?.length) return;
@@ -63,9 +68,7 @@ export default function UploadPage() {
         found.push(t(`dm.upload.problem.${p.kind}`, p));
         continue;
       }
-      const preview = f.type.startsWith('image/') ? URL.createObjectURL(f) : '';
-      if (preview) urls.current.push(preview);
-      ok.push({ id: nextId++, name: f.name, size: f.size, type: f.type || '—', preview });
+      ok.push({ id: nextId++, name: f.name, size: f.size, type: f.type || '—', file: f });
     }
     const { list: next, skipped } = addFiles(files, ok, LIMIT);
     skipped.forEach((s) => found.push(t('dm.upload.problem.skipped', { name: s.name, limit: LIMIT })));
@@ -123,7 +126,7 @@ export default function UploadPage() {
       <div className={styles.list} data-testid="upload-list">
         {files.map((f) => (
           <div key={f.id} className={styles.item}>
-            {f.preview ? <Image className={styles.thumb} src={f.preview} alt={f.name} /> : <div className={styles.thumb}><DocumentRegular fontSize={40} /></div>}
+            {f.type.startsWith('image/') ? <Preview file={f.file} className={styles.thumb} /> : <div className={styles.thumb}><DocumentRegular fontSize={40} /></div>}
             <Body1 className={styles.name} title={f.name}>
               {f.name}
             </Body1>

@@ -78,11 +78,14 @@ export default function WorkflowPage() {
   const styles = useStyles();
   const box = useRef<HTMLDivElement>(null);
   const lfRef = useRef<LogicFlow | null>(null);
+  // The graph being edited survives a hidden keep-alive tab (its effects are cleaned up, the canvas destroyed).
+  const kept = useRef<ReturnType<LogicFlow['getGraphData']> | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
   const load = async (lf: LogicFlow) => {
+    kept.current = null;
     setState('loading');
     try {
       lf.render(toRenderData(await getWorkflow()));
@@ -107,8 +110,12 @@ export default function WorkflowPage() {
     });
     registerNodes(lf);
     lfRef.current = lf;
-    void load(lf);
+    if (kept.current) {
+      lf.render(kept.current as Parameters<LogicFlow['render']>[0]);
+      setState('ready');
+    } else void load(lf);
     return () => {
+      kept.current = lf.getGraphData();
       lf.destroy();
       lfRef.current = null;
     };

@@ -19,6 +19,8 @@ export default function IframeView() {
   const [params] = useSearchParams();
   const url = safeFrameUrl(params.get('url'));
   const title = params.get('title') || url || t('dm.iframe.title');
+  // A page of this origin must not get allow-same-origin together with allow-scripts (it could lift its own sandbox).
+  const sameOrigin = !!url && new URL(url).origin === window.location.origin;
   if (!url) {
     return (
       <Card className={styles.card}>
@@ -46,7 +48,7 @@ export default function IframeView() {
           <OpenRegular /> {t('dm.iframe.newWindow')}
         </Link>
       </div>
-      <iframe className={styles.frame} src={url} title={title} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" referrerPolicy="no-referrer" data-testid="iframe-view" />
+      <iframe className={styles.frame} src={url} title={title} sandbox={sameOrigin ? 'allow-scripts allow-forms allow-popups' : 'allow-scripts allow-same-origin allow-forms allow-popups'} referrerPolicy="no-referrer" data-testid="iframe-view" />
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Card, CardHeader, Divider, makeStyles, shorthands, Subtitle2, tokens, Toolbar, ToolbarButton, ToolbarDivider, ToolbarToggleButton } from '@fluentui/react-components';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { Editor } from '@tiptap/core';
+import { useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeHtml } from '@/components/demo/sanitize';
 
@@ -31,16 +32,35 @@ export default function RichTextEditorPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const [html, setHtml] = useState('');
-  const editor = useEditor({
-    extensions: [StarterKit],
-    content: localStorage.getItem(STORAGE) ?? t('dm.editor.sample'),
-    immediatelyRender: true,
-    onCreate: ({ editor: e }) => setHtml(e.getHTML()),
-    onUpdate: ({ editor: e }) => setHtml(e.getHTML()),
-  });
+  const holder = useRef<HTMLDivElement>(null);
+  // The text outlives a hidden keep-alive tab: its effects are cleaned up (editor destroyed) and run again on show.
+  const kept = useRef<string | null>(null);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const e = new Editor({
+      element,
+      extensions: [StarterKit],
+      content: kept.current ?? localStorage.getItem(STORAGE) ?? t('dm.editor.sample'),
+      onUpdate: ({ editor: ed }) => setHtml(ed.getHTML()),
+    });
+    setHtml(e.getHTML());
+    setEditor(e);
+    return () => {
+      kept.current = e.getHTML();
+      setEditor(null);
+      e.destroy();
+    };
+    // Created once per mount; the language of the sample is the one at first show.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
+    // A destroyed editor (hidden keep-alive tab) has no state to read.
+    selector: ({ editor: live }) => {
+      const e = live && !live.isDestroyed ? live : null;
+      return {
       bold: e?.isActive('bold') ?? false,
       italic: e?.isActive('italic') ?? false,
       strike: e?.isActive('strike') ?? false,
@@ -53,9 +73,10 @@ export default function RichTextEditorPage() {
       canUndo: e?.can().undo() ?? false,
       canRedo: e?.can().redo() ?? false,
       chars: e?.getText().length ?? 0,
-    }),
+      };
+    },
   });
-  const chain = () => editor!.chain().focus();
+  const chain = () => (editor && !editor.isDestroyed ? editor.chain().focus() : null);
   const checked = Object.entries(state ?? {})
     .filter(([, v]) => v === true)
     .map(([k]) => k);
@@ -64,43 +85,43 @@ export default function RichTextEditorPage() {
       <Card className={styles.card}>
         <CardHeader header={<Subtitle2>{t('dm.editor.rich')}</Subtitle2>} />
         <Toolbar size="small" className={styles.toolbar} checkedValues={{ marks: checked }} aria-label={t('dm.editor.toolbar')}>
-          <ToolbarToggleButton name="marks" value="bold" onClick={() => chain().toggleBold().run()} style={{ fontWeight: 700 }}>
+          <ToolbarToggleButton name="marks" value="bold" onClick={() => chain()?.toggleBold().run()} style={{ fontWeight: 700 }}>
             B
           </ToolbarToggleButton>
-          <ToolbarToggleButton name="marks" value="italic" onClick={() => chain().toggleItalic().run()} style={{ fontStyle: 'italic' }}>
+          <ToolbarToggleButton name="marks" value="italic" onClick={() => chain()?.toggleItalic().run()} style={{ fontStyle: 'italic' }}>
             I
           </ToolbarToggleButton>
-          <ToolbarToggleButton name="marks" value="strike" onClick={() => chain().toggleStrike().run()} style={{ textDecoration: 'line-through' }}>
+          <ToolbarToggleButton name="marks" value="strike" onClick={() => chain()?.toggleStrike().run()} style={{ textDecoration: 'line-through' }}>
             S
           </ToolbarToggleButton>
           <ToolbarDivider />
-          <ToolbarToggleButton name="marks" value="h2" onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+          <ToolbarToggleButton name="marks" value="h2" onClick={() => chain()?.toggleHeading({ level: 2 }).run()}>
             H2
           </ToolbarToggleButton>
-          <ToolbarToggleButton name="marks" value="h3" onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+          <ToolbarToggleButton name="marks" value="h3" onClick={() => chain()?.toggleHeading({ level: 3 }).run()}>
             H3
           </ToolbarToggleButton>
-          <ToolbarToggleButton name="marks" value="bullet" onClick={() => chain().toggleBulletList().run()}>
+          <ToolbarToggleButton name="marks" value="bullet" onClick={() => chain()?.toggleBulletList().run()}>
             {t('dm.editor.bullet')}
           </ToolbarToggleButton>
-          <ToolbarToggleButton name="marks" value="ordered" onClick={() => chain().toggleOrderedList().run()}>
+          <ToolbarToggleButton name="marks" value="ordered" onClick={() => chain()?.toggleOrderedList().run()}>
             {t('dm.editor.ordered')}
           </ToolbarToggleButton>
-          <ToolbarToggleButton name="marks" value="quote" onClick={() => chain().toggleBlockquote().run()}>
+          <ToolbarToggleButton name="marks" value="quote" onClick={() => chain()?.toggleBlockquote().run()}>
             {t('dm.editor.quote')}
           </ToolbarToggleButton>
-          <ToolbarToggleButton name="marks" value="code" onClick={() => chain().toggleCodeBlock().run()}>
+          <ToolbarToggleButton name="marks" value="code" onClick={() => chain()?.toggleCodeBlock().run()}>
             {t('dm.editor.code')}
           </ToolbarToggleButton>
           <ToolbarDivider />
-          <ToolbarButton disabled={!state?.canUndo} onClick={() => chain().undo().run()}>
+          <ToolbarButton disabled={!state?.canUndo} onClick={() => chain()?.undo().run()}>
             {t('dm.editor.undo')}
           </ToolbarButton>
-          <ToolbarButton disabled={!state?.canRedo} onClick={() => chain().redo().run()}>
+          <ToolbarButton disabled={!state?.canRedo} onClick={() => chain()?.redo().run()}>
             {t('dm.editor.redo')}
           </ToolbarButton>
         </Toolbar>
-        <EditorContent editor={editor} className={styles.editor} data-testid="rich-editor" />
+        <div ref={holder} className={styles.editor} data-testid="rich-editor" />
         <div className={styles.foot}>
           <span>{t('dm.editor.chars', { n: state?.chars ?? 0 })}</span>
           <span>
