@@ -211,6 +211,9 @@ async fn menu_edits_are_checked_and_reach_the_sidebar() {
     let order_list = json!({"path": "orderindex", "name": "OrderIndex", "component": "order/orderindex", "meta": {"title": "充电订单", "icon": "file-list-line"}});
     let renamed = post(&ctx, "/menuManagement/doEdit", Some(&admin), json!({"originalName": "OrderIndex", "parentName": "Order", "node": order_list, "version": version})).await;
     assert_eq!(renamed.status, 200, "{:?}", renamed.body);
+    let after = get(&ctx, "/menuManagement/getList", Some(&admin)).await;
+    let order_section = after.data()["list"].as_array().unwrap().iter().find(|n| n["name"] == "Order").unwrap().clone();
+    assert_eq!(order_section["children"][0]["name"], "OrderIndex", "an edit keeps the entry's place among its siblings");
     let stale = post(&ctx, "/menuManagement/doEdit", Some(&admin), json!({"originalName": "OrderIndex", "parentName": "Order", "node": order_list, "version": version})).await;
     assert_eq!(stale.status, 409);
     let v = version + 1;

@@ -150,6 +150,14 @@ fn children_mut<'a>(nodes: &'a mut Vec<Value>, parent: &str) -> Option<&'a mut V
     None
 }
 
+/// The parent's name ("" = top level) and the index of the node named `name`.
+fn position(nodes: &[Value], parent: &str, name: &str) -> Option<(String, usize)> {
+    if let Some(i) = nodes.iter().position(|n| name_of(n) == name) {
+        return Some((parent.to_string(), i));
+    }
+    nodes.iter().find_map(|n| position(children(n), name_of(n), name))
+}
+
 fn contains(node: &Value, name: &str) -> bool {
     name_of(node) == name || children(node).iter().any(|c| contains(c, name))
 }
@@ -184,8 +192,14 @@ pub async fn save_node(ctx: &AppCtx, original_name: Option<&str>, parent_name: &
         return Err(stale());
     }
     let mut fields = clean_node(node)?;
+    // An edit that keeps the parent keeps the node's place among its siblings.
+    let mut keep_at = None;
     let placed = match original_name {
         Some(original) => {
+            let (old_parent, index) = position(&tree, "", original).ok_or_else(|| no_such(original))?;
+            if old_parent == parent_name {
+                keep_at = Some(index);
+            }
             let old = take(&mut tree, original).ok_or_else(|| no_such(original))?;
             if !parent_name.is_empty() && contains(&old, parent_name) {
                 return Err(bad("a menu entry cannot be placed under itself or its own children", "菜单不能移动到自身或其下级之下"));
@@ -198,7 +212,10 @@ pub async fn save_node(ctx: &AppCtx, original_name: Option<&str>, parent_name: &
         None => Value::Object(fields),
     };
     let siblings = children_mut(&mut tree, parent_name).ok_or_else(|| no_such(parent_name))?;
-    siblings.push(placed);
+    match keep_at {
+        Some(index) if index <= siblings.len() => siblings.insert(index, placed),
+        _ => siblings.push(placed),
+    }
     validate(&tree)?;
     write(ctx, tree, version).await
 }
