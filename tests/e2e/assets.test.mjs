@@ -119,6 +119,18 @@ describe('assets', () => {
       await page.getByRole('menuitem', { name: '停用' }).click();
       await page.getByText('尚未接入充电桩通信').first().waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="connector-status"]')].some((b) => b.textContent === '离线'));
+      // The whole pile out of service: the other connector follows.
+      const stationId = new URL(page.url()).hash.split('id=')[1];
+      await page.getByRole('button', { name: '停用整桩' }).click();
+      const admin = await token(USERS.admin);
+      await assert.doesNotReject(async () => {
+        for (let i = 0; ; i++) {
+          const a = await api('GET', `/connector/getList?stationId=${stationId}&status=unavailable`, admin);
+          if (a.data.total === 2) return;
+          if (i > 50) throw new Error(`unavailable connectors: ${a.data.total}`);
+          await page.waitForTimeout(200);
+        }
+      });
 
       // The station list shows the counts; the connector list shows both connectors.
       await go(page, '/connector/station');

@@ -100,6 +100,8 @@ const zh = {
       delete: '删除充电桩',
       deleteConfirm: '确定删除充电桩 {{code}} 及其充电枪吗？',
       none: '本站还没有充电桩',
+      disableAll: '停用整桩',
+      enableAll: '启用整桩',
     },
     type: { ac: '交流', dc: '直流' },
     connector: {
@@ -240,6 +242,8 @@ const en: typeof zh = {
       delete: 'Delete pile',
       deleteConfirm: 'Delete pile {{code}} and its connectors?',
       none: 'This station has no piles yet',
+      disableAll: 'Disable pile',
+      enableAll: 'Enable pile',
     },
     type: { ac: 'AC', dc: 'DC' },
     connector: {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { deletePile, editStation, getStationDetail, getTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
+import { actOnConnector, deletePile, editStation, getStationDetail, getTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog, StationStatusBadge } from '@/components/assets/ConnectorBits';
 import { PileDialog } from '@/components/assets/PileDialog';
 import { inputOf, StationDialog } from '@/components/assets/StationDialog';
@@ -173,6 +173,29 @@ export default function StationDetail() {
               <Caption1>
                 {p.vendor} {p.model} {p.firmwareVersion}
               </Caption1>
+              {canWrite &&
+                (['disable', 'enable'] as const).map((a) => (
+                  <Button
+                    key={a}
+                    size="small"
+                    appearance="subtle"
+                    disabled={!p.connectors.some((c) => c.allowedActions.includes(a))}
+                    onClick={async () => {
+                      // A pile is taken out of (or back into) service connector by connector; each is logged.
+                      for (const c of p.connectors.filter((c) => c.allowedActions.includes(a))) {
+                        try {
+                          await actOnConnector(c.id, a);
+                        } catch {
+                          // shown by the request layer
+                        }
+                      }
+                      notify(t('ast.connector.noLink'), 'info', 6000);
+                      void mutate();
+                    }}
+                  >
+                    {t(`ast.pile.${a}All`)}
+                  </Button>
+                ))}
               {canWrite && (
                 <Button size="small" appearance="subtle" onClick={() => setPileDialog({ pile: p })}>
                   {t('ast.pile.edit')}
