@@ -104,7 +104,7 @@ describe('tabs and keep-alive', () => {
       await page.getByTestId('count-value').waitFor();
       await go(page, '/other/timeline');
       await go(page, '/order/orderindex');
-      await page.getByTestId('under-construction').waitFor();
+      await page.getByTestId('filter-plate').waitFor({ timeout: 20_000 });
       const tabs = () => page.$$eval('[data-tab-path]', (els) => els.map((e) => e.getAttribute('data-tab-path')));
       assert.deepEqual(await tabs(), ['/index', '/vab/form/input', '/other/count', '/other/timeline', '/order/orderindex']);
       // The home tab is not closable.

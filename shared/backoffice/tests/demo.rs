@@ -87,6 +87,12 @@ async fn goods_descriptions_and_icons() {
     for field in ["uuid", "image", "title", "price", "label", "company", "url", "description"] {
         assert!(first.get(field).is_some(), "goods item lacks {field}: {first}");
     }
+    let all_goods = get(&ctx, "/goods/getList?pageSize=40", Some(&test)).await;
+    for g in all_goods.data()["list"].as_array().unwrap() {
+        let labels: Vec<&str> = g["label"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+        let unique: std::collections::HashSet<&&str> = labels.iter().collect();
+        assert_eq!(unique.len(), labels.len(), "no label twice: {labels:?}");
+    }
     let descriptions = get(&ctx, "/description/getList", Some(&test)).await;
     assert!(descriptions.data()["list"].as_array().unwrap().len() >= 3);
     let icons = get(&ctx, "/remixIcon/getList", Some(&test)).await;

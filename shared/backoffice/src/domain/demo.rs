@@ -114,8 +114,13 @@ pub fn goods() -> &'static [Goods] {
             .map(|i| {
                 let mut rng = Rng::derive(SEED, 2, i);
                 let product = rng.pick(&PRODUCTS);
-                let mut label: Vec<&'static str> = (0..rng.range(1, 3)).map(|_| *rng.pick(&LABELS)).collect();
-                label.dedup();
+                let mut label: Vec<&'static str> = Vec::new();
+                for _ in 0..rng.range(1, 3) {
+                    let l = *rng.pick(&LABELS);
+                    if !label.contains(&l) {
+                        label.push(l);
+                    }
+                }
                 Goods {
                     uuid: uuid_of(2, i),
                     image: image(&mut rng),
