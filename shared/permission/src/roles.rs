@@ -112,7 +112,7 @@ mod tests {
     #[test]
     fn seeded_role_permissions_follow_the_spec() {
         let cases: &[(&str, &[&str])] = &[
-            ("Admin", &["read:system", "write:system", "delete:system"]),
+            ("Admin", &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"]),
             ("Editor", &["read:system", "write:system"]),
             ("Test", &["read:system"]),
             ("admin", &[]),
@@ -133,17 +133,17 @@ mod tests {
         let cases: &[(&[&str], &[&str])] = &[
             (
                 &["Admin"],
-                &["read:system", "write:system", "delete:system"],
+                &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"],
             ),
             (&["Editor"], &["read:system", "write:system"]),
             (&["Test"], &["read:system"]),
             (
                 &["Admin", "Editor"],
-                &["read:system", "write:system", "delete:system"],
+                &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"],
             ),
             (
                 &["Test", "Editor", "Admin"],
-                &["read:system", "write:system", "delete:system"],
+                &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"],
             ),
             (&["Editor", "Test"], &["read:system", "write:system"]),
             (&["Unknown"], &[]),
@@ -214,7 +214,7 @@ mod tests {
             serde_json::json!({
                 "username": "test",
                 "roles": ["Admin", "Editor"],
-                "permissions": ["read:system", "write:system", "delete:system"],
+                "permissions": ["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"],
             })
         );
         let back: Principal = serde_json::from_value(json).unwrap();
