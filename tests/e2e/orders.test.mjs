@@ -168,6 +168,9 @@ describe('orders', () => {
       await shot(page, 'orders-06-admin-approved');
 
       await go(page, '/money/moneyIndex');
+      // The kept-alive finance tab must be the shown view before it is refreshed.
+      await page.locator('[data-tab-path="/money/moneyIndex"][aria-selected="true"]').waitFor();
+      await page.getByTestId('fin-refunds').waitFor();
       await page.getByTestId('refresh-view').click();
       await page.waitForFunction(
         (before) => {

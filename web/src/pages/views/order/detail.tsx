@@ -19,7 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { approveRefund, closeOrder, getOrder, rejectRefund, requestRefund, type OrderDetail, type RefundRecord } from '@/api/orders';
 import { confirm } from '@/components/Confirm';
 import { chinaDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/components/data/format';
@@ -58,10 +58,13 @@ function RefundTable({ order, refunds, onDone }: { order: OrderDetail; refunds: 
   const styles = useStyles();
   const canApprove = usePermission(['approve:refund']);
   const [rejecting, setRejecting] = useState<RefundRecord | null>(null);
+  const { mutate: revalidate } = useSWRConfig();
   const approve = async (r: RefundRecord) => {
     if (!(await confirm(t('ord.d.confirmApprove', { amount: yuan(r.amountFen) })))) return;
     try {
       notify(await approveRefund(order.orderNo, r.id), 'success');
+      // Money left: every finance figure already loaded (an open finance tab too) is stale.
+      void revalidate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('money/'));
     } finally {
       onDone();
     }
