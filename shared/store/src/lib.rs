@@ -150,6 +150,11 @@ impl Condition {
     pub fn version_is(version: i64) -> Self {
         Condition::Eq(VERSION.into(), Value::from(version))
     }
+    /// A counter kept with [`UpdateAction::Add`] is zero (a missing one
+    /// counts as 0, as `Add` treats it).
+    pub fn counter_is_zero(attr: &str) -> Self {
+        Condition::Or(vec![Condition::NotExists(attr.into()), Condition::Eq(attr.into(), Value::from(0))])
+    }
 }
 
 /// One change an update applies. An update of an absent item creates it

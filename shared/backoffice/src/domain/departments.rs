@@ -108,10 +108,6 @@ pub fn user_count_op(id: &str, delta: i64) -> TxOp {
     counter(id, "userCount", delta)
 }
 
-fn zero_or_missing(attr: &str) -> Condition {
-    Condition::Or(vec![Condition::NotExists(attr.into()), Condition::Eq(attr.into(), 0.into())])
-}
-
 /// Creates or edits a department, refusing unknown parents, cycles and a
 /// second child of the same name under one parent.
 pub async fn save(ctx: &AppCtx, edit: DepartmentEdit) -> Result<Department, ApiError> {
@@ -215,7 +211,7 @@ pub async fn delete(ctx: &AppCtx, id: &str) -> Result<(), ApiError> {
     }
     let mut ops = vec![TxOp::Delete {
         key: key(id),
-        condition: Some(Condition::And(vec![Condition::version_is(current.version), zero_or_missing("childCount"), zero_or_missing("userCount")])),
+        condition: Some(Condition::And(vec![Condition::version_is(current.version), Condition::counter_is_zero("childCount"), Condition::counter_is_zero("userCount")])),
     }];
     if !current.parent_id.is_empty() {
         ops.push(counter(&current.parent_id, "childCount", -1));

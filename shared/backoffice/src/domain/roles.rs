@@ -201,7 +201,7 @@ pub async fn save(ctx: &AppCtx, edit: RoleEdit) -> Result<Role, ApiError> {
                     key: keys::role(&old),
                     condition: Some(store::Condition::And(vec![
                         store::Condition::version_is(version),
-                        store::Condition::Or(vec![store::Condition::NotExists("userCount".into()), store::Condition::Eq("userCount".into(), 0.into())]),
+                        store::Condition::counter_is_zero("userCount"),
                     ])),
                 },
                 store::TxOp::Put { item: role.to_item(), condition: Some(store::Condition::item_absent()) },
@@ -250,7 +250,7 @@ pub async fn delete(ctx: &AppCtx, name: &str) -> Result<(), ApiError> {
     if current.user_count > 0 {
         return Err(in_use(name, current.user_count));
     }
-    let unused = store::Condition::Or(vec![store::Condition::NotExists("userCount".into()), store::Condition::Eq("userCount".into(), 0.into())]);
+    let unused = store::Condition::counter_is_zero("userCount");
     match ctx.store.delete(&keys::role(name), Some(unused)).await {
         Err(store::StoreError::ConditionFailed) => Err(in_use(name, 1)),
         other => other.api().map(|_| ()),
