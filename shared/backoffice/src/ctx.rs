@@ -11,19 +11,31 @@ use store::Table;
 use crate::config::Config;
 use crate::domain::roles::RoleCache;
 
-/// Seconds since the Unix epoch; tests may move it forward.
+/// Seconds since the Unix epoch; tests may stop it and move it forward.
 #[derive(Debug, Default, Clone)]
 pub struct Clock {
     offset_secs: Arc<AtomicI64>,
+    /// When non-zero, the time the clock stands at (before the offset).
+    frozen_at: Arc<AtomicI64>,
 }
 
 impl Clock {
     pub fn now(&self) -> i64 {
-        let real = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs() as i64)
-            .unwrap_or(0);
-        real + self.offset_secs.load(Ordering::Relaxed)
+        let base = match self.frozen_at.load(Ordering::Relaxed) {
+            0 => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs() as i64)
+                .unwrap_or(0),
+            frozen => frozen,
+        };
+        base + self.offset_secs.load(Ordering::Relaxed)
+    }
+    /// Stops this clock (and its clones) at the current second, so a test
+    /// of an exact boundary cannot be moved by real time passing; only
+    /// `advance` moves it then.
+    pub fn freeze(&self) {
+        let real_now = self.now() - self.offset_secs.load(Ordering::Relaxed);
+        self.frozen_at.store(real_now, Ordering::Relaxed);
     }
     /// Moves this clock (and its clones) forward; for tests of expiry.
     pub fn advance(&self, secs: i64) {

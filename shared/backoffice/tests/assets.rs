@@ -401,6 +401,8 @@ async fn piles_and_connectors_register_list_and_act() {
 #[tokio::test]
 async fn online_follows_the_heartbeat_window() {
     let ctx = product().await;
+    // The window's edges are checked to the second: real time must not pass.
+    ctx.clock.freeze();
     let token = login(&ctx, "admin", ADMIN_PW).await;
     let sid = post(&ctx, "/station/doAdd", Some(&token), station("NN8", "心跳站")).await.data()["id"].as_str().unwrap().to_string();
     let pile_id = post(&ctx, "/pile/doAdd", Some(&token), pile(&sid, "HB0001")).await.data()["id"].as_str().unwrap().to_string();
