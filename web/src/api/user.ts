@@ -14,6 +14,8 @@ export interface UserInfo {
   roles?: string[];
   permissions?: string[];
   userType?: number | string;
+  /** The account's e-mail (shown and edited in the personal center). */
+  email?: string;
 }
 
 /** Point 5: the answer must hold the token under the configured field. */

@@ -2,7 +2,8 @@ import { Avatar, Badge, Button, Card, CardHeader, Field, Input, makeStyles, Subt
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { changeOwnPassword, getUsers, updateProfile } from '@/api/settings';
+import { changeOwnPassword, updateProfile } from '@/api/settings';
+import { getUserInfo } from '@/api/user';
 import { validateNewPassword, validateProfile, type Errors } from '@/components/settings/logic';
 import { permissionLabel } from '@/components/settings/RoleDialog';
 import { useSettingStyles } from '@/components/settings/ui';
@@ -25,10 +26,8 @@ export default function PersonalCenter() {
   const avatar = userStore.use((s) => s.avatar);
   const roles = userStore.use((s) => s.role);
   const permissions = userStore.use((s) => s.permission);
-  // The profile's e-mail is part of the staff account (userInfo does not carry it).
-  const account = useSWR(['setting/me', me], async () => (await getUsers({ username: me, pageNo: 1, pageSize: 20 })).list.find((u) => u.username === me) ?? null, {
-    shouldRetryOnError: false,
-  });
+  // The signed-in user's own record: every role may read it (the user list is Admin-only).
+  const account = useSWR(['setting/me', me], getUserInfo, { shouldRetryOnError: false });
   const [profile, setProfile] = useState({ email: '', avatar: '' });
   const [profileErrors, setProfileErrors] = useState<Errors<'email' | 'avatar'>>({});
   const [savingProfile, setSavingProfile] = useState(false);

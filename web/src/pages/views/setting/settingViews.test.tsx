@@ -1,5 +1,5 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -19,6 +19,7 @@ const VIEWS = ['setting/userManagement', 'setting/roleManagement', 'setting/depa
 const dept = (id: string, name: string, parentId = '', children: unknown[] = []) => ({ id, parentId, parentName: '', name, order: 1, createTime: '2026-01-01 08:00:00', userCount: 0, version: 1, children });
 const SLOW = { timeout: 5000 };
 const ANSWERS: Record<string, unknown> = {
+  '/index/userInfo': { username: 'editor', avatar: '', roles: ['Editor'], permissions: ['read:system', 'write:system'], email: 'ops@charge.cn' },
   '/userManagement/getList': {
     list: [
       { id: 'admin', username: 'admin', email: 'a@b.cn', avatar: '', roles: ['Admin'], departmentId: 'd2', enabled: true, datatime: '2026-01-01 08:00:00', version: 3 },
@@ -91,6 +92,11 @@ describe('setting views render without warnings', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it('the personal center reads the e-mail from the signed-in user, not the Admin-only user list', async () => {
+    await show('setting/personalCenter');
+    await waitFor(() => expect((document.querySelector('input[name="email"]') as HTMLInputElement).value).toBe('ops@charge.cn'), SLOW);
+  });
 
   it('shows the department tree and its names in the user list', async () => {
     await show('setting/userManagement');
