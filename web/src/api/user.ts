@@ -16,6 +16,8 @@ export interface UserInfo {
   userType?: number | string;
   /** The account's e-mail (shown and edited in the personal center). */
   email?: string;
+  /** When the account was created ("member since"). */
+  datatime?: string;
 }
 
 /** Point 5: the answer must hold the token under the configured field. */
