@@ -23,6 +23,8 @@ cargo build --quiet -p gateway
 
 export BACKOFFICE_DATA_DIR="${BACKOFFICE_DATA_DIR:-$PWD/data}"
 export BACKOFFICE_WEB_DIST="${BACKOFFICE_WEB_DIST:-$PWD/web/dist}"
+# Demo mode: heartbeats for the demo piles shown as connected (no charger link yet).
+export BACKOFFICE_SIMULATE_CHARGERS="${BACKOFFICE_SIMULATE_CHARGERS:-1}"
 if [ -f "$BACKOFFICE_DATA_DIR/first-run-credentials.txt" ]; then
   echo "==> sign-ins generated at first run (change them in the personal center):"
   cat "$BACKOFFICE_DATA_DIR/first-run-credentials.txt"

@@ -30,6 +30,9 @@ async fn run() -> Result<(), String> {
             backoffice::runtime::init_tracing(false);
             let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
             let report = seed(&ctx).await?;
+            if std::env::var("BACKOFFICE_SIMULATE_CHARGERS").is_ok_and(|v| v == "1") {
+                simulate_chargers(ctx.clone());
+            }
             server::serve(ctx, report).await
         }
         "seed" => {
@@ -46,6 +49,23 @@ async fn run() -> Result<(), String> {
         }
         other => Err(format!("unknown command '{other}': use 'serve' or 'seed'")),
     }
+}
+
+/// Demo mode: heartbeats for the piles the demo shows as connected, every
+/// 20 s, so they stay online while no charger link exists (see
+/// `backoffice::domain::assets::simulated_link`). Said out loud at start.
+fn simulate_chargers(ctx: std::sync::Arc<backoffice::AppCtx>) {
+    use backoffice::domain::assets::simulated_link::beat_live_piles;
+    println!("demo mode: simulating charger heartbeats every 20 s (BACKOFFICE_SIMULATE_CHARGERS=1)");
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(20));
+        loop {
+            tick.tick().await;
+            if let Err(e) = beat_live_piles(&ctx).await {
+                eprintln!("simulated heartbeats failed: {}", e.msg.en);
+            }
+        }
+    });
 }
 
 /// Seeds an empty store and prints the new sign-ins once; the generated

@@ -496,37 +496,40 @@ pub async fn history(ctx: &AppCtx, id: &str) -> Result<Vec<Value>, ApiError> {
         .collect())
 }
 
-/// A station's piles with their connectors (one query on GSI1: piles sort
-/// by code and each pile's connectors follow it).
-pub async fn of_station(ctx: &AppCtx, station_id: &str) -> Result<Vec<Value>, ApiError> {
-    let now = ctx.now();
-    let mut out: Vec<Value> = Vec::new();
+/// A station's piles, each with its connectors (one query on GSI1: piles
+/// sort by code and each pile's connectors follow it).
+pub async fn with_connectors(ctx: &AppCtx, station_id: &str) -> Result<Vec<(Pile, Vec<Connector>)>, ApiError> {
+    let mut out: Vec<(Pile, Vec<Connector>)> = Vec::new();
     let mut cursor = None;
-    let mut online = false;
     loop {
         let page = ctx.store.query(Query::index(Index::Gsi1, station_piles_pk(station_id)).after(cursor)).await.api()?;
         for item in page.items {
             if item.get("SK").and_then(Value::as_str) == Some("PILE") {
-                let p: Pile = from_item(item)?;
-                online = p.online(now);
-                let mut v = p.view(now);
-                v["connectors"] = json!([]);
-                out.push(v);
-            } else {
-                let c: Connector = from_item(item)?;
-                if let Some(last) = out.last_mut() {
-                    if let Some(list) = last["connectors"].as_array_mut() {
-                        list.push(c.view(online));
-                    }
-                }
+                out.push((from_item(item)?, Vec::new()));
+            } else if let Some((_, connectors)) = out.last_mut() {
+                connectors.push(from_item(item)?);
             }
         }
         cursor = page.cursor;
         if cursor.is_none() {
-            break;
+            return Ok(out);
         }
     }
-    Ok(out)
+}
+
+/// A station's piles with their connectors, as the station page shows them.
+pub async fn of_station(ctx: &AppCtx, station_id: &str) -> Result<Vec<Value>, ApiError> {
+    let now = ctx.now();
+    Ok(with_connectors(ctx, station_id)
+        .await?
+        .into_iter()
+        .map(|(p, connectors)| {
+            let online = p.online(now);
+            let mut v = p.view(now);
+            v["connectors"] = connectors.iter().map(|c| c.view(online)).collect();
+            v
+        })
+        .collect())
 }
 
 /// Connector list filters (all optional).

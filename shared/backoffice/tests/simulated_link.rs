@@ -1,0 +1,62 @@
+//! The demo's simulated charger link: heartbeats keep the connected demo
+//! piles online and leave silent ones, suspended stations and deleted
+//! piles alone.
+
+mod common;
+
+use backoffice::domain::assets::piles::{self, Pile};
+use backoffice::domain::assets::simulated_link::{beat_live_piles, heartbeat};
+use backoffice::domain::assets::stations::{self, Filter};
+use backoffice::AppCtx;
+use charging::connector::ConnectorStatus;
+use charging::demo::StationStatus;
+use common::*;
+
+/// Every stored pile with its station's status and whether the demo shows
+/// it connected (some connector not offline).
+async fn all_piles(ctx: &AppCtx) -> Vec<(Pile, StationStatus, bool)> {
+    let (list, total) = stations::list(ctx, Filter::default(), 1, 100).await.unwrap();
+    assert!(total <= 100, "one page holds the demo stations");
+    let mut out = Vec::new();
+    for s in list {
+        for (p, connectors) in piles::with_connectors(ctx, &s.id).await.unwrap() {
+            let shown_connected = connectors.iter().any(|c| c.status != ConnectorStatus::Offline);
+            out.push((p, s.status, shown_connected));
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn heartbeats_keep_connected_demo_piles_online_and_nothing_else() {
+    let ctx = product().await;
+    ctx.clock.freeze();
+    // Ten minutes without a charger link: every pile has gone silent.
+    ctx.clock.advance(600);
+    let now = ctx.now();
+    let before = all_piles(&ctx).await;
+    assert!(before.len() > 20, "the demo has piles");
+    assert!(before.iter().all(|(p, _, _)| !p.online(now)), "no pile can be online without heartbeats");
+
+    let beaten = beat_live_piles(&ctx).await.unwrap();
+    let after = all_piles(&ctx).await;
+    let expected: Vec<&str> = after.iter().filter(|(_, st, connected)| *st == StationStatus::Operating && *connected).map(|(p, _, _)| p.id.as_str()).collect();
+    assert_eq!(beaten, expected.len());
+    assert!(beaten > 0 && beaten < after.len(), "some piles are connected, some silent: {beaten} of {}", after.len());
+    for (p, st, connected) in &after {
+        let should = *st == StationStatus::Operating && *connected;
+        assert_eq!(p.online(now), should, "pile {} (station {st:?}, connected {connected})", p.id);
+    }
+    // Heartbeats are not edits: versions are untouched.
+    for ((b, _, _), (a, _, _)) in before.iter().zip(&after) {
+        assert_eq!((b.id.as_str(), b.version), (a.id.as_str(), a.version));
+    }
+}
+
+#[tokio::test]
+async fn a_heartbeat_never_recreates_a_deleted_pile() {
+    let ctx = product().await;
+    let key = piles::pile_key("no-such-pile");
+    assert!(heartbeat(&ctx, "no-such-pile", ctx.now()).await.is_err());
+    assert!(ctx.store.get(&key).await.unwrap().is_none(), "the update must not create a partial pile");
+}
