@@ -3,7 +3,8 @@
 //! the Lambda functions run), serves the built SPA at `/`, and seeds an
 //! empty store on first run.
 //!
-//! Usage: `gateway [serve]` or `gateway seed`. Configuration comes from
+//! Usage: `gateway [serve]`, `gateway seed` or `gateway openapi` (prints the
+//! OpenAPI document). Configuration comes from
 //! the environment (see NOTES.md); a problem stops start-up with one line.
 
 use gateway::server;
@@ -43,11 +44,16 @@ async fn run() -> Result<(), String> {
             }
             Ok(())
         }
-        "-h" | "--help" | "help" => {
-            println!("usage: gateway [serve|seed]   (configuration: BACKOFFICE_* environment variables, see NOTES.md)");
+        "openapi" => {
+            // The document the gateway serves at /partnerapi/openapi.json.
+            print!("{}", backoffice::openapi::document_text());
             Ok(())
         }
-        other => Err(format!("unknown command '{other}': use 'serve' or 'seed'")),
+        "-h" | "--help" | "help" => {
+            println!("usage: gateway [serve|seed|openapi]   (configuration: BACKOFFICE_* environment variables, see NOTES.md)");
+            Ok(())
+        }
+        other => Err(format!("unknown command '{other}': use 'serve', 'seed' or 'openapi'")),
     }
 }
 

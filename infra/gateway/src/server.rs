@@ -61,6 +61,18 @@ pub fn app(ctx: Shared, web_dist: &std::path::Path) -> Router {
     for (path, methods) in by_path {
         api = api.route(&path, methods.fallback(method_not_allowed));
     }
+    // The OpenAPI document of the route table: public (it describes the
+    // endpoints, it holds no data), built once. It is not a route-table
+    // entry itself (see `backoffice::openapi`).
+    let document = bytes::Bytes::from(backoffice::openapi::document_text());
+    api = api.route(
+        &format!("{API_BASE}{}", backoffice::openapi::DOCUMENT_PATH),
+        axum::routing::get(move || {
+            let document = document.clone();
+            async move { ([(http::header::CONTENT_TYPE, "application/json")], document) }
+        })
+        .fallback(method_not_allowed),
+    );
     let spa = ServeDir::new(web_dist).not_found_service(ServeFile::new(web_dist.join("index.html")));
     api.route(&format!("{API_BASE}/{{*rest}}"), axum::routing::any(api_not_found))
         .fallback_service(spa)

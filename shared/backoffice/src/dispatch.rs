@@ -63,6 +63,13 @@ async fn run(ctx: &AppCtx, route: &Route, req: ApiRequest) -> (Result<Reply, Api
         }
     }
     let account = caller.as_ref().map(|c| c.username().to_string());
+    // The handler sees only the query parameters its route declares (the
+    // ones the OpenAPI document lists).
+    let mut req = req;
+    req.query = match route.doc.declared_query(&req.query) {
+        Ok(query) => query,
+        Err(e) => return (Err(e), account),
+    };
     let result = (route.handler)(ctx, Call { req, caller }).await;
     (result, account)
 }

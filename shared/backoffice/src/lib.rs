@@ -10,7 +10,9 @@ pub mod domain;
 pub mod handlers;
 #[cfg(feature = "lambda")]
 pub mod lambda;
+pub mod openapi;
 pub mod paging;
+pub mod params;
 pub mod reply;
 pub mod request;
 pub mod routes;

@@ -47,6 +47,11 @@ pub struct Route {
     /// One line for the API description and the template.
     pub summary: &'static str,
     pub handler: Handler,
+    /// The route's declared input and output types (query parameters, JSON
+    /// body, `data` of the answer) and the extra error statuses it can
+    /// answer. The dispatch hands a handler only the declared query
+    /// parameters, so the OpenAPI document and the handler read one list.
+    pub doc: crate::openapi::OpDoc,
 }
 
 impl Route {
@@ -67,9 +72,13 @@ macro_rules! handler {
     }};
 }
 
-/// One route-table entry: `route!(GET "/path" => "function_name", access, audited, "summary", handler_fn)`.
+/// One route-table entry: `route!(GET "/path" => "function_name", access, audited, "summary", handler_fn)`,
+/// optionally followed by its declared types `, query = Q, body = B, data = D`
+/// and the error statuses it can answer besides the ones its access and
+/// method imply: `; errors = &[404, 409]` (see [`crate::openapi::OpDoc`]).
 macro_rules! route {
-    ($method:ident $path:literal => $function:literal, $access:expr, $audited:literal, $summary:literal, $f:path) => {
+    ($method:ident $path:literal => $function:literal, $access:expr, $audited:literal, $summary:literal, $f:path
+        $(, $key:ident = $ty:ty)* $(; errors = $errors:expr)?) => {
         $crate::routes::Route {
             method: ::http::Method::$method,
             path: $path,
@@ -78,6 +87,7 @@ macro_rules! route {
             audited: $audited,
             summary: $summary,
             handler: $crate::routes::handler!($f),
+            doc: $crate::openapi::OpDoc::new() $(.$key::<$ty>())* $(.errors($errors))?,
         }
     };
 }
@@ -94,21 +104,21 @@ pub fn routes() -> &'static [Route] {
     ROUTES.get_or_init(|| {
         let mut table = vec![
             // Sign-in and session (spec point 7).
-            route!(POST "/login/index" => "login_index", Public, true, "Sign in with username and password", handlers::auth::login),
-            route!(POST "/socialLogin" => "social_login", Public, true, "Sign in with an OAuth2/OIDC authorization code", handlers::social::social_login),
-            route!(GET "/socialLogin/authorize" => "social_login_authorize", Public, false, "Where to send the browser to start social login", handlers::social::authorize_url),
-            route!(POST "/register" => "register", Public, true, "Create an account (no role until an admin grants one)", handlers::auth::register),
+            route!(POST "/login/index" => "login_index", Public, true, "Sign in with username and password", handlers::auth::login, body = handlers::auth::Credentials, data = handlers::auth::TokenData; errors = &[429]),
+            route!(POST "/socialLogin" => "social_login", Public, true, "Sign in with an OAuth2/OIDC authorization code", handlers::social::social_login, body = handlers::social::Callback, data = handlers::auth::TokenData),
+            route!(GET "/socialLogin/authorize" => "social_login_authorize", Public, false, "Where to send the browser to start social login", handlers::social::authorize_url; errors = &[400]),
+            route!(POST "/register" => "register", Public, true, "Create an account (no role until an admin grants one)", handlers::auth::register, body = handlers::auth::Registration, data = handlers::auth::TokenData; errors = &[403, 409]),
             route!(GET "/index/userInfo" => "user_info", SignedIn, false, "The signed-in user's name, avatar, roles and permissions", handlers::auth::user_info),
             route!(GET "/login/logout" => "logout", Session, true, "Sign out: the session's tokens stop working", handlers::auth::logout),
-            route!(POST "/user/changePassword" => "change_password", SignedIn, true, "Change the signed-in user's password", handlers::auth::change_password),
-            route!(GET "/expireToken" => "expire_token", Public, false, "Check a token: 200 when valid, 402 when expired, 401 when invalid", handlers::auth::expire_token),
-            route!(GET "/refreshToken" => "refresh_token", Public, false, "A new access token for a live session", handlers::auth::refresh_token),
+            route!(POST "/user/changePassword" => "change_password", SignedIn, true, "Change the signed-in user's password", handlers::auth::change_password, body = handlers::auth::PasswordChange; errors = &[429]),
+            route!(GET "/expireToken" => "expire_token", Public, false, "Check a token: 200 when valid, 402 when expired, 401 when invalid", handlers::auth::expire_token; errors = &[401, 402]),
+            route!(GET "/refreshToken" => "refresh_token", Public, false, "A new access token for a live session", handlers::auth::refresh_token, data = handlers::auth::TokenData; errors = &[401]),
             route!(GET "/publicKey" => "public_key", Public, false, "The RSA public key for payload encryption (empty when off)", handlers::auth::public_key),
             // Shell data.
             route!(GET "/router/getList" => "router_list", SignedIn, false, "The menu and route tree the caller's roles may see", handlers::shell::router_list),
-            route!(GET "/search/getList" => "search_list", SignedIn, false, "Search suggestions (value, url) for the header search", handlers::shell::search_list),
+            route!(GET "/search/getList" => "search_list", SignedIn, false, "Search suggestions (value, url) for the header search", handlers::shell::search_list, query = handlers::shell::SearchQuery),
             route!(GET "/notice/getList" => "notice_list", Permission(SYSTEM_READ), false, "Notices and e-mails for the header popover", handlers::shell::notice_list),
-            route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice (HTML is sanitised)", handlers::shell::notice_edit),
+            route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice (HTML is sanitised)", handlers::shell::notice_edit, body = handlers::shell::NewNotice),
         ];
         // The business groups, each declared beside its handlers.
         let groups: &[fn() -> Vec<Route>] = &[

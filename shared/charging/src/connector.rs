@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 /// JSON: camelCase names, e.g. "available", "faulted".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum ConnectorStatus {
     Available,
@@ -61,7 +61,7 @@ impl ConnectorStatus {
 }
 
 /// Connector standard. JSON: "gbt2015" | "ccs2" | "chademo" | "type2".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ConnectorStandard {
     /// GB/T 20234-2015, the Chinese national standard (AC and DC).
@@ -84,7 +84,7 @@ impl ConnectorStandard {
 }
 
 /// JSON: "ac" | "dc".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum PileType {
     Ac,
@@ -122,7 +122,7 @@ pub fn effective_status(stored: ConnectorStatus, pile_online: bool) -> Connector
 
 /// Operator actions on a connector (recorded in the system log by the caller).
 /// JSON: "enable" | "disable" | "reset" | "unlock" | "remoteStart" | "remoteStop".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum OperatorAction {
     Enable,

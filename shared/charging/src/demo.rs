@@ -57,7 +57,7 @@ impl Default for DemoConfig {
 }
 
 /// JSON: "planning" | "operating" | "suspended" | "closed".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum StationStatus {
     Planning,

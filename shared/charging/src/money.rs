@@ -36,7 +36,7 @@ pub enum MoneyError {
 
 /// An amount in fen (1/100 yuan). May be negative only where a caller allows
 /// it (e.g. a ledger delta); validators reject negative prices and refunds.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(transparent)]
 pub struct Fen(pub i64);
 
@@ -95,7 +95,7 @@ impl FromStr for Fen {
 
 /// A per-kWh unit price in 1/10000 yuan (see module docs). `PricePerKwh(6253)`
 /// is 0.6253 yuan/kWh.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(transparent)]
 pub struct PricePerKwh(pub i64);
 

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub const REASON_MAX_CHARS: usize = 200;
 
 /// JSON: "charging" | "finished" | "abnormal" | "cancelled".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum OrderStatus {
     Charging,
@@ -38,7 +38,7 @@ impl OrderStatus {
 }
 
 /// JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PaymentStatus {
     Unpaid,

@@ -32,7 +32,7 @@ pub const MAX_PARKING_FEN_PER_MINUTE: Fen = Fen(1000);
 pub const MAX_FREE_MINUTES: u32 = 24 * 60;
 
 /// The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Tier {
     /// 尖: the critical peak, priced highest.
@@ -70,7 +70,7 @@ impl Tier {
 }
 
 /// The two per-kWh components Chinese public charging bills separately.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TierPrice {
     /// 电费: the energy pass-through price.
@@ -87,7 +87,7 @@ impl TierPrice {
 
 /// Prices by tier. A tier may be absent when no slot uses it (many provinces
 /// have no sharp tier). JSON: `{"peak": {...}, "flat": {...}}`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TierPrices {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -130,7 +130,7 @@ impl TierPrices {
 /// minute of occupancy, optionally capped per session. Occupancy minutes are
 /// measured by the caller (whole minutes, per station policy: typically plug-in
 /// to unplug), so the rule itself stays a pure function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ParkingRule {
     pub free_minutes: u32,
@@ -308,7 +308,7 @@ fn price_problems(tier: Tier, part: &str, part_zh: &str, price: PricePerKwh, out
 
 /// One contiguous run of the schedule as the UI edits it: `[start, end)` in
 /// local "HH:MM" on half-hour boundaries; `end` may be "24:00".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Segment {
     pub start: String,
@@ -464,7 +464,7 @@ pub fn segments_to_slots(segments: &[Segment]) -> Result<Vec<Tier>, Vec<Problem>
 }
 
 /// A template as the editor submits it: segments instead of slots.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TariffTemplateForm {
     #[serde(default)]

@@ -9,7 +9,8 @@ use charging::tariff::TariffTemplateForm;
 use envelope::{ApiError, Text};
 use permission::{SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::ctx::AppCtx;
@@ -17,6 +18,7 @@ use crate::domain::assets::piles::{self, ConnectorInput, PileInput};
 use crate::domain::assets::stations::{self, StationInput};
 use crate::domain::assets::tariffs;
 use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
+use crate::params::{IdQuery, PageQuery};
 use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
@@ -24,25 +26,106 @@ use crate::routes::{route, Access::Permission, Route};
 pub fn routes() -> Vec<Route> {
     vec![
         route!(GET "/area/getList" => "area_list", Permission(SYSTEM_READ), false, "The province / city / district tree with real codes", area_list),
-        route!(GET "/station/getList" => "station_list", Permission(SYSTEM_READ), false, "Stations filtered by name prefix, region and status, paged", station_list),
-        route!(GET "/station/getDetail" => "station_detail", Permission(SYSTEM_READ), false, "A station with its tariff, piles and connectors", station_detail),
-        route!(POST "/station/doAdd" => "station_add", Permission(SYSTEM_WRITE), true, "Create a station", station_add),
-        route!(POST "/station/doEdit" => "station_edit", Permission(SYSTEM_WRITE), true, "Edit a station (version checked)", station_edit),
-        route!(POST "/station/doDelete" => "station_delete", Permission(SYSTEM_DELETE), true, "Delete a station without piles", station_delete),
+        route!(GET "/station/getList" => "station_list", Permission(SYSTEM_READ), false, "Stations filtered by name prefix, region and status, paged", station_list, query = StationListQuery),
+        route!(GET "/station/getDetail" => "station_detail", Permission(SYSTEM_READ), false, "A station with its tariff, piles and connectors", station_detail, query = IdQuery; errors = &[404]),
+        route!(POST "/station/doAdd" => "station_add", Permission(SYSTEM_WRITE), true, "Create a station", station_add, body = StationInput),
+        route!(POST "/station/doEdit" => "station_edit", Permission(SYSTEM_WRITE), true, "Edit a station (version checked)", station_edit, body = Edit<StationInput>),
+        route!(POST "/station/doDelete" => "station_delete", Permission(SYSTEM_DELETE), true, "Delete a station without piles", station_delete, body = StationDelete),
         route!(GET "/tariff/getList" => "tariff_list", Permission(SYSTEM_READ), false, "Current tariff templates", tariff_list),
-        route!(GET "/tariff/getDetail" => "tariff_detail", Permission(SYSTEM_READ), false, "A tariff template, current or a given version", tariff_detail),
-        route!(GET "/tariff/getVersions" => "tariff_versions", Permission(SYSTEM_READ), false, "A tariff template's saved versions", tariff_versions),
-        route!(POST "/tariff/doAdd" => "tariff_add", Permission(SYSTEM_WRITE), true, "Create a time-of-use tariff template", tariff_add),
-        route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), true, "Save a tariff change as a new version", tariff_edit),
-        route!(GET "/pile/getList" => "pile_list", Permission(SYSTEM_READ), false, "A station's piles with connectors and online state", pile_list),
-        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), true, "Register a pile with its connectors", pile_add),
-        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), true, "Edit a pile (version checked)", pile_edit),
-        route!(POST "/pile/doDelete" => "pile_delete", Permission(SYSTEM_DELETE), true, "Delete a pile and its connectors", pile_delete),
-        route!(GET "/connector/getList" => "connector_list", Permission(SYSTEM_READ), false, "Connectors filtered by station, status and type, paged", connector_list),
-        route!(GET "/connector/getHistory" => "connector_history", Permission(SYSTEM_READ), false, "A connector's status history", connector_history),
-        route!(POST "/connector/doEdit" => "connector_edit", Permission(SYSTEM_WRITE), true, "Edit a connector (version checked)", connector_edit),
-        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), true, "Operator action on a connector (stored state only until a charger link exists)", connector_action),
+        route!(GET "/tariff/getDetail" => "tariff_detail", Permission(SYSTEM_READ), false, "A tariff template, current or a given version", tariff_detail, query = TariffQuery; errors = &[404]),
+        route!(GET "/tariff/getVersions" => "tariff_versions", Permission(SYSTEM_READ), false, "A tariff template's saved versions", tariff_versions, query = IdQuery; errors = &[404]),
+        route!(POST "/tariff/doAdd" => "tariff_add", Permission(SYSTEM_WRITE), true, "Create a time-of-use tariff template", tariff_add, body = TariffTemplateForm),
+        route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), true, "Save a tariff change as a new version", tariff_edit, body = Edit<TariffTemplateForm>),
+        route!(GET "/pile/getList" => "pile_list", Permission(SYSTEM_READ), false, "A station's piles with connectors and online state", pile_list, query = PileListQuery; errors = &[404]),
+        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), true, "Register a pile with its connectors", pile_add, body = PileInput),
+        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), true, "Edit a pile (version checked)", pile_edit, body = Edit<PileInput>),
+        route!(POST "/pile/doDelete" => "pile_delete", Permission(SYSTEM_DELETE), true, "Delete a pile and its connectors", pile_delete, body = IdBody),
+        route!(GET "/connector/getList" => "connector_list", Permission(SYSTEM_READ), false, "Connectors filtered by station, status and type, paged", connector_list, query = ConnectorListQuery),
+        route!(GET "/connector/getHistory" => "connector_history", Permission(SYSTEM_READ), false, "A connector's status history", connector_history, query = IdQuery; errors = &[404]),
+        route!(POST "/connector/doEdit" => "connector_edit", Permission(SYSTEM_WRITE), true, "Edit a connector (version checked)", connector_edit, body = Edit<ConnectorInput>),
+        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), true, "Operator action on a connector (stored state only until a charger link exists)", connector_action, body = ConnectorAction),
     ]
+}
+
+/// GET /station/getList
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StationListQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    /// Name prefix.
+    pub name: Option<String>,
+    /// A province, city or district code (6 digits).
+    pub region_code: Option<String>,
+    #[schemars(with = "Option<StationStatus>")]
+    pub status: Option<String>,
+}
+
+/// GET /tariff/getDetail
+#[derive(Deserialize, Serialize, JsonSchema)]
+pub struct TariffQuery {
+    #[schemars(with = "String", length(min = 1))]
+    pub id: Option<String>,
+    /// A saved version (default: the current one).
+    #[schemars(with = "Option<u32>", range(min = 1))]
+    pub version: Option<String>,
+}
+
+/// GET /pile/getList
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PileListQuery {
+    #[schemars(with = "String", length(min = 1))]
+    pub station_id: Option<String>,
+}
+
+/// GET /connector/getList
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectorListQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    pub station_id: Option<String>,
+    #[schemars(with = "Option<ConnectorStatus>")]
+    pub status: Option<String>,
+    #[schemars(with = "Option<PileType>")]
+    pub pile_type: Option<String>,
+}
+
+/// The body of an edit: the record's `id`, the `version` the edit was
+/// made on, and the fields (read by `edit_payload`).
+#[derive(JsonSchema)]
+#[schemars(rename = "{T}Edit")]
+pub struct Edit<T> {
+    pub id: String,
+    /// The version the edit was made on (a newer one answers 409).
+    pub version: i64,
+    #[serde(flatten)]
+    pub fields: T,
+}
+
+/// `{id}` of a delete.
+#[derive(Deserialize, JsonSchema)]
+pub struct IdBody {
+    #[serde(default)]
+    pub id: String,
+}
+
+/// POST /station/doDelete
+#[derive(Deserialize, JsonSchema)]
+pub struct StationDelete {
+    #[serde(default)]
+    pub id: String,
+    /// The version shown; when given, a newer one answers 409.
+    pub version: Option<i64>,
+}
+
+/// POST /connector/doAction
+#[derive(Deserialize, JsonSchema)]
+pub struct ConnectorAction {
+    #[serde(default)]
+    pub id: String,
+    pub action: Option<OperatorAction>,
 }
 
 /// Said with every operator action: nothing reaches a charger yet.
@@ -107,12 +190,7 @@ fn bad_body(e: &serde_json::Error) -> ApiError {
 }
 
 fn id_payload(call: &Call) -> Result<String, ApiError> {
-    #[derive(Deserialize)]
-    struct Id {
-        #[serde(default)]
-        id: String,
-    }
-    let id: Id = call.req.payload()?;
+    let id: IdBody = call.req.payload()?;
     let id = id.id.trim().to_string();
     if id.is_empty() {
         return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
@@ -186,13 +264,7 @@ pub async fn station_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// POST /station/doDelete {id, version?}
 pub async fn station_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    #[derive(Deserialize)]
-    struct Del {
-        #[serde(default)]
-        id: String,
-        version: Option<i64>,
-    }
-    let d: Del = call.req.payload()?;
+    let d: StationDelete = call.req.payload()?;
     if d.id.trim().is_empty() {
         return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
     }
@@ -314,13 +386,7 @@ pub async fn connector_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
 
 /// POST /connector/doAction {id, action}
 pub async fn connector_action(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    #[derive(Deserialize)]
-    struct Act {
-        #[serde(default)]
-        id: String,
-        action: Option<OperatorAction>,
-    }
-    let a: Act = call.req.payload()?;
+    let a: ConnectorAction = call.req.payload()?;
     let action = a.action.ok_or_else(|| {
         ApiError::bad_request(Text::new(
             "action is required: enable, disable, reset, unlock, remoteStart or remoteStop",

@@ -1,7 +1,8 @@
 //! Sign-in, session and account endpoints (spec point 7).
 
 use envelope::{ApiError, Text};
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::ctx::AppCtx;
@@ -12,8 +13,8 @@ use crate::reply::Reply;
 use crate::request::{ApiRequest, Call};
 use crate::session::{authenticate, token_invalid, Expired};
 
-#[derive(Deserialize)]
-struct Credentials {
+#[derive(Deserialize, JsonSchema)]
+pub(crate) struct Credentials {
     #[serde(default)]
     username: String,
     #[serde(default)]
@@ -38,6 +39,13 @@ fn login_payload<T: serde::de::DeserializeOwned>(ctx: &AppCtx, req: &ApiRequest)
     serde_json::from_slice(&plain).map_err(|e| {
         ApiError::bad_request(Text::new(format!("invalid request body: {e}"), format!("请求参数有误：{e}")))
     })
+}
+
+/// The `data` of a sign-in: the access token.
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct TokenData {
+    /// The access token; send it as `Authorization: Bearer <token>`.
+    pub token: String,
 }
 
 /// POST /login/index
@@ -80,7 +88,7 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     throttle::clear(ctx, Subject::Account, username).await?;
     let token = start_session(ctx, &user.username, ip).await?;
-    Ok(Reply::data(json!({ "token": token })))
+    Ok(Reply::data(TokenData { token }))
 }
 
 /// Starts a session and answers its first access token.
@@ -100,6 +108,8 @@ pub async fn user_info(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         "permissions": caller.principal.permissions,
         "userType": user.user_type,
         "email": user.email,
+        // "Member since", as the user list shows it.
+        "datatime": crate::domain::format_time(user.created_at),
     })))
 }
 
@@ -110,8 +120,8 @@ pub async fn logout(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::message(Text::new("signed out", "已退出登录")))
 }
 
-#[derive(Deserialize)]
-struct Registration {
+#[derive(Deserialize, JsonSchema)]
+pub(crate) struct Registration {
     #[serde(default)]
     username: String,
     #[serde(default)]
@@ -141,7 +151,7 @@ pub async fn register(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     user.email = email;
     users::create(ctx, &user).await?;
     let token = start_session(ctx, &user.username, &call.req.client_ip).await?;
-    Ok(Reply::DataWithMsg(json!({ "token": token }), Text::new("registration succeeded", "注册成功")))
+    Ok(Reply::DataWithMsg(json!(TokenData { token }), Text::new("registration succeeded", "注册成功")))
 }
 
 fn hash(password: &str) -> Result<String, ApiError> {
@@ -151,9 +161,9 @@ fn hash(password: &str) -> Result<String, ApiError> {
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct PasswordChange {
+pub(crate) struct PasswordChange {
     #[serde(default)]
     old_password: String,
     #[serde(default)]
@@ -208,7 +218,7 @@ pub async fn refresh_token(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> 
             tracing::error!(error = %e, "token could not be issued");
             ApiError::internal()
         })?;
-    Ok(Reply::data(json!({ "token": token })))
+    Ok(Reply::data(TokenData { token }))
 }
 
 /// GET /publicKey: the RSA public key when payload encryption is on;

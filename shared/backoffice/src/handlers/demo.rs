@@ -5,13 +5,15 @@
 
 use envelope::{ApiError, Text};
 use permission::{SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::ctx::AppCtx;
 use crate::domain::{demo, workflow};
 use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
 use crate::reply::Reply;
+use crate::params::PageQuery;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
@@ -21,15 +23,46 @@ const MAX_TITLE: usize = 100;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(GET "/table/getList" => "demo_table_list", Permission(SYSTEM_READ), false, "Demo table items (title filter, paging)", table_list),
-        route!(POST "/table/doEdit" => "demo_table_edit", Permission(SYSTEM_WRITE), true, "Simulated save of a demo table item", table_edit),
-        route!(POST "/table/doDelete" => "demo_table_delete", Permission(SYSTEM_DELETE), true, "Simulated delete of demo table items", table_delete),
-        route!(GET "/goods/getList" => "demo_goods_list", Permission(SYSTEM_READ), false, "Demo mall goods (title filter, paging)", goods_list),
+        route!(GET "/table/getList" => "demo_table_list", Permission(SYSTEM_READ), false, "Demo table items (title filter, paging)", table_list, query = TitlePageQuery),
+        route!(POST "/table/doEdit" => "demo_table_edit", Permission(SYSTEM_WRITE), true, "Simulated save of a demo table item", table_edit, body = TableEdit),
+        route!(POST "/table/doDelete" => "demo_table_delete", Permission(SYSTEM_DELETE), true, "Simulated delete of demo table items", table_delete, body = TableDeleteIn),
+        route!(GET "/goods/getList" => "demo_goods_list", Permission(SYSTEM_READ), false, "Demo mall goods (title filter, paging)", goods_list, query = TitlePageQuery),
         route!(GET "/description/getList" => "demo_description_list", Permission(SYSTEM_READ), false, "The description list of the demo table detail", description_list),
-        route!(GET "/remixIcon/getList" => "demo_remix_icon_list", Permission(SYSTEM_READ), false, "Remix icon names (title filter, 72 a page)", remix_icon_list),
+        route!(GET "/remixIcon/getList" => "demo_remix_icon_list", Permission(SYSTEM_READ), false, "Remix icon names (title filter, 72 a page)", remix_icon_list, query = TitlePageQuery),
         route!(GET "/workflow/getList" => "demo_workflow_get", Permission(SYSTEM_READ), false, "The saved workflow diagram", workflow_get),
-        route!(POST "/workflow/doEdit" => "demo_workflow_edit", Permission(SYSTEM_WRITE), true, "Save the workflow diagram", workflow_edit),
+        route!(POST "/workflow/doEdit" => "demo_workflow_edit", Permission(SYSTEM_WRITE), true, "Save the workflow diagram", workflow_edit, body = WorkflowIn),
     ]
+}
+
+/// The demo lists' query: paging and a title filter.
+#[derive(Deserialize, Serialize, JsonSchema)]
+pub struct TitlePageQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    /// Part of the title (at most 100 characters).
+    #[schemars(length(max = 100))]
+    pub title: Option<String>,
+}
+
+/// What `ids_of` reads: `ids` (a list, or comma-separated) or `id`.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+pub struct TableDeleteIn {
+    #[schemars(with = "Option<Vec<String>>")]
+    ids: Option<Value>,
+    #[schemars(with = "Option<String>")]
+    id: Option<Value>,
+}
+
+/// What `workflow_edit` reads: the diagram (`workflow::validate`) and the
+/// version it was loaded with.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+pub struct WorkflowIn {
+    nodes: Vec<Value>,
+    edges: Vec<Value>,
+    #[schemars(range(min = 0))]
+    version: Option<i64>,
 }
 
 /// Items whose `field` contains the `title` query parameter (case-insensitive).
@@ -55,8 +88,8 @@ pub async fn table_list(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(page(paging, &matching))
 }
 
-#[derive(Deserialize)]
-struct TableEdit {
+#[derive(Deserialize, JsonSchema)]
+pub struct TableEdit {
     id: Option<Value>,
     title: Option<String>,
     status: Option<String>,

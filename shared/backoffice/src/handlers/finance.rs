@@ -8,6 +8,8 @@ use envelope::{ApiError, Text};
 use futures::future::try_join_all;
 use permission::SYSTEM_READ;
 use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use store::{Query, SortKey};
 
 use super::orders::{page_size, today};
@@ -18,6 +20,7 @@ use crate::domain::orders::refunds;
 use crate::domain::orders::rollup::Sums;
 use crate::domain::StoreResultExt;
 use crate::reply::Reply;
+use crate::params::DayRange;
 use crate::request::Call;
 use crate::routes::{Access::Permission, Route};
 
@@ -27,11 +30,47 @@ const MAX_DAYS: i64 = 3 * 366;
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
     vec![
-        route!(GET "/money/revenue" => "finance_revenue", Permission(SYSTEM_READ), false, "Revenue by day or month (energy, orders, electricity / service / parking, refunds, net)", revenue),
-        route!(GET "/money/byStation" => "finance_by_station", Permission(SYSTEM_READ), false, "Revenue per station over a period", by_station),
-        route!(GET "/money/settlement" => "finance_settlement", Permission(SYSTEM_READ), false, "Settlement statement of one station for a period, by day", settlement),
-        route!(GET "/money/ledger" => "finance_ledger", Permission(SYSTEM_READ), false, "The refund ledger, newest first", ledger),
+        route!(GET "/money/revenue" => "finance_revenue", Permission(SYSTEM_READ), false, "Revenue by day or month (energy, orders, electricity / service / parking, refunds, net)", revenue, query = RevenueQuery),
+        route!(GET "/money/byStation" => "finance_by_station", Permission(SYSTEM_READ), false, "Revenue per station over a period", by_station, query = DayRange),
+        route!(GET "/money/settlement" => "finance_settlement", Permission(SYSTEM_READ), false, "Settlement statement of one station for a period, by day", settlement, query = SettlementQuery),
+        route!(GET "/money/ledger" => "finance_ledger", Permission(SYSTEM_READ), false, "The refund ledger, newest first", ledger, query = LedgerQuery),
     ]
+}
+
+/// GET /money/revenue
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevenueQuery {
+    /// `day` (default) or `month`.
+    #[schemars(with = "Option<String>", extend("enum" = ["day", "month"]))]
+    pub granularity: Option<String>,
+    #[serde(flatten)]
+    pub range: DayRange,
+    /// One station (default all).
+    #[schemars(length(max = 64))]
+    pub station_id: Option<String>,
+}
+
+/// GET /money/settlement
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SettlementQuery {
+    #[schemars(with = "String", length(min = 1, max = 64))]
+    pub station_id: Option<String>,
+    #[serde(flatten)]
+    pub range: DayRange,
+}
+
+/// GET /money/ledger
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LedgerQuery {
+    #[serde(flatten)]
+    pub range: DayRange,
+    /// Items a page (default 20, at most 500).
+    #[schemars(with = "Option<u32>", range(min = 1, max = 500))]
+    pub page_size: Option<String>,
+    pub cursor: Option<String>,
 }
 
 fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {

@@ -6,7 +6,8 @@ use charging::pricing::{price_session, MeterSample, PricingOptions};
 use charging::Fen;
 use envelope::{ApiError, Text};
 use permission::{REFUND_APPROVE, SYSTEM_READ, SYSTEM_WRITE};
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::ctx::AppCtx;
@@ -16,20 +17,62 @@ use crate::domain::orders::refunds::{self, RefundStatus};
 use crate::domain::orders::{self as orders, keys};
 use crate::domain::store_error;
 use crate::reply::Reply;
+use crate::params::{DayRange, IdQuery};
 use crate::request::Call;
 use crate::routes::{Access::Permission, Route};
 
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
     vec![
-        route!(GET "/order/getList" => "order_list", Permission(SYSTEM_READ), false, "Charging orders filtered by time, station, status, payment, number, user or plate, with the filter's sums", list_orders),
-        route!(GET "/order/detail" => "order_detail", Permission(SYSTEM_READ), false, "One order with tier lines, tariff snapshot, meter curve and refunds", order_detail),
-        route!(POST "/order/close" => "order_close", Permission(SYSTEM_WRITE), true, "Close a stuck or abnormal order manually (reason required)", close_order),
-        route!(POST "/order/refund/request" => "refund_request", Permission(SYSTEM_WRITE), true, "Request a refund of an order (reason required)", refund_request),
-        route!(POST "/order/refund/approve" => "refund_approve", Permission(REFUND_APPROVE), true, "Approve a pending refund (Admin): applied at most once, never above paid - refunded", refund_approve),
-        route!(POST "/order/refund/approval/reject" => "refund_reject", Permission(REFUND_APPROVE), true, "Reject a pending refund (Admin)", refund_reject),
-        route!(GET "/order/refund/getList" => "refund_list", Permission(SYSTEM_READ), false, "Refund requests by status, newest first", refund_list),
+        route!(GET "/order/getList" => "order_list", Permission(SYSTEM_READ), false, "Charging orders filtered by time, station, status, payment, number, user or plate, with the filter's sums", list_orders, query = OrderListQuery),
+        route!(GET "/order/detail" => "order_detail", Permission(SYSTEM_READ), false, "One order with tier lines, tariff snapshot, meter curve and refunds", order_detail, query = IdQuery; errors = &[404]),
+        route!(POST "/order/close" => "order_close", Permission(SYSTEM_WRITE), true, "Close a stuck or abnormal order manually (reason required)", close_order, body = CloseBody),
+        route!(POST "/order/refund/request" => "refund_request", Permission(SYSTEM_WRITE), true, "Request a refund of an order (reason required)", refund_request, body = RefundRequestBody),
+        route!(POST "/order/refund/approve" => "refund_approve", Permission(REFUND_APPROVE), true, "Approve a pending refund (Admin): applied at most once, never above paid - refunded", refund_approve, body = DecideBody),
+        route!(POST "/order/refund/approval/reject" => "refund_reject", Permission(REFUND_APPROVE), true, "Reject a pending refund (Admin)", refund_reject, body = DecideBody),
+        route!(GET "/order/refund/getList" => "refund_list", Permission(SYSTEM_READ), false, "Refund requests by status, newest first", refund_list, query = RefundListQuery),
     ]
+}
+
+/// GET /order/getList (read by `Filter::parse`, `page_size` and the cursor).
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderListQuery {
+    #[serde(flatten)]
+    pub range: DayRange,
+    #[schemars(length(max = 64))]
+    pub station_id: Option<String>,
+    #[schemars(with = "Option<OrderStatus>")]
+    pub status: Option<String>,
+    #[schemars(with = "Option<charging::orders::PaymentStatus>")]
+    pub payment_status: Option<String>,
+    #[schemars(length(max = 64))]
+    pub order_no: Option<String>,
+    #[schemars(length(max = 64))]
+    pub user_id: Option<String>,
+    #[schemars(length(max = 64))]
+    pub plate: Option<String>,
+    /// `stuck` (charging for too long) or `flagged`.
+    #[schemars(with = "Option<String>", extend("enum" = ["stuck", "flagged"]))]
+    pub anomaly: Option<String>,
+    /// Items a page (default 20, at most 500).
+    #[schemars(with = "Option<u32>", range(min = 1, max = 500))]
+    pub page_size: Option<String>,
+    /// The `cursor` of the previous page; absent for the first page.
+    pub cursor: Option<String>,
+}
+
+/// GET /order/refund/getList
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundListQuery {
+    /// Default `pending`.
+    #[schemars(with = "Option<String>", extend("enum" = ["pending", "approved", "rejected"]))]
+    pub status: Option<String>,
+    /// Items a page (default 20, at most 200).
+    #[schemars(with = "Option<u32>", range(min = 1, max = 200))]
+    pub page_size: Option<String>,
+    pub cursor: Option<String>,
 }
 
 fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
@@ -95,9 +138,9 @@ async fn order_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::data(v))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct CloseBody {
+pub struct CloseBody {
     order_no: String,
     #[serde(default)]
     reason: String,
@@ -149,14 +192,24 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::DataWithMsg(row_json(&after, now), Text::new("order closed", "已人工结单")))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct RefundRequestBody {
+pub struct RefundRequestBody {
     order_no: String,
     /// Yuan with at most 2 decimals, as a string ("12.34") or a number.
+    #[schemars(with = "YuanAmount")]
     amount: serde_json::Value,
     #[serde(default)]
     reason: String,
+}
+
+/// How `amount` may be written (read by `parse_amount`).
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum YuanAmount {
+    Text(String),
+    Number(f64),
 }
 
 fn parse_amount(v: &serde_json::Value) -> Result<Fen, ApiError> {
@@ -177,9 +230,9 @@ async fn refund_request(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::DataWithMsg(json!(rec), Text::new("refund requested; an admin must approve it", "退款申请已提交，等待管理员审批")))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct DecideBody {
+pub struct DecideBody {
     order_no: String,
     refund_id: String,
     #[serde(default)]

@@ -4,34 +4,83 @@
 
 use envelope::{ApiError, Text};
 use permission::SETTINGS_MANAGE;
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::ctx::AppCtx;
 use crate::domain::{audit, departments, menu_edit, menus, roles, staff, users};
 use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
 use crate::reply::Reply;
+use crate::handlers::assets::IdBody;
+use crate::params::PageQuery;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Access::SignedIn, Route};
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(GET "/userManagement/getList" => "user_management_list", Permission(SETTINGS_MANAGE), false, "Staff accounts (username prefix filter, paging)", user_list),
-        route!(POST "/userManagement/doEdit" => "user_management_edit", Permission(SETTINGS_MANAGE), true, "Create or edit a staff account", user_edit),
-        route!(POST "/userManagement/doDelete" => "user_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a staff account (not yourself, not the last admin)", user_delete),
-        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), true, "Set a new password for a staff account", user_reset_password),
-        route!(GET "/roleManagement/getList" => "role_management_list", Permission(SETTINGS_MANAGE), false, "Roles with their permissions and holders", role_list),
-        route!(POST "/roleManagement/doEdit" => "role_management_edit", Permission(SETTINGS_MANAGE), true, "Create, edit or rename a role", role_edit),
-        route!(POST "/roleManagement/doDelete" => "role_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a role nobody holds", role_delete),
+        route!(GET "/userManagement/getList" => "user_management_list", Permission(SETTINGS_MANAGE), false, "Staff accounts (username prefix filter, paging)", user_list, query = UserListQuery),
+        route!(POST "/userManagement/doEdit" => "user_management_edit", Permission(SETTINGS_MANAGE), true, "Create or edit a staff account", user_edit, body = UserEditIn),
+        route!(POST "/userManagement/doDelete" => "user_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a staff account (not yourself, not the last admin)", user_delete, body = UserDeleteIn),
+        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), true, "Set a new password for a staff account", user_reset_password, body = ResetIn),
+        route!(GET "/roleManagement/getList" => "role_management_list", Permission(SETTINGS_MANAGE), false, "Roles with their permissions and holders", role_list, query = RoleListQuery),
+        route!(POST "/roleManagement/doEdit" => "role_management_edit", Permission(SETTINGS_MANAGE), true, "Create, edit or rename a role", role_edit, body = RoleEditIn),
+        route!(POST "/roleManagement/doDelete" => "role_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a role nobody holds", role_delete, body = RoleDeleteIn),
         route!(GET "/departmentManagement/getList" => "department_management_list", Permission(SETTINGS_MANAGE), false, "The department tree", department_list),
-        route!(POST "/departmentManagement/doEdit" => "department_management_edit", Permission(SETTINGS_MANAGE), true, "Create, edit or move a department", department_edit),
-        route!(POST "/departmentManagement/doDelete" => "department_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a department without sub-departments or users", department_delete),
+        route!(POST "/departmentManagement/doEdit" => "department_management_edit", Permission(SETTINGS_MANAGE), true, "Create, edit or move a department", department_edit, body = DepartmentIn),
+        route!(POST "/departmentManagement/doDelete" => "department_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a department without sub-departments or users", department_delete, body = IdBody),
         route!(GET "/menuManagement/getList" => "menu_management_list", Permission(SETTINGS_MANAGE), false, "The whole menu and route tree, with the components a node may use", menu_list),
-        route!(POST "/menuManagement/doEdit" => "menu_management_edit", Permission(SETTINGS_MANAGE), true, "Create or edit a menu entry", menu_edit),
-        route!(POST "/menuManagement/doDelete" => "menu_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a menu entry without sub-entries", menu_delete),
-        route!(GET "/systemLog/getList" => "system_log_list", Permission(SETTINGS_MANAGE), false, "The system log, newest first (account filter, paging)", system_log_list),
-        route!(POST "/user/updateProfile" => "update_profile", SignedIn, true, "Change the signed-in user's e-mail and avatar", update_profile),
+        route!(POST "/menuManagement/doEdit" => "menu_management_edit", Permission(SETTINGS_MANAGE), true, "Create or edit a menu entry", menu_edit, body = MenuEditIn),
+        route!(POST "/menuManagement/doDelete" => "menu_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a menu entry without sub-entries", menu_delete, body = MenuDeleteIn),
+        route!(GET "/systemLog/getList" => "system_log_list", Permission(SETTINGS_MANAGE), false, "The system log, newest first (account filter, paging)", system_log_list, query = SystemLogQuery),
+        route!(POST "/user/updateProfile" => "update_profile", SignedIn, true, "Change the signed-in user's e-mail and avatar", update_profile, body = ProfileIn),
     ]
+}
+
+/// GET /userManagement/getList
+#[derive(Deserialize, Serialize, JsonSchema)]
+pub struct UserListQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    /// Username prefix.
+    pub username: Option<String>,
+}
+
+/// GET /roleManagement/getList
+#[derive(Deserialize, Serialize, JsonSchema)]
+pub struct RoleListQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    /// Part of the role name.
+    pub role: Option<String>,
+}
+
+/// GET /systemLog/getList
+#[derive(Deserialize, Serialize, JsonSchema)]
+pub struct SystemLogQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    /// Only this account's entries.
+    pub account: Option<String>,
+    /// The `cursor` of the previous page (pages past the numbered ones).
+    pub cursor: Option<String>,
+}
+
+/// What `one_username` reads: `username` (or `id`), or `ids` with one entry.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+pub struct UserDeleteIn {
+    username: Option<String>,
+    id: Option<String>,
+    ids: Option<Vec<String>>,
+}
+
+/// What `role_delete` reads: `role` (or `id`).
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+pub struct RoleDeleteIn {
+    role: Option<String>,
+    id: Option<String>,
 }
 
 /// GET /userManagement/getList?username&pageNo&pageSize
@@ -42,9 +91,9 @@ pub async fn user_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::data(json!({ "list": paging.slice(&matching), "total": matching.len() })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct UserEditIn {
+pub struct UserEditIn {
     username: String,
     #[serde(default)]
     email: String,
@@ -100,8 +149,8 @@ pub async fn user_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::message(Text::new("deleted", "删除成功")))
 }
 
-#[derive(Deserialize)]
-struct ResetIn {
+#[derive(Deserialize, JsonSchema)]
+pub struct ResetIn {
     username: String,
     password: String,
 }
@@ -128,9 +177,9 @@ pub async fn role_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::data(json!({ "list": paging.slice(&matching), "total": matching.len(), "permissionOptions": permission::ALL_PERMISSIONS })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct RoleEditIn {
+pub struct RoleEditIn {
     #[serde(alias = "name")]
     role: String,
     old_role: Option<String>,
@@ -178,8 +227,8 @@ pub async fn system_log_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
     Ok(Reply::data(json!({ "list": list, "total": total, "cursor": next })))
 }
 
-#[derive(Deserialize)]
-struct ProfileIn {
+#[derive(Deserialize, JsonSchema)]
+pub struct ProfileIn {
     #[serde(default)]
     email: String,
     #[serde(default)]
@@ -200,9 +249,9 @@ pub async fn department_list(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiErro
     Ok(Reply::data(json!({ "list": departments::tree(&all), "total": all.len() })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct DepartmentIn {
+pub struct DepartmentIn {
     id: Option<String>,
     #[serde(default)]
     parent_id: String,
@@ -236,9 +285,9 @@ pub async fn menu_list(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::data(json!({ "list": list, "total": total, "version": version, "components": menu_edit::known_components() })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct MenuEditIn {
+pub struct MenuEditIn {
     original_name: Option<String>,
     #[serde(default)]
     parent_name: String,
@@ -254,8 +303,8 @@ pub async fn menu_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::DataWithMsg(json!({ "version": version }), Text::new("saved; the menu changes at the next sign-in", "保存成功，重新登录后菜单生效")))
 }
 
-#[derive(Deserialize)]
-struct MenuDeleteIn {
+#[derive(Deserialize, JsonSchema)]
+pub struct MenuDeleteIn {
     name: String,
     version: i64,
 }

@@ -1,7 +1,8 @@
 //! Data for the admin shell: menus, header search, notices.
 
 use envelope::{ApiError, Text};
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::ctx::AppCtx;
@@ -17,6 +18,14 @@ pub async fn router_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
     let list = menus::visible_to(ctx, &caller.principal).await?;
     Ok(Reply::data(json!({ "list": list })))
+}
+
+/// The query of the header search.
+#[derive(Deserialize, Serialize, JsonSchema)]
+pub(crate) struct SearchQuery {
+    /// Part of a page title or path (at most 100 characters).
+    #[schemars(length(max = 100))]
+    pub keyword: Option<String>,
 }
 
 /// GET /search/getList?keyword=: pages the caller may open whose title
@@ -47,8 +56,8 @@ pub async fn notice_list(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::data(json!({ "list": list, "total": total })))
 }
 
-#[derive(Deserialize)]
-struct NewNotice {
+#[derive(Deserialize, JsonSchema)]
+pub(crate) struct NewNotice {
     #[serde(rename = "type", default = "notice_kind")]
     kind: String,
     #[serde(default)]

@@ -52,8 +52,8 @@ pub async fn authorize_url(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError>
     Ok(Reply::data(json!({ "url": url.as_str(), "state": state, "provider": p.name })))
 }
 
-#[derive(Deserialize)]
-struct Callback {
+#[derive(Deserialize, schemars::JsonSchema)]
+pub(crate) struct Callback {
     #[serde(default)]
     code: String,
     #[serde(default)]
@@ -137,7 +137,7 @@ pub async fn social_login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         )));
     }
     let token = start_session(ctx, &user.username, &call.req.client_ip).await?;
-    Ok(Reply::data(json!({ "token": token })))
+    Ok(Reply::data(crate::handlers::auth::TokenData { token }))
 }
 
 async fn linked_user(ctx: &AppCtx, provider: &str, identity: &Identity) -> Result<User, ApiError> {

@@ -156,7 +156,7 @@ pub fn type_str(t: PileType) -> &'static str {
     }
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConnectorInput {
     pub standard: Option<ConnectorStandard>,
@@ -165,7 +165,7 @@ pub struct ConnectorInput {
     pub qr_code: String,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PileInput {
     #[serde(default)]

@@ -61,7 +61,7 @@ pub struct Station {
 }
 
 /// What a form submits (create and edit).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StationInput {
     #[serde(default)]

@@ -1,0 +1,313 @@
+//! The OpenAPI 3.1 document of every `/partnerapi` endpoint, made from the
+//! route table: path, method, summary, operationId (the Lambda function
+//! name), who may call it (`security`, `x-access`, `x-permission`), whether
+//! it is written to the system log (`x-audited`), and the JSON Schemas
+//! (2020-12, which OpenAPI 3.1 uses as is) of the types each route declares
+//! beside its handler: query parameters, JSON body, `data` of the answer.
+//!
+//! One source: a route's query parameters are a typed struct declared with
+//! the route (`query = T`). The dispatch passes a handler only the
+//! parameters `T` declares ([`OpDoc::declared_query`]), so a handler cannot
+//! read a parameter the document does not list.
+//!
+//! The local gateway serves the document at `GET /partnerapi/openapi.json`.
+//! That path is not a route-table entry: it describes the table rather
+//! than being one of its endpoints, needs no Lambda of its own, and the
+//! document lists exactly the table (a test checks).
+
+use std::collections::{BTreeMap, HashMap};
+
+use envelope::{standard_message, ApiError, Text};
+use http::Method;
+use schemars::generate::SchemaSettings;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+use crate::routes::{routes, Access, Route};
+
+/// The path the local gateway serves the document at (below [`crate::API_BASE`]).
+pub const DOCUMENT_PATH: &str = "/openapi.json";
+
+/// A schema of one declared type, made by a generator.
+pub type SchemaFn = fn(&mut SchemaGenerator) -> Schema;
+/// Keeps the declared query parameters of a raw query (400 when they do not parse).
+pub type QueryFilter = fn(&HashMap<String, String>) -> Result<HashMap<String, String>, ApiError>;
+
+/// A route's declared query parameters: their schema and their filter.
+#[derive(Clone, Copy)]
+pub struct QueryDecl {
+    pub schema: SchemaFn,
+    pub filter: QueryFilter,
+}
+
+/// What a route declares about its inputs and outputs (see `route!`).
+#[derive(Clone, Copy, Default)]
+pub struct OpDoc {
+    pub query: Option<QueryDecl>,
+    pub body: Option<SchemaFn>,
+    pub data: Option<SchemaFn>,
+    /// Error statuses beyond the ones implied by access and method.
+    pub errors: &'static [u16],
+}
+
+fn schema_of<T: JsonSchema>(g: &mut SchemaGenerator) -> Schema {
+    g.subschema_for::<T>()
+}
+
+fn filter_query<T: DeserializeOwned + Serialize>(raw: &HashMap<String, String>) -> Result<HashMap<String, String>, ApiError> {
+    let object: Map<String, Value> = raw.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+    let typed: T = serde_json::from_value(Value::Object(object)).map_err(|e| {
+        ApiError::bad_request(Text::new(format!("invalid query parameters: {e}"), format!("查询参数有误：{e}")))
+    })?;
+    Ok(match serde_json::to_value(typed) {
+        Ok(Value::Object(map)) => map
+            .into_iter()
+            .filter_map(|(k, v)| match v {
+                Value::String(s) => Some((k, s)),
+                _ => None,
+            })
+            .collect(),
+        _ => HashMap::new(),
+    })
+}
+
+impl OpDoc {
+    pub const fn new() -> Self {
+        OpDoc { query: None, body: None, data: None, errors: &[] }
+    }
+    /// The query parameters: a struct whose fields are the parameters
+    /// (`Option<String>` read by the handler, `#[schemars(with = ..)]` for
+    /// the type the handler accepts).
+    pub fn query<T: JsonSchema + DeserializeOwned + Serialize>(mut self) -> Self {
+        self.query = Some(QueryDecl { schema: schema_of::<T>, filter: filter_query::<T> });
+        self
+    }
+    /// The JSON body the handler parses.
+    pub fn body<T: JsonSchema>(mut self) -> Self {
+        self.body = Some(schema_of::<T>);
+        self
+    }
+    /// The `data` of a successful answer.
+    pub fn data<T: JsonSchema>(mut self) -> Self {
+        self.data = Some(schema_of::<T>);
+        self
+    }
+    pub fn errors(mut self, errors: &'static [u16]) -> Self {
+        self.errors = errors;
+        self
+    }
+
+    /// The query parameters this route declares, taken from the raw query;
+    /// every other parameter is dropped (none when the route declares none).
+    pub fn declared_query(&self, raw: &HashMap<String, String>) -> Result<HashMap<String, String>, ApiError> {
+        match &self.query {
+            Some(decl) => (decl.filter)(raw),
+            None => Ok(HashMap::new()),
+        }
+    }
+}
+
+/// The error statuses a route can answer: implied by its access and
+/// method, plus the ones it declares.
+pub fn error_statuses(route: &Route) -> Vec<u16> {
+    let mut codes: Vec<u16> = route.doc.errors.to_vec();
+    let has_input = route.doc.query.is_some() || route.doc.body.is_some() || route.method != Method::GET;
+    if has_input {
+        codes.push(400);
+    }
+    match route.access {
+        Access::Public => {}
+        Access::Session => codes.push(401),
+        Access::SignedIn => codes.extend([401, 402]),
+        Access::Permission(_) => codes.extend([401, 402, 403]),
+    }
+    if route.method != Method::GET {
+        // The body limit holds for every write.
+        codes.push(413);
+        if matches!(route.access, Access::Permission(_)) {
+            // Writes name a record that may be gone or edited meanwhile.
+            codes.extend([404, 409]);
+        }
+    }
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+}
+
+/// Removes `null` from a schema (from `type` lists, `enum` and `anyOf`): a
+/// query parameter is absent or text, never null.
+fn without_null(schema: &mut Value) {
+    let Some(obj) = schema.as_object_mut() else { return };
+    if let Some(Value::Array(types)) = obj.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let only = types[0].clone();
+            obj.insert("type".into(), only);
+        }
+    }
+    if let Some(Value::Array(values)) = obj.get_mut("enum") {
+        values.retain(|v| !v.is_null());
+    }
+    if let Some(Value::Array(mut options)) = obj.remove("anyOf") {
+        options.retain(|o| o.get("type") != Some(&json!("null")));
+        if options.len() == 1 {
+            if let Some(Value::Object(only)) = options.pop() {
+                for (k, v) in only {
+                    obj.entry(k).or_insert(v);
+                }
+            }
+        } else {
+            obj.insert("anyOf".into(), Value::Array(options));
+        }
+    }
+}
+
+/// The query parameters of a declared query struct.
+fn parameters(decl: &QueryDecl) -> Vec<Value> {
+    let mut inline = SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = true).into_generator();
+    let schema = (decl.schema)(&mut inline).to_value();
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    if let Some(props) = schema.get("properties").and_then(Value::as_object) {
+        for (name, prop) in props {
+            let mut prop = prop.clone();
+            without_null(&mut prop);
+            let description = prop.as_object_mut().and_then(|o| o.remove("description"));
+            let mut param = json!({ "name": name, "in": "query", "required": required.contains(&name.as_str()), "schema": prop });
+            if let Some(d) = description {
+                param["description"] = d;
+            }
+            out.push(param);
+        }
+    }
+    out
+}
+
+/// `{code, msg, data}` with the given code and data schema.
+fn envelope_schema(code: u16, data: Value) -> Value {
+    json!({
+        "type": "object",
+        "required": ["code", "msg", "data"],
+        "properties": {
+            "code": { "const": code },
+            "msg": { "type": "string" },
+            "data": data,
+        },
+    })
+}
+
+fn operation(route: &Route, inputs: &mut SchemaGenerator, outputs: &mut SchemaGenerator) -> Value {
+    let mut op = json!({
+        "operationId": route.function,
+        "summary": route.summary,
+        "tags": [route.path.trim_start_matches('/').split('/').next().unwrap_or_default()],
+        "x-audited": route.audited,
+    });
+    let (access, security) = match route.access {
+        Access::Public => ("public", json!([])),
+        Access::Session => ("session", json!([{ "bearer": [] }])),
+        Access::SignedIn => ("signedIn", json!([{ "bearer": [] }])),
+        Access::Permission(p) => {
+            op["x-permission"] = json!(p);
+            ("permission", json!([{ "bearer": [] }]))
+        }
+    };
+    op["x-access"] = json!(access);
+    op["security"] = security;
+    if let Some(decl) = &route.doc.query {
+        op["parameters"] = Value::Array(parameters(decl));
+    }
+    if let Some(body) = route.doc.body {
+        op["requestBody"] = json!({
+            "required": true,
+            "content": { "application/json": { "schema": body(inputs).to_value() } },
+        });
+    }
+    let data = match route.doc.data {
+        Some(data) => data(outputs).to_value(),
+        None => json!({ "description": "see the summary; not described as a type yet" }),
+    };
+    let mut responses = Map::new();
+    responses.insert(
+        "200".into(),
+        json!({
+            "description": "success",
+            "content": { "application/json": { "schema": envelope_schema(200, data) } },
+        }),
+    );
+    for code in error_statuses(route) {
+        responses.insert(code.to_string(), json!({ "$ref": format!("#/components/responses/{}", error_name(code)) }));
+    }
+    op["responses"] = Value::Object(responses);
+    op
+}
+
+fn error_name(code: u16) -> String {
+    format!("Error{code}")
+}
+
+/// One shared answer per error status: the envelope with that code and
+/// `data: null`, described by the standard message.
+fn error_responses() -> Map<String, Value> {
+    let mut codes: Vec<u16> = routes().iter().flat_map(error_statuses).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+        .into_iter()
+        .map(|code| {
+            let answer = json!({
+                "description": standard_message(code).en,
+                "content": { "application/json": { "schema": envelope_schema(code, json!({ "type": "null" })) } },
+            });
+            (error_name(code), answer)
+        })
+        .collect()
+}
+
+/// The whole document.
+pub fn document() -> Value {
+    let components = SchemaSettings::draft2020_12().with(|s| {
+        s.definitions_path = "/components/schemas".into();
+        s.meta_schema = None;
+    });
+    let mut inputs = components.clone().for_deserialize().into_generator();
+    // Answers are inlined so request and answer types never share a name.
+    let mut outputs = SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = true).for_serialize().into_generator();
+    let mut paths: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    for route in routes() {
+        let op = operation(route, &mut inputs, &mut outputs);
+        paths.entry(route.full_path()).or_default().insert(route.method.as_str().to_ascii_lowercase(), op);
+    }
+    let schemas = inputs.take_definitions(true);
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "EV-charging back-office API",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Every /partnerapi endpoint of the back-office, generated from the route table. \
+                Answers are {code, msg, data}; the HTTP status equals code. msg follows Accept-Language (zh* Chinese, otherwise English). \
+                Sign in with POST /partnerapi/login/index and send the token as `Authorization: Bearer <token>`.",
+        },
+        "paths": paths,
+        "components": {
+            "schemas": schemas,
+            "responses": error_responses(),
+            "securitySchemes": {
+                "bearer": { "type": "http", "scheme": "bearer", "bearerFormat": "JWT" },
+            },
+        },
+    })
+}
+
+/// The document as the gateway serves it and `docs/openapi.json` keeps it.
+pub fn document_text() -> String {
+    let mut text = serde_json::to_string_pretty(&document()).expect("the document is JSON");
+    text.push('\n');
+    text
+}
