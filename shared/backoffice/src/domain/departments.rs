@@ -158,7 +158,7 @@ pub async fn save(ctx: &AppCtx, edit: DepartmentEdit) -> Result<Department, ApiE
         let version = edit.version.ok_or_else(|| bad("an edit needs the version it was loaded with", "编辑需要提供加载时的版本号 version"))?;
         let current = by_id.get(this_id.as_str()).map(|d| (*d).clone()).ok_or_else(|| no_such(&this_id))?;
         let moved_from = (current.parent_id != parent_id).then(|| current.parent_id.clone());
-        let dept = Department { parent_id: parent_id.clone(), name, order: edit.order, version: version + 1, ..current };
+        let dept = Department { parent_id: parent_id.clone(), name, order: edit.order, version: version.saturating_add(1), ..current };
         let ops = vec![TxOp::Put { item: dept.to_item(), condition: Some(Condition::version_is(version)) }];
         (dept, ops, moved_from)
     };

@@ -195,7 +195,7 @@ pub async fn save(ctx: &AppCtx, edit: RoleEdit) -> Result<Role, ApiError> {
             if current.user_count > 0 {
                 return Err(in_use(&old, current.user_count));
             }
-            let role = Role { name, permissions, description, version: version + 1, user_count: 0 };
+            let role = Role { name, permissions, description, version: version.saturating_add(1), user_count: 0 };
             let ops = vec![
                 store::TxOp::Delete {
                     key: keys::role(&old),
@@ -216,7 +216,7 @@ pub async fn save(ctx: &AppCtx, edit: RoleEdit) -> Result<Role, ApiError> {
         }
         (Some(version), None) => {
             let current = get(ctx, &name).await?.ok_or_else(|| no_such_role(&name))?;
-            let role = Role { permissions, description, version: version + 1, ..current };
+            let role = Role { permissions, description, version: version.saturating_add(1), ..current };
             let actions = vec![
                 store::UpdateAction::Set("permissions".into(), serde_json::json!(role.permissions)),
                 store::UpdateAction::Set("description".into(), serde_json::json!(role.description)),

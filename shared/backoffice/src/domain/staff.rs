@@ -213,7 +213,7 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
                 department_id: edit.department_id,
                 enabled: edit.enabled,
                 updated_at: now,
-                version: version + 1,
+                version: version.saturating_add(1),
                 ..current
             };
             let op = TxOp::Put { item: user.to_item(), condition: Some(Condition::version_is(version)) };

@@ -245,13 +245,16 @@ pub async fn load(ctx: &AppCtx) -> Result<(Graph, i64), ApiError> {
 /// Saves a graph over `expected_version` (0 for the first save); a save
 /// based on an older version is refused as a conflict.
 pub async fn save(ctx: &AppCtx, graph: &Graph, expected_version: i64) -> Result<i64, ApiError> {
+    // The claimed version is compared with the stored one; saturating, a
+    // claim no save can have reached (i64::MAX) fails that check (409).
+    let next = expected_version.saturating_add(1);
     let mut item = key().to_item();
     item.insert("graph".into(), serde_json::to_value(graph).unwrap_or(Value::Null));
-    item.insert(store::VERSION.into(), (expected_version + 1).into());
+    item.insert(store::VERSION.into(), next.into());
     item.insert("updatedAt".into(), ctx.now().into());
     let condition = if expected_version == 0 { Condition::item_absent() } else { Condition::version_is(expected_version) };
     match ctx.store.put(item, Some(condition)).await {
-        Ok(()) => Ok(expected_version + 1),
+        Ok(()) => Ok(next),
         Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(Text::new(
             "someone saved the diagram meanwhile; reload it and apply your change again",
             "流程图已被他人保存，请刷新后重新修改",
