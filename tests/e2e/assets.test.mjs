@@ -2,42 +2,13 @@
 // gateway: create a station with a new tariff, register a pile with two
 // connectors, see them listed; the editor sees no delete buttons and the
 // server refuses the delete.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { go, launchBrowser, login, shot, startGateway, USERS } from './harness.mjs';
+import { apiClient, gatewayForFile, go, login, shot, USERS, withBrowser } from './harness.mjs';
 
-let gateway;
-before(async () => {
-  gateway = await startGateway();
-});
-after(async () => {
-  await gateway?.stop();
-});
+const gateway = gatewayForFile();
 
-async function withBrowser(fn) {
-  const browser = await launchBrowser();
-  try {
-    await fn(browser.page);
-    assert.deepEqual(browser.errors.map(String), [], 'no uncaught page errors');
-  } finally {
-    await browser.close();
-  }
-}
-
-async function api(method, path, token, body) {
-  const res = await fetch(`${gateway.url}/partnerapi${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return res.json();
-}
-
-async function token(user) {
-  const a = await api('POST', '/login/index', null, user);
-  assert.equal(a.code, 200, JSON.stringify(a));
-  return a.data.token;
-}
+const { api, token } = apiClient(gateway);
 
 /** Picks an option of a Fluent Dropdown by its label. */
 async function choose(page, dropdown, option) {

@@ -2,11 +2,11 @@
 // the menu data opens for admin without a page error or console error, is a
 // real page (not the "being built" placeholder), and is screenshotted
 // (screenshots/demo-*.png). A few pages are also driven through their API.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { go, launchBrowser, login, ROOT, shot, startGateway, USERS } from './harness.mjs';
+import { gatewayForFile, go, login, ROOT, shot, USERS, withBrowser } from './harness.mjs';
 
 const menu = JSON.parse(readFileSync(join(ROOT, 'shared/backoffice/data/menu-routes.json'), 'utf8'));
 
@@ -39,26 +39,17 @@ function concrete(route, baseUrl) {
 
 const slug = (path) => path.replace(/^\//, '').replace(/[^\w]+/g, '-').replace(/-+$/, '') || 'root';
 
-let gateway;
-before(async () => {
-  gateway = await startGateway();
-});
-after(async () => {
-  await gateway?.stop();
-});
+const gateway = gatewayForFile();
 
+/** Signs in as admin and runs `fn`; any page or console error fails the test. */
 async function withAdmin(fn) {
-  const browser = await launchBrowser();
-  const consoleErrors = [];
-  browser.page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${m.text()} @ ${browser.page.url()}`));
-  try {
-    await login(browser.page, gateway.url, USERS.admin);
-    await fn(browser.page);
-    assert.deepEqual(browser.errors.map(String), [], 'no uncaught page errors');
-    assert.deepEqual(consoleErrors, [], 'no console errors');
-  } finally {
-    await browser.close();
-  }
+  await withBrowser(
+    async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await fn(page);
+    },
+    { consoleErrors: true },
+  );
 }
 
 describe('demo pages', () => {

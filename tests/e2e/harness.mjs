@@ -6,6 +6,8 @@ import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -146,3 +148,59 @@ export async function go(page, path) {
   await page.getByTestId('app-main').waitFor();
   await page.waitForFunction((p) => window.location.hash.startsWith(`#${p}`), path);
 }
+
+/**
+ * One gateway for the whole test file: started before its first test,
+ * stopped after its last. The returned object gains `url`, `stop` and
+ * `output` once started, so tests read `gateway.url` as usual.
+ */
+export function gatewayForFile(options) {
+  const gateway = {};
+  before(async () => {
+    Object.assign(gateway, await startGateway(options));
+  });
+  after(async () => {
+    await gateway.stop?.();
+  });
+  return gateway;
+}
+
+/**
+ * Runs `fn(page, browser)` with a fresh browser profile, then fails on any
+ * uncaught page error (and, with `{ consoleErrors: true }`, any console
+ * error), closing the browser either way.
+ */
+export async function withBrowser(fn, { consoleErrors = false, ...options } = {}) {
+  const browser = await launchBrowser(options);
+  const logged = [];
+  if (consoleErrors) browser.page.on('console', (m) => m.type() === 'error' && logged.push(`${m.text()} @ ${browser.page.url()}`));
+  try {
+    await fn(browser.page, browser);
+    assert.deepEqual(browser.errors.map(String), [], 'no uncaught page errors');
+    assert.deepEqual(logged, [], 'no console errors');
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Direct API calls against a gateway (as a script would), answering the envelope. */
+export function apiClient(gateway) {
+  async function api(method, path, token, body) {
+    const res = await fetch(`${gateway.url}/partnerapi${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return res.json();
+  }
+  /** Signs `user` in through the API and answers the access token. */
+  async function token(user) {
+    const a = await api('POST', '/login/index', null, user);
+    assert.equal(a.code, 200, JSON.stringify(a));
+    return a.data.token;
+  }
+  return { api, token };
+}
+
+/** The menu paths the sidebar shows (`data-menu-path`), in order. */
+export const menuPaths = (page) => page.$$eval('[data-menu-path]', (els) => els.map((e) => e.getAttribute('data-menu-path')));

@@ -1,47 +1,17 @@
 // End-to-end checks of the charging orders, order detail, finance and the
 // home dashboard in real Chromium against the real gateway and its seeded
 // demo orders.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { go, hashPath, launchBrowser, login, ROOT, shot, startGateway, USERS } from './harness.mjs';
+import { apiClient, gatewayForFile, go, hashPath, login, ROOT, shot, USERS, withBrowser } from './harness.mjs';
 
-let gateway;
-before(async () => {
-  gateway = await startGateway();
-});
-after(async () => {
-  await gateway?.stop();
-});
+const gateway = gatewayForFile();
 
-async function withBrowser(fn) {
-  const browser = await launchBrowser();
-  try {
-    await fn(browser.page);
-    assert.deepEqual(browser.errors.map(String), [], 'no uncaught page errors');
-  } finally {
-    await browser.close();
-  }
-}
-
-/** Calls the API directly (as a script would), returning the envelope. */
-async function api(method, path, token, body) {
-  const res = await fetch(`${gateway.url}/partnerapi${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return res.json();
-}
-
-async function token(user) {
-  const a = await api('POST', '/login/index', null, user);
-  assert.equal(a.code, 200, JSON.stringify(a));
-  return a.data.token;
-}
+const { api, token } = apiClient(gateway);
 
 /** The yuan text of a finance card ("1,234.56" -> 123456 fen). */
 async function cardFen(page, key) {

@@ -1,16 +1,10 @@
 // Expired access tokens are refreshed transparently (spec points 4 and 8):
 // a gateway with a 4-second access-token lifetime, a page reload after expiry.
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { hashPath, launchBrowser, login, shot, startGateway, USERS } from './harness.mjs';
+import { gatewayForFile, hashPath, launchBrowser, login, shot, USERS } from './harness.mjs';
 
-let gateway;
-before(async () => {
-  gateway = await startGateway({ accessTokenTtl: 4 });
-});
-after(async () => {
-  await gateway?.stop();
-});
+const gateway = gatewayForFile({ accessTokenTtl: 4 });
 
 it('an expired token is refreshed once and the request retried, without leaving the page', async () => {
   const browser = await launchBrowser();

@@ -11,4 +11,4 @@ GATEWAY="${E2E_GATEWAY_BIN:-$ROOT/target/debug/gateway}"
 [[ -x "$GATEWAY" ]] || { echo "gateway missing ($GATEWAY): cargo build -p gateway" >&2; exit 1; }
 [[ -d node_modules/playwright-core ]] || npm ci --no-audit --no-fund
 rm -rf screenshots
-exec node --test --test-concurrency=1 --test-timeout=180000 ./*.test.mjs
+exec node --test --test-concurrency=1 --test-timeout=400000 ./*.test.mjs

@@ -1,29 +1,12 @@
 // End-to-end checks of the /setting pages (issue 5) in real Chromium against
 // the real local gateway: users, roles, departments, menus, system log,
 // personal center. One gateway for the file; the steps build on each other.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { go, launchBrowser, login, shot, startGateway, USERS } from './harness.mjs';
+import { gatewayForFile, go, login, menuPaths, shot, USERS, withBrowser } from './harness.mjs';
 
-let gateway;
-before(async () => {
-  gateway = await startGateway();
-});
-after(async () => {
-  await gateway?.stop();
-});
+const gateway = gatewayForFile();
 
-async function withBrowser(fn, options) {
-  const browser = await launchBrowser(options);
-  try {
-    await fn(browser.page, browser);
-    assert.deepEqual(browser.errors.map(String), [], 'no uncaught page errors');
-  } finally {
-    await browser.close();
-  }
-}
-
-const menuPaths = (page) => page.$$eval('[data-menu-path]', (els) => els.map((e) => e.getAttribute('data-menu-path')));
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first();
 
 const ALICE = { username: 'ops.alice', password: 'alice-pass-1' };

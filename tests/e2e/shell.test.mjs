@@ -1,29 +1,11 @@
 // End-to-end checks of the admin shell (product-spec points 1-6, 8, 9) in
 // real Chromium against the real local gateway.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { go, hashPath, launchBrowser, login, shot, startGateway, USERS } from './harness.mjs';
+import { gatewayForFile, go, hashPath, login, menuPaths, shot, USERS, withBrowser } from './harness.mjs';
 
-let gateway;
-before(async () => {
-  gateway = await startGateway();
-});
-after(async () => {
-  await gateway?.stop();
-});
+const gateway = gatewayForFile();
 
-/** Runs `fn` with a fresh browser profile, closing it afterwards. */
-async function withBrowser(fn, options) {
-  const browser = await launchBrowser(options);
-  try {
-    await fn(browser.page, browser);
-    assert.deepEqual(browser.errors.map(String), [], 'no uncaught page errors');
-  } finally {
-    await browser.close();
-  }
-}
-
-const menuPaths = (page) => page.$$eval('[data-menu-path]', (els) => els.map((e) => e.getAttribute('data-menu-path')));
 
 describe('login', () => {
   it('a wrong password shows the server error and stays on /login', async () => {
