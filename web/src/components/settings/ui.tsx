@@ -1,7 +1,11 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, makeStyles, TableCell, TableRow, tokens } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons/svg/search';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '@/api/request';
+import { confirm } from '@/components/Confirm';
+import i18n from '@/i18n';
+import { notify } from '@/utils/notify';
 
 /** Layout shared by the /setting pages. */
 export const useSettingStyles = makeStyles({
@@ -74,4 +78,54 @@ export function FormDialog({
       </DialogSurface>
     </Dialog>
   );
+}
+
+/** The "no data" row of a table that loaded empty. */
+export function EmptyRow({ show, colSpan }: { show: boolean; colSpan: number }) {
+  const { t } = useTranslation();
+  const styles = useSettingStyles();
+  if (!show) return null;
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} className={styles.muted}>
+        {t('common.noData')}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** A one-field search: Enter or the button hands over the trimmed text. */
+export function SearchBox({ placeholder, onSearch, testId }: { placeholder: string; onSearch: (text: string) => void; testId?: string }) {
+  const { t } = useTranslation();
+  const styles = useSettingStyles();
+  const [typed, setTyped] = useState('');
+  return (
+    <form
+      className={styles.group}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(typed.trim());
+      }}
+    >
+      <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={placeholder} contentBefore={<SearchRegular />} data-testid={testId} />
+      <Button type="submit" appearance="primary">
+        {t('set.common.search')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Asks `question`, then runs `remove` and toasts its message (or
+ * "deleted"). A refusal (still in use, conflict ...) has already been
+ * toasted by the request layer with the server's reason.
+ */
+export async function confirmDelete(question: string, remove: () => Promise<string | null | undefined | void>): Promise<'cancelled' | 'deleted' | 'refused'> {
+  if (!(await confirm(question))) return 'cancelled';
+  try {
+    notify((await remove()) || i18n.t('set.common.deleted'), 'success');
+    return 'deleted';
+  } catch {
+    return 'refused';
+  }
 }

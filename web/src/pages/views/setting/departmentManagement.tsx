@@ -5,12 +5,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { deleteDepartment, getDepartments, type Department } from '@/api/settings';
-import { confirm } from '@/components/Confirm';
 import { DepartmentDialog } from '@/components/settings/DepartmentDialog';
 import { flattenTree, subtreeKeys } from '@/components/settings/logic';
 import { TreeCell } from '@/components/settings/TreeToggle';
-import { useSettingStyles } from '@/components/settings/ui';
-import { notify } from '@/utils/notify';
+import { confirmDelete, EmptyRow, useSettingStyles } from '@/components/settings/ui';
 
 const key = (d: Department) => d.id;
 
@@ -32,13 +30,8 @@ export default function DepartmentManagement() {
     setCollapsed(next);
   };
   const remove = async (d: Department) => {
-    if (!(await confirm(t('set.dept.confirmDelete', { name: d.name })))) return;
-    try {
-      notify((await deleteDepartment(d.id)) || t('set.common.deleted'), 'success');
-      void mutate();
-    } catch {
-      /* toasted by the request layer (children or members) */
-    }
+    // Refused while it has sub-departments or members (the server says so).
+    if ((await confirmDelete(t('set.dept.confirmDelete', { name: d.name }), () => deleteDepartment(d.id))) === 'deleted') void mutate();
   };
 
   return (
@@ -92,13 +85,7 @@ export default function DepartmentManagement() {
                 </TableCell>
               </TableRow>
             ))}
-            {!isLoading && !rows.length && (
-              <TableRow>
-                <TableCell colSpan={5} className={styles.muted}>
-                  {t('common.noData')}
-                </TableCell>
-              </TableRow>
-            )}
+            <EmptyRow show={!isLoading && !rows.length} colSpan={5} />
           </TableBody>
         </Table>
         {isLoading && !data && <Spinner size="small" />}

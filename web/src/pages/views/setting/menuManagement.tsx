@@ -5,14 +5,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { deleteMenu, getMenus, type MenuNode } from '@/api/settings';
-import { confirm } from '@/components/Confirm';
 import { RouteIcon } from '@/components/RouteIcon';
 import { flattenTree, guardText, parentKeyOf, subtreeKeys } from '@/components/settings/logic';
 import { MenuDialog } from '@/components/settings/MenuDialog';
 import { TreeCell } from '@/components/settings/TreeToggle';
-import { useSettingStyles } from '@/components/settings/ui';
+import { confirmDelete, EmptyRow, useSettingStyles } from '@/components/settings/ui';
 import { useTranslateTitle } from '@/i18n';
-import { notify } from '@/utils/notify';
 
 const key = (n: MenuNode) => n.name;
 
@@ -37,13 +35,8 @@ export default function MenuManagement() {
     setCollapsed(next);
   };
   const remove = async (n: MenuNode) => {
-    if (!(await confirm(t('set.menu.confirmDelete', { name: tt(n.meta?.title) || n.name })))) return;
-    try {
-      notify((await deleteMenu(n.name, data?.version ?? 0)) || t('set.common.deleted'), 'success');
-    } catch {
-      /* toasted by the request layer (children, conflict) */
-    }
-    void mutate();
+    // Reloaded after a refusal too: a conflict means the tree changed meanwhile.
+    if ((await confirmDelete(t('set.menu.confirmDelete', { name: tt(n.meta?.title) || n.name }), () => deleteMenu(n.name, data?.version ?? 0))) !== 'cancelled') void mutate();
   };
 
   return (
@@ -120,13 +113,7 @@ export default function MenuManagement() {
                 </TableCell>
               </TableRow>
             ))}
-            {!isLoading && !rows.length && (
-              <TableRow>
-                <TableCell colSpan={6} className={styles.muted}>
-                  {t('common.noData')}
-                </TableCell>
-              </TableRow>
-            )}
+            <EmptyRow show={!isLoading && !rows.length} colSpan={6} />
           </TableBody>
         </Table>
         {isLoading && !data && <Spinner size="small" />}

@@ -1,36 +1,27 @@
-import { Badge, Button, Card, Input, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { Badge, Button, Card, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
-import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { deleteRole, getRoles, type Role } from '@/api/settings';
-import { confirm } from '@/components/Confirm';
 import { Pager } from '@/components/demo/Pager';
 import { permissionLabel, RoleDialog } from '@/components/settings/RoleDialog';
 import { RoleMenuDialog } from '@/components/settings/RoleMenuDialog';
-import { useSettingStyles } from '@/components/settings/ui';
-import { notify } from '@/utils/notify';
+import { confirmDelete, EmptyRow, SearchBox, useSettingStyles } from '@/components/settings/ui';
 
 /** Roles with their permissions and holder counts; create, edit/rename, delete. */
 export default function RoleManagement() {
   const { t } = useTranslation();
   const styles = useSettingStyles();
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 20, role: '' });
-  const [typed, setTyped] = useState('');
   const [editing, setEditing] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
   const [viewing, setViewing] = useState<Role | null>(null);
   const { data, isLoading, mutate } = useSWR(['setting/roles', query.pageNo, query.pageSize, query.role], () => getRoles(query), { keepPreviousData: true });
   const list = data?.list ?? [];
 
   const remove = async (r: Role) => {
-    if (!(await confirm(t('set.role.confirmDelete', { name: r.role })))) return;
-    try {
-      notify((await deleteRole(r.role)) || t('set.common.deleted'), 'success');
-      void mutate();
-    } catch {
-      /* toasted by the request layer (e.g. the role is still held) */
-    }
+    // Refused while someone holds the role (the server says so).
+    if ((await confirmDelete(t('set.role.confirmDelete', { name: r.role }), () => deleteRole(r.role))) === 'deleted') void mutate();
   };
 
   return (
@@ -39,18 +30,7 @@ export default function RoleManagement() {
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ open: true, role: null })} data-testid="role-add">
           {t('set.role.add')}
         </Button>
-        <form
-          className={styles.group}
-          onSubmit={(e) => {
-            e.preventDefault();
-            setQuery({ ...query, pageNo: 1, role: typed.trim() });
-          }}
-        >
-          <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('set.role.filter')} contentBefore={<SearchRegular />} />
-          <Button type="submit" appearance="primary">
-            {t('set.common.search')}
-          </Button>
-        </form>
+        <SearchBox placeholder={t('set.role.filter')} onSearch={(text) => setQuery({ ...query, pageNo: 1, role: text })} />
       </div>
       <div className={styles.scroll}>
         <Table size="small" aria-label={t('set.role.title')} style={{ minWidth: '800px' }}>
@@ -96,13 +76,7 @@ export default function RoleManagement() {
                 </TableCell>
               </TableRow>
             ))}
-            {!isLoading && !list.length && (
-              <TableRow>
-                <TableCell colSpan={5} className={styles.muted}>
-                  {t('common.noData')}
-                </TableCell>
-              </TableRow>
-            )}
+            <EmptyRow show={!isLoading && !list.length} colSpan={5} />
           </TableBody>
         </Table>
         {isLoading && !data && <Spinner size="small" />}

@@ -1,13 +1,12 @@
-import { Badge, Button, Caption1, Card, Input, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { Badge, Button, Caption1, Card, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons/svg/arrow-sync';
-import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { getSystemLog, type LogEntry } from '@/api/settings';
 import { Pager } from '@/components/demo/Pager';
 import { logTime, numberedPageCount, offersLoadMore } from '@/components/settings/logic';
-import { useSettingStyles } from '@/components/settings/ui';
+import { EmptyRow, SearchBox, useSettingStyles } from '@/components/settings/ui';
 
 /**
  * The system log, newest first: exact-account filter, numbered pages back to
@@ -17,7 +16,6 @@ export default function SystemLog() {
   const { t } = useTranslation();
   const styles = useSettingStyles();
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 20, account: '' });
-  const [typed, setTyped] = useState('');
   const [more, setMore] = useState<{ rows: LogEntry[]; cursor: string | null; loading: boolean }>({ rows: [], cursor: null, loading: false });
   const { data, isLoading, mutate } = useSWR(['setting/systemLog', query.pageNo, query.pageSize, query.account], () => getSystemLog(query), { keepPreviousData: true });
   const total = data?.total ?? 0;
@@ -44,18 +42,7 @@ export default function SystemLog() {
   return (
     <Card className={styles.card}>
       <div className={styles.toolbar}>
-        <form
-          className={styles.group}
-          onSubmit={(e) => {
-            e.preventDefault();
-            change({ ...query, pageNo: 1, account: typed.trim() });
-          }}
-        >
-          <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('set.log.accountPlaceholder')} contentBefore={<SearchRegular />} data-testid="log-account" />
-          <Button type="submit" appearance="primary">
-            {t('set.common.search')}
-          </Button>
-        </form>
+        <SearchBox placeholder={t('set.log.accountPlaceholder')} onSearch={(text) => change({ ...query, pageNo: 1, account: text })} testId="log-account" />
         <Button
           icon={<ArrowSyncRegular />}
           onClick={() => {
@@ -99,13 +86,7 @@ export default function SystemLog() {
                 <TableCell>{r.ip || '—'}</TableCell>
               </TableRow>
             ))}
-            {!isLoading && !rows.length && (
-              <TableRow>
-                <TableCell colSpan={7} className={styles.muted}>
-                  {t('common.noData')}
-                </TableCell>
-              </TableRow>
-            )}
+            <EmptyRow show={!isLoading && !rows.length} colSpan={7} />
           </TableBody>
         </Table>
         {isLoading && !data && <Spinner size="small" />}

@@ -1,17 +1,14 @@
-import { Badge, Button, Card, Input, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { Badge, Button, Card, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
-import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { deleteUser, getDepartments, getRoles, getUsers, type Department, type StaffUser } from '@/api/settings';
-import { confirm } from '@/components/Confirm';
 import { Pager } from '@/components/demo/Pager';
 import { parentOptions } from '@/components/settings/logic';
-import { useSettingStyles } from '@/components/settings/ui';
+import { confirmDelete, EmptyRow, SearchBox, useSettingStyles } from '@/components/settings/ui';
 import { ResetPasswordDialog, UserDialog } from '@/components/settings/UserDialogs';
 import { userStore } from '@/store/user';
-import { notify } from '@/utils/notify';
 
 const deptKey = (d: Department) => d.id;
 
@@ -21,7 +18,6 @@ export default function UserManagement() {
   const styles = useSettingStyles();
   const me = userStore.use((s) => s.username);
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 20, username: '' });
-  const [typed, setTyped] = useState('');
   const [editing, setEditing] = useState<{ open: boolean; user: StaffUser | null }>({ open: false, user: null });
   const [resetting, setResetting] = useState<string | null>(null);
   const { data, isLoading, mutate } = useSWR(['setting/users', query.pageNo, query.pageSize, query.username], () => getUsers(query), { keepPreviousData: true });
@@ -32,13 +28,7 @@ export default function UserManagement() {
   const list = data?.list ?? [];
 
   const remove = async (u: StaffUser) => {
-    if (!(await confirm(t('set.user.confirmDelete', { name: u.username })))) return;
-    try {
-      notify((await deleteUser(u.username)) || t('set.common.deleted'), 'success');
-      void mutate();
-    } catch {
-      /* toasted by the request layer */
-    }
+    if ((await confirmDelete(t('set.user.confirmDelete', { name: u.username }), () => deleteUser(u.username))) === 'deleted') void mutate();
   };
 
   return (
@@ -47,18 +37,7 @@ export default function UserManagement() {
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ open: true, user: null })} data-testid="user-add">
           {t('set.user.add')}
         </Button>
-        <form
-          className={styles.group}
-          onSubmit={(e) => {
-            e.preventDefault();
-            setQuery({ ...query, pageNo: 1, username: typed.trim() });
-          }}
-        >
-          <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('set.user.filter')} contentBefore={<SearchRegular />} data-testid="user-filter" />
-          <Button type="submit" appearance="primary">
-            {t('set.common.search')}
-          </Button>
-        </form>
+        <SearchBox placeholder={t('set.user.filter')} onSearch={(text) => setQuery({ ...query, pageNo: 1, username: text })} testId="user-filter" />
       </div>
       <div className={styles.scroll}>
         <Table size="small" aria-label={t('set.user.title')} style={{ minWidth: '1100px' }}>
@@ -112,13 +91,7 @@ export default function UserManagement() {
                 </TableCell>
               </TableRow>
             ))}
-            {!isLoading && !list.length && (
-              <TableRow>
-                <TableCell colSpan={7} className={styles.muted}>
-                  {t('common.noData')}
-                </TableCell>
-              </TableRow>
-            )}
+            <EmptyRow show={!isLoading && !list.length} colSpan={7} />
           </TableBody>
         </Table>
         {isLoading && !data && <Spinner size="small" />}
