@@ -10,7 +10,8 @@ use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, AttributeValue, BillingMode, ConditionCheck, Delete, GlobalSecondaryIndex, KeySchemaElement, KeyType,
-    KeysAndAttributes, Projection, ProjectionType, Put, ReturnValue, ScalarAttributeType, TransactWriteItem, Update,
+    KeysAndAttributes, Projection, ProjectionType, Put, PutRequest, ReturnValue, ScalarAttributeType, TransactWriteItem, Update,
+    WriteRequest,
 };
 use aws_sdk_dynamodb::Client;
 use serde_json::Value;
@@ -394,6 +395,38 @@ impl Table for DynamoTable {
             }
         };
         Ok(Page { items, cursor })
+    }
+
+    async fn put_many(&self, items: Vec<Item>) -> Result<()> {
+        crate::validate_put_many(&items)?;
+        // BatchWriteItem takes at most 25 items and may hand some back as
+        // unprocessed under load: send those again, backing off.
+        for chunk in items.chunks(25) {
+            let mut pending = chunk
+                .iter()
+                .map(|item| Ok(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(to_attrs(item)?)).build().map_err(build_err)?).build()))
+                .collect::<Result<Vec<_>>>()?;
+            for attempt in 0u32.. {
+                let out = self
+                    .client
+                    .batch_write_item()
+                    .request_items(&self.table, pending)
+                    .send()
+                    .await
+                    .map_err(sdk_err)?;
+                match out.unprocessed_items.unwrap_or_default().remove(&self.table) {
+                    Some(rest) if !rest.is_empty() => {
+                        if attempt >= 8 {
+                            return Err(StoreError::Unavailable("dynamodb kept items unprocessed; try again".into()));
+                        }
+                        tokio::time::sleep(Duration::from_millis(20 << attempt)).await;
+                        pending = rest;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        Ok(())
     }
 
     async fn transact(&self, ops: Vec<TxOp>) -> Result<()> {

@@ -299,6 +299,34 @@ pub trait Table: Send + Sync {
     async fn query(&self, query: Query) -> Result<Page>;
     /// All operations or none. No two operations may address the same item.
     async fn transact(&self, ops: Vec<TxOp>) -> Result<()>;
+    /// Writes many items without conditions, for bulk loads of fresh data
+    /// (the demo seed). Not atomic as a whole: a failure may leave some
+    /// items written. DynamoDB uses BatchWriteItem (25 items a request, no
+    /// transaction, half the write cost); the default writes transactions
+    /// of [`MAX_TRANSACT_OPS`] unconditional puts.
+    /// No two items may share a key.
+    async fn put_many(&self, items: Vec<Item>) -> Result<()> {
+        validate_put_many(&items)?;
+        let mut items = items;
+        while !items.is_empty() {
+            let n = items.len().min(MAX_TRANSACT_OPS);
+            let chunk = items.drain(..n).map(|item| TxOp::Put { item, condition: None }).collect();
+            self.transact(chunk).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Every item storable, no key twice (checked before anything is written).
+pub(crate) fn validate_put_many(items: &[Item]) -> Result<()> {
+    let mut seen = std::collections::HashSet::new();
+    for item in items {
+        let key = check_item(item)?;
+        if !seen.insert(key.clone()) {
+            return Err(StoreError::Invalid(format!("a bulk write holds the item {}/{} twice", key.pk, key.sk)));
+        }
+    }
+    Ok(())
 }
 
 /// The rules DynamoDB applies before running a transaction.

@@ -71,6 +71,7 @@ contract!(
     cursors_only_work_for_their_own_list,
     strings_sort_by_utf8_bytes,
     concurrent_counter_adds_are_not_lost,
+    bulk_puts_write_every_item_and_refuse_bad_batches,
 );
 
 async fn round_trips_every_json_type(t: &dyn Table) {
@@ -329,4 +330,20 @@ async fn concurrent_counter_adds_are_not_lost(t: &dyn Table) {
         result.unwrap();
     }
     assert_eq!(t.get(&key).await.unwrap().unwrap()["n"], json!(20));
+}
+
+async fn bulk_puts_write_every_item_and_refuse_bad_batches(t: &dyn Table) {
+    // More items than one BatchWriteItem (25) and one transaction (100) hold.
+    let items: Vec<Item> = (0..130).map(|i| item(json!({"PK": "BULK", "SK": format!("{i:03}"), "n": i, "GSI1PK": "B", "GSI1SK": format!("{i:03}")}))).collect();
+    t.put_many(items).await.unwrap();
+    let (all, _) = all_pages(t, Query::partition("BULK").limit(50)).await;
+    assert_eq!(all.len(), 130);
+    assert_eq!(t.get(&Key::new("BULK", "129")).await.unwrap().unwrap()["n"], json!(129));
+    assert_eq!(t.query(Query::index(Index::Gsi1, "B").limit(5)).await.unwrap().items.len(), 5, "index entries are written too");
+    // A key twice, or an invalid item: refused before anything is written.
+    let twice = vec![item(json!({"PK": "BULK2", "SK": "1"})), item(json!({"PK": "BULK2", "SK": "1"}))];
+    assert!(matches!(t.put_many(twice).await, Err(StoreError::Invalid(_))));
+    let invalid = vec![item(json!({"PK": "BULK2", "SK": "2"})), item(json!({"PK": "BULK2", "SK": ""}))];
+    assert!(matches!(t.put_many(invalid).await, Err(StoreError::Invalid(_))));
+    assert!(t.query(Query::partition("BULK2")).await.unwrap().items.is_empty());
 }
