@@ -17,6 +17,10 @@ async fn login_succeeds_with_the_right_password_and_user_info_follows() {
     assert_eq!(info.data()["permissions"], json!(["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"]));
     assert!(info.data()["avatar"].as_str().is_some_and(|a| !a.is_empty()));
     assert_eq!(info.data()["userType"], 0);
+    // The personal center shows these for every role (the user list is Admin-only).
+    assert!(info.data()["email"].is_string(), "{:?}", info.body);
+    let since = info.data()["datatime"].as_str().unwrap_or_default();
+    assert!(since.len() == 19 && since.as_bytes()[4] == b'-' && since.as_bytes()[13] == b':', "member since: {since:?}");
     assert!(info.data().get("passwordHash").is_none(), "the hash never leaves the server");
 }
 
