@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs on a fresh Debian machine (run as
 # root, or with sudo available): Debian's Chromium for the end-to-end
-# tests, a Python virtualenv with moto (DynamoDB API server), cfn-lint and
-# the SAM CLI, and the web app's npm packages. Each step is skipped when
-# already done, so repeated runs are quick.
+# tests, a Python virtualenv with moto (DynamoDB API server), cfn-lint,
+# the SAM CLI, schemathesis and openapi-spec-validator (API fuzzing), and
+# the web app's npm packages. Each step is skipped when already done, so
+# repeated runs are quick.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,10 +27,10 @@ if [ ! -x "$TOOLS_VENV/bin/python" ]; then
   echo "==> creating the tools virtualenv"
   python3 -m venv "$TOOLS_VENV"
 fi
-if ! "$TOOLS_VENV/bin/python" -c "import moto.server, flask_cors, cfnlint, samcli" >/dev/null 2>&1; then
-  echo "==> installing moto, cfn-lint and the SAM CLI into the tools virtualenv"
+if ! "$TOOLS_VENV/bin/python" -c "import moto.server, flask_cors, cfnlint, samcli, schemathesis, openapi_spec_validator" >/dev/null 2>&1; then
+  echo "==> installing moto, cfn-lint, the SAM CLI and schemathesis into the tools virtualenv"
   "$TOOLS_VENV/bin/pip" install -q --disable-pip-version-check \
-    'moto[dynamodb,server]' flask flask-cors cfn-lint aws-sam-cli
+    'moto[dynamodb,server]' flask flask-cors cfn-lint aws-sam-cli schemathesis openapi-spec-validator
 fi
 
 for dir in web tests/e2e; do

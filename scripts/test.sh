@@ -28,6 +28,7 @@ cargo build --workspace --exclude functions --all-targets
 cargo test --workspace --exclude functions
 echo "==> Lambda functions compile"
 cargo check -p functions --bins
+scripts/fuzz-api.sh
 
 echo "==> SAM template lint"
 infra/deploy/check-template.sh
