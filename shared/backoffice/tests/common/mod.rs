@@ -114,3 +114,102 @@ pub async fn login(ctx: &AppCtx, username: &str, password: &str) -> String {
     assert_eq!(a.code(), 200, "login of {username} failed: {:?}", a.body);
     a.data()["token"].as_str().expect("token in data").to_string()
 }
+
+/// A fresh, empty DynamoDB table on the test endpoint (moto, started by
+/// scripts/test.sh) named `{prefix}-{uuid}`. None (the caller skips) when
+/// BACKOFFICE_TEST_DYNAMO_ENDPOINT is not set, unless
+/// BACKOFFICE_REQUIRE_DYNAMO=1 (as in CI): then it fails.
+pub async fn dynamo_table(prefix: &str) -> Option<store::dynamo::DynamoTable> {
+    let Ok(endpoint) = std::env::var("BACKOFFICE_TEST_DYNAMO_ENDPOINT") else {
+        assert!(
+            std::env::var("BACKOFFICE_REQUIRE_DYNAMO").as_deref() != Ok("1"),
+            "BACKOFFICE_REQUIRE_DYNAMO=1 but BACKOFFICE_TEST_DYNAMO_ENDPOINT is not set: start moto (scripts/test.sh does)"
+        );
+        eprintln!("skipped: set BACKOFFICE_TEST_DYNAMO_ENDPOINT to run this test on DynamoDB");
+        return None;
+    };
+    let name = format!("{prefix}-{}", uuid::Uuid::new_v4().simple());
+    let table = store::dynamo::DynamoTable::connect(&name, Some(&endpoint), Some("us-east-1")).await;
+    table.create_table_if_missing().await.expect("the test table is created");
+    Some(table)
+}
+
+/// A seeded product on the given store (same configuration as [`product_with`]).
+pub async fn product_on(store: Arc<dyn store::Table>, extra: &[(&str, &str)]) -> Arc<AppCtx> {
+    let vars = env(extra);
+    let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test configuration is valid");
+    let ctx = AppCtx::new(store, config).expect("context builds");
+    let report = backoffice::seed::ensure_seeded(&ctx, |k| vars.get(k).cloned()).await.expect("seeding works");
+    assert!(report.seeded_now);
+    ctx
+}
+
+/// A store that remembers the key of every item written through it
+/// (to copy a seeded store elsewhere).
+pub struct KeyRecorder {
+    pub inner: Arc<dyn store::Table>,
+    pub written: std::sync::Mutex<std::collections::BTreeSet<store::Key>>,
+}
+
+impl KeyRecorder {
+    fn note(&self, keys: impl IntoIterator<Item = store::Key>) {
+        self.written.lock().unwrap().extend(keys);
+    }
+}
+
+#[async_trait::async_trait]
+impl store::Table for KeyRecorder {
+    async fn put(&self, item: store::Item, condition: Option<store::Condition>) -> store::Result<()> {
+        self.note(store::Key::of(&item));
+        self.inner.put(item, condition).await
+    }
+    async fn get(&self, key: &store::Key) -> store::Result<Option<store::Item>> {
+        self.inner.get(key).await
+    }
+    async fn batch_get(&self, keys: &[store::Key]) -> store::Result<Vec<Option<store::Item>>> {
+        self.inner.batch_get(keys).await
+    }
+    async fn delete(&self, key: &store::Key, condition: Option<store::Condition>) -> store::Result<Option<store::Item>> {
+        self.note([key.clone()]);
+        self.inner.delete(key, condition).await
+    }
+    async fn update(&self, key: &store::Key, actions: Vec<store::UpdateAction>, condition: Option<store::Condition>) -> store::Result<store::Item> {
+        self.note([key.clone()]);
+        self.inner.update(key, actions, condition).await
+    }
+    async fn query(&self, query: store::Query) -> store::Result<store::Page> {
+        self.inner.query(query).await
+    }
+    async fn transact(&self, ops: Vec<store::TxOp>) -> store::Result<()> {
+        self.note(ops.iter().map(|op| op.key()));
+        self.inner.transact(ops).await
+    }
+    async fn put_many(&self, items: Vec<store::Item>) -> store::Result<()> {
+        self.note(items.iter().filter_map(store::Key::of));
+        self.inner.put_many(items).await
+    }
+}
+
+/// A seeded product on a DynamoDB table. The seed runs on an in-memory
+/// SQLite store and its items are copied over with bulk writes: moto
+/// copies the whole table for every item of a transaction, which makes the
+/// transactional seed take minutes there. The product then runs on
+/// DynamoDB only (the copied seed marker says it is seeded).
+pub async fn product_on_dynamo(table: store::dynamo::DynamoTable, extra: &[(&str, &str)]) -> Arc<AppCtx> {
+    let sqlite: Arc<dyn store::Table> = Arc::new(store::sqlite::SqliteTable::open_in_memory().expect("in-memory SQLite opens"));
+    let recorder = Arc::new(KeyRecorder { inner: sqlite.clone(), written: Default::default() });
+    drop(product_on(recorder.clone(), extra).await);
+    let keys: Vec<store::Key> = recorder.written.lock().unwrap().iter().cloned().collect();
+    let mut items = Vec::new();
+    for chunk in keys.chunks(100) {
+        items.extend(sqlite.batch_get(chunk).await.expect("the seeded items read back").into_iter().flatten());
+    }
+    use store::Table as _;
+    table.put_many(items).await.expect("the seed is copied to DynamoDB");
+    let vars = env(extra);
+    let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test configuration is valid");
+    let ctx = AppCtx::new(Arc::new(table), config).expect("context builds");
+    let report = backoffice::seed::ensure_seeded(&ctx, |k| vars.get(k).cloned()).await.expect("the copied store is usable");
+    assert!(!report.seeded_now, "the copied seed is recognised");
+    ctx
+}

@@ -1,0 +1,428 @@
+//! Concurrency: many requests racing on one record through the real
+//! dispatch, with real parallelism (a multi-threaded runtime, spawned
+//! tasks). Each test runs on both store adapters: SQLite, and DynamoDB
+//! (moto) when BACKOFFICE_TEST_DYNAMO_ENDPOINT is set (required, not
+//! skipped, when BACKOFFICE_REQUIRE_DYNAMO=1, as in CI).
+//!
+//! - 50 edits of one station from the same version: exactly one wins, the
+//!   others get the conflict message, nothing is lost or mixed.
+//! - 50 refunds of one order, requested and approved at once (each
+//!   approval sent 10 times in parallel): never more than paid, none
+//!   applied twice, ledger == applied refunds == the order's refunded
+//!   amount == the finance figures.
+//! - 20 closes of one order at once: exactly one wins.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use backoffice::domain::orders::keys;
+use backoffice::AppCtx;
+use common::*;
+use futures::future::join_all;
+use serde_json::{json, Value};
+
+/// The product every test runs on: an Arc'd context plus, on DynamoDB,
+/// the table to drop afterwards.
+struct Fixture {
+    ctx: Arc<AppCtx>,
+    dynamo: Option<store::dynamo::DynamoTable>,
+}
+
+/// Tokens must outlive a slow run on the emulator (tests default to 60 s).
+const TTL: (&str, &str) = ("BACKOFFICE_ACCESS_TOKEN_TTL", "900");
+/// moto copies the whole table for every item of a transaction, so the
+/// DynamoDB product gets a smaller demo data set.
+const SQLITE_ORDERS: (&str, &str) = ("BACKOFFICE_DEMO_ORDERS", "300");
+const DYNAMO_ORDERS: (&str, &str) = ("BACKOFFICE_DEMO_ORDERS", "60");
+
+impl Fixture {
+    async fn sqlite() -> Option<Fixture> {
+        let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap());
+        Some(Fixture { ctx: product_on(store, &[TTL, SQLITE_ORDERS]).await, dynamo: None })
+    }
+
+    async fn dynamo() -> Option<Fixture> {
+        let table = dynamo_table("concurrency").await?;
+        let started = std::time::Instant::now();
+        let ctx = product_on_dynamo(table.clone(), &[TTL, DYNAMO_ORDERS]).await;
+        eprintln!("DynamoDB product seeded in {:.1} s", started.elapsed().as_secs_f64());
+        Some(Fixture { ctx, dynamo: Some(table) })
+    }
+
+    async fn finish(self) {
+        if let Some(t) = self.dynamo {
+            let _ = t.delete_table().await;
+        }
+    }
+}
+
+macro_rules! on_both_adapters {
+    ($($name:ident),* $(,)?) => {
+        mod on_sqlite { $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn $name() { if let Some(f) = super::Fixture::sqlite().await { super::$name(f.ctx.clone()).await; f.finish().await; } }
+        )* }
+        mod on_dynamo { $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn $name() { if let Some(f) = super::Fixture::dynamo().await { super::$name(f.ctx.clone()).await; f.finish().await; } }
+        )* }
+    };
+}
+
+on_both_adapters!(
+    fifty_parallel_station_edits_from_one_version_one_wins_nothing_lost,
+    fifty_parallel_refunds_never_exceed_paid_and_apply_once,
+    parallel_closes_of_one_order_one_wins,
+);
+
+// ---------------------------------------------------------------- helpers
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+/// The whole demo history (120 days up to today) as a list range.
+fn all_range() -> String {
+    let today = keys::local_day(now());
+    format!("from={}&to={}", keys::iso_day(today - 130), keys::iso_day(today))
+}
+
+fn yuan(fen: i64) -> String {
+    format!("{}.{:02}", fen / 100, fen % 100)
+}
+
+/// The English text of the standard 409 answer.
+fn conflict_msg() -> String {
+    envelope::standard_message(409).en
+}
+
+/// Every row of a filtered order list (cursor paging).
+async fn all_rows(ctx: &AppCtx, token: &str, filter: &str) -> Vec<Value> {
+    let mut rows = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut path = format!("/order/getList?{filter}&pageSize=200");
+        if let Some(c) = &cursor {
+            path.push_str(&format!("&cursor={c}"));
+        }
+        let a = get(ctx, &path, Some(token)).await;
+        assert_eq!(a.code(), 200, "{path}: {}", a.body);
+        rows.extend(a.data()["list"].as_array().unwrap().iter().cloned());
+        match a.data()["cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => return rows,
+        }
+    }
+}
+
+/// Every ledger entry of the demo range (cursor paging).
+async fn all_ledger(ctx: &AppCtx, token: &str) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut path = format!("/money/ledger?{}&pageSize=500", all_range());
+        if let Some(c) = &cursor {
+            path.push_str(&format!("&cursor={c}"));
+        }
+        let a = get(ctx, &path, Some(token)).await;
+        assert_eq!(a.code(), 200, "{path}: {}", a.body);
+        out.extend(a.data()["list"].as_array().unwrap().iter().cloned());
+        match a.data()["cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => return out,
+        }
+    }
+}
+
+const SUM_FIELDS: [&str; 8] = ["energyWh", "electricityFen", "serviceFen", "parkingFen", "discountFen", "amountFen", "paidFen", "refundedFen"];
+
+fn sum(rows: &[Value], field: &str) -> i64 {
+    rows.iter().map(|r| r[field].as_i64().unwrap_or(0)).sum()
+}
+
+fn assert_sums_match(sums: &Value, rows: &[Value], what: &str) {
+    assert_eq!(sums["orders"].as_i64(), Some(rows.len() as i64), "{what}: orders");
+    for f in SUM_FIELDS {
+        assert_eq!(sums[f].as_i64(), Some(sum(rows, f)), "{what}: {f}");
+    }
+    assert_eq!(sums["netFen"].as_i64(), Some(sum(rows, "paidFen") - sum(rows, "refundedFen")), "{what}: net");
+}
+
+/// The local day (`YYYY-MM-DD`) an order counts on in finance.
+fn order_day(row: &Value) -> String {
+    keys::iso_day(keys::local_day(row["startTs"].as_i64().unwrap()))
+}
+
+/// The finance figures of one station on one day: revenue, settlement and
+/// the by-station report all equal the sums of the orders behind them.
+/// Returns the revenue total.
+async fn finance_of_day_equals_orders(ctx: &AppCtx, token: &str, station: &str, day: &str) -> Value {
+    let range = format!("from={day}&to={day}");
+    let rows = all_rows(ctx, token, &format!("{range}&stationId={station}")).await;
+    let rev = get(ctx, &format!("/money/revenue?granularity=day&{range}&stationId={station}"), Some(token)).await;
+    assert_eq!(rev.code(), 200, "{}", rev.body);
+    assert_sums_match(&rev.data()["total"], &rows, "revenue of the station's day");
+    let st = get(ctx, &format!("/money/settlement?{range}&stationId={station}"), Some(token)).await;
+    assert_eq!(st.code(), 200, "{}", st.body);
+    assert_sums_match(&st.data()["total"], &rows, "settlement of the station's day");
+    let by = get(ctx, &format!("/money/byStation?{range}"), Some(token)).await;
+    assert_eq!(by.code(), 200, "{}", by.body);
+    let mine = by.data()["list"].as_array().unwrap().iter().find(|s| s["stationId"] == station).cloned().expect("the station is in the report");
+    assert_sums_match(&mine, &rows, "by-station row of the station's day");
+    // And the order list's own sums of that filter.
+    let list = get(ctx, &format!("/order/getList?{range}&stationId={station}&pageSize=1"), Some(token)).await;
+    assert_sums_match(&list.data()["sums"], &rows, "order list sums");
+    rev.data()["total"].clone()
+}
+
+/// The system log entries of one path and target.
+async fn log_of(ctx: &AppCtx, account: &str, path: &str, target: &str) -> Vec<backoffice::domain::audit::LogEntry> {
+    let (entries, _) = backoffice::domain::audit::page(ctx, Some(account), 0, 1000, None).await.unwrap();
+    entries.into_iter().filter(|e| e.path == path && e.target == target).collect()
+}
+
+/// A Nanning (Guangxi) station: no demo station is in Guangxi.
+fn station(code: &str, name: &str) -> Value {
+    json!({
+        "code": code, "name": name, "operator": "测试运营商",
+        "provinceCode": "450000", "cityCode": "450100", "districtCode": "450102",
+        "address": "南宁市兴宁区民族大道1号", "lat": 22.817, "lng": 108.366,
+        "openingHours": "06:00-23:00", "status": "operating",
+        "servicePhone": "0771-12345678", "parkingInfo": "充电免费停车2小时", "tariffId": "tt-gd"
+    })
+}
+
+// ------------------------------------------------------------------ tests
+
+async fn fifty_parallel_station_edits_from_one_version_one_wins_nothing_lost(ctx: Arc<AppCtx>) {
+    let token = login(&ctx, "admin", ADMIN_PW).await;
+    let added = post(&ctx, "/station/doAdd", Some(&token), station("CC50", "竞争原站")).await;
+    assert_eq!(added.code(), 200, "{}", added.body);
+    let id = added.data()["id"].as_str().unwrap().to_string();
+    let before = get(&ctx, &format!("/station/getDetail?id={id}"), Some(&token)).await.data().clone();
+    assert_eq!(before["station"]["version"], 1);
+    let region_before = get(&ctx, "/station/getList?regionCode=450000&pageSize=100", Some(&token)).await.data()["total"].clone();
+
+    // 50 editors save at the same moment from version 1, each a different value.
+    let payload = |i: usize| {
+        let mut v = station("CC50", &format!("竞争站{i:02}"));
+        v["id"] = json!(id);
+        v["version"] = json!(1);
+        v["parkingInfo"] = json!(format!("停车说明{i:02}"));
+        v["address"] = json!(format!("南宁市兴宁区民族大道{i}号"));
+        v["lat"] = json!(22.8 + i as f64 / 1000.0);
+        v
+    };
+    let tasks = (0..50).map(|i| {
+        let (ctx, token, body) = (ctx.clone(), token.clone(), payload(i));
+        tokio::spawn(async move { (i, post(&ctx, "/station/doEdit", Some(&token), body).await) })
+    });
+    let answers: Vec<(usize, Answer)> = join_all(tasks).await.into_iter().map(|r| r.unwrap()).collect();
+    let winners: Vec<usize> = answers.iter().filter(|(_, a)| a.status == 200).map(|(i, _)| *i).collect();
+    assert_eq!(winners.len(), 1, "exactly one edit wins: {:?}", answers.iter().map(|(i, a)| (i, a.status)).collect::<Vec<_>>());
+    let winner = winners[0];
+    for (i, a) in &answers {
+        if *i != winner {
+            assert_eq!(a.status, 409, "edit {i}: {}", a.body);
+            assert_eq!(a.msg(), conflict_msg(), "edit {i} gets the conflict message");
+        }
+    }
+
+    // The stored station is the winner's payload, one version on.
+    let after = get(&ctx, &format!("/station/getDetail?id={id}"), Some(&token)).await.data().clone();
+    let sent = payload(winner);
+    for (field, value) in sent.as_object().unwrap() {
+        if field != "version" {
+            assert_eq!(&after["station"][field], value, "stored {field} is the winner's");
+        }
+    }
+    assert_eq!(after["station"]["version"], 2, "version advanced by exactly one");
+    assert_eq!(after["station"]["updatedBy"], "admin");
+    // Nothing else changed.
+    for (field, value) in before["station"].as_object().unwrap() {
+        if !sent.as_object().unwrap().contains_key(field) && !["version", "updatedAt", "updatedBy"].contains(&field.as_str()) {
+            assert_eq!(&after["station"][field], value, "{field} untouched");
+        }
+    }
+    assert_eq!(after["piles"], before["piles"]);
+    assert_eq!(after["tariff"], before["tariff"]);
+    // The name index holds the winner's name only, once.
+    let by_name = |q: &'static str| {
+        let (ctx, token) = (ctx.clone(), token.clone());
+        async move { get(&ctx, &format!("/station/getList?name={}&pageSize=100", url::form_urlencoded::byte_serialize(q.as_bytes()).collect::<String>()), Some(&token)).await }
+    };
+    let listed = by_name("竞争").await;
+    assert_eq!(listed.data()["total"], 1, "{}", listed.body);
+    assert_eq!(listed.data()["list"][0]["name"], json!(format!("竞争站{winner:02}")));
+    assert_eq!(by_name("竞争原站").await.data()["total"], 0, "the old name left the index");
+    let region_after = get(&ctx, "/station/getList?regionCode=450000&pageSize=100", Some(&token)).await.data()["total"].clone();
+    assert_eq!(region_after, region_before);
+
+    // The system log shows exactly one edit, and the 49 refusals.
+    let log = log_of(&ctx, "admin", "/station/doEdit", &id).await;
+    assert_eq!(log.iter().filter(|e| e.code == 200).count(), 1, "{log:?}");
+    assert_eq!(log.iter().filter(|e| e.code == 409).count(), 49, "{log:?}");
+    assert_eq!(log.len(), 50);
+}
+
+/// What one refund task saw.
+#[derive(Debug)]
+struct RefundRun {
+    id: Option<String>,
+    amount: i64,
+    /// Approvals answered 200 (must be at most one).
+    wins: usize,
+    /// The approval said the amount no longer fits.
+    exceeded: bool,
+    codes: Vec<u16>,
+}
+
+async fn fifty_parallel_refunds_never_exceed_paid_and_apply_once(ctx: Arc<AppCtx>) {
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    // A paid order nothing was refunded from.
+    let rows = all_rows(&ctx, &admin, &format!("{}&paymentStatus=paid", all_range())).await;
+    let order = rows.iter().filter(|r| r["refundedFen"] == 0).max_by_key(|r| r["paidFen"].as_i64().unwrap()).expect("a paid order").clone();
+    let (no, paid) = (order["orderNo"].as_str().unwrap().to_string(), order["paidFen"].as_i64().unwrap());
+    assert!(paid >= 100, "order {no} paid {paid}");
+    let (station, day) = (order["stationId"].as_str().unwrap().to_string(), order_day(&order));
+    let finance_before = finance_of_day_equals_orders(&ctx, &admin, &station, &day).await;
+    let ledger_before = all_ledger(&ctx, &admin).await.len();
+
+    // 50 requests of about a tenth each: together about five times what was paid.
+    let tasks = (0..50).map(|i| {
+        let (ctx, admin, editor, no) = (ctx.clone(), admin.clone(), editor.clone(), no.clone());
+        let amount = (paid / 10).max(1) + (i as i64 % 7);
+        tokio::spawn(async move {
+            let req = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(amount), "reason": format!("并发退款{i}")})).await;
+            let mut run = RefundRun { id: None, amount, wins: 0, exceeded: false, codes: vec![req.status] };
+            if req.status != 200 {
+                // Already too much approved for this one to fit.
+                assert_eq!(req.status, 400, "request {i}: {}", req.body);
+                assert!(req.msg().contains("exceeds"), "request {i}: {}", req.msg());
+                return run;
+            }
+            let id = req.data()["id"].as_str().unwrap().to_string();
+            run.id = Some(id.clone());
+            // The same approval ten times at once; again (like a user
+            // reloading) while the request is still pending.
+            for _round in 0..60 {
+                let approvals = (0..10).map(|_| {
+                    let (ctx, admin, body) = (ctx.clone(), admin.clone(), json!({"orderNo": no, "refundId": id}));
+                    tokio::spawn(async move { post(&ctx, "/order/refund/approve", Some(&admin), body).await })
+                });
+                let answers: Vec<Answer> = join_all(approvals).await.into_iter().map(|r| r.unwrap()).collect();
+                for a in &answers {
+                    run.codes.push(a.status);
+                    match a.status {
+                        200 => run.wins += 1,
+                        409 => {}
+                        400 => {
+                            assert!(a.msg().contains("exceeds"), "approval of {id}: {}", a.msg());
+                            run.exceeded = true;
+                        }
+                        other => panic!("approval of {id} answered {other}: {}", a.body),
+                    }
+                }
+                if run.wins > 0 || run.exceeded {
+                    break;
+                }
+            }
+            run
+        })
+    });
+    let runs: Vec<RefundRun> = join_all(tasks).await.into_iter().map(|r| r.unwrap()).collect();
+
+    // Each refund applied at most once; what was acknowledged is what is applied.
+    for r in &runs {
+        assert!(r.wins <= 1, "refund {:?} approved {} times: {:?}", r.id, r.wins, r.codes);
+    }
+    let acknowledged: BTreeMap<String, i64> = runs.iter().filter(|r| r.wins == 1).map(|r| (r.id.clone().unwrap(), r.amount)).collect();
+    let detail = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    assert_eq!(detail.code(), 200);
+    let mine: BTreeSet<String> = runs.iter().filter_map(|r| r.id.clone()).collect();
+    let approved: BTreeMap<String, i64> = detail.data()["refunds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["status"] == "approved")
+        .map(|r| (r["id"].as_str().unwrap().to_string(), r["amountFen"].as_i64().unwrap()))
+        .collect();
+    assert!(approved.keys().all(|id| mine.contains(id)), "only this test's refunds are approved: {approved:?}");
+    assert_eq!(approved, acknowledged, "approved refunds are exactly the acknowledged approvals");
+    let applied: i64 = approved.values().sum();
+    assert!(applied > 0, "some refunds were applied");
+    assert!(applied <= paid, "refunded {applied} > paid {paid}");
+    // A refund refused as too large really no longer fits.
+    for r in runs.iter().filter(|r| r.exceeded) {
+        assert!(r.amount > paid - applied, "{r:?} was refused but fits into {}", paid - applied);
+    }
+    // The order, the ledger and finance agree.
+    let d = detail.data();
+    assert_eq!(d["refundedFen"].as_i64(), Some(applied), "the order's refunded amount");
+    assert_eq!(d["refundableFen"].as_i64(), Some(paid - applied));
+    assert_eq!(d["paymentStatus"], if applied == paid { "refunded" } else { "partiallyRefunded" });
+    let ledger = all_ledger(&ctx, &admin).await;
+    assert_eq!(ledger.len(), ledger_before + approved.len(), "one ledger entry per applied refund, nothing else");
+    let entries: BTreeMap<String, i64> = ledger
+        .iter()
+        .filter(|e| e["orderNo"] == json!(no))
+        .map(|e| (e["refundId"].as_str().unwrap().to_string(), e["amountFen"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(entries, approved, "ledger entries == applied refunds");
+    assert_eq!(entries.values().sum::<i64>(), applied, "order refunded == ledger sum");
+    let finance_after = finance_of_day_equals_orders(&ctx, &admin, &station, &day).await;
+    assert_eq!(finance_after["refundedFen"].as_i64().unwrap() - finance_before["refundedFen"].as_i64().unwrap(), applied, "finance refunds of the day/station");
+    assert_eq!(finance_before["netFen"].as_i64().unwrap() - finance_after["netFen"].as_i64().unwrap(), applied, "finance net of the day/station");
+    // The system log holds one successful approval per applied refund.
+    let log = log_of(&ctx, "admin", "/order/refund/approve", &no).await;
+    assert_eq!(log.iter().filter(|e| e.code == 200).count(), approved.len());
+}
+
+async fn parallel_closes_of_one_order_one_wins(ctx: Arc<AppCtx>) {
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    // A stuck (still charging) or abnormal order: the ones a person closes.
+    let mut closable = all_rows(&ctx, &editor, &format!("{}&status=abnormal", all_range())).await;
+    closable.extend(all_rows(&ctx, &editor, &format!("{}&status=charging", all_range())).await);
+    let order = closable.first().expect("the demo has abnormal or stuck orders").clone();
+    let status = order["status"].as_str().unwrap().to_string();
+    let no = order["orderNo"].as_str().unwrap().to_string();
+    let (station, day) = (order["stationId"].as_str().unwrap().to_string(), order_day(&order));
+    let count = |status: &'static str| {
+        let (ctx, editor) = (ctx.clone(), editor.clone());
+        async move {
+            let a = get(&ctx, &format!("/order/getList?{}&status={status}&pageSize=1", all_range()), Some(&editor)).await;
+            a.data()["sums"]["orders"].as_i64().unwrap()
+        }
+    };
+    let (open_before, done_before) = (count("abnormal").await + count("charging").await, count("finished").await + count("cancelled").await);
+    finance_of_day_equals_orders(&ctx, &editor, &station, &day).await;
+
+    let tasks = (0..20).map(|i| {
+        let (ctx, editor, no) = (ctx.clone(), editor.clone(), no.clone());
+        tokio::spawn(async move { (i, post(&ctx, "/order/close", Some(&editor), json!({"orderNo": no, "reason": format!("并发结单{i}")})).await) })
+    });
+    let answers: Vec<(usize, Answer)> = join_all(tasks).await.into_iter().map(|r| r.unwrap()).collect();
+    let winners: Vec<usize> = answers.iter().filter(|(_, a)| a.status == 200).map(|(i, _)| *i).collect();
+    assert_eq!(winners.len(), 1, "exactly one close wins: {:?}", answers.iter().map(|(i, a)| (i, a.status, a.msg().to_string())).collect::<Vec<_>>());
+    for (i, a) in &answers {
+        // A loser either lost the race (409) or read the order already closed (400).
+        assert!(a.status == 200 || a.status == 409 || a.status == 400, "close {i}: {}", a.body);
+        if a.status == 409 {
+            assert_eq!(a.msg(), conflict_msg());
+        }
+    }
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&editor)).await;
+    assert_eq!(d.data()["closeReason"], json!(format!("并发结单{}", winners[0])), "the winner's reason is stored");
+    assert_eq!(d.data()["version"].as_i64(), Some(order["version"].as_i64().unwrap() + 1), "closed once");
+    assert!(matches!(d.data()["status"].as_str(), Some("finished" | "cancelled")));
+    // The rollups moved by exactly one order.
+    assert_eq!(count("abnormal").await + count("charging").await, open_before - 1, "the {status} order left its status once");
+    assert_eq!(count("finished").await + count("cancelled").await, done_before + 1);
+    finance_of_day_equals_orders(&ctx, &editor, &station, &day).await;
+    let log = log_of(&ctx, "editor", "/order/close", &no).await;
+    assert_eq!(log.iter().filter(|e| e.code == 200).count(), 1, "{log:?}");
+    assert_eq!(log.len(), 20);
+}
