@@ -71,3 +71,326 @@ async fn kill_9_during_writes_loses_no_acknowledged_write() {
     let gw = Gateway::start(dir, &[]).await;
     login(&client, &gw.base, "editor", EDITOR_PW).await;
 }
+
+// ------------------------------------------------------------------------
+// kill -9 during a stream of order writes: closes, refund requests and
+// approvals (each approval one transaction: order + request + ledger +
+// rollups). After a restart every acknowledged write is there and no
+// order, refund or ledger entry is half-written: each order's refunded
+// amount equals its ledger entries, and every rollup equals the sums of
+// the orders behind it.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use backoffice::domain::orders::keys;
+use backoffice::domain::orders::record::OrderRow;
+use backoffice::domain::orders::refunds::{RefundRecord, RefundStatus};
+use backoffice::domain::orders::rollup::{self, Sums};
+use store::{Index, Item, Key};
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+/// The demo history (120 days up to today) with a margin.
+fn demo_days() -> (i64, i64) {
+    let today = keys::local_day(unix_now());
+    (today - 130, today)
+}
+
+async fn api(client: &reqwest::Client, base: &str, token: &str, method: &str, path: &str, body: Option<Value>) -> Option<Value> {
+    let url = format!("{base}{path}");
+    let req = if method == "GET" { client.get(url) } else { client.post(url).json(&body.unwrap_or(Value::Null)) };
+    let resp = req.bearer_auth(token).send().await.ok()?;
+    resp.json::<Value>().await.ok()
+}
+
+/// Every order row of the demo range through the API (cursor paging).
+async fn api_orders(client: &reqwest::Client, base: &str, token: &str, filter: &str) -> Vec<Value> {
+    let (from, to) = demo_days();
+    let mut rows = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut path = format!("/order/getList?from={}&to={}&pageSize=200{filter}", keys::iso_day(from), keys::iso_day(to));
+        if let Some(c) = &cursor {
+            path.push_str(&format!("&cursor={c}"));
+        }
+        let body = api(client, base, token, "GET", &path, None).await.expect("the gateway answers");
+        assert_eq!(body["code"], 200, "{path}: {body}");
+        rows.extend(body["data"]["list"].as_array().unwrap().iter().cloned());
+        match body["data"]["cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => return rows,
+        }
+    }
+}
+
+/// Every item of a partition or index partition (all pages).
+async fn query_all(table: &dyn Table, mut q: Query) -> Vec<Item> {
+    let mut out = Vec::new();
+    loop {
+        let page = table.query(q.clone()).await.unwrap();
+        out.extend(page.items);
+        match page.cursor {
+            Some(c) => q = q.after(Some(c)),
+            None => return out,
+        }
+    }
+}
+
+/// Every stored order (the month index of the demo range), each read as a
+/// complete order record: a half-written one fails to read.
+async fn stored_orders(table: &dyn Table) -> BTreeMap<String, OrderRow> {
+    let (from, to) = demo_days();
+    let mut out = BTreeMap::new();
+    for month in keys::months_desc(from, to) {
+        for item in query_all(table, Query::index(Index::Gsi1, keys::by_month(&month))).await {
+            for field in ["GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "GSI3PK", "GSI3SK"] {
+                assert!(item.contains_key(field), "order without its index key {field}: {item:?}");
+            }
+            let row: OrderRow = serde_json::from_value(Value::Object(item.clone())).unwrap_or_else(|e| panic!("half-written order ({e}): {item:?}"));
+            assert_eq!(item.get(store::VERSION).and_then(Value::as_i64), Some(row.version));
+            out.insert(row.order_no.clone(), row);
+        }
+    }
+    out
+}
+
+/// The rollup items an order adds to (the same keys the write path updates).
+fn rollup_keys(station: &str, status: &str, payment: &str, start_ts: i64) -> Vec<Key> {
+    let (day, month) = (keys::day_of(start_ts), keys::month_of(start_ts));
+    let dims = ["ALL".to_string(), format!("S#{station}"), format!("T#{status}"), format!("P#{payment}"), format!("S#{station}#T#{status}")];
+    let mut out: Vec<Key> = dims.iter().flat_map(|d| [Key::new(keys::day_rollup(d), day.clone()), Key::new(keys::month_rollup(d), month.clone())]).collect();
+    out.push(Key::new(keys::STATIONS_ROLLUP_PK, station));
+    out
+}
+
+/// Recomputes every rollup from the orders behind it.
+fn recompute_rollups(orders: &BTreeMap<String, OrderRow>) -> BTreeMap<Key, Sums> {
+    let mut out: BTreeMap<Key, Sums> = BTreeMap::new();
+    for o in orders.values() {
+        assert_eq!(rollup::dims(o).len(), 5, "the rollup dims this check knows");
+        let keys = rollup_keys(&o.station_id, &keys::enum_name(&o.status), &keys::enum_name(&o.payment_status), o.start_ts);
+        for k in keys {
+            out.entry(k).or_default().add(&Sums::of(o));
+        }
+    }
+    out
+}
+
+#[derive(Default)]
+struct Acked {
+    /// order -> reason of its acknowledged manual close
+    closes: BTreeMap<String, String>,
+    /// refund id -> (order, amount in fen) of acknowledged requests
+    requests: BTreeMap<String, (String, i64)>,
+    /// refund ids of acknowledged approvals
+    approvals: BTreeSet<String>,
+}
+
+impl Acked {
+    fn writes(&self) -> usize {
+        self.closes.len() + self.requests.len() + self.approvals.len()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing() {
+    let dir = fresh_data_dir("crash-orders");
+    let env = [("BACKOFFICE_DEMO_ORDERS", "200")];
+    let mut gw = Gateway::start(dir.clone(), &env).await;
+    let client = reqwest::Client::new();
+    let editor = Arc::new(login(&client, &gw.base, "editor", EDITOR_PW).await);
+    let admin = Arc::new(login(&client, &gw.base, "admin", ADMIN_PW).await);
+    let before_rows = api_orders(&client, &gw.base, &admin, "").await;
+    assert_eq!(before_rows.len(), 200);
+    let closable: Vec<String> = before_rows
+        .iter()
+        .filter(|r| r["status"] == "abnormal" || r["status"] == "charging")
+        .map(|r| r["orderNo"].as_str().unwrap().to_string())
+        .collect();
+    let refundable: Vec<String> = before_rows
+        .iter()
+        .filter(|r| r["paidFen"].as_i64().unwrap() > r["refundedFen"].as_i64().unwrap() + 100)
+        .map(|r| r["orderNo"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!closable.is_empty() && refundable.len() >= 6, "the demo has closable ({}) and refundable ({}) orders", closable.len(), refundable.len());
+
+    let acked = Arc::new(tokio::sync::Mutex::new(Acked::default()));
+    let mut writers = Vec::new();
+    // One writer closes the stuck and abnormal orders one by one.
+    {
+        let (client, base, editor, acked, closable) = (client.clone(), gw.base.clone(), editor.clone(), acked.clone(), closable.clone());
+        writers.push(tokio::spawn(async move {
+            for no in closable {
+                let reason = format!("断电后人工结单 {no}");
+                let Some(body) = api(&client, &base, &editor, "POST", "/order/close", Some(serde_json::json!({"orderNo": no, "reason": reason}))).await else { return };
+                assert!(body["code"] == 200 || body["code"] == 503, "close {no}: {body}");
+                if body["code"] == 200 {
+                    acked.lock().await.closes.insert(no, reason);
+                }
+            }
+        }));
+    }
+    // Three writers request 0.01 yuan refunds of their share of the paid
+    // orders, over and over, and approve each with the admin token.
+    for w in 0..3 {
+        let mine: Vec<String> = refundable.iter().skip(w).step_by(3).cloned().collect();
+        let (client, base, editor, admin, acked) = (client.clone(), gw.base.clone(), editor.clone(), admin.clone(), acked.clone());
+        writers.push(tokio::spawn(async move {
+            for i in 0..100_000 {
+                let no = &mine[i % mine.len()];
+                let req = serde_json::json!({"orderNo": no, "amount": "0.01", "reason": format!("流水测试 {w}-{i}")});
+                let Some(body) = api(&client, &base, &editor, "POST", "/order/refund/request", Some(req)).await else { return };
+                assert_eq!(body["code"], 200, "refund request on {no}: {body}");
+                let id = body["data"]["id"].as_str().unwrap().to_string();
+                acked.lock().await.requests.insert(id.clone(), (no.clone(), 1));
+                let decide = serde_json::json!({"orderNo": no, "refundId": id});
+                let Some(body) = api(&client, &base, &admin, "POST", "/order/refund/approve", Some(decide)).await else { return };
+                assert_eq!(body["code"], 200, "approval of {id} on {no}: {body}");
+                acked.lock().await.approvals.insert(id);
+            }
+        }));
+    }
+    // Let the stream run, then kill the process without warning.
+    let started = std::time::Instant::now();
+    loop {
+        let (n, approvals) = {
+            let a = acked.lock().await;
+            (a.writes(), a.approvals.len())
+        };
+        if n >= 150 && approvals >= 40 {
+            break;
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(120), "the writers stalled ({n} acknowledged writes)");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    gw.kill();
+    for w in writers {
+        w.await.expect("a writer saw only acknowledged writes or a dead gateway");
+    }
+    let acked = std::mem::take(&mut *acked.lock().await);
+    assert!(!acked.approvals.is_empty());
+
+    // --- The store as the killed process left it.
+    let table = store::sqlite::SqliteTable::open(&dir.join("backoffice.sqlite3")).expect("database reopens after kill -9");
+    let orders = stored_orders(&table).await;
+    assert_eq!(orders.len(), 200, "no order lost or added");
+    // Refund requests of every order, each a complete record.
+    let mut refunds: BTreeMap<String, RefundRecord> = BTreeMap::new();
+    for no in orders.keys() {
+        for item in query_all(&table, Query::partition(keys::order_pk(no))).await {
+            let sk = item.get(store::SK).and_then(Value::as_str).unwrap_or_default().to_string();
+            if sk.starts_with("REFUND#") {
+                for field in ["GSI1PK", "GSI1SK"] {
+                    assert!(item.contains_key(field), "refund without {field}: {item:?}");
+                }
+                let r: RefundRecord = serde_json::from_value(Value::Object(item.clone())).unwrap_or_else(|e| panic!("half-written refund ({e}): {item:?}"));
+                assert_eq!(&r.order_no, no);
+                refunds.insert(r.id.clone(), r);
+            } else {
+                assert!(sk == "ORDER" || sk == "DETAIL", "unexpected item in order {no}: {sk}");
+            }
+        }
+    }
+    // The ledger, each entry complete.
+    let mut ledger: BTreeMap<String, Item> = BTreeMap::new();
+    for item in query_all(&table, Query::index(Index::Gsi1, keys::LEDGER_INDEX_PK)).await {
+        for field in ["refundId", "orderNo", "stationId", "amountFen", "reason", "approvedBy", "approvedAt", "GSI1SK"] {
+            assert!(item.get(field).is_some_and(|v| !v.is_null()), "half-written ledger entry without {field}: {item:?}");
+        }
+        ledger.insert(item["refundId"].as_str().unwrap().to_string(), item);
+    }
+
+    // Every acknowledged write is there.
+    for (no, reason) in &acked.closes {
+        let o = &orders[no];
+        assert!(matches!(keys::enum_name(&o.status).as_str(), "finished" | "cancelled"), "acknowledged close of {no} lost: {o:?}");
+        assert_eq!(o.close_reason.as_deref(), Some(reason.as_str()));
+        assert_eq!(o.closed_by.as_deref(), Some("editor"));
+    }
+    for (id, (no, amount)) in &acked.requests {
+        let r = refunds.get(id).unwrap_or_else(|| panic!("acknowledged refund request {id} lost"));
+        assert_eq!((&r.order_no, r.amount_fen.0), (no, *amount));
+    }
+    for id in &acked.approvals {
+        assert_eq!(refunds[id].status, RefundStatus::Approved, "acknowledged approval of {id} lost");
+        assert!(ledger.contains_key(id), "acknowledged approval of {id} has no ledger entry");
+    }
+
+    // Nothing half-written: approved refunds <-> ledger entries, one to one,
+    // and each order's refunded amount is the sum of its ledger entries.
+    let approved: BTreeSet<&String> = refunds.values().filter(|r| r.status == RefundStatus::Approved).map(|r| &r.id).collect();
+    let in_ledger: BTreeSet<&String> = ledger.keys().collect();
+    assert_eq!(approved, in_ledger, "approved refunds and ledger entries differ");
+    let mut ledger_sum: BTreeMap<String, i64> = BTreeMap::new();
+    for (id, e) in &ledger {
+        let r = &refunds[id];
+        assert_eq!(e["orderNo"].as_str(), Some(r.order_no.as_str()));
+        assert_eq!(e["amountFen"].as_i64(), Some(r.amount_fen.0), "ledger amount of {id}");
+        *ledger_sum.entry(r.order_no.clone()).or_default() += r.amount_fen.0;
+    }
+    for (no, o) in &orders {
+        let l = ledger_sum.get(no).copied().unwrap_or(0);
+        assert_eq!(o.refunded_fen.0, l, "order {no}: refunded {} but its ledger entries sum to {l}", o.refunded_fen.0);
+        assert!(o.refunded_fen.0 <= o.paid_fen.0, "order {no} refunded more than paid");
+        assert_eq!(o.payment_status, o.money().payment_status(), "order {no}: payment status follows the amounts");
+    }
+
+    // Every rollup equals the sums of the orders behind it: every key an
+    // order adds to now, and every key an order added to before the stream.
+    let recomputed = recompute_rollups(&orders);
+    let mut check: BTreeSet<Key> = recomputed.keys().cloned().collect();
+    for r in &before_rows {
+        let s = |f: &str| r[f].as_str().unwrap().to_string();
+        check.extend(rollup_keys(&s("stationId"), &s("status"), &s("paymentStatus"), r["startTs"].as_i64().unwrap()));
+    }
+    eprintln!(
+        "acknowledged before kill -9: {} closes, {} refund requests, {} approvals; {} orders, {} refunds, {} ledger entries, {} rollup items checked",
+        acked.closes.len(),
+        acked.requests.len(),
+        acked.approvals.len(),
+        orders.len(),
+        refunds.len(),
+        ledger.len(),
+        check.len()
+    );
+    for key in &check {
+        let stored = table.get(key).await.unwrap().map(|i| Sums::from_item(&i)).unwrap_or_default();
+        let want = recomputed.get(key).copied().unwrap_or_default();
+        assert_eq!(stored, want, "rollup {}/{} differs from its orders", key.pk, key.sk);
+    }
+    drop(table);
+
+    // --- The restarted gateway serves the same data and takes writes.
+    let gw = Gateway::start(dir, &env).await;
+    let admin = login(&client, &gw.base, "admin", ADMIN_PW).await;
+    let after_rows = api_orders(&client, &gw.base, &admin, "").await;
+    assert_eq!(after_rows.len(), 200);
+    for r in &after_rows {
+        let o = &orders[r["orderNo"].as_str().unwrap()];
+        assert_eq!(r["refundedFen"].as_i64(), Some(o.refunded_fen.0));
+        assert_eq!(r["version"].as_i64(), Some(o.version));
+    }
+    // Finance of a touched day and station equals the orders behind it.
+    let touched = acked.approvals.iter().next().map(|id| &orders[&refunds[id].order_no]).unwrap();
+    let day = keys::iso_day(keys::local_day(touched.start_ts));
+    let filter = format!("&stationId={}", touched.station_id);
+    let day_rows: Vec<Value> = api_orders(&client, &gw.base, &admin, &filter)
+        .await
+        .into_iter()
+        .filter(|r| keys::iso_day(keys::local_day(r["startTs"].as_i64().unwrap())) == day)
+        .collect();
+    let rev = api(&client, &gw.base, &admin, "GET", &format!("/money/revenue?from={day}&to={day}&stationId={}", touched.station_id), None).await.unwrap();
+    for f in ["paidFen", "refundedFen", "amountFen"] {
+        let want: i64 = day_rows.iter().map(|r| r[f].as_i64().unwrap()).sum();
+        assert_eq!(rev["data"]["total"][f].as_i64(), Some(want), "finance {f} of {day} / {}", touched.station_id);
+    }
+    let req = serde_json::json!({"orderNo": touched.order_no, "amount": "0.01", "reason": "重启后"});
+    let body = api(&client, &gw.base, &admin, "POST", "/order/refund/request", Some(req)).await.unwrap();
+    assert_eq!(body["code"], 200, "{body}");
+    let decide = serde_json::json!({"orderNo": touched.order_no, "refundId": body["data"]["id"]});
+    let body = api(&client, &gw.base, &admin, "POST", "/order/refund/approve", Some(decide)).await.unwrap();
+    assert_eq!(body["code"], 200, "{body}");
+    assert_eq!(body["data"]["order"]["refundedFen"].as_i64(), Some(touched.refunded_fen.0 + 1));
+}
