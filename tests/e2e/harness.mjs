@@ -47,7 +47,7 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts a gateway; resolves once GET /partnerapi/publicKey answers 200. */
-export async function startGateway({ accessTokenTtl } = {}) {
+export async function startGateway({ accessTokenTtl, env: extraEnv = {} } = {}) {
   if (!existsSync(GATEWAY)) throw new Error(`gateway binary missing: ${GATEWAY} (run: cargo build -p gateway)`);
   if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist missing (run: npm --prefix web run build)');
   const port = await freePort();
@@ -62,6 +62,7 @@ export async function startGateway({ accessTokenTtl } = {}) {
     BACKOFFICE_SEED_PASSWORD_EDITOR: USERS.editor.password,
     BACKOFFICE_SEED_PASSWORD_TEST: USERS.test.password,
     ...(accessTokenTtl ? { BACKOFFICE_ACCESS_TOKEN_TTL: String(accessTokenTtl) } : {}),
+    ...extraEnv,
   };
   const child = spawn(GATEWAY, [], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

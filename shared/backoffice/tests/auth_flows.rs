@@ -213,4 +213,10 @@ async fn rsa_encrypted_login_works_when_turned_on() {
     assert_eq!(a.code(), 200, "{:?}", a.body);
     let bad = post(&ctx, "/login/index", None, json!({"param": "bm90IGVuY3J5cHRlZA=="})).await;
     assert_eq!(bad.status, 400);
+    // With the switch on, a plain body is refused with what to do instead.
+    for path in ["/login/index", "/register"] {
+        let plain = post(&ctx, path, None, json!({"username": "admin", "password": ADMIN_PW, "code": "c", "state": "s"})).await;
+        assert_eq!(plain.status, 400, "{path}: {:?}", plain.body);
+        assert!(plain.msg().contains("encrypted"), "{path}: {:?}", plain.body);
+    }
 }

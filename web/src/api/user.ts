@@ -2,6 +2,7 @@ import { TOKEN_FIELD } from '@/config';
 import i18n from '@/i18n';
 import { notify } from '@/utils/notify';
 import { get, post } from './request';
+import { sealed } from './seal';
 
 export interface LoginForm {
   username: string;
@@ -32,17 +33,17 @@ function tokenOf(data: unknown, errorKey: string): string {
 }
 
 export async function login(form: LoginForm): Promise<string> {
-  const { data } = await post<Record<string, unknown>>('/login/index', form);
+  const { data } = await post<Record<string, unknown>>('/login/index', await sealed(form));
   return tokenOf(data, 'login.noToken');
 }
 
 export async function socialLogin(payload: { code: string; state: string }): Promise<string> {
-  const { data } = await post<Record<string, unknown>>('/socialLogin', payload);
+  const { data } = await post<Record<string, unknown>>('/socialLogin', await sealed(payload));
   return tokenOf(data, 'login.socialNoToken');
 }
 
 export async function register(payload: { username: string; password: string; email: string }): Promise<string> {
-  const { data } = await post<Record<string, unknown>>('/register', payload);
+  const { data } = await post<Record<string, unknown>>('/register', await sealed(payload));
   return tokenOf(data, 'login.noToken');
 }
 
@@ -67,4 +68,3 @@ export async function getUserInfo(): Promise<UserInfo> {
 
 export const logout = () => get<null>('/login/logout');
 export const changePassword = (payload: { oldPassword: string; newPassword: string }) => post<null>('/user/changePassword', payload);
-export const getPublicKey = () => get<{ publicKey: string; mockServer: boolean }>('/publicKey');

@@ -27,12 +27,19 @@ fn bad_credentials() -> ApiError {
     ApiError::bad_request(Text::new("account or password incorrect", "帐号或密码不正确"))
 }
 
-/// The login body, decrypted first when RSA payload encryption is on
-/// (the client then sends `{"param": "<base64 of 117-byte RSA chunks>"}`).
-fn login_payload<T: serde::de::DeserializeOwned>(ctx: &AppCtx, req: &ApiRequest) -> Result<T, ApiError> {
+/// A sign-in body (login, register, social login), decrypted first when
+/// RSA payload encryption is on: the client then must send
+/// `{"param": "<base64 of 117-byte RSA chunks>"}` (spec point 7); a plain
+/// body is refused, or the switch would protect nothing.
+pub(crate) fn login_payload<T: serde::de::DeserializeOwned>(ctx: &AppCtx, req: &ApiRequest) -> Result<T, ApiError> {
     let Some(rsa) = &ctx.rsa else { return req.payload() };
     let body = req.body_value()?;
-    let Some(param) = body.get("param").and_then(Value::as_str) else { return req.payload() };
+    let Some(param) = body.get("param").and_then(Value::as_str) else {
+        return Err(ApiError::bad_request(Text::new(
+            "this server accepts only encrypted sign-in payloads: send {\"param\": <RSA-encrypted JSON>} using the key from /publicKey",
+            "本服务只接受加密的登录参数：请用 /publicKey 的公钥加密后以 {\"param\": ...} 发送",
+        )));
+    };
     let plain = rsa.decrypt_payload(param).map_err(|_| {
         ApiError::bad_request(Text::new("the encrypted payload could not be decrypted", "加密参数无法解密"))
     })?;

@@ -85,7 +85,7 @@ fn not_obtained(detail: &str) -> ApiError {
 /// POST /socialLogin {code, state}: answers a token like /login/index.
 pub async fn social_login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = provider(ctx)?;
-    let cb: Callback = call.req.payload()?;
+    let cb: Callback = super::auth::login_payload(ctx, &call.req)?;
     if cb.code.trim().is_empty() {
         return Err(ApiError::bad_request(Text::new(
             "the authorization code is missing",
