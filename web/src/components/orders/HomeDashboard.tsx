@@ -27,7 +27,7 @@ import { LazyChart } from './LazyChart';
 
 const useStyles = makeStyles({
   wrap: { display: 'flex', flexDirection: 'column', rowGap: '16px' },
-  stats: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', gap: '12px' },
+  stats: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(168px, 1fr))', gap: '12px' },
   stat: { padding: '14px', display: 'flex', flexDirection: 'column', rowGap: '6px' },
   value: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   muted: { color: tokens.colorNeutralForeground3 },
