@@ -133,3 +133,21 @@ async fn status_for_declared_length(base: &str, length: usize) -> u16 {
     let line = String::from_utf8_lossy(&answer[..n]).to_string();
     line.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("no status line: {line}"))
 }
+
+#[tokio::test]
+async fn the_openapi_document_is_served_without_a_token() {
+    let gw = Gateway::start(fresh_data_dir("openapi"), &[]).await;
+    let client = reqwest::Client::new();
+    let url = format!("{}/openapi.json", gw.base);
+    let resp = client.get(&url).send().await.unwrap();
+    assert_eq!(resp.status(), 200);
+    assert!(resp.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    let served: Value = resp.json().await.unwrap();
+    assert_eq!(served["openapi"], "3.1.0");
+    assert_eq!(served, backoffice::openapi::document(), "the gateway serves the route table's document");
+    // Only GET: a write to the document's path is refused in the envelope.
+    let post = client.post(&url).send().await.unwrap();
+    assert_eq!(post.status(), 405);
+    let body: Value = post.json().await.unwrap();
+    assert_eq!(body["code"], 405);
+}

@@ -248,6 +248,23 @@ fn operation(route: &Route, inputs: &mut SchemaGenerator, outputs: &mut SchemaGe
     op
 }
 
+/// Removes an empty-text `default` from schemas that refuse empty text
+/// (`minLength` or `pattern`): such a field defaults to empty in Rust only
+/// so the handler can answer a 400 naming it, not because empty is valid.
+fn drop_refused_defaults(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            let refuses_empty = map.get("minLength").and_then(Value::as_u64).is_some_and(|n| n > 0) || map.contains_key("pattern");
+            if refuses_empty && map.get("default") == Some(&json!("")) {
+                map.remove("default");
+            }
+            map.values_mut().for_each(drop_refused_defaults);
+        }
+        Value::Array(list) => list.iter_mut().for_each(drop_refused_defaults),
+        _ => {}
+    }
+}
+
 fn error_name(code: u16) -> String {
     format!("Error{code}")
 }
@@ -284,7 +301,8 @@ pub fn document() -> Value {
         let op = operation(route, &mut inputs, &mut outputs);
         paths.entry(route.full_path()).or_default().insert(route.method.as_str().to_ascii_lowercase(), op);
     }
-    let schemas = inputs.take_definitions(true);
+    let mut schemas = Value::Object(inputs.take_definitions(true));
+    drop_refused_defaults(&mut schemas);
     json!({
         "openapi": "3.1.0",
         "info": {

@@ -93,6 +93,23 @@ fn refs<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
     }
 }
 
+/// Schemas whose `default` is empty text while they refuse empty text.
+fn defaults_refused(v: &Value, at: &str, out: &mut Vec<String>) {
+    match v {
+        Value::Object(map) => {
+            let refuses_empty = map.get("minLength").and_then(Value::as_u64).is_some_and(|n| n > 0) || map.contains_key("pattern");
+            if refuses_empty && map.get("default") == Some(&Value::from("")) {
+                out.push(at.to_string());
+            }
+            for (k, x) in map {
+                defaults_refused(x, &format!("{at}/{k}"), out);
+            }
+        }
+        Value::Array(list) => list.iter().enumerate().for_each(|(i, x)| defaults_refused(x, &format!("{at}/{i}"), out)),
+        _ => {}
+    }
+}
+
 #[test]
 fn the_document_is_openapi_3_1_and_every_reference_resolves() {
     let doc = document();
@@ -117,6 +134,10 @@ fn the_document_is_openapi_3_1_and_every_reference_resolves() {
             }
         }
     }
+    // A default must be a value its own schema accepts (openapi-spec-validator checks this too).
+    let mut empty_defaults = Vec::new();
+    defaults_refused(&doc, "", &mut empty_defaults);
+    assert!(empty_defaults.is_empty(), "defaults their schema refuses: {empty_defaults:?}");
     let mut all = Vec::new();
     refs(&doc, &mut all);
     assert!(!all.is_empty(), "request bodies refer to component schemas");

@@ -14,9 +14,12 @@ use crate::request::{ApiRequest, Call};
 use crate::session::{authenticate, token_invalid, Expired};
 
 #[derive(Deserialize, JsonSchema)]
+#[schemars(extend("required" = ["username", "password"]))]
 pub(crate) struct Credentials {
+    #[schemars(length(min = 1))]
     #[serde(default)]
     username: String,
+    #[schemars(length(min = 6, max = 128))]
     #[serde(default)]
     password: String,
 }
@@ -128,9 +131,12 @@ pub async fn logout(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 }
 
 #[derive(Deserialize, JsonSchema)]
+#[schemars(extend("required" = ["username", "password"]))]
 pub(crate) struct Registration {
+    #[schemars(regex(pattern = r"^[A-Za-z0-9_.@-]{2,32}$"))]
     #[serde(default)]
     username: String,
+    #[schemars(length(min = 6, max = 128))]
     #[serde(default)]
     password: String,
     #[serde(default)]
@@ -170,9 +176,11 @@ fn hash(password: &str) -> Result<String, ApiError> {
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(extend("required" = ["oldPassword", "newPassword"]))]
 pub(crate) struct PasswordChange {
     #[serde(default)]
     old_password: String,
+    #[schemars(length(min = 6, max = 128))]
     #[serde(default)]
     new_password: String,
 }

@@ -140,8 +140,10 @@ async fn order_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(extend("required" = ["orderNo", "reason"]))]
 pub struct CloseBody {
     order_no: String,
+    #[schemars(length(min = 1, max = 200))]
     #[serde(default)]
     reason: String,
 }
@@ -194,11 +196,13 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(extend("required" = ["orderNo", "amount", "reason"]))]
 pub struct RefundRequestBody {
     order_no: String,
     /// Yuan with at most 2 decimals, as a string ("12.34") or a number.
     #[schemars(with = "YuanAmount")]
     amount: serde_json::Value,
+    #[schemars(length(min = 1, max = 200))]
     #[serde(default)]
     reason: String,
 }
@@ -208,8 +212,8 @@ pub struct RefundRequestBody {
 #[serde(untagged)]
 #[allow(dead_code)]
 enum YuanAmount {
-    Text(String),
-    Number(f64),
+    Text(#[schemars(regex(pattern = r"^[0-9]{1,9}(\.[0-9]{1,2})?$"))] String),
+    Number(#[schemars(range(min = 0.01))] f64),
 }
 
 fn parse_amount(v: &serde_json::Value) -> Result<Fen, ApiError> {

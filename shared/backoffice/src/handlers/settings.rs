@@ -94,6 +94,7 @@ pub async fn user_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserEditIn {
+    #[schemars(regex(pattern = r"^[A-Za-z0-9_.@-]{2,32}$"))]
     username: String,
     #[serde(default)]
     email: String,
@@ -102,6 +103,7 @@ pub struct UserEditIn {
     department_id: Option<String>,
     #[serde(default = "enabled")]
     enabled: bool,
+    #[schemars(length(min = 6, max = 128))]
     password: Option<String>,
     version: Option<i64>,
 }
@@ -152,6 +154,7 @@ pub async fn user_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 #[derive(Deserialize, JsonSchema)]
 pub struct ResetIn {
     username: String,
+    #[schemars(length(min = 6, max = 128))]
     password: String,
 }
 

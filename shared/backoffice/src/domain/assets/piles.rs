@@ -159,29 +159,42 @@ pub fn type_str(t: PileType) -> &'static str {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConnectorInput {
+    #[schemars(required)]
     pub standard: Option<ConnectorStandard>,
+    #[schemars(required, range(min = 1, max = 1000))]
     pub max_power_kw: Option<u32>,
+    #[schemars(length(max = 200))]
     #[serde(default)]
     pub qr_code: String,
 }
 
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(extend("required" = ["stationId", "code", "pileType", "ratedPowerKw", "heartbeatIntervalSecs"]))]
 pub struct PileInput {
+    #[schemars(length(min = 1))]
     #[serde(default)]
     pub station_id: String,
+    #[schemars(regex(pattern = r"^[A-Za-z0-9_-]{1,32}$"))]
     #[serde(default)]
     pub code: String,
+    #[schemars(length(max = 50))]
     #[serde(default)]
     pub vendor: String,
+    #[schemars(length(max = 50))]
     #[serde(default)]
     pub model: String,
+    #[schemars(length(max = 50))]
     #[serde(default)]
     pub firmware_version: String,
+    #[schemars(required)]
     pub pile_type: Option<PileType>,
+    #[schemars(required, range(min = 1, max = 1000))]
     pub rated_power_kw: Option<u32>,
+    #[schemars(required, range(min = 10, max = 3600))]
     pub heartbeat_interval_secs: Option<i64>,
     /// Registration only: the pile's connectors, numbered 1..n in order.
+    #[schemars(length(min = 1, max = MAX_CONNECTORS))]
     #[serde(default)]
     pub connectors: Vec<ConnectorInput>,
 }

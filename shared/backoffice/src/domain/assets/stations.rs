@@ -63,30 +63,45 @@ pub struct Station {
 /// What a form submits (create and edit).
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(extend("required" = ["code", "name", "provinceCode", "cityCode", "address", "lat", "lng", "openingHours", "status", "servicePhone"]))]
 pub struct StationInput {
+    #[schemars(regex(pattern = r"^[A-Za-z0-9_-]{1,20}$"))]
     #[serde(default)]
     pub code: String,
+    #[schemars(length(min = 1, max = 50))]
     #[serde(default)]
     pub name: String,
+    #[schemars(length(max = 50))]
     #[serde(default)]
     pub operator: String,
+    #[schemars(regex(pattern = r"^[0-9]{6}$"))]
     #[serde(default)]
     pub province_code: String,
+    #[schemars(regex(pattern = r"^[0-9]{6}$"))]
     #[serde(default)]
     pub city_code: String,
+    #[schemars(regex(pattern = r"^[0-9]{6}$"))]
     #[serde(default)]
     pub district_code: Option<String>,
+    #[schemars(length(min = 1, max = 200))]
     #[serde(default)]
     pub address: String,
+    #[schemars(required, range(min = -90, max = 90))]
     pub lat: Option<f64>,
+    #[schemars(required, range(min = -180, max = 180))]
     pub lng: Option<f64>,
+    #[schemars(regex(pattern = r"^([01][0-9]|2[0-4]):[0-5][0-9]-([01][0-9]|2[0-4]):[0-5][0-9]$"))]
     #[serde(default)]
     pub opening_hours: String,
+    #[schemars(required)]
     pub status: Option<StationStatus>,
+    #[schemars(regex(pattern = r"^1[0-9]{10}$"))]
     #[serde(default)]
     pub service_phone: String,
+    #[schemars(length(max = 200))]
     #[serde(default)]
     pub parking_info: String,
+    #[schemars(length(max = 10))]
     #[serde(default)]
     pub photo_urls: Vec<String>,
     #[serde(default)]
