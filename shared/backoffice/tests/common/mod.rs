@@ -190,11 +190,60 @@ impl store::Table for KeyRecorder {
     }
 }
 
-/// A seeded product on a DynamoDB table. The seed runs on an in-memory
-/// SQLite store and its items are copied over with bulk writes: moto
-/// copies the whole table for every item of a transaction, which makes the
-/// transactional seed take minutes there. The product then runs on
-/// DynamoDB only (the copied seed marker says it is seeded).
+/// A store that sends one call at a time to the store behind it. moto's
+/// server is not thread-safe: two TransactWriteItems at once fail inside
+/// it ("dictionary changed size during iteration", HTTP 500) and its
+/// condition checks are not isolated from each other, unlike DynamoDB's.
+/// Each call stays atomic and requests still interleave between calls
+/// (read, then conditional write), so races on the product's optimistic
+/// checks are still exercised.
+pub struct SerialTable {
+    pub inner: Arc<dyn store::Table>,
+    pub lock: tokio::sync::Mutex<()>,
+}
+
+#[async_trait::async_trait]
+impl store::Table for SerialTable {
+    async fn put(&self, item: store::Item, condition: Option<store::Condition>) -> store::Result<()> {
+        let _one = self.lock.lock().await;
+        self.inner.put(item, condition).await
+    }
+    async fn get(&self, key: &store::Key) -> store::Result<Option<store::Item>> {
+        let _one = self.lock.lock().await;
+        self.inner.get(key).await
+    }
+    async fn batch_get(&self, keys: &[store::Key]) -> store::Result<Vec<Option<store::Item>>> {
+        let _one = self.lock.lock().await;
+        self.inner.batch_get(keys).await
+    }
+    async fn delete(&self, key: &store::Key, condition: Option<store::Condition>) -> store::Result<Option<store::Item>> {
+        let _one = self.lock.lock().await;
+        self.inner.delete(key, condition).await
+    }
+    async fn update(&self, key: &store::Key, actions: Vec<store::UpdateAction>, condition: Option<store::Condition>) -> store::Result<store::Item> {
+        let _one = self.lock.lock().await;
+        self.inner.update(key, actions, condition).await
+    }
+    async fn query(&self, query: store::Query) -> store::Result<store::Page> {
+        let _one = self.lock.lock().await;
+        self.inner.query(query).await
+    }
+    async fn transact(&self, ops: Vec<store::TxOp>) -> store::Result<()> {
+        let _one = self.lock.lock().await;
+        self.inner.transact(ops).await
+    }
+    async fn put_many(&self, items: Vec<store::Item>) -> store::Result<()> {
+        let _one = self.lock.lock().await;
+        self.inner.put_many(items).await
+    }
+}
+
+/// A seeded product on a DynamoDB table (moto), reached through a
+/// [`SerialTable`]. The seed runs on an in-memory SQLite store and its
+/// items are copied over with bulk writes: moto copies the whole table for
+/// every item of a transaction, which makes the transactional seed take
+/// minutes there. The product then runs on DynamoDB only (the copied seed
+/// marker says it is seeded).
 pub async fn product_on_dynamo(table: store::dynamo::DynamoTable, extra: &[(&str, &str)]) -> Arc<AppCtx> {
     let sqlite: Arc<dyn store::Table> = Arc::new(store::sqlite::SqliteTable::open_in_memory().expect("in-memory SQLite opens"));
     let recorder = Arc::new(KeyRecorder { inner: sqlite.clone(), written: Default::default() });
@@ -208,7 +257,8 @@ pub async fn product_on_dynamo(table: store::dynamo::DynamoTable, extra: &[(&str
     table.put_many(items).await.expect("the seed is copied to DynamoDB");
     let vars = env(extra);
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test configuration is valid");
-    let ctx = AppCtx::new(Arc::new(table), config).expect("context builds");
+    let serial = SerialTable { inner: Arc::new(table), lock: Default::default() };
+    let ctx = AppCtx::new(Arc::new(serial), config).expect("context builds");
     let report = backoffice::seed::ensure_seeded(&ctx, |k| vars.get(k).cloned()).await.expect("the copied store is usable");
     assert!(!report.seeded_now, "the copied seed is recognised");
     ctx
