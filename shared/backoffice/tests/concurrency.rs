@@ -300,6 +300,7 @@ async fn fifty_parallel_station_edits_from_one_version_one_wins_nothing_lost(ctx
     assert_eq!(log.iter().filter(|e| e.code == 200).count(), 1, "{log:?}");
     assert_eq!(log.iter().filter(|e| e.code == 409).count(), scale.edits - 1, "{log:?}");
     assert_eq!(log.len(), scale.edits);
+    assert_eq!(log_of(&ctx, "admin", "/station/doAdd", "竞争原站").await.iter().filter(|e| e.code == 200).count(), 1, "the add is logged too");
 }
 
 /// What one refund task saw.

@@ -4,7 +4,6 @@
 mod common;
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::Arc;
 
 use backoffice::AppCtx;
 use common::*;
@@ -325,77 +324,8 @@ async fn refunds_are_requested_by_editors_and_approved_by_admins_only() {
     assert_eq!(d.data()["refundedFen"], 100);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn twenty_concurrent_approvals_apply_exactly_once() {
-    let ctx = product().await;
-    let admin = login(&ctx, "admin", ADMIN_PW).await;
-    let editor = login(&ctx, "editor", EDITOR_PW).await;
-    let (no, _) = refundable_order(&ctx, &admin).await;
-    let req = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": "1.00", "reason": "并发测试"})).await;
-    let id = req.data()["id"].as_str().unwrap().to_string();
-    let ctx: Arc<AppCtx> = ctx;
-    let tasks: Vec<_> = (0..20)
-        .map(|_| {
-            let (ctx, admin, no, id) = (ctx.clone(), admin.clone(), no.clone(), id.clone());
-            tokio::spawn(async move { post(&ctx, "/order/refund/approve", Some(&admin), json!({"orderNo": no, "refundId": id})).await.status })
-        })
-        .collect();
-    let mut codes = Vec::new();
-    for t in tasks {
-        codes.push(t.await.unwrap());
-    }
-    assert_eq!(codes.iter().filter(|c| **c == 200).count(), 1, "{codes:?}");
-    assert!(codes.iter().all(|c| *c == 200 || *c == 409), "{codes:?}");
-    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
-    assert_eq!(d.data()["refundedFen"], 100);
-    let ledger = get(&ctx, &format!("/money/ledger?{}&pageSize=500", all_range()), Some(&admin)).await;
-    let entries = ledger.data()["list"].as_array().unwrap().iter().filter(|e| e["refundId"] == json!(id)).count();
-    assert_eq!(entries, 1, "one ledger entry");
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn concurrent_approvals_of_different_requests_never_exceed_what_was_paid() {
-    let ctx = product().await;
-    let admin = login(&ctx, "admin", ADMIN_PW).await;
-    let editor = login(&ctx, "editor", EDITOR_PW).await;
-    let (no, paid) = refundable_order(&ctx, &admin).await;
-    // Ten requests of 30 % each: at most three fit.
-    let mut ids = Vec::new();
-    for _ in 0..10 {
-        let a = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(paid * 3 / 10), "reason": "并发"})).await;
-        assert_eq!(a.code(), 200, "{}", a.body);
-        ids.push(a.data()["id"].as_str().unwrap().to_string());
-    }
-    let ctx: Arc<AppCtx> = ctx;
-    let tasks: Vec<_> = ids
-        .into_iter()
-        .map(|id| {
-            let (ctx, admin, no) = (ctx.clone(), admin.clone(), no.clone());
-            tokio::spawn(async move {
-                // Retry on 409 like a user reloading: the rule must still hold.
-                for _ in 0..20 {
-                    let s = post(&ctx, "/order/refund/approve", Some(&admin), json!({"orderNo": no, "refundId": id})).await.status;
-                    if s != 409 {
-                        return s;
-                    }
-                }
-                409
-            })
-        })
-        .collect();
-    let mut ok = 0;
-    for t in tasks {
-        if t.await.unwrap() == 200 {
-            ok += 1;
-        }
-    }
-    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
-    let refunded = d.data()["refundedFen"].as_i64().unwrap();
-    assert!(refunded <= paid, "refunded {refunded} > paid {paid}");
-    assert_eq!(refunded, ok * (paid * 3 / 10));
-    assert_eq!(ok, 3, "exactly the three that fit were applied");
-    finance_equals_orders(&ctx, &admin).await;
-}
+// Concurrent approvals (of one request, and of many requests of one
+// order) are in tests/concurrency.rs, on both store adapters.
 
 #[tokio::test]
 async fn read_only_users_see_orders_and_finance_but_change_nothing() {
