@@ -141,7 +141,11 @@ async fn target(a: &Args) -> Result<Target, String> {
                 let t = support::dynamo_table(&endpoint, &format!("bench-orders-{}", a.orders), &support::Meter::default()).await;
                 (Arc::new(t), dir)
             };
-            if let Some(s) = support::seed(store.clone(), a.orders, &dir).await {
+            if a.mode == "dynamo" {
+                if let Some((s, c, n)) = support::seed_dynamo(store.clone(), a.orders, &dir).await {
+                    println!("seeded {} orders on SQLite in {s:.1} s, copied {n} items to moto in {c:.1} s", a.orders);
+                }
+            } else if let Some(s) = support::seed(store.clone(), a.orders, &dir).await {
                 println!("seeded {} orders in {s:.1} s", a.orders);
             }
             let ctx = support::context(store, a.orders, &dir);

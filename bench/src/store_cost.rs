@@ -273,12 +273,12 @@ async fn main() -> ExitCode {
         let raw: Arc<dyn Table> = Arc::new(table);
         let dir = args.dir.join(format!("dynamo-{size}"));
         std::fs::create_dir_all(&dir).expect("data dir");
-        match support::seed(raw.clone(), size, &dir).await {
-            Some(s) => {
+        match support::seed_dynamo(raw.clone(), size, &dir).await {
+            Some((seeded, copied, n)) => {
                 let w = meter.take();
                 println!(
-                    "\ndynamodb (moto) {size} orders: seeded in {s:.1} s ({:.0} orders/s; {} requests: {})",
-                    size as f64 / s,
+                    "\ndynamodb (moto) {size} orders: seeded on SQLite in {seeded:.1} s, {n} items copied in {copied:.1} s ({:.0} items/s; {} requests: {})",
+                    n as f64 / copied,
                     w.requests(),
                     w.ops_text()
                 );
