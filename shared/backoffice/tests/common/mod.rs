@@ -196,44 +196,46 @@ impl store::Table for KeyRecorder {
 /// condition checks are not isolated from each other, unlike DynamoDB's.
 /// Each call stays atomic and requests still interleave between calls
 /// (read, then conditional write), so races on the product's optimistic
-/// checks are still exercised.
+/// checks are still exercised. One lock for the whole test process: the
+/// tests of one binary run at the same time and share the emulator.
 pub struct SerialTable {
     pub inner: Arc<dyn store::Table>,
-    pub lock: tokio::sync::Mutex<()>,
 }
+
+static ONE_CALL_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 #[async_trait::async_trait]
 impl store::Table for SerialTable {
     async fn put(&self, item: store::Item, condition: Option<store::Condition>) -> store::Result<()> {
-        let _one = self.lock.lock().await;
+        let _one = ONE_CALL_AT_A_TIME.lock().await;
         self.inner.put(item, condition).await
     }
     async fn get(&self, key: &store::Key) -> store::Result<Option<store::Item>> {
-        let _one = self.lock.lock().await;
+        let _one = ONE_CALL_AT_A_TIME.lock().await;
         self.inner.get(key).await
     }
     async fn batch_get(&self, keys: &[store::Key]) -> store::Result<Vec<Option<store::Item>>> {
-        let _one = self.lock.lock().await;
+        let _one = ONE_CALL_AT_A_TIME.lock().await;
         self.inner.batch_get(keys).await
     }
     async fn delete(&self, key: &store::Key, condition: Option<store::Condition>) -> store::Result<Option<store::Item>> {
-        let _one = self.lock.lock().await;
+        let _one = ONE_CALL_AT_A_TIME.lock().await;
         self.inner.delete(key, condition).await
     }
     async fn update(&self, key: &store::Key, actions: Vec<store::UpdateAction>, condition: Option<store::Condition>) -> store::Result<store::Item> {
-        let _one = self.lock.lock().await;
+        let _one = ONE_CALL_AT_A_TIME.lock().await;
         self.inner.update(key, actions, condition).await
     }
     async fn query(&self, query: store::Query) -> store::Result<store::Page> {
-        let _one = self.lock.lock().await;
+        let _one = ONE_CALL_AT_A_TIME.lock().await;
         self.inner.query(query).await
     }
     async fn transact(&self, ops: Vec<store::TxOp>) -> store::Result<()> {
-        let _one = self.lock.lock().await;
+        let _one = ONE_CALL_AT_A_TIME.lock().await;
         self.inner.transact(ops).await
     }
     async fn put_many(&self, items: Vec<store::Item>) -> store::Result<()> {
-        let _one = self.lock.lock().await;
+        let _one = ONE_CALL_AT_A_TIME.lock().await;
         self.inner.put_many(items).await
     }
 }
@@ -257,7 +259,7 @@ pub async fn product_on_dynamo(table: store::dynamo::DynamoTable, extra: &[(&str
     table.put_many(items).await.expect("the seed is copied to DynamoDB");
     let vars = env(extra);
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test configuration is valid");
-    let serial = SerialTable { inner: Arc::new(table), lock: Default::default() };
+    let serial = SerialTable { inner: Arc::new(table) };
     let ctx = AppCtx::new(Arc::new(serial), config).expect("context builds");
     let report = backoffice::seed::ensure_seeded(&ctx, |k| vars.get(k).cloned()).await.expect("the copied store is usable");
     assert!(!report.seeded_now, "the copied seed is recognised");
