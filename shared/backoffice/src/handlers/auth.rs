@@ -107,20 +107,35 @@ pub async fn start_session(ctx: &AppCtx, username: &str, ip: &str) -> Result<Str
     sessions::issue_token(ctx, &session)
 }
 
+/// The `data` of /index/userInfo.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct UserInfo {
+    pub username: String,
+    /// The avatar URL (the SPA's default when none is set).
+    pub avatar: String,
+    pub roles: Vec<String>,
+    pub permissions: Vec<String>,
+    pub user_type: i64,
+    pub email: String,
+    /// "Member since", as the user list shows it.
+    #[serde(rename = "datatime")]
+    pub member_since: String,
+}
+
 /// GET /index/userInfo
 pub async fn user_info(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
     let user = &caller.user;
-    Ok(Reply::data(json!({
-        "username": user.username,
-        "avatar": user.avatar_or_default(),
-        "roles": caller.principal.roles,
-        "permissions": caller.principal.permissions,
-        "userType": user.user_type,
-        "email": user.email,
-        // "Member since", as the user list shows it.
-        "datatime": crate::domain::format_time(user.created_at),
-    })))
+    Ok(Reply::data(UserInfo {
+        username: user.username.clone(),
+        avatar: user.avatar_or_default().to_string(),
+        roles: caller.principal.roles.clone(),
+        permissions: caller.principal.permissions.clone(),
+        user_type: user.user_type,
+        email: user.email.clone(),
+        member_since: crate::domain::format_time(user.created_at),
+    }))
 }
 
 /// GET /login/logout: ends the session, so its tokens stop working.
@@ -210,12 +225,20 @@ pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
     )))
 }
 
+/// The `data` of /expireToken for a valid token.
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct TokenCheck {
+    pub expired: bool,
+    /// When the token expires (Unix seconds).
+    pub exp: i64,
+}
+
 /// GET /expireToken: 200 while the token is valid, 402 once it expired,
 /// 401 when it is not ours.
 pub async fn expire_token(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let token = auth::bearer_token(call.req.authorization()).ok_or_else(crate::session::not_signed_in)?;
     match ctx.keys.verify(token, ctx.now()) {
-        Ok(claims) => Ok(Reply::data(json!({ "expired": false, "exp": claims.exp }))),
+        Ok(claims) => Ok(Reply::data(TokenCheck { expired: false, exp: claims.exp })),
         Err(auth::TokenError::Expired(_)) => Err(ApiError::token_expired()),
         Err(auth::TokenError::Invalid) => Err(token_invalid()),
     }
@@ -236,9 +259,18 @@ pub async fn refresh_token(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> 
     Ok(Reply::data(TokenData { token }))
 }
 
+/// The `data` of /publicKey.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct PublicKey {
+    /// PEM, empty when payload encryption is off.
+    pub public_key: String,
+    pub mock_server: bool,
+}
+
 /// GET /publicKey: the RSA public key when payload encryption is on;
 /// empty otherwise, which tells the client to send plain JSON.
 pub async fn public_key(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
     let key = ctx.rsa.as_ref().map(|k| k.public_key_pem()).unwrap_or_default();
-    Ok(Reply::data(json!({ "publicKey": key, "mockServer": false })))
+    Ok(Reply::data(PublicKey { public_key: key, mock_server: false }))
 }
