@@ -104,6 +104,32 @@ impl DynamoTable {
     }
 }
 
+/// How many times a transaction cancelled only by conflicting transactions
+/// is sent again before the caller hears of it.
+const TRANSACTION_CONFLICT_RETRIES: u32 = 3;
+
+/// Why DynamoDB cancelled a transaction, from its per-operation reason codes.
+#[derive(Debug, PartialEq)]
+enum Cancellation {
+    /// These operations' conditions did not hold.
+    ConditionsFailed(Vec<usize>),
+    /// Only conflicts with other transactions in flight: retryable.
+    Conflict,
+    /// Throttling, capacity or an internal error.
+    Other,
+}
+
+fn classify_cancellation(codes: &[Option<&str>]) -> Cancellation {
+    let failed: Vec<usize> = codes.iter().enumerate().filter(|(_, c)| **c == Some("ConditionalCheckFailed")).map(|(i, _)| i).collect();
+    if !failed.is_empty() {
+        Cancellation::ConditionsFailed(failed)
+    } else if codes.iter().any(|c| *c == Some("TransactionConflict")) && codes.iter().all(|c| matches!(c, None | Some("None") | Some("TransactionConflict"))) {
+        Cancellation::Conflict
+    } else {
+        Cancellation::Other
+    }
+}
+
 fn build_err(e: aws_sdk_dynamodb::error::BuildError) -> StoreError {
     StoreError::Invalid(format!("dynamodb request: {e}"))
 }
@@ -485,30 +511,56 @@ impl Table for DynamoTable {
             };
             items.push(item.build());
         }
-        match self.client.transact_write_items().set_transact_items(Some(items)).send().await {
-            Ok(_) => Ok(()),
-            Err(e) => match e.into_service_error() {
-                TransactWriteItemsError::TransactionCanceledException(cancel) => {
-                    let failed: Vec<usize> = cancel
-                        .cancellation_reasons()
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, r)| r.code() == Some("ConditionalCheckFailed"))
-                        .map(|(i, _)| i)
-                        .collect();
-                    if failed.is_empty() {
-                        // Cancelled for another reason (a conflicting
-                        // transaction in flight): retryable.
-                        Err(StoreError::Unavailable(format!("dynamodb cancelled the transaction: {}", cancel.message().unwrap_or(""))))
-                    } else {
-                        Err(StoreError::TransactionCanceled { failed })
+        // DynamoDB cancels a transaction that meets another one in flight on
+        // the same item (`TransactionConflict`) and the SDK does not retry
+        // that. Nothing was written, and the conditions are evaluated
+        // afresh, so sending the same transaction again is safe.
+        let mut attempt = 0;
+        loop {
+            let cancelled = match self.client.transact_write_items().set_transact_items(Some(items.clone())).send().await {
+                Ok(_) => return Ok(()),
+                Err(e) => match e.into_service_error() {
+                    TransactWriteItemsError::TransactionCanceledException(cancel) => {
+                        let codes: Vec<Option<&str>> = cancel.cancellation_reasons().iter().map(|r| r.code()).collect();
+                        classify_cancellation(&codes)
                     }
+                    other if other.code() == Some("ValidationException") => {
+                        return Err(StoreError::Invalid(other.message().unwrap_or("invalid transaction").to_owned()));
+                    }
+                    other => return Err(StoreError::Unavailable(format!("dynamodb: {}", other.message().unwrap_or("transaction failed")))),
+                },
+            };
+            match cancelled {
+                Cancellation::ConditionsFailed(failed) => return Err(StoreError::TransactionCanceled { failed }),
+                Cancellation::Conflict if attempt < TRANSACTION_CONFLICT_RETRIES => {
+                    attempt += 1;
+                    tokio::time::sleep(Duration::from_millis(20 * attempt as u64)).await;
                 }
-                other if other.code() == Some("ValidationException") => {
-                    Err(StoreError::Invalid(other.message().unwrap_or("invalid transaction").to_owned()))
-                }
-                other => Err(StoreError::Unavailable(format!("dynamodb: {}", other.message().unwrap_or("transaction failed")))),
-            },
+                // Still racing after the retries: a concurrent write won,
+                // which callers answer like a failed version check (409).
+                Cancellation::Conflict => return Err(StoreError::TransactionCanceled { failed: Vec::new() }),
+                Cancellation::Other => return Err(StoreError::Unavailable("dynamodb cancelled the transaction (throughput or a system error); try again".into())),
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{classify_cancellation, Cancellation};
+
+    #[test]
+    fn a_failed_condition_is_reported_with_its_positions() {
+        let codes = [Some("None"), Some("ConditionalCheckFailed"), Some("TransactionConflict")];
+        assert_eq!(classify_cancellation(&codes), Cancellation::ConditionsFailed(vec![1]));
+    }
+
+    #[test]
+    fn only_conflicts_with_other_transactions_are_retryable() {
+        assert_eq!(classify_cancellation(&[Some("None"), Some("TransactionConflict")]), Cancellation::Conflict);
+        assert_eq!(classify_cancellation(&[None, Some("TransactionConflict")]), Cancellation::Conflict);
+        assert_eq!(classify_cancellation(&[Some("TransactionConflict"), Some("ProvisionedThroughputExceeded")]), Cancellation::Other);
+        assert_eq!(classify_cancellation(&[Some("ThrottlingError")]), Cancellation::Other);
+        assert_eq!(classify_cancellation(&[Some("None")]), Cancellation::Other);
     }
 }
