@@ -72,7 +72,7 @@ struct Scale {
 }
 
 const FULL: Scale = Scale { edits: 50, refunds: 50, approvals_each: 10, closes: 20 };
-const ON_MOTO: Scale = Scale { edits: 12, refunds: 8, approvals_each: 3, closes: 6 };
+const ON_MOTO: Scale = Scale { edits: 6, refunds: 8, approvals_each: 2, closes: 3 };
 
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
