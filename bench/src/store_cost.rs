@@ -345,7 +345,17 @@ fn print_ratios(adapter: &str, sizes: &[(u64, Vec<Row>)]) -> Vec<String> {
     if sizes.len() < 2 {
         return failures;
     }
-    let labels: Vec<String> = sizes[0].1.iter().map(|r| r.label.clone()).collect();
+    // Every request measured at any size, in plan order (a small store may
+    // have no second page where a large one has).
+    let mut labels: Vec<String> = Vec::new();
+    for (_, rows) in sizes.iter().rev() {
+        for (i, r) in rows.iter().enumerate() {
+            if !labels.contains(&r.label) {
+                let at = rows.get(..i).and_then(|before| before.iter().rev().find_map(|b| labels.iter().position(|l| *l == b.label)));
+                labels.insert(at.map_or(0, |p| p + 1), r.label.clone());
+            }
+        }
+    }
     let names: Vec<String> = sizes.iter().map(|(s, _)| s.to_string()).collect();
     println!("\n{adapter}: items read per request at {} orders, and largest/smallest", names.join(" / "));
     println!("{:<78} {:>24} {:>7} {:>7}", "request", "items read", "items", "calls");
@@ -359,7 +369,14 @@ fn print_ratios(adapter: &str, sizes: &[(u64, Vec<Row>)]) -> Vec<String> {
         let found: Vec<&Row> = at.iter().filter(|(_, r)| r.rows == full).map(|(_, r)| *r).collect();
         let missing = sizes.len() - at.len();
         if found.len() < 2 {
-            println!("{label:<78} {:>24}  (compared at fewer than two sizes: {} not reached, short page at {})", "-", missing, excluded.join(", "));
+            let mut why = Vec::new();
+            if missing > 0 {
+                why.push(format!("no such page at {missing} size(s)"));
+            }
+            if !excluded.is_empty() {
+                why.push(format!("short page at {}", excluded.join(", ")));
+            }
+            println!("{label:<78} {:>24}  (not compared: {})", "-", why.join("; "));
             continue;
         }
         let items: Vec<u64> = found.iter().map(|r| r.wire.as_ref().map_or(r.counts.items_read, |w| w.items_read)).collect();
@@ -372,7 +389,11 @@ fn print_ratios(adapter: &str, sizes: &[(u64, Vec<Row>)]) -> Vec<String> {
         worst = worst.max(ri).max(rc);
         let shown: Vec<String> = items.iter().map(u64::to_string).collect();
         let flag = if ri > GOAL || rc > GOAL { "  <-- above the goal" } else { "" };
-        let note = if excluded.is_empty() && missing == 0 { String::new() } else { format!("  (left out, short page: {})", excluded.join(", ")) };
+        let mut left_out = excluded.clone();
+        if missing > 0 {
+            left_out.push(format!("no such page at {missing} size(s)"));
+        }
+        let note = if left_out.is_empty() { String::new() } else { format!("  (left out: {})", left_out.join(", ")) };
         println!("{label:<78} {:>24} {ri:>7.2} {rc:>7.2}{flag}{note}", shown.join(" / "));
         if ri > GOAL || rc > GOAL {
             failures.push(format!("{adapter}: {label}: items read {} (ratio {ri:.2}), calls ratio {rc:.2}, goal <= {GOAL}", shown.join(" / ")));
