@@ -29,6 +29,11 @@ cargo test --workspace --exclude functions
 echo "==> Lambda functions compile"
 cargo check -p functions --bins
 scripts/fuzz-api.sh
+echo "==> store cost per request: no Scan, no write, flat from 30k to 60k orders (SQLite); DynamoDB wire counts on moto"
+# A 7-day demo history makes these sizes as dense as a large store (every
+# station and day has its rollups); scripts/bench.sh --full measures 1k-1M.
+BACKOFFICE_DEMO_DAYS=7 target/debug/store-cost --sqlite 30000,60000 --dynamo 1000 \
+  --endpoint "$BACKOFFICE_TEST_DYNAMO_ENDPOINT" --dir target/bench-ci
 
 echo "==> SAM template lint"
 infra/deploy/check-template.sh
@@ -42,5 +47,7 @@ fi
 if [ -x tests/e2e/run.sh ]; then
   echo "==> end-to-end in headless Chromium"
   tests/e2e/run.sh
+  echo "==> front-end figures: bundle sizes and the order list's time-to-interactive (debug gateway)"
+  BENCH_SKIP_BUILD=1 E2E_GATEWAY_BIN="$PWD/target/debug/gateway" scripts/bench-web.sh --runs 3
 fi
 echo "==> all test suites passed"

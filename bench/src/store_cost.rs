@@ -211,10 +211,14 @@ struct Args {
     dynamo: Vec<u64>,
     endpoint: Option<String>,
     dir: PathBuf,
+    /// Sizes below this are printed but left out of the ratio check: a demo
+    /// data set too sparse to hold a rollup for every station and day reads
+    /// less, which is not growth with the table.
+    check_from: u64,
 }
 
 fn args() -> Result<Args, String> {
-    let mut a = Args { sqlite: vec![1_000, 10_000], dynamo: Vec::new(), endpoint: None, dir: std::env::temp_dir().join("backoffice-bench") };
+    let mut a = Args { sqlite: vec![1_000, 10_000], dynamo: Vec::new(), endpoint: None, dir: std::env::temp_dir().join("backoffice-bench"), check_from: 0 };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -223,7 +227,8 @@ fn args() -> Result<Args, String> {
             "--dynamo" => a.dynamo = parse_sizes(&value()?)?,
             "--endpoint" => a.endpoint = Some(value()?),
             "--dir" => a.dir = PathBuf::from(value()?),
-            "-h" | "--help" => return Err("usage: store-cost [--sqlite 1000,10000] [--dynamo 1000,10000] [--endpoint URL] [--dir DIR]".into()),
+            "--check-from" => a.check_from = parse_sizes(&value()?)?.first().copied().ok_or("--check-from needs a size")?,
+            "-h" | "--help" => return Err("usage: store-cost [--sqlite 1000,10000] [--dynamo 1000,10000] [--endpoint URL] [--dir DIR] [--check-from SIZE]".into()),
             other => return Err(format!("unknown argument {other:?} (try --help)")),
         }
     }
@@ -271,7 +276,7 @@ async fn main() -> ExitCode {
         let meter = Meter::default();
         let table = support::dynamo_table(endpoint, &format!("bench-orders-{size}"), &meter).await;
         let raw: Arc<dyn Table> = Arc::new(table);
-        let dir = args.dir.join(format!("dynamo-{size}"));
+        let dir = support::sqlite_dir(&args.dir, size).with_file_name(format!("dynamo-{}", support::sqlite_dir(&args.dir, size).file_name().unwrap().to_string_lossy().trim_start_matches("sqlite-")));
         std::fs::create_dir_all(&dir).expect("data dir");
         match support::seed_dynamo(raw.clone(), size, &dir).await {
             Some((seeded, copied, n)) => {
@@ -306,7 +311,7 @@ async fn main() -> ExitCode {
                 }
             }
         }
-        failures.extend(print_ratios(adapter, sizes));
+        failures.extend(print_ratios(adapter, sizes, args.check_from));
     }
     if failures.is_empty() {
         println!("\nOK: no Scan, no write, every answer 200, every ratio <= {GOAL}");
@@ -340,7 +345,7 @@ fn print_rows(adapter: &str, size: u64, rows: &[Row]) {
 
 /// Per request: ratio largest / smallest of store calls and items read (on
 /// DynamoDB the wire's requests and items read) over the sizes.
-fn print_ratios(adapter: &str, sizes: &[(u64, Vec<Row>)]) -> Vec<String> {
+fn print_ratios(adapter: &str, sizes: &[(u64, Vec<Row>)], check_from: u64) -> Vec<String> {
     let mut failures = Vec::new();
     if sizes.len() < 2 {
         return failures;
@@ -367,6 +372,7 @@ fn print_ratios(adapter: &str, sizes: &[(u64, Vec<Row>)]) -> Vec<String> {
         let full = at.last().map_or(0, |(_, r)| r.rows);
         let excluded: Vec<String> = at.iter().filter(|(_, r)| r.rows != full).map(|(s, r)| format!("{s}: {} rows", r.rows)).collect();
         let found: Vec<&Row> = at.iter().filter(|(_, r)| r.rows == full).map(|(_, r)| *r).collect();
+        let checked: Vec<&Row> = at.iter().filter(|(s, r)| r.rows == full && *s >= check_from).map(|(_, r)| *r).collect();
         let missing = sizes.len() - at.len();
         if found.len() < 2 {
             let mut why = Vec::new();
@@ -386,19 +392,28 @@ fn print_ratios(adapter: &str, sizes: &[(u64, Vec<Row>)]) -> Vec<String> {
             if lo == 0 { if hi == 0 { 1.0 } else { f64::INFINITY } } else { hi as f64 / lo as f64 }
         };
         let (ri, rc) = (ratio(&items), ratio(&calls));
+        let checked_items: Vec<u64> = checked.iter().map(|r| r.wire.as_ref().map_or(r.counts.items_read, |w| w.items_read)).collect();
+        let checked_calls: Vec<u64> = checked.iter().map(|r| r.wire.as_ref().map_or(r.counts.calls, |w| w.requests())).collect();
+        let over = checked.len() >= 2 && (ratio(&checked_items) > GOAL || ratio(&checked_calls) > GOAL);
         worst = worst.max(ri).max(rc);
         let shown: Vec<String> = items.iter().map(u64::to_string).collect();
-        let flag = if ri > GOAL || rc > GOAL { "  <-- above the goal" } else { "" };
+        let flag = if over {
+            "  <-- above the goal"
+        } else if ri > GOAL || rc > GOAL {
+            "  (sparse smallest size, not checked)"
+        } else {
+            ""
+        };
         let mut left_out = excluded.clone();
         if missing > 0 {
             left_out.push(format!("no such page at {missing} size(s)"));
         }
         let note = if left_out.is_empty() { String::new() } else { format!("  (left out: {})", left_out.join(", ")) };
         println!("{label:<78} {:>24} {ri:>7.2} {rc:>7.2}{flag}{note}", shown.join(" / "));
-        if ri > GOAL || rc > GOAL {
+        if over {
             failures.push(format!("{adapter}: {label}: items read {} (ratio {ri:.2}), calls ratio {rc:.2}, goal <= {GOAL}", shown.join(" / ")));
         }
     }
-    println!("{adapter}: largest ratio {worst:.2} (goal <= {GOAL})");
+    println!("{adapter}: largest ratio {worst:.2} (goal <= {GOAL}; checked over sizes >= {check_from})");
     failures
 }

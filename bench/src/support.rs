@@ -28,6 +28,8 @@ pub fn env(orders: u64, data_dir: &Path) -> impl Fn(&str) -> Option<String> {
         "BACKOFFICE_JWT_SECRET" => Some("bench-secret-that-is-long-enough-0123456789".into()),
         "BACKOFFICE_SEED_PASSWORD_ADMIN" | "BACKOFFICE_SEED_PASSWORD_EDITOR" | "BACKOFFICE_SEED_PASSWORD_TEST" => Some(PASSWORD.into()),
         "BACKOFFICE_DEMO_ORDERS" => Some(orders.to_string()),
+        // A shorter history makes a small store as dense as a large one.
+        "BACKOFFICE_DEMO_DAYS" => std::env::var("BACKOFFICE_DEMO_DAYS").ok(),
         "BACKOFFICE_DATA_DIR" => Some(data_dir.clone()),
         _ => None,
     }
@@ -64,7 +66,10 @@ pub async fn sign_in(ctx: &AppCtx) -> String {
 
 /// Where a size's SQLite data dir is (a gateway can serve it as BACKOFFICE_DATA_DIR).
 pub fn sqlite_dir(base: &Path, orders: u64) -> PathBuf {
-    base.join(format!("sqlite-{orders}"))
+    match std::env::var("BACKOFFICE_DEMO_DAYS") {
+        Ok(days) if !days.is_empty() => base.join(format!("sqlite-{orders}-{days}d")),
+        _ => base.join(format!("sqlite-{orders}")),
+    }
 }
 
 /// Seeds a store through the product's seeding path (`seed::ensure_seeded`,

@@ -34,7 +34,16 @@ pub fn demo_config(get: &impl Fn(&str) -> Option<String>, now: i64) -> Result<De
             ))
         })?,
     };
-    Ok(DemoConfig { orders, days: DEMO_DAYS, end_ts: now, ..DemoConfig::default() })
+    let days = match get("BACKOFFICE_DEMO_DAYS").filter(|v| !v.trim().is_empty()) {
+        None => DEMO_DAYS,
+        Some(v) => v.trim().parse::<u32>().ok().filter(|d| (1..=3650).contains(d)).ok_or_else(|| {
+            ApiError::bad_request(Text::new(
+                format!("BACKOFFICE_DEMO_DAYS must be a number of days from 1 to 3650 (got {v:?})"),
+                format!("BACKOFFICE_DEMO_DAYS 必须是 1 到 3650 之间的天数，收到 {v:?}"),
+            ))
+        })?,
+    };
+    Ok(DemoConfig { orders, days, end_ts: now, ..DemoConfig::default() })
 }
 
 /// Writes `ops`: the puts as one bulk write (BatchWriteItem on DynamoDB:
