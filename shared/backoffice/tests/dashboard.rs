@@ -19,6 +19,10 @@ async fn dashboard_shows_today_trend_top_stations_and_faults() {
     let top: Vec<i64> = d["topStations"].as_array().unwrap().iter().map(|s| s["netFen"].as_i64().unwrap()).collect();
     assert!(top.windows(2).all(|w| w[0] >= w[1]), "largest first");
     assert!(d["faults"]["orders"].as_array().is_some());
+    // The demo has fewer than 100 pending refunds: the count is exact.
+    let pending = get(&ctx, "/order/refund/getList?status=pending&pageSize=100", Some(&t)).await;
+    assert_eq!(d["pendingRefunds"].as_u64().unwrap() as usize, pending.data()["list"].as_array().unwrap().len());
+    assert_eq!(d["pendingRefundsMore"], false);
     // Asset counts come from the asset lists' counters (seeded demo stations).
     let stations = d["assets"]["stations"].as_i64().unwrap();
     assert!(stations > 0, "{}", d["assets"]);

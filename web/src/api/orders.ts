@@ -214,6 +214,8 @@ export interface Dashboard {
   topStations: StationRow[];
   faults: { connectors: Record<string, unknown>[]; orders: OrderRow[] };
   pendingRefunds: number;
+  /** More are pending than `pendingRefunds` counts (shown as "100+"). */
+  pendingRefundsMore?: boolean;
   day: string;
 }
 

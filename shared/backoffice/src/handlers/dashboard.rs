@@ -97,6 +97,9 @@ async fn recent_faults(ctx: &AppCtx, now: i64) -> Result<Value, ApiError> {
     Ok(json!({"connectors": connectors, "orders": orders}))
 }
 
+/// How many pending refunds the dashboard counts exactly.
+const PENDING_REFUNDS_COUNTED: u32 = 100;
+
 /// GET /index/dashboard
 async fn dashboard(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
     let now = ctx.now();
@@ -125,7 +128,8 @@ async fn dashboard(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
             v
         })
         .collect();
-    let (pending, _) = refunds::list(ctx, RefundStatus::Pending, 100, None).await?;
+    // Counted from the first 100 (a fixed cost); more than that is "100+".
+    let (pending, more_pending) = refunds::list(ctx, RefundStatus::Pending, PENDING_REFUNDS_COUNTED, None).await?;
     Ok(Reply::data(json!({
         "assets": asset_counts(ctx).await?,
         "today": today_sums.json(),
@@ -134,6 +138,7 @@ async fn dashboard(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
         "topStations": top,
         "faults": recent_faults(ctx, now).await?,
         "pendingRefunds": pending.len(),
+        "pendingRefundsMore": more_pending.is_some(),
         "day": keys::iso_day(today),
     })))
 }

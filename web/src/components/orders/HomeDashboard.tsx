@@ -88,7 +88,7 @@ export function HomeDashboard() {
             ))}
           </div>,
         )}
-        {stat('pending-refunds', t('dash.pendingRefunds'), String(d.pendingRefunds), <Link onClick={() => navigate('/money/moneyIndex')}>{t('fin.title')}</Link>)}
+        {stat('pending-refunds', t('dash.pendingRefunds'), `${d.pendingRefunds}${d.pendingRefundsMore ? '+' : ''}`, <Link onClick={() => navigate('/money/moneyIndex')}>{t('fin.title')}</Link>)}
       </div>
       {!hasAssets && <Caption1 className={styles.muted}>{t('dash.noAssets')}</Caption1>}
       <Card className={styles.card}>
