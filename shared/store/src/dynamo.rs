@@ -9,9 +9,9 @@ use async_trait::async_trait;
 use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{
-    AttributeDefinition, AttributeValue, BillingMode, ConditionCheck, Delete, GlobalSecondaryIndex, KeySchemaElement, KeyType,
+    AttributeDefinition, AttributeValue, BillingMode, ConditionCheck, Delete, GlobalSecondaryIndex, IndexStatus, KeySchemaElement, KeyType,
     KeysAndAttributes, Projection, ProjectionType, Put, PutRequest, ReturnValue, ScalarAttributeType, TransactWriteItem, Update,
-    WriteRequest,
+    TableStatus, WriteRequest,
 };
 use aws_sdk_dynamodb::Client;
 use serde_json::Value;
@@ -90,11 +90,24 @@ impl DynamoTable {
                 );
         }
         match create.send().await {
-            Ok(_) => Ok(()),
+            Ok(_) => {}
             // Another process created it meanwhile.
-            Err(e) if e.code() == Some("ResourceInUseException") => Ok(()),
-            Err(e) => Err(sdk_err(e)),
+            Err(e) if e.code() == Some("ResourceInUseException") => {}
+            Err(e) => return Err(sdk_err(e)),
         }
+        // A new table (and its indexes) is CREATING for a while; reads and
+        // writes before it is ACTIVE fail with "resource not found".
+        for _ in 0..600 {
+            let table = self.client.describe_table().table_name(&self.table).send().await.map_err(sdk_err)?;
+            let table = table.table();
+            let active = table.and_then(|t| t.table_status()) == Some(&TableStatus::Active)
+                && table.map_or(true, |t| t.global_secondary_indexes().iter().all(|i| i.index_status() == Some(&IndexStatus::Active)));
+            if active {
+                return Ok(());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        Err(StoreError::Unavailable(format!("table {} did not become ACTIVE within a minute", self.table)))
     }
 
     /// Deletes the table (tests).
