@@ -4,9 +4,10 @@
 #
 #   scripts/bench.sh          small: SQLite 30k and 60k orders over a 7-day demo history
 #                             (as dense as a large store), DynamoDB (moto) 1k
-#   scripts/bench.sh --full   SQLite 1k / 10k / 100k / 1M over 120 days, DynamoDB (moto) 1k / 10k;
-#                             ratios are checked from 100k up (below, the 120-day demo is too
-#                             sparse to hold every station-day's rollups, so pages read less)
+#   scripts/bench.sh --full   SQLite 1k / 10k / 100k / 1M over 120 days, DynamoDB API on dynalite
+#                             (LevelDB on disk; moto keeps every item in memory) 1k / 10k / 100k,
+#                             or BENCH_DYNAMO_SIZES; ratios are checked from 100k up (below, the
+#                             120-day demo is too sparse to hold every station-day's rollups)
 #
 # 1. store cost of every list/detail GET route (bench/src/store_cost.rs) on
 #    both adapters; fails when a ratio largest/smallest size is above 1.1,
@@ -26,8 +27,9 @@ SECONDS_PER_RUN="${BENCH_SECONDS:-10}"
 export BACKOFFICE_DEMO_DAYS=7
 if [ "${1:-}" = "--full" ]; then
   SQLITE_SIZES="1000,10000,100000,1000000"
-  DYNAMO_SIZES="1000,10000"
+  DYNAMO_SIZES="${BENCH_DYNAMO_SIZES:-1000,10000,100000}"
   CHECK_FROM=100000
+  FULL=1
   SECONDS_PER_RUN="${BENCH_SECONDS:-20}"
   unset BACKOFFICE_DEMO_DAYS
 elif [ -n "${1:-}" ]; then
@@ -46,14 +48,26 @@ echo "==> release build (bench, gateway)"
 cargo build --release -q -p bench --bin store-cost --bin latency
 cargo build --release -q -p gateway
 
+FULL="${FULL:-0}"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 MOTO_PORT="$(free_port)"
 moto_server -H 127.0.0.1 -p "$MOTO_PORT" >"$BENCH_DIR/moto.log" 2>&1 &
 MOTO_PID=$!
+DYNALITE_PID=""
+if [ "$FULL" = 1 ]; then
+  # Large tables: dynalite keeps them in LevelDB on disk and answers a Query
+  # from its key range (moto walks every item per Query, in memory).
+  [ -x bench/dynalite/node_modules/.bin/dynalite ] || npm --prefix bench/dynalite ci --no-audit --no-fund --loglevel=error
+  DYNALITE_PORT="$(free_port)"
+  rm -rf "$BENCH_DIR/dynalite"
+  bench/dynalite/node_modules/.bin/dynalite --port "$DYNALITE_PORT" --path "$BENCH_DIR/dynalite" >"$BENCH_DIR/dynalite.log" 2>&1 &
+  DYNALITE_PID=$!
+fi
 GATEWAY_PID=""
 cleanup() {
   [ -n "$GATEWAY_PID" ] && kill "$GATEWAY_PID" 2>/dev/null || true
   kill "$MOTO_PID" 2>/dev/null || true
+  [ -n "$DYNALITE_PID" ] && kill "$DYNALITE_PID" 2>/dev/null || true
 }
 trap cleanup EXIT
 for _ in $(seq 50); do
@@ -62,10 +76,18 @@ for _ in $(seq 50); do
 done
 curl -fs -o /dev/null "http://127.0.0.1:$MOTO_PORT/" || { echo "moto did not start; see $BENCH_DIR/moto.log" >&2; exit 1; }
 MOTO="http://127.0.0.1:$MOTO_PORT"
+DYNAMO_ENDPOINT="$MOTO"
+if [ -n "$DYNALITE_PID" ]; then
+  for _ in $(seq 50); do
+    curl -s -o /dev/null "http://127.0.0.1:$DYNALITE_PORT/" && break
+    sleep 0.2
+  done
+  DYNAMO_ENDPOINT="http://127.0.0.1:$DYNALITE_PORT"
+fi
 
-echo "==> store cost per request: SQLite $SQLITE_SIZES orders, DynamoDB (moto) $DYNAMO_SIZES orders"
+echo "==> store cost per request: SQLite $SQLITE_SIZES orders, DynamoDB API $DYNAMO_SIZES orders ($DYNAMO_ENDPOINT)"
 status=0
-target/release/store-cost --sqlite "$SQLITE_SIZES" --dynamo "$DYNAMO_SIZES" --endpoint "$MOTO" --dir "$BENCH_DIR" --check-from "$CHECK_FROM" || status=$?
+target/release/store-cost --sqlite "$SQLITE_SIZES" --dynamo "$DYNAMO_SIZES" --endpoint "$DYNAMO_ENDPOINT" --dir "$BENCH_DIR" --check-from "$CHECK_FROM" || status=$?
 
 echo "==> order-list latency, in-process, SQLite $LARGEST orders"
 target/release/latency inprocess --dir "$BENCH_DIR/sqlite-$LARGEST${BACKOFFICE_DEMO_DAYS:+-${BACKOFFICE_DEMO_DAYS}d}" --orders "$LARGEST" --connections 4 --seconds "$SECONDS_PER_RUN" || status=1

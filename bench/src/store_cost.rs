@@ -1,5 +1,5 @@
 //! Store cost per request of every list and detail endpoint, as the table
-//! grows, on the SQLite adapter and on the DynamoDB adapter (moto).
+//! grows, on the SQLite adapter and on the DynamoDB adapter (moto, or dynalite for large tables).
 //!
 //! The endpoints come from the route table: every GET route is either in
 //! the plan below (called, possibly with several filters and pages) or in
@@ -274,21 +274,21 @@ async fn main() -> ExitCode {
     for &size in &args.dynamo {
         let endpoint = args.endpoint.as_deref().unwrap();
         let meter = Meter::default();
-        let table = support::dynamo_table(endpoint, &format!("bench-orders-{size}"), &meter).await;
+        let table = support::dynamo_table(endpoint, &format!("bench-orders-{}", support::data_set(size)), &meter).await;
         let raw: Arc<dyn Table> = Arc::new(table);
-        let dir = support::sqlite_dir(&args.dir, size).with_file_name(format!("dynamo-{}", support::sqlite_dir(&args.dir, size).file_name().unwrap().to_string_lossy().trim_start_matches("sqlite-")));
+        let dir = args.dir.join(format!("dynamo-{}", support::data_set(size)));
         std::fs::create_dir_all(&dir).expect("data dir");
         match support::seed_dynamo(raw.clone(), size, &dir).await {
             Some((seeded, copied, n)) => {
                 let w = meter.take();
                 println!(
-                    "\ndynamodb (moto) {size} orders: seeded on SQLite in {seeded:.1} s, {n} items copied in {copied:.1} s ({:.0} items/s; {} requests: {})",
+                    "\ndynamodb ({endpoint}) {size} orders: seeded on SQLite in {seeded:.1} s, {n} items copied in {copied:.1} s ({:.0} items/s; {} requests: {})",
                     n as f64 / copied,
                     w.requests(),
                     w.ops_text()
                 );
             }
-            None => println!("\ndynamodb (moto) {size} orders: table seeded before, reused"),
+            None => println!("\ndynamodb ({endpoint}) {size} orders: table seeded before, reused"),
         }
         meter.take();
         let rows = measure(raw, Some(&meter), size, &dir).await;

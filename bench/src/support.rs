@@ -66,9 +66,16 @@ pub async fn sign_in(ctx: &AppCtx) -> String {
 
 /// Where a size's SQLite data dir is (a gateway can serve it as BACKOFFICE_DATA_DIR).
 pub fn sqlite_dir(base: &Path, orders: u64) -> PathBuf {
+    base.join(format!("sqlite-{}", data_set(orders)))
+}
+
+/// Names one demo data set: its size, and its history when not the default
+/// (`BACKOFFICE_DEMO_DAYS`), so stores of different data sets are never reused
+/// for each other.
+pub fn data_set(orders: u64) -> String {
     match std::env::var("BACKOFFICE_DEMO_DAYS") {
-        Ok(days) if !days.is_empty() => base.join(format!("sqlite-{orders}-{days}d")),
-        _ => base.join(format!("sqlite-{orders}")),
+        Ok(days) if !days.is_empty() => format!("{orders}-{days}d"),
+        _ => orders.to_string(),
     }
 }
 
