@@ -24,6 +24,8 @@ function fakeServer(url: string, init: RequestInit): Reply {
   const path = url.replace(/^\/partnerapi/, '').split('?')[0];
   const auth = (init.headers as Record<string, string>).Authorization;
   calls.push(`${init.method ?? 'GET'} ${path}`);
+  // RSA off, as the real server answers by default: sign-ins go in clear.
+  if (path === '/publicKey') return ok({ publicKey: '', mockServer: false });
   if (path === '/login/index') {
     const body = JSON.parse(String(init.body)) as { username: string; password: string };
     return body.username === 'admin' && body.password === 'secret-pw' ? ok({ token: 'tok-admin' }) : fail(400, '帐号或密码不正确');
