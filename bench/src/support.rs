@@ -17,6 +17,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use backoffice::config::Config;
 use backoffice::{ApiRequest, AppCtx};
 use http::Method;
+use store::recording::KeyRecorder;
 use store::Table;
 
 pub const PASSWORD: &str = "bench-password-1";
@@ -91,52 +92,6 @@ pub async fn seed(store: Arc<dyn Table>, orders: u64, data_dir: &Path) -> Option
     report.seeded_now.then(|| started.elapsed().as_secs_f64())
 }
 
-/// A store that remembers the key of every item written through it, to
-/// copy a seeded store elsewhere.
-struct KeyRecorder {
-    inner: Arc<dyn Table>,
-    written: Mutex<std::collections::BTreeSet<store::Key>>,
-}
-
-impl KeyRecorder {
-    fn note(&self, keys: impl IntoIterator<Item = store::Key>) {
-        self.written.lock().unwrap().extend(keys);
-    }
-}
-
-#[async_trait::async_trait]
-impl Table for KeyRecorder {
-    async fn put(&self, item: store::Item, condition: Option<store::Condition>) -> store::Result<()> {
-        self.note(store::Key::of(&item));
-        self.inner.put(item, condition).await
-    }
-    async fn get(&self, key: &store::Key) -> store::Result<Option<store::Item>> {
-        self.inner.get(key).await
-    }
-    async fn batch_get(&self, keys: &[store::Key]) -> store::Result<Vec<Option<store::Item>>> {
-        self.inner.batch_get(keys).await
-    }
-    async fn delete(&self, key: &store::Key, condition: Option<store::Condition>) -> store::Result<Option<store::Item>> {
-        self.note([key.clone()]);
-        self.inner.delete(key, condition).await
-    }
-    async fn update(&self, key: &store::Key, actions: Vec<store::UpdateAction>, condition: Option<store::Condition>) -> store::Result<store::Item> {
-        self.note([key.clone()]);
-        self.inner.update(key, actions, condition).await
-    }
-    async fn query(&self, query: store::Query) -> store::Result<store::Page> {
-        self.inner.query(query).await
-    }
-    async fn transact(&self, ops: Vec<store::TxOp>) -> store::Result<()> {
-        self.note(ops.iter().map(|op| op.key()));
-        self.inner.transact(ops).await
-    }
-    async fn put_many(&self, items: Vec<store::Item>) -> store::Result<()> {
-        self.note(items.iter().filter_map(store::Key::of));
-        self.inner.put_many(items).await
-    }
-}
-
 /// Seeds a DynamoDB table: the product's seeding path runs on an in-memory
 /// SQLite store and every item it wrote is copied over with bulk writes
 /// (BatchWriteItem). moto copies the whole table for every item of every
@@ -150,16 +105,10 @@ pub async fn seed_dynamo(table: Arc<dyn Table>, orders: u64, data_dir: &Path) ->
         return None;
     }
     let sqlite: Arc<dyn Table> = Arc::new(store::sqlite::SqliteTable::open_in_memory().expect("in-memory SQLite"));
-    let recorder = Arc::new(KeyRecorder { inner: sqlite.clone(), written: Default::default() });
+    let recorder = Arc::new(KeyRecorder::new(sqlite));
     let seeded = seed(recorder.clone(), orders, data_dir).await.expect("a fresh store is seeded");
     let started = Instant::now();
-    let keys: Vec<store::Key> = recorder.written.lock().unwrap().iter().cloned().collect();
-    let mut items = Vec::new();
-    for chunk in keys.chunks(100) {
-        items.extend(sqlite.batch_get(chunk).await.expect("the seeded items read back").into_iter().flatten());
-    }
-    let n = items.len();
-    table.put_many(items).await.expect("the seed is copied to DynamoDB");
+    let n = recorder.copy_written_to(table.as_ref()).await.expect("the seed is copied to DynamoDB");
     Some((seeded, started.elapsed().as_secs_f64(), n))
 }
 

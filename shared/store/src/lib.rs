@@ -20,6 +20,7 @@ pub mod sqlite;
 #[cfg(feature = "dynamo")]
 pub mod dynamo;
 pub mod counting;
+pub mod recording;
 
 /// A stored record: a JSON object with at least `PK` and `SK`.
 pub type Item = Map<String, Value>;

@@ -144,52 +144,6 @@ pub async fn product_on(store: Arc<dyn store::Table>, extra: &[(&str, &str)]) ->
     ctx
 }
 
-/// A store that remembers the key of every item written through it
-/// (to copy a seeded store elsewhere).
-pub struct KeyRecorder {
-    pub inner: Arc<dyn store::Table>,
-    pub written: std::sync::Mutex<std::collections::BTreeSet<store::Key>>,
-}
-
-impl KeyRecorder {
-    fn note(&self, keys: impl IntoIterator<Item = store::Key>) {
-        self.written.lock().unwrap().extend(keys);
-    }
-}
-
-#[async_trait::async_trait]
-impl store::Table for KeyRecorder {
-    async fn put(&self, item: store::Item, condition: Option<store::Condition>) -> store::Result<()> {
-        self.note(store::Key::of(&item));
-        self.inner.put(item, condition).await
-    }
-    async fn get(&self, key: &store::Key) -> store::Result<Option<store::Item>> {
-        self.inner.get(key).await
-    }
-    async fn batch_get(&self, keys: &[store::Key]) -> store::Result<Vec<Option<store::Item>>> {
-        self.inner.batch_get(keys).await
-    }
-    async fn delete(&self, key: &store::Key, condition: Option<store::Condition>) -> store::Result<Option<store::Item>> {
-        self.note([key.clone()]);
-        self.inner.delete(key, condition).await
-    }
-    async fn update(&self, key: &store::Key, actions: Vec<store::UpdateAction>, condition: Option<store::Condition>) -> store::Result<store::Item> {
-        self.note([key.clone()]);
-        self.inner.update(key, actions, condition).await
-    }
-    async fn query(&self, query: store::Query) -> store::Result<store::Page> {
-        self.inner.query(query).await
-    }
-    async fn transact(&self, ops: Vec<store::TxOp>) -> store::Result<()> {
-        self.note(ops.iter().map(|op| op.key()));
-        self.inner.transact(ops).await
-    }
-    async fn put_many(&self, items: Vec<store::Item>) -> store::Result<()> {
-        self.note(items.iter().filter_map(store::Key::of));
-        self.inner.put_many(items).await
-    }
-}
-
 /// A store that sends one call at a time to the store behind it. moto's
 /// server is not thread-safe: two TransactWriteItems at once fail inside
 /// it ("dictionary changed size during iteration", HTTP 500) and its
@@ -248,15 +202,9 @@ impl store::Table for SerialTable {
 /// marker says it is seeded).
 pub async fn product_on_dynamo(table: store::dynamo::DynamoTable, extra: &[(&str, &str)]) -> Arc<AppCtx> {
     let sqlite: Arc<dyn store::Table> = Arc::new(store::sqlite::SqliteTable::open_in_memory().expect("in-memory SQLite opens"));
-    let recorder = Arc::new(KeyRecorder { inner: sqlite.clone(), written: Default::default() });
+    let recorder = Arc::new(store::recording::KeyRecorder::new(sqlite));
     drop(product_on(recorder.clone(), extra).await);
-    let keys: Vec<store::Key> = recorder.written.lock().unwrap().iter().cloned().collect();
-    let mut items = Vec::new();
-    for chunk in keys.chunks(100) {
-        items.extend(sqlite.batch_get(chunk).await.expect("the seeded items read back").into_iter().flatten());
-    }
-    use store::Table as _;
-    table.put_many(items).await.expect("the seed is copied to DynamoDB");
+    recorder.copy_written_to(&table).await.expect("the seed is copied to DynamoDB");
     let vars = env(extra);
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test configuration is valid");
     let serial = SerialTable { inner: Arc::new(table) };
