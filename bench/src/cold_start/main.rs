@@ -219,12 +219,18 @@ async fn seed(endpoint: &str, secret: &str, work: &Path, orders: u64) -> Result<
     let get = |name: &str| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.clone());
     let config = backoffice::config::Config::from_lookup(get).map_err(|e| e.to_string())?;
     // Creates the table (development mode with an endpoint), as the gateway does.
-    let store = backoffice::runtime::open_store(&config).await.map_err(|e| e.to_string())?;
-    let ctx = backoffice::AppCtx::new(store, config).map_err(|e| e.to_string())?;
+    let table = backoffice::runtime::open_store(&config).await.map_err(|e| e.to_string())?;
+    // The seed runs on SQLite and its items are copied in bulk: moto copies
+    // its whole table for every item of a transaction (minutes for a seed).
+    let sqlite: std::sync::Arc<dyn store::Table> =
+        std::sync::Arc::new(store::sqlite::SqliteTable::open_in_memory().map_err(|e| e.to_string())?);
+    let recorder = std::sync::Arc::new(store::recording::KeyRecorder::new(sqlite));
+    let ctx = backoffice::AppCtx::new(recorder.clone(), config).map_err(|e| e.to_string())?;
     let report = backoffice::seed::ensure_seeded(&ctx, get).await.map_err(|e| format!("seeding failed: {}", e.msg.en))?;
     if !report.seeded_now {
-        return Err("the moto table was already seeded: the bench expects a fresh moto".into());
+        return Err("the seed found a seeded store: the bench expects a fresh one".into());
     }
+    recorder.copy_written_to(table.as_ref()).await.map_err(|e| format!("copying the seed to moto failed: {e}"))?;
     Ok(())
 }
 
