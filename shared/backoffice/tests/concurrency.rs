@@ -247,7 +247,8 @@ async fn fifty_parallel_station_edits_from_one_version_one_wins_nothing_lost(ctx
         v["version"] = json!(1);
         v["parkingInfo"] = json!(format!("停车说明{i:02}"));
         v["address"] = json!(format!("南宁市兴宁区民族大道{i}号"));
-        v["lat"] = json!(22.8 + i as f64 / 1000.0);
+        // A decimal as a person types it (22.801), not 22.8 + 0.001 (22.801000000000002).
+        v["lat"] = json!(format!("22.{}", 800 + i).parse::<f64>().unwrap());
         v
     };
     let tasks = (0..scale.edits).map(|i| {
@@ -269,8 +270,13 @@ async fn fifty_parallel_station_edits_from_one_version_one_wins_nothing_lost(ctx
     let after = get(&ctx, &format!("/station/getDetail?id={id}"), Some(&token)).await.data().clone();
     let sent = payload(winner);
     for (field, value) in sent.as_object().unwrap() {
-        if field != "version" {
-            assert_eq!(&after["station"][field], value, "stored {field} is the winner's");
+        if field == "version" {
+            continue;
+        }
+        match (after["station"][field].as_f64(), value.as_f64()) {
+            // Coordinates are kept to 6 decimals.
+            (Some(stored), Some(sent)) => assert!((stored - sent).abs() < 1e-9, "stored {field} {stored} is the winner's {sent}"),
+            _ => assert_eq!(&after["station"][field], value, "stored {field} is the winner's"),
         }
     }
     assert_eq!(after["station"]["version"], 2, "version advanced by exactly one");
