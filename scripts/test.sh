@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 scripts/install-test-deps.sh
 export PATH="${BACKOFFICE_TOOLS_VENV:-$PWD/target/tools-venv}/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+# The suite builds once from scratch: incremental caches would only cost disk.
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
 # A real DynamoDB API for the store contract: moto in server mode on a free
 # loopback port, stopped when this script ends.
