@@ -18,6 +18,9 @@ describe('money and energy formatting is exact', () => {
     expect(kwh(12345)).toBe('12.345');
     expect(kwh(7)).toBe('0.007');
     expect(kwh(-1500)).toBe('-1.500');
+    expect(kwh(31237522)).toBe('31,237.522');
+    expect(kwh(31237522, false)).toBe('31237.522');
+    expect(kwh(-1234567890)).toBe('-1,234,567.890');
     expect(unitPrice(6521)).toBe('0.6521');
     expect(unitPrice(12836)).toBe('1.2836');
   });

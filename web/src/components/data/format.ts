@@ -15,12 +15,14 @@ export function yuan(fen: number | null | undefined, grouped = true): string {
   return `${neg ? '-' : ''}${intShown}.${dec}`;
 }
 
-/** 12345 Wh -> "12.345" kWh (3 decimals, exact). */
-export function kwh(wh: number | null | undefined): string {
+/** 1234567 Wh -> "1,234.567" kWh (grouped, like money) or "1234.567" (plain, for exports); 3 decimals, exact. */
+export function kwh(wh: number | null | undefined, grouped = true): string {
   if (wh == null || !Number.isFinite(wh)) return '—';
   const neg = wh < 0;
   const abs = Math.abs(Math.trunc(wh));
-  return `${neg ? '-' : ''}${Math.floor(abs / 1000)}.${(abs % 1000).toString().padStart(3, '0')}`;
+  const int = Math.floor(abs / 1000).toString();
+  const intShown = grouped ? int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : int;
+  return `${neg ? '-' : ''}${intShown}.${(abs % 1000).toString().padStart(3, '0')}`;
 }
 
 /** A price in 1/10000 yuan per kWh -> "0.6521". */

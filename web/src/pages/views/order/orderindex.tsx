@@ -132,7 +132,7 @@ export default function OrderIndex() {
           return { rows: p.list, cursor: p.cursor };
         },
         onProgress: setExporting,
-        footer: sums ? [[t('fin.total'), sums.orders, `${kwh(sums.energyWh)} kWh`, `${yuan(sums.amountFen, false)}`]] : undefined,
+        footer: sums ? [[t('fin.total'), sums.orders, `${kwh(sums.energyWh, false)} kWh`, `${yuan(sums.amountFen, false)}`]] : undefined,
       });
       notify(res.truncated ? t('ord.filter.truncated', { n: res.rows }) : t('ord.filter.exported', { n: res.rows }), res.truncated ? 'warning' : 'success');
     } catch {
