@@ -1,4 +1,4 @@
-import { Button, Caption1, Card, Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Card, Dropdown, Field, Link, makeStyles, MessageBar, MessageBarBody, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -89,9 +89,7 @@ export default function ConnectorList() {
             {(data?.list ?? []).map((c) => (
               <TableRow key={c.id} data-testid="connector-row">
                 <TableCell>
-                  <Button size="small" appearance="transparent" onClick={() => navigate(`/connector/stationdetail?id=${encodeURIComponent(c.stationId)}`)}>
-                    {c.stationName ?? c.stationId}
-                  </Button>
+                  <Link onClick={() => navigate(`/connector/stationdetail?id=${encodeURIComponent(c.stationId)}`)}>{c.stationName ?? c.stationId}</Link>
                 </TableCell>
                 <TableCell>{c.pileCode}</TableCell>
                 <TableCell>#{c.number}</TableCell>
