@@ -47,6 +47,9 @@ pub struct Config {
     /// Whether POST /register creates accounts (new accounts get no role).
     pub allow_register: bool,
     pub oauth: Option<OAuthProvider>,
+    /// The value the CloudFront distribution adds as `X-Origin-Verify`;
+    /// with it the viewer's address is believed (see `client_ip`).
+    pub origin_verify_secret: Option<String>,
 }
 
 /// A configuration problem, phrased as what to fix.
@@ -129,6 +132,14 @@ impl Config {
                 })
             }
         };
+        let origin_verify_secret = match var("BACKOFFICE_ORIGIN_VERIFY_SECRET") {
+            Some(secret) if secret.len() < MIN_SECRET_BYTES => {
+                return Err(ConfigError(format!(
+                    "BACKOFFICE_ORIGIN_VERIFY_SECRET is too short: use at least {MIN_SECRET_BYTES} random characters"
+                )))
+            }
+            other => other,
+        };
         Ok(Config {
             mode,
             data_dir,
@@ -139,6 +150,7 @@ impl Config {
             rsa_enabled,
             allow_register,
             oauth,
+            origin_verify_secret,
         })
     }
 
@@ -240,5 +252,9 @@ mod tests {
             .unwrap_err()
             .0
             .contains("BACKOFFICE_OAUTH_AUTHORIZE_URL"));
+        assert!(config(&[("BACKOFFICE_ORIGIN_VERIFY_SECRET", "short")]).unwrap_err().0.contains("BACKOFFICE_ORIGIN_VERIFY_SECRET is too short"));
+        let long = "o".repeat(48);
+        assert_eq!(config(&[("BACKOFFICE_ORIGIN_VERIFY_SECRET", &long)]).unwrap().origin_verify_secret.as_deref(), Some(long.as_str()));
+        assert_eq!(config(&[]).unwrap().origin_verify_secret, None);
     }
 }

@@ -27,18 +27,18 @@ pub async fn serve(function: &str) -> Result<(), Error> {
 
 /// One API Gateway event through the route.
 pub async fn handle(ctx: &AppCtx, route: &Route, event: Request) -> Response<Body> {
-    let req = to_api_request(event);
+    let req = to_api_request(event, ctx.config.origin_verify_secret.as_deref());
     let resp = dispatch(ctx, route, req).await;
     let (parts, body) = resp.into_parts();
     Response::from_parts(parts, Body::Binary(body.to_vec()))
 }
 
-fn to_api_request(event: Request) -> ApiRequest {
-    let client_ip = match event.request_context_ref() {
+fn to_api_request(event: Request, origin_secret: Option<&str>) -> ApiRequest {
+    let source_ip = match event.request_context_ref() {
         Some(lambda_http::request::RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
         _ => None,
-    }
-    .unwrap_or_else(|| "unknown".into());
+    };
+    let client_ip = crate::client_ip::client_ip(event.headers(), source_ip.as_deref(), origin_secret);
     let query = event
         .query_string_parameters_ref()
         .map(|q| q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect())
