@@ -69,10 +69,17 @@ impl ApiRequest {
     /// problem.
     pub fn payload<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
         let value = self.body_value()?;
-        serde_json::from_value(value).map_err(|e| {
+        // The path names the field at fault ("stuckAfterHours: invalid type
+        // ..."); serde alone names only the type it wanted.
+        serde_path_to_error::deserialize(value).map_err(|e| {
+            let at = match e.path().to_string().as_str() {
+                "." => String::new(),
+                path => format!("{path}: "),
+            };
+            let e = e.into_inner();
             ApiError::bad_request(Text::new(
-                format!("invalid request body: {e}"),
-                format!("请求参数有误：{e}"),
+                format!("invalid request body: {at}{e}"),
+                format!("请求参数有误：{at}{e}"),
             ))
         })
     }
@@ -143,6 +150,24 @@ mod tests {
         let err = req.body_value().unwrap_err();
         assert_eq!(err.code, 400);
         assert!(err.msg.en.contains("not valid JSON"));
+    }
+
+    #[test]
+    fn a_wrong_field_is_named() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Edit {
+            name: String,
+            limits: Vec<i64>,
+        }
+        let mut req = ApiRequest::new(Method::POST, "/x");
+        req.body = Bytes::from_static(br#"{"name":"a","limits":[1,"two"]}"#);
+        let err = req.payload::<Edit>().unwrap_err();
+        assert_eq!(err.code, 400);
+        assert!(err.msg.en.starts_with("invalid request body: limits[1]: invalid type: string \"two\""), "{}", err.msg.en);
+        req.body = Bytes::from_static(br#"[]"#);
+        let top = req.payload::<Edit>().unwrap_err().msg.en;
+        assert!(top.starts_with("invalid request body: ") && !top.contains(".:"), "no path at the top level: {top}");
     }
 
     #[test]

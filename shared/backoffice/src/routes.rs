@@ -124,6 +124,7 @@ pub fn routes() -> &'static [Route] {
         let groups: &[fn() -> Vec<Route>] = &[
             handlers::demo::routes,
             handlers::settings::routes,
+            handlers::operations::routes,
             handlers::orders::routes,
             handlers::finance::routes,
             handlers::dashboard::routes,

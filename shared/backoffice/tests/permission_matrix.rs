@@ -97,7 +97,7 @@ const SELF_SERVICE_WRITES: [&str; 6] = ["/login/index", "/socialLogin", "/regist
 
 /// The /setting pages' endpoints: who may do what is decided here, so all
 /// of them, reads included, need manage:settings.
-const SETTINGS_PREFIXES: [&str; 5] = ["/userManagement/", "/roleManagement/", "/menuManagement/", "/departmentManagement/", "/systemLog/"];
+const SETTINGS_PREFIXES: [&str; 6] = ["/userManagement/", "/roleManagement/", "/menuManagement/", "/departmentManagement/", "/systemLog/", "/operationSettings/"];
 
 /// The declared access follows the product's rules, so a new route cannot
 /// quietly ask for less than its kind of action needs: settings need

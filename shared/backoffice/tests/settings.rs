@@ -235,3 +235,42 @@ async fn menu_edits_are_checked_and_reach_the_sidebar() {
     assert!(text.contains("充电订单"), "the edited title is served");
     assert_eq!(get(&ctx, "/menuManagement/getList", Some(&admin)).await.data()["version"], v, "refused edits wrote nothing");
 }
+
+#[tokio::test]
+async fn operations_settings_are_checked_versioned_logged_and_admin_only() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let first = get(&ctx, "/operationSettings/get", Some(&admin)).await;
+    assert_eq!(first.status, 200, "{:?}", first.body);
+    assert_eq!((first.data()["offlineAfterIntervals"].clone(), first.data()["stuckAfterHours"].clone(), first.data()["version"].clone()), (json!(3), json!(12), json!(0)));
+
+    for (body, says) in [
+        (json!({"offlineAfterIntervals": 1, "stuckAfterHours": 12, "version": 0}), "from 2 to 10"),
+        (json!({"offlineAfterIntervals": 3, "stuckAfterHours": 25, "version": 0}), "from 1 to 24"),
+        (json!({"offlineAfterIntervals": "3", "stuckAfterHours": 12, "version": 0}), "offlineAfterIntervals"),
+        (json!({"offlineAfterIntervals": 3, "version": 0}), "stuckAfterHours"),
+        (json!({"offlineAfterIntervals": 3, "stuckAfterHours": 12, "version": 0, "surprise": 1}), "surprise"),
+    ] {
+        let a = post(&ctx, "/operationSettings/doEdit", Some(&admin), body.clone()).await;
+        assert_eq!(a.status, 400, "{body}: {:?}", a.body);
+        assert!(a.msg().contains(says), "{body}: {}", a.msg());
+    }
+    assert_eq!(get(&ctx, "/operationSettings/get", Some(&admin)).await.data()["version"], 0, "refused edits write nothing");
+
+    let saved = post(&ctx, "/operationSettings/doEdit", Some(&admin), json!({"offlineAfterIntervals": 5, "stuckAfterHours": 6, "version": 0})).await;
+    assert_eq!(saved.status, 200, "{:?}", saved.body);
+    assert_eq!((saved.data()["version"].clone(), saved.data()["updatedBy"].clone()), (json!(1), json!("admin")));
+    let stale = post(&ctx, "/operationSettings/doEdit", Some(&admin), json!({"offlineAfterIntervals": 4, "stuckAfterHours": 6, "version": 0})).await;
+    assert_eq!(stale.status, 409, "an edit of an older version is refused");
+    let now = get(&ctx, "/operationSettings/get", Some(&admin)).await;
+    assert_eq!((now.data()["offlineAfterIntervals"].clone(), now.data()["stuckAfterHours"].clone(), now.data()["version"].clone()), (json!(5), json!(6), json!(1)));
+
+    let log = get(&ctx, "/systemLog/getList?account=admin&pageSize=1", Some(&admin)).await;
+    assert_eq!(log.data()["list"][0]["path"], "/operationSettings/doEdit");
+
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    assert_eq!(get(&ctx, "/operationSettings/get", Some(&editor)).await.status, 403);
+    let refused = post(&ctx, "/operationSettings/doEdit", Some(&editor), json!({"offlineAfterIntervals": 9, "stuckAfterHours": 9, "version": 1})).await;
+    assert_eq!(refused.status, 403);
+    assert_eq!(get(&ctx, "/operationSettings/get", Some(&admin)).await.data()["offlineAfterIntervals"], 5);
+}

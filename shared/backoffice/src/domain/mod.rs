@@ -9,6 +9,7 @@ pub mod keys;
 pub mod menu_edit;
 pub mod menus;
 pub mod notices;
+pub mod operations;
 pub mod orders;
 pub mod roles;
 pub mod sessions;

@@ -4,6 +4,7 @@ pub mod assets;
 pub mod auth;
 pub mod dashboard;
 pub mod finance;
+pub mod operations;
 pub mod orders;
 pub mod demo;
 pub mod settings;

@@ -1,0 +1,178 @@
+//! Operations settings (the /setting/workflow page): the thresholds that
+//! decide what every page calls an offline pile and a stuck order. One
+//! versioned item; until an admin saves, the defaults hold.
+//!
+//! Only thresholds applied when a page is read live here. Rules baked into
+//! stored indexes when an order is written (the flagged-orders pointers,
+//! "too long" sessions) stay constants, so changing a setting never leaves
+//! old and new orders judged by different rules.
+
+use charging::orders::AnomalyThresholds;
+use envelope::{ApiError, Text};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use store::{Condition, Key};
+
+use super::StoreResultExt;
+use crate::ctx::AppCtx;
+
+/// A pile is offline after this many heartbeat intervals without one.
+pub const OFFLINE_AFTER_INTERVALS: Bound = Bound { min: 2, default: 3, max: 10 };
+/// A charging order still open after this many hours is stuck.
+pub const STUCK_AFTER_HOURS: Bound = Bound { min: 1, default: 12, max: 24 };
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bound {
+    pub min: i64,
+    pub default: i64,
+    pub max: i64,
+}
+
+fn key() -> Key {
+    Key::new("SETTINGS", "OPERATIONS")
+}
+
+/// The settings as stored and as GET /operationSettings/get answers them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OperationSettings {
+    /// Heartbeat intervals without a heartbeat after which a pile is offline.
+    pub offline_after_intervals: i64,
+    /// Hours after which a still-charging order is flagged as stuck.
+    pub stuck_after_hours: i64,
+    /// 0 until the first save; send it back with an edit.
+    pub version: i64,
+    pub updated_by: Option<String>,
+    /// Unix seconds of the last save.
+    pub updated_at: Option<i64>,
+}
+
+impl Default for OperationSettings {
+    fn default() -> Self {
+        OperationSettings {
+            offline_after_intervals: OFFLINE_AFTER_INTERVALS.default,
+            stuck_after_hours: STUCK_AFTER_HOURS.default,
+            version: 0,
+            updated_by: None,
+            updated_at: None,
+        }
+    }
+}
+
+impl OperationSettings {
+    /// How long a pile with this heartbeat interval stays online after its
+    /// last heartbeat.
+    pub fn offline_window_secs(&self, heartbeat_interval_secs: i64) -> i64 {
+        heartbeat_interval_secs.saturating_mul(self.offline_after_intervals)
+    }
+
+    /// The order anomaly thresholds with this stuck limit.
+    pub fn anomaly_thresholds(&self) -> AnomalyThresholds {
+        AnomalyThresholds { stuck_after_secs: self.stuck_after_hours * 3600, ..AnomalyThresholds::default() }
+    }
+}
+
+/// POST /operationSettings/doEdit body.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OperationSettingsEdit {
+    /// 2 to 10.
+    #[schemars(range(min = 2, max = 10))]
+    pub offline_after_intervals: i64,
+    /// 1 to 24.
+    #[schemars(range(min = 1, max = 24))]
+    pub stuck_after_hours: i64,
+    /// The version the form was loaded with (0 before the first save).
+    #[schemars(range(min = 0))]
+    pub version: i64,
+}
+
+/// The stored settings, or the defaults before the first save.
+pub async fn load(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
+    let Some(mut item) = ctx.store.get(&key()).await.api()? else {
+        return Ok(OperationSettings::default());
+    };
+    let version = item.get(store::VERSION).and_then(Value::as_i64).unwrap_or(0);
+    item.insert("version".into(), version.into());
+    let mut settings: OperationSettings = super::from_item(item)?;
+    // A value outside today's bounds (written under other rules) is
+    // clamped, so a page never divides by or waits for nonsense.
+    settings.offline_after_intervals = settings.offline_after_intervals.clamp(OFFLINE_AFTER_INTERVALS.min, OFFLINE_AFTER_INTERVALS.max);
+    settings.stuck_after_hours = settings.stuck_after_hours.clamp(STUCK_AFTER_HOURS.min, STUCK_AFTER_HOURS.max);
+    Ok(settings)
+}
+
+fn check(value: i64, bound: Bound, en: &str, zh: &str) -> Result<(), ApiError> {
+    if (bound.min..=bound.max).contains(&value) {
+        return Ok(());
+    }
+    Err(ApiError::bad_request(Text::new(
+        format!("{en} must be a whole number from {} to {}", bound.min, bound.max),
+        format!("{zh}必须是 {} 到 {} 之间的整数", bound.min, bound.max),
+    )))
+}
+
+/// Checks an edit whole, then saves it over the version it was loaded
+/// with; an edit of an older version is refused (409) and writes nothing.
+pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Result<OperationSettings, ApiError> {
+    check(edit.offline_after_intervals, OFFLINE_AFTER_INTERVALS, "offlineAfterIntervals (missed heartbeats before a pile is offline)", "离线判定的心跳周期数")?;
+    check(edit.stuck_after_hours, STUCK_AFTER_HOURS, "stuckAfterHours (hours before a charging order counts as stuck)", "僵尸订单判定小时数")?;
+    if edit.version < 0 {
+        return Err(ApiError::bad_request(Text::new("version must be the number the settings were loaded with", "version 必须是加载设置时的版本号")));
+    }
+    // Saturating: a claimed version no save can have reached fails the
+    // version check (409) instead of overflowing.
+    let next = edit.version.saturating_add(1);
+    let saved = OperationSettings {
+        offline_after_intervals: edit.offline_after_intervals,
+        stuck_after_hours: edit.stuck_after_hours,
+        version: next,
+        updated_by: Some(actor.to_string()),
+        updated_at: Some(ctx.now()),
+    };
+    let mut item = key().to_item();
+    if let Value::Object(fields) = serde_json::to_value(&saved).unwrap_or(Value::Null) {
+        item.extend(fields.into_iter().filter(|(k, _)| k != "version"));
+    }
+    item.insert(store::VERSION.into(), next.into());
+    let condition = if edit.version == 0 { Condition::item_absent() } else { Condition::version_is(edit.version) };
+    match ctx.store.put(item, Some(condition)).await {
+        Ok(()) => Ok(saved),
+        Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(Text::new(
+            "someone saved the operations settings meanwhile; reload them and apply your change again",
+            "运营设置已被他人修改，请刷新后重新修改",
+        ))),
+        Err(e) => Err(super::store_error(e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_rules_the_pages_used_before_settings_existed() {
+        let s = OperationSettings::default();
+        assert_eq!(s.offline_window_secs(60), 180);
+        assert_eq!(s.anomaly_thresholds(), AnomalyThresholds::default());
+    }
+
+    #[test]
+    fn the_stuck_limit_changes_only_the_stuck_rule() {
+        let s = OperationSettings { stuck_after_hours: 4, ..OperationSettings::default() };
+        let th = s.anomaly_thresholds();
+        assert_eq!(th.stuck_after_secs, 4 * 3600);
+        assert_eq!(th.too_long_secs, AnomalyThresholds::default().too_long_secs);
+    }
+
+    #[test]
+    fn bounds_are_checked_with_what_to_fix() {
+        assert!(check(3, OFFLINE_AFTER_INTERVALS, "x", "x").is_ok());
+        for bad in [1, 11, -3, i64::MAX] {
+            let err = check(bad, OFFLINE_AFTER_INTERVALS, "offlineAfterIntervals", "离线").unwrap_err();
+            assert_eq!(err.code, 400);
+            assert!(err.msg.en.contains("from 2 to 10"), "{}", err.msg.en);
+        }
+    }
+}
