@@ -243,6 +243,7 @@ async fn operations_settings_are_checked_versioned_logged_and_admin_only() {
     let first = get(&ctx, "/operationSettings/get", Some(&admin)).await;
     assert_eq!(first.status, 200, "{:?}", first.body);
     assert_eq!((first.data()["offlineAfterIntervals"].clone(), first.data()["stuckAfterHours"].clone(), first.data()["version"].clone()), (json!(3), json!(12), json!(0)));
+    assert_eq!(first.data()["limits"]["stuckAfterHours"], json!({"min": 1, "default": 12, "max": 24}), "the page checks against the server's ranges");
 
     for (body, says) in [
         (json!({"offlineAfterIntervals": 1, "stuckAfterHours": 12, "version": 0}), "from 2 to 10"),

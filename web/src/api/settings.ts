@@ -198,3 +198,36 @@ export async function updateProfile(profile: { email: string; avatar: string }):
 export async function changeOwnPassword(oldPassword: string, newPassword: string): Promise<string> {
   return (await post<unknown>('/user/changePassword', { oldPassword, newPassword })).msg;
 }
+
+// ---- operations settings (/setting/workflow)
+export interface OperationSettings {
+  /** Missed heartbeat intervals after which a pile is offline (2-10). */
+  offlineAfterIntervals: number;
+  /** Hours after which a still-charging order is stuck (1-24). */
+  stuckAfterHours: number;
+  /** 0 until the first save. */
+  version: number;
+  updatedBy?: string | null;
+  /** Unix seconds. */
+  updatedAt?: number | null;
+  /** The ranges the server accepts (and the defaults). */
+  limits: Record<'offlineAfterIntervals' | 'stuckAfterHours', SettingBound>;
+}
+
+export interface SettingBound {
+  min: number;
+  default: number;
+  max: number;
+}
+
+export type OperationSettingsEdit = Pick<OperationSettings, 'offlineAfterIntervals' | 'stuckAfterHours' | 'version'>;
+
+export async function getOperationSettings(): Promise<OperationSettings> {
+  const { data } = await get<OperationSettings>('/operationSettings/get');
+  return data as OperationSettings;
+}
+
+export async function saveOperationSettings(edit: OperationSettingsEdit): Promise<{ settings: OperationSettings; msg: string }> {
+  const res = await post<OperationSettings>('/operationSettings/doEdit', edit);
+  return { settings: res.data as OperationSettings, msg: res.msg };
+}

@@ -21,6 +21,7 @@ describe('view registry vs shared/backoffice/data/menu-routes.json', () => {
     const keys = componentKeys(menu);
     for (const k of ['index/index', 'order/orderindex', 'order/detail', 'connector/station', 'connector/connectors', 'connector/stationdetail', 'money/moneyIndex', 'setting/workflow']) {
       expect(keys).toContain(k);
+      expect(classifyView(k).kind, `${k} is a real page, not "being built"`).toBe('built');
     }
   });
 });

@@ -16,9 +16,7 @@ export const BUILT_VIEWS: Record<string, () => Promise<ViewModule>> = Object.fro
 );
 
 /** Views of later issues: business pages, then the template's demo pages. */
-export const PLANNED_VIEWS: readonly string[] = [
-  'setting/workflow',
-];
+export const PLANNED_VIEWS: readonly string[] = [];
 
 export type ViewResolution = { kind: 'built' } | { kind: 'planned' } | { kind: 'missing' };
 

@@ -22,7 +22,9 @@ pub const OFFLINE_AFTER_INTERVALS: Bound = Bound { min: 2, default: 3, max: 10 }
 /// A charging order still open after this many hours is stuck.
 pub const STUCK_AFTER_HOURS: Bound = Bound { min: 1, default: 12, max: 24 };
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The range a setting accepts and its default (sent to the page, which
+/// checks a form against it before saving).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Bound {
     pub min: i64,
     pub default: i64,
@@ -70,6 +72,28 @@ impl OperationSettings {
     /// The order anomaly thresholds with this stuck limit.
     pub fn anomaly_thresholds(&self) -> AnomalyThresholds {
         AnomalyThresholds { stuck_after_secs: self.stuck_after_hours * 3600, ..AnomalyThresholds::default() }
+    }
+}
+
+/// The settings with the ranges they accept: what the page is answered.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OperationSettingsAnswer {
+    #[serde(flatten)]
+    pub settings: OperationSettings,
+    pub limits: Limits,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Limits {
+    pub offline_after_intervals: Bound,
+    pub stuck_after_hours: Bound,
+}
+
+impl From<OperationSettings> for OperationSettingsAnswer {
+    fn from(settings: OperationSettings) -> Self {
+        OperationSettingsAnswer { settings, limits: Limits { offline_after_intervals: OFFLINE_AFTER_INTERVALS, stuck_after_hours: STUCK_AFTER_HOURS } }
     }
 }
 

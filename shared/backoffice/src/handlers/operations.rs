@@ -5,21 +5,21 @@ use envelope::{ApiError, Text};
 use permission::SETTINGS_MANAGE;
 
 use crate::ctx::AppCtx;
-use crate::domain::operations::{self, OperationSettings, OperationSettingsEdit};
+use crate::domain::operations::{self, OperationSettingsAnswer, OperationSettingsEdit};
 use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(GET "/operationSettings/get" => "operation_settings_get", Permission(SETTINGS_MANAGE), false, "The operations settings: when a pile counts as offline and an order as stuck", get, data = OperationSettings),
-        route!(POST "/operationSettings/doEdit" => "operation_settings_edit", Permission(SETTINGS_MANAGE), true, "Change the operations settings (over the version they were loaded with)", edit, body = OperationSettingsEdit, data = OperationSettings),
+        route!(GET "/operationSettings/get" => "operation_settings_get", Permission(SETTINGS_MANAGE), false, "The operations settings: when a pile counts as offline and an order as stuck", get, data = OperationSettingsAnswer),
+        route!(POST "/operationSettings/doEdit" => "operation_settings_edit", Permission(SETTINGS_MANAGE), true, "Change the operations settings (over the version they were loaded with)", edit, body = OperationSettingsEdit, data = OperationSettingsAnswer),
     ]
 }
 
 /// GET /operationSettings/get
 pub async fn get(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
-    Ok(Reply::data(operations::load(ctx).await?))
+    Ok(Reply::data(OperationSettingsAnswer::from(operations::load(ctx).await?)))
 }
 
 /// POST /operationSettings/doEdit {offlineAfterIntervals, stuckAfterHours, version}
@@ -27,5 +27,5 @@ pub async fn edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let actor = call.caller()?.username().to_string();
     let input: OperationSettingsEdit = call.req.payload()?;
     let saved = operations::save(ctx, &actor, input).await?;
-    Ok(Reply::DataWithMsg(serde_json::to_value(saved).unwrap_or_default(), Text::new("saved", "保存成功")))
+    Ok(Reply::DataWithMsg(serde_json::to_value(OperationSettingsAnswer::from(saved)).unwrap_or_default(), Text::new("saved", "保存成功")))
 }

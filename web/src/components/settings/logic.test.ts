@@ -19,6 +19,7 @@ import {
   validateProfile,
   validateRole,
   validateUser,
+  wholeInRange,
   type MenuForm,
 } from './logic';
 
@@ -190,5 +191,16 @@ describe('menu seen by a role', () => {
     expect(names(menuForRole(routes, 'Editor', ['read:system']))).toEqual(['Root', 'Index', 'Vab', 'Form']);
     expect(names(menuForRole(routes, 'Admin', []))).toContain('U');
     expect(names(menuForRole(routes, 'Test', []))).toEqual(['Root', 'Index', 'Vab', 'Table', 'X', 'Form']);
+  });
+});
+
+describe('operations settings fields', () => {
+  it('takes whole numbers inside the server range only', () => {
+    const bound = { min: 2, max: 10 };
+    expect(wholeInRange('3', bound)).toBe(3);
+    expect(wholeInRange(' 10 ', bound)).toBe(10);
+    for (const bad of ['', '1', '11', '2.5', '3e1', 'abc', '-3', '99999999999999999999']) {
+      expect(wholeInRange(bad, bound), bad).toBeNull();
+    }
   });
 });

@@ -340,3 +340,14 @@ export function menuNodeOf(form: MenuForm, originalMeta: Meta = {}): { path: str
 export function menuForRole<T extends RawRoute>(tree: readonly T[], role: string, permissions: readonly string[]): T[] {
   return filterRoutes([...tree], aclFromUserInfo([role], [...permissions])) as T[];
 }
+
+/**
+ * A whole number typed into a settings field, checked against the range the
+ * server sent: the number, or null when the text is not one in range.
+ */
+export function wholeInRange(text: string, bound: { min: number; max: number }): number | null {
+  const trimmed = text.trim();
+  if (!/^-?\d+$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return Number.isSafeInteger(n) && n >= bound.min && n <= bound.max ? n : null;
+}

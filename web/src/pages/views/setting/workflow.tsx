@@ -1,0 +1,143 @@
+import { Badge, Button, Card, CardHeader, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Subtitle2, Text } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { getOperationSettings, saveOperationSettings, type OperationSettings } from '@/api/settings';
+import { chinaDateTime } from '@/components/data/format';
+import { wholeInRange } from '@/components/settings/logic';
+import { isConflict, useSettingStyles } from '@/components/settings/ui';
+import { notify } from '@/utils/notify';
+
+const useStyles = makeStyles({
+  card: { maxWidth: '760px' },
+  meta: { display: 'flex', columnGap: '8px', alignItems: 'center', flexWrap: 'wrap' },
+  number: { maxWidth: '160px' },
+  buttons: { display: 'flex', columnGap: '8px' },
+});
+
+type Form = { offlineAfterIntervals: string; stuckAfterHours: string };
+const formOf = (s: Pick<OperationSettings, 'offlineAfterIntervals' | 'stuckAfterHours'>): Form => ({
+  offlineAfterIntervals: String(s.offlineAfterIntervals),
+  stuckAfterHours: String(s.stuckAfterHours),
+});
+
+/**
+ * Operations settings (/setting/workflow): the thresholds every page
+ * applies to call a pile offline and a charging order stuck. The ranges
+ * come from the server, which checks them again.
+ */
+export default function OperationsSettings() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const shared = useSettingStyles();
+  const { data, error, isLoading, mutate } = useSWR('setting/operations', getOperationSettings, { shouldRetryOnError: false });
+  const [form, setForm] = useState<Form>({ offlineAfterIntervals: '', stuckAfterHours: '' });
+  const [touched, setTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (data) setForm(formOf(data));
+  }, [data]);
+
+  if (isLoading) return <Spinner />;
+  if (error || !data) {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{error instanceof Error ? error.message : t('set.common.reload')}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+
+  const { limits } = data;
+  const offline = wholeInRange(form.offlineAfterIntervals, limits.offlineAfterIntervals);
+  const stuck = wholeInRange(form.stuckAfterHours, limits.stuckAfterHours);
+  const rangeText = (b: { min: number; max: number }) => t('set.ops.range', { min: b.min, max: b.max });
+
+  const save = async () => {
+    setTouched(true);
+    if (offline == null || stuck == null) return;
+    setSaving(true);
+    try {
+      const res = await saveOperationSettings({ offlineAfterIntervals: offline, stuckAfterHours: stuck, version: data.version });
+      notify(res.msg || t('set.common.saved'), 'success');
+      await mutate(res.settings, { revalidate: false });
+    } catch (err) {
+      // A conflict means someone else saved: show their values.
+      if (isConflict(err)) void mutate();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card className={`${shared.card} ${styles.card}`}>
+      <CardHeader
+        header={<Subtitle2>{t('set.ops.title')}</Subtitle2>}
+        description={
+          <div className={styles.meta}>
+            <Badge appearance="outline" data-testid="ops-version">
+              {t('set.ops.version', { version: data.version })}
+            </Badge>
+            <Text size={200} className={shared.muted}>
+              {data.updatedBy && data.updatedAt ? t('set.ops.updated', { by: data.updatedBy, time: chinaDateTime(data.updatedAt) }) : t('set.ops.neverSaved')}
+            </Text>
+          </div>
+        }
+      />
+      <Text className={shared.note}>{t('set.ops.intro')}</Text>
+      <form
+        noValidate
+        className={shared.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Field
+          label={t('set.ops.offline')}
+          hint={offline != null ? t('set.ops.offlineExample', { minutes: offline }) : t('set.ops.offlineHint', { ...limits.offlineAfterIntervals })}
+          validationMessage={touched && offline == null ? rangeText(limits.offlineAfterIntervals) : undefined}
+        >
+          <Input
+            className={styles.number}
+            name="offlineAfterIntervals"
+            type="number"
+            inputMode="numeric"
+            min={limits.offlineAfterIntervals.min}
+            max={limits.offlineAfterIntervals.max}
+            value={form.offlineAfterIntervals}
+            onChange={(_, d) => setForm({ ...form, offlineAfterIntervals: d.value })}
+          />
+        </Field>
+        <Field
+          label={t('set.ops.stuck')}
+          hint={t('set.ops.stuckHint', { ...limits.stuckAfterHours })}
+          validationMessage={touched && stuck == null ? rangeText(limits.stuckAfterHours) : undefined}
+        >
+          <Input
+            className={styles.number}
+            name="stuckAfterHours"
+            type="number"
+            inputMode="numeric"
+            min={limits.stuckAfterHours.min}
+            max={limits.stuckAfterHours.max}
+            value={form.stuckAfterHours}
+            onChange={(_, d) => setForm({ ...form, stuckAfterHours: d.value })}
+          />
+        </Field>
+        <div className={styles.buttons}>
+          <Button type="submit" appearance="primary" disabled={saving} data-testid="ops-save">
+            {t('set.ops.save')}
+          </Button>
+          <Button
+            onClick={() => {
+              setForm(formOf({ offlineAfterIntervals: limits.offlineAfterIntervals.default, stuckAfterHours: limits.stuckAfterHours.default }));
+              setTouched(false);
+            }}
+          >
+            {t('set.ops.reset')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
