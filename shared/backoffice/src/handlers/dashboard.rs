@@ -5,20 +5,25 @@
 //! counters (one batch get), two rollup queries, one rollup query per
 //! station with orders, and short queries for faults and refunds.
 
+use std::collections::HashMap;
+
 use charging::connector::ConnectorStatus;
 use charging::demo::StationStatus;
 use charging::orders::OrderStatus;
 use envelope::ApiError;
 use permission::SYSTEM_READ;
-use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
 use store::{Index, Key, Query};
 
-use super::finance::station_sums;
+use super::finance::{station_sums, StationSums};
 use super::orders::today;
 use crate::ctx::AppCtx;
 use crate::domain::assets::{facets, piles, stations};
 use crate::domain::orders::list::{day_items, day_sums};
-use crate::domain::orders::record::{row_json, OrderRow};
+use crate::domain::orders::record::OrderRow;
+use crate::domain::orders::view::{OrderView, SumsView};
 use crate::domain::orders::refunds::{self, RefundStatus};
 use crate::domain::orders::rollup::Sums;
 use crate::domain::orders::keys;
@@ -29,7 +34,57 @@ use crate::routes::{Access::Permission, Route};
 
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
-    vec![route!(GET "/index/dashboard" => "dashboard", Permission(SYSTEM_READ), false, "Home dashboard: counts by status, today, 30-day trend, top stations, recent faults", dashboard)]
+    vec![route!(GET "/index/dashboard" => "dashboard", Permission(SYSTEM_READ), false, "Home dashboard: counts by status, today, 30-day trend, top stations, recent faults", dashboard, data = Dashboard)]
+}
+
+/// GET /index/dashboard answer.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Dashboard {
+    pub assets: AssetCounts,
+    /// Today's orders (by start time).
+    pub today: SumsView,
+    /// Orders started yesterday or today that are still charging.
+    pub charging_orders_since_yesterday: i64,
+    /// The last 30 days, oldest first (the last one is today).
+    pub trend: Vec<DaySums>,
+    /// The 10 stations with the largest net over the 30 days.
+    pub top_stations: Vec<StationSums>,
+    pub faults: Faults,
+    /// Pending refund requests, counted up to 100.
+    pub pending_refunds: usize,
+    /// More than the counted ones are pending ("100+").
+    pub pending_refunds_more: bool,
+    /// Today (`YYYY-MM-DD`, China local day).
+    pub day: String,
+}
+
+/// Stations and connectors, in all and by status (every status listed).
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssetCounts {
+    pub stations: i64,
+    pub stations_by_status: HashMap<StationStatus, i64>,
+    pub connectors: i64,
+    /// By stored status (a silent pile's connectors count under their stored status).
+    pub connectors_by_status: HashMap<ConnectorStatus, i64>,
+}
+
+/// The sums of one day.
+#[derive(Serialize, JsonSchema)]
+pub struct DaySums {
+    /// `YYYY-MM-DD`.
+    pub day: String,
+    #[serde(flatten)]
+    pub sums: SumsView,
+}
+
+/// Faulted connectors (up to 10) and the newest abnormal orders (up to 8).
+#[derive(Serialize, JsonSchema)]
+pub struct Faults {
+    /// The connector records as stored (without their keys).
+    pub connectors: Vec<serde_json::Map<String, Value>>,
+    pub orders: Vec<OrderView>,
 }
 
 /// The asset lists' counter item (see `domain::assets::facets`).
@@ -39,22 +94,23 @@ fn asset_counter(list: &str, filters: &[Option<&str>]) -> Key {
 
 const STATION_STATUSES: [StationStatus; 4] = [StationStatus::Planning, StationStatus::Operating, StationStatus::Suspended, StationStatus::Closed];
 
-async fn asset_counts(ctx: &AppCtx) -> Result<Value, ApiError> {
+async fn asset_counts(ctx: &AppCtx) -> Result<AssetCounts, ApiError> {
     let conn_status: Vec<String> = ConnectorStatus::ALL.iter().map(|s| piles::status_str(*s)).collect();
     let mut wanted = vec![asset_counter(stations::LIST, &[None, None]), asset_counter(piles::CONNECTOR_LIST, &[None, None, None])];
     wanted.extend(STATION_STATUSES.iter().map(|s| asset_counter(stations::LIST, &[Some(stations::status_str(*s)), None])));
     wanted.extend(conn_status.iter().map(|s| asset_counter(piles::CONNECTOR_LIST, &[None, Some(s), None])));
     let got = ctx.store.batch_get(&wanted).await.api()?;
     let n = |i: usize| got[i].as_ref().and_then(|it| it.get("n")).and_then(Value::as_i64).unwrap_or(0);
-    let stations_by: serde_json::Map<String, Value> =
-        STATION_STATUSES.iter().enumerate().map(|(i, s)| (stations::status_str(*s).to_string(), json!(n(2 + i)))).collect();
-    let conns_by: serde_json::Map<String, Value> =
-        conn_status.iter().enumerate().map(|(i, s)| (s.clone(), json!(n(2 + STATION_STATUSES.len() + i)))).collect();
-    Ok(json!({"stations": n(0), "stationsByStatus": stations_by, "connectors": n(1), "connectorsByStatus": conns_by}))
+    Ok(AssetCounts {
+        stations: n(0),
+        stations_by_status: STATION_STATUSES.iter().enumerate().map(|(i, s)| (*s, n(2 + i))).collect(),
+        connectors: n(1),
+        connectors_by_status: ConnectorStatus::ALL.iter().enumerate().map(|(i, s)| (*s, n(2 + STATION_STATUSES.len() + i))).collect(),
+    })
 }
 
 /// Faulted connectors (from the asset list) and the newest abnormal orders.
-async fn recent_faults(ctx: &AppCtx, now: i64) -> Result<Value, ApiError> {
+async fn recent_faults(ctx: &AppCtx, now: i64) -> Result<Faults, ApiError> {
     let faulted = piles::status_str(ConnectorStatus::Faulted);
     let entries = ctx
         .store
@@ -66,7 +122,7 @@ async fn recent_faults(ctx: &AppCtx, now: i64) -> Result<Value, ApiError> {
         .iter()
         .filter_map(|e| Some(Key::new(e.get("refPK")?.as_str()?, e.get("refSK")?.as_str()?)))
         .collect();
-    let connectors: Vec<Value> = if refs.is_empty() {
+    let connectors: Vec<serde_json::Map<String, Value>> = if refs.is_empty() {
         vec![]
     } else {
         ctx.store
@@ -79,7 +135,7 @@ async fn recent_faults(ctx: &AppCtx, now: i64) -> Result<Value, ApiError> {
                 for k in [store::PK, store::SK, "GSI1PK", "GSI1SK"] {
                     i.remove(k);
                 }
-                Value::Object(i)
+                i
             })
             .collect()
     };
@@ -88,13 +144,13 @@ async fn recent_faults(ctx: &AppCtx, now: i64) -> Result<Value, ApiError> {
     for month in keys::months_desc(keys::local_day(now) - 31, keys::local_day(now)) {
         let q = Query::index(Index::Gsi3, keys::by_status(OrderStatus::Abnormal, &month)).limit(8 - orders.len() as u32).backward();
         for item in ctx.store.query(q).await.api()?.items {
-            orders.push(row_json(&from_item::<OrderRow>(item)?, now));
+            orders.push(OrderView::of(&from_item::<OrderRow>(item)?, now));
         }
         if orders.len() >= 8 {
             break;
         }
     }
-    Ok(json!({"connectors": connectors, "orders": orders}))
+    Ok(Faults { connectors, orders })
 }
 
 /// How many pending refunds the dashboard counts exactly.
@@ -108,37 +164,27 @@ async fn dashboard(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
     let items = day_items(ctx, "ALL", from, today).await?;
     let by_day: std::collections::HashMap<String, Sums> =
         items.iter().filter_map(|i| Some((i.get(store::SK)?.as_str()?.to_string(), Sums::from_item(i)))).collect();
-    let trend: Vec<Value> = (from..=today)
-        .map(|d| {
-            let mut v = by_day.get(&keys::day_key(d)).copied().unwrap_or_default().json();
-            v["day"] = json!(keys::iso_day(d));
-            v
-        })
-        .collect();
+    let trend: Vec<DaySums> =
+        (from..=today).map(|d| DaySums { day: keys::iso_day(d), sums: by_day.get(&keys::day_key(d)).copied().unwrap_or_default().into() }).collect();
     let today_sums = by_day.get(&keys::day_key(today)).copied().unwrap_or_default();
     let charging_now = day_sums(ctx, "T#charging", today - 1, today).await?.orders;
-    let top: Vec<Value> = station_sums(ctx, from, today)
+    let top_stations: Vec<StationSums> = station_sums(ctx, from, today)
         .await?
         .into_iter()
         .take(10)
-        .map(|(id, name, s)| {
-            let mut v = s.json();
-            v["stationId"] = json!(id);
-            v["stationName"] = json!(name);
-            v
-        })
+        .map(|(station_id, station_name, s)| StationSums { station_id, station_name, sums: s.into() })
         .collect();
     // Counted from the first 100 (a fixed cost); more than that is "100+".
     let (pending, more_pending) = refunds::list(ctx, RefundStatus::Pending, PENDING_REFUNDS_COUNTED, None).await?;
-    Ok(Reply::data(json!({
-        "assets": asset_counts(ctx).await?,
-        "today": today_sums.json(),
-        "chargingOrdersSinceYesterday": charging_now,
-        "trend": trend,
-        "topStations": top,
-        "faults": recent_faults(ctx, now).await?,
-        "pendingRefunds": pending.len(),
-        "pendingRefundsMore": more_pending.is_some(),
-        "day": keys::iso_day(today),
-    })))
+    Ok(Reply::data(Dashboard {
+        assets: asset_counts(ctx).await?,
+        today: today_sums.into(),
+        charging_orders_since_yesterday: charging_now,
+        trend,
+        top_stations,
+        faults: recent_faults(ctx, now).await?,
+        pending_refunds: pending.len(),
+        pending_refunds_more: more_pending.is_some(),
+        day: keys::iso_day(today),
+    }))
 }

@@ -7,16 +7,17 @@
 use envelope::{ApiError, Text};
 use futures::future::try_join_all;
 use permission::SYSTEM_READ;
-use serde_json::{json, Value};
+use serde_json::Value;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use store::{Query, SortKey};
 
 use super::orders::{page_size, today};
+use crate::domain::orders::view::SumsView;
 use crate::ctx::AppCtx;
 use crate::domain::orders::keys;
 use crate::domain::orders::list::{day_items, day_sums, parse_range};
-use crate::domain::orders::refunds;
+use crate::domain::orders::refunds::{self, LedgerEntry};
 use crate::domain::orders::rollup::Sums;
 use crate::domain::StoreResultExt;
 use crate::reply::Reply;
@@ -30,10 +31,10 @@ const MAX_DAYS: i64 = 3 * 366;
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
     vec![
-        route!(GET "/money/revenue" => "finance_revenue", Permission(SYSTEM_READ), false, "Revenue by day or month (energy, orders, electricity / service / parking, refunds, net)", revenue, query = RevenueQuery),
-        route!(GET "/money/byStation" => "finance_by_station", Permission(SYSTEM_READ), false, "Revenue per station over a period", by_station, query = DayRange),
-        route!(GET "/money/settlement" => "finance_settlement", Permission(SYSTEM_READ), false, "Settlement statement of one station for a period, by day", settlement, query = SettlementQuery),
-        route!(GET "/money/ledger" => "finance_ledger", Permission(SYSTEM_READ), false, "The refund ledger, newest first", ledger, query = LedgerQuery),
+        route!(GET "/money/revenue" => "finance_revenue", Permission(SYSTEM_READ), false, "Revenue by day or month (energy, orders, electricity / service / parking, refunds, net)", revenue, query = RevenueQuery, data = Revenue),
+        route!(GET "/money/byStation" => "finance_by_station", Permission(SYSTEM_READ), false, "Revenue per station over a period", by_station, query = DayRange, data = ByStation),
+        route!(GET "/money/settlement" => "finance_settlement", Permission(SYSTEM_READ), false, "Settlement statement of one station for a period, by day", settlement, query = SettlementQuery, data = Settlement),
+        route!(GET "/money/ledger" => "finance_ledger", Permission(SYSTEM_READ), false, "The refund ledger, newest first", ledger, query = LedgerQuery, data = Ledger),
     ]
 }
 
@@ -73,18 +74,86 @@ pub struct LedgerQuery {
     pub cursor: Option<String>,
 }
 
+/// The sums of one day (`YYYY-MM-DD`) or month (`YYYY-MM`).
+#[derive(Serialize, JsonSchema)]
+pub struct PeriodSums {
+    pub period: String,
+    #[serde(flatten)]
+    pub sums: SumsView,
+}
+
+/// The sums of one station.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StationSums {
+    pub station_id: String,
+    pub station_name: String,
+    #[serde(flatten)]
+    pub sums: SumsView,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Granularity {
+    Day,
+    Month,
+}
+
+/// GET /money/revenue answer.
+#[derive(Serialize, JsonSchema)]
+pub struct Revenue {
+    /// Every day (or month) of the range, oldest first, zero where nothing happened.
+    pub list: Vec<PeriodSums>,
+    pub total: SumsView,
+    pub granularity: Granularity,
+    /// The range (`YYYY-MM-DD`); absent by month (whole months are listed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+}
+
+/// GET /money/byStation answer.
+#[derive(Serialize, JsonSchema)]
+pub struct ByStation {
+    /// Stations with orders, largest net first.
+    pub list: Vec<StationSums>,
+    pub total: SumsView,
+    pub from: String,
+    pub to: String,
+}
+
+/// GET /money/settlement answer.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Settlement {
+    pub station_id: String,
+    /// The id when the station has no orders.
+    pub station_name: String,
+    pub from: String,
+    pub to: String,
+    /// Unix seconds.
+    pub generated_at: i64,
+    /// Every day of the range.
+    pub list: Vec<PeriodSums>,
+    pub total: SumsView,
+}
+
+/// GET /money/ledger answer.
+#[derive(Serialize, JsonSchema)]
+pub struct Ledger {
+    /// Newest first.
+    pub list: Vec<LedgerEntry>,
+    /// Null on the last page.
+    pub cursor: Option<String>,
+}
+
 fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
     ApiError::bad_request(Text::new(en, zh))
 }
 
 fn range(ctx: &AppCtx, call: &Call) -> Result<(i64, i64), ApiError> {
     parse_range(call.req.query_param("from"), call.req.query_param("to"), today(ctx), MAX_DAYS)
-}
-
-fn row(period: String, s: &Sums) -> Value {
-    let mut v = s.json();
-    v["period"] = json!(period);
-    v
 }
 
 /// "20250630" -> "2025-06-30", "202506" -> "2025-06".
@@ -97,7 +166,7 @@ fn pretty(sk: &str) -> String {
 }
 
 /// Every day (or month) of the range with its sums, zero where nothing happened.
-async fn series(ctx: &AppCtx, dim: &str, from: i64, to: i64, monthly: bool) -> Result<(Vec<Value>, Sums), ApiError> {
+async fn series(ctx: &AppCtx, dim: &str, from: i64, to: i64, monthly: bool) -> Result<(Vec<PeriodSums>, Sums), ApiError> {
     let items = if monthly {
         let q = Query::partition(keys::month_rollup(dim)).sort_key(SortKey::Between(keys::month_key_of_day(from), keys::month_key_of_day(to)));
         ctx.store.query(q).await.api()?.items
@@ -114,7 +183,7 @@ async fn series(ctx: &AppCtx, dim: &str, from: i64, to: i64, monthly: bool) -> R
         .map(|p| {
             let s = by_key.get(&p).copied().unwrap_or_default();
             total.add(&s);
-            row(pretty(&p), &s)
+            PeriodSums { period: pretty(&p), sums: s.into() }
         })
         .collect();
     Ok((rows, total))
@@ -139,11 +208,17 @@ async fn revenue(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let dim = station_dim(&call)?;
     if monthly {
         // Whole months: a month rollup covers the month, so the range is widened to them.
-        let (rows, total) = series(ctx, &dim, from, to, true).await?;
-        return Ok(Reply::data(json!({"list": rows, "total": total.json(), "granularity": "month"})));
+        let (list, total) = series(ctx, &dim, from, to, true).await?;
+        return Ok(Reply::data(Revenue { list, total: total.into(), granularity: Granularity::Month, from: None, to: None }));
     }
-    let (rows, total) = series(ctx, &dim, from, to, false).await?;
-    Ok(Reply::data(json!({"list": rows, "total": total.json(), "granularity": "day", "from": keys::iso_day(from), "to": keys::iso_day(to)})))
+    let (list, total) = series(ctx, &dim, from, to, false).await?;
+    Ok(Reply::data(Revenue {
+        list,
+        total: total.into(),
+        granularity: Granularity::Day,
+        from: Some(keys::iso_day(from)),
+        to: Some(keys::iso_day(to)),
+    }))
 }
 
 /// The stations that have orders, with their names (one query).
@@ -175,17 +250,14 @@ async fn by_station(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (from, to) = range(ctx, &call)?;
     let rows = station_sums(ctx, from, to).await?;
     let mut total = Sums::default();
-    let list: Vec<Value> = rows
-        .iter()
-        .map(|(id, name, s)| {
-            total.add(s);
-            let mut v = s.json();
-            v["stationId"] = json!(id);
-            v["stationName"] = json!(name);
-            v
+    let list: Vec<StationSums> = rows
+        .into_iter()
+        .map(|(station_id, station_name, s)| {
+            total.add(&s);
+            StationSums { station_id, station_name, sums: s.into() }
         })
         .collect();
-    Ok(Reply::data(json!({"list": list, "total": total.json(), "from": keys::iso_day(from), "to": keys::iso_day(to)})))
+    Ok(Reply::data(ByStation { list, total: total.into(), from: keys::iso_day(from), to: keys::iso_day(to) }))
 }
 
 /// GET /money/settlement?stationId&from&to: the statement of one station.
@@ -193,17 +265,17 @@ async fn settlement(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let station = call.req.query_param("stationId").ok_or_else(|| bad("stationId is required", "请选择充电站"))?.to_string();
     let (from, to) = range(ctx, &call)?;
     let dim = station_dim(&call)?;
-    let (rows, total) = series(ctx, &dim, from, to, false).await?;
-    let name = stations_with_orders(ctx).await?.into_iter().find(|(id, _)| *id == station).map(|(_, n)| n).unwrap_or_else(|| station.clone());
-    Ok(Reply::data(json!({
-        "stationId": station,
-        "stationName": name,
-        "from": keys::iso_day(from),
-        "to": keys::iso_day(to),
-        "generatedAt": ctx.now(),
-        "list": rows,
-        "total": total.json(),
-    })))
+    let (list, total) = series(ctx, &dim, from, to, false).await?;
+    let station_name = stations_with_orders(ctx).await?.into_iter().find(|(id, _)| *id == station).map(|(_, n)| n).unwrap_or_else(|| station.clone());
+    Ok(Reply::data(Settlement {
+        station_id: station,
+        station_name,
+        from: keys::iso_day(from),
+        to: keys::iso_day(to),
+        generated_at: ctx.now(),
+        list,
+        total: total.into(),
+    }))
 }
 
 /// GET /money/ledger?from&to&pageSize&cursor
@@ -212,5 +284,5 @@ async fn ledger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let size = page_size(&call, 20, 500)?;
     let (list, cursor) =
         refunds::ledger(ctx, keys::day_start(from), keys::day_start(to + 1) - 1, size, call.req.query_param("cursor").map(str::to_string)).await?;
-    Ok(Reply::data(json!({"list": list, "cursor": cursor})))
+    Ok(Reply::data(Ledger { list, cursor }))
 }

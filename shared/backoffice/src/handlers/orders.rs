@@ -8,12 +8,11 @@ use envelope::{ApiError, Text};
 use permission::{REFUND_APPROVE, SYSTEM_READ, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use crate::ctx::AppCtx;
 use crate::domain::orders::list::{self, Filter};
-use crate::domain::orders::record::row_json;
-use crate::domain::orders::refunds::{self, RefundStatus};
+use crate::domain::orders::refunds::{self, RefundRecord, RefundStatus};
+use crate::domain::orders::view::{CurvePointView, OrderDetailView, OrderView, SumsView, TariffSnapshotView, TierLineView};
 use crate::domain::orders::{self as orders, keys};
 use crate::domain::store_error;
 use crate::reply::Reply;
@@ -24,13 +23,13 @@ use crate::routes::{Access::Permission, Route};
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
     vec![
-        route!(GET "/order/getList" => "order_list", Permission(SYSTEM_READ), false, "Charging orders filtered by time, station, status, payment, number, user or plate, with the filter's sums", list_orders, query = OrderListQuery),
-        route!(GET "/order/detail" => "order_detail", Permission(SYSTEM_READ), false, "One order with tier lines, tariff snapshot, meter curve and refunds", order_detail, query = IdQuery; errors = &[404]),
-        route!(POST "/order/close" => "order_close", Permission(SYSTEM_WRITE), true, "Close a stuck or abnormal order manually (reason required)", close_order, body = CloseBody),
-        route!(POST "/order/refund/request" => "refund_request", Permission(SYSTEM_WRITE), true, "Request a refund of an order (reason required)", refund_request, body = RefundRequestBody),
-        route!(POST "/order/refund/approve" => "refund_approve", Permission(REFUND_APPROVE), true, "Approve a pending refund (Admin): applied at most once, never above paid - refunded", refund_approve, body = DecideBody),
-        route!(POST "/order/refund/approval/reject" => "refund_reject", Permission(REFUND_APPROVE), true, "Reject a pending refund (Admin)", refund_reject, body = DecideBody),
-        route!(GET "/order/refund/getList" => "refund_list", Permission(SYSTEM_READ), false, "Refund requests by status, newest first", refund_list, query = RefundListQuery),
+        route!(GET "/order/getList" => "order_list", Permission(SYSTEM_READ), false, "Charging orders filtered by time, station, status, payment, number, user or plate, with the filter's sums", list_orders, query = OrderListQuery, data = OrderList),
+        route!(GET "/order/detail" => "order_detail", Permission(SYSTEM_READ), false, "One order with tier lines, tariff snapshot, meter curve and refunds", order_detail, query = IdQuery, data = OrderDetailView; errors = &[404]),
+        route!(POST "/order/close" => "order_close", Permission(SYSTEM_WRITE), true, "Close a stuck or abnormal order manually (reason required)", close_order, body = CloseBody, data = OrderView),
+        route!(POST "/order/refund/request" => "refund_request", Permission(SYSTEM_WRITE), true, "Request a refund of an order (reason required)", refund_request, body = RefundRequestBody, data = RefundRecord),
+        route!(POST "/order/refund/approve" => "refund_approve", Permission(REFUND_APPROVE), true, "Approve a pending refund (Admin): applied at most once, never above paid - refunded", refund_approve, body = DecideBody, data = RefundApproval),
+        route!(POST "/order/refund/approval/reject" => "refund_reject", Permission(REFUND_APPROVE), true, "Reject a pending refund (Admin)", refund_reject, body = DecideBody, data = RefundRecord),
+        route!(GET "/order/refund/getList" => "refund_list", Permission(SYSTEM_READ), false, "Refund requests by status, newest first", refund_list, query = RefundListQuery, data = RefundList),
     ]
 }
 
@@ -75,6 +74,49 @@ pub struct RefundListQuery {
     pub cursor: Option<String>,
 }
 
+/// GET /order/getList answer.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderList {
+    /// This page, newest first.
+    pub list: Vec<OrderView>,
+    /// Pass as `cursor` for the next page; null on the last page. A page
+    /// can be short (filters applied within a read budget) and still have
+    /// a cursor.
+    pub cursor: Option<String>,
+    /// The whole filter's sums, on the first page only; null on later
+    /// pages and for filters no rollup covers.
+    pub sums: Option<SumsView>,
+    /// The number of orders matching (`sums.orders`); null when `sums` is.
+    pub total: Option<i64>,
+    /// The range listed (`YYYY-MM-DD`, China local days).
+    pub from: String,
+    pub to: String,
+}
+
+/// POST /order/refund/approve answer: the decided request and the order after it.
+#[derive(Serialize, JsonSchema)]
+pub struct RefundApproval {
+    pub refund: RefundRecord,
+    pub order: OrderView,
+}
+
+/// GET /order/refund/getList answer.
+#[derive(Serialize, JsonSchema)]
+pub struct RefundList {
+    pub list: Vec<RefundRecord>,
+    /// Null on the last page.
+    pub cursor: Option<String>,
+}
+
+/// Success data with a message of the handler's own.
+pub(crate) fn data_with_msg<T: Serialize>(data: T, msg: Text) -> Reply {
+    match Reply::data(data) {
+        Reply::Data(v) => Reply::DataWithMsg(v, msg),
+        other => other,
+    }
+}
+
 fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
     ApiError::bad_request(Text::new(en, zh))
 }
@@ -103,17 +145,16 @@ async fn list_orders(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let cursor = call.req.query_param("cursor");
     let page = list::page(ctx, &filter, size, cursor).await?;
     // Sums only with the first page: they do not change while paging.
-    let sums = if cursor.is_none() { list::sums(ctx, &filter).await?.map(|s| s.json()) } else { None };
+    let sums = if cursor.is_none() { list::sums(ctx, &filter).await?.map(SumsView::from) } else { None };
     let now = ctx.now();
-    let list: Vec<_> = page.rows.iter().map(|r| row_json(r, now)).collect();
-    Ok(Reply::data(json!({
-        "list": list,
-        "cursor": page.cursor,
-        "sums": sums,
-        "total": sums.as_ref().map(|s| s["orders"].clone()),
-        "from": keys::iso_day(filter.from_day),
-        "to": keys::iso_day(filter.to_day),
-    })))
+    Ok(Reply::data(OrderList {
+        list: page.rows.iter().map(|r| OrderView::of(r, now)).collect(),
+        cursor: page.cursor,
+        total: sums.map(|s| s.sums.orders),
+        sums,
+        from: keys::iso_day(filter.from_day),
+        to: keys::iso_day(filter.to_day),
+    }))
 }
 
 fn order_no_param(call: &Call, name: &str) -> Result<String, ApiError> {
@@ -126,16 +167,15 @@ async fn order_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let no = order_no_param(&call, "id")?;
     let (row, detail, refunds) = orders::load_full(ctx, &no).await?;
     let now = ctx.now();
-    let mut v = row_json(&row, now);
-    v["lines"] = json!(row.lines);
-    v["curve"] = json!(detail.as_ref().map(|d| &d.curve));
-    v["tariff"] = json!(detail.as_ref().and_then(|d| d.tariff.as_ref()).map(|t| json!({
-        "id": t.id, "name": t.name, "version": t.version, "segments": t.segments(), "prices": t.prices, "parking": t.parking,
-    })));
-    v["refunds"] = json!(refunds);
-    v["refundableFen"] = json!(row.money().refundable().0);
-    v["durationSecs"] = json!(row.stop_ts.unwrap_or(now) - row.start_ts);
-    Ok(Reply::data(v))
+    Ok(Reply::data(OrderDetailView {
+        order: OrderView::of(&row, now),
+        lines: row.lines.iter().map(TierLineView::from).collect(),
+        curve: detail.as_ref().map(|d| d.curve.iter().map(CurvePointView::from).collect()),
+        tariff: detail.as_ref().and_then(|d| d.tariff.as_ref()).map(TariffSnapshotView::from),
+        refunds,
+        refundable_fen: row.money().refundable(),
+        duration_secs: row.stop_ts.unwrap_or(now) - row.start_ts,
+    }))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -191,7 +231,7 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         }
     }
     ctx.store.transact(orders::change_ops(&before, &after)).await.map_err(store_error)?;
-    Ok(Reply::DataWithMsg(row_json(&after, now), Text::new("order closed", "已人工结单")))
+    Ok(data_with_msg(OrderView::of(&after, now), Text::new("order closed", "已人工结单")))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -231,7 +271,7 @@ async fn refund_request(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let amount = parse_amount(&body.amount)?;
     let by = call.caller()?.username().to_string();
     let rec = refunds::request(ctx, &body.order_no.trim().to_uppercase(), amount, &body.reason, &by).await?;
-    Ok(Reply::DataWithMsg(json!(rec), Text::new("refund requested; an admin must approve it", "退款申请已提交，等待管理员审批")))
+    Ok(data_with_msg(rec, Text::new("refund requested; an admin must approve it", "退款申请已提交，等待管理员审批")))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -248,7 +288,7 @@ async fn refund_approve(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: DecideBody = call.req.payload()?;
     let by = call.caller()?.username().to_string();
     let (rec, order) = refunds::approve(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by).await?;
-    Ok(Reply::DataWithMsg(json!({"refund": rec, "order": row_json(&order, ctx.now())}), Text::new("refund approved", "退款已通过")))
+    Ok(data_with_msg(RefundApproval { refund: rec, order: OrderView::of(&order, ctx.now()) }, Text::new("refund approved", "退款已通过")))
 }
 
 /// POST /order/refund/approval/reject {orderNo, refundId, note}
@@ -259,7 +299,7 @@ async fn refund_reject(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let by = call.caller()?.username().to_string();
     let rec = refunds::reject(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by, &body.note).await?;
-    Ok(Reply::DataWithMsg(json!(rec), Text::new("refund rejected", "退款已驳回")))
+    Ok(data_with_msg(rec, Text::new("refund rejected", "退款已驳回")))
 }
 
 /// GET /order/refund/getList?status=pending|approved|rejected
@@ -272,5 +312,5 @@ async fn refund_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     };
     let size = page_size(&call, 20, 200)?;
     let (list, cursor) = refunds::list(ctx, status, size, call.req.query_param("cursor").map(str::to_string)).await?;
-    Ok(Reply::data(json!({"list": list, "cursor": cursor})))
+    Ok(Reply::data(RefundList { list, cursor }))
 }

@@ -164,13 +164,3 @@ impl OrderDetail {
         crate::domain::to_item(self, &[(store::PK, key.pk), (store::SK, key.sk)])
     }
 }
-
-/// The JSON a list page shows for one order (row + derived anomalies).
-pub fn row_json(row: &OrderRow, now: i64) -> serde_json::Value {
-    let mut v = serde_json::to_value(row).unwrap_or_default();
-    if let Some(obj) = v.as_object_mut() {
-        obj.remove("lines");
-        obj.insert("anomalies".into(), serde_json::to_value(row.anomalies(now)).unwrap_or_default());
-    }
-    v
-}

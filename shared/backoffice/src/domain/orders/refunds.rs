@@ -8,6 +8,7 @@
 use charging::orders::{apply_refund, refund_errors, RefundRequest};
 use charging::Fen;
 use envelope::{ApiError, Text};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use store::{Condition, Index, Query, SortKey, StoreError, TxOp};
@@ -17,7 +18,7 @@ use super::record::OrderRow;
 use crate::ctx::AppCtx;
 use crate::domain::{from_item, store_error, StoreResultExt};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum RefundStatus {
     Pending,
@@ -25,7 +26,8 @@ pub enum RefundStatus {
     Rejected,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A refund request as stored and as the pages are sent it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RefundRecord {
     pub id: String,
@@ -36,12 +38,34 @@ pub struct RefundRecord {
     pub status: RefundStatus,
     pub requested_by: String,
     pub requested_at: i64,
+    /// Who approved or rejected it, and when (null while pending).
     #[serde(default)]
     pub decided_by: Option<String>,
     #[serde(default)]
     pub decided_at: Option<i64>,
+    /// The note of a rejection.
     #[serde(default)]
     pub decision_note: Option<String>,
+}
+
+/// A refund ledger entry (one per approved refund) as stored and as the
+/// finance page is sent it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LedgerEntry {
+    pub refund_id: String,
+    pub order_no: String,
+    pub station_id: String,
+    pub amount_fen: Fen,
+    pub reason: String,
+    pub approved_by: Option<String>,
+    pub approved_at: i64,
+    /// The order's refunded total before and after this refund (absent
+    /// on entries of the demo history).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refunded_before_fen: Option<Fen>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refunded_after_fen: Option<Fen>,
 }
 
 impl RefundRecord {
@@ -118,15 +142,15 @@ pub async fn approve(ctx: &AppCtx, order_no: &str, id: &str, by: &str) -> Result
     after.payment_status = money.payment_status();
     after.version = before.version + 1;
     let decided = RefundRecord { status: RefundStatus::Approved, decided_by: Some(by.into()), decided_at: Some(now), ..rec.clone() };
-    let mut ledger = ledger_item(&decided);
-    ledger.insert("refundedBeforeFen".into(), json!(before.refunded_fen.0));
-    ledger.insert("refundedAfterFen".into(), json!(money.refunded.0));
+    let mut entry = LedgerEntry::of(&decided);
+    entry.refunded_before_fen = Some(before.refunded_fen);
+    entry.refunded_after_fen = Some(money.refunded);
     let mut ops = super::change_ops(&before, &after);
     ops.push(TxOp::Put {
         item: decided.to_item(),
         condition: Some(Condition::Eq("status".into(), json!("pending"))),
     });
-    ops.push(TxOp::Put { item: ledger, condition: Some(Condition::item_absent()) });
+    ops.push(TxOp::Put { item: entry.to_item(), condition: Some(Condition::item_absent()) });
     match ctx.store.transact(ops).await {
         Ok(()) => Ok((decided, after)),
         Err(StoreError::TransactionCanceled { .. }) => Err(ApiError::conflict(Text::new(
@@ -137,27 +161,40 @@ pub async fn approve(ctx: &AppCtx, order_no: &str, id: &str, by: &str) -> Result
     }
 }
 
-/// The ledger entry of an approved refund (written put-if-absent).
-pub fn ledger_item(rec: &RefundRecord) -> store::Item {
-    let at = rec.decided_at.unwrap_or(rec.requested_at);
-    let lk = keys::ledger(&rec.id);
-    let mut item = store::Item::new();
-    for (k, v) in [
-        (store::PK, json!(lk.pk)),
-        (store::SK, json!(lk.sk)),
-        ("GSI1PK", json!(keys::LEDGER_INDEX_PK)),
-        ("GSI1SK", json!(format!("{at:012}#{}", rec.id))),
-        ("refundId", json!(rec.id)),
-        ("orderNo", json!(rec.order_no)),
-        ("stationId", json!(rec.station_id)),
-        ("amountFen", json!(rec.amount_fen.0)),
-        ("reason", json!(rec.reason)),
-        ("approvedBy", json!(rec.decided_by)),
-        ("approvedAt", json!(at)),
-    ] {
-        item.insert(k.into(), v);
+impl LedgerEntry {
+    /// The entry of an approved refund (without the order's totals).
+    pub fn of(rec: &RefundRecord) -> LedgerEntry {
+        LedgerEntry {
+            refund_id: rec.id.clone(),
+            order_no: rec.order_no.clone(),
+            station_id: rec.station_id.clone(),
+            amount_fen: rec.amount_fen,
+            reason: rec.reason.clone(),
+            approved_by: rec.decided_by.clone(),
+            approved_at: rec.decided_at.unwrap_or(rec.requested_at),
+            refunded_before_fen: None,
+            refunded_after_fen: None,
+        }
     }
-    item
+
+    /// The item with its keys (written put-if-absent).
+    pub fn to_item(&self) -> store::Item {
+        let lk = keys::ledger(&self.refund_id);
+        crate::domain::to_item(
+            self,
+            &[
+                (store::PK, lk.pk),
+                (store::SK, lk.sk),
+                ("GSI1PK", keys::LEDGER_INDEX_PK.to_string()),
+                ("GSI1SK", format!("{:012}#{}", self.approved_at, self.refund_id)),
+            ],
+        )
+    }
+}
+
+/// The ledger entry item of an approved refund (written put-if-absent).
+pub fn ledger_item(rec: &RefundRecord) -> store::Item {
+    LedgerEntry::of(rec).to_item()
 }
 
 /// Rejects a pending request (nothing changes on the order).
@@ -189,22 +226,13 @@ pub async fn list(ctx: &AppCtx, status: RefundStatus, size: u32, cursor: Option<
 }
 
 /// A page of the refund ledger, newest first.
-pub async fn ledger(ctx: &AppCtx, from_ts: i64, to_ts: i64, size: u32, cursor: Option<String>) -> Result<(Vec<store::Item>, Option<String>), ApiError> {
+pub async fn ledger(ctx: &AppCtx, from_ts: i64, to_ts: i64, size: u32, cursor: Option<String>) -> Result<(Vec<LedgerEntry>, Option<String>), ApiError> {
     let q = Query::index(Index::Gsi1, keys::LEDGER_INDEX_PK)
         .sort_key(SortKey::Between(format!("{from_ts:012}#"), format!("{to_ts:012}#~")))
         .limit(size)
         .backward()
         .after(cursor);
     let page = ctx.store.query(q).await.api()?;
-    let items = page
-        .items
-        .into_iter()
-        .map(|mut i| {
-            for k in [store::PK, store::SK, "GSI1PK", "GSI1SK"] {
-                i.remove(k);
-            }
-            i
-        })
-        .collect();
-    Ok((items, page.cursor))
+    let entries = page.items.into_iter().map(from_item).collect::<Result<Vec<LedgerEntry>, _>>()?;
+    Ok((entries, page.cursor))
 }

@@ -6,14 +6,16 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use store::{Key, TxOp, UpdateAction};
 
 use super::keys;
 use super::record::OrderRow;
 
-/// The summed fields. JSON names are the item attribute names.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The summed fields. JSON names are the item attribute names. Money is
+/// integer fen, energy Wh.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Sums {
     pub orders: i64,
@@ -95,13 +97,6 @@ impl Sums {
     pub fn from_item(item: &store::Item) -> Sums {
         let v = |name: &str| item.get(name).and_then(serde_json::Value::as_i64).unwrap_or(0);
         Sums::from_values(std::array::from_fn(|i| v(Sums::FIELDS[i])))
-    }
-
-    /// The JSON a page shows: the sums plus net.
-    pub fn json(&self) -> serde_json::Value {
-        let mut v = serde_json::to_value(self).unwrap_or_default();
-        v["netFen"] = serde_json::json!(self.net_fen());
-        v
     }
 
     fn actions(&self) -> Vec<UpdateAction> {
