@@ -5,18 +5,19 @@
 
 use charging::connector::{ConnectorStatus, OperatorAction, PileType};
 use charging::demo::StationStatus;
-use charging::tariff::TariffTemplateForm;
+use charging::tariff::{Tier, TariffTemplateForm};
 use envelope::{ApiError, Text};
 use permission::{SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
 use serde::de::DeserializeOwned;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::ctx::AppCtx;
-use crate::domain::assets::piles::{self, ConnectorInput, PileInput};
-use crate::domain::assets::stations::{self, StationInput};
-use crate::domain::assets::tariffs;
+use super::orders::data_with_msg;
+use crate::domain::assets::piles::{self, Connector, ConnectorEvent, ConnectorInput, ConnectorListRow, PileInput, PileView, PileWithConnectors};
+use crate::domain::assets::stations::{self, StationInput, StationView};
+use crate::domain::assets::tariffs::{self, TariffVersion, TariffView};
 use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
 use crate::params::{IdQuery, PageQuery};
 use crate::reply::Reply;
@@ -26,24 +27,24 @@ use crate::routes::{route, Access::Permission, Route};
 pub fn routes() -> Vec<Route> {
     vec![
         route!(GET "/area/getList" => "area_list", Permission(SYSTEM_READ), false, "The province / city / district tree with real codes", area_list),
-        route!(GET "/station/getList" => "station_list", Permission(SYSTEM_READ), false, "Stations filtered by name prefix, region and status, paged", station_list, query = StationListQuery),
-        route!(GET "/station/getDetail" => "station_detail", Permission(SYSTEM_READ), false, "A station with its tariff, piles and connectors", station_detail, query = IdQuery; errors = &[404]),
-        route!(POST "/station/doAdd" => "station_add", Permission(SYSTEM_WRITE), true, "Create a station", station_add, body = StationInput),
-        route!(POST "/station/doEdit" => "station_edit", Permission(SYSTEM_WRITE), true, "Edit a station (version checked)", station_edit, body = Edit<StationInput>),
-        route!(POST "/station/doDelete" => "station_delete", Permission(SYSTEM_DELETE), true, "Delete a station without piles", station_delete, body = StationDelete),
-        route!(GET "/tariff/getList" => "tariff_list", Permission(SYSTEM_READ), false, "Current tariff templates", tariff_list),
-        route!(GET "/tariff/getDetail" => "tariff_detail", Permission(SYSTEM_READ), false, "A tariff template, current or a given version", tariff_detail, query = TariffQuery; errors = &[404]),
-        route!(GET "/tariff/getVersions" => "tariff_versions", Permission(SYSTEM_READ), false, "A tariff template's saved versions", tariff_versions, query = IdQuery; errors = &[404]),
-        route!(POST "/tariff/doAdd" => "tariff_add", Permission(SYSTEM_WRITE), true, "Create a time-of-use tariff template", tariff_add, body = TariffTemplateForm),
-        route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), true, "Save a tariff change as a new version", tariff_edit, body = Edit<TariffTemplateForm>),
-        route!(GET "/pile/getList" => "pile_list", Permission(SYSTEM_READ), false, "A station's piles with connectors and online state", pile_list, query = PileListQuery; errors = &[404]),
-        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), true, "Register a pile with its connectors", pile_add, body = PileInput),
-        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), true, "Edit a pile (version checked)", pile_edit, body = Edit<PileInput>),
-        route!(POST "/pile/doDelete" => "pile_delete", Permission(SYSTEM_DELETE), true, "Delete a pile and its connectors", pile_delete, body = IdBody),
-        route!(GET "/connector/getList" => "connector_list", Permission(SYSTEM_READ), false, "Connectors filtered by station, status and type, paged", connector_list, query = ConnectorListQuery),
-        route!(GET "/connector/getHistory" => "connector_history", Permission(SYSTEM_READ), false, "A connector's status history", connector_history, query = IdQuery; errors = &[404]),
-        route!(POST "/connector/doEdit" => "connector_edit", Permission(SYSTEM_WRITE), true, "Edit a connector (version checked)", connector_edit, body = Edit<ConnectorInput>),
-        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), true, "Operator action on a connector (stored state only until a charger link exists)", connector_action, body = ConnectorAction),
+        route!(GET "/station/getList" => "station_list", Permission(SYSTEM_READ), false, "Stations filtered by name prefix, region and status, paged", station_list, query = StationListQuery, data = StationList),
+        route!(GET "/station/getDetail" => "station_detail", Permission(SYSTEM_READ), false, "A station with its tariff, piles and connectors", station_detail, query = IdQuery, data = StationDetail; errors = &[404]),
+        route!(POST "/station/doAdd" => "station_add", Permission(SYSTEM_WRITE), true, "Create a station", station_add, body = StationInput, data = StationView),
+        route!(POST "/station/doEdit" => "station_edit", Permission(SYSTEM_WRITE), true, "Edit a station (version checked)", station_edit, body = Edit<StationInput>, data = StationView),
+        route!(POST "/station/doDelete" => "station_delete", Permission(SYSTEM_DELETE), true, "Delete a station without piles", station_delete, body = StationDelete, data = ()),
+        route!(GET "/tariff/getList" => "tariff_list", Permission(SYSTEM_READ), false, "Current tariff templates", tariff_list, data = TariffList),
+        route!(GET "/tariff/getDetail" => "tariff_detail", Permission(SYSTEM_READ), false, "A tariff template, current or a given version", tariff_detail, query = TariffQuery, data = TariffDetail; errors = &[404]),
+        route!(GET "/tariff/getVersions" => "tariff_versions", Permission(SYSTEM_READ), false, "A tariff template's saved versions", tariff_versions, query = IdQuery, data = TariffVersions; errors = &[404]),
+        route!(POST "/tariff/doAdd" => "tariff_add", Permission(SYSTEM_WRITE), true, "Create a time-of-use tariff template", tariff_add, body = TariffTemplateForm, data = TariffSaved),
+        route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), true, "Save a tariff change as a new version", tariff_edit, body = Edit<TariffTemplateForm>, data = TariffSaved),
+        route!(GET "/pile/getList" => "pile_list", Permission(SYSTEM_READ), false, "A station's piles with connectors and online state", pile_list, query = PileListQuery, data = PileList; errors = &[404]),
+        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), true, "Register a pile with its connectors", pile_add, body = PileInput, data = PileWithConnectors),
+        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), true, "Edit a pile (version checked)", pile_edit, body = Edit<PileInput>, data = PileView),
+        route!(POST "/pile/doDelete" => "pile_delete", Permission(SYSTEM_DELETE), true, "Delete a pile and its connectors", pile_delete, body = IdBody, data = ()),
+        route!(GET "/connector/getList" => "connector_list", Permission(SYSTEM_READ), false, "Connectors filtered by station, status and type, paged", connector_list, query = ConnectorListQuery, data = ConnectorList),
+        route!(GET "/connector/getHistory" => "connector_history", Permission(SYSTEM_READ), false, "A connector's status history", connector_history, query = IdQuery, data = ConnectorHistory; errors = &[404]),
+        route!(POST "/connector/doEdit" => "connector_edit", Permission(SYSTEM_WRITE), true, "Edit a connector (version checked)", connector_edit, body = Edit<ConnectorInput>, data = Connector),
+        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), true, "Operator action on a connector (stored state only until a charger link exists)", connector_action, body = ConnectorAction, data = Connector),
     ]
 }
 
@@ -126,6 +127,86 @@ pub struct ConnectorAction {
     #[serde(default)]
     pub id: String,
     pub action: Option<OperatorAction>,
+}
+
+/// GET /station/getList answer.
+#[derive(Serialize, JsonSchema)]
+pub struct StationList {
+    pub list: Vec<StationListRow>,
+    /// Stations matching the filter, all pages.
+    pub total: u64,
+}
+
+/// A station of the list with its tariff's name.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StationListRow {
+    #[serde(flatten)]
+    pub station: StationView,
+    /// Null when no tariff is assigned (or it no longer exists).
+    pub tariff_name: Option<String>,
+}
+
+/// GET /station/getDetail answer.
+#[derive(Serialize, JsonSchema)]
+pub struct StationDetail {
+    pub station: StationView,
+    /// The tariff in force; null when none is assigned (or it no longer exists).
+    pub tariff: Option<TariffView>,
+    /// Piles by serial number, each with its connectors.
+    pub piles: Vec<PileWithConnectors>,
+}
+
+/// GET /tariff/getList answer.
+#[derive(Serialize, JsonSchema)]
+pub struct TariffList {
+    /// By name.
+    pub list: Vec<TariffView>,
+    pub total: usize,
+}
+
+/// GET /tariff/getDetail answer.
+#[derive(Serialize, JsonSchema)]
+pub struct TariffDetail {
+    #[serde(flatten)]
+    pub tariff: TariffView,
+    /// The schedule's 48 half-hours from 00:00.
+    pub slots: Vec<Tier>,
+}
+
+/// GET /tariff/getVersions answer.
+#[derive(Serialize, JsonSchema)]
+pub struct TariffVersions {
+    /// Newest first.
+    pub list: Vec<TariffVersion>,
+}
+
+/// POST /tariff/doAdd and /tariff/doEdit answer: the saved version.
+#[derive(Serialize, JsonSchema)]
+pub struct TariffSaved {
+    pub template: TariffTemplateForm,
+}
+
+/// GET /pile/getList answer.
+#[derive(Serialize, JsonSchema)]
+pub struct PileList {
+    pub list: Vec<PileWithConnectors>,
+    pub total: usize,
+}
+
+/// GET /connector/getList answer.
+#[derive(Serialize, JsonSchema)]
+pub struct ConnectorList {
+    pub list: Vec<ConnectorListRow>,
+    /// Connectors matching the filter, all pages.
+    pub total: u64,
+}
+
+/// GET /connector/getHistory answer.
+#[derive(Serialize, JsonSchema)]
+pub struct ConnectorHistory {
+    /// Newest first, at most 200.
+    pub list: Vec<ConnectorEvent>,
 }
 
 /// Said with every operator action: nothing reaches a charger yet.
@@ -221,15 +302,11 @@ pub async fn station_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let filter = stations::Filter { name, status, region };
     let (list, total) = stations::list(ctx, filter, paging.page_no as u32, paging.page_size as u32).await?;
     let tariff_names = tariff_names(ctx).await?;
-    let list: Vec<Value> = list
+    let list: Vec<StationListRow> = list
         .iter()
-        .map(|s| {
-            let mut v = s.view();
-            v["tariffName"] = json!(tariff_names.iter().find(|(id, _)| *id == s.tariff_id).map(|(_, n)| n.clone()));
-            v
-        })
+        .map(|s| StationListRow { station: s.view(), tariff_name: tariff_names.iter().find(|(id, _)| *id == s.tariff_id).map(|(_, n)| n.clone()) })
         .collect();
-    Ok(Reply::data(json!({ "list": list, "total": total })))
+    Ok(Reply::data(StationList { list, total }))
 }
 
 async fn tariff_names(ctx: &AppCtx) -> Result<Vec<(String, String)>, ApiError> {
@@ -242,24 +319,24 @@ pub async fn station_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     let station = stations::get(ctx, id).await?;
     let tariff = match station.tariff_id.as_str() {
         "" => None,
-        t => tariffs::find(ctx, t).await?.map(|t| json!({ "template": t.template.to_form(), "updatedAt": t.updated_at, "updatedBy": t.updated_by })),
+        t => tariffs::find(ctx, t).await?.map(|t| t.view()),
     };
     let piles = piles::of_station(ctx, id).await?;
-    Ok(Reply::data(json!({ "station": station.view(), "tariff": tariff, "piles": piles })))
+    Ok(Reply::data(StationDetail { station: station.view(), tariff, piles }))
 }
 
 /// POST /station/doAdd
 pub async fn station_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: StationInput = call.req.payload()?;
     let s = stations::create(ctx, input, &username(&call)?).await?;
-    Ok(Reply::DataWithMsg(s.view(), saved()))
+    Ok(data_with_msg(s.view(), saved()))
 }
 
 /// POST /station/doEdit {id, version, ...fields}
 pub async fn station_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (id, version, input): (String, i64, StationInput) = edit_payload(&call)?;
     let s = stations::update(ctx, &id, version, input, &username(&call)?).await?;
-    Ok(Reply::DataWithMsg(s.view(), saved()))
+    Ok(data_with_msg(s.view(), saved()))
 }
 
 /// POST /station/doDelete {id, version?}
@@ -276,13 +353,8 @@ pub async fn station_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
 
 /// GET /tariff/getList: every current template in the editor's form.
 pub async fn tariff_list(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
-    let list: Vec<Value> = tariffs::list(ctx)
-        .await?
-        .into_iter()
-        .map(|t| json!({ "template": t.template.to_form(), "updatedAt": t.updated_at, "updatedBy": t.updated_by }))
-        .collect();
-    let total = list.len();
-    Ok(Reply::data(json!({ "list": list, "total": total })))
+    let list: Vec<TariffView> = tariffs::list(ctx).await?.iter().map(|t| t.view()).collect();
+    Ok(Reply::data(TariffList { total: list.len(), list }))
 }
 
 /// GET /tariff/getDetail?id=&version=
@@ -297,21 +369,21 @@ pub async fn tariff_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> 
             tariffs::get_version(ctx, id, v).await?
         }
     };
-    Ok(Reply::data(json!({ "template": t.template.to_form(), "slots": t.template.slots, "updatedAt": t.updated_at, "updatedBy": t.updated_by })))
+    Ok(Reply::data(TariffDetail { tariff: t.view(), slots: t.template.slots }))
 }
 
 /// GET /tariff/getVersions?id=
 pub async fn tariff_versions(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let id = required_query(&call, "id")?;
     tariffs::get(ctx, id).await?;
-    Ok(Reply::data(json!({ "list": tariffs::versions(ctx, id).await? })))
+    Ok(Reply::data(TariffVersions { list: tariffs::versions(ctx, id).await? }))
 }
 
 /// POST /tariff/doAdd {name, segments, prices, parking?}
 pub async fn tariff_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let form: TariffTemplateForm = call.req.payload()?;
     let t = tariffs::create(ctx, form, &username(&call)?).await?;
-    Ok(Reply::DataWithMsg(json!({ "template": t.template.to_form() }), saved()))
+    Ok(data_with_msg(TariffSaved { template: t.template.to_form() }, saved()))
 }
 
 /// POST /tariff/doEdit {id, version, name, segments, prices, parking?}:
@@ -320,7 +392,7 @@ pub async fn tariff_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (id, version, mut form): (String, i64, TariffTemplateForm) = edit_payload(&call)?;
     form.id = id;
     let t = tariffs::update(ctx, form, version, &username(&call)?).await?;
-    Ok(Reply::DataWithMsg(json!({ "template": t.template.to_form() }), saved()))
+    Ok(data_with_msg(TariffSaved { template: t.template.to_form() }, saved()))
 }
 
 // ------------------------------------------------------------ piles
@@ -330,8 +402,7 @@ pub async fn pile_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let id = required_query(&call, "stationId")?;
     stations::get(ctx, id).await?;
     let list = piles::of_station(ctx, id).await?;
-    let total = list.len();
-    Ok(Reply::data(json!({ "list": list, "total": total })))
+    Ok(Reply::data(PileList { total: list.len(), list }))
 }
 
 /// POST /pile/doAdd {stationId, code, pileType, ratedPowerKw, heartbeatIntervalSecs, connectors: [...]}
@@ -339,16 +410,15 @@ pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: PileInput = call.req.payload()?;
     let (pile, conns) = piles::register(ctx, input, &username(&call)?).await?;
     let now = ctx.now();
-    let mut v = pile.view(now);
-    v["connectors"] = json!(conns.iter().map(|c| c.view(pile.online(now))).collect::<Vec<_>>());
-    Ok(Reply::DataWithMsg(v, saved()))
+    let online = pile.online(now);
+    Ok(data_with_msg(PileWithConnectors { pile: pile.view(now), connectors: conns.iter().map(|c| c.view(online)).collect() }, saved()))
 }
 
 /// POST /pile/doEdit {id, version, ...fields}
 pub async fn pile_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (id, version, input): (String, i64, PileInput) = edit_payload(&call)?;
     let p = piles::update(ctx, &id, version, input, &username(&call)?).await?;
-    Ok(Reply::DataWithMsg(p.view(ctx.now()), saved()))
+    Ok(data_with_msg(p.view(ctx.now()), saved()))
 }
 
 /// POST /pile/doDelete {id}
@@ -367,21 +437,21 @@ pub async fn connector_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     let pile_type: Option<PileType> = enum_query(&call, "pileType")?;
     let filter = piles::Filter { station_id: call.req.query_param("stationId"), status, pile_type };
     let (list, total) = piles::list(ctx, filter, paging.page_no as u32, paging.page_size as u32).await?;
-    Ok(Reply::data(json!({ "list": list, "total": total })))
+    Ok(Reply::data(ConnectorList { list, total }))
 }
 
 /// GET /connector/getHistory?id=
 pub async fn connector_history(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let id = required_query(&call, "id")?;
     piles::get_connector(ctx, id).await?;
-    Ok(Reply::data(json!({ "list": piles::history(ctx, id).await? })))
+    Ok(Reply::data(ConnectorHistory { list: piles::history(ctx, id).await? }))
 }
 
 /// POST /connector/doEdit {id, version, standard, maxPowerKw, qrCode}
 pub async fn connector_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (id, version, input): (String, i64, ConnectorInput) = edit_payload(&call)?;
     let c = piles::update_connector(ctx, &id, version, input).await?;
-    Ok(Reply::DataWithMsg(serde_json::to_value(c).unwrap_or(Value::Null), saved()))
+    Ok(data_with_msg(c, saved()))
 }
 
 /// POST /connector/doAction {id, action}
@@ -397,5 +467,5 @@ pub async fn connector_action(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErro
         return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
     }
     let c = piles::act(ctx, a.id.trim(), action, &username(&call)?).await?;
-    Ok(Reply::DataWithMsg(serde_json::to_value(c).unwrap_or(Value::Null), no_charger_link()))
+    Ok(data_with_msg(c, no_charger_link()))
 }

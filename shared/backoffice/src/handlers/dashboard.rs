@@ -20,6 +20,7 @@ use store::{Index, Key, Query};
 use super::finance::{station_sums, StationSums};
 use super::orders::today;
 use crate::ctx::AppCtx;
+use crate::domain::assets::piles::Connector;
 use crate::domain::assets::{facets, piles, stations};
 use crate::domain::orders::list::{day_items, day_sums};
 use crate::domain::orders::record::OrderRow;
@@ -82,8 +83,7 @@ pub struct DaySums {
 /// Faulted connectors (up to 10) and the newest abnormal orders (up to 8).
 #[derive(Serialize, JsonSchema)]
 pub struct Faults {
-    /// The connector records as stored (without their keys).
-    pub connectors: Vec<serde_json::Map<String, Value>>,
+    pub connectors: Vec<Connector>,
     pub orders: Vec<OrderView>,
 }
 
@@ -122,22 +122,10 @@ async fn recent_faults(ctx: &AppCtx, now: i64) -> Result<Faults, ApiError> {
         .iter()
         .filter_map(|e| Some(Key::new(e.get("refPK")?.as_str()?, e.get("refSK")?.as_str()?)))
         .collect();
-    let connectors: Vec<serde_json::Map<String, Value>> = if refs.is_empty() {
+    let connectors: Vec<Connector> = if refs.is_empty() {
         vec![]
     } else {
-        ctx.store
-            .batch_get(&refs)
-            .await
-            .api()?
-            .into_iter()
-            .flatten()
-            .map(|mut i| {
-                for k in [store::PK, store::SK, "GSI1PK", "GSI1SK"] {
-                    i.remove(k);
-                }
-                i
-            })
-            .collect()
+        ctx.store.batch_get(&refs).await.api()?.into_iter().flatten().map(from_item).collect::<Result<_, _>>()?
     };
     // Abnormal orders: the newest of this month and the last.
     let mut orders = Vec::new();

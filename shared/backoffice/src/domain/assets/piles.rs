@@ -52,7 +52,8 @@ fn station_piles_pk(station_id: &str) -> String {
     format!("STATION#{station_id}#PILES")
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// A pile as stored (and sent, inside [`PileView`]).
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Pile {
     pub id: String,
@@ -65,6 +66,7 @@ pub struct Pile {
     pub rated_power_kw: u32,
     pub connector_count: u32,
     pub heartbeat_interval_secs: i64,
+    /// Unix seconds; null until the pile reports.
     pub last_heartbeat: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
@@ -82,15 +84,33 @@ impl Pile {
         to_item(self, &[("PK", k.pk), ("SK", k.sk), ("GSI1PK", station_piles_pk(&self.station_id)), ("GSI1SK", self.code.clone())])
     }
 
-    pub fn view(&self, now: i64) -> Value {
-        let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
-        v["online"] = json!(self.online(now));
-        v["offlineAfterSecs"] = json!(self.heartbeat_interval_secs * OFFLINE_AFTER_INTERVALS);
-        v
+    pub fn view(&self, now: i64) -> PileView {
+        PileView { pile: self.clone(), online: self.online(now), offline_after_secs: self.heartbeat_interval_secs * OFFLINE_AFTER_INTERVALS }
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// A pile as the pages are sent it: the record and its online state now.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PileView {
+    #[serde(flatten)]
+    pub pile: Pile,
+    /// A heartbeat came within the window.
+    pub online: bool,
+    /// The window: heartbeat interval x [`OFFLINE_AFTER_INTERVALS`].
+    pub offline_after_secs: i64,
+}
+
+/// A pile with its connectors, by number.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct PileWithConnectors {
+    #[serde(flatten)]
+    pub pile: PileView,
+    pub connectors: Vec<ConnectorView>,
+}
+
+/// A connector as stored (and sent by its edits and actions).
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Connector {
     pub id: String,
@@ -136,13 +156,54 @@ impl Connector {
 
     /// What the UI shows: the stored status, "offline" when the pile is
     /// silent, and the actions that are possible now.
-    pub fn view(&self, pile_online: bool) -> Value {
-        let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
-        v["online"] = json!(pile_online);
-        v["effectiveStatus"] = json!(effective_status(self.status, pile_online));
-        v["allowedActions"] = json!(allowed_actions(self.status, pile_online));
-        v
+    pub fn view(&self, pile_online: bool) -> ConnectorView {
+        ConnectorView {
+            connector: self.clone(),
+            online: pile_online,
+            effective_status: effective_status(self.status, pile_online),
+            allowed_actions: allowed_actions(self.status, pile_online),
+        }
     }
+}
+
+/// A connector as the pages are sent it.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectorView {
+    #[serde(flatten)]
+    pub connector: Connector,
+    /// Its pile is online.
+    pub online: bool,
+    /// The status shown: the stored one, or offline while the pile is silent.
+    pub effective_status: ConnectorStatus,
+    /// The operator actions possible now.
+    pub allowed_actions: Vec<OperatorAction>,
+}
+
+/// A row of the connector list: the connector with its pile's heartbeat
+/// and power and its station's name (null when the pile or station is gone).
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectorListRow {
+    #[serde(flatten)]
+    pub connector: ConnectorView,
+    pub last_heartbeat: Option<i64>,
+    pub rated_power_kw: Option<u32>,
+    pub station_name: Option<String>,
+}
+
+/// One entry of a connector's status history, as stored and sent.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ConnectorEvent {
+    /// Unix seconds.
+    pub at: i64,
+    /// Null for the registration.
+    pub from: Option<ConnectorStatus>,
+    pub to: ConnectorStatus,
+    /// `registered` or the operator action (`disable`, `reset` ...).
+    pub event: String,
+    /// The username, or the seeder.
+    pub by: String,
 }
 
 pub fn status_str(s: ConnectorStatus) -> String {
@@ -265,13 +326,9 @@ fn pile_code_taken(code: &str) -> Text {
 }
 
 fn history_item(connector_id: &str, at: i64, from: Option<ConnectorStatus>, to: ConnectorStatus, what: &str, by: &str) -> store::Item {
-    let mut item = Key::new(format!("CONNHIST#{connector_id}"), format!("{}#{}", crate::domain::keys::time_sort(at), uuid::Uuid::now_v7().simple())).to_item();
-    item.insert("at".into(), json!(at));
-    item.insert("from".into(), json!(from));
-    item.insert("to".into(), json!(to));
-    item.insert("event".into(), json!(what));
-    item.insert("by".into(), json!(by));
-    item
+    let key = Key::new(format!("CONNHIST#{connector_id}"), format!("{}#{}", crate::domain::keys::time_sort(at), uuid::Uuid::now_v7().simple()));
+    let event = ConnectorEvent { at, from, to, event: what.to_string(), by: by.to_string() };
+    to_item(&event, &[("PK", key.pk), ("SK", key.sk)])
 }
 
 /// Registers a pile with its connectors (status: available, no heartbeat
@@ -495,18 +552,10 @@ fn status_event(a: OperatorAction) -> String {
 }
 
 /// A connector's status history, newest first (at most 200 entries).
-pub async fn history(ctx: &AppCtx, id: &str) -> Result<Vec<Value>, ApiError> {
+pub async fn history(ctx: &AppCtx, id: &str) -> Result<Vec<ConnectorEvent>, ApiError> {
     let q = Query::partition(format!("CONNHIST#{id}")).backward().limit(200);
     let page = ctx.store.query(q).await.api()?;
-    Ok(page
-        .items
-        .into_iter()
-        .map(|mut i| {
-            i.remove("PK");
-            i.remove("SK");
-            Value::Object(i)
-        })
-        .collect())
+    page.items.into_iter().map(from_item).collect()
 }
 
 /// A station's piles, each with its connectors (one query on GSI1: piles
@@ -531,16 +580,14 @@ pub async fn with_connectors(ctx: &AppCtx, station_id: &str) -> Result<Vec<(Pile
 }
 
 /// A station's piles with their connectors, as the station page shows them.
-pub async fn of_station(ctx: &AppCtx, station_id: &str) -> Result<Vec<Value>, ApiError> {
+pub async fn of_station(ctx: &AppCtx, station_id: &str) -> Result<Vec<PileWithConnectors>, ApiError> {
     let now = ctx.now();
     Ok(with_connectors(ctx, station_id)
         .await?
         .into_iter()
         .map(|(p, connectors)| {
             let online = p.online(now);
-            let mut v = p.view(now);
-            v["connectors"] = connectors.iter().map(|c| c.view(online)).collect();
-            v
+            PileWithConnectors { pile: p.view(now), connectors: connectors.iter().map(|c| c.view(online)).collect() }
         })
         .collect())
 }
@@ -555,7 +602,7 @@ pub struct Filter<'a> {
 
 /// One page of connectors (with their pile's online state and station
 /// name) and the total matching.
-pub async fn list(ctx: &AppCtx, f: Filter<'_>, page_no: u32, page_size: u32) -> Result<(Vec<Value>, u64), ApiError> {
+pub async fn list(ctx: &AppCtx, f: Filter<'_>, page_no: u32, page_size: u32) -> Result<(Vec<ConnectorListRow>, u64), ApiError> {
     let status = f.status.map(status_str);
     let partition = facets::partition_of(&[f.station_id, status.as_deref(), f.pile_type.map(type_str)]);
     let page = facets::page(ctx, CONNECTOR_LIST, &partition, "", page_no, page_size).await?;
@@ -589,11 +636,12 @@ pub async fn list(ctx: &AppCtx, f: Filter<'_>, page_no: u32, page_size: u32) -> 
         .iter()
         .map(|c| {
             let pile = piles.iter().find(|p| p.id == c.pile_id);
-            let mut v = c.view(pile.is_some_and(|p| p.online(now)));
-            v["lastHeartbeat"] = json!(pile.and_then(|p| p.last_heartbeat));
-            v["ratedPowerKw"] = json!(pile.map(|p| p.rated_power_kw));
-            v["stationName"] = json!(stations.iter().find(|s| s.id == c.station_id).map(|s| s.name.clone()));
-            v
+            ConnectorListRow {
+                connector: c.view(pile.is_some_and(|p| p.online(now))),
+                last_heartbeat: pile.and_then(|p| p.last_heartbeat),
+                rated_power_kw: pile.map(|p| p.rated_power_kw),
+                station_name: stations.iter().find(|s| s.id == c.station_id).map(|s| s.name.clone()),
+            }
         })
         .collect();
     Ok((list, page.total))

@@ -26,7 +26,8 @@ fn code_key(code: &str) -> Key {
     Key::new(format!("STATIONCODE#{}", code.to_uppercase()), "UNIQUE")
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// A station as stored (and sent, inside [`StationView`]).
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Station {
     pub id: String,
@@ -58,6 +59,16 @@ pub struct Station {
     pub updated_at: i64,
     pub updated_by: String,
     pub version: i64,
+}
+
+/// A station as the pages are sent it: the record plus display names.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StationView {
+    #[serde(flatten)]
+    pub station: Station,
+    /// The district's (or city's) full name, e.g. "广东省 深圳市 南山区"; empty for an unknown code.
+    pub region_name: String,
 }
 
 /// What a form submits (create and edit).
@@ -195,11 +206,9 @@ impl Station {
     }
 
     /// The list / detail form: the record plus display names.
-    pub fn view(&self) -> Value {
-        let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
+    pub fn view(&self) -> StationView {
         let region = charging::region::lookup(self.district_code.as_deref().filter(|d| !d.is_empty()).unwrap_or(&self.city_code));
-        v["regionName"] = json!(region.map(|r| r.display()).unwrap_or_default());
-        v
+        StationView { station: self.clone(), region_name: region.map(|r| r.display()).unwrap_or_default() }
     }
 
     fn apply(&mut self, input: StationInput) {

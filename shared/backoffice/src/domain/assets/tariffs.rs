@@ -6,7 +6,6 @@ use charging::tariff::{TariffTemplate, TariffTemplateForm};
 use charging::Problem;
 use envelope::{ApiError, Text};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use store::{Condition, Index, Key, Query, TxOp};
 
 use super::{invalid, not_found};
@@ -33,7 +32,32 @@ pub struct StoredTariff {
     pub updated_by: String,
 }
 
+/// A template as the pages are sent it: the editor's form (segments
+/// instead of slots) with who changed it last and when.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TariffView {
+    pub template: TariffTemplateForm,
+    /// Unix seconds.
+    pub updated_at: i64,
+    pub updated_by: String,
+}
+
+/// One saved version in a template's history (not its prices).
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TariffVersion {
+    pub version: i64,
+    pub name: String,
+    pub updated_at: i64,
+    pub updated_by: String,
+}
+
 impl StoredTariff {
+    pub fn view(&self) -> TariffView {
+        TariffView { template: self.template.to_form(), updated_at: self.updated_at, updated_by: self.updated_by.clone() }
+    }
+
     fn items(&self) -> (store::Item, store::Item) {
         let id = &self.template.id;
         let current = to_item(
@@ -127,13 +151,13 @@ pub async fn list(ctx: &AppCtx) -> Result<Vec<StoredTariff>, ApiError> {
 }
 
 /// Version history, newest first: number, who, when (not the prices).
-pub async fn versions(ctx: &AppCtx, id: &str) -> Result<Vec<serde_json::Value>, ApiError> {
+pub async fn versions(ctx: &AppCtx, id: &str) -> Result<Vec<TariffVersion>, ApiError> {
     let q = Query::partition(format!("TARIFF#{id}")).sort_key(store::SortKey::BeginsWith("V#".into())).backward();
     let page = ctx.store.query(q).await.api()?;
     let mut out = Vec::new();
     for item in page.items {
         let t: StoredTariff = from_item(item)?;
-        out.push(json!({ "version": t.template.version, "name": t.template.name, "updatedAt": t.updated_at, "updatedBy": t.updated_by }));
+        out.push(TariffVersion { version: t.template.version, name: t.template.name, updated_at: t.updated_at, updated_by: t.updated_by });
     }
     Ok(out)
 }
