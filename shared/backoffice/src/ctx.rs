@@ -9,6 +9,7 @@ use auth::{RsaKeys, TokenKeys};
 use store::Table;
 
 use crate::config::Config;
+use crate::domain::operations::OperationsCache;
 use crate::domain::roles::RoleCache;
 
 /// Seconds since the Unix epoch; tests may stop it and move it forward.
@@ -50,6 +51,8 @@ pub struct AppCtx {
     pub rsa: Option<RsaKeys>,
     pub clock: Clock,
     pub roles: RoleCache,
+    /// The operations settings (offline window, stuck limit), read briefly cached.
+    pub operations: OperationsCache,
     /// For the OAuth code exchange; built once so TLS setup is not per request.
     pub http: reqwest::Client,
 }
@@ -71,7 +74,7 @@ impl AppCtx {
             .timeout(std::time::Duration::from_secs(10))
             .build()
             .map_err(|e| crate::config::ConfigError(format!("cannot build the HTTP client: {e}")))?;
-        Ok(Arc::new(AppCtx { store, config, keys, rsa, clock: Clock::default(), roles: RoleCache::default(), http }))
+        Ok(Arc::new(AppCtx { store, config, keys, rsa, clock: Clock::default(), roles: RoleCache::default(), operations: OperationsCache::default(), http }))
     }
 
     pub fn now(&self) -> i64 {

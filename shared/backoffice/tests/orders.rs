@@ -59,6 +59,29 @@ fn assert_sums_match(sums: &Value, rows: &[Value], what: &str) {
     assert_eq!(sums["netFen"].as_i64(), Some(sum(rows, "paidFen") - sum(rows, "refundedFen")), "{what}: net");
 }
 
+#[tokio::test]
+async fn the_stuck_limit_is_the_operations_setting() {
+    let ctx = product_with(&[("BACKOFFICE_DEMO_ORDERS", "1500")]).await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let stuck_nos = |rows: &[Value]| rows.iter().map(|r| r["orderNo"].as_str().unwrap().to_string()).collect::<BTreeSet<_>>();
+    let at_12h = all_rows(&ctx, &admin, &format!("{}&anomaly=stuck", all_range()), 50).await;
+    let charging = all_rows(&ctx, &admin, &format!("{}&status=charging", all_range()), 50).await;
+    let running_over = |hours: i64| charging.iter().filter(|r| r["startTs"].as_i64().unwrap() < now() - hours * 3600).count();
+    assert_eq!(at_12h.len(), running_over(12));
+    assert!(running_over(1) > running_over(12), "the demo has orders charging for between 1 and 12 hours");
+
+    let saved = post(&ctx, "/operationSettings/doEdit", Some(&admin), json!({"offlineAfterIntervals": 3, "stuckAfterHours": 1, "version": 0})).await;
+    assert_eq!(saved.code(), 200, "{}", saved.body);
+    let at_1h = all_rows(&ctx, &admin, &format!("{}&anomaly=stuck", all_range()), 50).await;
+    assert_eq!(at_1h.len(), running_over(1), "the filter follows the setting at once");
+    assert!(stuck_nos(&at_1h).is_superset(&stuck_nos(&at_12h)));
+    let newly = at_1h.iter().find(|r| !stuck_nos(&at_12h).contains(r["orderNo"].as_str().unwrap())).unwrap();
+    assert_eq!(newly["anomalies"][0]["kind"], "neverStopped", "each row says it is stuck: {newly}");
+    let no = newly["orderNo"].as_str().unwrap();
+    let detail = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    assert_eq!(detail.data()["anomalies"][0]["kind"], "neverStopped", "and so does its detail");
+}
+
 async fn sums_of(ctx: &AppCtx, token: &str, filter: &str) -> Value {
     let a = get(ctx, &format!("/order/getList?{filter}&pageSize=1"), Some(token)).await;
     assert_eq!(a.code(), 200, "{}", a.body);

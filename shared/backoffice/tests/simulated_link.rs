@@ -7,6 +7,7 @@ mod common;
 use backoffice::domain::assets::piles::{self, Pile};
 use backoffice::domain::assets::simulated_link::{beat_live_piles, heartbeat};
 use backoffice::domain::assets::stations::{self, Filter};
+use backoffice::domain::operations::OperationSettings;
 use backoffice::AppCtx;
 use charging::connector::ConnectorStatus;
 use charging::demo::StationStatus;
@@ -36,7 +37,7 @@ async fn heartbeats_keep_connected_demo_piles_online_and_nothing_else() {
     let now = ctx.now();
     let before = all_piles(&ctx).await;
     assert!(before.len() > 20, "the demo has piles");
-    assert!(before.iter().all(|(p, _, _)| !p.online(now)), "no pile can be online without heartbeats");
+    assert!(before.iter().all(|(p, _, _)| !p.online(now, &OperationSettings::default())), "no pile can be online without heartbeats");
 
     let beaten = beat_live_piles(&ctx).await.unwrap();
     let after = all_piles(&ctx).await;
@@ -45,7 +46,7 @@ async fn heartbeats_keep_connected_demo_piles_online_and_nothing_else() {
     assert!(beaten > 0 && beaten < after.len(), "some piles are connected, some silent: {beaten} of {}", after.len());
     for (p, st, connected) in &after {
         let should = *st == StationStatus::Operating && *connected;
-        assert_eq!(p.online(now), should, "pile {} (station {st:?}, connected {connected})", p.id);
+        assert_eq!(p.online(now, &OperationSettings::default()), should, "pile {} (station {st:?}, connected {connected})", p.id);
     }
     // Heartbeats are not edits: versions are untouched.
     for ((b, _, _), (a, _, _)) in before.iter().zip(&after) {
@@ -59,4 +60,30 @@ async fn a_heartbeat_never_recreates_a_deleted_pile() {
     let key = piles::pile_key("no-such-pile");
     assert!(heartbeat(&ctx, "no-such-pile", ctx.now()).await.is_err());
     assert!(ctx.store.get(&key).await.unwrap().is_none(), "the update must not create a partial pile");
+}
+
+#[tokio::test]
+async fn the_offline_window_is_the_operations_setting() {
+    let ctx = product().await;
+    ctx.clock.freeze();
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let (pile, _, _) = all_piles(&ctx).await.into_iter().next().unwrap();
+    let interval = pile.heartbeat_interval_secs;
+    // Silent for four intervals: offline with the default window of three.
+    heartbeat(&ctx, &pile.id, ctx.now() - 4 * interval).await.unwrap();
+    let shown = |ctx: std::sync::Arc<AppCtx>, admin: String, station: String, id: String| async move {
+        let a = get(&ctx, &format!("/pile/getList?stationId={station}"), Some(&admin)).await;
+        assert_eq!(a.code(), 200, "{}", a.body);
+        let p = a.data()["list"].as_array().unwrap().iter().find(|p| p["id"] == id.as_str()).unwrap().clone();
+        (p["online"].as_bool().unwrap(), p["offlineAfterSecs"].as_i64().unwrap())
+    };
+    let look = || shown(ctx.clone(), admin.clone(), pile.station_id.clone(), pile.id.clone());
+    assert_eq!(look().await, (false, 3 * interval));
+
+    let saved = post(&ctx, "/operationSettings/doEdit", Some(&admin), serde_json::json!({"offlineAfterIntervals": 5, "stuckAfterHours": 12, "version": 0})).await;
+    assert_eq!(saved.code(), 200, "{}", saved.body);
+    assert_eq!(look().await, (true, 5 * interval), "a wider window takes the pile back online at once");
+    let refreshed = piles::with_connectors(&ctx, &pile.station_id).await.unwrap();
+    let settings = backoffice::domain::operations::current(&ctx).await.unwrap();
+    assert!(refreshed.iter().find(|(p, _)| p.id == pile.id).unwrap().0.online(ctx.now(), &settings));
 }

@@ -7,12 +7,15 @@
 //! "too long" sessions) stay constants, so changing a setting never leaves
 //! old and new orders judged by different rules.
 
+use std::time::{Duration, Instant};
+
 use charging::orders::AnomalyThresholds;
 use envelope::{ApiError, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::{Condition, Key};
+use tokio::sync::Mutex;
 
 use super::StoreResultExt;
 use crate::ctx::AppCtx;
@@ -112,6 +115,41 @@ pub struct OperationSettingsEdit {
     pub version: i64,
 }
 
+/// How long a function instance keeps the settings it read. A save made
+/// through another instance (another Lambda function) applies within it;
+/// a save through this one applies at once.
+const CACHE_TTL: Duration = Duration::from_secs(10);
+
+/// The settings every list and detail applies, read at most once per
+/// [`CACHE_TTL`], so judging piles and orders costs no store call per request.
+#[derive(Default)]
+pub struct OperationsCache {
+    loaded: Mutex<Option<(Instant, OperationSettings)>>,
+}
+
+impl OperationsCache {
+    pub async fn current(&self, ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
+        let mut guard = self.loaded.lock().await;
+        match guard.as_ref() {
+            Some((at, settings)) if at.elapsed() < CACHE_TTL => Ok(settings.clone()),
+            _ => {
+                let settings = load(ctx).await?;
+                *guard = Some((Instant::now(), settings.clone()));
+                Ok(settings)
+            }
+        }
+    }
+
+    async fn replace(&self, settings: OperationSettings) {
+        *self.loaded.lock().await = Some((Instant::now(), settings));
+    }
+}
+
+/// The settings in force (cached briefly, see [`OperationsCache`]).
+pub async fn current(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
+    ctx.operations.current(ctx).await
+}
+
 /// The stored settings, or the defaults before the first save.
 pub async fn load(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
     let Some(mut item) = ctx.store.get(&key()).await.api()? else {
@@ -162,7 +200,10 @@ pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Res
     item.insert(store::VERSION.into(), next.into());
     let condition = if edit.version == 0 { Condition::item_absent() } else { Condition::version_is(edit.version) };
     match ctx.store.put(item, Some(condition)).await {
-        Ok(()) => Ok(saved),
+        Ok(()) => {
+            ctx.operations.replace(saved.clone()).await;
+            Ok(saved)
+        }
         Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(Text::new(
             "someone saved the operations settings meanwhile; reload them and apply your change again",
             "运营设置已被他人修改，请刷新后重新修改",

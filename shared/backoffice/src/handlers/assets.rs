@@ -18,6 +18,7 @@ use super::orders::data_with_msg;
 use crate::domain::assets::piles::{self, Connector, ConnectorEvent, ConnectorInput, ConnectorListRow, PileInput, PileView, PileWithConnectors};
 use crate::domain::assets::stations::{self, StationInput, StationView};
 use crate::domain::assets::tariffs::{self, TariffVersion, TariffView};
+use crate::domain::operations;
 use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
 use crate::params::{IdQuery, PageQuery};
 use crate::reply::Reply;
@@ -410,15 +411,16 @@ pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: PileInput = call.req.payload()?;
     let (pile, conns) = piles::register(ctx, input, &username(&call)?).await?;
     let now = ctx.now();
-    let online = pile.online(now);
-    Ok(data_with_msg(PileWithConnectors { pile: pile.view(now), connectors: conns.iter().map(|c| c.view(online)).collect() }, saved()))
+    let ops = operations::current(ctx).await?;
+    let online = pile.online(now, &ops);
+    Ok(data_with_msg(PileWithConnectors { pile: pile.view(now, &ops), connectors: conns.iter().map(|c| c.view(online)).collect() }, saved()))
 }
 
 /// POST /pile/doEdit {id, version, ...fields}
 pub async fn pile_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (id, version, input): (String, i64, PileInput) = edit_payload(&call)?;
     let p = piles::update(ctx, &id, version, input, &username(&call)?).await?;
-    Ok(data_with_msg(p.view(ctx.now()), saved()))
+    Ok(data_with_msg(p.view(ctx.now(), &operations::current(ctx).await?), saved()))
 }
 
 /// POST /pile/doDelete {id}

@@ -23,6 +23,7 @@ use crate::ctx::AppCtx;
 use crate::domain::assets::piles::Connector;
 use crate::domain::assets::{facets, piles, stations};
 use crate::domain::orders::list::{day_items, day_sums};
+use crate::domain::operations;
 use crate::domain::orders::record::OrderRow;
 use crate::domain::orders::view::{OrderView, SumsView};
 use crate::domain::orders::refunds::{self, RefundStatus};
@@ -129,10 +130,11 @@ async fn recent_faults(ctx: &AppCtx, now: i64) -> Result<Faults, ApiError> {
     };
     // Abnormal orders: the newest of this month and the last.
     let mut orders = Vec::new();
+    let th = operations::current(ctx).await?.anomaly_thresholds();
     for month in keys::months_desc(keys::local_day(now) - 31, keys::local_day(now)) {
         let q = Query::index(Index::Gsi3, keys::by_status(OrderStatus::Abnormal, &month)).limit(8 - orders.len() as u32).backward();
         for item in ctx.store.query(q).await.api()?.items {
-            orders.push(OrderView::of(&from_item::<OrderRow>(item)?, now));
+            orders.push(OrderView::of(&from_item::<OrderRow>(item)?, now, &th));
         }
         if orders.len() >= 8 {
             break;

@@ -13,6 +13,7 @@ use crate::ctx::AppCtx;
 use crate::domain::orders::list::{self, Filter};
 use crate::domain::orders::refunds::{self, RefundRecord, RefundStatus};
 use crate::domain::orders::view::{CurvePointView, OrderDetailView, OrderView, SumsView, TariffSnapshotView, TierLineView};
+use crate::domain::operations;
 use crate::domain::orders::{self as orders, keys};
 use crate::domain::store_error;
 use crate::reply::Reply;
@@ -147,8 +148,9 @@ async fn list_orders(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     // Sums only with the first page: they do not change while paging.
     let sums = if cursor.is_none() { list::sums(ctx, &filter).await?.map(SumsView::from) } else { None };
     let now = ctx.now();
+    let th = operations::current(ctx).await?.anomaly_thresholds();
     Ok(Reply::data(OrderList {
-        list: page.rows.iter().map(|r| OrderView::of(r, now)).collect(),
+        list: page.rows.iter().map(|r| OrderView::of(r, now, &th)).collect(),
         cursor: page.cursor,
         total: sums.map(|s| s.sums.orders),
         sums,
@@ -167,8 +169,9 @@ async fn order_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let no = order_no_param(&call, "id")?;
     let (row, detail, refunds) = orders::load_full(ctx, &no).await?;
     let now = ctx.now();
+    let th = operations::current(ctx).await?.anomaly_thresholds();
     Ok(Reply::data(OrderDetailView {
-        order: OrderView::of(&row, now),
+        order: OrderView::of(&row, now, &th),
         lines: row.lines.iter().map(TierLineView::from).collect(),
         curve: detail.as_ref().map(|d| d.curve.iter().map(CurvePointView::from).collect()),
         tariff: detail.as_ref().and_then(|d| d.tariff.as_ref()).map(TariffSnapshotView::from),
@@ -231,7 +234,8 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         }
     }
     ctx.store.transact(orders::change_ops(&before, &after)).await.map_err(store_error)?;
-    Ok(data_with_msg(OrderView::of(&after, now), Text::new("order closed", "已人工结单")))
+    let th = operations::current(ctx).await?.anomaly_thresholds();
+    Ok(data_with_msg(OrderView::of(&after, now, &th), Text::new("order closed", "已人工结单")))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -288,7 +292,7 @@ async fn refund_approve(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: DecideBody = call.req.payload()?;
     let by = call.caller()?.username().to_string();
     let (rec, order) = refunds::approve(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by).await?;
-    Ok(data_with_msg(RefundApproval { refund: rec, order: OrderView::of(&order, ctx.now()) }, Text::new("refund approved", "退款已通过")))
+    Ok(data_with_msg(RefundApproval { refund: rec, order: OrderView::of(&order, ctx.now(), &operations::current(ctx).await?.anomaly_thresholds()) }, Text::new("refund approved", "退款已通过")))
 }
 
 /// POST /order/refund/approval/reject {orderNo, refundId, note}

@@ -4,8 +4,8 @@
 //!
 //! Online/offline is never stored: it is derived from the pile's last
 //! heartbeat at read time ([`charging::connector::is_online`]) with a window
-//! of [`OFFLINE_AFTER_INTERVALS`] heartbeat intervals, so a silent pile can
-//! not be shown online after the window passes.
+//! of some heartbeat intervals (an operations setting, 3 by default), so a
+//! silent pile can not be shown online after the window passes.
 
 use charging::connector::{apply_action, allowed_actions, effective_status, is_online, ConnectorStandard, ConnectorStatus, OperatorAction, PileType};
 use charging::Problem;
@@ -17,11 +17,10 @@ use store::{Condition, Index, Key, Query, SortKey, TxOp, UpdateAction};
 use super::facets::{self, Listing};
 use super::{check, not_found, stations, text_problem, tx_error};
 use crate::ctx::AppCtx;
+use crate::domain::operations::{self, OperationSettings};
 use crate::domain::{from_item, to_item, StoreResultExt};
 
 pub const CONNECTOR_LIST: &str = "connector";
-/// A pile is offline after this many missed heartbeat intervals.
-pub const OFFLINE_AFTER_INTERVALS: i64 = 3;
 /// Connectors per pile (the transaction of a registration stays well under
 /// DynamoDB's 100 operations).
 pub const MAX_CONNECTORS: usize = 4;
@@ -75,8 +74,9 @@ pub struct Pile {
 }
 
 impl Pile {
-    pub fn online(&self, now: i64) -> bool {
-        is_online(self.last_heartbeat, now, self.heartbeat_interval_secs * OFFLINE_AFTER_INTERVALS)
+    /// Whether a heartbeat came within the window the settings give.
+    pub fn online(&self, now: i64, ops: &OperationSettings) -> bool {
+        is_online(self.last_heartbeat, now, ops.offline_window_secs(self.heartbeat_interval_secs))
     }
 
     fn item(&self) -> store::Item {
@@ -84,8 +84,8 @@ impl Pile {
         to_item(self, &[("PK", k.pk), ("SK", k.sk), ("GSI1PK", station_piles_pk(&self.station_id)), ("GSI1SK", self.code.clone())])
     }
 
-    pub fn view(&self, now: i64) -> PileView {
-        PileView { pile: self.clone(), online: self.online(now), offline_after_secs: self.heartbeat_interval_secs * OFFLINE_AFTER_INTERVALS }
+    pub fn view(&self, now: i64, ops: &OperationSettings) -> PileView {
+        PileView { pile: self.clone(), online: self.online(now, ops), offline_after_secs: ops.offline_window_secs(self.heartbeat_interval_secs) }
     }
 }
 
@@ -97,7 +97,7 @@ pub struct PileView {
     pub pile: Pile,
     /// A heartbeat came within the window.
     pub online: bool,
-    /// The window: heartbeat interval x [`OFFLINE_AFTER_INTERVALS`].
+    /// The window: heartbeat interval x the operations setting.
     pub offline_after_secs: i64,
 }
 
@@ -524,7 +524,8 @@ pub async fn act(ctx: &AppCtx, id: &str, action: OperatorAction, by: &str) -> Re
     let c = get_connector(ctx, id).await?;
     let pile = get_pile(ctx, &c.pile_id).await?;
     let now = ctx.now();
-    let next = apply_action(c.status, pile.online(now), action).map_err(|e| super::invalid(&[e.problem()]))?;
+    let ops = operations::current(ctx).await?;
+    let next = apply_action(c.status, pile.online(now, &ops), action).map_err(|e| super::invalid(&[e.problem()]))?;
     let mut n = c.clone();
     n.status = next;
     n.fault_code = if next == ConnectorStatus::Faulted { c.fault_code.clone() } else { None };
@@ -582,12 +583,13 @@ pub async fn with_connectors(ctx: &AppCtx, station_id: &str) -> Result<Vec<(Pile
 /// A station's piles with their connectors, as the station page shows them.
 pub async fn of_station(ctx: &AppCtx, station_id: &str) -> Result<Vec<PileWithConnectors>, ApiError> {
     let now = ctx.now();
+    let ops = operations::current(ctx).await?;
     Ok(with_connectors(ctx, station_id)
         .await?
         .into_iter()
         .map(|(p, connectors)| {
-            let online = p.online(now);
-            PileWithConnectors { pile: p.view(now), connectors: connectors.iter().map(|c| c.view(online)).collect() }
+            let online = p.online(now, &ops);
+            PileWithConnectors { pile: p.view(now, &ops), connectors: connectors.iter().map(|c| c.view(online)).collect() }
         })
         .collect())
 }
@@ -632,12 +634,13 @@ pub async fn list(ctx: &AppCtx, f: Filter<'_>, page_no: u32, page_size: u32) -> 
         .map(from_item)
         .collect::<Result<_, _>>()?;
     let now = ctx.now();
+    let ops = operations::current(ctx).await?;
     let list = conns
         .iter()
         .map(|c| {
             let pile = piles.iter().find(|p| p.id == c.pile_id);
             ConnectorListRow {
-                connector: c.view(pile.is_some_and(|p| p.online(now))),
+                connector: c.view(pile.is_some_and(|p| p.online(now, &ops))),
                 last_heartbeat: pile.and_then(|p| p.last_heartbeat),
                 rated_power_kw: pile.map(|p| p.rated_power_kw),
                 station_name: stations.iter().find(|s| s.id == c.station_id).map(|s| s.name.clone()),

@@ -1,7 +1,7 @@
 //! Heartbeats, and the demo's stand-in for a charger link.
 //!
 //! A pile's online state is derived from its last heartbeat (see
-//! [`super::piles::OFFLINE_AFTER_INTERVALS`]). Until a real charger link
+//! the operations setting `offlineAfterIntervals`). Until a real charger link
 //! (OCPP) exists nothing sends heartbeats, so a freshly seeded demo would
 //! show every pile offline a minute and a half after start. In demo mode
 //! the local gateway runs [`beat_live_piles`] on a timer: it plays the part

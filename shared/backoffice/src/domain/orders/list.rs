@@ -10,7 +10,7 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use charging::orders::{AnomalyThresholds, OrderStatus, PaymentStatus};
+use charging::orders::{OrderStatus, PaymentStatus};
 use envelope::{ApiError, Text};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -20,6 +20,7 @@ use super::keys;
 use super::record::OrderRow;
 use super::rollup::Sums;
 use crate::ctx::AppCtx;
+use crate::domain::operations;
 use crate::domain::{from_item, StoreResultExt};
 
 pub const DEFAULT_PAGE: u32 = 20;
@@ -113,8 +114,9 @@ impl Filter {
     }
 
     /// Whether a row passes every filter (the key already applied some).
-    pub fn matches(&self, r: &OrderRow, now: i64) -> bool {
-        let stuck_cutoff = now - AnomalyThresholds::default().stuck_after_secs;
+    /// `stuck_after_secs`: the operations setting in force.
+    pub fn matches(&self, r: &OrderRow, now: i64, stuck_after_secs: i64) -> bool {
+        let stuck_cutoff = now - stuck_after_secs;
         r.start_ts >= self.from_ts()
             && r.start_ts <= self.to_ts()
             && self.station.as_ref().is_none_or(|s| &r.station_id == s)
@@ -141,7 +143,7 @@ struct Bucket {
 }
 
 /// The partitions to walk, newest first, and the sort-key range.
-fn plan(f: &Filter, now: i64) -> (Vec<Bucket>, String, String) {
+fn plan(f: &Filter, now: i64, stuck_after_secs: i64) -> (Vec<Bucket>, String, String) {
     let lo = keys::time_sort(f.from_ts(), "");
     let mut hi_ts = f.to_ts();
     let months = keys::months_desc(f.from_day, f.to_day);
@@ -153,7 +155,7 @@ fn plan(f: &Filter, now: i64) -> (Vec<Bucket>, String, String) {
     } else if let Some(p) = &f.plate {
         vec![Bucket { index: None, pk: keys::by_plate(p), pointer: true }]
     } else if f.anomaly == Some(AnomalyFilter::Stuck) {
-        hi_ts = hi_ts.min(now - AnomalyThresholds::default().stuck_after_secs - 1);
+        hi_ts = hi_ts.min(now - stuck_after_secs - 1);
         per_month(Some(Index::Gsi3), false, &|m| keys::by_status(OrderStatus::Charging, m))
     } else if let Some(s) = &f.station {
         per_month(Some(Index::Gsi2), false, &|m| keys::by_station(s, m))
@@ -206,17 +208,18 @@ pub struct ListPage {
 /// One page of the filtered list, newest first.
 pub async fn page(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&str>) -> Result<ListPage, ApiError> {
     let now = ctx.now();
+    let stuck_after_secs = operations::current(ctx).await?.anomaly_thresholds().stuck_after_secs;
     let size = size.clamp(1, MAX_PAGE) as usize;
     if let Some(no) = &f.order_no {
         // A single order: one get.
         let item = ctx.store.get(&keys::order(no)).await.api()?;
         let rows = match item {
-            Some(i) if cursor.is_none() => vec![from_item::<OrderRow>(i)?].into_iter().filter(|r| f.matches(r, now)).collect(),
+            Some(i) if cursor.is_none() => vec![from_item::<OrderRow>(i)?].into_iter().filter(|r| f.matches(r, now, stuck_after_secs)).collect(),
             _ => vec![],
         };
         return Ok(ListPage { rows, cursor: None, items_read: 1 });
     }
-    let (buckets, lo, hi) = plan(f, now);
+    let (buckets, lo, hi) = plan(f, now, stuck_after_secs);
     let mut pos = match cursor {
         Some(c) => decode_cursor(c)?,
         None => Position { b: 0, c: None },
@@ -253,7 +256,7 @@ pub async fn page(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&str>) -> 
         let mut stopped_early = false;
         for (raw, row) in page.items.iter().zip(fetched) {
             pos.c = Some(store::cursor::encode(bucket.index, raw));
-            if let Some(row) = row.filter(|r| f.matches(r, now)) {
+            if let Some(row) = row.filter(|r| f.matches(r, now, stuck_after_secs)) {
                 rows.push(row);
                 if rows.len() == size {
                     stopped_early = true;

@@ -127,14 +127,17 @@ impl OrderRow {
         }
     }
 
-    pub fn anomalies(&self, now: i64) -> Vec<Anomaly> {
-        detect_anomalies(&self.facts(), now, &AnomalyThresholds::default())
+    /// The anomalies at `now` under `th` (the stuck limit is an operations
+    /// setting: `operations::current(ctx).anomaly_thresholds()`).
+    pub fn anomalies(&self, now: i64, th: &AnomalyThresholds) -> Vec<Anomaly> {
+        detect_anomalies(&self.facts(), now, th)
     }
 
     /// Anomalies that do not depend on the clock (stored as a list pointer
     /// at write time); "never stopped" is found by a key range instead.
     pub fn flagged(&self) -> bool {
-        self.anomalies(self.start_ts).iter().any(|a| !matches!(a, Anomaly::NeverStopped { .. }))
+        // The fixed thresholds: a stored pointer must not depend on a setting.
+        self.anomalies(self.start_ts, &AnomalyThresholds::default()).iter().any(|a| !matches!(a, Anomaly::NeverStopped { .. }))
     }
 
     /// The order item with its index keys.

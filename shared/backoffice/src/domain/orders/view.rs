@@ -10,7 +10,7 @@
 //! below compare them).
 
 use charging::demo::CurvePoint;
-use charging::orders::{Anomaly, OrderStatus, PaymentMethod, PaymentStatus, StopReason};
+use charging::orders::{Anomaly, AnomalyThresholds, OrderStatus, PaymentMethod, PaymentStatus, StopReason};
 use charging::pricing::TierLine;
 use charging::tariff::{ParkingRule, Segment, TariffTemplate, Tier, TierPrices};
 use charging::{Fen, PricePerKwh};
@@ -210,8 +210,8 @@ pub struct OrderView {
 }
 
 impl OrderView {
-    pub fn of(row: &OrderRow, now: i64) -> OrderView {
-        let anomalies = row.anomalies(now).into_iter().map(AnomalyView::from).collect();
+    pub fn of(row: &OrderRow, now: i64, th: &AnomalyThresholds) -> OrderView {
+        let anomalies = row.anomalies(now, th).into_iter().map(AnomalyView::from).collect();
         // Every field named: a new field of the row does not compile here
         // until the view decides about it.
         let OrderRow {
