@@ -3,7 +3,7 @@
 // personal center. One gateway for the file; the steps build on each other.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { gatewayForFile, go, login, menuPaths, shot, USERS, withBrowser } from './harness.mjs';
+import { apiClient, gatewayForFile, go, login, menuPaths, shot, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -191,6 +191,37 @@ describe('settings pages', () => {
       await toast(page, '原密码不正确').waitFor({ timeout: 10_000 });
       await shot(page, 'settings-11-personal-center');
     });
+  });
+
+  it('operations settings: the stuck-order limit is checked, saved, logged and applied to the order list', async () => {
+    const { api, token } = apiClient(gateway);
+    const admin = await token(USERS.admin);
+    const stuckOrders = async () => (await api('GET', '/order/getList?anomaly=stuck&pageSize=100', admin)).data.list.length;
+    const before = await stuckOrders();
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/setting/workflow');
+      const stuck = page.locator('input[name="stuckAfterHours"]');
+      await stuck.waitFor();
+      assert.equal(await stuck.inputValue(), '12', 'the default limit');
+      await stuck.fill('0');
+      await page.getByTestId('ops-save').click();
+      await page.getByText('请输入 1 到 24 之间的整数').waitFor();
+      await stuck.fill('1');
+      await page.getByTestId('ops-save').click();
+      await toast(page, '保存成功').waitFor({ timeout: 10_000 });
+      await page.getByTestId('ops-version').filter({ hasText: '版本 1' }).waitFor();
+      await shot(page, 'settings-14-operations');
+    });
+    const settings = await api('GET', '/operationSettings/get', admin);
+    assert.equal(settings.data.stuckAfterHours, 1);
+    const after = await stuckOrders();
+    assert.ok(after > before, `orders charging for over an hour now count as stuck: ${before} -> ${after}`);
+    const log = await api('GET', '/systemLog/getList?account=admin&pageSize=1', admin);
+    assert.equal(log.data.list[0].path, '/operationSettings/doEdit');
+    // Back to the default, so the rest of the file sees the demo as seeded.
+    const reset = await api('POST', '/operationSettings/doEdit', admin, { offlineAfterIntervals: 3, stuckAfterHours: 12, version: 1 });
+    assert.equal(reset.code, 200, JSON.stringify(reset));
   });
 
   it('renders in English too', async () => {
