@@ -127,7 +127,7 @@ pub struct Connector {
 }
 
 /// One point of the meter curve shown on the order detail page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CurvePoint {
     pub ts: i64,

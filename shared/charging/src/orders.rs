@@ -59,7 +59,7 @@ impl PaymentStatus {
 }
 
 /// How the user paid. JSON: camelCase names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PaymentMethod {
     Wechat,
@@ -84,7 +84,7 @@ impl PaymentMethod {
 }
 
 /// Why a session stopped. JSON: camelCase names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum StopReason {
     /// User stopped in the app / mini-program.
@@ -323,7 +323,7 @@ impl Default for AnomalyThresholds {
 }
 
 /// One finding. JSON: `{"kind": "neverStopped", "runningSecs": 50000}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Anomaly {
     /// Still "charging" long after it started: a zombie order.

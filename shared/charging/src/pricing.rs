@@ -105,7 +105,7 @@ impl Default for PricingOptions {
 }
 
 /// One per-tier line of an order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TierLine {
     pub tier: Tier,

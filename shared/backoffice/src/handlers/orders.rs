@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::ctx::AppCtx;
 use crate::domain::orders::list::{self, Filter};
 use crate::domain::orders::refunds::{self, RefundRecord, RefundStatus};
-use crate::domain::orders::view::{CurvePointView, OrderDetailView, OrderView, SumsView, TariffSnapshotView, TierLineView};
+use crate::domain::orders::view::{OrderDetailView, OrderView, SumsView, TariffSnapshotView};
 use crate::domain::operations;
 use crate::domain::orders::{self as orders, keys};
 use crate::domain::store_error;
@@ -172,8 +172,8 @@ async fn order_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let th = operations::current(ctx).await?.anomaly_thresholds();
     Ok(Reply::data(OrderDetailView {
         order: OrderView::of(&row, now, &th),
-        lines: row.lines.iter().map(TierLineView::from).collect(),
-        curve: detail.as_ref().map(|d| d.curve.iter().map(CurvePointView::from).collect()),
+        lines: row.lines.clone(),
+        curve: detail.as_ref().map(|d| d.curve.clone()),
         tariff: detail.as_ref().and_then(|d| d.tariff.as_ref()).map(TariffSnapshotView::from),
         refunds,
         refundable_fen: row.money().refundable(),
