@@ -18,7 +18,7 @@ export const menuTitlesEn: Record<string, string> = {
   财务管理: 'Finance',
   财务概览: 'Finance management',
   系统设置: 'System settings',
-  运营设置: 'Settings',
+  运营设置: 'Operations settings',
   个人中心: 'Personal center',
   用户管理: 'User management',
   角色管理: 'Role management',
