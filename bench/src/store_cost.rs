@@ -86,6 +86,7 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/departmentManagement/getList", "", 1),
         ("/menuManagement/getList", "", 1),
         ("/systemLog/getList", "pageSize=20", 2),
+        ("/operationSettings/get", "", 1),
         ("/table/getList", "pageNo=1&pageSize=20", 1),
         ("/goods/getList", "pageNo=1&pageSize=20", 1),
         ("/description/getList", "", 1),
