@@ -139,6 +139,9 @@ for op, params in by_operation.items():
         print("[[operations]]")
         print(f'include-operation-id = "{op}"')
         print("parameters = { " + ", ".join(f'"{k}" = {v}' for k, v in bound.items()) + " }")
+        # An operation's own settings replace the command line's headers:
+        # without this its fuzzing phase would run signed out (401 only).
+        print('headers = { Authorization = "Bearer ${FUZZ_TOKEN}" }')
 PY
 
 failed=()
@@ -153,7 +156,7 @@ for role in test editor admin; do
   # Excluded: GET /login/logout ends the session of the token the run
   # uses, so every later call would only see 401.
   # Run inside target/fuzz, where schemathesis keeps its cache.
-  if ! (cd target/fuzz && "$ST" run "$BASE/partnerapi/openapi.json" \
+  if ! (cd target/fuzz && FUZZ_TOKEN="$tok" "$ST" run "$BASE/partnerapi/openapi.json" \
     --header "Authorization: Bearer $tok" \
     --checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance \
     --exclude-operation-id logout \

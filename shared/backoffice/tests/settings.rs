@@ -125,6 +125,12 @@ async fn a_reset_password_works_at_once_and_ends_old_sessions() {
     assert_eq!(get(&ctx, "/index/userInfo", Some(&editor_session)).await.status, 401, "old sessions end");
     login(&ctx, "editor", "fresh-pass-9").await;
     assert_eq!(post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "editor", "password": "12"})).await.status, 400);
+    // Not one's own: a stolen session must not be able to take the account over.
+    let own = post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "ADMIN", "password": "taken-over-1"})).await;
+    assert_eq!(own.status, 400);
+    assert!(own.msg().contains("personal center"), "{}", own.msg());
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&admin)).await.status, 200, "the session goes on");
+    login(&ctx, "admin", ADMIN_PW).await;
 }
 
 #[tokio::test]

@@ -250,8 +250,16 @@ pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), Api
     Ok(())
 }
 
-/// Sets a new password for another user and ends their sessions.
-pub async fn reset_password(ctx: &AppCtx, username: &str, password: &str) -> Result<(), ApiError> {
+/// Sets a new password for another user and ends their sessions. Never
+/// the actor's own: that goes through the personal center, which asks for
+/// the current password, so a stolen session cannot take the account over.
+pub async fn reset_password(ctx: &AppCtx, actor: &str, username: &str, password: &str) -> Result<(), ApiError> {
+    if username.eq_ignore_ascii_case(actor) {
+        return Err(bad(
+            "you cannot reset your own password here; change it in the personal center (it asks for the current one)",
+            "不能在此重置自己的密码，请到个人中心修改（需输入原密码）",
+        ));
+    }
     users::validate_password(password)?;
     let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
     let hash = auth::hash_password(password).map_err(|_| ApiError::internal())?;

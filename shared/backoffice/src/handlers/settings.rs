@@ -22,7 +22,7 @@ pub fn routes() -> Vec<Route> {
         route!(GET "/userManagement/getList" => "user_management_list", Permission(SETTINGS_MANAGE), false, "Staff accounts (username prefix filter, paging)", user_list, query = UserListQuery),
         route!(POST "/userManagement/doEdit" => "user_management_edit", Permission(SETTINGS_MANAGE), true, "Create or edit a staff account", user_edit, body = UserEditIn),
         route!(POST "/userManagement/doDelete" => "user_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a staff account (not yourself, not the last admin)", user_delete, body = UserDeleteIn),
-        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), true, "Set a new password for a staff account", user_reset_password, body = ResetIn),
+        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), true, "Set a new password for another staff account (your own is changed with /user/changePassword)", user_reset_password, body = ResetIn),
         route!(GET "/roleManagement/getList" => "role_management_list", Permission(SETTINGS_MANAGE), false, "Roles with their permissions and holders", role_list, query = RoleListQuery),
         route!(POST "/roleManagement/doEdit" => "role_management_edit", Permission(SETTINGS_MANAGE), true, "Create, edit or rename a role", role_edit, body = RoleEditIn),
         route!(POST "/roleManagement/doDelete" => "role_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a role nobody holds", role_delete, body = RoleDeleteIn),
@@ -161,8 +161,9 @@ pub struct ResetIn {
 /// POST /userManagement/resetPassword {username, password}: the user's
 /// sessions end, so the old password stops working everywhere at once.
 pub async fn user_reset_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let actor = call.caller()?.username().to_string();
     let input: ResetIn = call.req.payload()?;
-    staff::reset_password(ctx, input.username.trim(), &input.password).await?;
+    staff::reset_password(ctx, &actor, input.username.trim(), &input.password).await?;
     Ok(Reply::message(Text::new("the password was reset; the user must sign in again", "密码已重置，该用户需重新登录")))
 }
 

@@ -81,7 +81,8 @@ export default function UserManagement() {
                     <Button size="small" appearance="transparent" onClick={() => setEditing({ open: true, user: u })}>
                       {t('set.common.edit')}
                     </Button>
-                    <Button size="small" appearance="transparent" onClick={() => setResetting(u.username)}>
+                    {/* One's own password is changed in the personal center (the server refuses it here). */}
+                    <Button size="small" appearance="transparent" disabled={u.username === me} onClick={() => setResetting(u.username)}>
                       {t('set.user.resetPassword')}
                     </Button>
                     <Button size="small" appearance="transparent" disabled={u.username === me} onClick={() => void remove(u)}>
