@@ -21,6 +21,10 @@ impl Reply {
     pub fn done() -> Reply {
         Reply::Data(Value::Null)
     }
+    /// Data serialised into `data`, with a message for the user (e.g. "saved").
+    pub fn data_with_msg<T: Serialize>(data: T, msg: Text) -> Reply {
+        Reply::DataWithMsg(serde_json::to_value(data).unwrap_or(Value::Null), msg)
+    }
     /// Success with a message for the user (e.g. "saved").
     pub fn message(msg: Text) -> Reply {
         Reply::DataWithMsg(Value::Null, msg)

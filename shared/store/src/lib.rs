@@ -148,6 +148,15 @@ impl Condition {
         Condition::NotExists(PK.into())
     }
     /// The stored version equals `version` (optimistic locking).
+    /// A save of a record loaded at `version`: 0 means it did not exist
+    /// (a first save), any other the version it must still have.
+    pub fn loaded_at(version: i64) -> Self {
+        if version == 0 {
+            Condition::item_absent()
+        } else {
+            Condition::version_is(version)
+        }
+    }
     pub fn version_is(version: i64) -> Self {
         Condition::Eq(VERSION.into(), Value::from(version))
     }

@@ -13,7 +13,6 @@ use charging::orders::AnomalyThresholds;
 use envelope::{ApiError, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::{Condition, Key};
 use tokio::sync::Mutex;
 
@@ -152,11 +151,10 @@ pub async fn current(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
 
 /// The stored settings, or the defaults before the first save.
 pub async fn load(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
-    let Some(mut item) = ctx.store.get(&key()).await.api()? else {
+    let Some(item) = ctx.store.get(&key()).await.api()? else {
         return Ok(OperationSettings::default());
     };
-    let version = item.get(store::VERSION).and_then(Value::as_i64).unwrap_or(0);
-    item.insert("version".into(), version.into());
+    // `version` is the store's optimistic-lock attribute (`store::VERSION`).
     let mut settings: OperationSettings = super::from_item(item)?;
     // A value outside today's bounds (written under other rules) is
     // clamped, so a page never divides by or waits for nonsense.
@@ -193,13 +191,9 @@ pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Res
         updated_by: Some(actor.to_string()),
         updated_at: Some(ctx.now()),
     };
-    let mut item = key().to_item();
-    if let Value::Object(fields) = serde_json::to_value(&saved).unwrap_or(Value::Null) {
-        item.extend(fields.into_iter().filter(|(k, _)| k != "version"));
-    }
-    item.insert(store::VERSION.into(), next.into());
-    let condition = if edit.version == 0 { Condition::item_absent() } else { Condition::version_is(edit.version) };
-    match ctx.store.put(item, Some(condition)).await {
+    let Key { pk, sk } = key();
+    let item = super::to_item(&saved, &[(store::PK, pk), (store::SK, sk)]);
+    match ctx.store.put(item, Some(Condition::loaded_at(edit.version))).await {
         Ok(()) => {
             ctx.operations.replace(saved.clone()).await;
             Ok(saved)

@@ -252,8 +252,7 @@ pub async fn save(ctx: &AppCtx, graph: &Graph, expected_version: i64) -> Result<
     item.insert("graph".into(), serde_json::to_value(graph).unwrap_or(Value::Null));
     item.insert(store::VERSION.into(), next.into());
     item.insert("updatedAt".into(), ctx.now().into());
-    let condition = if expected_version == 0 { Condition::item_absent() } else { Condition::version_is(expected_version) };
-    match ctx.store.put(item, Some(condition)).await {
+    match ctx.store.put(item, Some(Condition::loaded_at(expected_version))).await {
         Ok(()) => Ok(next),
         Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(Text::new(
             "someone saved the diagram meanwhile; reload it and apply your change again",

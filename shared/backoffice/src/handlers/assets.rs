@@ -14,7 +14,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::ctx::AppCtx;
-use super::orders::data_with_msg;
 use crate::domain::assets::piles::{self, Connector, ConnectorEvent, ConnectorInput, ConnectorListRow, PileInput, PileView, PileWithConnectors};
 use crate::domain::assets::stations::{self, StationInput, StationView};
 use crate::domain::assets::tariffs::{self, TariffVersion, TariffView};
@@ -330,14 +329,14 @@ pub async fn station_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
 pub async fn station_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: StationInput = call.req.payload()?;
     let s = stations::create(ctx, input, &username(&call)?).await?;
-    Ok(data_with_msg(s.view(), saved()))
+    Ok(Reply::data_with_msg(s.view(), saved()))
 }
 
 /// POST /station/doEdit {id, version, ...fields}
 pub async fn station_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (id, version, input): (String, i64, StationInput) = edit_payload(&call)?;
     let s = stations::update(ctx, &id, version, input, &username(&call)?).await?;
-    Ok(data_with_msg(s.view(), saved()))
+    Ok(Reply::data_with_msg(s.view(), saved()))
 }
 
 /// POST /station/doDelete {id, version?}
@@ -384,7 +383,7 @@ pub async fn tariff_versions(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
 pub async fn tariff_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let form: TariffTemplateForm = call.req.payload()?;
     let t = tariffs::create(ctx, form, &username(&call)?).await?;
-    Ok(data_with_msg(TariffSaved { template: t.template.to_form() }, saved()))
+    Ok(Reply::data_with_msg(TariffSaved { template: t.template.to_form() }, saved()))
 }
 
 /// POST /tariff/doEdit {id, version, name, segments, prices, parking?}:
@@ -393,7 +392,7 @@ pub async fn tariff_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (id, version, mut form): (String, i64, TariffTemplateForm) = edit_payload(&call)?;
     form.id = id;
     let t = tariffs::update(ctx, form, version, &username(&call)?).await?;
-    Ok(data_with_msg(TariffSaved { template: t.template.to_form() }, saved()))
+    Ok(Reply::data_with_msg(TariffSaved { template: t.template.to_form() }, saved()))
 }
 
 // ------------------------------------------------------------ piles
@@ -413,14 +412,14 @@ pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let now = ctx.now();
     let ops = operations::current(ctx).await?;
     let online = pile.online(now, &ops);
-    Ok(data_with_msg(PileWithConnectors { pile: pile.view(now, &ops), connectors: conns.iter().map(|c| c.view(online)).collect() }, saved()))
+    Ok(Reply::data_with_msg(PileWithConnectors { pile: pile.view(now, &ops), connectors: conns.iter().map(|c| c.view(online)).collect() }, saved()))
 }
 
 /// POST /pile/doEdit {id, version, ...fields}
 pub async fn pile_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (id, version, input): (String, i64, PileInput) = edit_payload(&call)?;
     let p = piles::update(ctx, &id, version, input, &username(&call)?).await?;
-    Ok(data_with_msg(p.view(ctx.now(), &operations::current(ctx).await?), saved()))
+    Ok(Reply::data_with_msg(p.view(ctx.now(), &operations::current(ctx).await?), saved()))
 }
 
 /// POST /pile/doDelete {id}
@@ -453,7 +452,7 @@ pub async fn connector_history(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErr
 pub async fn connector_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (id, version, input): (String, i64, ConnectorInput) = edit_payload(&call)?;
     let c = piles::update_connector(ctx, &id, version, input).await?;
-    Ok(data_with_msg(c, saved()))
+    Ok(Reply::data_with_msg(c, saved()))
 }
 
 /// POST /connector/doAction {id, action}
@@ -469,5 +468,5 @@ pub async fn connector_action(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErro
         return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
     }
     let c = piles::act(ctx, a.id.trim(), action, &username(&call)?).await?;
-    Ok(data_with_msg(c, no_charger_link()))
+    Ok(Reply::data_with_msg(c, no_charger_link()))
 }

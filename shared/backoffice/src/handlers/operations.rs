@@ -27,5 +27,5 @@ pub async fn edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let actor = call.caller()?.username().to_string();
     let input: OperationSettingsEdit = call.req.payload()?;
     let saved = operations::save(ctx, &actor, input).await?;
-    Ok(Reply::DataWithMsg(serde_json::to_value(OperationSettingsAnswer::from(saved)).unwrap_or_default(), Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(OperationSettingsAnswer::from(saved), Text::new("saved", "保存成功")))
 }

@@ -110,14 +110,6 @@ pub struct RefundList {
     pub cursor: Option<String>,
 }
 
-/// Success data with a message of the handler's own.
-pub(crate) fn data_with_msg<T: Serialize>(data: T, msg: Text) -> Reply {
-    match Reply::data(data) {
-        Reply::Data(v) => Reply::DataWithMsg(v, msg),
-        other => other,
-    }
-}
-
 fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
     ApiError::bad_request(Text::new(en, zh))
 }
@@ -235,7 +227,7 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     ctx.store.transact(orders::change_ops(&before, &after)).await.map_err(store_error)?;
     let th = operations::current(ctx).await?.anomaly_thresholds();
-    Ok(data_with_msg(OrderView::of(&after, now, &th), Text::new("order closed", "已人工结单")))
+    Ok(Reply::data_with_msg(OrderView::of(&after, now, &th), Text::new("order closed", "已人工结单")))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -275,7 +267,7 @@ async fn refund_request(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let amount = parse_amount(&body.amount)?;
     let by = call.caller()?.username().to_string();
     let rec = refunds::request(ctx, &body.order_no.trim().to_uppercase(), amount, &body.reason, &by).await?;
-    Ok(data_with_msg(rec, Text::new("refund requested; an admin must approve it", "退款申请已提交，等待管理员审批")))
+    Ok(Reply::data_with_msg(rec, Text::new("refund requested; an admin must approve it", "退款申请已提交，等待管理员审批")))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -292,7 +284,7 @@ async fn refund_approve(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: DecideBody = call.req.payload()?;
     let by = call.caller()?.username().to_string();
     let (rec, order) = refunds::approve(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by).await?;
-    Ok(data_with_msg(RefundApproval { refund: rec, order: OrderView::of(&order, ctx.now(), &operations::current(ctx).await?.anomaly_thresholds()) }, Text::new("refund approved", "退款已通过")))
+    Ok(Reply::data_with_msg(RefundApproval { refund: rec, order: OrderView::of(&order, ctx.now(), &operations::current(ctx).await?.anomaly_thresholds()) }, Text::new("refund approved", "退款已通过")))
 }
 
 /// POST /order/refund/approval/reject {orderNo, refundId, note}
@@ -303,7 +295,7 @@ async fn refund_reject(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let by = call.caller()?.username().to_string();
     let rec = refunds::reject(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by, &body.note).await?;
-    Ok(data_with_msg(rec, Text::new("refund rejected", "退款已驳回")))
+    Ok(Reply::data_with_msg(rec, Text::new("refund rejected", "退款已驳回")))
 }
 
 /// GET /order/refund/getList?status=pending|approved|rejected

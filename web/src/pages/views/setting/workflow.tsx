@@ -2,7 +2,7 @@ import { Badge, Button, Card, CardHeader, Field, Input, makeStyles, MessageBar, 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { getOperationSettings, saveOperationSettings, type OperationSettings } from '@/api/settings';
+import { getOperationSettings, saveOperationSettings, type OperationSettings, type SettingBound } from '@/api/settings';
 import { chinaDateTime } from '@/components/data/format';
 import { wholeInRange } from '@/components/settings/logic';
 import { isConflict, useSettingStyles } from '@/components/settings/ui';
@@ -16,6 +16,25 @@ const useStyles = makeStyles({
 });
 
 type Form = { offlineAfterIntervals: string; stuckAfterHours: string };
+
+/** A whole-number input limited to the server's range, with hint and error. */
+function WholeNumberField(props: { name: string; label: string; hint: string; error?: string; bound: SettingBound; value: string; onChange: (value: string) => void }) {
+  const styles = useStyles();
+  return (
+    <Field label={props.label} hint={props.hint} validationMessage={props.error}>
+      <Input
+        className={styles.number}
+        name={props.name}
+        type="number"
+        inputMode="numeric"
+        min={props.bound.min}
+        max={props.bound.max}
+        value={props.value}
+        onChange={(_, d) => props.onChange(d.value)}
+      />
+    </Field>
+  );
+}
 const formOf = (s: Pick<OperationSettings, 'offlineAfterIntervals' | 'stuckAfterHours'>): Form => ({
   offlineAfterIntervals: String(s.offlineAfterIntervals),
   stuckAfterHours: String(s.stuckAfterHours),
@@ -92,38 +111,24 @@ export default function OperationsSettings() {
           void save();
         }}
       >
-        <Field
+        <WholeNumberField
+          name="offlineAfterIntervals"
           label={t('set.ops.offline')}
           hint={offline != null ? t('set.ops.offlineExample', { minutes: offline }) : t('set.ops.offlineHint', { ...limits.offlineAfterIntervals })}
-          validationMessage={touched && offline == null ? rangeText(limits.offlineAfterIntervals) : undefined}
-        >
-          <Input
-            className={styles.number}
-            name="offlineAfterIntervals"
-            type="number"
-            inputMode="numeric"
-            min={limits.offlineAfterIntervals.min}
-            max={limits.offlineAfterIntervals.max}
-            value={form.offlineAfterIntervals}
-            onChange={(_, d) => setForm({ ...form, offlineAfterIntervals: d.value })}
-          />
-        </Field>
-        <Field
+          error={touched && offline == null ? rangeText(limits.offlineAfterIntervals) : undefined}
+          bound={limits.offlineAfterIntervals}
+          value={form.offlineAfterIntervals}
+          onChange={(v) => setForm({ ...form, offlineAfterIntervals: v })}
+        />
+        <WholeNumberField
+          name="stuckAfterHours"
           label={t('set.ops.stuck')}
           hint={t('set.ops.stuckHint', { ...limits.stuckAfterHours })}
-          validationMessage={touched && stuck == null ? rangeText(limits.stuckAfterHours) : undefined}
-        >
-          <Input
-            className={styles.number}
-            name="stuckAfterHours"
-            type="number"
-            inputMode="numeric"
-            min={limits.stuckAfterHours.min}
-            max={limits.stuckAfterHours.max}
-            value={form.stuckAfterHours}
-            onChange={(_, d) => setForm({ ...form, stuckAfterHours: d.value })}
-          />
-        </Field>
+          error={touched && stuck == null ? rangeText(limits.stuckAfterHours) : undefined}
+          bound={limits.stuckAfterHours}
+          value={form.stuckAfterHours}
+          onChange={(v) => setForm({ ...form, stuckAfterHours: v })}
+        />
         <div className={styles.buttons}>
           <Button type="submit" appearance="primary" disabled={saving} data-testid="ops-save">
             {t('set.ops.save')}
