@@ -48,7 +48,7 @@ const GOAL: f64 = 1.1;
 
 /// The requests of the plan: (route path, query, pages to follow by cursor).
 /// `{from120}` / `{from30}` / `{to}` are the demo data's days, `{order}`,
-/// `{station}`, `{tariff}`, `{connector}` the first of each list.
+/// `{station}`, `{tariff}`, `{connector}`, `{pile}` the first of each list.
 fn plan() -> Vec<(&'static str, &'static str, usize)> {
     vec![
         ("/index/userInfo", "", 1),
@@ -77,6 +77,7 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/connector/getList", "pageNo=1&pageSize=20", 1),
         ("/connector/getList", "pageNo=1&pageSize=20&stationId={station}", 1),
         ("/connector/getHistory", "id={connector}", 1),
+        ("/pile/messageLog", "pileId={pile}&pageSize=50", 2),
         ("/tariff/getList", "", 1),
         ("/tariff/getDetail", "id={tariff}", 1),
         ("/tariff/getVersions", "id={tariff}", 1),
@@ -151,6 +152,7 @@ async fn measure(store: Arc<dyn Table>, meter: Option<&Meter>, orders: u64, dir:
         a.body["data"]["list"][0]["template"]["id"].as_str().expect("a tariff").to_string()
     };
     let connector = first(format!("/connector/getList?pageNo=1&pageSize=1&stationId={station}"), "id").await;
+    let pile = first(format!("/connector/getList?pageNo=1&pageSize=1&stationId={station}"), "pileId").await;
     counting.take();
     if let Some(m) = meter {
         m.take();
@@ -164,7 +166,8 @@ async fn measure(store: Arc<dyn Table>, meter: Option<&Meter>, orders: u64, dir:
             .replace("{order}", &order)
             .replace("{station}", &station)
             .replace("{tariff}", &tariff)
-            .replace("{connector}", &connector);
+            .replace("{connector}", &connector)
+            .replace("{pile}", &pile);
         let mut cursor: Option<String> = None;
         for page in 1..=pages {
             let mut q = query.clone();

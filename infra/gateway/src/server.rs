@@ -26,7 +26,8 @@ pub async fn serve(ctx: Shared, report: SeedReport) -> Result<(), String> {
         Err(_) => 9999,
     };
     let web_dist = PathBuf::from(std::env::var("BACKOFFICE_WEB_DIST").unwrap_or_else(|_| "web/dist".into()));
-    let app = app(ctx, &web_dist);
+    let sockets = crate::chargers::LiveSockets::default();
+    let app = app(ctx, &web_dist, &sockets);
     let listener = tokio::net::TcpListener::bind((host.as_str(), port)).await.map_err(|e| {
         if e.kind() == std::io::ErrorKind::AddrInUse {
             format!("port {port} is busy: stop the other process or set BACKOFFICE_PORT to a free port")
@@ -43,13 +44,17 @@ pub async fn serve(ctx: Shared, report: SeedReport) -> Result<(), String> {
     }
     println!("listening on {url}  (open {url}/ in a browser; API at {url}{API_BASE})");
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
+        .with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            // Chargers hear "going away" and reconnect to whoever serves next.
+            sockets.close_all();
+        })
         .await
         .map_err(|e| format!("server stopped: {e}"))
 }
 
 /// The whole application: API routes, API 404s, and the SPA.
-pub fn app(ctx: Shared, web_dist: &std::path::Path) -> Router {
+pub fn app(ctx: Shared, web_dist: &std::path::Path, sockets: &crate::chargers::LiveSockets) -> Router {
     let mut by_path: BTreeMap<String, MethodRouter<Shared>> = BTreeMap::new();
     for route in backoffice::routes() {
         let filter = MethodFilter::try_from(route.method.clone()).expect("route methods are standard");
@@ -74,7 +79,11 @@ pub fn app(ctx: Shared, web_dist: &std::path::Path) -> Router {
         .fallback(method_not_allowed),
     );
     let spa = ServeDir::new(web_dist).not_found_service(ServeFile::new(web_dist.join("index.html")));
+    // The charger link: its own state (the live sockets) beside the API's.
+    let link = crate::chargers::LinkState { ctx: ctx.clone(), sockets: sockets.clone() };
+    let chargers = Router::new().route("/ocpp/{id}", axum::routing::get(crate::chargers::connect)).with_state(link);
     api.route(&format!("{API_BASE}/{{*rest}}"), axum::routing::any(api_not_found))
+        .merge(chargers)
         .fallback_service(spa)
         .layer(axum::middleware::map_response(security_headers))
         .with_state(ctx)

@@ -50,6 +50,8 @@ pub struct Config {
     /// The value the CloudFront distribution adds as `X-Origin-Verify`;
     /// with it the viewer's address is believed (see `client_ip`).
     pub origin_verify_secret: Option<String>,
+    /// How many days the OCPP message log keeps each exchange.
+    pub ocpp_log_days: i64,
 }
 
 /// A configuration problem, phrased as what to fix.
@@ -140,6 +142,13 @@ impl Config {
             }
             other => other,
         };
+        let ocpp_log_days = match var("BACKOFFICE_OCPP_LOG_DAYS") {
+            None => 7,
+            Some(v) => match v.parse::<i64>() {
+                Ok(d @ 1..=90) => d,
+                _ => return Err(ConfigError(format!("BACKOFFICE_OCPP_LOG_DAYS must be a number of days from 1 to 90, not '{v}'"))),
+            },
+        };
         Ok(Config {
             mode,
             data_dir,
@@ -151,6 +160,7 @@ impl Config {
             allow_register,
             oauth,
             origin_verify_secret,
+            ocpp_log_days,
         })
     }
 

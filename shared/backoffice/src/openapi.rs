@@ -17,7 +17,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use envelope::{standard_message, ApiError, Text};
+use envelope::{standard_message, ApiError};
 use http::Method;
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -56,21 +56,15 @@ fn schema_of<T: JsonSchema>(g: &mut SchemaGenerator) -> Schema {
     g.subschema_for::<T>()
 }
 
+/// Keeps the declared parameters, checked against their types (the
+/// handler reads them again with [`crate::request::Call::query`]).
 fn filter_query<T: DeserializeOwned + Serialize>(raw: &HashMap<String, String>) -> Result<HashMap<String, String>, ApiError> {
-    let object: Map<String, Value> = raw.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
-    let typed: T = serde_json::from_value(Value::Object(object)).map_err(|e| {
-        ApiError::bad_request(Text::new(format!("invalid query parameters: {e}"), format!("查询参数有误：{e}")))
+    let typed: T = crate::request::parse_query(raw)?;
+    let text = serde_urlencoded::to_string(&typed).map_err(|e| {
+        tracing::error!(error = %e, "a declared query type does not encode as parameters");
+        ApiError::internal()
     })?;
-    Ok(match serde_json::to_value(typed) {
-        Ok(Value::Object(map)) => map
-            .into_iter()
-            .filter_map(|(k, v)| match v {
-                Value::String(s) => Some((k, s)),
-                _ => None,
-            })
-            .collect(),
-        _ => HashMap::new(),
-    })
+    Ok(url::form_urlencoded::parse(text.as_bytes()).into_owned().collect())
 }
 
 impl OpDoc {

@@ -111,6 +111,23 @@ impl ApiRequest {
     }
 }
 
+/// Query parameters as a typed struct: numbers, enums and optional fields
+/// read from their text in one step; empty values count as absent; a value
+/// that does not fit is a 400 naming the parameter.
+pub fn parse_query<T: DeserializeOwned>(raw: &HashMap<String, String>) -> Result<T, ApiError> {
+    let pairs = raw.iter().filter(|(_, v)| !v.trim().is_empty()).map(|(k, v)| (k.as_str(), v.trim()));
+    let encoded = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
+    let de = serde_urlencoded::Deserializer::new(url::form_urlencoded::parse(encoded.as_bytes()));
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let at = match e.path().to_string().as_str() {
+            "." => String::new(),
+            path => format!(" {path}"),
+        };
+        let e = e.into_inner();
+        ApiError::bad_request(Text::new(format!("invalid query parameter{at}: {e}"), format!("查询参数{at}有误：{e}")))
+    })
+}
+
 /// What a handler receives: the request and, on routes that need it, the
 /// authenticated caller.
 pub struct Call {
@@ -119,6 +136,13 @@ pub struct Call {
 }
 
 impl Call {
+    /// The declared query parameters as the route's query type: one parse
+    /// (numbers, enums, optional fields), a 400 naming the parameter at
+    /// fault when a value does not fit.
+    pub fn query<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
+        parse_query(&self.req.query)
+    }
+
     /// The authenticated caller; routes that are not public always have one.
     pub fn caller(&self) -> Result<&Caller, ApiError> {
         self.caller.as_ref().ok_or_else(|| ApiError::standard(401))

@@ -129,6 +129,7 @@ pub fn routes() -> &'static [Route] {
             handlers::finance::routes,
             handlers::dashboard::routes,
             handlers::assets::routes,
+            handlers::chargers::routes,
         ];
         for group in groups {
             table.extend(group());

@@ -322,6 +322,43 @@ impl Default for AnomalyThresholds {
     }
 }
 
+/// Something a charger's messages about a session got wrong, recorded on
+/// the order when it happens (the charger is always answered, so the
+/// order is where staff see it). JSON: camelCase names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ChargerProblem {
+    /// The session started with an idTag that was not accepted (unknown,
+    /// blocked, expired): a start made while the charger was offline.
+    UnauthorizedIdTag,
+    /// A start or stop time was implausible (clock not set, far future):
+    /// the time of arrival was recorded instead.
+    ClockNotSet,
+    /// A second StopTransaction with other values came for a stopped session.
+    StoppedTwice,
+    /// The readings could not be priced (times or meter going backwards).
+    Unpriceable,
+}
+
+impl ChargerProblem {
+    pub fn en(self) -> &'static str {
+        match self {
+            ChargerProblem::UnauthorizedIdTag => "Started with a card that was not accepted",
+            ChargerProblem::ClockNotSet => "Charger clock implausible: arrival time recorded",
+            ChargerProblem::StoppedTwice => "Charger reported the stop twice with different values",
+            ChargerProblem::Unpriceable => "Charger readings could not be priced",
+        }
+    }
+    pub fn zh(self) -> &'static str {
+        match self {
+            ChargerProblem::UnauthorizedIdTag => "使用未授权的卡启动充电",
+            ChargerProblem::ClockNotSet => "充电桩时钟异常，已按到达时间记录",
+            ChargerProblem::StoppedTwice => "充电桩重复上报结束且数据不一致",
+            ChargerProblem::Unpriceable => "充电桩读数无法计费",
+        }
+    }
+}
+
 /// One finding. JSON: `{"kind": "neverStopped", "runningSecs": 50000}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
@@ -340,6 +377,8 @@ pub enum Anomaly {
     TooLong { duration_secs: i64 },
     /// Stop time before start time.
     StopBeforeStart,
+    /// What the charger got wrong (see [`ChargerProblem`]).
+    Charger { problem: ChargerProblem },
 }
 
 impl Anomaly {
@@ -352,6 +391,7 @@ impl Anomaly {
             Anomaly::MissingPriceSnapshot => "No tariff snapshot to price with".into(),
             Anomaly::TooLong { duration_secs } => format!("Implausibly long session ({:.1} h)", *duration_secs as f64 / 3600.0),
             Anomaly::StopBeforeStart => "Stop time is before start time".into(),
+            Anomaly::Charger { problem } => problem.en().into(),
         }
     }
 
@@ -364,6 +404,7 @@ impl Anomaly {
             Anomaly::MissingPriceSnapshot => "缺少电价快照，无法计费".into(),
             Anomaly::TooLong { duration_secs } => format!("充电时长异常（{:.1}小时）", *duration_secs as f64 / 3600.0),
             Anomaly::StopBeforeStart => "结束时间早于开始时间".into(),
+            Anomaly::Charger { problem } => problem.zh().into(),
         }
     }
 }

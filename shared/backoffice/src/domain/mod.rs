@@ -3,6 +3,8 @@
 
 pub mod assets;
 pub mod audit;
+pub mod cards;
+pub mod chargers;
 pub mod demo;
 pub mod departments;
 pub mod keys;

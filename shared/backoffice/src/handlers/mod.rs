@@ -2,6 +2,7 @@
 
 pub mod assets;
 pub mod auth;
+pub mod chargers;
 pub mod dashboard;
 pub mod finance;
 pub mod operations;

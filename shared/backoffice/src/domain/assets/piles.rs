@@ -33,8 +33,22 @@ pub fn connector_key(pile_id: &str, number: u32) -> Key {
     Key::new(format!("PILE#{pile_id}"), format!("CONN#{number:02}"))
 }
 
-fn pile_code_key(code: &str) -> Key {
+/// The uniqueness item of a pile code; it also maps the code (the
+/// charger's OCPP identity, matched regardless of letter case) to the pile.
+pub fn pile_code_key(code: &str) -> Key {
     Key::new(format!("PILECODE#{}", code.to_uppercase()), "UNIQUE")
+}
+
+/// The pile whose code (= charge point id) is `code`, any letter case.
+pub async fn find_by_code(ctx: &AppCtx, code: &str) -> Result<Option<Pile>, ApiError> {
+    let Some(item) = ctx.store.get(&pile_code_key(code)).await.api()? else { return Ok(None) };
+    match item.get("pileId").and_then(Value::as_str) {
+        Some(id) => match ctx.store.get(&pile_key(id)).await.api()? {
+            Some(item) => Ok(Some(from_item(item)?)),
+            None => Ok(None),
+        },
+        None => Ok(None),
+    }
 }
 
 /// Connector ids are `{pileId}-c{n}`, so the id alone locates the record.
@@ -47,7 +61,7 @@ pub fn parse_connector_id(id: &str) -> Option<(&str, u32)> {
     Some((pile, n.parse().ok().filter(|n| (1..=99).contains(n))?))
 }
 
-fn station_piles_pk(station_id: &str) -> String {
+pub fn station_piles_pk(station_id: &str) -> String {
     format!("STATION#{station_id}#PILES")
 }
 
@@ -67,6 +81,16 @@ pub struct Pile {
     pub heartbeat_interval_secs: i64,
     /// Unix seconds; null until the pile reports.
     pub last_heartbeat: Option<i64>,
+    /// What the charger is told at boot (an operator may hold a pile back).
+    #[serde(default)]
+    pub registration_status: RegistrationStatus,
+    /// OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS.
+    #[serde(default = "default_security_profile")]
+    #[schemars(range(min = 0, max = 2))]
+    pub security_profile: u8,
+    /// When the charger password was last set (never shown again); null = none set.
+    #[serde(default)]
+    pub password_set_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
     pub updated_by: String,
@@ -85,8 +109,27 @@ impl Pile {
     }
 
     pub fn view(&self, now: i64, ops: &OperationSettings) -> PileView {
-        PileView { pile: self.clone(), online: self.online(now, ops), offline_after_secs: ops.offline_window_secs(self.heartbeat_interval_secs) }
+        self.view_with_link(now, ops, None)
     }
+
+    pub fn view_with_link(&self, now: i64, ops: &OperationSettings, link: Option<crate::domain::chargers::link::ChargerLink>) -> PileView {
+        PileView { pile: self.clone(), online: self.online(now, ops), offline_after_secs: ops.offline_window_secs(self.heartbeat_interval_secs), link }
+    }
+}
+
+/// The answer a charger gets to its BootNotification (OCPP 1.6 RegistrationStatus).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum RegistrationStatus {
+    #[default]
+    Accepted,
+    Pending,
+    Rejected,
+}
+
+pub const DEFAULT_SECURITY_PROFILE: u8 = 1;
+
+fn default_security_profile() -> u8 {
+    DEFAULT_SECURITY_PROFILE
 }
 
 /// A pile as the pages are sent it: the record and its online state now.
@@ -99,6 +142,8 @@ pub struct PileView {
     pub online: bool,
     /// The window: heartbeat interval x the operations setting.
     pub offline_after_secs: i64,
+    /// The charger link (null until the charger first connects).
+    pub link: Option<crate::domain::chargers::link::ChargerLink>,
 }
 
 /// A pile with its connectors, by number.
@@ -127,12 +172,16 @@ pub struct Connector {
     pub status: ConnectorStatus,
     pub fault_code: Option<String>,
     pub status_since: i64,
+    /// The charger's timestamp of the status it last reported (an older
+    /// report never overwrites a newer one); null when set by an operator.
+    #[serde(default)]
+    pub reported_at: Option<i64>,
     pub updated_at: i64,
     pub version: i64,
 }
 
 impl Connector {
-    fn item(&self) -> store::Item {
+    pub(crate) fn item(&self) -> store::Item {
         let k = connector_key(&self.pile_id, self.number);
         to_item(
             self,
@@ -145,7 +194,7 @@ impl Connector {
         )
     }
 
-    fn listing(&self) -> Listing {
+    pub(crate) fn listing(&self) -> Listing {
         Listing {
             list: CONNECTOR_LIST,
             dims: vec![vec![self.station_id.clone()], vec![status_str(self.status)], vec![type_str(self.pile_type).into()]],
@@ -254,6 +303,13 @@ pub struct PileInput {
     pub rated_power_kw: Option<u32>,
     #[schemars(required, range(min = 10, max = 3600))]
     pub heartbeat_interval_secs: Option<i64>,
+    /// What the charger is told at boot (default Accepted).
+    #[serde(default)]
+    pub registration_status: Option<RegistrationStatus>,
+    /// 0 none (trusted network only), 1 Basic auth, 2 Basic auth over TLS (default 1).
+    #[serde(default)]
+    #[schemars(range(min = 0, max = 2))]
+    pub security_profile: Option<u8>,
     /// Registration only: the pile's connectors, numbered 1..n in order.
     #[schemars(length(min = 1, max = MAX_CONNECTORS))]
     #[serde(default)]
@@ -299,6 +355,9 @@ impl PileInput {
             out.push(Problem::new("pileType", "Type is required: AC or DC", "请选择类型：交流或直流"));
         }
         power_problem("ratedPowerKw", self.rated_power_kw, &mut out);
+        if self.security_profile.is_some_and(|p| p > 2) {
+            out.push(Problem::new("securityProfile", "Security profile must be 0, 1 or 2", "安全配置须为0、1或2"));
+        }
         if !matches!(self.heartbeat_interval_secs, Some(10..=3600)) {
             out.push(Problem::new("heartbeatIntervalSecs", "Heartbeat interval must be 10-3600 seconds", "心跳间隔须为10-3600秒"));
         }
@@ -325,7 +384,7 @@ fn pile_code_taken(code: &str) -> Text {
     Text::new(format!("Pile serial number {code} is already registered"), format!("桩编号{code}已被注册"))
 }
 
-fn history_item(connector_id: &str, at: i64, from: Option<ConnectorStatus>, to: ConnectorStatus, what: &str, by: &str) -> store::Item {
+pub(crate) fn history_item(connector_id: &str, at: i64, from: Option<ConnectorStatus>, to: ConnectorStatus, what: &str, by: &str) -> store::Item {
     let key = Key::new(format!("CONNHIST#{connector_id}"), format!("{}#{}", crate::domain::keys::time_sort(at), uuid::Uuid::now_v7().simple()));
     let event = ConnectorEvent { at, from, to, event: what.to_string(), by: by.to_string() };
     to_item(&event, &[("PK", key.pk), ("SK", key.sk)])
@@ -349,6 +408,9 @@ pub async fn register(ctx: &AppCtx, input: PileInput, by: &str) -> Result<(Pile,
         connector_count: input.connectors.len() as u32,
         heartbeat_interval_secs: input.heartbeat_interval_secs.unwrap_or(30),
         last_heartbeat: None,
+        registration_status: input.registration_status.unwrap_or_default(),
+        security_profile: input.security_profile.unwrap_or(DEFAULT_SECURITY_PROFILE),
+        password_set_at: None,
         created_at: now,
         updated_at: now,
         updated_by: by.into(),
@@ -375,6 +437,7 @@ pub async fn register(ctx: &AppCtx, input: PileInput, by: &str) -> Result<(Pile,
                 status: ConnectorStatus::Available,
                 fault_code: None,
                 status_since: now,
+                reported_at: None,
                 updated_at: now,
                 version: 1,
             }
@@ -384,10 +447,16 @@ pub async fn register(ctx: &AppCtx, input: PileInput, by: &str) -> Result<(Pile,
     Ok((pile, connectors))
 }
 
+fn code_item(pile: &Pile) -> store::Item {
+    let mut item = pile_code_key(&pile.code).to_item();
+    item.insert("pileId".into(), json!(pile.id));
+    item
+}
+
 /// Writes a new pile and its connectors (registration and the demo seed).
 pub async fn insert(ctx: &AppCtx, pile: &Pile, connectors: &[Connector], by: &str) -> Result<(), ApiError> {
     let mut ops = vec![
-        TxOp::Put { item: pile_code_key(&pile.code).to_item(), condition: Some(Condition::item_absent()) },
+        TxOp::Put { item: code_item(pile), condition: Some(Condition::item_absent()) },
         TxOp::Put { item: pile.item(), condition: Some(Condition::item_absent()) },
         stations::count_op(&pile.station_id, 1, connectors.len() as i64),
     ];
@@ -445,11 +514,13 @@ pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: PileInput, by:
     p.firmware_version = input.firmware_version.trim().into();
     p.rated_power_kw = input.rated_power_kw.unwrap_or(p.rated_power_kw);
     p.heartbeat_interval_secs = input.heartbeat_interval_secs.unwrap_or(p.heartbeat_interval_secs);
+    p.registration_status = input.registration_status.unwrap_or(p.registration_status);
+    p.security_profile = input.security_profile.unwrap_or(p.security_profile);
     p.updated_at = ctx.now();
     p.updated_by = by.into();
     p.version = expected + 1;
     let v = serde_json::to_value(&p).unwrap_or(Value::Null);
-    let actions = ["vendor", "model", "firmwareVersion", "ratedPowerKw", "heartbeatIntervalSecs", "updatedAt", "updatedBy", "version"]
+    let actions = ["vendor", "model", "firmwareVersion", "ratedPowerKw", "heartbeatIntervalSecs", "registrationStatus", "securityProfile", "updatedAt", "updatedBy", "version"]
         .iter()
         .map(|f| UpdateAction::Set(f.to_string(), v[*f].clone()))
         .collect();
@@ -470,6 +541,8 @@ pub async fn delete(ctx: &AppCtx, id: &str) -> Result<(), ApiError> {
     let mut ops = vec![
         TxOp::Delete { key: pile_key(id), condition: Some(Condition::version_is(pile.version)) },
         TxOp::Delete { key: pile_code_key(&pile.code), condition: None },
+        TxOp::Delete { key: crate::domain::chargers::link::key(id), condition: None },
+        TxOp::Delete { key: crate::domain::chargers::secret::key(id), condition: None },
         stations::count_op(&pile.station_id, -1, -(conns.len() as i64)),
     ];
     for c in &conns {
@@ -562,15 +635,29 @@ pub async fn history(ctx: &AppCtx, id: &str) -> Result<Vec<ConnectorEvent>, ApiE
 /// A station's piles, each with its connectors (one query on GSI1: piles
 /// sort by code and each pile's connectors follow it).
 pub async fn with_connectors(ctx: &AppCtx, station_id: &str) -> Result<Vec<(Pile, Vec<Connector>)>, ApiError> {
-    let mut out: Vec<(Pile, Vec<Connector>)> = Vec::new();
+    Ok(with_links(ctx, station_id).await?.into_iter().map(|(p, _, c)| (p, c)).collect())
+}
+
+/// A station's piles, each with its charger link record and connectors
+/// (the link item sorts right after its pile's connectors on GSI1).
+pub async fn with_links(ctx: &AppCtx, station_id: &str) -> Result<Vec<(Pile, Option<crate::domain::chargers::link::ChargerLink>, Vec<Connector>)>, ApiError> {
+    let mut out: Vec<(Pile, Option<crate::domain::chargers::link::ChargerLink>, Vec<Connector>)> = Vec::new();
     let mut cursor = None;
     loop {
         let page = ctx.store.query(Query::index(Index::Gsi1, station_piles_pk(station_id)).after(cursor)).await.api()?;
         for item in page.items {
-            if item.get("SK").and_then(Value::as_str) == Some("PILE") {
-                out.push((from_item(item)?, Vec::new()));
-            } else if let Some((_, connectors)) = out.last_mut() {
-                connectors.push(from_item(item)?);
+            match item.get("SK").and_then(Value::as_str) {
+                Some("PILE") => out.push((from_item(item)?, None, Vec::new())),
+                Some(crate::domain::chargers::link::SK) => {
+                    if let Some((_, link, _)) = out.last_mut() {
+                        *link = Some(from_item(item)?);
+                    }
+                }
+                _ => {
+                    if let Some((_, _, connectors)) = out.last_mut() {
+                        connectors.push(from_item(item)?);
+                    }
+                }
             }
         }
         cursor = page.cursor;
@@ -584,12 +671,15 @@ pub async fn with_connectors(ctx: &AppCtx, station_id: &str) -> Result<Vec<(Pile
 pub async fn of_station(ctx: &AppCtx, station_id: &str) -> Result<Vec<PileWithConnectors>, ApiError> {
     let now = ctx.now();
     let ops = operations::current(ctx).await?;
-    Ok(with_connectors(ctx, station_id)
+    Ok(with_links(ctx, station_id)
         .await?
         .into_iter()
-        .map(|(p, connectors)| {
+        .map(|(p, link, connectors)| {
             let online = p.online(now, &ops);
-            PileWithConnectors { pile: p.view(now, &ops), connectors: connectors.iter().map(|c| c.view(online)).collect() }
+            // The link's last message is the pile's heartbeat time (every
+            // message from the charger sets it; one write, not two).
+            let link = link.map(|l| crate::domain::chargers::link::ChargerLink { last_message_at: p.last_heartbeat, ..l });
+            PileWithConnectors { pile: p.view_with_link(now, &ops, link), connectors: connectors.iter().map(|c| c.view(online)).collect() }
         })
         .collect())
 }

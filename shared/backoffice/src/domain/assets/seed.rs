@@ -59,6 +59,9 @@ pub async fn seed_assets(ctx: &AppCtx, demo: &DemoData) -> Result<(), ApiError> 
             connector_count: p.connector_count,
             heartbeat_interval_secs: p.heartbeat_interval_secs,
             last_heartbeat: p.last_heartbeat,
+            registration_status: Default::default(),
+            security_profile: super::piles::DEFAULT_SECURITY_PROFILE,
+            password_set_at: None,
             created_at: now,
             updated_at: now,
             updated_by: SEEDER.into(),
@@ -81,6 +84,7 @@ pub async fn seed_assets(ctx: &AppCtx, demo: &DemoData) -> Result<(), ApiError> 
                 status: c.status,
                 fault_code: c.fault_code.clone(),
                 status_since: c.status_since,
+                reported_at: None,
                 updated_at: now,
                 version: 1,
             })

@@ -3,7 +3,7 @@
 //! curves.
 
 use charging::demo::{CurvePoint, Order};
-use charging::orders::{detect_anomalies, Anomaly, AnomalyThresholds, OrderFacts, OrderMoney, OrderStatus, PaymentMethod, PaymentStatus, StopReason};
+use charging::orders::{detect_anomalies, Anomaly, ChargerProblem, AnomalyThresholds, OrderFacts, OrderMoney, OrderStatus, PaymentMethod, PaymentStatus, StopReason};
 use charging::pricing::TierLine;
 use charging::tariff::TariffTemplate;
 use charging::Fen;
@@ -57,6 +57,12 @@ pub struct OrderRow {
     pub close_reason: Option<String>,
     #[serde(default)]
     pub closed_at: Option<i64>,
+    /// The OCPP transaction id when a charger reported the session.
+    #[serde(default)]
+    pub transaction_id: Option<i64>,
+    /// What the charger's messages got wrong about this session.
+    #[serde(default)]
+    pub charger_problems: Vec<ChargerProblem>,
     /// Optimistic-lock version; every change checks and bumps it.
     pub version: i64,
 }
@@ -106,6 +112,8 @@ impl OrderRow {
             closed_by: None,
             close_reason: None,
             closed_at: None,
+            transaction_id: None,
+            charger_problems: Vec::new(),
             version: 1,
         };
         (row, OrderDetail { curve: o.curve.clone(), tariff: o.tariff.clone() })
@@ -130,7 +138,9 @@ impl OrderRow {
     /// The anomalies at `now` under `th` (the stuck limit is an operations
     /// setting: `operations::current(ctx).anomaly_thresholds()`).
     pub fn anomalies(&self, now: i64, th: &AnomalyThresholds) -> Vec<Anomaly> {
-        detect_anomalies(&self.facts(), now, th)
+        let mut found = detect_anomalies(&self.facts(), now, th);
+        found.extend(self.charger_problems.iter().map(|&problem| Anomaly::Charger { problem }));
+        found
     }
 
     /// Anomalies that do not depend on the clock (stored as a list pointer

@@ -60,6 +60,8 @@ pub struct OrderView {
     pub closed_by: Option<String>,
     pub close_reason: Option<String>,
     pub closed_at: Option<i64>,
+    /// The OCPP transaction id when a charger reported the session.
+    pub transaction_id: Option<i64>,
     /// Optimistic-lock version.
     pub version: i64,
     /// Anomalies at the time of the answer (empty = healthy).
@@ -105,6 +107,8 @@ impl OrderView {
             closed_by,
             close_reason,
             closed_at,
+            transaction_id,
+            charger_problems: _,
             version,
         } = row.clone();
         OrderView {
@@ -140,6 +144,7 @@ impl OrderView {
             closed_by,
             close_reason,
             closed_at,
+            transaction_id,
             version,
             anomalies,
         }

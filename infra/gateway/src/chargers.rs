@@ -1,0 +1,165 @@
+//! The charger link on the local gateway: `GET /ocpp/{chargePointId}`
+//! upgrades to a WebSocket running the `ocpp` crate's session, and a map
+//! of live sockets is the outbound port (the newest socket of a charger
+//! wins; the replaced one is closed).
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use backoffice::AppCtx;
+use futures::{SinkExt, StreamExt};
+use ocpp::outbound::{Gone, Outbound};
+use ocpp::{Handshake, Session};
+use tokio::sync::mpsc;
+
+/// Live sockets by pile id: the current connection id and its sender.
+#[derive(Default, Clone)]
+pub struct LiveSockets {
+    inner: Arc<Mutex<HashMap<String, (String, mpsc::UnboundedSender<Message>)>>>,
+}
+
+impl LiveSockets {
+    /// Makes `connection_id` the pile's current socket; returns the one it replaced.
+    fn register(&self, pile_id: &str, connection_id: &str, tx: mpsc::UnboundedSender<Message>) -> Option<mpsc::UnboundedSender<Message>> {
+        let mut map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        map.insert(pile_id.to_string(), (connection_id.to_string(), tx)).map(|(_, old)| old)
+    }
+
+    fn unregister(&self, pile_id: &str, connection_id: &str) {
+        let mut map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        if map.get(pile_id).is_some_and(|(current, _)| current == connection_id) {
+            map.remove(pile_id);
+        }
+    }
+
+    fn sender(&self, pile_id: &str, connection_id: &str) -> Option<mpsc::UnboundedSender<Message>> {
+        let map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        map.get(pile_id).filter(|(current, _)| current == connection_id).map(|(_, tx)| tx.clone())
+    }
+
+    /// How many chargers are connected now.
+    pub fn count(&self) -> usize {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// Closes every socket with "going away" (the server is stopping).
+    pub fn close_all(&self) {
+        let map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        for (_, tx) in map.values() {
+            let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::AWAY, reason: "server stopping".into() })));
+        }
+    }
+}
+
+#[async_trait]
+impl Outbound for LiveSockets {
+    async fn send(&self, pile_id: &str, connection_id: &str, frame: String) -> Result<(), Gone> {
+        let tx = self.sender(pile_id, connection_id).ok_or(Gone)?;
+        tx.send(Message::Text(frame.into())).map_err(|_| Gone)
+    }
+    async fn close(&self, pile_id: &str, connection_id: &str) {
+        if let Some(tx) = self.sender(pile_id, connection_id) {
+            let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::AWAY, reason: "replaced".into() })));
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct LinkState {
+    pub ctx: Arc<AppCtx>,
+    pub sockets: LiveSockets,
+}
+
+/// `GET /ocpp/{id}`: the handshake is checked before upgrading, so a
+/// refused charger gets a plain HTTP status (400/401/404), never a socket.
+pub async fn connect(
+    State(state): State<LinkState>,
+    Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    let handshake = Handshake {
+        charge_point: &id,
+        protocols: header("sec-websocket-protocol"),
+        authorization: header("authorization"),
+        secure: false,
+    };
+    let admitted = match ocpp::admit(&state.ctx, &handshake).await {
+        Ok(a) => a,
+        Err(refusal) => {
+            tracing::info!(charge_point = %id, status = refusal.status(), reason = refusal.reason(), "charger refused");
+            let status = axum::http::StatusCode::from_u16(refusal.status()).unwrap_or(axum::http::StatusCode::BAD_REQUEST);
+            return (status, refusal.reason().to_string()).into_response();
+        }
+    };
+    let protocol = admitted.protocol;
+    ws.protocols([protocol])
+        .max_message_size(ocpp::MAX_MESSAGE_BYTES)
+        .max_frame_size(ocpp::MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| run(state, admitted, socket, peer))
+        .into_response()
+}
+
+/// One charger's socket: frames are handled one at a time, in order (a
+/// charger's messages depend on each other: Start before MeterValues).
+async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, peer: SocketAddr) {
+    let ctx = state.ctx.clone();
+    let connection_id = uuid::Uuid::now_v7().simple().to_string();
+    let pile_id = admitted.pile.id.clone();
+    let session = match Session::open(&ctx, admitted, connection_id.clone(), &peer.ip().to_string()).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(error = %e.msg.en, "could not record a charger connection");
+            return;
+        }
+    };
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::unbounded_channel::<Message>();
+    if let Some(old) = state.sockets.register(&pile_id, &connection_id, tx.clone()) {
+        let _ = old.send(Message::Close(Some(CloseFrame { code: close_code::AWAY, reason: "replaced by a new connection".into() })));
+    }
+    let writer = tokio::spawn(async move {
+        while let Some(msg) = rx.recv().await {
+            let closing = matches!(msg, Message::Close(_));
+            if sink.send(msg).await.is_err() || closing {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    while let Some(received) = stream.next().await {
+        match received {
+            Ok(Message::Text(text)) => {
+                if let Some(reply) = session.on_text(&ctx, text.as_str()).await {
+                    if tx.send(Message::Text(reply.into())).is_err() {
+                        break;
+                    }
+                }
+            }
+            Ok(Message::Binary(_)) => {
+                let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::UNSUPPORTED, reason: "OCPP-J frames are text".into() })));
+                break;
+            }
+            Ok(Message::Close(_)) => break,
+            Ok(Message::Ping(_) | Message::Pong(_)) => {}
+            Err(e) => {
+                // Most often a message over the size limit: say so before closing.
+                tracing::info!(charger = %session.pile.code, error = %e, "charger socket error");
+                let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::SIZE, reason: "message too big or malformed".into() })));
+                break;
+            }
+        }
+    }
+    drop(tx);
+    state.sockets.unregister(&pile_id, &connection_id);
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(2), writer).await;
+    session.close(&ctx).await;
+}

@@ -1,0 +1,132 @@
+//! A charger's connection and boot record (`PILE#{id}` / `LINK`): written
+//! field by field (never a whole put), so a boot, a status and a
+//! disconnect that cross never undo each other.
+
+use envelope::ApiError;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use store::{Condition, Key, UpdateAction};
+
+use crate::ctx::AppCtx;
+use crate::domain::assets::piles::{pile_key, station_piles_pk, Pile};
+use crate::domain::StoreResultExt;
+
+pub const SK: &str = "LINK";
+
+pub fn key(pile_id: &str) -> Key {
+    Key::new(format!("PILE#{pile_id}"), SK)
+}
+
+/// What the charger said about itself in its last BootNotification.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BootInfo {
+    pub vendor: String,
+    pub model: String,
+    pub serial_number: Option<String>,
+    pub firmware_version: Option<String>,
+    pub iccid: Option<String>,
+    pub imsi: Option<String>,
+    pub meter_type: Option<String>,
+    pub meter_serial_number: Option<String>,
+    /// Unix seconds (our clock).
+    pub at: i64,
+}
+
+/// The link record as stored and sent (inside a pile view).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ChargerLink {
+    pub connected: bool,
+    /// The current (newest) connection; a late close of an older one changes nothing.
+    pub connection_id: String,
+    pub connected_at: Option<i64>,
+    pub disconnected_at: Option<i64>,
+    /// The negotiated subprotocol, e.g. `ocpp1.6`.
+    pub protocol: Option<String>,
+    /// The last message from the charger (filled from the pile's heartbeat time).
+    pub last_message_at: Option<i64>,
+    pub remote_address: Option<String>,
+    pub boot: Option<BootInfo>,
+    /// Connector 0 of StatusNotification: the charger itself.
+    pub charger_status: Option<String>,
+    pub charger_error_code: Option<String>,
+    pub charger_status_at: Option<i64>,
+    pub firmware_status: Option<String>,
+    pub firmware_status_at: Option<i64>,
+    pub diagnostics_status: Option<String>,
+    pub diagnostics_status_at: Option<i64>,
+}
+
+fn set(field: &str, value: Value) -> UpdateAction {
+    UpdateAction::Set(field.into(), value)
+}
+
+/// The index keys that list the link right after its pile's connectors.
+fn index_actions(pile: &Pile) -> Vec<UpdateAction> {
+    vec![set("GSI1PK", json!(station_piles_pk(&pile.station_id))), set("GSI1SK", json!(format!("{}#{SK}", pile.code)))]
+}
+
+/// Records a new connection as the current one (the newest wins: a
+/// charger that reconnects replaces its old socket, even one that died
+/// without a close).
+pub async fn connected(ctx: &AppCtx, pile: &Pile, connection_id: &str, protocol: &str, remote: &str) -> Result<(), ApiError> {
+    let now = ctx.now();
+    let mut actions = index_actions(pile);
+    actions.extend([
+        set("connected", json!(true)),
+        set("connectionId", json!(connection_id)),
+        set("connectedAt", json!(now)),
+        set("disconnectedAt", Value::Null),
+        set("protocol", json!(protocol)),
+        set("remoteAddress", json!(remote)),
+    ]);
+    ctx.store.update(&key(&pile.id), actions, None).await.api()?;
+    seen(ctx, &pile.id, now).await
+}
+
+/// Records the end of `connection_id`, only if it is still the current one.
+pub async fn disconnected(ctx: &AppCtx, pile_id: &str, connection_id: &str) -> Result<bool, ApiError> {
+    let actions = vec![set("connected", json!(false)), set("disconnectedAt", json!(ctx.now()))];
+    let cond = Condition::Eq("connectionId".into(), json!(connection_id));
+    match ctx.store.update(&key(pile_id), actions, Some(cond)).await {
+        Ok(_) => Ok(true),
+        Err(store::StoreError::ConditionFailed) => Ok(false),
+        Err(e) => Err(crate::domain::store_error(e)),
+    }
+}
+
+/// Any message from a charger: the pile's online state is derived from
+/// this time. Not versioned (never makes an operator's edit fail); a pile
+/// deleted meanwhile stays deleted.
+pub async fn seen(ctx: &AppCtx, pile_id: &str, at: i64) -> Result<(), ApiError> {
+    let actions = vec![set("lastHeartbeat", json!(at))];
+    match ctx.store.update(&pile_key(pile_id), actions, Some(Condition::item_exists())).await {
+        Ok(_) | Err(store::StoreError::ConditionFailed) => Ok(()),
+        Err(e) => Err(crate::domain::store_error(e)),
+    }
+}
+
+pub async fn booted(ctx: &AppCtx, pile: &Pile, boot: &BootInfo) -> Result<(), ApiError> {
+    let mut actions = index_actions(pile);
+    actions.push(set("boot", json!(boot)));
+    ctx.store.update(&key(&pile.id), actions, None).await.api().map(|_| ())
+}
+
+/// A field pair `{name}` / `{name}At` of the link (charger, firmware or diagnostics status).
+pub async fn report(ctx: &AppCtx, pile: &Pile, name: &str, value: &str, at: i64, extra: Option<(&str, Value)>) -> Result<(), ApiError> {
+    let mut actions = index_actions(pile);
+    actions.push(set(name, json!(value)));
+    actions.push(set(&format!("{name}At"), json!(at)));
+    if let Some((field, v)) = extra {
+        actions.push(set(field, v));
+    }
+    ctx.store.update(&key(&pile.id), actions, None).await.api().map(|_| ())
+}
+
+pub async fn get(ctx: &AppCtx, pile_id: &str) -> Result<Option<ChargerLink>, ApiError> {
+    match ctx.store.get(&key(pile_id)).await.api()? {
+        Some(item) => Ok(Some(crate::domain::from_item(item)?)),
+        None => Ok(None),
+    }
+}

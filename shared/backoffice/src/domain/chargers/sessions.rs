@@ -1,0 +1,463 @@
+//! Charging sessions reported by chargers are charging orders:
+//! StartTransaction opens one, MeterValues extend its curve,
+//! StopTransaction closes and prices it with the charger's own times and
+//! meter readings. The charger is always answered; whatever it got wrong
+//! is recorded on the order (`chargerProblems`) and shows as an anomaly.
+
+use charging::demo::CurvePoint;
+use charging::orders::{ChargerProblem, OrderStatus, PaymentMethod, StopReason};
+use charging::pricing::{price_session, MeterSample, PricingOptions};
+use charging::tariff::TariffTemplate;
+use charging::Fen;
+use envelope::ApiError;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use store::{Condition, Key, Query, SortKey, TxOp, UpdateAction};
+
+use super::plausible_time;
+use crate::ctx::AppCtx;
+use crate::domain::assets::piles::{connector_id, Pile};
+use crate::domain::assets::{stations, tariffs};
+use crate::domain::cards::{self, CardStatus, IdTagInfo};
+use crate::domain::orders::record::{OrderDetail, OrderRow};
+use crate::domain::orders::{self, keys as order_keys};
+use crate::domain::{from_item, StoreResultExt};
+
+/// A curve keeps at most this many points (a 10 h session sampled every
+/// 30 s): the detail item must stay well under the store's item size.
+pub const MAX_CURVE_POINTS: usize = 1200;
+const ATTEMPTS: usize = 3;
+
+/// A transaction as the link keeps it (`OCPPTX#{id}` / `TX`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Transaction {
+    pub transaction_id: i64,
+    pub pile_id: String,
+    pub connector: u32,
+    pub order_no: String,
+    pub id_tag: String,
+    pub meter_start: i64,
+    pub start_ts: i64,
+    /// Absent (not null) until stopped: the stop's condition is "no stopTs yet".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_ts: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meter_stop: Option<i64>,
+}
+
+fn tx_key(id: i64) -> Key {
+    Key::new(format!("OCPPTX#{id}"), "TX")
+}
+
+fn open_key(pile_id: &str, connector: u32) -> Key {
+    Key::new(format!("OCPPOPEN#{pile_id}#{connector}"), "TX")
+}
+
+fn start_key(pile_id: &str, r: &StartRequest) -> Key {
+    Key::new(
+        format!("OCPPSTART#{pile_id}#{}#{}#{}#{}", r.connector, r.timestamp_text, r.id_tag.to_uppercase(), r.meter_start),
+        "UNIQUE",
+    )
+}
+
+/// The next transaction id: a counter item, so ids are small integers
+/// (OCPP 1.6 transaction ids are 32-bit) and never reused.
+async fn next_transaction_id(ctx: &AppCtx) -> Result<i64, ApiError> {
+    let item = ctx.store.update(&Key::new("OCPPSEQ", "TX"), vec![UpdateAction::Add("seq".into(), 1)], None).await.api()?;
+    item.get("seq").and_then(|v| v.as_i64()).ok_or_else(ApiError::internal)
+}
+
+pub async fn get_transaction(ctx: &AppCtx, id: i64) -> Result<Option<Transaction>, ApiError> {
+    match ctx.store.get(&tx_key(id)).await.api()? {
+        Some(item) => Ok(Some(from_item(item)?)),
+        None => Ok(None),
+    }
+}
+
+/// The transaction open on a connector, if any.
+pub async fn open_on(ctx: &AppCtx, pile_id: &str, connector: u32) -> Result<Option<Transaction>, ApiError> {
+    let Some(item) = ctx.store.get(&open_key(pile_id, connector)).await.api()? else { return Ok(None) };
+    match item.get("transactionId").and_then(|v| v.as_i64()) {
+        Some(id) => get_transaction(ctx, id).await,
+        None => Ok(None),
+    }
+}
+
+/// The tariff version in force at `at` (versions carry when they were
+/// saved; a session keeps the prices of its start).
+async fn tariff_at(ctx: &AppCtx, tariff_id: &str, at: i64) -> Result<Option<TariffTemplate>, ApiError> {
+    if tariff_id.is_empty() {
+        return Ok(None);
+    }
+    let Some(current) = tariffs::find(ctx, tariff_id).await? else { return Ok(None) };
+    if current.updated_at <= at {
+        return Ok(Some(current.template));
+    }
+    let q = Query::partition(tariffs::current_key(tariff_id).pk).sort_key(SortKey::BeginsWith("V#".into())).backward();
+    let mut cursor = None;
+    loop {
+        let page = ctx.store.query(q.clone().after(cursor)).await.api()?;
+        for item in page.items {
+            let t: tariffs::StoredTariff = from_item(item)?;
+            if t.updated_at <= at {
+                return Ok(Some(t.template));
+            }
+        }
+        cursor = page.cursor;
+        if cursor.is_none() {
+            // Older than every version: the first one is the best there is.
+            return Ok(Some(current.template));
+        }
+    }
+}
+
+/// What a StartTransaction says.
+#[derive(Debug, Clone)]
+pub struct StartRequest {
+    pub connector: u32,
+    pub id_tag: String,
+    pub meter_start: i64,
+    /// The timestamp as sent (part of the repeat key).
+    pub timestamp_text: String,
+    /// The timestamp parsed (None when unreadable).
+    pub timestamp: Option<i64>,
+}
+
+pub struct Started {
+    pub transaction_id: i64,
+    pub id_tag_info: IdTagInfo,
+    /// The same start was reported before (its answer was lost).
+    pub repeated: bool,
+}
+
+fn order_no(start_ts: i64, transaction_id: i64) -> String {
+    format!("CP{}{transaction_id:010}", order_keys::day_of(start_ts).replace('-', ""))
+}
+
+/// Opens the order of a charger's session; a repeat of the same start
+/// gets the same transaction id and no second order.
+pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Started, ApiError> {
+    let id_tag_info = cards::authorize(ctx, &r.id_tag).await?;
+    let dedupe = start_key(&pile.id, r);
+    if let Some(id) = recorded_start(ctx, &dedupe).await? {
+        return Ok(Started { transaction_id: id, id_tag_info, repeated: true });
+    }
+    let transaction_id = next_transaction_id(ctx).await?;
+    let now = ctx.now();
+    let (start_ts, clock_replaced) = plausible_time(r.timestamp, now);
+    let station = stations::get(ctx, &pile.station_id).await?;
+    let tariff = tariff_at(ctx, &station.tariff_id, start_ts).await?;
+    let card = cards::get(ctx, &r.id_tag).await?;
+    let mut problems = Vec::new();
+    if id_tag_info.status != CardStatus::Accepted {
+        problems.push(ChargerProblem::UnauthorizedIdTag);
+    }
+    if clock_replaced {
+        problems.push(ChargerProblem::ClockNotSet);
+    }
+    let no = order_no(start_ts, transaction_id);
+    let row = OrderRow {
+        order_no: no.clone(),
+        station_id: station.id.clone(),
+        station_name: station.name.clone(),
+        pile_id: pile.id.clone(),
+        connector_id: connector_id(&pile.id, r.connector),
+        user_id: r.id_tag.clone(),
+        plate: card.map(|c| c.plate).unwrap_or_default(),
+        start_ts,
+        stop_ts: None,
+        meter_start_wh: r.meter_start,
+        meter_stop_wh: None,
+        energy_wh: 0,
+        soc_start: 0,
+        soc_end: None,
+        status: OrderStatus::Charging,
+        stop_reason: None,
+        occupancy_minutes: 0,
+        lines: Vec::new(),
+        electricity_fen: Fen::ZERO,
+        service_fen: Fen::ZERO,
+        parking_fen: Fen::ZERO,
+        discount_fen: Fen::ZERO,
+        amount_fen: Fen::ZERO,
+        paid_fen: Fen::ZERO,
+        refunded_fen: Fen::ZERO,
+        payment_method: Some(PaymentMethod::Card),
+        payment_status: charging::orders::PaymentStatus::Unpaid,
+        tariff_id: tariff.as_ref().map(|t| t.id.clone()),
+        tariff_version: tariff.as_ref().map(|t| t.version),
+        worst_sample_delta_wh: None,
+        closed_by: None,
+        close_reason: None,
+        closed_at: None,
+        transaction_id: Some(transaction_id),
+        charger_problems: problems,
+        version: 1,
+    };
+    let tx = Transaction {
+        transaction_id,
+        pile_id: pile.id.clone(),
+        connector: r.connector,
+        order_no: no,
+        id_tag: r.id_tag.clone(),
+        meter_start: r.meter_start,
+        start_ts,
+        stop_ts: None,
+        meter_stop: None,
+    };
+    let mut dedupe_item = dedupe.to_item();
+    dedupe_item.insert("transactionId".into(), json!(transaction_id));
+    let mut open_item = open_key(&pile.id, r.connector).to_item();
+    open_item.insert("transactionId".into(), json!(transaction_id));
+    let t = tx_key(transaction_id);
+    let mut ops = vec![
+        TxOp::Put { item: dedupe_item, condition: Some(Condition::item_absent()) },
+        TxOp::Put { item: crate::domain::to_item(&tx, &[(store::PK, t.pk), (store::SK, t.sk)]), condition: Some(Condition::item_absent()) },
+        TxOp::Put { item: open_item, condition: None },
+    ];
+    ops.extend(orders::insert_ops(&row, &OrderDetail { curve: Vec::new(), tariff }));
+    match ctx.store.transact(ops).await {
+        Ok(()) => Ok(Started { transaction_id, id_tag_info, repeated: false }),
+        // The same start raced in on another connection: its id stands.
+        Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&0) => match recorded_start(ctx, &dedupe).await? {
+            Some(id) => Ok(Started { transaction_id: id, id_tag_info, repeated: true }),
+            None => Err(ApiError::standard(409)),
+        },
+        Err(e) => Err(crate::domain::store_error(e)),
+    }
+}
+
+async fn recorded_start(ctx: &AppCtx, dedupe: &Key) -> Result<Option<i64>, ApiError> {
+    Ok(ctx.store.get(dedupe).await.api()?.and_then(|item| item.get("transactionId").and_then(|v| v.as_i64())))
+}
+
+/// One sampled reading of a MeterValues (or a stop's transactionData).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Reading {
+    pub at: i64,
+    /// The energy register (Energy.Active.Import.Register), Wh.
+    pub register_wh: Option<i64>,
+    pub power_w: Option<i64>,
+    pub soc: Option<u8>,
+}
+
+/// Adds readings to a session's curve (sorted, one point per time, at most
+/// [`MAX_CURVE_POINTS`]); returns whether anything was added.
+fn extend_curve(curve: &mut Vec<CurvePoint>, meter_start: i64, readings: &[Reading]) -> bool {
+    let mut added = false;
+    for r in readings {
+        let Some(register) = r.register_wh else { continue };
+        if curve.len() >= MAX_CURVE_POINTS || curve.iter().any(|p| p.ts == r.at) {
+            continue;
+        }
+        let soc = r.soc.or_else(|| curve.last().map(|p| p.soc)).unwrap_or(0);
+        curve.push(CurvePoint { ts: r.at, power_w: r.power_w.unwrap_or(0), energy_wh: register - meter_start, soc });
+        added = true;
+    }
+    curve.sort_by_key(|p| p.ts);
+    added
+}
+
+fn worst_delta(curve: &[CurvePoint]) -> Option<i64> {
+    curve.windows(2).map(|w| w[1].energy_wh - w[0].energy_wh).filter(|d| *d < 0).min()
+}
+
+/// MeterValues of a transaction (by id, else the connector's open one):
+/// the order's curve and its energy so far grow. Readings of no open
+/// session (connector 0, idle meters) are only logged.
+pub async fn meter(ctx: &AppCtx, pile: &Pile, connector: u32, transaction_id: Option<i64>, readings: &[Reading]) -> Result<bool, ApiError> {
+    let tx = match transaction_id.filter(|id| *id > 0) {
+        Some(id) => get_transaction(ctx, id).await?.filter(|t| t.pile_id == pile.id),
+        None if connector > 0 => open_on(ctx, &pile.id, connector).await?,
+        None => None,
+    };
+    let Some(tx) = tx else { return Ok(false) };
+    for _ in 0..ATTEMPTS {
+        let (before, detail, _) = orders::load_full(ctx, &tx.order_no).await?;
+        if before.status != OrderStatus::Charging {
+            return Ok(false);
+        }
+        let mut detail = detail.unwrap_or(OrderDetail { curve: Vec::new(), tariff: None });
+        if !extend_curve(&mut detail.curve, tx.meter_start, readings) {
+            return Ok(false);
+        }
+        let mut after = before.clone();
+        after.energy_wh = detail.curve.iter().map(|p| p.energy_wh).max().unwrap_or(0).max(0);
+        after.worst_sample_delta_wh = worst_delta(&detail.curve);
+        if after.soc_start == 0 {
+            after.soc_start = detail.curve.iter().map(|p| p.soc).find(|s| *s > 0).unwrap_or(0);
+        }
+        after.soc_end = detail.curve.last().map(|p| p.soc).filter(|s| *s > 0);
+        let mut ops = orders::change_ops(&before, &after);
+        ops.push(TxOp::Put { item: detail.to_item(&before.order_no), condition: None });
+        match ctx.store.transact(ops).await {
+            Ok(()) => return Ok(true),
+            Err(store::StoreError::TransactionCanceled { .. }) => continue,
+            Err(e) => return Err(crate::domain::store_error(e)),
+        }
+    }
+    Err(ApiError::standard(409))
+}
+
+/// What a StopTransaction says.
+#[derive(Debug, Clone)]
+pub struct StopRequest {
+    pub transaction_id: i64,
+    /// None when the charger left it out: the last reading stands in.
+    pub meter_stop: Option<i64>,
+    pub timestamp: Option<i64>,
+    /// OCPP Reason; None = Local (the specification's default).
+    pub reason: Option<String>,
+    pub readings: Vec<Reading>,
+}
+
+/// What became of a stop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stopped {
+    Closed { order_no: String },
+    /// No such transaction (unknown id, -1, 0, another charger's).
+    Unknown,
+    /// Already stopped; `problem` when this stop disagrees with the first.
+    Repeated { order_no: String, problem: bool },
+}
+
+pub fn stop_reason(ocpp: Option<&str>) -> StopReason {
+    match ocpp.unwrap_or("Local") {
+        "EmergencyStop" => StopReason::EmergencyStop,
+        "EVDisconnected" => StopReason::Unplugged,
+        "Local" => StopReason::UserCard,
+        "PowerLoss" => StopReason::PowerLoss,
+        "Remote" => StopReason::RemoteStop,
+        "HardReset" | "SoftReset" | "Reboot" => StopReason::ChargerFault,
+        _ => StopReason::Other,
+    }
+}
+
+/// Closes and prices the order of a stopped transaction.
+pub async fn stop(ctx: &AppCtx, pile: &Pile, r: &StopRequest) -> Result<Stopped, ApiError> {
+    let tx = match r.transaction_id {
+        id if id > 0 => get_transaction(ctx, id).await?.filter(|t| t.pile_id == pile.id),
+        _ => None,
+    };
+    let Some(tx) = tx else { return Ok(Stopped::Unknown) };
+    let now = ctx.now();
+    let (stop_ts, clock_replaced) = plausible_time(r.timestamp, now);
+    for _ in 0..ATTEMPTS {
+        let (before, detail, _) = orders::load_full(ctx, &tx.order_no).await?;
+        let mut detail = detail.unwrap_or(OrderDetail { curve: Vec::new(), tariff: None });
+        extend_curve(&mut detail.curve, tx.meter_start, &r.readings);
+        let meter_stop = r.meter_stop.unwrap_or_else(|| tx.meter_start + detail.curve.last().map(|p| p.energy_wh).unwrap_or(0));
+        if before.status != OrderStatus::Charging || tx.stop_ts.is_some() {
+            return repeated_stop(ctx, &before, stop_ts, meter_stop).await;
+        }
+        let after = closed(&before, &detail, stop_ts, meter_stop, clock_replaced, r.reason.as_deref());
+        let mut ops = orders::change_ops(&before, &after);
+        ops.push(TxOp::Put { item: detail.to_item(&before.order_no), condition: None });
+        ops.push(TxOp::Update {
+            key: tx_key(tx.transaction_id),
+            actions: vec![UpdateAction::Set("stopTs".into(), json!(stop_ts)), UpdateAction::Set("meterStop".into(), json!(meter_stop))],
+            condition: Some(Condition::NotExists("stopTs".into())),
+        });
+        // The connector's open pointer goes with its session; a newer
+        // session on the connector keeps its own.
+        let open = open_key(&pile.id, tx.connector);
+        let points_here = ctx.store.get(&open).await.api()?.and_then(|i| i.get("transactionId").and_then(|v| v.as_i64())) == Some(tx.transaction_id);
+        if points_here {
+            ops.push(TxOp::Delete { key: open, condition: Some(Condition::Eq("transactionId".into(), json!(tx.transaction_id))) });
+        }
+        match ctx.store.transact(ops).await {
+            Ok(()) => return Ok(Stopped::Closed { order_no: before.order_no }),
+            Err(store::StoreError::TransactionCanceled { .. }) => continue,
+            Err(e) => return Err(crate::domain::store_error(e)),
+        }
+    }
+    Err(ApiError::standard(409))
+}
+
+/// The order after a stop: the charger's stop time and reading, priced by
+/// the time-of-use tiers over the readings, or flagged when it cannot be.
+fn closed(before: &OrderRow, detail: &OrderDetail, stop_ts: i64, meter_stop: i64, clock_replaced: bool, reason: Option<&str>) -> OrderRow {
+    let mut after = before.clone();
+    let reason = stop_reason(reason);
+    after.stop_ts = Some(stop_ts);
+    after.meter_stop_wh = Some(meter_stop);
+    after.energy_wh = (meter_stop - before.meter_start_wh).max(0);
+    after.stop_reason = Some(reason);
+    after.worst_sample_delta_wh = worst_delta(&detail.curve);
+    after.soc_end = detail.curve.last().map(|p| p.soc).filter(|s| *s > 0).or(before.soc_end);
+    if clock_replaced {
+        after.charger_problems.push(ChargerProblem::ClockNotSet);
+    }
+    let mut samples = vec![MeterSample::new(before.start_ts, before.meter_start_wh)];
+    samples.extend(
+        detail
+            .curve
+            .iter()
+            .filter(|p| p.ts > before.start_ts && p.ts < stop_ts)
+            .map(|p| MeterSample::new(p.ts, before.meter_start_wh + p.energy_wh)),
+    );
+    samples.push(MeterSample::new(stop_ts, meter_stop));
+    let priced = detail.tariff.as_ref().map(|t| price_session(t, &samples, &PricingOptions::default()));
+    match priced {
+        Some(Ok(p)) => {
+            after.lines = p.lines;
+            after.electricity_fen = p.electricity_fen;
+            after.service_fen = p.service_fen;
+            after.parking_fen = p.parking_fen;
+            after.discount_fen = p.discount_fen;
+            after.amount_fen = p.amount_fen;
+            after.status = if reason.is_abnormal() {
+                OrderStatus::Abnormal
+            } else if after.energy_wh == 0 {
+                OrderStatus::Cancelled
+            } else {
+                OrderStatus::Finished
+            };
+        }
+        Some(Err(e)) => {
+            tracing::warn!(order = %before.order_no, error = %e, "a charger session could not be priced");
+            after.charger_problems.push(ChargerProblem::Unpriceable);
+            after.status = OrderStatus::Abnormal;
+        }
+        // No tariff: the missing-price anomaly says so.
+        None => after.status = OrderStatus::Abnormal,
+    }
+    after.payment_status = after.money().payment_status();
+    after
+}
+
+/// A second stop of a stopped session: the same values change nothing;
+/// different ones are recorded as a problem on the order.
+async fn repeated_stop(ctx: &AppCtx, order: &OrderRow, stop_ts: i64, meter_stop: i64) -> Result<Stopped, ApiError> {
+    let same = order.stop_ts == Some(stop_ts) && order.meter_stop_wh == Some(meter_stop);
+    if same || order.charger_problems.contains(&ChargerProblem::StoppedTwice) {
+        return Ok(Stopped::Repeated { order_no: order.order_no.clone(), problem: !same });
+    }
+    let mut after = order.clone();
+    after.charger_problems.push(ChargerProblem::StoppedTwice);
+    ctx.store.transact(orders::change_ops(order, &after)).await.api()?;
+    Ok(Stopped::Repeated { order_no: order.order_no.clone(), problem: true })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn curve_points_are_sorted_unique_and_relative_to_the_start() {
+        let mut curve = Vec::new();
+        let r = |at, wh| Reading { at, register_wh: Some(wh), power_w: Some(7000), soc: None };
+        assert!(extend_curve(&mut curve, 1000, &[r(20, 1500), r(10, 1200), r(10, 1200)]));
+        assert_eq!(curve.iter().map(|p| (p.ts, p.energy_wh)).collect::<Vec<_>>(), vec![(10, 200), (20, 500)]);
+        assert!(!extend_curve(&mut curve, 1000, &[Reading { at: 30, register_wh: None, power_w: Some(1), soc: None }]));
+    }
+
+    #[test]
+    fn ocpp_stop_reasons_map_to_the_order_stop_reasons() {
+        assert_eq!(stop_reason(None), StopReason::UserCard);
+        assert_eq!(stop_reason(Some("Remote")), StopReason::RemoteStop);
+        assert_eq!(stop_reason(Some("EVDisconnected")), StopReason::Unplugged);
+        assert_eq!(stop_reason(Some("Something")), StopReason::Other);
+    }
+}

@@ -1,0 +1,96 @@
+//! The charger link's back-office routes: a pile's charger password and
+//! its message log. (The link itself is `/ocpp/{id}`, outside
+//! `/partnerapi`: see the `ocpp` crate.)
+
+use permission::SYSTEM_WRITE;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::ctx::AppCtx;
+use crate::domain::chargers::log::{self, MessageLogEntry};
+use crate::domain::chargers::secret;
+use crate::domain::assets::piles;
+use envelope::{ApiError, Text};
+use crate::reply::Reply;
+use crate::request::Call;
+use crate::routes::{route, Access::Permission, Route};
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route!(POST "/pile/setPassword" => "pile_set_password", Permission(SYSTEM_WRITE), true, "Set or rotate a pile's charger password (answered once, stored hashed)", set_password, body = SetPasswordBody, data = PasswordSet; errors = &[404]),
+        // Admin and Editor: the log shows what chargers send (idTags).
+        route!(GET "/pile/messageLog" => "pile_message_log", Permission(SYSTEM_WRITE), false, "A pile's OCPP message log, newest first (filter by action, cursor paging)", message_log, query = MessageLogQuery, data = MessageLog; errors = &[404]),
+    ]
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[schemars(extend("required" = ["id"]))]
+pub struct SetPasswordBody {
+    /// The pile's id.
+    #[serde(default)]
+    id: String,
+    /// 16-40 printable ASCII characters; omitted or empty = generate one.
+    #[serde(default)]
+    #[schemars(length(min = 16, max = 40))]
+    password: Option<String>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordSet {
+    /// Shown this once; only a hash is kept.
+    password: String,
+    password_set_at: i64,
+}
+
+/// POST /pile/setPassword {id, password?}
+async fn set_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let body: SetPasswordBody = call.req.payload()?;
+    let by = call.caller()?.username().to_string();
+    let (password, password_set_at) = secret::set(ctx, body.id.trim(), body.password.as_deref(), &by).await?;
+    Ok(Reply::data_with_msg(
+        PasswordSet { password, password_set_at },
+        Text::new("charger password set: copy it now, it is not shown again", "充电桩密码已设置：请立即复制，之后不再显示"),
+    ))
+}
+
+pub const DEFAULT_LOG_PAGE: u32 = 50;
+pub const MAX_LOG_PAGE: u32 = 200;
+
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageLogQuery {
+    /// The pile's id.
+    pile_id: String,
+    /// Only this OCPP action (e.g. `StartTransaction`).
+    #[schemars(length(min = 1, max = 40))]
+    action: Option<String>,
+    /// Entries a page (default 50, at most 200).
+    #[schemars(range(min = 1, max = MAX_LOG_PAGE))]
+    page_size: Option<u32>,
+    /// The `cursor` of the previous page.
+    cursor: Option<String>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct MessageLog {
+    list: Vec<MessageLogEntry>,
+    /// Null on the last page.
+    cursor: Option<String>,
+}
+
+/// GET /pile/messageLog?pileId=&action=&pageSize=&cursor=
+async fn message_log(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let q: MessageLogQuery = call.query()?;
+    let size = q.page_size.unwrap_or(DEFAULT_LOG_PAGE);
+    if !(1..=MAX_LOG_PAGE).contains(&size) {
+        return Err(ApiError::bad_request(Text::new(
+            format!("pageSize must be 1-{MAX_LOG_PAGE}"),
+            format!("pageSize须为1-{MAX_LOG_PAGE}"),
+        )));
+    }
+    let pile = piles::get_pile(ctx, q.pile_id.trim()).await?;
+    let action = q.action.as_deref().map(str::trim).filter(|a| !a.is_empty());
+    let (list, cursor) = log::page(ctx, &pile.id, action, size, q.cursor).await?;
+    Ok(Reply::data(MessageLog { list, cursor }))
+}

@@ -1,0 +1,74 @@
+//! The WebSocket handshake rules: which subprotocol, which charger, which
+//! credentials. Pure functions; the transports (local gateway, API
+//! Gateway `$connect`) call them.
+
+use base64::Engine;
+
+/// The OCPP versions this server speaks, best first.
+pub const SUPPORTED: &[&str] = &["ocpp1.6"];
+
+/// Picks the subprotocol from a `Sec-WebSocket-Protocol` offer such as
+/// `ocpp2.0.1, ocpp1.6` (commas, spaces, any letter case); `None` when the
+/// header is missing, empty, or offers nothing we speak.
+pub fn pick_subprotocol(offer: Option<&str>) -> Option<&'static str> {
+    let offered: Vec<String> = offer?.split(',').map(|p| p.trim().to_ascii_lowercase()).filter(|p| !p.is_empty()).collect();
+    SUPPORTED.iter().copied().find(|ours| offered.iter().any(|p| p == ours))
+}
+
+/// OCPP's chargeBoxIdentity is at most 48 characters.
+pub const MAX_ID_LEN: usize = 48;
+
+/// The charge point id from the last path segment (`/ocpp/{id}`),
+/// percent-decoded; `None` when empty, too long or not printable.
+pub fn charge_point_id(segment: &str) -> Option<String> {
+    let decoded = url::form_urlencoded::parse(format!("x={}", segment.replace('+', "%2B")).as_bytes()).next()?.1.into_owned();
+    let id = decoded.trim();
+    (!id.is_empty() && id.chars().count() <= MAX_ID_LEN && id.chars().all(|c| c.is_ascii_graphic())).then(|| id.to_string())
+}
+
+/// `Authorization: Basic base64(user:password)` -> (user, password).
+pub fn basic_credentials(header: Option<&str>) -> Option<(String, String)> {
+    let header = header?.trim();
+    let (scheme, encoded) = header.split_once(' ')?;
+    if !scheme.eq_ignore_ascii_case("basic") {
+        return None;
+    }
+    let raw = base64::engine::general_purpose::STANDARD.decode(encoded.trim()).ok()?;
+    let text = String::from_utf8(raw).ok()?;
+    let (user, password) = text.split_once(':')?;
+    Some((user.to_string(), password.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subprotocol_offers() {
+        assert_eq!(pick_subprotocol(Some("ocpp1.6")), Some("ocpp1.6"));
+        assert_eq!(pick_subprotocol(Some("ocpp2.0.1, ocpp1.6")), Some("ocpp1.6"));
+        assert_eq!(pick_subprotocol(Some(" OCPP1.6 ,")), Some("ocpp1.6"));
+        assert_eq!(pick_subprotocol(Some("ocpp2.0.1")), None);
+        assert_eq!(pick_subprotocol(Some("")), None);
+        assert_eq!(pick_subprotocol(None), None);
+    }
+
+    #[test]
+    fn charge_point_ids_are_decoded() {
+        assert_eq!(charge_point_id("CP%2D01").as_deref(), Some("CP-01"));
+        assert_eq!(charge_point_id("cp-01").as_deref(), Some("cp-01"));
+        assert_eq!(charge_point_id("a+b").as_deref(), Some("a+b"));
+        assert_eq!(charge_point_id(""), None);
+        assert_eq!(charge_point_id("a%20b"), None);
+        assert_eq!(charge_point_id(&"x".repeat(49)), None);
+    }
+
+    #[test]
+    fn basic_auth() {
+        let h = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode("CP01:secret:with:colons"));
+        assert_eq!(basic_credentials(Some(&h)), Some(("CP01".into(), "secret:with:colons".into())));
+        assert_eq!(basic_credentials(Some("Bearer x")), None);
+        assert_eq!(basic_credentials(Some("Basic !!!")), None);
+        assert_eq!(basic_credentials(None), None);
+    }
+}

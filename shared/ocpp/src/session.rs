@@ -1,0 +1,154 @@
+//! One charger connection, whatever carries it: admission at the
+//! handshake, every text frame in, the close. The transport (the local
+//! gateway's socket, API Gateway's `$connect`/`$default`/`$disconnect`)
+//! only moves frames.
+
+use backoffice::domain::assets::piles::{find_by_code, Pile};
+use backoffice::domain::chargers::log::{self, Direction, LoggedError, MessageLogEntry};
+use backoffice::domain::chargers::{link, secret};
+use backoffice::AppCtx;
+use serde_json::Value;
+
+use crate::frame::{self, Frame};
+use crate::negotiate::{basic_credentials, charge_point_id, pick_subprotocol};
+use crate::v16;
+
+/// Why a handshake is refused, as the HTTP status to answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// 400: no subprotocol we speak was offered, or the id is malformed.
+    BadRequest(String),
+    /// 401: credentials missing or wrong, or none set for the pile.
+    Unauthorized(String),
+    /// 404: no pile has this charge point id.
+    UnknownCharger(String),
+    /// 503: the store did not answer.
+    Unavailable,
+}
+
+impl Refusal {
+    pub fn status(&self) -> u16 {
+        match self {
+            Refusal::BadRequest(_) => 400,
+            Refusal::Unauthorized(_) => 401,
+            Refusal::UnknownCharger(_) => 404,
+            Refusal::Unavailable => 503,
+        }
+    }
+    pub fn reason(&self) -> &str {
+        match self {
+            Refusal::BadRequest(r) | Refusal::Unauthorized(r) | Refusal::UnknownCharger(r) => r,
+            Refusal::Unavailable => "the store is not available; try again",
+        }
+    }
+}
+
+/// A handshake that may proceed: the pile and the subprotocol to answer.
+#[derive(Debug, Clone)]
+pub struct Admitted {
+    pub pile: Pile,
+    pub protocol: &'static str,
+}
+
+/// What the handshake carried.
+pub struct Handshake<'a> {
+    /// The raw last path segment (`/ocpp/{id}`) or `?cp=` value.
+    pub charge_point: &'a str,
+    pub protocols: Option<&'a str>,
+    pub authorization: Option<&'a str>,
+    /// Whether the connection came over TLS (security profile 2 needs it).
+    pub secure: bool,
+}
+
+/// Checks a handshake: known charger, a subprotocol we speak, its
+/// security profile's credentials.
+pub async fn admit(ctx: &AppCtx, h: &Handshake<'_>) -> Result<Admitted, Refusal> {
+    let id = charge_point_id(h.charge_point).ok_or_else(|| Refusal::BadRequest("the charge point id in the URL is empty or malformed".into()))?;
+    let pile = match find_by_code(ctx, &id).await {
+        Ok(Some(p)) => p,
+        Ok(None) => return Err(Refusal::UnknownCharger(format!("no pile has the charge point id {id}"))),
+        Err(_) => return Err(Refusal::Unavailable),
+    };
+    let protocol = pick_subprotocol(h.protocols).ok_or_else(|| Refusal::BadRequest("offer the subprotocol ocpp1.6 in Sec-WebSocket-Protocol".into()))?;
+    if pile.security_profile >= 1 {
+        if pile.security_profile >= 2 && !h.secure {
+            return Err(Refusal::Unauthorized("this charger's security profile requires TLS (wss://)".into()));
+        }
+        let Some((user, password)) = basic_credentials(h.authorization) else {
+            return Err(Refusal::Unauthorized("HTTP Basic authentication is required".into()));
+        };
+        let right = user.eq_ignore_ascii_case(&pile.code) && secret::verify(ctx, &pile.id, &password).await.map_err(|_| Refusal::Unavailable)?;
+        if !right {
+            return Err(Refusal::Unauthorized("wrong charge point id or password".into()));
+        }
+    }
+    Ok(Admitted { pile, protocol })
+}
+
+/// A live connection of one charger.
+pub struct Session {
+    pub pile: Pile,
+    pub connection_id: String,
+    pub protocol: &'static str,
+}
+
+impl Session {
+    /// Records the connection as the charger's current one.
+    pub async fn open(ctx: &AppCtx, admitted: Admitted, connection_id: String, remote: &str) -> Result<Session, envelope::ApiError> {
+        link::connected(ctx, &admitted.pile, &connection_id, admitted.protocol, remote).await?;
+        // The embedded store has no TTL: a charger's old log entries go
+        // when it connects (DynamoDB expires them by `expiresAt`).
+        if let Err(e) = log::prune(ctx, &admitted.pile.id, 500).await {
+            tracing::warn!(error = %e.msg.en, "could not prune the message log");
+        }
+        Ok(Session { pile: admitted.pile, connection_id, protocol: admitted.protocol })
+    }
+
+    /// Handles one text frame; returns the frame to answer, if any.
+    pub async fn on_text(&self, ctx: &AppCtx, text: &str) -> Option<String> {
+        let at = ctx.now();
+        if let Err(e) = link::seen(ctx, &self.pile.id, at).await {
+            tracing::warn!(error = %e.msg.en, "could not record the charger's last message");
+        }
+        let (reply, entry) = match frame::parse(text) {
+            Ok(Frame::Call { id, action, payload }) => {
+                let answer = v16::handle(ctx, &self.pile, &action, &payload).await;
+                let (reply, response, error) = match answer {
+                    Ok(result) => (frame::call_result(&id, &result), Some(result), None),
+                    Err(e) => (frame::call_error(&id, &e), None, Some(LoggedError { code: e.code.as_str().into(), description: e.description })),
+                };
+                let entry = MessageLogEntry { at, direction: Direction::In, message_id: Some(id), action: Some(action), request: payload, response, error, answered_at: Some(ctx.now()) };
+                (Some(reply), entry)
+            }
+            Ok(Frame::Result { id, payload }) => {
+                // No call of ours is in flight in this version: an answer
+                // to nothing is logged, never applied.
+                tracing::info!(pile = %self.pile.code, id = %id, "CALLRESULT for no pending call");
+                (None, MessageLogEntry { at, direction: Direction::Out, message_id: Some(id), action: None, request: Value::Null, response: Some(payload), error: None, answered_at: Some(at) })
+            }
+            Ok(Frame::Error { id, code, description, .. }) => {
+                tracing::info!(pile = %self.pile.code, id = %id, code = %code, "CALLERROR for no pending call");
+                let error = Some(LoggedError { code, description });
+                (None, MessageLogEntry { at, direction: Direction::Out, message_id: Some(id), action: None, request: Value::Null, response: None, error, answered_at: Some(at) })
+            }
+            Err(bad) => {
+                let reply = frame::call_error(bad.id.as_deref().unwrap_or("-1"), &bad.error);
+                let error = Some(LoggedError { code: bad.error.code.as_str().into(), description: bad.error.description });
+                (Some(reply), MessageLogEntry { at, direction: Direction::In, message_id: bad.id, action: None, request: Value::String(text.chars().take(2000).collect()), response: None, error, answered_at: Some(at) })
+            }
+        };
+        if let Err(e) = log::append(ctx, &self.pile.id, entry).await {
+            tracing::warn!(error = %e.msg.en, "could not write the message log");
+        }
+        reply
+    }
+
+    /// The socket closed (or died): the charger is disconnected unless a
+    /// newer connection of it already took over.
+    pub async fn close(&self, ctx: &AppCtx) {
+        match link::disconnected(ctx, &self.pile.id, &self.connection_id).await {
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e.msg.en, "could not record the disconnect"),
+        }
+    }
+}
