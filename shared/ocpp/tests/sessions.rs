@@ -1,0 +1,219 @@
+//! The charger link through the same handlers on both store adapters
+//! (SQLite, and DynamoDB on moto): handshake, a whole charging session
+//! ending in a priced order, a repeated start, stops that are wrong, the
+//! reconnect race. Frames go straight into `Session::on_text`, as the
+//! local gateway's socket and the Lambda `$default` route hand them over.
+
+#[path = "../../backoffice/tests/common/mod.rs"]
+mod common;
+
+use std::sync::Arc;
+
+use backoffice::domain::cards::{self, Card, CardStatus};
+use backoffice::domain::chargers::link;
+use backoffice::domain::orders;
+use backoffice::AppCtx;
+use base64::Engine;
+use charging::pricing::{price_session, MeterSample, PricingOptions};
+use common::*;
+use ocpp::{Handshake, Refusal, Session};
+use serde_json::{json, Value};
+
+const SMALL_SEED: (&str, &str) = ("BACKOFFICE_DEMO_ORDERS", "20");
+const TTL: (&str, &str) = ("BACKOFFICE_ACCESS_TOKEN_TTL", "900");
+
+async fn on_sqlite() -> Arc<AppCtx> {
+    let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap());
+    product_on(store, &[TTL, SMALL_SEED]).await
+}
+
+/// A registered pile with a password, and an accepted card.
+struct Charger {
+    code: String,
+    pile_id: String,
+    basic: String,
+    tag: String,
+}
+
+async fn register(ctx: &AppCtx, code: &str) -> Charger {
+    let admin = login(ctx, "admin", ADMIN_PW).await;
+    let stations = get(ctx, "/station/getList?pageNo=1&pageSize=20&status=operating", Some(&admin)).await;
+    let station = stations.data()["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["tariffId"].as_str().is_some_and(|t| !t.is_empty()))
+        .expect("an operating station with a tariff")["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let added = post(
+        ctx,
+        "/pile/doAdd",
+        Some(&admin),
+        json!({"stationId": station, "code": code, "pileType": "dc", "ratedPowerKw": 60, "heartbeatIntervalSecs": 60,
+               "connectors": [{"standard": "gbt2015", "maxPowerKw": 60}, {"standard": "gbt2015", "maxPowerKw": 60}]}),
+    )
+    .await;
+    assert_eq!(added.code(), 200, "{}", added.msg());
+    let pile_id = added.data()["id"].as_str().unwrap().to_string();
+    let set = post(ctx, "/pile/setPassword", Some(&admin), json!({"id": pile_id})).await;
+    assert_eq!(set.code(), 200, "{}", set.msg());
+    let password = set.data()["password"].as_str().unwrap().to_string();
+    let basic = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{code}:{password}")));
+    let tag = format!("T{code}");
+    let now = ctx.now();
+    let card = Card { id_tag: tag.clone(), holder: "Test".into(), plate: "京A12345".into(), status: CardStatus::Accepted, expires_at: None, parent_id_tag: None, created_at: now, updated_at: now, updated_by: "test".into(), version: 1 };
+    let k = cards::key(&tag);
+    ctx.store.put(backoffice::domain::to_item(&card, &[("PK", k.pk), ("SK", k.sk)]), None).await.unwrap();
+    Charger { code: code.into(), pile_id, basic, tag }
+}
+
+async fn connect(ctx: &AppCtx, c: &Charger, connection: &str) -> Session {
+    let lower = c.code.to_lowercase();
+    let h = Handshake { charge_point: &lower, protocols: Some("ocpp2.0.1, ocpp1.6"), authorization: Some(&c.basic), secure: false };
+    let admitted = ocpp::admit(ctx, &h).await.expect("the charger is admitted");
+    assert_eq!(admitted.protocol, "ocpp1.6");
+    Session::open(ctx, admitted, connection.into(), "127.0.0.1").await.unwrap()
+}
+
+/// Sends a CALL and returns the CALLRESULT payload (panics on CALLERROR).
+async fn call(ctx: &AppCtx, s: &Session, id: &str, action: &str, payload: Value) -> Value {
+    let reply = s.on_text(ctx, &json!([2, id, action, payload]).to_string()).await.expect("a CALL is answered");
+    let v: Value = serde_json::from_str(&reply).unwrap();
+    assert_eq!(v[0], 3, "{action} answered {reply}");
+    assert_eq!(v[1], id);
+    v[2].clone()
+}
+
+fn iso(ts: i64) -> String {
+    ocpp::v16::iso(ts)
+}
+
+async fn handshake_refusals(ctx: Arc<AppCtx>) {
+    let c = register(&ctx, "REFUSE01").await;
+    let admit = |id: &'static str, protocols: Option<&'static str>, auth: Option<String>| {
+        let ctx = ctx.clone();
+        async move { ocpp::admit(&ctx, &Handshake { charge_point: id, protocols, authorization: auth.as_deref(), secure: false }).await.err().map(|r| r.status()) }
+    };
+    assert_eq!(admit("NOSUCH", Some("ocpp1.6"), Some(c.basic.clone())).await, Some(404));
+    assert_eq!(admit("REFUSE01", None, Some(c.basic.clone())).await, Some(400));
+    assert_eq!(admit("REFUSE01", Some("ocpp2.0.1"), Some(c.basic.clone())).await, Some(400));
+    assert_eq!(admit("REFUSE01", Some("ocpp1.6"), None).await, Some(401));
+    let wrong = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode("REFUSE01:0123456789abcdefXYZ"));
+    assert_eq!(admit("REFUSE01", Some("ocpp1.6"), Some(wrong)).await, Some(401));
+    assert_eq!(admit("refuse01", Some("ocpp1.6"), Some(c.basic.clone())).await, None, "ids match regardless of case");
+    let h = Handshake { charge_point: "REFUSE01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false };
+    assert!(matches!(ocpp::admit(&ctx, &h).await, Ok(_)));
+    assert!(matches!(Refusal::Unavailable.status(), 503));
+}
+
+async fn whole_session_is_a_priced_order(ctx: Arc<AppCtx>) {
+    let c = register(&ctx, "FLOW01").await;
+    let s = connect(&ctx, &c, "conn-1").await;
+    let boot = call(&ctx, &s, "1", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60", "firmwareVersion": "1.2.3"})).await;
+    assert_eq!((boot["status"].as_str(), boot["interval"].as_i64()), (Some("Accepted"), Some(60)));
+    let start_ts = ctx.now() - 3 * 3600;
+    call(&ctx, &s, "2", "StatusNotification", json!({"connectorId": 1, "status": "Preparing", "errorCode": "NoError", "timestamp": iso(start_ts - 5)})).await;
+    let auth = call(&ctx, &s, "3", "Authorize", json!({"idTag": c.tag})).await;
+    assert_eq!(auth["idTagInfo"]["status"], "Accepted");
+    let start = json!({"connectorId": 1, "idTag": c.tag, "meterStart": 100_000, "timestamp": iso(start_ts)});
+    let started = call(&ctx, &s, "4", "StartTransaction", start.clone()).await;
+    let tx = started["transactionId"].as_i64().unwrap();
+    assert_eq!(started["idTagInfo"]["status"], "Accepted");
+    // The answer was lost and the charger sends the same start again.
+    let again = call(&ctx, &s, "5", "StartTransaction", start).await;
+    assert_eq!(again["transactionId"].as_i64(), Some(tx), "a repeated start gets the same id");
+    for (i, minutes) in [20, 40, 60].iter().enumerate() {
+        let wh = 100_000 + 10_000 * (i as i64 + 1);
+        call(&ctx, &s, &format!("m{i}"), "MeterValues", json!({"connectorId": 1, "transactionId": tx, "meterValue": [{"timestamp": iso(start_ts + minutes * 60),
+            "sampledValue": [{"value": wh.to_string(), "context": "Sample.Periodic"}, {"value": "30", "measurand": "Power.Active.Import", "unit": "kW"}, {"value": (40 + i * 10).to_string(), "measurand": "SoC"}]}]})).await;
+    }
+    let stop_ts = start_ts + 90 * 60;
+    let stopped = call(&ctx, &s, "6", "StopTransaction", json!({"transactionId": tx, "idTag": c.tag, "meterStop": 142_000, "timestamp": iso(stop_ts), "reason": "Local"})).await;
+    assert_eq!(stopped["idTagInfo"]["status"], "Accepted");
+
+    let list = get(&ctx, &format!("/order/getList?userId={}&pageSize=20", c.tag), Some(&login(&ctx, "admin", ADMIN_PW).await)).await;
+    assert_eq!(list.data()["list"].as_array().map(Vec::len), Some(1), "one order for the session: {}", list.data());
+    let no = list.data()["list"][0]["orderNo"].as_str().unwrap().to_string();
+    let (row, detail, _) = orders::load_full(&ctx, &no).await.unwrap();
+    let detail = detail.unwrap();
+    assert_eq!((row.status, row.energy_wh, row.transaction_id), (charging::orders::OrderStatus::Finished, 42_000, Some(tx)));
+    assert_eq!(detail.curve.len(), 3);
+    assert_eq!(row.soc_end, Some(60));
+    let mut samples = vec![MeterSample::new(start_ts, 100_000)];
+    samples.extend(detail.curve.iter().map(|p| MeterSample::new(p.ts, 100_000 + p.energy_wh)));
+    samples.push(MeterSample::new(stop_ts, 142_000));
+    let expected = price_session(detail.tariff.as_ref().expect("a tariff snapshot"), &samples, &PricingOptions::default()).unwrap();
+    assert_eq!((row.amount_fen, row.electricity_fen, row.service_fen), (expected.amount_fen, expected.electricity_fen, expected.service_fen));
+    assert!(row.amount_fen.0 > 0);
+    assert!(row.anomalies(ctx.now(), &Default::default()).is_empty(), "{:?}", row.anomalies(ctx.now(), &Default::default()));
+
+    // Stops that are wrong are still confirmed; the order keeps its price.
+    for (id, payload) in [
+        ("7", json!({"transactionId": tx, "meterStop": 150_000, "timestamp": iso(stop_ts + 60)})),
+        ("8", json!({"transactionId": -1, "meterStop": 1, "timestamp": iso(stop_ts)})),
+        ("9", json!({"transactionId": 0, "meterStop": 1, "timestamp": iso(stop_ts)})),
+        ("10", json!({"transactionId": 987_654, "meterStop": 1, "timestamp": iso(stop_ts)})),
+    ] {
+        call(&ctx, &s, id, "StopTransaction", payload).await;
+    }
+    let (after, _, _) = orders::load_full(&ctx, &no).await.unwrap();
+    assert_eq!(after.amount_fen, row.amount_fen);
+    assert_eq!(after.charger_problems, vec![charging::orders::ChargerProblem::StoppedTwice]);
+    s.close(&ctx).await;
+}
+
+async fn reconnect_race_leaves_the_new_connection_current(ctx: Arc<AppCtx>) {
+    let c = register(&ctx, "RACE01").await;
+    let old = connect(&ctx, &c, "conn-old").await;
+    let new = connect(&ctx, &c, "conn-new").await;
+    old.close(&ctx).await; // the old socket's late close
+    let l = link::get(&ctx, &c.pile_id).await.unwrap().unwrap();
+    assert!(l.connected && l.connection_id == "conn-new", "{l:?}");
+    new.close(&ctx).await;
+    assert!(!link::get(&ctx, &c.pile_id).await.unwrap().unwrap().connected);
+}
+
+async fn stop_before_start_and_meter_backwards_are_flagged(ctx: Arc<AppCtx>) {
+    let c = register(&ctx, "ODD01").await;
+    let s = connect(&ctx, &c, "conn-1").await;
+    let start_ts = ctx.now() - 7200;
+    let tx = call(&ctx, &s, "1", "StartTransaction", json!({"connectorId": "2", "idTag": 424242, "meterStart": 5000, "timestamp": iso(start_ts)})).await;
+    assert_eq!(tx["idTagInfo"]["status"], "Invalid", "an unknown card started offline is still recorded");
+    let id = tx["transactionId"].as_i64().unwrap();
+    call(&ctx, &s, "2", "StopTransaction", json!({"transactionId": id, "meterStop": 4000, "timestamp": iso(start_ts - 60)})).await;
+    let list = get(&ctx, "/order/getList?userId=424242&pageSize=20", Some(&login(&ctx, "admin", ADMIN_PW).await)).await;
+    let order = &list.data()["list"][0];
+    let kinds: Vec<&str> = order["anomalies"].as_array().unwrap().iter().filter_map(|a| a["kind"].as_str()).collect();
+    assert!(kinds.contains(&"stopBeforeStart") && kinds.contains(&"negativeMeter") && kinds.contains(&"charger"), "{order}");
+    assert_eq!(order["status"], "abnormal");
+    let flagged = get(&ctx, "/order/getList?anomaly=flagged&pageSize=200", Some(&login(&ctx, "admin", ADMIN_PW).await)).await;
+    assert!(flagged.data()["list"].as_array().unwrap().iter().any(|o| o["orderNo"] == order["orderNo"]), "shown by the anomaly filter");
+}
+
+macro_rules! on_both_adapters {
+    ($($name:ident),* $(,)?) => {
+        mod on_sqlite { $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(super::on_sqlite().await).await; }
+        )* }
+        mod on_dynamo { $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() {
+                if let Some(table) = super::dynamo_table("ocpp").await {
+                    let ctx = super::product_on_dynamo(table.clone(), &[super::TTL, super::SMALL_SEED]).await;
+                    super::$name(ctx).await;
+                    let _ = table.delete_table().await;
+                }
+            }
+        )* }
+    };
+}
+
+on_both_adapters!(
+    handshake_refusals,
+    whole_session_is_a_priced_order,
+    reconnect_race_leaves_the_new_connection_current,
+    stop_before_start_and_meter_backwards_are_flagged,
+);
