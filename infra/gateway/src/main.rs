@@ -74,6 +74,9 @@ fn simulate_chargers(ctx: std::sync::Arc<backoffice::AppCtx>) {
     });
 }
 
+/// Where the demo piles' charger password is kept (owner-readable).
+const DEMO_CHARGER_PASSWORD_FILE: &str = "demo-charger-password.txt";
+
 /// Seeds an empty store and prints the new sign-ins once; the generated
 /// ones are also kept (owner-readable only) in the data dir.
 async fn seed(ctx: &backoffice::AppCtx) -> Result<SeedReport, String> {
@@ -86,6 +89,11 @@ async fn seed(ctx: &backoffice::AppCtx) -> Result<SeedReport, String> {
             lines.push_str(&format!("  {:<8} {}\n", c.username, c.password));
         }
         println!("seeded the store; sign in with:\n{lines}");
+        if let Some(pw) = &report.demo_charger_password {
+            // The demo piles' charger password, for the charge-point simulator.
+            let path = ctx.config.data_dir.join(DEMO_CHARGER_PASSWORD_FILE);
+            backoffice::config::write_private_file(&path, pw.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
         if report.credentials.iter().any(|c| c.generated) {
             let path = ctx.config.data_dir.join("first-run-credentials.txt");
             backoffice::config::write_private_file(&path, lines.as_bytes())

@@ -28,6 +28,8 @@ pub struct SeedReport {
     /// False when the store was seeded before (nothing changed).
     pub seeded_now: bool,
     pub credentials: Vec<Credential>,
+    /// The password the demo piles accept (the charge-point simulator uses it).
+    pub demo_charger_password: Option<String>,
 }
 
 /// The password for a seeded user: `BACKOFFICE_SEED_PASSWORD_<NAME>` or a
@@ -84,7 +86,14 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     crate::domain::departments::seed(ctx).await?;
     // One demo data set (sized by BACKOFFICE_DEMO_ORDERS) for assets and orders.
     let demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
-    crate::domain::assets::seed::seed_assets(ctx, &demo).await?;
+    let charger_password = match get("BACKOFFICE_DEMO_CHARGER_PASSWORD").filter(|p| !p.is_empty()) {
+        Some(p) => match crate::domain::chargers::secret::problem(&p) {
+            Some(why) => return Err(ApiError::bad_request(envelope::Text::new(format!("BACKOFFICE_DEMO_CHARGER_PASSWORD: {}", why.en), why.zh))),
+            None => p,
+        },
+        None => crate::domain::chargers::secret::generate(),
+    };
+    crate::domain::assets::seed::seed_assets(ctx, &demo, &charger_password).await?;
     for (kind, html) in [
         ("notice", r#"<a href="https://github.com" target="_blank">充电运营后台 2.0 已上线：新增分时电价模板与订单导出</a>"#),
         ("notice", "本周六 02:00-04:00 进行系统维护，期间远程启停不可用"),
@@ -93,5 +102,5 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
         notices::publish(ctx, kind, html, "ops@ev-operator.example", "").await?;
     }
     crate::domain::orders::seed::seed_orders(ctx, &demo).await?;
-    Ok(SeedReport { seeded_now: true, credentials })
+    Ok(SeedReport { seeded_now: true, credentials, demo_charger_password: Some(charger_password) })
 }

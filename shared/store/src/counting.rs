@@ -25,6 +25,8 @@ pub struct Counts {
     pub batch_gets: u64,
     /// Writes of any kind (put, update, delete, transaction, bulk put).
     pub writes: u64,
+    /// Items those writes touched (a transaction counts each operation).
+    pub items_written: u64,
 }
 
 pub struct CountingTable {
@@ -35,11 +37,12 @@ pub struct CountingTable {
     gets: AtomicU64,
     batch_gets: AtomicU64,
     writes: AtomicU64,
+    items_written: AtomicU64,
 }
 
 impl CountingTable {
     pub fn new(inner: Arc<dyn Table>) -> Self {
-        Self { inner, calls: AtomicU64::new(0), items_read: AtomicU64::new(0), queries: AtomicU64::new(0), gets: AtomicU64::new(0), batch_gets: AtomicU64::new(0), writes: AtomicU64::new(0) }
+        Self { inner, calls: AtomicU64::new(0), items_read: AtomicU64::new(0), queries: AtomicU64::new(0), gets: AtomicU64::new(0), batch_gets: AtomicU64::new(0), writes: AtomicU64::new(0), items_written: AtomicU64::new(0) }
     }
 
     /// The counts so far, zeroing them.
@@ -51,11 +54,13 @@ impl CountingTable {
             gets: self.gets.swap(0, Ordering::Relaxed),
             batch_gets: self.batch_gets.swap(0, Ordering::Relaxed),
             writes: self.writes.swap(0, Ordering::Relaxed),
+            items_written: self.items_written.swap(0, Ordering::Relaxed),
         }
     }
 
-    fn write(&self) {
+    fn write(&self, items: usize) {
         self.writes.fetch_add(1, Ordering::Relaxed);
+        self.items_written.fetch_add(items as u64, Ordering::Relaxed);
         self.call(0);
     }
 
@@ -68,7 +73,7 @@ impl CountingTable {
 #[async_trait]
 impl Table for CountingTable {
     async fn put(&self, item: Item, condition: Option<Condition>) -> Result<()> {
-        self.write();
+        self.write(1);
         self.inner.put(item, condition).await
     }
     async fn get(&self, key: &Key) -> Result<Option<Item>> {
@@ -84,11 +89,11 @@ impl Table for CountingTable {
         found
     }
     async fn delete(&self, key: &Key, condition: Option<Condition>) -> Result<Option<Item>> {
-        self.write();
+        self.write(1);
         self.inner.delete(key, condition).await
     }
     async fn update(&self, key: &Key, actions: Vec<UpdateAction>, condition: Option<Condition>) -> Result<Item> {
-        self.write();
+        self.write(1);
         self.inner.update(key, actions, condition).await
     }
     async fn query(&self, query: Query) -> Result<Page> {
@@ -98,11 +103,11 @@ impl Table for CountingTable {
         page
     }
     async fn transact(&self, ops: Vec<TxOp>) -> Result<()> {
-        self.write();
+        self.write(ops.len());
         self.inner.transact(ops).await
     }
     async fn put_many(&self, items: Vec<Item>) -> Result<()> {
-        self.write();
+        self.write(items.len());
         self.inner.put_many(items).await
     }
 }

@@ -12,7 +12,9 @@ use crate::ctx::AppCtx;
 
 const SEEDER: &str = "admin";
 
-pub async fn seed_assets(ctx: &AppCtx, demo: &DemoData) -> Result<(), ApiError> {
+/// `charger_password` is what the demo's piles accept from the charge-point
+/// simulator (the same for all: it is demo data).
+pub async fn seed_assets(ctx: &AppCtx, demo: &DemoData, charger_password: &str) -> Result<(), ApiError> {
     let now = ctx.now();
     for t in &demo.tariffs {
         tariffs::write_new(ctx, &StoredTariff { template: t.clone(), updated_at: now, updated_by: SEEDER.into() }).await?;
@@ -91,6 +93,7 @@ pub async fn seed_assets(ctx: &AppCtx, demo: &DemoData) -> Result<(), ApiError> 
             .collect();
         debug_assert!(conns.iter().all(|c| piles::parse_connector_id(&c.id) == Some((p.id.as_str(), c.number))));
         piles::insert(ctx, &pile, &conns, SEEDER).await?;
+        crate::domain::chargers::secret::write(ctx, &pile.id, charger_password, SEEDER).await?;
     }
     Ok(())
 }

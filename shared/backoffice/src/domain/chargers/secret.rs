@@ -54,7 +54,7 @@ pub fn problem(password: &str) -> Option<Text> {
     None
 }
 
-fn generate() -> String {
+pub fn generate() -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
     let mut rng = rand::thread_rng();
     (0..GENERATED_LEN).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
@@ -73,9 +73,15 @@ pub async fn set(ctx: &AppCtx, pile_id: &str, password: Option<&str>, by: &str) 
         None => generate(),
     };
     get_pile(ctx, pile_id).await?;
+    let now = write(ctx, pile_id, &password, by).await?;
+    Ok((password, now))
+}
+
+/// Stores a (checked or generated) password for a pile; returns when.
+pub async fn write(ctx: &AppCtx, pile_id: &str, password: &str, by: &str) -> Result<i64, ApiError> {
     let now = ctx.now();
     let salt = format!("{:032x}", rand::thread_rng().gen::<u128>());
-    let stored = StoredSecret { hash: digest(&salt, &password), salt, set_at: now, set_by: by.into() };
+    let stored = StoredSecret { hash: digest(&salt, password), salt, set_at: now, set_by: by.into() };
     let k = key(pile_id);
     let item = crate::domain::to_item(&stored, &[(store::PK, k.pk), (store::SK, k.sk)]);
     let ops = vec![
@@ -87,7 +93,7 @@ pub async fn set(ctx: &AppCtx, pile_id: &str, password: Option<&str>, by: &str) 
         TxOp::Put { item, condition: None },
     ];
     ctx.store.transact(ops).await.api()?;
-    Ok((password, now))
+    Ok(now)
 }
 
 /// Whether `password` is the pile's charger password (false when none is set).

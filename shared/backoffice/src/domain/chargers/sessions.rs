@@ -192,6 +192,7 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
         close_reason: None,
         closed_at: None,
         transaction_id: Some(transaction_id),
+        live_energy_wh: None,
         charger_problems: problems,
         version: 1,
     };
@@ -283,7 +284,7 @@ pub async fn meter(ctx: &AppCtx, pile: &Pile, connector: u32, transaction_id: Op
             return Ok(false);
         }
         let mut after = before.clone();
-        after.energy_wh = detail.curve.iter().map(|p| p.energy_wh).max().unwrap_or(0).max(0);
+        after.live_energy_wh = Some(detail.curve.iter().map(|p| p.energy_wh).max().unwrap_or(0).max(0));
         after.worst_sample_delta_wh = worst_delta(&detail.curve);
         if after.soc_start == 0 {
             after.soc_start = detail.curve.iter().map(|p| p.soc).find(|s| *s > 0).unwrap_or(0);
@@ -383,6 +384,7 @@ fn closed(before: &OrderRow, detail: &OrderDetail, stop_ts: i64, meter_stop: i64
     after.stop_ts = Some(stop_ts);
     after.meter_stop_wh = Some(meter_stop);
     after.energy_wh = (meter_stop - before.meter_start_wh).max(0);
+    after.live_energy_wh = None;
     after.stop_reason = Some(reason);
     after.worst_sample_delta_wh = worst_delta(&detail.curve);
     after.soc_end = detail.curve.last().map(|p| p.soc).filter(|s| *s > 0).or(before.soc_end);

@@ -60,6 +60,11 @@ pub struct OrderRow {
     /// The OCPP transaction id when a charger reported the session.
     #[serde(default)]
     pub transaction_id: Option<i64>,
+    /// Energy so far of a session still charging (from its meter values).
+    /// Kept apart from `energy_wh`, which the rollups sum, so a meter
+    /// value writes the order and its curve only; the stop moves it over.
+    #[serde(default)]
+    pub live_energy_wh: Option<i64>,
     /// What the charger's messages got wrong about this session.
     #[serde(default)]
     pub charger_problems: Vec<ChargerProblem>,
@@ -113,6 +118,7 @@ impl OrderRow {
             close_reason: None,
             closed_at: None,
             transaction_id: None,
+            live_energy_wh: None,
             charger_problems: Vec::new(),
             version: 1,
         };

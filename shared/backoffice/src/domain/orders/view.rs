@@ -108,9 +108,15 @@ impl OrderView {
             close_reason,
             closed_at,
             transaction_id,
+            live_energy_wh,
             charger_problems: _,
             version,
         } = row.clone();
+        // A running session shows the energy its charger reported so far.
+        let energy_wh = match status {
+            OrderStatus::Charging => live_energy_wh.unwrap_or(energy_wh),
+            _ => energy_wh,
+        };
         OrderView {
             order_no,
             station_id,
