@@ -86,7 +86,7 @@ async fn measure(store: Arc<dyn Table>, meter: Option<&Meter>, dir: &std::path::
     let h = ocpp::Handshake { charge_point: &code, protocols: Some("ocpp1.6"), authorization: Some(&basic), secure: false };
     let admitted = ocpp::admit(&ctx, &h).await.expect("admitted");
     take("(handshake: $connect check)", &mut out);
-    let session = ocpp::Session::open(&ctx, admitted, "bench-1".into(), "127.0.0.1").await.expect("opened");
+    let session = ocpp::Session::open(&ctx, admitted, "bench-1".into(), "127.0.0.1", ocpp::now_ms()).await.expect("opened");
     take("(connection recorded)", &mut out);
     let now = ctx.now();
     let mut msg = 0;

@@ -114,7 +114,7 @@ async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, peer
     let ctx = state.ctx.clone();
     let connection_id = uuid::Uuid::now_v7().simple().to_string();
     let pile_id = admitted.pile.id.clone();
-    let session = match Session::open(&ctx, admitted, connection_id.clone(), &peer.ip().to_string()).await {
+    let session = match Session::open(&ctx, admitted, connection_id.clone(), &peer.ip().to_string(), ocpp::now_ms()).await {
         Ok(s) => s,
         Err(e) => {
             tracing::error!(error = %e.msg.en, "could not record a charger connection");
@@ -162,4 +162,25 @@ async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, peer
     state.sockets.unregister(&pile_id, &connection_id);
     let _ = tokio::time::timeout(std::time::Duration::from_secs(2), writer).await;
     session.close(&ctx).await;
+}
+
+/// The sweeper, every minute: ends the connections of chargers that went
+/// silent (a socket that died without a close) and closes their sockets.
+pub fn spawn_sweeper(ctx: Arc<AppCtx>, sockets: LiveSockets) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            match backoffice::domain::chargers::sweep::end_silent_connections(&ctx).await {
+                Ok(ended) => {
+                    for c in ended {
+                        tracing::info!(pile = %c.pile_id, connection = %c.connection_id, "silent charger disconnected");
+                        sockets.close(&c.pile_id, &c.connection_id).await;
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e.msg.en, "charger sweep failed"),
+            }
+        }
+    });
 }

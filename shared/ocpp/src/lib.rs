@@ -17,3 +17,26 @@ pub use session::{admit, Admitted, Handshake, Refusal, Session};
 /// The largest message a charger may send (API Gateway's WebSocket limit,
 /// kept locally too so a charger behaves the same everywhere).
 pub const MAX_MESSAGE_BYTES: usize = 128 * 1024;
+
+/// Wall-clock milliseconds, to order two handshakes of one charger.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+/// One AWS Lambda function of the charger link (its bin in `functions/`,
+/// its resources in `template.yaml`).
+pub struct LinkFunction {
+    pub function: &'static str,
+    /// The WebSocket route it serves; None for the scheduled sweeper.
+    pub route_key: Option<&'static str>,
+    pub summary: &'static str,
+}
+
+/// The charger link's Lambda functions: the one list the bins, the
+/// template and the tests read.
+pub const LINK_FUNCTIONS: &[LinkFunction] = &[
+    LinkFunction { function: "ocpp_connect", route_key: Some("$connect"), summary: "Charger handshake: known charger, subprotocol, Basic auth; records the connection" },
+    LinkFunction { function: "ocpp_message", route_key: Some("$default"), summary: "A charger's OCPP frame; the answer is the route response" },
+    LinkFunction { function: "ocpp_disconnect", route_key: Some("$disconnect"), summary: "A charger's socket closed: ends the connection if still current" },
+    LinkFunction { function: "ocpp_sweeper", route_key: None, summary: "Every minute: ends the connections of chargers gone silent" },
+];

@@ -93,9 +93,11 @@ pub struct Session {
 }
 
 impl Session {
-    /// Records the connection as the charger's current one.
-    pub async fn open(ctx: &AppCtx, admitted: Admitted, connection_id: String, remote: &str) -> Result<Session, envelope::ApiError> {
-        link::connected(ctx, &admitted.pile, &connection_id, admitted.protocol, remote).await?;
+    /// Records the connection as the charger's current one (`connected_at_ms`:
+    /// the handshake's time; of two racing handshakes the newer wins).
+    pub async fn open(ctx: &AppCtx, admitted: Admitted, connection_id: String, remote: &str, connected_at_ms: i64) -> Result<Session, envelope::ApiError> {
+        let record = link::Connection { connection_id: connection_id.clone(), pile_id: admitted.pile.id.clone(), protocol: admitted.protocol.into(), connected_at_ms };
+        link::connected(ctx, &admitted.pile, &record, remote).await?;
         // The embedded store has no TTL: a charger's old log entries go
         // when it connects (DynamoDB expires them by `expiresAt`).
         if let Err(e) = log::prune(ctx, &admitted.pile.id, 500).await {
@@ -141,6 +143,19 @@ impl Session {
             tracing::warn!(error = %e.msg.en, "could not write the message log");
         }
         reply
+    }
+
+    /// The session of a live connection, from its record (a transport that
+    /// handles each frame apart, such as API Gateway's `$default`).
+    pub async fn resume(ctx: &AppCtx, connection_id: &str) -> Result<Option<Session>, envelope::ApiError> {
+        let Some(c) = link::connection(ctx, connection_id).await? else { return Ok(None) };
+        let pile = match backoffice::domain::assets::piles::get_pile(ctx, &c.pile_id).await {
+            Ok(p) => p,
+            Err(e) if e.code == 404 => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let protocol = crate::negotiate::SUPPORTED.iter().copied().find(|p| *p == c.protocol).unwrap_or(crate::negotiate::SUPPORTED[0]);
+        Ok(Some(Session { pile, connection_id: c.connection_id, protocol }))
     }
 
     /// The socket closed (or died): the charger is disconnected unless a

@@ -74,7 +74,7 @@ async fn connect(ctx: &AppCtx, c: &Charger, connection: &str) -> Session {
     let h = Handshake { charge_point: &lower, protocols: Some("ocpp2.0.1, ocpp1.6"), authorization: Some(&c.basic), secure: false };
     let admitted = ocpp::admit(ctx, &h).await.expect("the charger is admitted");
     assert_eq!(admitted.protocol, "ocpp1.6");
-    Session::open(ctx, admitted, connection.into(), "127.0.0.1").await.unwrap()
+    Session::open(ctx, admitted, connection.into(), "127.0.0.1", ocpp::now_ms()).await.unwrap()
 }
 
 /// Sends a CALL and returns the CALLRESULT payload (panics on CALLERROR).

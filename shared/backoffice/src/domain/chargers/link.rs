@@ -41,6 +41,8 @@ pub struct ChargerLink {
     /// The current (newest) connection; a late close of an older one changes nothing.
     pub connection_id: String,
     pub connected_at: Option<i64>,
+    /// The handshake time in milliseconds (orders racing handshakes).
+    pub connected_at_ms: Option<i64>,
     pub disconnected_at: Option<i64>,
     /// The negotiated subprotocol, e.g. `ocpp1.6`.
     pub protocol: Option<String>,
@@ -67,26 +69,75 @@ fn index_actions(pile: &Pile) -> Vec<UpdateAction> {
     vec![set("GSI1PK", json!(station_piles_pk(&pile.station_id))), set("GSI1SK", json!(format!("{}#{SK}", pile.code)))]
 }
 
-/// Records a new connection as the current one (the newest wins: a
-/// charger that reconnects replaces its old socket, even one that died
-/// without a close).
-pub async fn connected(ctx: &AppCtx, pile: &Pile, connection_id: &str, protocol: &str, remote: &str) -> Result<(), ApiError> {
+/// A live connection (`OCPPCONN#{connectionId}` / `CONN`): how a
+/// transport that sees only a connection id (API Gateway's `$default`)
+/// finds its charger, and what the sweeper walks (GSI1 `OCPPCONNS`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Connection {
+    pub connection_id: String,
+    pub pile_id: String,
+    pub protocol: String,
+    /// Unix milliseconds of the handshake (the newest connection wins).
+    pub connected_at_ms: i64,
+}
+
+pub const CONNECTIONS_PK: &str = "OCPPCONNS";
+
+pub fn connection_key(connection_id: &str) -> Key {
+    Key::new(format!("OCPPCONN#{connection_id}"), "CONN")
+}
+
+/// Records a new connection as the charger's current one. The newest
+/// handshake wins (a charger that reconnects replaces its old socket,
+/// even one that died without a close); a handshake older than the
+/// current one (two racing in) is recorded but does not take over.
+/// Returns whether it is now the current connection.
+pub async fn connected(ctx: &AppCtx, pile: &Pile, c: &Connection, remote: &str) -> Result<bool, ApiError> {
     let now = ctx.now();
+    let k = connection_key(&c.connection_id);
+    let item = crate::domain::to_item(c, &[(store::PK, k.pk), (store::SK, k.sk), ("GSI1PK", CONNECTIONS_PK.into()), ("GSI1SK", format!("{:013}#{}", c.connected_at_ms, c.connection_id))]);
+    ctx.store.put(item, None).await.api()?;
     let mut actions = index_actions(pile);
     actions.extend([
         set("connected", json!(true)),
-        set("connectionId", json!(connection_id)),
+        set("connectionId", json!(c.connection_id)),
         set("connectedAt", json!(now)),
+        set("connectedAtMs", json!(c.connected_at_ms)),
         set("disconnectedAt", Value::Null),
-        set("protocol", json!(protocol)),
+        set("protocol", json!(c.protocol)),
         set("remoteAddress", json!(remote)),
     ]);
-    ctx.store.update(&key(&pile.id), actions, None).await.api()?;
-    seen(ctx, &pile.id, now).await
+    let newest = Condition::Or(vec![Condition::NotExists("connectedAtMs".into()), Condition::Le("connectedAtMs".into(), json!(c.connected_at_ms))]);
+    let current = match ctx.store.update(&key(&pile.id), actions, Some(newest)).await {
+        Ok(_) => true,
+        Err(store::StoreError::ConditionFailed) => false,
+        Err(e) => return Err(crate::domain::store_error(e)),
+    };
+    seen(ctx, &pile.id, now).await?;
+    Ok(current)
 }
 
-/// Records the end of `connection_id`, only if it is still the current one.
+/// The connection record of a connection id, if it is live.
+pub async fn connection(ctx: &AppCtx, connection_id: &str) -> Result<Option<Connection>, ApiError> {
+    match ctx.store.get(&connection_key(connection_id)).await.api()? {
+        Some(item) => Ok(Some(crate::domain::from_item(item)?)),
+        None => Ok(None),
+    }
+}
+
+/// Live connections, oldest handshake first (one page; the sweeper follows the cursor).
+pub async fn connections(ctx: &AppCtx, cursor: Option<String>) -> Result<(Vec<Connection>, Option<String>), ApiError> {
+    let page = ctx.store.query(store::Query::index(store::Index::Gsi1, CONNECTIONS_PK).limit(200).after(cursor)).await.api()?;
+    let list = page.items.into_iter().map(crate::domain::from_item).collect::<Result<_, _>>()?;
+    Ok((list, page.cursor))
+}
+
+/// Records the end of `connection_id`: its record goes, and the charger
+/// shows disconnected only if this was still its current connection (a
+/// late close of a replaced socket changes nothing). Returns that.
 pub async fn disconnected(ctx: &AppCtx, pile_id: &str, connection_id: &str) -> Result<bool, ApiError> {
+    ctx.store.delete(&connection_key(connection_id), None).await.api()?;
     let actions = vec![set("connected", json!(false)), set("disconnectedAt", json!(ctx.now()))];
     let cond = Condition::Eq("connectionId".into(), json!(connection_id));
     match ctx.store.update(&key(pile_id), actions, Some(cond)).await {

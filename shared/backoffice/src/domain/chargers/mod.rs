@@ -19,6 +19,7 @@ pub mod log;
 pub mod secret;
 pub mod sessions;
 pub mod status;
+pub mod sweep;
 
 /// Timestamps before this (2010-01-01) come from a charger whose clock is
 /// not set yet (it boots at 1970); they cannot be billed by.

@@ -1,0 +1,105 @@
+//! API Gateway WebSocket events -> the charger link. Pure async functions
+//! over a context, so tests call them with event payloads directly.
+
+use aws_lambda_events::apigw::{ApiGatewayProxyResponse, ApiGatewayWebsocketProxyRequest};
+use aws_lambda_events::encodings::Body;
+use backoffice::domain::chargers::sweep;
+use backoffice::AppCtx;
+use http::HeaderMap;
+use ocpp::outbound::Outbound;
+use ocpp::{Handshake, Session};
+
+fn response(status: i64, headers: HeaderMap, body: Option<String>) -> ApiGatewayProxyResponse {
+    let mut r = ApiGatewayProxyResponse::default();
+    r.status_code = status;
+    r.headers = headers;
+    r.body = body.map(Body::Text);
+    r
+}
+
+fn header<'a>(e: &'a ApiGatewayWebsocketProxyRequest, name: &str) -> Option<&'a str> {
+    e.headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+fn connection_id(e: &ApiGatewayWebsocketProxyRequest) -> &str {
+    e.request_context.connection_id.as_deref().unwrap_or_default()
+}
+
+/// `$connect`: the charge point id comes as `?cp=` (CloudFront rewrites
+/// `/ocpp/{id}` to `/{stage}?cp={id}`: API Gateway takes no path after the
+/// stage). The chosen subprotocol is answered in `Sec-WebSocket-Protocol`
+/// (only the integration can set it). A refusal is a plain HTTP status.
+pub async fn on_connect(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> ApiGatewayProxyResponse {
+    let cp = e.query_string_parameters.first("cp").unwrap_or_default().to_string();
+    let handshake = Handshake {
+        charge_point: &cp,
+        protocols: header(e, "sec-websocket-protocol"),
+        authorization: header(e, "authorization"),
+        // API Gateway WebSocket APIs are wss:// only.
+        secure: true,
+    };
+    let admitted = match ocpp::admit(ctx, &handshake).await {
+        Ok(a) => a,
+        Err(refusal) => {
+            tracing::info!(charge_point = %cp, status = refusal.status(), reason = refusal.reason(), "charger refused");
+            return response(refusal.status() as i64, HeaderMap::new(), Some(refusal.reason().to_string()));
+        }
+    };
+    let protocol = admitted.protocol;
+    let remote = e.request_context.identity.source_ip.clone().unwrap_or_default();
+    // The handshake's own time orders two racing connects (newest wins).
+    let at_ms = e.request_context.request_time_epoch;
+    match Session::open(ctx, admitted, connection_id(e).to_string(), &remote, at_ms).await {
+        Ok(_) => {
+            let mut headers = HeaderMap::new();
+            headers.insert("sec-websocket-protocol", http::HeaderValue::from_static(protocol));
+            response(200, headers, None)
+        }
+        Err(err) => {
+            tracing::error!(error = %err.msg.en, "could not record a charger connection");
+            response(503, HeaderMap::new(), Some("try again".into()))
+        }
+    }
+}
+
+/// `$default`: one frame from a charger; the answer frame is the return
+/// value (the route has a two-way route response). A frame of a
+/// connection we no longer know gets no answer (its `$disconnect` is near).
+pub async fn on_message(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> ApiGatewayProxyResponse {
+    let session = match Session::resume(ctx, connection_id(e)).await {
+        Ok(Some(s)) => s,
+        Ok(None) => {
+            tracing::info!(connection = connection_id(e), "frame of an unknown connection");
+            return response(200, HeaderMap::new(), None);
+        }
+        Err(err) => {
+            tracing::error!(error = %err.msg.en, "could not read a charger connection");
+            return response(200, HeaderMap::new(), None);
+        }
+    };
+    let text = e.body.as_deref().unwrap_or_default();
+    let reply = session.on_text(ctx, text).await;
+    response(200, HeaderMap::new(), reply)
+}
+
+/// `$disconnect`: may arrive late, after the charger reconnected; then it
+/// changes nothing but its own connection record.
+pub async fn on_disconnect(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> ApiGatewayProxyResponse {
+    if let Ok(Some(session)) = Session::resume(ctx, connection_id(e)).await {
+        session.close(ctx).await;
+    } else if let Ok(Some(c)) = backoffice::domain::chargers::link::connection(ctx, connection_id(e)).await {
+        // The pile is gone: drop the record all the same.
+        let _ = backoffice::domain::chargers::link::disconnected(ctx, &c.pile_id, &c.connection_id).await;
+    }
+    response(200, HeaderMap::new(), None)
+}
+
+/// The sweeper: ends silent chargers' connections and closes their sockets.
+/// Returns how many were ended.
+pub async fn sweep(ctx: &AppCtx, outbound: &dyn Outbound) -> Result<usize, envelope::ApiError> {
+    let ended = sweep::end_silent_connections(ctx).await?;
+    for c in &ended {
+        outbound.close(&c.pile_id, &c.connection_id).await;
+    }
+    Ok(ended.len())
+}

@@ -1,0 +1,64 @@
+//! The charger link on AWS. API Gateway's WebSocket API holds the sockets
+//! and calls a Lambda per event; these handlers turn the events into the
+//! `ocpp` crate's session calls, so the protocol and every rule are the
+//! same as on the local gateway:
+//! - `$connect`: admit the handshake (charger known, subprotocol, Basic
+//!   auth) and record the connection; never post to it (it is not open yet).
+//! - `$default` (two-way): a charger's frame in, the answer as the return
+//!   value (API Gateway sends it on the socket).
+//! - `$disconnect`: end the connection if it is still the charger's current one.
+//! - sweeper (EventBridge, every minute): end silent chargers' connections.
+//!
+//! Outbound frames (remote operations) go through [`outbound::ApiGatewayOutbound`]
+//! (`PostToConnection`; 410 Gone = the charger is offline).
+
+pub mod events;
+pub mod outbound;
+
+pub use events::{on_connect, on_disconnect, on_message, sweep};
+
+use std::sync::Arc;
+
+use aws_lambda_events::apigw::ApiGatewayWebsocketProxyRequest;
+use lambda_runtime::{service_fn, Error, LambdaEvent};
+
+/// The environment variable naming the WebSocket API's `@connections`
+/// endpoint (`https://{api}.execute-api.{region}.amazonaws.com/{stage}`).
+pub const WS_ENDPOINT_VAR: &str = "BACKOFFICE_WS_ENDPOINT";
+
+/// Runs the Lambda runtime loop of one charger-link function (its bin
+/// names it). The context and clients are built once, before the first event.
+pub async fn serve(function: &str) -> Result<(), Error> {
+    backoffice::runtime::init_tracing(true);
+    let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
+    match function {
+        "ocpp_connect" | "ocpp_message" | "ocpp_disconnect" => {
+            let f = function.to_string();
+            lambda_runtime::run(service_fn(move |event: LambdaEvent<ApiGatewayWebsocketProxyRequest>| {
+                let ctx: Arc<backoffice::AppCtx> = ctx.clone();
+                let f = f.clone();
+                async move {
+                    Ok::<_, Error>(match f.as_str() {
+                        "ocpp_connect" => on_connect(&ctx, &event.payload).await,
+                        "ocpp_message" => on_message(&ctx, &event.payload).await,
+                        _ => on_disconnect(&ctx, &event.payload).await,
+                    })
+                }
+            }))
+            .await
+        }
+        "ocpp_sweeper" => {
+            let endpoint = std::env::var(WS_ENDPOINT_VAR).map_err(|_| format!("{WS_ENDPOINT_VAR} is not set"))?;
+            let outbound = Arc::new(outbound::ApiGatewayOutbound::new(&endpoint).await);
+            lambda_runtime::run(service_fn(move |_event: LambdaEvent<serde_json::Value>| {
+                let (ctx, outbound) = (ctx.clone(), outbound.clone());
+                async move {
+                    let ended = sweep(&ctx, outbound.as_ref()).await.map_err(|e| e.msg.en)?;
+                    Ok::<_, Error>(serde_json::json!({ "ended": ended }))
+                }
+            }))
+            .await
+        }
+        other => Err(format!("{other} is not a charger-link function").into()),
+    }
+}

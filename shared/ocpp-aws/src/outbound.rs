@@ -1,0 +1,53 @@
+//! `PostToConnection` as the link's outbound port. The client is built
+//! once per process (in `main`), pointed at the WebSocket API's
+//! `https://{api}.execute-api.{region}.amazonaws.com/{stage}` endpoint.
+
+use async_trait::async_trait;
+use aws_sdk_apigatewaymanagement::primitives::Blob;
+use aws_sdk_apigatewaymanagement::Client;
+use ocpp::outbound::{Gone, Outbound};
+
+pub struct ApiGatewayOutbound {
+    client: Client,
+}
+
+impl ApiGatewayOutbound {
+    /// A client for the `@connections` endpoint (`endpoint`: the API's
+    /// stage URL, or a local stand-in in tests).
+    pub async fn new(endpoint: &str) -> ApiGatewayOutbound {
+        let shared = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+        let config = aws_sdk_apigatewaymanagement::config::Builder::from(&shared).endpoint_url(endpoint).build();
+        ApiGatewayOutbound { client: Client::from_conf(config) }
+    }
+
+    pub fn from_client(client: Client) -> ApiGatewayOutbound {
+        ApiGatewayOutbound { client }
+    }
+}
+
+#[async_trait]
+impl Outbound for ApiGatewayOutbound {
+    /// 410 Gone (the socket closed) and any other failure mean the frame
+    /// did not reach the charger: the caller treats it as offline.
+    async fn send(&self, _pile_id: &str, connection_id: &str, frame: String) -> Result<(), Gone> {
+        match self.client.post_to_connection().connection_id(connection_id).data(Blob::new(frame.into_bytes())).send().await {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                let gone = e.as_service_error().is_some_and(|s| s.is_gone_exception());
+                if !gone {
+                    tracing::warn!(connection = connection_id, error = %e, "PostToConnection failed");
+                }
+                Err(Gone)
+            }
+        }
+    }
+
+    async fn close(&self, _pile_id: &str, connection_id: &str) {
+        if let Err(e) = self.client.delete_connection().connection_id(connection_id).send().await {
+            let gone = e.as_service_error().is_some_and(|s| s.is_gone_exception());
+            if !gone {
+                tracing::warn!(connection = connection_id, error = %e, "DeleteConnection failed");
+            }
+        }
+    }
+}

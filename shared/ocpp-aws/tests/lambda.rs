@@ -1,0 +1,235 @@
+//! The charger link's Lambda handlers fed API Gateway WebSocket event
+//! payloads (as API Gateway sends them: JSON, deserialised into the event
+//! type), on DynamoDB (moto) and on SQLite: handshakes refused with the
+//! right status, a whole session ending in a priced order, the reconnect
+//! race with a late `$disconnect`, the sweeper; and the outbound port
+//! against a local stand-in for the `@connections` endpoint.
+
+#[path = "../../backoffice/tests/common/mod.rs"]
+mod common;
+
+use std::sync::{Arc, Mutex};
+
+use aws_lambda_events::apigw::{ApiGatewayProxyResponse, ApiGatewayWebsocketProxyRequest};
+use aws_lambda_events::encodings::Body;
+use backoffice::domain::cards::{self, Card, CardStatus};
+use backoffice::domain::chargers::link;
+use backoffice::AppCtx;
+use base64::Engine;
+use common::*;
+use ocpp::outbound::{Gone, Outbound};
+use ocpp_aws::outbound::ApiGatewayOutbound;
+use serde_json::{json, Value};
+
+const SMALL_SEED: (&str, &str) = ("BACKOFFICE_DEMO_ORDERS", "20");
+const TTL: (&str, &str) = ("BACKOFFICE_ACCESS_TOKEN_TTL", "900");
+
+fn event(v: Value) -> ApiGatewayWebsocketProxyRequest {
+    serde_json::from_value(v).expect("an API Gateway WebSocket event")
+}
+
+fn connect_event(connection: &str, cp: &str, protocol: Option<&str>, auth: Option<&str>, epoch_ms: i64) -> ApiGatewayWebsocketProxyRequest {
+    let mut headers = json!({"Host": "abc123.execute-api.eu-west-1.amazonaws.com", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13", "X-Forwarded-Proto": "https"});
+    if let Some(p) = protocol {
+        headers["Sec-WebSocket-Protocol"] = json!(p);
+    }
+    if let Some(a) = auth {
+        headers["Authorization"] = json!(a);
+    }
+    event(json!({
+        "headers": headers,
+        "queryStringParameters": {"cp": cp},
+        "multiValueQueryStringParameters": {"cp": [cp]},
+        "requestContext": {"routeKey": "$connect", "eventType": "CONNECT", "extendedRequestId": "x", "requestTime": "24/Nov/2026:10:00:00 +0000",
+            "messageDirection": "IN", "stage": "prod", "connectedAt": epoch_ms, "requestTimeEpoch": epoch_ms,
+            "identity": {"sourceIp": "203.0.113.9"}, "requestId": "r1", "domainName": "abc123.execute-api.eu-west-1.amazonaws.com",
+            "connectionId": connection, "apiId": "abc123"},
+        "isBase64Encoded": false
+    }))
+}
+
+fn message_event(connection: &str, body: &str) -> ApiGatewayWebsocketProxyRequest {
+    event(json!({
+        "requestContext": {"routeKey": "$default", "messageId": "m1", "eventType": "MESSAGE", "extendedRequestId": "x", "requestTime": "24/Nov/2026:10:00:01 +0000",
+            "messageDirection": "IN", "stage": "prod", "connectedAt": 1, "requestTimeEpoch": 2, "identity": {"sourceIp": "203.0.113.9"},
+            "requestId": "r2", "domainName": "abc123.execute-api.eu-west-1.amazonaws.com", "connectionId": connection, "apiId": "abc123"},
+        "body": body,
+        "isBase64Encoded": false
+    }))
+}
+
+fn disconnect_event(connection: &str) -> ApiGatewayWebsocketProxyRequest {
+    event(json!({
+        "headers": {"Host": "abc123.execute-api.eu-west-1.amazonaws.com"},
+        "requestContext": {"routeKey": "$disconnect", "disconnectStatusCode": 1006, "eventType": "DISCONNECT", "extendedRequestId": "x",
+            "requestTime": "24/Nov/2026:10:05:00 +0000", "messageDirection": "IN", "disconnectReason": "", "stage": "prod", "connectedAt": 1,
+            "requestTimeEpoch": 3, "identity": {"sourceIp": "203.0.113.9"}, "requestId": "r3", "domainName": "abc123.execute-api.eu-west-1.amazonaws.com",
+            "connectionId": connection, "apiId": "abc123"},
+        "isBase64Encoded": false
+    }))
+}
+
+fn body(r: &ApiGatewayProxyResponse) -> Option<String> {
+    match &r.body {
+        Some(Body::Text(t)) => Some(t.clone()),
+        _ => None,
+    }
+}
+
+/// The answer payload of a CALL sent through `$default`.
+async fn call(ctx: &AppCtx, connection: &str, id: &str, action: &str, payload: Value) -> Value {
+    let r = ocpp_aws::on_message(ctx, &message_event(connection, &json!([2, id, action, payload]).to_string())).await;
+    assert_eq!(r.status_code, 200);
+    let v: Value = serde_json::from_str(&body(&r).expect("an answer frame")).unwrap();
+    assert_eq!(v[0], 3, "{action}: {v}");
+    v[2].clone()
+}
+
+async fn register(ctx: &AppCtx, code: &str) -> (String, String) {
+    let admin = login(ctx, "admin", ADMIN_PW).await;
+    let stations = get(ctx, "/station/getList?pageNo=1&pageSize=20&status=operating", Some(&admin)).await;
+    let station = stations.data()["list"].as_array().unwrap().iter().find(|s| s["tariffId"].as_str().is_some_and(|t| !t.is_empty())).unwrap()["id"].clone();
+    let added = post(ctx, "/pile/doAdd", Some(&admin), json!({"stationId": station, "code": code, "pileType": "ac", "ratedPowerKw": 7, "heartbeatIntervalSecs": 300, "connectors": [{"standard": "gbt2015", "maxPowerKw": 7}]})).await;
+    let pile = added.data()["id"].as_str().unwrap().to_string();
+    let pw = post(ctx, "/pile/setPassword", Some(&admin), json!({"id": pile})).await.data()["password"].as_str().unwrap().to_string();
+    let now = ctx.now();
+    let card = Card { id_tag: "AWSCARD1".into(), holder: "t".into(), plate: String::new(), status: CardStatus::Accepted, expires_at: None, parent_id_tag: None, created_at: now, updated_at: now, updated_by: "t".into(), version: 1 };
+    let k = cards::key("AWSCARD1");
+    ctx.store.put(backoffice::domain::to_item(&card, &[("PK", k.pk), ("SK", k.sk)]), None).await.unwrap();
+    (pile, format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{code}:{pw}"))))
+}
+
+async fn lambda_flow(ctx: Arc<AppCtx>) {
+    let (pile, basic) = register(&ctx, "AWS01").await;
+    // Refusals: plain HTTP statuses, nothing recorded.
+    for (cp, proto, auth, status) in [
+        ("NOSUCH", Some("ocpp1.6"), Some(basic.as_str()), 404),
+        ("AWS01", None, Some(basic.as_str()), 400),
+        ("AWS01", Some("ocpp2.0.1"), Some(basic.as_str()), 400),
+        ("AWS01", Some("ocpp1.6"), None, 401),
+        ("AWS01", Some("ocpp1.6"), Some("Basic QVdTMDE6d3Jvbmd3cm9uZ3dyb25nd3Jvbmc="), 401),
+    ] {
+        let r = ocpp_aws::on_connect(&ctx, &connect_event("refused=", cp, proto, auth, 1_000)).await;
+        assert_eq!(r.status_code, status, "{cp} {proto:?} {auth:?}");
+    }
+    assert!(link::connection(&ctx, "refused=").await.unwrap().is_none(), "a refused handshake records nothing");
+    assert!(link::get(&ctx, &pile).await.unwrap().is_none());
+
+    let epoch = ctx.now() * 1000;
+    let r = ocpp_aws::on_connect(&ctx, &connect_event("connA=", "aws01", Some("ocpp2.0.1, ocpp1.6"), Some(&basic), epoch)).await;
+    assert_eq!(r.status_code, 200);
+    assert_eq!(r.headers.get("sec-websocket-protocol").and_then(|v| v.to_str().ok()), Some("ocpp1.6"));
+    let boot = call(&ctx, "connA=", "1", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "AC7"})).await;
+    assert_eq!(boot["status"], "Accepted");
+    let start_ts = ctx.now() - 7200;
+    let started = call(&ctx, "connA=", "2", "StartTransaction", json!({"connectorId": 1, "idTag": "AWSCARD1", "meterStart": 500, "timestamp": ocpp::v16::iso(start_ts)})).await;
+    let tx = started["transactionId"].as_i64().unwrap();
+    call(&ctx, "connA=", "3", "MeterValues", json!({"connectorId": 1, "transactionId": tx, "meterValue": [{"timestamp": ocpp::v16::iso(start_ts + 1800), "sampledValue": [{"value": "4000"}]}]})).await;
+    call(&ctx, "connA=", "4", "StopTransaction", json!({"transactionId": tx, "meterStop": 7500, "timestamp": ocpp::v16::iso(start_ts + 3600)})).await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let orders = get(&ctx, "/order/getList?userId=AWSCARD1&pageSize=20", Some(&admin)).await;
+    let order = &orders.data()["list"][0];
+    assert_eq!((order["status"].as_str(), order["energyWh"].as_i64()), (Some("finished"), Some(7000)), "{order}");
+    assert!(order["amountFen"].as_i64().unwrap() > 0);
+
+    // A bad frame gets a CALLERROR; an unknown connection gets no answer.
+    let r = ocpp_aws::on_message(&ctx, &message_event("connA=", "not json")).await;
+    assert!(body(&r).unwrap().contains("FormationViolation"));
+    let r = ocpp_aws::on_message(&ctx, &message_event("nobody=", r#"[2,"1","Heartbeat",{}]"#)).await;
+    assert_eq!((r.status_code, body(&r)), (200, None));
+
+    // Reconnect race: B connects, then A's late $disconnect arrives.
+    let r = ocpp_aws::on_connect(&ctx, &connect_event("connB=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 5_000)).await;
+    assert_eq!(r.status_code, 200);
+    ocpp_aws::on_disconnect(&ctx, &disconnect_event("connA=")).await;
+    let l = link::get(&ctx, &pile).await.unwrap().unwrap();
+    assert!(l.connected && l.connection_id == "connB=", "the new connection stays current: {l:?}");
+    assert!(link::connection(&ctx, "connA=").await.unwrap().is_none());
+    // A handshake older than the current one (they raced) does not take over.
+    let r = ocpp_aws::on_connect(&ctx, &connect_event("connOld=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 1_000)).await;
+    assert_eq!(r.status_code, 200);
+    assert_eq!(link::get(&ctx, &pile).await.unwrap().unwrap().connection_id, "connB=");
+    ocpp_aws::on_disconnect(&ctx, &disconnect_event("connOld=")).await;
+    ocpp_aws::on_disconnect(&ctx, &disconnect_event("connB=")).await;
+    assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
+
+    // The sweeper ends a connection whose charger went silent.
+    let r = ocpp_aws::on_connect(&ctx, &connect_event("connC=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 9_000)).await;
+    assert_eq!(r.status_code, 200);
+    let recorder = Recorder::default();
+    assert_eq!(ocpp_aws::sweep(&ctx, &recorder).await.unwrap(), 0, "a charger heard from just now stays");
+    ctx.clock.advance(4 * 300);
+    assert_eq!(ocpp_aws::sweep(&ctx, &recorder).await.unwrap(), 1);
+    assert_eq!(recorder.0.lock().unwrap().clone(), vec!["close connC=".to_string()]);
+    assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
+}
+
+#[derive(Default)]
+struct Recorder(Mutex<Vec<String>>);
+
+#[async_trait::async_trait]
+impl Outbound for Recorder {
+    async fn send(&self, _pile: &str, connection: &str, frame: String) -> Result<(), Gone> {
+        self.0.lock().unwrap().push(format!("send {connection} {frame}"));
+        Ok(())
+    }
+    async fn close(&self, _pile: &str, connection: &str) {
+        self.0.lock().unwrap().push(format!("close {connection}"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lambda_handlers_on_sqlite() {
+    let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap());
+    lambda_flow(product_on(store, &[TTL, SMALL_SEED]).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lambda_handlers_on_dynamo() {
+    if let Some(table) = dynamo_table("ocpp-aws").await {
+        let ctx = product_on_dynamo(table.clone(), &[TTL, SMALL_SEED]).await;
+        lambda_flow(ctx).await;
+        let _ = table.delete_table().await;
+    }
+}
+
+/// A stand-in for API Gateway's `@connections` endpoint: records what is
+/// posted and deleted; the connection `gone=` answers 410 like a closed socket.
+async fn connections_endpoint() -> (String, Arc<Mutex<Vec<String>>>) {
+    use axum::extract::{Path, State};
+    use axum::routing::post;
+    let seen: Arc<Mutex<Vec<String>>> = Arc::default();
+    async fn posted(State(seen): State<Arc<Mutex<Vec<String>>>>, Path(id): Path<String>, body: bytes::Bytes) -> axum::http::StatusCode {
+        if id == "gone=" {
+            return axum::http::StatusCode::GONE;
+        }
+        seen.lock().unwrap().push(format!("POST {id} {}", String::from_utf8_lossy(&body)));
+        axum::http::StatusCode::OK
+    }
+    async fn deleted(State(seen): State<Arc<Mutex<Vec<String>>>>, Path(id): Path<String>) -> axum::http::StatusCode {
+        seen.lock().unwrap().push(format!("DELETE {id}"));
+        axum::http::StatusCode::NO_CONTENT
+    }
+    let app = axum::Router::new().route("/@connections/{id}", post(posted).delete(deleted)).with_state(seen.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, seen)
+}
+
+#[tokio::test]
+async fn outbound_posts_to_the_connection_and_hears_gone() {
+    let (url, seen) = connections_endpoint().await;
+    let config = aws_sdk_apigatewaymanagement::Config::builder()
+        .behavior_version_latest()
+        .region(aws_sdk_apigatewaymanagement::config::Region::new("us-east-1"))
+        .credentials_provider(aws_sdk_apigatewaymanagement::config::Credentials::new("test", "test", None, None, "test"))
+        .endpoint_url(&url)
+        .build();
+    let outbound = ApiGatewayOutbound::from_client(aws_sdk_apigatewaymanagement::Client::from_conf(config));
+    let frame = r#"[2,"c1","Reset",{"type":"Soft"}]"#.to_string();
+    assert_eq!(outbound.send("pile", "live=", frame.clone()).await, Ok(()));
+    assert_eq!(outbound.send("pile", "gone=", frame.clone()).await, Err(Gone), "410 means offline");
+    outbound.close("pile", "live=").await;
+    assert_eq!(seen.lock().unwrap().clone(), vec![format!("POST live= {frame}"), "DELETE live=".to_string()]);
+}
