@@ -4,6 +4,7 @@
 //! and the SPA bucket behind CloudFront. Run `cargo run -p sam-template`
 //! after changing the route table; a test fails while the file is stale.
 
+mod charger_link;
 mod yaml;
 
 use backoffice::routes::{Access, Route};
@@ -63,10 +64,11 @@ pub fn render() -> String {
         ("SiteDistribution".to_string(), distribution()),
         ("OriginVerifySecret".to_string(), origin_verify_secret()),
     ]);
+    resources.extend(charger_link::resources());
     let doc = map([
         ("AWSTemplateFormatVersion", s("2010-09-09")),
         ("Transform", s("AWS::Serverless-2016-10-31")),
-        ("Description", s("EV-charging back-office: /partnerapi Lambda functions, DynamoDB table, SPA on S3 + CloudFront")),
+        ("Description", s("EV-charging back-office: /partnerapi Lambda functions, the charger link (WebSocket API), DynamoDB table, SPA on S3 + CloudFront")),
         ("Parameters", parameters()),
         ("Globals", globals()),
         ("Resources", Y::Map(resources)),
@@ -415,9 +417,9 @@ fn distribution() -> Y {
                     ("DefaultRootObject", s("index.html")),
                     ("HttpVersion", s("http2and3")),
                     ("PriceClass", s("PriceClass_100")),
-                    ("Origins", list([site_origin, api_origin])),
+                    ("Origins", list([site_origin, api_origin, charger_link::origin()])),
                     ("DefaultCacheBehavior", site_behavior),
-                    ("CacheBehaviors", list([api_behavior])),
+                    ("CacheBehaviors", list([api_behavior, charger_link::behavior(CACHING_DISABLED, ALL_VIEWER_EXCEPT_HOST_HEADER)])),
                     ("ViewerCertificate", map([("CloudFrontDefaultCertificate", raw("true"))])),
                 ]),
             )]),
@@ -427,7 +429,7 @@ fn distribution() -> Y {
 
 fn outputs() -> Y {
     let output = |description: &str, value: Y| map([("Description", s(description)), ("Value", value)]);
-    map([
+    map(vec![
         (
             "ApiUrl",
             output(
@@ -439,7 +441,9 @@ fn outputs() -> Y {
         ("TableName", output("The DynamoDB table", reference("Table"))),
         ("SiteBucketName", output("Upload web/dist here (deploy.sh does)", reference("SiteBucket"))),
         ("DistributionId", output("Invalidate this distribution after an upload", reference("SiteDistribution"))),
-    ])
+    ]
+    .into_iter()
+    .chain(charger_link::outputs()))
 }
 
 #[cfg(test)]
