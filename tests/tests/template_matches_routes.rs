@@ -92,5 +92,14 @@ fn every_route_has_exactly_one_function_with_its_method_path_and_code() {
         let event_lines = template.lines().filter(|l| l.trim() == format!("Path: {}", route.full_path())).count();
         assert_eq!(event_lines, 1, "{} must be routed exactly once", route.full_path());
     }
+    // The charger link's functions: no HTTP event, their own code.
+    for f in ocpp::LINK_FUNCTIONS {
+        let id = sam_template::logical_id(f.function);
+        let found = by_id.remove(&id).unwrap_or_else(|| panic!("{id} (the charger link's {}) is missing from template.yaml", f.function));
+        assert_eq!(found.code_uri, format!("target/lambda/{}/", f.function), "{id}");
+        if let Some(key) = f.route_key {
+            assert!(template.contains(&format!("RouteKey: '{key}'")), "{id}: no WebSocket route {key}");
+        }
+    }
     assert!(by_id.is_empty(), "functions in template.yaml without a route: {:?}", by_id.keys().collect::<Vec<_>>());
 }
