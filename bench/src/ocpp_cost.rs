@@ -44,6 +44,7 @@ fn add(t: &mut Tally, c: Counts, w: Option<Wire>) {
     t.counts.writes += c.writes;
     t.counts.items_read += c.items_read;
     t.counts.items_written += c.items_written;
+    t.counts.write_units += c.write_units;
     t.wire_requests += w.map_or(0, |w| w.requests());
 }
 
@@ -130,12 +131,12 @@ async fn measure(store: Arc<dyn Table>, meter: Option<&Meter>, dir: &std::path::
 
 fn print(name: &str, rows: &BTreeMap<String, Tally>, wire: bool) {
     println!("\n{name}: store calls per message (mean over the messages sent)");
-    println!("{:<30} {:>4} {:>7} {:>5} {:>8} {:>7} {:>11} {:>14}{}", "message", "n", "calls", "gets", "queries", "writes", "items read", "items written", if wire { "  wire requests" } else { "" });
+    println!("{:<30} {:>4} {:>7} {:>5} {:>8} {:>7} {:>11} {:>14} {:>5}{}", "message", "n", "calls", "gets", "queries", "writes", "items read", "items written", "WRU", if wire { "  wire requests" } else { "" });
     for (label, t) in rows {
         let n = t.n.max(1) as f64;
         let per = |v: u64| v as f64 / n;
         print!(
-            "{:<30} {:>4} {:>7.1} {:>5.1} {:>8.1} {:>7.1} {:>11.1} {:>14.1}",
+            "{:<30} {:>4} {:>7.1} {:>5.1} {:>8.1} {:>7.1} {:>11.1} {:>14.1} {:>5.1}",
             label,
             t.n,
             per(t.counts.calls),
@@ -143,12 +144,140 @@ fn print(name: &str, rows: &BTreeMap<String, Tally>, wire: bool) {
             per(t.counts.queries),
             per(t.counts.writes),
             per(t.counts.items_read),
-            per(t.counts.items_written)
+            per(t.counts.items_written),
+            per(t.counts.write_units)
         );
         if wire {
             print!("  {:>13.1}", per(t.wire_requests));
         }
         println!();
+    }
+}
+
+/// A charger's day, stated (the realistic day): a heartbeat every
+/// 300 s, two connectors each charging a quarter of the time in one-hour
+/// sessions, meter values every 60 s while charging, four status changes
+/// per session, a boot a day, and API Gateway closing every connection at
+/// its 2-hour limit (the charger reconnects).
+struct Day {
+    heartbeats: f64,
+    sessions: f64,
+    meter_values: f64,
+    connects: f64,
+    boots: f64,
+}
+
+const DAY: Day = Day { heartbeats: 86_400.0 / 300.0, sessions: 2.0 * 24.0 * 0.25, meter_values: 2.0 * 24.0 * 0.25 * 60.0, connects: 12.0, boots: 1.0 };
+
+/// List prices used (us-east-1, on-demand, arm64), as published in 2025
+/// (DynamoDB after its November 2024 on-demand reduction). Printed with
+/// the figures; check the current price pages before relying on them.
+struct Prices {
+    apigw_per_million_messages: f64,
+    apigw_per_million_connection_minutes: f64,
+    lambda_per_million_requests: f64,
+    lambda_per_gb_second: f64,
+    dynamo_per_million_wru: f64,
+    dynamo_per_million_rru: f64,
+    fargate_vcpu_hour: f64,
+    fargate_gb_hour: f64,
+    nlb_hour: f64,
+    nlb_lcu_hour: f64,
+}
+
+const PRICES: Prices = Prices {
+    apigw_per_million_messages: 1.00,
+    apigw_per_million_connection_minutes: 0.25,
+    lambda_per_million_requests: 0.20,
+    lambda_per_gb_second: 0.000_013_333_4,
+    dynamo_per_million_wru: 0.625,
+    dynamo_per_million_rru: 0.125,
+    fargate_vcpu_hour: 0.032_38,
+    fargate_gb_hour: 0.003_56,
+    nlb_hour: 0.022_5,
+    nlb_lcu_hour: 0.006,
+};
+const PRICES_AS_OF: &str = "us-east-1 list prices as published in 2025";
+
+/// Modelled Lambda time per invocation: compute plus one in-region
+/// DynamoDB round trip per store call (the handlers call the store one
+/// call at a time). An assumption, stated; the call counts are measured.
+const LAMBDA_BASE_MS: f64 = 3.0;
+const DYNAMO_CALL_MS: f64 = 7.0;
+const LAMBDA_GB: f64 = 0.25;
+/// Chargers one container task (1 vCPU, 2 GB) serves: the local gateway's
+/// load figure on a 2-core machine (README), halved for one vCPU.
+const CHARGERS_PER_TASK: f64 = 2_500.0;
+const HOURS_A_MONTH: f64 = 730.0;
+
+/// Per charger and day: (messages in, store calls, RRU, WRU) summed over the profile.
+fn per_charger_day(rows: &BTreeMap<String, Tally>) -> (f64, f64, f64, f64) {
+    let per = |label: &str| {
+        let t = rows.get(label).map(|t| (t.n.max(1) as f64, t.counts)).unwrap_or((1.0, Counts::default()));
+        (t.1.calls as f64 / t.0, t.1.items_read as f64 / t.0, t.1.write_units as f64 / t.0)
+    };
+    let mix = [
+        ("Heartbeat", DAY.heartbeats),
+        ("MeterValues (in a session)", DAY.meter_values),
+        ("Authorize", DAY.sessions),
+        ("StartTransaction", DAY.sessions),
+        ("StopTransaction", DAY.sessions),
+        ("StatusNotification", 4.0 * DAY.sessions),
+        ("BootNotification", DAY.boots),
+        ("(handshake: $connect check)", DAY.connects),
+        ("(connection recorded)", DAY.connects),
+        ("(disconnect)", DAY.connects),
+    ];
+    let mut out = (0.0, 0.0, 0.0, 0.0);
+    for (label, n) in mix {
+        let (calls, rru, wru) = per(label);
+        if !label.starts_with('(') {
+            out.0 += n;
+        }
+        out.1 += n * calls;
+        out.2 += n * rru;
+        out.3 += n * wru;
+    }
+    out
+}
+
+fn cost_model(rows: &BTreeMap<String, Tally>) {
+    let (messages, calls, rru, wru) = per_charger_day(rows);
+    let month = 30.0;
+    let invocations = (messages + 2.0 * DAY.connects) * month;
+    let lambda_ms = invocations * LAMBDA_BASE_MS + calls * month * DYNAMO_CALL_MS;
+    println!("\nCost model (bench/src/ocpp_cost.rs): one charger's day = {:.0} heartbeats, {:.0} sessions, {:.0} meter values, {:.0} reconnects, {:.0} boot", DAY.heartbeats, DAY.sessions, DAY.meter_values, DAY.connects, DAY.boots);
+    println!("per charger and month: {:.0} OCPP messages in, {:.0} store calls, {:.0} RRU, {:.0} WRU (counted above), {:.0} Lambda invocations", messages * month, calls * month, rru * month, wru * month, invocations);
+    println!("prices: {PRICES_AS_OF}: API Gateway WebSocket ${}/M messages, ${}/M connection minutes; Lambda arm64 ${}/M requests, ${}/GB-s at {} GB; DynamoDB on-demand ${}/M WRU, ${}/M RRU; Fargate arm64 ${}/vCPU-h, ${}/GB-h; NLB ${}/h + ${}/LCU-h",
+        PRICES.apigw_per_million_messages, PRICES.apigw_per_million_connection_minutes, PRICES.lambda_per_million_requests, PRICES.lambda_per_gb_second, LAMBDA_GB,
+        PRICES.dynamo_per_million_wru, PRICES.dynamo_per_million_rru, PRICES.fargate_vcpu_hour, PRICES.fargate_gb_hour, PRICES.nlb_hour, PRICES.nlb_lcu_hour);
+    println!("assumed: Lambda {LAMBDA_BASE_MS} ms + {DYNAMO_CALL_MS} ms per store call; a container task (1 vCPU, 2 GB) serves {CHARGERS_PER_TASK:.0} chargers, at least 2 tasks");
+    println!("{:>9} {:>12} {:>10} {:>10} {:>12} {:>16} {:>16}", "chargers", "API Gateway", "Lambda", "DynamoDB", "serverless", "container edge", "(edge+DynamoDB)");
+    let dynamo_one = (wru * PRICES.dynamo_per_million_wru + rru * PRICES.dynamo_per_million_rru) * month / 1e6;
+    // Each CALL in is answered: two metered messages.
+    let apigw_one = (2.0 * messages * month * PRICES.apigw_per_million_messages + 1440.0 * month * PRICES.apigw_per_million_connection_minutes) / 1e6;
+    let lambda_one = invocations * PRICES.lambda_per_million_requests / 1e6 + lambda_ms / 1000.0 * LAMBDA_GB * PRICES.lambda_per_gb_second;
+    let mut crossover = None;
+    for n in [100.0, 1_000.0, 10_000.0, 100_000.0] {
+        let serverless = n * (apigw_one + lambda_one + dynamo_one);
+        let tasks = (n / CHARGERS_PER_TASK).ceil().max(2.0);
+        let lcus = (n / 100_000.0).ceil().max(1.0);
+        let edge = tasks * HOURS_A_MONTH * (PRICES.fargate_vcpu_hour + 2.0 * PRICES.fargate_gb_hour) + HOURS_A_MONTH * (PRICES.nlb_hour + lcus * PRICES.nlb_lcu_hour);
+        println!("{:>9.0} {:>12.2} {:>10.2} {:>10.2} {:>12.2} {:>16.2} {:>16.2}", n, n * apigw_one, n * lambda_one, n * dynamo_one, serverless, edge, edge + n * dynamo_one);
+    }
+    for n in (100..=200_000).step_by(100) {
+        let n = n as f64;
+        let tasks = (n / CHARGERS_PER_TASK).ceil().max(2.0);
+        let lcus = (n / 100_000.0).ceil().max(1.0);
+        let edge = tasks * HOURS_A_MONTH * (PRICES.fargate_vcpu_hour + 2.0 * PRICES.fargate_gb_hour) + HOURS_A_MONTH * (PRICES.nlb_hour + lcus * PRICES.nlb_lcu_hour);
+        if n * (apigw_one + lambda_one) > edge {
+            crossover = Some(n);
+            break;
+        }
+    }
+    match crossover {
+        Some(n) => println!("crossover: from about {n:.0} chargers the container edge costs less than API Gateway + Lambda (DynamoDB is the same for both)"),
+        None => println!("crossover: none up to 200,000 chargers"),
     }
 }
 
@@ -160,7 +289,9 @@ async fn main() {
     std::fs::create_dir_all(&dir).expect("bench dir");
     let sqlite: Arc<dyn Table> = Arc::new(store::sqlite::SqliteTable::open_in_memory().expect("in-memory SQLite"));
     support::seed(sqlite.clone(), ORDERS, &dir).await;
-    print("SQLite", &measure(sqlite, None, &dir).await, false);
+    let on_sqlite = measure(sqlite, None, &dir).await;
+    print("SQLite", &on_sqlite, false);
+    cost_model(&on_sqlite);
     if let Some(endpoint) = value("--endpoint") {
         let meter = Meter::default();
         let name = format!("ocpp-cost-{}", std::process::id());

@@ -27,6 +27,11 @@ pub struct Counts {
     pub writes: u64,
     /// Items those writes touched (a transaction counts each operation).
     pub items_written: u64,
+    /// What those writes would cost in DynamoDB write request units: 1 per
+    /// started KB of a put item (delete and update counted as 1: the items
+    /// the product updates in place are small counters and records), twice
+    /// that inside a transaction, as DynamoDB charges.
+    pub write_units: u64,
 }
 
 pub struct CountingTable {
@@ -38,11 +43,12 @@ pub struct CountingTable {
     batch_gets: AtomicU64,
     writes: AtomicU64,
     items_written: AtomicU64,
+    write_units: AtomicU64,
 }
 
 impl CountingTable {
     pub fn new(inner: Arc<dyn Table>) -> Self {
-        Self { inner, calls: AtomicU64::new(0), items_read: AtomicU64::new(0), queries: AtomicU64::new(0), gets: AtomicU64::new(0), batch_gets: AtomicU64::new(0), writes: AtomicU64::new(0), items_written: AtomicU64::new(0) }
+        Self { inner, calls: AtomicU64::new(0), items_read: AtomicU64::new(0), queries: AtomicU64::new(0), gets: AtomicU64::new(0), batch_gets: AtomicU64::new(0), writes: AtomicU64::new(0), items_written: AtomicU64::new(0), write_units: AtomicU64::new(0) }
     }
 
     /// The counts so far, zeroing them.
@@ -55,7 +61,12 @@ impl CountingTable {
             batch_gets: self.batch_gets.swap(0, Ordering::Relaxed),
             writes: self.writes.swap(0, Ordering::Relaxed),
             items_written: self.items_written.swap(0, Ordering::Relaxed),
+            write_units: self.write_units.swap(0, Ordering::Relaxed),
         }
+    }
+
+    fn units(&self, units: u64) {
+        self.write_units.fetch_add(units, Ordering::Relaxed);
     }
 
     fn write(&self, items: usize) {
@@ -70,10 +81,18 @@ impl CountingTable {
     }
 }
 
+/// Write request units of a put item: 1 per started KB (its JSON size,
+/// close to DynamoDB's own measure of names plus values).
+fn item_units(item: &Item) -> u64 {
+    let bytes = serde_json::to_string(item).map_or(0, |s| s.len()) as u64;
+    bytes.div_ceil(1024).max(1)
+}
+
 #[async_trait]
 impl Table for CountingTable {
     async fn put(&self, item: Item, condition: Option<Condition>) -> Result<()> {
         self.write(1);
+        self.units(item_units(&item));
         self.inner.put(item, condition).await
     }
     async fn get(&self, key: &Key) -> Result<Option<Item>> {
@@ -90,10 +109,12 @@ impl Table for CountingTable {
     }
     async fn delete(&self, key: &Key, condition: Option<Condition>) -> Result<Option<Item>> {
         self.write(1);
+        self.units(1);
         self.inner.delete(key, condition).await
     }
     async fn update(&self, key: &Key, actions: Vec<UpdateAction>, condition: Option<Condition>) -> Result<Item> {
         self.write(1);
+        self.units(1);
         self.inner.update(key, actions, condition).await
     }
     async fn query(&self, query: Query) -> Result<Page> {
@@ -104,10 +125,12 @@ impl Table for CountingTable {
     }
     async fn transact(&self, ops: Vec<TxOp>) -> Result<()> {
         self.write(ops.len());
+        self.units(ops.iter().map(|op| 2 * if let TxOp::Put { item, .. } = op { item_units(item) } else { 1 }).sum());
         self.inner.transact(ops).await
     }
     async fn put_many(&self, items: Vec<Item>) -> Result<()> {
         self.write(items.len());
+        self.units(items.iter().map(item_units).sum());
         self.inner.put_many(items).await
     }
 }
