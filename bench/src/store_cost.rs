@@ -41,6 +41,7 @@ const SKIPPED: &[(&str, &str)] = &[
     ("/login/logout", "a write: ends the session (audited)"),
     ("/refreshToken", "issues a new access token for the session; not a list or detail"),
     ("/socialLogin/authorize", "needs an OAuth2 provider configured; reads no store item"),
+    ("/charger/command", "one GetItem by id; needs a command sent to a connected charger"),
 ];
 
 /// The largest / smallest ratio allowed per request.
@@ -78,6 +79,7 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/connector/getList", "pageNo=1&pageSize=20&stationId={station}", 1),
         ("/connector/getHistory", "id={connector}", 1),
         ("/pile/messageLog", "pileId={pile}&pageSize=50", 2),
+        ("/charger/commands", "pileId={pile}&pageSize=20", 2),
         ("/tariff/getList", "", 1),
         ("/tariff/getDetail", "id={tariff}", 1),
         ("/tariff/getVersions", "id={tariff}", 1),

@@ -164,9 +164,21 @@ async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, peer
     session.close(&ctx).await;
 }
 
-/// The sweeper, every minute: ends the connections of chargers that went
-/// silent (a socket that died without a close) and closes their sockets.
+/// The sweepers: every 5 s, calls to chargers unanswered past their
+/// timeout end as timed out (and the next queued one is sent); every
+/// minute, the connections of chargers that went silent (a socket that
+/// died without a close) end and their sockets close.
 pub fn spawn_sweeper(ctx: Arc<AppCtx>, sockets: LiveSockets) {
+    let commands_ctx = ctx.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(5));
+        loop {
+            tick.tick().await;
+            if let Err(e) = backoffice::domain::chargers::commands::expire(&commands_ctx).await {
+                tracing::warn!(error = %e.msg.en, "command timeout sweep failed");
+            }
+        }
+    });
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

@@ -27,6 +27,8 @@ pub async fn serve(ctx: Shared, report: SeedReport) -> Result<(), String> {
     };
     let web_dist = PathBuf::from(std::env::var("BACKOFFICE_WEB_DIST").unwrap_or_else(|_| "web/dist".into()));
     let sockets = crate::chargers::LiveSockets::default();
+    // Remote operations reach chargers through this process's sockets.
+    let _ = ctx.outbound.set(std::sync::Arc::new(sockets.clone()));
     crate::chargers::spawn_sweeper(ctx.clone(), sockets.clone());
     let app = app(ctx, &web_dist, &sockets);
     let listener = tokio::net::TcpListener::bind((host.as_str(), port)).await.map_err(|e| {

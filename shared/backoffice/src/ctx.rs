@@ -55,6 +55,10 @@ pub struct AppCtx {
     pub operations: OperationsCache,
     /// For the OAuth code exchange; built once so TLS setup is not per request.
     pub http: reqwest::Client,
+    /// How remote operations reach chargers: installed once by the process
+    /// that has the sockets (the local gateway) or the `@connections`
+    /// client (a Lambda function); unset, commands to a charger end offline.
+    pub outbound: std::sync::OnceLock<Arc<dyn crate::domain::chargers::outbound::Outbound>>,
 }
 
 impl AppCtx {
@@ -74,7 +78,7 @@ impl AppCtx {
             .timeout(std::time::Duration::from_secs(10))
             .build()
             .map_err(|e| crate::config::ConfigError(format!("cannot build the HTTP client: {e}")))?;
-        Ok(Arc::new(AppCtx { store, config, keys, rsa, clock: Clock::default(), roles: RoleCache::default(), operations: OperationsCache::default(), http }))
+        Ok(Arc::new(AppCtx { store, config, keys, rsa, clock: Clock::default(), roles: RoleCache::default(), operations: OperationsCache::default(), http, outbound: std::sync::OnceLock::new() }))
     }
 
     pub fn now(&self) -> i64 {

@@ -130,6 +130,7 @@ pub fn routes() -> &'static [Route] {
             handlers::dashboard::routes,
             handlers::assets::routes,
             handlers::chargers::routes,
+            handlers::commands::routes,
         ];
         for group in groups {
             table.extend(group());

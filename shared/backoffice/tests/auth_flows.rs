@@ -14,7 +14,7 @@ async fn login_succeeds_with_the_right_password_and_user_info_follows() {
     assert_eq!(info.code(), 200);
     assert_eq!(info.data()["username"], "admin");
     assert_eq!(info.data()["roles"], json!(["Admin"]));
-    assert_eq!(info.data()["permissions"], json!(["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"]));
+    assert_eq!(info.data()["permissions"], json!(["read:system", "write:system", "delete:system", "approve:refund", "manage:settings", "configure:charger"]));
     assert!(info.data()["avatar"].as_str().is_some_and(|a| !a.is_empty()));
     assert_eq!(info.data()["userType"], 0);
     // The personal center shows these for every role (the user list is Admin-only).
@@ -30,7 +30,7 @@ async fn permissions_are_the_union_over_roles() {
     let token = login(&ctx, "test", TEST_PW).await;
     let info = get(&ctx, "/index/userInfo", Some(&token)).await;
     assert_eq!(info.data()["roles"], json!(["Admin", "Editor"]));
-    assert_eq!(info.data()["permissions"], json!(["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"]));
+    assert_eq!(info.data()["permissions"], json!(["read:system", "write:system", "delete:system", "approve:refund", "manage:settings", "configure:charger"]));
 }
 
 #[tokio::test]

@@ -99,6 +99,10 @@ const SELF_SERVICE_WRITES: [&str; 6] = ["/login/index", "/socialLogin", "/regist
 /// of them, reads included, need manage:settings.
 const SETTINGS_PREFIXES: [&str; 6] = ["/userManagement/", "/roleManagement/", "/menuManagement/", "/departmentManagement/", "/systemLog/", "/operationSettings/"];
 
+/// Remote operations an Editor may do; every other one changes how a
+/// charger works and needs configure:charger (Admin).
+const EVERYDAY_CHARGER_OPERATIONS: [&str; 5] = ["/charger/remoteStart", "/charger/remoteStop", "/charger/unlock", "/charger/availability", "/charger/trigger"];
+
 /// The declared access follows the product's rules, so a new route cannot
 /// quietly ask for less than its kind of action needs: settings need
 /// manage:settings, deleting needs delete:system, approving a refund needs
@@ -114,6 +118,8 @@ fn declared_access_matches_what_the_route_does() {
             Some(permission::SYSTEM_DELETE)
         } else if path.contains("refund") && path.contains("approv") {
             Some(permission::REFUND_APPROVE)
+        } else if route.path.starts_with("/charger/") && route.audited && !EVERYDAY_CHARGER_OPERATIONS.contains(&route.path) {
+            Some(permission::CHARGER_CONFIGURE)
         } else if route.audited && !SELF_SERVICE_WRITES.contains(&route.path) {
             Some(permission::SYSTEM_WRITE)
         } else {

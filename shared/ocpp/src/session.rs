@@ -5,7 +5,7 @@
 
 use backoffice::domain::assets::piles::{find_by_code, Pile};
 use backoffice::domain::chargers::log::{self, Direction, LoggedError, MessageLogEntry};
-use backoffice::domain::chargers::{link, secret};
+use backoffice::domain::chargers::{commands, link, secret};
 use backoffice::AppCtx;
 use serde_json::Value;
 
@@ -123,15 +123,12 @@ impl Session {
                 (Some(reply), entry)
             }
             Ok(Frame::Result { id, payload }) => {
-                // No call of ours is in flight in this version: an answer
-                // to nothing is logged, never applied.
-                tracing::info!(pile = %self.pile.code, id = %id, "CALLRESULT for no pending call");
-                (None, MessageLogEntry { at, direction: Direction::Out, message_id: Some(id), action: None, request: Value::Null, response: Some(payload), error: None, answered_at: Some(at) })
+                self.answered(ctx, &id, Ok(payload)).await;
+                return None;
             }
             Ok(Frame::Error { id, code, description, .. }) => {
-                tracing::info!(pile = %self.pile.code, id = %id, code = %code, "CALLERROR for no pending call");
-                let error = Some(LoggedError { code, description });
-                (None, MessageLogEntry { at, direction: Direction::Out, message_id: Some(id), action: None, request: Value::Null, response: None, error, answered_at: Some(at) })
+                self.answered(ctx, &id, Err(LoggedError { code, description })).await;
+                return None;
             }
             Err(bad) => {
                 let reply = frame::call_error(bad.id.as_deref().unwrap_or("-1"), &bad.error);
@@ -156,6 +153,28 @@ impl Session {
         };
         let protocol = crate::negotiate::SUPPORTED.iter().copied().find(|p| *p == c.protocol).unwrap_or(crate::negotiate::SUPPORTED[0]);
         Ok(Some(Session { pile, connection_id: c.connection_id, protocol }))
+    }
+
+    /// The charger's answer to one of our calls: completes its command (and
+    /// sends the next queued one). An answer to nothing, or a late one, is
+    /// logged and never applied.
+    async fn answered(&self, ctx: &AppCtx, id: &str, answer: Result<Value, LoggedError>) {
+        let unmatched = answer.clone();
+        match commands::complete(ctx, &self.pile.id, id, answer).await {
+            Ok(commands::Completion::Applied(_)) => {}
+            Ok(other) => {
+                tracing::info!(pile = %self.pile.code, id, outcome = ?other, "answer for no pending call: logged, not applied");
+                let (response, error) = match unmatched {
+                    Ok(v) => (Some(v), None),
+                    Err(e) => (None, Some(e)),
+                };
+                let entry = MessageLogEntry { at: ctx.now(), direction: Direction::Out, message_id: Some(id.to_string()), action: None, request: Value::Null, response, error, answered_at: Some(ctx.now()) };
+                if let Err(e) = log::append(ctx, &self.pile.id, entry).await {
+                    tracing::warn!(error = %e.msg.en, "could not write the message log");
+                }
+            }
+            Err(e) => tracing::error!(error = %e.msg.en, "could not complete a command"),
+        }
     }
 
     /// The socket closed (or died): the charger is disconnected unless a

@@ -16,7 +16,7 @@ mod routes;
 
 pub use guard::{can, parse_guard, Guard, GuardSpec, Mode};
 pub use roles::{
-    default_role_permissions, Principal, ADMIN_ROLE, ALL_PERMISSIONS, EDITOR_ROLE, REFUND_APPROVE, SEEDED_ROLES, SETTINGS_MANAGE, SYSTEM_DELETE,
+    default_role_permissions, Principal, ADMIN_ROLE, CHARGER_CONFIGURE, ALL_PERMISSIONS, EDITOR_ROLE, REFUND_APPROVE, SEEDED_ROLES, SETTINGS_MANAGE, SYSTEM_DELETE,
     SYSTEM_READ, SYSTEM_WRITE, TEST_ROLE,
 };
 pub use routes::{filter_routes, route_guard};

@@ -21,15 +21,21 @@ pub const REFUND_APPROVE: &str = "approve:refund";
 /// system log (the /setting pages).
 pub const SETTINGS_MANAGE: &str = "manage:settings";
 
+/// Remote operations that change how a charger works (reset, configuration,
+/// firmware, local lists, charging profiles): Admin only. Starting,
+/// stopping, unlocking, availability, triggers and reservations are
+/// everyday operations under write:system.
+pub const CHARGER_CONFIGURE: &str = "configure:charger";
+
 /// Every permission a role can grant, for checking role edits.
-pub const ALL_PERMISSIONS: &[&str] = &[SYSTEM_READ, SYSTEM_WRITE, SYSTEM_DELETE, REFUND_APPROVE, SETTINGS_MANAGE];
+pub const ALL_PERMISSIONS: &[&str] = &[SYSTEM_READ, SYSTEM_WRITE, SYSTEM_DELETE, REFUND_APPROVE, SETTINGS_MANAGE, CHARGER_CONFIGURE];
 
 /// The seeded roles and their permissions: the seed's source of truth.
 ///
 /// To add business permissions, add the constant above and list it under the
 /// roles that hold it; [`default_role_permissions`] follows automatically.
 pub const SEEDED_ROLES: &[(&str, &[&str])] = &[
-    (ADMIN_ROLE, &[SYSTEM_READ, SYSTEM_WRITE, SYSTEM_DELETE, REFUND_APPROVE, SETTINGS_MANAGE]),
+    (ADMIN_ROLE, &[SYSTEM_READ, SYSTEM_WRITE, SYSTEM_DELETE, REFUND_APPROVE, SETTINGS_MANAGE, CHARGER_CONFIGURE]),
     (EDITOR_ROLE, &[SYSTEM_READ, SYSTEM_WRITE]),
     (TEST_ROLE, &[SYSTEM_READ]),
 ];
@@ -112,7 +118,7 @@ mod tests {
     #[test]
     fn seeded_role_permissions_follow_the_spec() {
         let cases: &[(&str, &[&str])] = &[
-            ("Admin", &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"]),
+            ("Admin", &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings", "configure:charger"]),
             ("Editor", &["read:system", "write:system"]),
             ("Test", &["read:system"]),
             ("admin", &[]),
@@ -133,17 +139,17 @@ mod tests {
         let cases: &[(&[&str], &[&str])] = &[
             (
                 &["Admin"],
-                &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"],
+                &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings", "configure:charger"],
             ),
             (&["Editor"], &["read:system", "write:system"]),
             (&["Test"], &["read:system"]),
             (
                 &["Admin", "Editor"],
-                &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"],
+                &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings", "configure:charger"],
             ),
             (
                 &["Test", "Editor", "Admin"],
-                &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"],
+                &["read:system", "write:system", "delete:system", "approve:refund", "manage:settings", "configure:charger"],
             ),
             (&["Editor", "Test"], &["read:system", "write:system"]),
             (&["Unknown"], &[]),
@@ -214,7 +220,7 @@ mod tests {
             serde_json::json!({
                 "username": "test",
                 "roles": ["Admin", "Editor"],
-                "permissions": ["read:system", "write:system", "delete:system", "approve:refund", "manage:settings"],
+                "permissions": ["read:system", "write:system", "delete:system", "approve:refund", "manage:settings", "configure:charger"],
             })
         );
         let back: Principal = serde_json::from_value(json).unwrap();

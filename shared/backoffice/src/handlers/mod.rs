@@ -3,6 +3,7 @@
 pub mod assets;
 pub mod auth;
 pub mod chargers;
+pub mod commands;
 pub mod dashboard;
 pub mod finance;
 pub mod operations;

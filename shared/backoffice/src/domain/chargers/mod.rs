@@ -14,8 +14,10 @@
 //! | StartTransaction dedupe | `OCPPSTART#{pileId}#{connector}#{timestamp}#{idTag}#{meterStart}` | `UNIQUE` | |
 //! | transaction id sequence | `OCPPSEQ` | `TX` | |
 
+pub mod commands;
 pub mod link;
 pub mod log;
+pub mod outbound;
 pub mod secret;
 pub mod sessions;
 pub mod status;
