@@ -39,23 +39,14 @@ fn function(f: &ocpp::LinkFunction) -> Y {
         ("Description", s(format!("Charger link: {}", f.summary))),
         ("CodeUri", s(code_uri(f.function))),
     ];
+    if matches!(f.route_key, None | Some("$default")) {
+        // The sweeper closes sockets and sends the next queued call after a
+        // timeout; $default sends it after an answer.
+        statements.push(manage_connections_statement());
+        props.push(("Environment", ws_endpoint_environment()));
+    }
     if f.route_key.is_none() {
-        // The sweeper closes sockets: DeleteConnection on the API's connections.
-        statements.push(statement(
-            &["execute-api:ManageConnections"],
-            vec![sub(&format!("arn:${{AWS::Partition}}:execute-api:${{AWS::Region}}:${{AWS::AccountId}}:${{{API}}}/{STAGE}/*/@connections/*"))],
-        ));
         props.push(("Timeout", raw("60")));
-        props.push((
-            "Environment",
-            map([(
-                "Variables",
-                map([(
-                    "BACKOFFICE_WS_ENDPOINT",
-                    sub(&format!("https://${{{API}}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}/{STAGE}")),
-                )]),
-            )]),
-        ));
         props.push((
             "Events",
             map([("EveryMinute", map([("Type", s("Schedule")), ("Properties", map([("Schedule", s("rate(1 minute)")), ("Description", s("Charger link sweeper"))]))]))]),
@@ -63,6 +54,26 @@ fn function(f: &ocpp::LinkFunction) -> Y {
     }
     props.push(("Policies", list([map([("Version", s("2012-10-17")), ("Statement", list(statements))])])));
     map([("Type", s("AWS::Serverless::Function")), ("Properties", map(props))])
+}
+
+fn manage_connections_statement() -> Y {
+    statement(
+        &["execute-api:ManageConnections"],
+        vec![sub(&format!("arn:${{AWS::Partition}}:execute-api:${{AWS::Region}}:${{AWS::AccountId}}:${{{API}}}/{STAGE}/*/@connections/*"))],
+    )
+}
+
+/// PostToConnection / DeleteConnection on this API's connections only.
+pub fn manage_connections_policy() -> Y {
+    map([("Version", s("2012-10-17")), ("Statement", list([manage_connections_statement()]))])
+}
+
+/// `BACKOFFICE_WS_ENDPOINT`: the `@connections` endpoint of the stage.
+pub fn ws_endpoint_environment() -> Y {
+    map([(
+        "Variables",
+        map([("BACKOFFICE_WS_ENDPOINT", sub(&format!("https://${{{API}}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}/{STAGE}")))]),
+    )])
 }
 
 fn pascal(route_key: &str) -> String {

@@ -172,14 +172,25 @@ fn function(route: &Route) -> Y {
         route.summary,
         access_text(route.access)
     );
+    let mut policies = vec![map([(policy, map([("TableName", reference("Table"))]))])];
+    let mut extra = Vec::new();
+    if sends_to_chargers(route) {
+        // Remote operations post the call on the charger's socket.
+        policies.push(charger_link::manage_connections_policy());
+        extra.push(("Environment", charger_link::ws_endpoint_environment()));
+    }
+    let mut props = vec![
+        ("Description", s(description)),
+        ("CodeUri", s(code_uri(route.function))),
+        ("Policies", list(policies)),
+    ];
+    props.extend(extra);
     map([
         ("Type", s("AWS::Serverless::Function")),
         (
             "Properties",
-            map([
-                ("Description", s(description)),
-                ("CodeUri", s(code_uri(route.function))),
-                ("Policies", list([map([(policy, map([("TableName", reference("Table"))]))])])),
+            map(props.into_iter().chain([
+
                 (
                     "Events",
                     map([(
@@ -197,9 +208,14 @@ fn function(route: &Route) -> Y {
                         ]),
                     )]),
                 ),
-            ]),
+            ])),
         ),
     ])
+}
+
+/// Command routes of the remote operations send to chargers.
+pub fn sends_to_chargers(route: &Route) -> bool {
+    route.path.starts_with("/charger/") && writes(route)
 }
 
 fn key_schema(pk: &str, sk: &str) -> Y {

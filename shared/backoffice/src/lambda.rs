@@ -18,6 +18,8 @@ pub async fn serve(function: &str) -> Result<(), Error> {
     crate::runtime::init_tracing(true);
     let route = routes::by_function(function).ok_or_else(|| format!("no route is served by function {function}"))?;
     let ctx = crate::runtime::context_from_env().await.map_err(|e| e.to_string())?;
+    // The command routes send to chargers through the WebSocket API.
+    crate::lambda_outbound::ApiGatewayOutbound::install_from_env(&ctx).await;
     lambda_http::run(service_fn(move |event: Request| {
         let ctx: Arc<AppCtx> = ctx.clone();
         async move { Ok::<_, Error>(handle(&ctx, route, event).await) }

@@ -11,6 +11,8 @@ pub mod domain;
 pub mod handlers;
 #[cfg(feature = "lambda")]
 pub mod lambda;
+#[cfg(feature = "lambda")]
+pub mod lambda_outbound;
 pub mod openapi;
 pub mod paging;
 pub mod params;

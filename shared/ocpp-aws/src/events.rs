@@ -94,9 +94,14 @@ pub async fn on_disconnect(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) ->
     response(200, HeaderMap::new(), None)
 }
 
-/// The sweeper: ends silent chargers' connections and closes their sockets.
-/// Returns how many were ended.
+/// The sweeper: times out unanswered calls (sending the next queued one),
+/// ends silent chargers' connections and closes their sockets. Returns how
+/// many connections were ended.
 pub async fn sweep(ctx: &AppCtx, outbound: &dyn Outbound) -> Result<usize, envelope::ApiError> {
+    let timed_out = backoffice::domain::chargers::commands::expire(ctx).await?;
+    if timed_out > 0 {
+        tracing::info!(timed_out, "calls to chargers timed out");
+    }
     let ended = sweep::end_silent_connections(ctx).await?;
     for c in &ended {
         outbound.close(&c.pile_id, &c.connection_id).await;

@@ -13,7 +13,12 @@
 //! (`PostToConnection`; 410 Gone = the charger is offline).
 
 pub mod events;
-pub mod outbound;
+
+/// `PostToConnection` as the outbound port (kept with the back-office's
+/// Lambda adapter: the command routes send with it too).
+pub mod outbound {
+    pub use backoffice::lambda_outbound::{ApiGatewayOutbound, WS_ENDPOINT_VAR};
+}
 
 pub use events::{on_connect, on_disconnect, on_message, sweep};
 
@@ -22,15 +27,15 @@ use std::sync::Arc;
 use aws_lambda_events::apigw::ApiGatewayWebsocketProxyRequest;
 use lambda_runtime::{service_fn, Error, LambdaEvent};
 
-/// The environment variable naming the WebSocket API's `@connections`
-/// endpoint (`https://{api}.execute-api.{region}.amazonaws.com/{stage}`).
-pub const WS_ENDPOINT_VAR: &str = "BACKOFFICE_WS_ENDPOINT";
+use outbound::WS_ENDPOINT_VAR;
 
 /// Runs the Lambda runtime loop of one charger-link function (its bin
 /// names it). The context and clients are built once, before the first event.
 pub async fn serve(function: &str) -> Result<(), Error> {
     backoffice::runtime::init_tracing(true);
     let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
+    // Completing a charger's answer sends its next queued call.
+    outbound::ApiGatewayOutbound::install_from_env(&ctx).await;
     match function {
         "ocpp_connect" | "ocpp_message" | "ocpp_disconnect" => {
             let f = function.to_string();

@@ -5,7 +5,7 @@
 use async_trait::async_trait;
 use aws_sdk_apigatewaymanagement::primitives::Blob;
 use aws_sdk_apigatewaymanagement::Client;
-use ocpp::outbound::{Gone, Outbound};
+use crate::domain::chargers::outbound::{Gone, Outbound};
 
 pub struct ApiGatewayOutbound {
     client: Client,
@@ -23,6 +23,21 @@ impl ApiGatewayOutbound {
     pub fn from_client(client: Client) -> ApiGatewayOutbound {
         ApiGatewayOutbound { client }
     }
+
+    /// Installs the outbound port into a Lambda function's context when the
+    /// stack gives the WebSocket endpoint (functions that send to chargers).
+    pub async fn install_from_env(ctx: &crate::AppCtx) {
+        if let Ok(endpoint) = std::env::var(WS_ENDPOINT_VAR) {
+            let _ = ctx.outbound.set(std::sync::Arc::new(ApiGatewayOutbound::new(&endpoint).await));
+        }
+    }
+}
+
+/// The environment variable naming the WebSocket API's `@connections`
+/// endpoint (`https://{api}.execute-api.{region}.amazonaws.com/{stage}`).
+pub const WS_ENDPOINT_VAR: &str = "BACKOFFICE_WS_ENDPOINT";
+
+impl ApiGatewayOutbound {
 }
 
 #[async_trait]
