@@ -23,7 +23,8 @@ cargo build --quiet -p gateway
 
 export BACKOFFICE_DATA_DIR="${BACKOFFICE_DATA_DIR:-$PWD/data}"
 export BACKOFFICE_WEB_DIST="${BACKOFFICE_WEB_DIST:-$PWD/web/dist}"
-# Demo mode: heartbeats for the demo piles shown as connected (no charger link yet).
+# Demo mode: the charge-point simulator connects the demo piles shown as
+# connected over the real OCPP 1.6J link (ws://127.0.0.1:PORT/ocpp/{id}).
 export BACKOFFICE_SIMULATE_CHARGERS="${BACKOFFICE_SIMULATE_CHARGERS:-1}"
 if [ -f "$BACKOFFICE_DATA_DIR/first-run-credentials.txt" ]; then
   echo "==> sign-ins generated at first run (change them in the personal center):"

@@ -3,3 +3,5 @@
 
 pub mod chargers;
 pub mod server;
+pub mod simulate;
+pub mod simulate_cli;

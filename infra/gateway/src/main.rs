@@ -3,8 +3,8 @@
 //! the Lambda functions run), serves the built SPA at `/`, and seeds an
 //! empty store on first run.
 //!
-//! Usage: `gateway [serve]`, `gateway seed` or `gateway openapi` (prints the
-//! OpenAPI document). Configuration comes from
+//! Usage: `gateway [serve]`, `gateway seed`, `gateway openapi` (prints the
+//! OpenAPI document) or `gateway simulate` (the charge-point simulator). Configuration comes from
 //! the environment (see NOTES.md); a problem stops start-up with one line.
 
 use gateway::server;
@@ -49,28 +49,52 @@ async fn run() -> Result<(), String> {
             print!("{}", backoffice::openapi::document_text());
             Ok(())
         }
+        "simulate" => {
+            tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::from_env("BACKOFFICE_LOG")).init();
+            gateway::simulate_cli::run(std::env::args().skip(2).collect()).await
+        }
         "-h" | "--help" | "help" => {
-            println!("usage: gateway [serve|seed|openapi]   (configuration: BACKOFFICE_* environment variables, see NOTES.md)");
+            println!("usage: gateway [serve|seed|openapi|simulate]   (configuration: BACKOFFICE_* environment variables, see NOTES.md; gateway simulate --help)");
             Ok(())
         }
-        other => Err(format!("unknown command '{other}': use 'serve', 'seed' or 'openapi'")),
+        other => Err(format!("unknown command '{other}': use 'serve', 'seed', 'openapi' or 'simulate'")),
     }
 }
 
-/// Demo mode: heartbeats for the piles the demo shows as connected, every
-/// 20 s, so they stay online while no charger link exists (see
-/// `backoffice::domain::assets::simulated_link`). Said out loud at start.
+/// Demo mode: the charge-point simulator plays the demo's connected piles
+/// over the real charger link (loopback), with the demo charger password
+/// from the data dir. Said out loud at start.
 fn simulate_chargers(ctx: std::sync::Arc<backoffice::AppCtx>) {
-    use backoffice::domain::assets::simulated_link::beat_live_piles;
-    println!("demo mode: simulating charger heartbeats every 20 s (BACKOFFICE_SIMULATE_CHARGERS=1)");
     tokio::spawn(async move {
-        let mut tick = tokio::time::interval(std::time::Duration::from_secs(20));
-        loop {
-            tick.tick().await;
-            if let Err(e) = beat_live_piles(&ctx).await {
-                eprintln!("simulated heartbeats failed: {}", e.msg.en);
+        let password = match std::fs::read_to_string(ctx.config.data_dir.join(DEMO_CHARGER_PASSWORD_FILE)) {
+            Ok(p) => p.trim().to_string(),
+            Err(e) => {
+                eprintln!("demo mode: no demo charger password in the data dir ({e}); delete the data dir to reseed");
+                return;
             }
-        }
+        };
+        let piles = match backoffice::domain::assets::demo_chargers::live_piles(&ctx).await {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("demo mode: cannot list the demo piles: {}", e.msg.en);
+                return;
+            }
+        };
+        let port = std::env::var("BACKOFFICE_PORT").unwrap_or_else(|_| "9999".into());
+        println!("demo mode: {} simulated chargers connect over OCPP 1.6J to ws://127.0.0.1:{port}/ocpp/{{id}} (BACKOFFICE_SIMULATE_CHARGERS=1)", piles.len());
+        // Let the server start listening first.
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        let cfg = gateway::simulate::SimConfig {
+            url: format!("ws://127.0.0.1:{port}/ocpp"),
+            chargers: piles.iter().map(|(code, n)| gateway::simulate::ChargerSpec { id: code.clone(), password: password.clone(), connectors: *n }).collect(),
+            heartbeat_secs: Some(60),
+            meter_secs: 30,
+            session_share: 0.2,
+            session_minutes: (10, 40),
+            ramp_per_sec: 20,
+            ..Default::default()
+        };
+        gateway::simulate::run(cfg, std::sync::Arc::new(gateway::simulate::Stats::default())).await;
     });
 }
 

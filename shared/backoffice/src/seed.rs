@@ -94,6 +94,7 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
         None => crate::domain::chargers::secret::generate(),
     };
     crate::domain::assets::seed::seed_assets(ctx, &demo, &charger_password).await?;
+    crate::domain::cards::seed_demo(ctx).await?;
     for (kind, html) in [
         ("notice", r#"<a href="https://github.com" target="_blank">充电运营后台 2.0 已上线：新增分时电价模板与订单导出</a>"#),
         ("notice", "本周六 02:00-04:00 进行系统维护，期间远程启停不可用"),

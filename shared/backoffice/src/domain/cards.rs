@@ -67,3 +67,34 @@ pub async fn authorize(ctx: &AppCtx, id_tag: &str) -> Result<IdTagInfo, ApiError
     let status = if expired && card.status == CardStatus::Accepted { CardStatus::Expired } else { card.status };
     Ok(IdTagInfo { status, expiry_date: card.expires_at, parent_id_tag: card.parent_id_tag })
 }
+
+/// The demo's cards: `DEMO0001`-`DEMO0020` accepted (the charge-point
+/// simulator uses them), one blocked, one expired.
+pub async fn seed_demo(ctx: &AppCtx) -> Result<(), ApiError> {
+    let now = ctx.now();
+    let card = |tag: String, holder: String, plate: String, status: CardStatus, expires_at: Option<i64>| Card {
+        id_tag: tag,
+        holder,
+        plate,
+        status,
+        expires_at,
+        parent_id_tag: None,
+        created_at: now,
+        updated_at: now,
+        updated_by: "seed".into(),
+        version: 1,
+    };
+    let mut cards: Vec<Card> = (1..=20)
+        .map(|i| card(format!("DEMO{i:04}"), format!("演示用户{i:02}"), format!("京A{:05}", 10_000 + i * 37), CardStatus::Accepted, None))
+        .collect();
+    cards.push(card("BLOCKED01".into(), "挂失卡".into(), String::new(), CardStatus::Blocked, None));
+    cards.push(card("EXPIRED01".into(), "过期卡".into(), String::new(), CardStatus::Accepted, Some(now - 86_400)));
+    let items = cards
+        .iter()
+        .map(|c| {
+            let k = key(&c.id_tag);
+            crate::domain::to_item(c, &[(store::PK, k.pk), (store::SK, k.sk)])
+        })
+        .collect();
+    ctx.store.put_many(items).await.api()
+}

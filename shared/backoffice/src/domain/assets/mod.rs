@@ -20,7 +20,7 @@
 pub mod facets;
 pub mod piles;
 pub mod seed;
-pub mod simulated_link;
+pub mod demo_chargers;
 pub mod stations;
 pub mod tariffs;
 

@@ -1,0 +1,98 @@
+//! `gateway simulate`: the charge-point simulator from the command line
+//! (load benches, trying a deployment). See `simulate` for what a charger does.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::simulate::{run as simulate, ChargerSpec, SimConfig, Stats};
+
+const USAGE: &str = "usage: gateway simulate [--url ws://127.0.0.1:9999/ocpp] (--ids ID,ID | --prefix SIM --count N) \
+(--password P | --passwords-file FILE with 'id password' lines) [--connectors 2] [--heartbeat SECS] [--meter-interval 10] \
+[--session-share 0.3] [--session-minutes 20..60] [--power-kw 7..60] [--id-tags DEMO0001,...] [--seed 1] [--duration SECS] \
+[--ramp-per-sec 200] [--stats-every SECS] [--stats-json FILE]";
+
+fn range<T: std::str::FromStr>(v: &str, flag: &str) -> Result<(T, T), String> {
+    let (a, b) = v.split_once("..").ok_or_else(|| format!("{flag} takes A..B, not '{v}'"))?;
+    Ok((a.parse().map_err(|_| format!("{flag}: '{a}' is not a number"))?, b.parse().map_err(|_| format!("{flag}: '{b}' is not a number"))?))
+}
+
+fn number<T: std::str::FromStr>(v: &str, flag: &str) -> Result<T, String> {
+    v.parse().map_err(|_| format!("{flag}: '{v}' is not a number"))
+}
+
+pub async fn run(args: Vec<String>) -> Result<(), String> {
+    let mut cfg = SimConfig::default();
+    let (mut ids, mut prefix, mut count, mut password, mut passwords_file, mut connectors) = (Vec::<String>::new(), None, 0usize, None, None, 2u32);
+    let (mut stats_every, mut stats_json) = (None::<u64>, None::<String>);
+    let mut it = args.into_iter();
+    while let Some(flag) = it.next() {
+        if flag == "-h" || flag == "--help" {
+            println!("{USAGE}");
+            return Ok(());
+        }
+        let v = it.next().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        match flag.as_str() {
+            "--url" => cfg.url = v,
+            "--ids" => ids = v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect(),
+            "--prefix" => prefix = Some(v),
+            "--count" => count = number(&v, &flag)?,
+            "--password" => password = Some(v),
+            "--passwords-file" => passwords_file = Some(v),
+            "--connectors" => connectors = number(&v, &flag)?,
+            "--heartbeat" => cfg.heartbeat_secs = Some(number(&v, &flag)?),
+            "--meter-interval" => cfg.meter_secs = number(&v, &flag)?,
+            "--session-share" => cfg.session_share = number(&v, &flag)?,
+            "--session-minutes" => cfg.session_minutes = range(&v, &flag)?,
+            "--power-kw" => cfg.power_kw = range(&v, &flag)?,
+            "--id-tags" => cfg.id_tags = v.split(',').map(String::from).collect(),
+            "--seed" => cfg.seed = number(&v, &flag)?,
+            "--duration" => cfg.duration = Some(Duration::from_secs(number(&v, &flag)?)),
+            "--ramp-per-sec" => cfg.ramp_per_sec = number(&v, &flag)?,
+            "--stats-every" => stats_every = Some(number(&v, &flag)?),
+            "--stats-json" => stats_json = Some(v),
+            other => return Err(format!("unknown option {other}\n{USAGE}")),
+        }
+    }
+    if let Some(p) = prefix {
+        ids.extend((1..=count).map(|i| format!("{p}{i:04}")));
+    }
+    if ids.is_empty() {
+        return Err(format!("no chargers: give --ids or --prefix and --count\n{USAGE}"));
+    }
+    let file: Vec<(String, String)> = match &passwords_file {
+        Some(f) => std::fs::read_to_string(f)
+            .map_err(|e| format!("cannot read {f}: {e}"))?
+            .lines()
+            .filter_map(|l| l.split_once(' ').map(|(a, b)| (a.trim().to_string(), b.trim().to_string())))
+            .collect(),
+        None => Vec::new(),
+    };
+    for id in &ids {
+        let pw = file.iter().find(|(i, _)| i == id).map(|(_, p)| p.clone()).or_else(|| password.clone()).ok_or_else(|| format!("no password for {id}: give --password or --passwords-file"))?;
+        cfg.chargers.push(ChargerSpec { id: id.clone(), password: pw, connectors });
+    }
+    let stats = Arc::new(Stats::default());
+    if let Some(every) = stats_every {
+        let s = stats.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(every)).await;
+                println!("{}", s.line());
+            }
+        });
+    }
+    println!("simulating {} chargers against {}", cfg.chargers.len(), cfg.url);
+    simulate(cfg, stats.clone()).await;
+    println!("done: {}", stats.line());
+    if let Some(path) = stats_json {
+        let (p50, p99, max, n) = stats.percentiles();
+        let v = serde_json::json!({
+            "calls": stats.calls.load(std::sync::atomic::Ordering::Relaxed),
+            "answered": stats.answered.load(std::sync::atomic::Ordering::Relaxed),
+            "errors": stats.errors.load(std::sync::atomic::Ordering::Relaxed),
+            "latencyMs": {"p50": p50, "p99": p99, "max": max, "samples": n},
+        });
+        std::fs::write(&path, v.to_string()).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    Ok(())
+}
