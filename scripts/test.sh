@@ -31,6 +31,8 @@ echo "==> Rust: build once, then test"
 # binary does not link them.
 cargo build --workspace --exclude functions --exclude ocpp-aws --all-targets
 cargo test --workspace --exclude functions --exclude ocpp-aws
+echo "==> OCPP 1.6J: chargers scripted with the ocpp package against the gateway"
+tests/ocpp/run.sh
 echo "==> Lambda functions compile; the charger link's Lambda handlers (API Gateway WebSocket events, DynamoDB on moto)"
 cargo check -p functions --bins
 cargo test -p ocpp-aws

@@ -264,12 +264,15 @@ fn worst_delta(curve: &[CurvePoint]) -> Option<i64> {
     curve.windows(2).map(|w| w[1].energy_wh - w[0].energy_wh).filter(|d| *d < 0).min()
 }
 
-/// MeterValues of a transaction (by id, else the connector's open one):
+/// MeterValues of a transaction (by id; without one, the connector's open one):
 /// the order's curve and its energy so far grow. Readings of no open
 /// session (connector 0, idle meters) are only logged.
 pub async fn meter(ctx: &AppCtx, pile: &Pile, connector: u32, transaction_id: Option<i64>, readings: &[Reading]) -> Result<bool, ApiError> {
-    let tx = match transaction_id.filter(|id| *id > 0) {
-        Some(id) => get_transaction(ctx, id).await?.filter(|t| t.pile_id == pile.id),
+    let tx = match transaction_id {
+        Some(id) if id > 0 => get_transaction(ctx, id).await?.filter(|t| t.pile_id == pile.id),
+        // 0 or -1: the charger says the readings belong to no transaction.
+        Some(_) => None,
+        // Left out (many chargers do): the connector's open session.
         None if connector > 0 => open_on(ctx, &pile.id, connector).await?,
         None => None,
     };

@@ -1,0 +1,196 @@
+"""Charge points scripted with the PyPI `ocpp` package (an independent
+implementation of the charger side) against the real gateway binary.
+
+One gateway per test process (pytest-xdist runs two): a fresh data dir,
+known sign-in passwords, a free loopback port. Each test registers its own
+pile (unique code) through the back-office API, so tests are independent.
+"""
+import asyncio
+import base64
+import json
+import os
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+import websockets
+from ocpp.routing import on
+from ocpp.v16 import ChargePoint, call_result
+
+ROOT = Path(__file__).resolve().parents[2]
+GATEWAY = os.environ.get("OCPP_GATEWAY_BIN", str(ROOT / "target/debug/gateway"))
+ADMIN_PW = "admin-pass-123"
+EDITOR_PW = "editor-pass-123"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Api:
+    """The back-office API, signed in as admin."""
+
+    def __init__(self, base):
+        self.base = base
+        self.token = self.login("admin", ADMIN_PW)
+
+    def request(self, method, path, body=None, token=None):
+        data = json.dumps(body).encode() if body is not None else None
+        headers = {"content-type": "application/json", "authorization": f"Bearer {token or self.token}"}
+        req = urllib.request.Request(self.base + "/partnerapi" + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return json.loads(e.read())
+
+    def login(self, username, password):
+        req = urllib.request.Request(
+            self.base + "/partnerapi/login/index",
+            data=json.dumps({"username": username, "password": password}).encode(),
+            headers={"content-type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.loads(r.read())["data"]["token"]
+
+    def get(self, path, token=None):
+        return self.request("GET", path, token=token)
+
+    def post(self, path, body, token=None):
+        return self.request("POST", path, body, token=token)
+
+
+@pytest.fixture(scope="session")
+def gateway():
+    port = free_port()
+    data = tempfile.mkdtemp(prefix="ocpp-tests-")
+    env = dict(os.environ)
+    env.update(
+        BACKOFFICE_DATA_DIR=data,
+        BACKOFFICE_HOST="127.0.0.1",
+        BACKOFFICE_PORT=str(port),
+        BACKOFFICE_SEED_PASSWORD_ADMIN=ADMIN_PW,
+        BACKOFFICE_SEED_PASSWORD_EDITOR=EDITOR_PW,
+        BACKOFFICE_SEED_PASSWORD_TEST="test-pass-123",
+        BACKOFFICE_ACCESS_TOKEN_TTL="3600",
+        BACKOFFICE_DEMO_ORDERS="200",
+        BACKOFFICE_LOG="warn",
+    )
+    env.pop("BACKOFFICE_SIMULATE_CHARGERS", None)
+    log = open(Path(data) / "gateway.log", "w")
+    proc = subprocess.Popen([GATEWAY], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 90
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"gateway exited: {(Path(data) / 'gateway.log').read_text()}")
+        try:
+            with urllib.request.urlopen(base + "/partnerapi/publicKey", timeout=2):
+                break
+        except Exception:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.3)
+    yield {"base": base, "ws": f"ws://127.0.0.1:{port}/ocpp", "proc": proc, "log": Path(data) / "gateway.log"}
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def api(gateway):
+    return Api(gateway["base"])
+
+
+class Pile:
+    def __init__(self, api, code, pile_id, station_id, password, connectors):
+        self.api, self.code, self.id, self.station_id, self.password, self.connectors = api, code, pile_id, station_id, password, connectors
+
+    @property
+    def basic(self):
+        return "Basic " + base64.b64encode(f"{self.code}:{self.password}".encode()).decode()
+
+    def view(self):
+        detail = self.api.get(f"/station/getDetail?id={self.station_id}")["data"]
+        return next(p for p in detail["piles"] if p["id"] == self.id)
+
+
+def operating_station(api):
+    stations = api.get("/station/getList?pageNo=1&pageSize=50&status=operating")["data"]["list"]
+    return next(s for s in stations if s.get("tariffId"))
+
+
+@pytest.fixture
+def pile(api):
+    """A fresh pile (two DC connectors) with a password, on a station with a tariff."""
+    def make(**extra):
+        station = operating_station(api)
+        code = "PY" + uuid.uuid4().hex[:10].upper()
+        body = {"stationId": station["id"], "code": code, "pileType": "dc", "ratedPowerKw": 60, "heartbeatIntervalSecs": 60,
+                "connectors": [{"standard": "gbt2015", "maxPowerKw": 60}, {"standard": "gbt2015", "maxPowerKw": 60}]}
+        body.update(extra)
+        added = api.post("/pile/doAdd", body)
+        assert added["code"] == 200, added
+        pw = api.post("/pile/setPassword", {"id": added["data"]["id"]})
+        assert pw["code"] == 200, pw
+        return Pile(api, code, added["data"]["id"], station["id"], pw["data"]["password"], 2)
+    return make
+
+
+class Charger(ChargePoint):
+    """A charger that answers the server's calls the way a real one would."""
+
+    reset_requests = 0
+
+    @on("Reset")
+    async def on_reset(self, type, **kw):
+        self.reset_requests += 1
+        return call_result.Reset(status="Accepted")
+
+    @on("GetConfiguration")
+    async def on_get_configuration(self, **kw):
+        return call_result.GetConfiguration(configuration_key=[{"key": "HeartbeatInterval", "readonly": False, "value": "60"}])
+
+    @on("ChangeConfiguration")
+    async def on_change_configuration(self, key, value, **kw):
+        return call_result.ChangeConfiguration(status="Accepted" if key == "HeartbeatInterval" else "NotSupported")
+
+    @on("RemoteStartTransaction")
+    async def on_remote_start(self, id_tag, **kw):
+        self.remote_started = (kw.get("connector_id"), id_tag)
+        return call_result.RemoteStartTransaction(status="Accepted")
+
+    @on("RemoteStopTransaction")
+    async def on_remote_stop(self, transaction_id, **kw):
+        self.remote_stopped = transaction_id
+        return call_result.RemoteStopTransaction(status="Accepted")
+
+
+class Connection:
+    """`async with Connection(pile) as cp:` a connected, running charger."""
+
+    def __init__(self, ws_base, pile, protocols=("ocpp1.6",), cls=Charger, path_id=None):
+        self.url = f"{ws_base}/{path_id or pile.code}"
+        self.pile, self.protocols, self.cls = pile, list(protocols), cls
+
+    async def __aenter__(self):
+        self.ws = await websockets.connect(self.url, subprotocols=self.protocols, extra_headers={"Authorization": self.pile.basic}, max_size=None)
+        self.cp = self.cls(self.pile.code, self.ws)
+        self.task = asyncio.create_task(self.cp.start())
+        return self.cp
+
+    async def __aexit__(self, *exc):
+        self.task.cancel()
+        await self.ws.close()
+
+
+def iso(ts):
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
