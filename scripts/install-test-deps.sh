@@ -36,7 +36,7 @@ fi
 # `ocpp` package) over `websockets` (13.x: the API the tests use).
 if ! "$TOOLS_VENV/bin/python" -c "import ocpp, websockets, pytest; assert ocpp.__version__ == '2.1.0' if hasattr(ocpp, '__version__') else True" >/dev/null 2>&1; then
   echo "==> installing ocpp, websockets and pytest into the tools virtualenv"
-  "$TOOLS_VENV/bin/pip" install -q --disable-pip-version-check 'ocpp==2.1.0' 'websockets==13.1' 'pytest==8.3.4'
+  "$TOOLS_VENV/bin/pip" install -q --disable-pip-version-check 'ocpp==2.1.0' 'websockets==13.1' 'pytest>=8.4,<10'
 fi
 
 for dir in web tests/e2e; do

@@ -79,6 +79,8 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/connector/getList", "pageNo=1&pageSize=20&stationId={station}", 1),
         ("/connector/getHistory", "id={connector}", 1),
         ("/pile/messageLog", "pileId={pile}&pageSize=50", 2),
+        ("/card/getList", "pageNo=1&pageSize=20", 1),
+        ("/card/getList", "pageNo=1&pageSize=20&status=Accepted", 1),
         ("/charger/commands", "pileId={pile}&pageSize=20", 2),
         ("/tariff/getList", "", 1),
         ("/tariff/getDetail", "id={tariff}", 1),

@@ -129,6 +129,7 @@ pub fn routes() -> &'static [Route] {
             handlers::finance::routes,
             handlers::dashboard::routes,
             handlers::assets::routes,
+            handlers::cards::routes,
             handlers::chargers::routes,
             handlers::commands::routes,
         ];

@@ -433,3 +433,85 @@ async fn online_follows_the_heartbeat_window() {
 
 // Simultaneous station edits from one version (one 200, the rest 409, one
 // name indexed, each in the system log) are in tests/concurrency.rs.
+
+// ------------------------------------------------------------ charging cards
+
+fn card(tag: &str, status: &str) -> Value {
+    json!({"idTag": tag, "holder": "测试用户", "plate": "京A00001", "status": status, "expiresAt": null, "parentIdTag": null})
+}
+
+#[tokio::test]
+async fn charging_cards_are_added_found_edited_and_deleted() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let seeded = get(&ctx, "/card/getList?pageNo=1&pageSize=200", Some(&admin)).await;
+    let before = seeded.data()["total"].as_u64().unwrap();
+    assert!(before >= 22, "the demo cards are listed: {}", seeded.body);
+
+    let added = post(&ctx, "/card/doAdd", Some(&editor), card("TESTCARD01", "Accepted")).await;
+    assert_eq!(added.code(), 200, "{}", added.body);
+    let again = post(&ctx, "/card/doAdd", Some(&editor), card("testcard01", "Accepted")).await;
+    assert_eq!(again.code(), 400, "another letter case is the same card");
+    assert!(again.msg().contains("idTag"), "{}", again.msg());
+    for (body, field) in [
+        (card("", "Accepted"), "idTag"),
+        (card("WAY-TOO-LONG-CARD-NUMBER-1", "Accepted"), "idTag"),
+        (card("HAS SPACE", "Accepted"), "idTag"),
+        (with(card("OKCARD", "Accepted"), "status", Value::Null), "status"),
+        (with(card("OKCARD", "Accepted"), "status", json!("Lost")), "status"),
+        (with(card("OKCARD", "Accepted"), "parentIdTag", json!("NOSUCHPARENT")), "parentIdTag"),
+        (with(card("OKCARD", "Accepted"), "holder", json!("x".repeat(51))), "holder"),
+    ] {
+        let a = post(&ctx, "/card/doAdd", Some(&admin), body.clone()).await;
+        assert_eq!(a.code(), 400, "{body}");
+        assert!(a.msg().contains(field), "{field}: {}", a.msg());
+    }
+    let found = get(&ctx, "/card/getList?keyword=testc&pageNo=1&pageSize=20", Some(&admin)).await;
+    assert_eq!(found.data()["total"], 1, "{}", found.body);
+    let blocked = get(&ctx, "/card/getList?status=Blocked&pageNo=1&pageSize=200", Some(&admin)).await;
+    assert!(blocked.data()["list"].as_array().unwrap().iter().all(|c| c["status"] == "Blocked"));
+
+    let edit = post(&ctx, "/card/doEdit", Some(&editor), with(card("TESTCARD01", "Blocked"), "version", json!(1))).await;
+    assert_eq!((edit.code(), edit.data()["status"].as_str()), (200, Some("Blocked")), "{}", edit.body);
+    let stale = post(&ctx, "/card/doEdit", Some(&editor), with(card("TESTCARD01", "Accepted"), "version", json!(1))).await;
+    assert_eq!(stale.code(), 409);
+    let blocked_now = get(&ctx, "/card/getList?status=Blocked&keyword=TESTCARD&pageNo=1&pageSize=20", Some(&admin)).await;
+    assert_eq!(blocked_now.data()["total"], 1, "the status list follows the edit");
+
+    assert_eq!(post(&ctx, "/card/doDelete", Some(&editor), json!({"idTag": "TESTCARD01"})).await.code(), 403, "deleting needs delete:system");
+    assert_eq!(post(&ctx, "/card/doDelete", Some(&admin), json!({"idTag": "testcard01"})).await.code(), 200);
+    let after = get(&ctx, "/card/getList?pageNo=1&pageSize=200", Some(&admin)).await;
+    assert_eq!(after.data()["total"].as_u64().unwrap(), before);
+}
+
+#[tokio::test]
+async fn a_card_import_is_all_or_nothing() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let total = |ctx: std::sync::Arc<backoffice::AppCtx>, admin: String| async move { get(&ctx, "/card/getList?pageNo=1&pageSize=20", Some(&admin)).await.data()["total"].as_u64().unwrap() };
+    let before = total(ctx.clone(), admin.clone()).await;
+    let bad = post(&ctx, "/card/import", Some(&admin), json!({"rows": [card("IMP1", "Accepted"), card("IMP2", "Lost"), card("IMP3", "Accepted")]})).await;
+    assert_eq!(bad.code(), 400);
+    assert!(bad.msg().contains("rows[1].status"), "the row and the field: {}", bad.msg());
+    let blank = post(&ctx, "/card/import", Some(&admin), json!({"rows": [card("IMP1", "Accepted"), card("", "Accepted")]})).await;
+    assert!(blank.code() == 400 && blank.msg().contains("row 2: idTag"), "{}", blank.msg());
+    assert_eq!(total(ctx.clone(), admin.clone()).await, before, "nothing written");
+    let dup = post(&ctx, "/card/import", Some(&admin), json!({"rows": [card("IMP1", "Accepted"), card("imp1", "Accepted")]})).await;
+    assert_eq!(dup.code(), 400, "{}", dup.body);
+    let ok = post(&ctx, "/card/import", Some(&admin), json!({"rows": [card("IMP1", "Accepted"), with(card("IMP2", "Accepted"), "parentIdTag", json!("IMP1")), card("DEMO0001", "Blocked")]})).await;
+    assert_eq!(ok.code(), 200, "{}", ok.body);
+    assert_eq!((ok.data()["created"].as_u64(), ok.data()["updated"].as_u64()), (Some(2), Some(1)));
+    assert_eq!(total(ctx.clone(), admin.clone()).await, before + 2);
+}
+
+#[tokio::test]
+async fn authorize_answers_from_the_cards() {
+    use backoffice::domain::cards::{authorize, CardStatus};
+    let ctx = product().await;
+    assert_eq!(authorize(&ctx, "NOSUCH").await.unwrap().status, CardStatus::Invalid);
+    assert_eq!(authorize(&ctx, "BLOCKED01").await.unwrap().status, CardStatus::Blocked);
+    assert_eq!(authorize(&ctx, "EXPIRED01").await.unwrap().status, CardStatus::Expired, "an expiry in the past");
+    let child = authorize(&ctx, "fleet01-a").await.unwrap();
+    assert_eq!((child.status, child.parent_id_tag.as_deref()), (CardStatus::Accepted, Some("FLEET01")));
+}

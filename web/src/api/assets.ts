@@ -91,6 +91,39 @@ export interface Pile {
   online: boolean;
   version: number;
   connectors: Connector[];
+  /** What the charger is told at boot (an operator may hold it back). */
+  registrationStatus?: RegistrationStatus;
+  /** 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS. */
+  securityProfile?: number;
+  /** When the charger password was last set; null = none. */
+  passwordSetAt?: number | null;
+  /** The charger link; null until the charger first connects. */
+  link?: ChargerLink | null;
+}
+
+export type RegistrationStatus = 'Accepted' | 'Pending' | 'Rejected';
+export const REGISTRATION_STATUSES: RegistrationStatus[] = ['Accepted', 'Pending', 'Rejected'];
+
+export interface BootInfo {
+  vendor: string;
+  model: string;
+  serialNumber: string | null;
+  firmwareVersion: string | null;
+  at: number;
+}
+
+export interface ChargerLink {
+  connected: boolean;
+  connectedAt: number | null;
+  disconnectedAt: number | null;
+  protocol: string | null;
+  lastMessageAt: number | null;
+  remoteAddress: string | null;
+  boot: BootInfo | null;
+  chargerStatus: string | null;
+  chargerErrorCode: string | null;
+  firmwareStatus: string | null;
+  diagnosticsStatus: string | null;
 }
 
 export interface Segment {
@@ -166,6 +199,8 @@ export interface PileInput {
   pileType: PileType;
   ratedPowerKw: number;
   heartbeatIntervalSecs: number;
+  registrationStatus?: RegistrationStatus;
+  securityProfile?: number;
   connectors?: { standard: Standard; maxPowerKw: number; qrCode: string }[];
 }
 export const addPile = (p: PileInput) => post<Pile>('/pile/doAdd', p);

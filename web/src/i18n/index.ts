@@ -6,6 +6,7 @@ import zh from './locales/zh';
 import en from './locales/en';
 import { menuTitlesEn, menuTitlesZh } from './menuTitles';
 import assets from './locales/assets';
+import chargers from './locales/chargers';
 import demo from './locales/demo';
 import orders from './locales/orders';
 import settings from './locales/settings';
@@ -17,8 +18,8 @@ void i18n.use(initReactI18next).init({
   ns: ['common', 'menu'],
   defaultNS: 'common',
   resources: {
-    zh: { common: { ...zh, ...assets.zh, ...demo.zh, ...orders.zh, ...settings.zh }, menu: menuTitlesZh },
-    en: { common: { ...en, ...assets.en, ...demo.en, ...orders.en, ...settings.en }, menu: menuTitlesEn },
+    zh: { common: { ...zh, ...assets.zh, ...chargers.zh, ...demo.zh, ...orders.zh, ...settings.zh }, menu: menuTitlesZh },
+    en: { common: { ...en, ...assets.en, ...chargers.en, ...demo.en, ...orders.en, ...settings.en }, menu: menuTitlesEn },
   },
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -14,6 +14,8 @@ export const menuTitlesEn: Record<string, string> = {
   充电站管理: 'Stations',
   充电站: 'Station management',
   充电桩管理: 'Connector management',
+  充电卡: 'Charging cards',
+  通信日志: 'Message log',
   站点设置: 'Station settings',
   财务管理: 'Finance',
   财务概览: 'Finance management',

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles, Option, Subtitle2 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addPile, editPile, STANDARDS, type Pile, type PileType, type Standard } from '@/api/assets';
+import { addPile, editPile, REGISTRATION_STATUSES, STANDARDS, type Pile, type PileType, type RegistrationStatus, type Standard } from '@/api/assets';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '10px 14px' },
@@ -20,15 +20,15 @@ const int = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : NaN);
 export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: boolean; stationId: string; pile?: Pile; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [f, setF] = useState({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc' as PileType, ratedPowerKw: '120', heartbeatIntervalSecs: '30' });
+  const [f, setF] = useState({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc' as PileType, ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted' as RegistrationStatus, securityProfile: 1 });
   const [conns, setConns] = useState<ConnRow[]>([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!open) return;
     if (pile) {
-      setF({ code: pile.code, vendor: pile.vendor, model: pile.model, firmwareVersion: pile.firmwareVersion, pileType: pile.pileType, ratedPowerKw: String(pile.ratedPowerKw), heartbeatIntervalSecs: String(pile.heartbeatIntervalSecs) });
+      setF({ code: pile.code, vendor: pile.vendor, model: pile.model, firmwareVersion: pile.firmwareVersion, pileType: pile.pileType, ratedPowerKw: String(pile.ratedPowerKw), heartbeatIntervalSecs: String(pile.heartbeatIntervalSecs), registrationStatus: pile.registrationStatus ?? 'Accepted', securityProfile: pile.securityProfile ?? 1 });
     } else {
-      setF({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc', ratedPowerKw: '120', heartbeatIntervalSecs: '30' });
+      setF({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc', ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted', securityProfile: 1 });
       setConns([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
     }
   }, [open, pile]);
@@ -47,6 +47,8 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
         pileType: f.pileType,
         ratedPowerKw: int(f.ratedPowerKw),
         heartbeatIntervalSecs: int(f.heartbeatIntervalSecs),
+        registrationStatus: f.registrationStatus,
+        securityProfile: f.securityProfile,
       };
       // NaN is sent as null, so the server names the field.
       const clean = JSON.parse(JSON.stringify(body)) as typeof body;
@@ -93,6 +95,24 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
               {text('vendor', t('ast.pile.vendor'))}
               {text('model', t('ast.pile.model'))}
               {text('firmwareVersion', t('ast.pile.firmware'))}
+              <Field label={t('chg.link.registration')} hint={t('chg.link.registrationHint')}>
+                <Dropdown aria-label={t('chg.link.registration')} value={f.registrationStatus} selectedOptions={[f.registrationStatus]} onOptionSelect={(_, d) => setF((x) => ({ ...x, registrationStatus: d.optionValue as RegistrationStatus }))}>
+                  {REGISTRATION_STATUSES.map((r) => (
+                    <Option key={r} value={r}>
+                      {r}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              <Field label={t('chg.link.security')}>
+                <Dropdown aria-label={t('chg.link.security')} value={t(`chg.link.profile${f.securityProfile}`)} selectedOptions={[String(f.securityProfile)]} onOptionSelect={(_, d) => setF((x) => ({ ...x, securityProfile: Number(d.optionValue) }))} data-testid="pile-security">
+                  {[0, 1, 2].map((p) => (
+                    <Option key={p} value={String(p)} text={t(`chg.link.profile${p}`)}>
+                      {t(`chg.link.profile${p}`)}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
               {!pile && (
                 <Field label={t('ast.pile.connectorCount')} required>
                   <Dropdown aria-label={t('ast.pile.connectorCount')} value={String(conns.length)} selectedOptions={[String(conns.length)]} onOptionSelect={(_, d) => setCount(Number(d.optionValue))} data-testid="pile-connector-count">

@@ -6,6 +6,7 @@ import useSWR from 'swr';
 import { actOnConnector, deletePile, editStation, getStationDetail, getTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog, StationStatusBadge } from '@/components/assets/ConnectorBits';
 import { PileDialog } from '@/components/assets/PileDialog';
+import { ChargerPanel } from '@/components/chargers/ChargerPanel';
 import { inputOf, StationDialog } from '@/components/assets/StationDialog';
 import { TariffEditor } from '@/components/assets/TariffEditor';
 import { confirm } from '@/components/Confirm';
@@ -219,6 +220,7 @@ export default function StationDetail() {
                 </Button>
               )}
             </div>
+            <ChargerPanel pile={p} onChanged={() => void mutate()} />
             <Table size="extra-small">
               <TableHeader>
                 <TableRow>
