@@ -88,7 +88,7 @@ describe('assets', () => {
       // An operator action: allowed on a silent pile (disable), and the UI says no command was sent.
       await page.getByTestId('connector-actions').first().click();
       await page.getByRole('menuitem', { name: '停用' }).click();
-      await page.getByText('尚未接入充电桩通信').first().waitFor();
+      await page.getByText('只修改系统中记录的状态').first().waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="connector-status"]')].some((b) => b.textContent === '离线'));
       // The whole pile out of service: the other connector follows.
       const stationId = new URL(page.url()).hash.split('id=')[1];

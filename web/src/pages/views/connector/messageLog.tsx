@@ -15,13 +15,15 @@ const useStyles = makeStyles({
 
 const pretty = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v, null, 2));
 
-/** /connector/messageLog?pileId=&code=&action=: every OCPP exchange of one charger, newest first. */
+/** /connector/messageLog?pileId=&code=[&action=]: every OCPP exchange of one charger, newest first. */
 export default function MessageLog() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const pileId = params.get('pileId') ?? '';
-  const action = params.get('action') ?? '';
+  // Each tab keeps its own frozen location: the filter lives in the page
+  // (a link may still preset it with ?action=).
+  const [action, setAction] = useState(params.get('action') ?? '');
   const [live, setLive] = useState(false);
   const [open, setOpen] = useState<Set<string>>(new Set());
   const { data, size, setSize, isLoading, mutate } = useSWRInfinite(
@@ -31,12 +33,6 @@ export default function MessageLog() {
   );
   const entries: MessageLogEntry[] = (data ?? []).flatMap((p) => p.list);
   const more = !!data?.[data.length - 1]?.cursor;
-  const setAction = (a: string) => {
-    const next = new URLSearchParams(params);
-    if (a) next.set('action', a);
-    else next.delete('action');
-    setParams(next, { replace: true });
-  };
   const toggle = (k: string) => setOpen((s) => {
     const n = new Set(s);
     if (n.has(k)) n.delete(k);

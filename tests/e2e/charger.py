@@ -1,0 +1,69 @@
+"""A charger scripted with the PyPI `ocpp` package for the end-to-end
+tests: connects with Basic auth, boots, reports status, runs one charging
+session (start, meter values, stop) and then stays connected, answering
+the server's calls, until "quit" arrives on stdin. It prints one line per
+step so the test can follow it.
+
+Usage: python charger.py WS_BASE CHARGE_POINT_ID PASSWORD ID_TAG
+"""
+import asyncio
+import base64
+import sys
+import time
+
+import websockets
+from ocpp.routing import on
+from ocpp.v16 import ChargePoint, call, call_result
+
+
+def iso(ts):
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
+
+
+class Charger(ChargePoint):
+    @on("Reset")
+    async def on_reset(self, type, **kw):
+        print("server asked: Reset", type, flush=True)
+        return call_result.Reset(status="Accepted")
+
+    @on("GetConfiguration")
+    async def on_get_configuration(self, **kw):
+        return call_result.GetConfiguration(configuration_key=[
+            {"key": "HeartbeatInterval", "readonly": False, "value": "60"},
+            {"key": "NumberOfConnectors", "readonly": True, "value": "2"},
+        ])
+
+    @on("TriggerMessage")
+    async def on_trigger(self, requested_message, **kw):
+        return call_result.TriggerMessage(status="Accepted")
+
+
+async def main(base, cp_id, password, id_tag):
+    auth = "Basic " + base64.b64encode(f"{cp_id}:{password}".encode()).decode()
+    async with websockets.connect(f"{base}/{cp_id}", subprotocols=["ocpp1.6"], extra_headers={"Authorization": auth}) as ws:
+        cp = Charger(cp_id, ws)
+        runner = asyncio.create_task(cp.start())
+        boot = await cp.call(call.BootNotification(charge_point_vendor="E2E Motors", charge_point_model="EV-DC60", firmware_version="2.4.1"))
+        print("booted", boot.status, flush=True)
+        await cp.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Preparing", timestamp=iso(time.time())))
+        start = int(time.time()) - 1800
+        tx = (await cp.call(call.StartTransaction(connector_id=1, id_tag=id_tag, meter_start=10_000, timestamp=iso(start)))).transaction_id
+        await cp.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Charging", timestamp=iso(time.time())))
+        for i, wh in enumerate([13_000, 16_500, 20_000], start=1):
+            await cp.call(call.MeterValues(connector_id=1, transaction_id=tx, meter_value=[{"timestamp": iso(start + i * 500), "sampledValue": [
+                {"value": str(wh), "measurand": "Energy.Active.Import.Register", "unit": "Wh"},
+                {"value": "25", "measurand": "Power.Active.Import", "unit": "kW"},
+                {"value": str(40 + 10 * i), "measurand": "SoC", "unit": "Percent"}]}]))
+        await cp.call(call.StopTransaction(transaction_id=tx, meter_stop=21_000, timestamp=iso(start + 1700), reason="Local"))
+        await cp.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Available", timestamp=iso(time.time())))
+        print(f"session done {tx}", flush=True)
+        loop = asyncio.get_running_loop()
+        while True:
+            line = await loop.run_in_executor(None, sys.stdin.readline)
+            if not line or line.strip() == "quit":
+                break
+        runner.cancel()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(*sys.argv[1:5]))

@@ -1,0 +1,154 @@
+// End-to-end: the charger link as an operator uses it, in real Chromium
+// against the real gateway, with a charger scripted by the PyPI `ocpp`
+// package (tests/e2e/charger.py): create a pile, set its password, the
+// charger connects and runs a session, the pile shows connected, the
+// order appears with its curve, the message log shows the exchange, and
+// remote operations are answered; charging cards are managed on their page.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiClient, gatewayForFile, go, login, ROOT, shot, USERS, withBrowser } from './harness.mjs';
+
+const gateway = gatewayForFile();
+const { api, token } = apiClient(gateway);
+const PYTHON = process.env.E2E_PYTHON ?? join(ROOT, 'target/tools-venv/bin/python');
+
+async function choose(page, dropdown, option) {
+  await dropdown.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Starts the scripted charger; resolves once its session is done. */
+function startCharger(code, password, idTag) {
+  assert.ok(existsSync(PYTHON), `python with the ocpp package missing: ${PYTHON} (scripts/install-test-deps.sh)`);
+  const ws = gateway.url.replace(/^http/, 'ws') + '/ocpp';
+  const child = spawn(PYTHON, [join(import.meta.dirname, 'charger.py'), ws, code, password, idTag], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const done = new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /session done (\d+)/.exec(out);
+      if (m) {
+        clearInterval(timer);
+        resolve(Number(m[1]));
+      }
+      if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`charger exited: ${out}`));
+      }
+    }, 100);
+  });
+  return { done, output: () => out, stop: () => child.stdin.end('quit\n') };
+}
+
+describe('charger link', () => {
+  it('an operator connects a new pile, sees its session as an order and the message log, and acts on it', async () => {
+    const admin = await token(USERS.admin);
+    const stations = await api('GET', '/station/getList?pageNo=1&pageSize=50&status=operating', admin);
+    const station = stations.data.list.find((s) => s.tariffId);
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, `/connector/stationdetail?id=${station.id}`);
+      await page.getByTestId('pile-add').click();
+      const form = page.getByTestId('pile-form');
+      await form.locator('input[name="code"]').fill('E2ECP0001');
+      await choose(page, page.getByTestId('pile-connector-count'), '2');
+      await page.getByTestId('pile-save').click();
+      await form.waitFor({ state: 'hidden' });
+      const card = page.getByTestId('pile-card').filter({ hasText: 'E2ECP0001' });
+      await card.waitFor({ timeout: 10_000 });
+      assert.match(await card.getByTestId('charger-url').innerText(), /\/ocpp\/E2ECP0001$/);
+      assert.equal(await card.getByTestId('link-state').innerText(), '从未连接');
+
+      // The password: generated, shown once.
+      await card.getByTestId('pile-password').click();
+      await page.getByTestId('password-generate').click();
+      const password = (await page.getByTestId('password-once').innerText()).trim();
+      assert.match(password, /^[\x21-\x7e]{16,40}$/);
+      await shot(page, 'chargers-01-password-once');
+      await page.getByTestId('password-dialog').getByRole('button', { name: '关闭' }).click();
+
+      const charger = startCharger('E2ECP0001', password, 'DEMO0012');
+      try {
+        const tx = await charger.done;
+        await page.reload();
+        const live = page.getByTestId('pile-card').filter({ hasText: 'E2ECP0001' });
+        await live.getByTestId('link-state').filter({ hasText: '已连接' }).waitFor({ timeout: 15_000 });
+        assert.match(await live.getByTestId('link-boot').innerText(), /E2E Motors · EV-DC60 · 2.4.1/);
+        await live.scrollIntoViewIfNeeded();
+        await shot(page, 'chargers-02-connected');
+
+        // Remote operations: read the configuration, reset.
+        await live.getByTestId('cmd-get-configuration').click();
+        await live.getByTestId('cmd-show-configuration').waitFor({ timeout: 15_000 });
+        await live.getByTestId('cmd-show-configuration').click();
+        await page.getByTestId('configuration-dialog').getByText('NumberOfConnectors').waitFor();
+        await shot(page, 'chargers-03-configuration');
+        await page.getByTestId('configuration-dialog').getByRole('button', { name: 'OK' }).click();
+        await live.getByTestId('cmd-reset').click();
+        await page.getByRole('menuitem', { name: '软重启' }).click();
+        await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
+        await live.getByTestId('command-table').getByText('已应答').first().waitFor({ timeout: 15_000 });
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr')].some((r) => r.textContent.includes('Reset') && r.textContent.includes('Accepted')), null, { timeout: 15_000 });
+        await shot(page, 'chargers-04-commands');
+
+        // The session is an order with its curve.
+        const orders = await api('GET', '/order/getList?userId=DEMO0012&pageSize=50', admin);
+        const order = orders.data.list.find((o) => o.transactionId === tx);
+        assert.ok(order, `order of transaction ${tx}`);
+        assert.equal(order.energyWh, 11_000);
+        assert.ok(order.amountFen > 0);
+        await go(page, `/order/detail?id=${order.orderNo}`);
+        await page.locator('[data-testid="detail-curve"] canvas').first().waitFor({ timeout: 20_000 });
+        await shot(page, 'chargers-05-order');
+
+        // The message log shows the exchange.
+        await go(page, `/connector/messageLog?pileId=${order.pileId}&code=E2ECP0001`);
+        await page.getByTestId('log-table').getByText('StartTransaction').first().waitFor({ timeout: 15_000 });
+        await choose(page, page.getByTestId('log-action'), 'BootNotification');
+        await page.waitForFunction(() => {
+          const rows = [...document.querySelectorAll('[data-testid="log-table"] tbody tr')];
+          return rows.length > 0 && rows.every((r) => r.textContent.includes('BootNotification'));
+        });
+        await shot(page, 'chargers-06-message-log');
+      } finally {
+        charger.stop();
+      }
+    });
+  });
+
+  it('charging cards: an admin adds, finds and edits a card; an editor sees no delete', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/connector/cards');
+      await page.getByTestId('card-table').waitFor({ timeout: 20_000 });
+      await page.getByTestId('card-add').click();
+      const dialog = page.getByTestId('card-dialog');
+      await page.getByTestId('card-idtag').fill('bad card');
+      await page.getByTestId('card-holder').click();
+      await dialog.getByText('卡号为1-20位字母、数字或符号，不含空格').waitFor();
+      await page.getByTestId('card-idtag').fill('E2ECARD01');
+      await page.getByTestId('card-holder').fill('端到端测试');
+      await page.getByTestId('card-save').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('card-keyword').fill('e2ecard');
+      await page.getByTestId('card-search').click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="card-table"] tbody tr').length === 1);
+      await page.getByTestId('card-table').getByRole('button', { name: '编辑' }).click();
+      await choose(page, page.getByTestId('card-status'), '已冻结');
+      await page.getByTestId('card-save').click();
+      await page.getByTestId('card-table').getByText('已冻结').waitFor();
+      await shot(page, 'chargers-07-cards');
+    });
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.editor);
+      await go(page, '/connector/cards');
+      await page.getByTestId('card-table').getByText('DEMO0001').first().waitFor({ timeout: 20_000 });
+      assert.equal(await page.locator('[data-testid^="card-delete-"]').count(), 0);
+      assert.equal(await page.getByTestId('card-add').count(), 1, 'editors add cards');
+    });
+  });
+});
