@@ -1,0 +1,190 @@
+//! The charger link under load: N simulated chargers (the product's own
+//! simulator, over real WebSockets on loopback) against the local gateway
+//! binary on SQLite, at a 60 s heartbeat and 10 s meter values. Prints the
+//! messages the gateway answered per CPU-second it used, the p50/p99 of a
+//! charger's CALL -> CALLRESULT, and the gateway's resident memory per
+//! connection (RSS with the chargers connected minus before, divided by N).
+//!
+//! Usage: ocpp-load [--chargers 1000,5000] [--seconds 120] [--gateway target/release/gateway] [--dir DIR]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use backoffice::config::Config;
+use backoffice::domain::assets::piles::{self, Pile, RegistrationStatus};
+use backoffice::AppCtx;
+use charging::connector::{ConnectorStandard, ConnectorStatus, PileType};
+use gateway::simulate::{run as simulate, ChargerSpec, SimConfig, Stats};
+
+const PASSWORD: &str = "bench-charger-password-1";
+
+fn arg(name: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned()
+}
+
+/// CPU seconds (user + system) and resident KB of a process, from /proc.
+fn usage(pid: u32) -> (f64, u64) {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = stat.rsplit_once(')').map(|(_, s)| s).unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    // utime and stime are fields 14 and 15 (1-based); after ")" they are 12 and 13 (1-based), 11 and 12 here.
+    let cpu = (ticks(11) + ticks(12)) / 100.0;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let rss = status.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0);
+    (cpu, rss)
+}
+
+fn env(dir: &Path) -> Vec<(String, String)> {
+    vec![
+        ("BACKOFFICE_DATA_DIR".into(), dir.display().to_string()),
+        ("BACKOFFICE_SEED_PASSWORD_ADMIN".into(), "bench-admin-pass".into()),
+        ("BACKOFFICE_SEED_PASSWORD_EDITOR".into(), "bench-editor-pass".into()),
+        ("BACKOFFICE_SEED_PASSWORD_TEST".into(), "bench-test-pass".into()),
+        ("BACKOFFICE_DEMO_ORDERS".into(), "200".into()),
+        ("BACKOFFICE_LOG".into(), "warn".into()),
+    ]
+}
+
+/// A fresh store with N extra piles (one station), each with the bench password.
+async fn prepare(dir: &Path, n: usize) {
+    let vars: std::collections::HashMap<String, String> = env(dir).into_iter().collect();
+    let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("bench configuration");
+    let mut config = config;
+    config.load_or_create_dev_secret().expect("dev secret");
+    let store = Arc::new(store::sqlite::SqliteTable::open(&dir.join("backoffice.sqlite3")).expect("sqlite"));
+    let ctx = AppCtx::new(store, config).expect("context");
+    backoffice::seed::ensure_seeded(&ctx, |k| vars.get(k).cloned()).await.expect("seeded");
+    let station = backoffice::domain::assets::stations::list(&ctx, Default::default(), 1, 1).await.expect("stations").0.remove(0);
+    let now = ctx.now();
+    for i in 1..=n {
+        let id = format!("pl-load{i:05}");
+        let pile = Pile {
+            id: id.clone(),
+            code: format!("LOAD{i:05}"),
+            station_id: station.id.clone(),
+            vendor: "Bench".into(),
+            model: "AC2".into(),
+            firmware_version: String::new(),
+            pile_type: PileType::Ac,
+            rated_power_kw: 14,
+            connector_count: 2,
+            heartbeat_interval_secs: 60,
+            last_heartbeat: None,
+            registration_status: RegistrationStatus::Accepted,
+            security_profile: 1,
+            password_set_at: None,
+            created_at: now,
+            updated_at: now,
+            updated_by: "bench".into(),
+            version: 1,
+        };
+        let connectors: Vec<piles::Connector> = (1..=2)
+            .map(|n| piles::Connector {
+                id: piles::connector_id(&id, n),
+                pile_id: id.clone(),
+                pile_code: pile.code.clone(),
+                station_id: station.id.clone(),
+                number: n,
+                pile_type: PileType::Ac,
+                standard: ConnectorStandard::Type2,
+                max_power_kw: 7,
+                qr_code: String::new(),
+                status: ConnectorStatus::Available,
+                fault_code: None,
+                status_since: now,
+                reported_at: None,
+                updated_at: now,
+                version: 1,
+            })
+            .collect();
+        piles::insert(&ctx, &pile, &connectors, "bench").await.expect("pile");
+        backoffice::domain::chargers::secret::write(&ctx, &id, PASSWORD, "bench").await.expect("password");
+    }
+}
+
+fn start_gateway(bin: &Path, dir: &Path, port: u16) -> Child {
+    let mut cmd = Command::new(bin);
+    cmd.envs(env(dir)).env("BACKOFFICE_PORT", port.to_string()).env("BACKOFFICE_HOST", "127.0.0.1");
+    cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+    cmd.spawn().expect("gateway starts")
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+async fn wait_ready(port: u16) {
+    let url = format!("http://127.0.0.1:{port}/partnerapi/publicKey");
+    for _ in 0..300 {
+        if reqwest::get(&url).await.is_ok_and(|r| r.status().is_success()) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("gateway not ready");
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let sizes: Vec<usize> = arg("--chargers").unwrap_or_else(|| "1000,5000".into()).split(',').map(|s| s.trim().parse().expect("a number")).collect();
+    let seconds: u64 = arg("--seconds").map(|s| s.parse().expect("seconds")).unwrap_or(120);
+    let bin = PathBuf::from(arg("--gateway").unwrap_or_else(|| "target/release/gateway".into()));
+    let base = PathBuf::from(arg("--dir").unwrap_or_else(|| "target/bench-ocpp-load".into()));
+    println!("charger link under load: {} s per size, 60 s heartbeat, 10 s meter values, gateway {}", seconds, bin.display());
+    println!("{:>9} {:>10} {:>12} {:>10} {:>10} {:>10} {:>12}", "chargers", "answered", "per CPU-s", "p50 ms", "p99 ms", "max ms", "KB per conn");
+    for n in sizes {
+        let dir = base.join(format!("n{n}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        prepare(&dir, n).await;
+        let port = free_port();
+        let mut child = start_gateway(&bin, &dir, port);
+        wait_ready(port).await;
+        let pid = child.id();
+        let (cpu0, rss0) = usage(pid);
+        let cfg = SimConfig {
+            url: format!("ws://127.0.0.1:{port}/ocpp"),
+            chargers: (1..=n).map(|i| ChargerSpec { id: format!("LOAD{i:05}"), password: PASSWORD.into(), connectors: 2 }).collect(),
+            heartbeat_secs: Some(60),
+            meter_secs: 10,
+            session_share: 0.5,
+            session_minutes: (30, 60),
+            power_kw: (3.0, 7.0),
+            seed: 7,
+            duration: Some(Duration::from_secs(seconds)),
+            ramp_per_sec: 500,
+            ..Default::default()
+        };
+        let stats = Arc::new(Stats::default());
+        let started = Instant::now();
+        let sampler = {
+            let stats = stats.clone();
+            tokio::spawn(async move {
+                let mut peak = 0u64;
+                loop {
+                    tokio::time::sleep(Duration::from_secs(2)).await;
+                    if stats.connected.load(std::sync::atomic::Ordering::Relaxed) as usize >= n {
+                        peak = peak.max(usage(pid).1);
+                    }
+                    if started.elapsed() > Duration::from_secs(seconds) {
+                        return peak;
+                    }
+                }
+            })
+        };
+        simulate(cfg, stats.clone()).await;
+        let peak = sampler.await.unwrap_or(0);
+        let (cpu1, rss1) = usage(pid);
+        let answered = stats.answered.load(std::sync::atomic::Ordering::Relaxed);
+        let (p50, p99, max, _) = stats.percentiles();
+        let kb_per = (peak.max(rss1) as f64 - rss0 as f64) / n as f64;
+        println!("{:>9} {:>10} {:>12.0} {:>10.2} {:>10.2} {:>10.2} {:>12.1}", n, answered, answered as f64 / (cpu1 - cpu0).max(0.01), p50, p99, max, kb_per);
+        println!("          ({})", stats.line());
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
