@@ -46,6 +46,8 @@ export interface OrderRow {
   tariffVersion: number | null;
   closedBy: string | null;
   closeReason: string | null;
+  /** The OCPP transaction id when a charger reported the session. */
+  transactionId?: number | null;
   closedAt: number | null;
   version: number;
   anomalies: Anomaly[];

@@ -28,6 +28,7 @@ import { curveOption } from '@/components/orders/curveOption';
 import { LazyChart } from '@/components/orders/LazyChart';
 import { PromptDialog } from '@/components/orders/PromptDialog';
 import { usePermission } from '@/components/Permission';
+import { sendCommand } from '@/api/chargers';
 import { notify } from '@/utils/notify';
 
 const useStyles = makeStyles({
@@ -146,6 +147,22 @@ export default function OrderDetailView() {
           <PaymentBadge status={o.paymentStatus} />
           <AnomalyBadges anomalies={o.anomalies} />
           <span className={styles.grow} />
+          {canWrite && o.status === 'charging' && o.transactionId != null && (
+            <Button
+              onClick={async () => {
+                if (!(await confirm(t('chg.cmd.confirmStop', { no: o.orderNo })))) return;
+                try {
+                  const c = await sendCommand('remoteStop', { orderNo: o.orderNo });
+                  notify(t(`chg.cmd.status.${c.status}`), c.status === 'offline' ? 'warning' : 'info');
+                } catch {
+                  // shown by the request layer
+                }
+              }}
+              data-testid="detail-remote-stop"
+            >
+              {t('chg.cmd.remoteStop')}
+            </Button>
+          )}
           {canWrite && closable && (
             <Button onClick={() => setDialog('close')} data-testid="detail-close">
               {t('ord.close')}
