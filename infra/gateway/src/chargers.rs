@@ -90,7 +90,10 @@ pub async fn connect(
         charge_point: &id,
         protocols: header("sec-websocket-protocol"),
         authorization: header("authorization"),
-        secure: false,
+        // The gateway speaks plain ws; TLS (security profile 2) comes from a
+        // reverse proxy on this machine, whose X-Forwarded-Proto is believed
+        // only from loopback (a charger cannot claim it).
+        secure: peer.ip().is_loopback() && header("x-forwarded-proto").is_some_and(|p| p.eq_ignore_ascii_case("https")),
     };
     let admitted = match ocpp::admit(&state.ctx, &handshake).await {
         Ok(a) => a,
