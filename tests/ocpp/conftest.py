@@ -168,6 +168,47 @@ class Charger(ChargePoint):
         self.remote_started = (kw.get("connector_id"), id_tag)
         return call_result.RemoteStartTransaction(status="Accepted")
 
+    @on("ReserveNow")
+    async def on_reserve_now(self, connector_id, expiry_date, id_tag, reservation_id, **kw):
+        self.reserved = (connector_id, id_tag, reservation_id)
+        return call_result.ReserveNow(status="Accepted")
+
+    @on("CancelReservation")
+    async def on_cancel_reservation(self, reservation_id, **kw):
+        return call_result.CancelReservation(status="Accepted")
+
+    @on("UpdateFirmware")
+    async def on_update_firmware(self, location, retrieve_date, **kw):
+        self.firmware = location
+        return call_result.UpdateFirmware()
+
+    @on("GetDiagnostics")
+    async def on_get_diagnostics(self, location, **kw):
+        return call_result.GetDiagnostics(file_name="diag-1.zip")
+
+    @on("SendLocalList")
+    async def on_send_local_list(self, list_version, update_type, **kw):
+        self.local_list = (list_version, update_type, kw.get("local_authorization_list") or [])
+        return call_result.SendLocalList(status="Accepted")
+
+    @on("GetLocalListVersion")
+    async def on_get_local_list_version(self, **kw):
+        return call_result.GetLocalListVersion(list_version=getattr(self, "local_list", (0,))[0])
+
+    @on("SetChargingProfile")
+    async def on_set_charging_profile(self, connector_id, cs_charging_profiles, **kw):
+        self.profile = cs_charging_profiles
+        return call_result.SetChargingProfile(status="Accepted")
+
+    @on("ClearChargingProfile")
+    async def on_clear_charging_profile(self, **kw):
+        return call_result.ClearChargingProfile(status="Accepted")
+
+    @on("GetCompositeSchedule")
+    async def on_get_composite_schedule(self, connector_id, duration, **kw):
+        return call_result.GetCompositeSchedule(status="Accepted", connector_id=connector_id, schedule_start=iso(time.time()), charging_schedule={
+            "chargingRateUnit": "W", "duration": duration, "chargingSchedulePeriod": [{"startPeriod": 0, "limit": 11000.0}, {"startPeriod": 3600, "limit": 7000.0}]})
+
     @on("RemoteStopTransaction")
     async def on_remote_stop(self, transaction_id, **kw):
         self.remote_stopped = transaction_id

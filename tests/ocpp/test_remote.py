@@ -95,3 +95,70 @@ def test_offline_permissions_and_bad_input(gateway, pile, api):
         r = api.post(path, body)
         assert r["code"] == 400 and field in r["msg"], (path, r)
     assert len(api.get(f"/charger/commands?pileId={p.id}&pageSize=200")["data"]["list"]) == before, "nothing queued"
+
+
+def test_reservations_firmware_diagnostics_local_list_and_charging_profiles(gateway, pile, api):
+    p = pile()
+
+    async def go():
+        async with Connection(gateway["ws"], p) as cp:
+            await cp.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="DC60"))
+            editor = api.login("editor", "editor-pass-123")
+            # A reservation: the charger holds the connector, the card uses it.
+            res = await settle(api, (await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 1, "idTag": "DEMO0014", "expiresAt": int(time.time()) + 3600}, token=editor))["data"]["id"])
+            assert res["response"] == {"status": "Accepted"} and cp.reserved[:2] == (1, "DEMO0014")
+            reservation_id = cp.reserved[2]
+            listed = api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]
+            assert (listed[0]["id"], listed[0]["status"]) == (reservation_id, "reserved")
+            await cp.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Reserved", timestamp=iso(time.time())))
+            assert p.view()["connectors"][0]["status"] == "reserved"
+            await cp.call(call.StartTransaction(connector_id=1, id_tag="DEMO0014", meter_start=0, timestamp=iso(time.time()), reservation_id=reservation_id))
+            assert api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"][0]["status"] == "used"
+            # Firmware and diagnostics, and their progress on the pile.
+            fw = await settle(api, (await post(api, "/charger/updateFirmware", {"pileId": p.id, "location": "https://fw.example.com/dc60-2.5.bin"}))["data"]["id"])
+            assert fw["status"] == "answered" and cp.firmware == "https://fw.example.com/dc60-2.5.bin"
+            await cp.call(call.FirmwareStatusNotification(status="Downloading"))
+            diag = await settle(api, (await post(api, "/charger/getDiagnostics", {"pileId": p.id, "location": "ftp://logs.example.com/upload/"}))["data"]["id"])
+            assert diag["response"] == {"fileName": "diag-1.zip"}
+            await cp.call(call.DiagnosticsStatusNotification(status="Uploading"))
+            link = p.view()["link"]
+            assert (link["firmwareStatus"], link["diagnosticsStatus"]) == ("Downloading", "Uploading")
+            # The local list: full, then its version read back.
+            sent = await settle(api, (await post(api, "/charger/sendLocalList", {"pileId": p.id, "updateType": "Full"}))["data"]["id"])
+            assert sent["response"] == {"status": "Accepted"}
+            version, kind, entries = cp.local_list
+            tags = {e["id_tag"]: e["id_tag_info"]["status"] for e in entries}
+            assert (version, kind) == (1, "Full") and tags["DEMO0001"] == "Accepted" and tags["BLOCKED01"] == "Blocked"
+            v = await settle(api, (await post(api, "/charger/getLocalListVersion", {"pileId": p.id}))["data"]["id"])
+            assert v["response"] == {"listVersion": 1}
+            diff = await settle(api, (await post(api, "/charger/sendLocalList", {"pileId": p.id, "updateType": "Differential"}))["data"]["id"])
+            assert diff["payload"]["listVersion"] == 2
+            # Smart charging: a limit with a schedule, the composite schedule, clearing.
+            prof = await settle(api, (await post(api, "/charger/setChargingProfile", {"pileId": p.id, "connectorId": 0, "purpose": "ChargePointMaxProfile", "unit": "W", "periods": [{"startPeriod": 0, "limit": 22000}, {"startPeriod": 3600, "limit": 11000}]}))["data"]["id"])
+            assert prof["response"] == {"status": "Accepted"} and cp.profile["charging_profile_purpose"] == "ChargePointMaxProfile"
+            comp = await settle(api, (await post(api, "/charger/getCompositeSchedule", {"pileId": p.id, "connectorId": 1, "durationSecs": 7200}))["data"]["id"])
+            assert comp["response"]["chargingSchedule"]["chargingSchedulePeriod"][1]["limit"] == 7000.0
+            clr = await settle(api, (await post(api, "/charger/clearChargingProfile", {"pileId": p.id}))["data"]["id"])
+            assert clr["response"] == {"status": "Accepted"}
+            cancel = await settle(api, (await post(api, "/charger/cancelReservation", {"reservationId": reservation_id}, token=editor))["data"]["id"])
+            assert cancel["response"] == {"status": "Accepted"}
+
+    run(go())
+
+
+def test_bad_input_of_the_other_operations_is_refused_before_queueing(gateway, pile, api):
+    p = pile()
+    before = len(api.get(f"/charger/commands?pileId={p.id}&pageSize=200")["data"]["list"])
+    for path, body, field in [
+        ("/charger/updateFirmware", {"pileId": p.id, "location": "file:///etc/passwd"}, "location"),
+        ("/charger/getDiagnostics", {"pileId": p.id, "location": "not a url"}, "location"),
+        ("/charger/reserveNow", {"pileId": p.id, "connectorId": 1, "idTag": "NOSUCHCARD", "expiresAt": int(time.time()) + 600}, "idTag"),
+        ("/charger/reserveNow", {"pileId": p.id, "connectorId": 1, "idTag": "DEMO0001", "expiresAt": int(time.time()) - 600}, "expiresAt"),
+        ("/charger/setChargingProfile", {"pileId": p.id, "connectorId": 1, "purpose": "TxDefaultProfile", "periods": [{"startPeriod": 0, "limit": -1}]}, "limit"),
+        ("/charger/setChargingProfile", {"pileId": p.id, "connectorId": 1, "purpose": "TxDefaultProfile", "periods": []}, "periods"),
+        ("/charger/setChargingProfile", {"pileId": p.id, "connectorId": 1, "purpose": "ChargePointMaxProfile", "periods": [{"startPeriod": 0, "limit": 1}]}, "connectorId"),
+        ("/charger/sendLocalList", {"pileId": p.id}, "updateType"),
+    ]:
+        r = api.post(path, body)
+        assert r["code"] == 400 and field in r["msg"], (path, r)
+    assert len(api.get(f"/charger/commands?pileId={p.id}&pageSize=200")["data"]["list"]) == before, "nothing queued"

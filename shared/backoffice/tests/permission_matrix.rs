@@ -101,7 +101,8 @@ const SETTINGS_PREFIXES: [&str; 6] = ["/userManagement/", "/roleManagement/", "/
 
 /// Remote operations an Editor may do; every other one changes how a
 /// charger works and needs configure:charger (Admin).
-const EVERYDAY_CHARGER_OPERATIONS: [&str; 5] = ["/charger/remoteStart", "/charger/remoteStop", "/charger/unlock", "/charger/availability", "/charger/trigger"];
+const EVERYDAY_CHARGER_OPERATIONS: [&str; 7] =
+    ["/charger/remoteStart", "/charger/remoteStop", "/charger/unlock", "/charger/availability", "/charger/trigger", "/charger/reserveNow", "/charger/cancelReservation"];
 
 /// The declared access follows the product's rules, so a new route cannot
 /// quietly ask for less than its kind of action needs: settings need

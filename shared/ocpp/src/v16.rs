@@ -144,7 +144,7 @@ async fn start(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, CallError>
         return Err(CallError::new(ErrorCode::PropertyConstraintViolation, "connectorId of a transaction must be 1 or more"));
     }
     let (timestamp_text, timestamp) = opt_time(p, "timestamp")?.unwrap_or_default();
-    let r = StartRequest { connector, id_tag: text(p, "idTag")?, meter_start: int(p, "meterStart")?, timestamp_text, timestamp };
+    let r = StartRequest { connector, id_tag: text(p, "idTag")?, meter_start: int(p, "meterStart")?, timestamp_text, timestamp, reservation_id: opt_int(p, "reservationId")? };
     let started = sessions::start(ctx, pile, &r).await.map_err(internal)?;
     Ok(json!({ "transactionId": started.transaction_id, "idTagInfo": id_tag_info(&started.id_tag_info) }))
 }

@@ -35,6 +35,16 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/charger/changeConfiguration" => "charger_change_configuration", Permission(CHARGER_CONFIGURE), true, "Change a configuration key (ChangeConfiguration)", change_configuration, body = ChangeConfigurationBody, data = Command; errors = &[404]),
         route!(POST "/charger/clearCache" => "charger_clear_cache", Permission(CHARGER_CONFIGURE), true, "Clear the charger's authorization cache (ClearCache)", clear_cache, body = PileBody, data = Command; errors = &[404]),
         route!(POST "/charger/dataTransfer" => "charger_data_transfer", Permission(CHARGER_CONFIGURE), true, "Send a vendor-specific DataTransfer", data_transfer, body = DataTransferBody, data = Command; errors = &[404]),
+        route!(POST "/charger/reserveNow" => "charger_reserve_now", Permission(SYSTEM_WRITE), true, "Reserve a connector for a card until a time (ReserveNow)", reserve_now, body = ReserveBody, data = Command; errors = &[404]),
+        route!(POST "/charger/cancelReservation" => "charger_cancel_reservation", Permission(SYSTEM_WRITE), true, "Cancel a reservation (CancelReservation)", cancel_reservation, body = CancelReservationBody, data = Command; errors = &[404]),
+        route!(GET "/charger/reservations" => "charger_reservations", Permission(SYSTEM_READ), false, "A charger's reservations with their status, newest first", reservation_list, query = PileQuery, data = ReservationList; errors = &[404]),
+        route!(POST "/charger/updateFirmware" => "charger_update_firmware", Permission(CHARGER_CONFIGURE), true, "Have the charger fetch and install firmware from a URL (UpdateFirmware)", update_firmware, body = FirmwareBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getDiagnostics" => "charger_get_diagnostics", Permission(CHARGER_CONFIGURE), true, "Have the charger upload its diagnostics to a URL (GetDiagnostics)", get_diagnostics, body = DiagnosticsBody, data = Command; errors = &[404]),
+        route!(POST "/charger/sendLocalList" => "charger_send_local_list", Permission(CHARGER_CONFIGURE), true, "Send the charging cards to the charger as its local list, full or differential (SendLocalList)", send_local_list, body = LocalListBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getLocalListVersion" => "charger_get_local_list_version", Permission(CHARGER_CONFIGURE), true, "Read the charger's local list version (GetLocalListVersion)", get_local_list_version, body = PileBody, data = Command; errors = &[404]),
+        route!(POST "/charger/setChargingProfile" => "charger_set_charging_profile", Permission(CHARGER_CONFIGURE), true, "Limit a charger's or a connector's power with a schedule (SetChargingProfile)", set_charging_profile, body = ProfileBody, data = Command; errors = &[404]),
+        route!(POST "/charger/clearChargingProfile" => "charger_clear_charging_profile", Permission(CHARGER_CONFIGURE), true, "Remove charging profiles (ClearChargingProfile)", clear_charging_profile, body = ClearProfileBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getCompositeSchedule" => "charger_get_composite_schedule", Permission(CHARGER_CONFIGURE), true, "Read the schedule a connector will follow (GetCompositeSchedule)", get_composite_schedule, body = CompositeBody, data = Command; errors = &[404]),
         route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), false, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
         route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), false, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
     ]
@@ -375,4 +385,355 @@ async fn command_get(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let id = call.req.query_param("id").ok_or_else(|| bad("id", "is required", "不能为空"))?;
     let c = commands::get(ctx, id).await?.ok_or_else(|| ApiError::not_found(Text::new(format!("no command {id}"), format!("指令{id}不存在"))))?;
     Ok(Reply::data(c))
+}
+
+
+fn iso(ts: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp(ts)
+        .ok()
+        .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
+        .unwrap_or_default()
+}
+
+fn future_time(ctx: &AppCtx, field: &str, ts: Option<i64>) -> Result<i64, ApiError> {
+    match ts {
+        Some(t) if t > ctx.now() && t < ctx.now() + 366 * 86_400 => Ok(t),
+        Some(_) => Err(bad(field, "must be a time in the coming year (unix seconds)", "须为一年内的未来时间（Unix秒）")),
+        None => Err(bad(field, "is required", "不能为空")),
+    }
+}
+
+/// A location the charger fetches from or uploads to: http(s) or ftp(s).
+fn location(field: &str, raw: &str) -> Result<String, ApiError> {
+    let ok = url::Url::parse(raw.trim()).ok().filter(|u| matches!(u.scheme(), "http" | "https" | "ftp" | "ftps") && u.host().is_some());
+    match ok {
+        Some(u) if raw.len() <= 512 => Ok(u.to_string()),
+        _ => Err(bad(field, "must be an http(s) or ftp(s) URL", "须为 http(s) 或 ftp(s) 地址")),
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReserveBody {
+    #[serde(default)]
+    pile_id: String,
+    /// 0 = any connector of the charger.
+    connector_id: Option<i64>,
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 20))]
+    id_tag: String,
+    /// Until when (unix seconds).
+    expires_at: Option<i64>,
+}
+
+/// POST /charger/reserveNow {pileId, connectorId, idTag, expiresAt}
+async fn reserve_now(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    use crate::domain::chargers::reservations::{self, Reservation, ReservationStatus};
+    let b: ReserveBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let n = connector(&p, b.connector_id, true)?;
+    let tag = b.id_tag.trim();
+    let Some(card) = cards::get(ctx, tag).await? else {
+        return Err(bad("idTag", format!("no charging card {tag}"), format!("充电卡{tag}不存在")));
+    };
+    let until = future_time(ctx, "expiresAt", b.expires_at)?;
+    let id = reservations::next_id(ctx).await?;
+    let r = Reservation { id, pile_id: p.id.clone(), connector: n, id_tag: card.id_tag.clone(), expires_at: until, status: ReservationStatus::Requested, answer: None, created_at: ctx.now(), created_by: by(&call)? };
+    reservations::create(ctx, &r).await?;
+    let mut payload = json!({"connectorId": n, "expiryDate": iso(until), "idTag": card.id_tag, "reservationId": id});
+    if let Some(parent) = card.parent_id_tag {
+        payload["parentIdTag"] = json!(parent);
+    }
+    queue(ctx, &call, &p, "ReserveNow", payload).await
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelReservationBody {
+    reservation_id: Option<i64>,
+}
+
+/// POST /charger/cancelReservation {reservationId}
+async fn cancel_reservation(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    use crate::domain::chargers::reservations;
+    let b: CancelReservationBody = call.req.payload()?;
+    let id = b.reservation_id.ok_or_else(|| bad("reservationId", "is required", "不能为空"))?;
+    let r = reservations::get(ctx, id).await?.ok_or_else(|| ApiError::not_found(Text::new(format!("no reservation {id}"), format!("预约{id}不存在"))))?;
+    let p = piles::get_pile(ctx, &r.pile_id).await?;
+    queue(ctx, &call, &p, "CancelReservation", json!({"reservationId": id})).await
+}
+
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PileQuery {
+    pile_id: String,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct ReservationList {
+    list: Vec<crate::domain::chargers::reservations::Reservation>,
+}
+
+/// GET /charger/reservations?pileId=
+async fn reservation_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let q: PileQuery = call.query()?;
+    let p = pile(ctx, &q.pile_id).await?;
+    let list = crate::domain::chargers::reservations::list(ctx, &p.id, 100).await?;
+    Ok(Reply::data(ReservationList { list }))
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FirmwareBody {
+    #[serde(default)]
+    pile_id: String,
+    /// Where the charger fetches the firmware (http, https, ftp, ftps).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 512))]
+    location: String,
+    /// When to fetch it (unix seconds; default now).
+    retrieve_at: Option<i64>,
+    #[schemars(range(min = 0, max = 10))]
+    retries: Option<u32>,
+    #[schemars(range(min = 0, max = 86400))]
+    retry_interval_secs: Option<u32>,
+}
+
+/// POST /charger/updateFirmware {pileId, location, retrieveAt?, retries?, retryIntervalSecs?}
+async fn update_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: FirmwareBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let location = location("location", &b.location)?;
+    let at = match b.retrieve_at {
+        Some(t) if t < ctx.now() - 60 => return Err(bad("retrieveAt", "must not be in the past", "不能早于现在")),
+        Some(t) => t,
+        None => ctx.now(),
+    };
+    let mut payload = json!({"location": location, "retrieveDate": iso(at)});
+    if let Some(r) = b.retries.filter(|r| *r <= 10) {
+        payload["retries"] = json!(r);
+    }
+    if let Some(i) = b.retry_interval_secs.filter(|i| *i <= 86_400) {
+        payload["retryInterval"] = json!(i);
+    }
+    queue(ctx, &call, &p, "UpdateFirmware", payload).await
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DiagnosticsBody {
+    #[serde(default)]
+    pile_id: String,
+    /// Where the charger uploads (http, https, ftp, ftps).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 512))]
+    location: String,
+    /// Logs from / to (unix seconds), optional.
+    start_at: Option<i64>,
+    stop_at: Option<i64>,
+}
+
+/// POST /charger/getDiagnostics {pileId, location, startAt?, stopAt?}
+async fn get_diagnostics(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: DiagnosticsBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let location = location("location", &b.location)?;
+    if let (Some(a), Some(z)) = (b.start_at, b.stop_at) {
+        if a > z {
+            return Err(bad("stopAt", "must be after startAt", "须晚于startAt"));
+        }
+    }
+    let mut payload = json!({"location": location});
+    if let Some(a) = b.start_at {
+        payload["startTime"] = json!(iso(a));
+    }
+    if let Some(z) = b.stop_at {
+        payload["stopTime"] = json!(iso(z));
+    }
+    queue(ctx, &call, &p, "GetDiagnostics", payload).await
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+pub enum UpdateType {
+    Full,
+    Differential,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LocalListBody {
+    #[serde(default)]
+    pile_id: String,
+    update_type: Option<UpdateType>,
+    /// The list version the charger ends up with (must grow; default: the last sent + 1).
+    #[schemars(range(min = 1))]
+    list_version: Option<i64>,
+}
+
+/// The most cards one local list carries.
+const MAX_LOCAL_LIST: u32 = 1000;
+
+/// POST /charger/sendLocalList {pileId, updateType, listVersion?}: Full sends
+/// every card (up to 1000); Differential the cards changed since the last
+/// list this charger accepted.
+async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: LocalListBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let kind = b.update_type.ok_or_else(|| bad("updateType", "is required: Full or Differential", "不能为空：Full 或 Differential"))?;
+    // The last list this charger accepted, from its commands.
+    let (recent, _) = commands::list(ctx, &p.id, 200, None).await?;
+    let last = recent.iter().find(|c| c.action == "SendLocalList" && c.status == commands::CommandStatus::Answered && c.response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str) == Some("Accepted"));
+    let last_version = last.and_then(|c| c.payload.get("listVersion")).and_then(Value::as_i64).unwrap_or(0);
+    let since = last.and_then(|c| c.answered_at).unwrap_or(0);
+    let version = b.list_version.unwrap_or(last_version + 1);
+    if version <= last_version {
+        return Err(bad("listVersion", format!("must be above the charger's {last_version}"), format!("须大于充电桩当前的{last_version}")));
+    }
+    let (all, total) = cards::list(ctx, None, None, 1, MAX_LOCAL_LIST).await?;
+    if total > MAX_LOCAL_LIST as u64 && kind == UpdateType::Full {
+        return Err(bad("updateType", format!("a full list holds at most {MAX_LOCAL_LIST} cards ({total} exist): send differential lists"), format!("完整列表最多{MAX_LOCAL_LIST}张卡（共{total}张），请发送差异列表")));
+    }
+    let entries: Vec<Value> = all
+        .iter()
+        .filter(|c| kind == UpdateType::Full || c.updated_at >= since)
+        .map(|c| {
+            let mut info = json!({"status": c.status});
+            if let Some(t) = c.expires_at {
+                info["expiryDate"] = json!(iso(t));
+            }
+            if let Some(parent) = &c.parent_id_tag {
+                info["parentIdTag"] = json!(parent);
+            }
+            json!({"idTag": c.id_tag, "idTagInfo": info})
+        })
+        .collect();
+    queue(ctx, &call, &p, "SendLocalList", json!({"listVersion": version, "updateType": kind, "localAuthorizationList": entries})).await
+}
+
+/// POST /charger/getLocalListVersion {pileId}
+async fn get_local_list_version(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: PileBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    queue(ctx, &call, &p, "GetLocalListVersion", json!({})).await
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+pub enum ProfilePurpose {
+    /// The default for new sessions on the connector (or all, connector 0).
+    TxDefaultProfile,
+    /// The whole charger's limit (connector 0 only).
+    ChargePointMaxProfile,
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum RateUnit {
+    W,
+    A,
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct Period {
+    /// Seconds from the start of the schedule.
+    pub start_period: i64,
+    /// The limit in the schedule's unit (W or A).
+    pub limit: f64,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileBody {
+    #[serde(default)]
+    pile_id: String,
+    /// 0 = the whole charger.
+    connector_id: Option<i64>,
+    purpose: Option<ProfilePurpose>,
+    unit: Option<RateUnit>,
+    /// At least one period; the first starts at 0; starts grow.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 48))]
+    periods: Vec<Period>,
+}
+
+/// POST /charger/setChargingProfile {pileId, connectorId, purpose, unit, periods}
+async fn set_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: ProfileBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let n = connector(&p, b.connector_id, true)?;
+    let purpose = b.purpose.ok_or_else(|| bad("purpose", "is required: TxDefaultProfile or ChargePointMaxProfile", "不能为空"))?;
+    if purpose == ProfilePurpose::ChargePointMaxProfile && n != 0 {
+        return Err(bad("connectorId", "a ChargePointMaxProfile is for the whole charger: connector 0", "整桩功率限制须用第0枪（整桩）"));
+    }
+    if b.periods.is_empty() || b.periods.len() > 48 {
+        return Err(bad("periods", "a schedule has 1-48 periods", "时段须为1-48个"));
+    }
+    for (i, pr) in b.periods.iter().enumerate() {
+        if !(pr.limit >= 0.0 && pr.limit.is_finite()) {
+            return Err(bad(&format!("periods[{i}].limit"), "must not be negative", "不能为负数"));
+        }
+        let ordered = if i == 0 { pr.start_period == 0 } else { pr.start_period > b.periods[i - 1].start_period };
+        if !ordered {
+            return Err(bad(&format!("periods[{i}].startPeriod"), "the first period starts at 0 and each starts after the one before", "首个时段从0开始，之后递增"));
+        }
+    }
+    let unit = b.unit.unwrap_or(RateUnit::W);
+    let profile = json!({
+        "chargingProfileId": if purpose == ProfilePurpose::ChargePointMaxProfile { 100 } else { 200 + n },
+        "stackLevel": 0,
+        "chargingProfilePurpose": purpose,
+        "chargingProfileKind": "Absolute",
+        "chargingSchedule": {"chargingRateUnit": unit, "startSchedule": iso(ctx.now()), "chargingSchedulePeriod": b.periods.iter().map(|pr| json!({"startPeriod": pr.start_period, "limit": pr.limit})).collect::<Vec<_>>()}
+    });
+    queue(ctx, &call, &p, "SetChargingProfile", json!({"connectorId": n, "csChargingProfiles": profile})).await
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClearProfileBody {
+    #[serde(default)]
+    pile_id: String,
+    connector_id: Option<i64>,
+    purpose: Option<ProfilePurpose>,
+}
+
+/// POST /charger/clearChargingProfile {pileId, connectorId?, purpose?}
+async fn clear_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: ClearProfileBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let mut payload = json!({});
+    if b.connector_id.is_some() {
+        payload["connectorId"] = json!(connector(&p, b.connector_id, true)?);
+    }
+    if let Some(purpose) = b.purpose {
+        payload["chargingProfilePurpose"] = json!(purpose);
+    }
+    queue(ctx, &call, &p, "ClearChargingProfile", payload).await
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompositeBody {
+    #[serde(default)]
+    pile_id: String,
+    connector_id: Option<i64>,
+    /// Seconds ahead (default one day).
+    #[schemars(range(min = 60, max = 604800))]
+    duration_secs: Option<i64>,
+    unit: Option<RateUnit>,
+}
+
+/// POST /charger/getCompositeSchedule {pileId, connectorId, durationSecs?, unit?}
+async fn get_composite_schedule(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: CompositeBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let n = connector(&p, b.connector_id, true)?;
+    let duration = b.duration_secs.unwrap_or(86_400);
+    if !(60..=604_800).contains(&duration) {
+        return Err(bad("durationSecs", "must be 60 s to 7 days", "须为60秒到7天"));
+    }
+    let mut payload = json!({"connectorId": n, "duration": duration});
+    if let Some(u) = b.unit {
+        payload["chargingRateUnit"] = json!(u);
+    }
+    queue(ctx, &call, &p, "GetCompositeSchedule", payload).await
 }

@@ -194,6 +194,7 @@ pub async fn pump(ctx: &AppCtx, pile_id: &str) -> Result<(), ApiError> {
         let outbound = ctx.outbound.get();
         let (Some(link), Some(outbound)) = (link, outbound) else {
             finish(ctx, &c, CommandStatus::Queued, CommandStatus::Offline, None, Some(lost("Offline", "the charger is not connected"))).await?;
+            follow_up(ctx, &Command { status: CommandStatus::Offline, error: Some(lost("Offline", "not connected")), ..c.clone() }).await?;
             release_slot(ctx, pile_id, &c.id).await?;
             continue;
         };
@@ -242,14 +243,36 @@ pub async fn complete(ctx: &AppCtx, pile_id: &str, message_id: &str, answer: Res
         return Ok(Completion::Late);
     }
     release_slot(ctx, pile_id, &c.id).await?;
+    let done = Command { status, response, error, answered_at: Some(ctx.now()), ..c };
+    follow_up(ctx, &done).await?;
     pump(ctx, pile_id).await?;
-    Ok(Completion::Applied(Command { status, response, error, answered_at: Some(ctx.now()), ..c }))
+    Ok(Completion::Applied(done))
 }
 
 async fn time_out(ctx: &AppCtx, command_id: &str) -> Result<bool, ApiError> {
     match get(ctx, command_id).await? {
-        Some(c) => finish(ctx, &c, CommandStatus::Sent, CommandStatus::Timeout, None, Some(lost("Timeout", &format!("no answer within {TIMEOUT_SECS} s")))).await,
+        Some(c) => {
+            let ended = finish(ctx, &c, CommandStatus::Sent, CommandStatus::Timeout, None, Some(lost("Timeout", &format!("no answer within {TIMEOUT_SECS} s")))).await?;
+            if ended {
+                follow_up(ctx, &Command { status: CommandStatus::Timeout, error: Some(lost("Timeout", "no answer")), ..c }).await?;
+            }
+            Ok(ended)
+        }
         None => Ok(false),
+    }
+}
+
+/// What an ended command changes besides itself: a reservation follows
+/// the charger's answer.
+async fn follow_up(ctx: &AppCtx, c: &Command) -> Result<(), ApiError> {
+    use super::reservations::{self, ReservationStatus};
+    let answer = c.response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str);
+    let Some(id) = c.payload.get("reservationId").and_then(Value::as_i64) else { return Ok(()) };
+    match (c.action.as_str(), answer) {
+        ("ReserveNow", Some("Accepted")) => reservations::set_status(ctx, id, ReservationStatus::Reserved, answer).await,
+        ("ReserveNow", _) => reservations::set_status(ctx, id, ReservationStatus::Refused, answer.or(c.error.as_ref().map(|e| e.code.as_str()))).await,
+        ("CancelReservation", Some("Accepted")) => reservations::set_status(ctx, id, ReservationStatus::Cancelled, answer).await,
+        _ => Ok(()),
     }
 }
 

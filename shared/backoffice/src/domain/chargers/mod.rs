@@ -18,6 +18,7 @@ pub mod commands;
 pub mod link;
 pub mod log;
 pub mod outbound;
+pub mod reservations;
 pub mod secret;
 pub mod sessions;
 pub mod status;

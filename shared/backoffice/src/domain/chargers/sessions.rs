@@ -122,6 +122,8 @@ pub struct StartRequest {
     pub timestamp_text: String,
     /// The timestamp parsed (None when unreadable).
     pub timestamp: Option<i64>,
+    /// The reservation the session uses, if any.
+    pub reservation_id: Option<i64>,
 }
 
 pub struct Started {
@@ -219,7 +221,12 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
     ];
     ops.extend(orders::insert_ops(&row, &OrderDetail { curve: Vec::new(), tariff }));
     match ctx.store.transact(ops).await {
-        Ok(()) => Ok(Started { transaction_id, id_tag_info, repeated: false }),
+        Ok(()) => {
+            if let Some(id) = r.reservation_id.filter(|id| *id > 0) {
+                super::reservations::set_status(ctx, id, super::reservations::ReservationStatus::Used, None).await?;
+            }
+            Ok(Started { transaction_id, id_tag_info, repeated: false })
+        }
         // The same start raced in on another connection: its id stands.
         Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&0) => match recorded_start(ctx, &dedupe).await? {
             Some(id) => Ok(Started { transaction_id: id, id_tag_info, repeated: true }),
