@@ -34,6 +34,9 @@ import { chargerPasswordProblem, chargerUrl, commandDone, getCommands, sendComma
 import { confirm } from '@/components/Confirm';
 import { chinaDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
+import { LazyChart } from '@/components/orders/LazyChart';
+import { OperationDialog } from './OperationDialog';
+import { OPERATIONS, schedulePoints, type Operation } from './operations';
 import { notify } from '@/utils/notify';
 
 const useStyles = makeStyles({
@@ -41,6 +44,7 @@ const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '6px 12px' },
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace },
+  chart: { width: '640px', maxWidth: '100%', height: '300px' },
   secret: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase400, padding: '8px', backgroundColor: tokens.colorNeutralBackground3, wordBreak: 'break-all' },
 });
 
@@ -77,6 +81,8 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
   const canConfigure = usePermission(['configure:charger']);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [config, setConfig] = useState<Command | null>(null);
+  const [operation, setOperation] = useState<Operation | null>(null);
+  const [schedule, setSchedule] = useState<Command | null>(null);
   const commands = useSWR(canWrite ? ['charger/commands', pile.id] : null, () => getCommands(pile.id), {
     // Poll while a command waits for the charger's answer.
     refreshInterval: (d) => (d?.list.some((c) => !commandDone(c)) ? 1000 : 0),
@@ -95,6 +101,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
   };
 
   const latestConfig = commands.data?.list.find((c) => c.action === 'GetConfiguration' && c.status === 'answered');
+  const latestSchedule = commands.data?.list.find((c) => c.action === 'GetCompositeSchedule' && c.status === 'answered' && c.response?.chargingSchedule);
 
   return (
     <div className={styles.panel} data-testid="charger-panel">
@@ -203,6 +210,27 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
               {t('chg.cmd.clearCache')}
             </Button>
           )}
+          <Menu>
+            <MenuTrigger disableButtonEnhancement>
+              <Button size="small" data-testid="cmd-more">
+                {t('chg.op.more')}
+              </Button>
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList>
+                {OPERATIONS.filter((o) => canConfigure || !o.admin).map((o) => (
+                  <MenuItem key={o.key} onClick={() => setOperation(o)}>
+                    {t(`chg.op.${o.key}.title`)}
+                  </MenuItem>
+                ))}
+              </MenuList>
+            </MenuPopover>
+          </Menu>
+          {latestSchedule && (
+            <Button size="small" appearance="subtle" onClick={() => setSchedule(latestSchedule)} data-testid="cmd-show-schedule">
+              {t('chg.op.getCompositeSchedule.title')}
+            </Button>
+          )}
           {latestConfig && (
             <Button size="small" appearance="subtle" onClick={() => setConfig(latestConfig)} data-testid="cmd-show-configuration">
               {t('chg.cmd.key')} ({answerText(latestConfig)})
@@ -242,6 +270,8 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
       )}
       {passwordOpen && <PasswordDialog pile={pile} onClose={() => setPasswordOpen(false)} onSet={onChanged} />}
       {config && <ConfigurationDialog command={config} onClose={() => setConfig(null)} />}
+      {operation && <OperationDialog pile={pile} op={operation} onClose={() => setOperation(null)} onSent={() => void commands.mutate()} />}
+      {schedule && <ScheduleDialog command={schedule} onClose={() => setSchedule(null)} />}
     </div>
   );
 }
@@ -341,6 +371,36 @@ function ConfigurationDialog({ command, onClose }: { command: Command; onClose: 
                 ))}
               </TableBody>
             </Table>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>OK</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** A composite schedule (GetCompositeSchedule's answer) as a step chart of the limit over time. */
+function ScheduleDialog({ command, onClose }: { command: Command; onClose: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const s = command.response?.chargingSchedule as { duration?: number; chargingRateUnit?: string; chargingSchedulePeriod?: { startPeriod: number; limit: number }[] } | undefined;
+  const points = schedulePoints(s);
+  const option = {
+    grid: { left: 60, right: 20, top: 20, bottom: 40 },
+    xAxis: { type: 'value', name: 's', min: 0 },
+    yAxis: { type: 'value', name: s?.chargingRateUnit ?? 'W' },
+    series: [{ type: 'line', step: 'end', data: points, areaStyle: {} }],
+    tooltip: { trigger: 'axis' },
+  };
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface data-testid="schedule-dialog" style={{ maxWidth: '720px' }}>
+        <DialogBody>
+          <DialogTitle>{t('chg.op.getCompositeSchedule.title')}</DialogTitle>
+          <DialogContent>
+            <LazyChart option={option} className={styles.chart} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>OK</Button>

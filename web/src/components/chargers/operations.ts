@@ -1,0 +1,96 @@
+/**
+ * The remote operations' forms, declared once: each is the route it posts
+ * to, who may use it and its fields; `OperationDialog` renders any of them
+ * and `bodyOf` turns the typed values into the request (tested).
+ */
+export type FieldKind = 'connector' | 'connector0' | 'card' | 'text' | 'number' | 'datetime' | 'select' | 'periods';
+
+export interface OperationField {
+  name: string;
+  kind: FieldKind;
+  required?: boolean;
+  options?: string[];
+  /** Shown before the user types. */
+  initial?: string;
+  maxLength?: number;
+}
+
+export interface Operation {
+  key: string;
+  path: string;
+  /** Everyday (write:system) or changing how the charger works (configure:charger). */
+  admin: boolean;
+  /** Interrupts charging: asks first. */
+  confirm?: boolean;
+  fields: OperationField[];
+}
+
+export const OPERATIONS: Operation[] = [
+  { key: 'remoteStart', path: 'remoteStart', admin: false, fields: [{ name: 'connectorId', kind: 'connector', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number' }] },
+  { key: 'availability', path: 'availability', admin: false, confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'type', kind: 'select', options: ['Operative', 'Inoperative'], required: true }] },
+  { key: 'reserveNow', path: 'reserveNow', admin: false, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] },
+  { key: 'changeConfiguration', path: 'changeConfiguration', admin: true, fields: [{ name: 'key', kind: 'text', required: true, maxLength: 50 }, { name: 'value', kind: 'text', maxLength: 500 }] },
+  { key: 'updateFirmware', path: 'updateFirmware', admin: true, confirm: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512 }, { name: 'retrieveAt', kind: 'datetime' }] },
+  { key: 'getDiagnostics', path: 'getDiagnostics', admin: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512 }] },
+  { key: 'sendLocalList', path: 'sendLocalList', admin: true, fields: [{ name: 'updateType', kind: 'select', options: ['Full', 'Differential'], required: true }] },
+  { key: 'getLocalListVersion', path: 'getLocalListVersion', admin: true, fields: [] },
+  { key: 'setChargingProfile', path: 'setChargingProfile', admin: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile'], required: true }, { name: 'unit', kind: 'select', options: ['W', 'A'], initial: 'W' }, { name: 'periods', kind: 'periods', required: true, initial: '0:22000, 3600:11000' }] },
+  { key: 'clearChargingProfile', path: 'clearChargingProfile', admin: true, fields: [] },
+  { key: 'getCompositeSchedule', path: 'getCompositeSchedule', admin: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'durationSecs', kind: 'number', initial: '86400' }] },
+  { key: 'dataTransfer', path: 'dataTransfer', admin: true, fields: [{ name: 'vendorId', kind: 'text', required: true, maxLength: 255 }, { name: 'messageId', kind: 'text', maxLength: 50 }, { name: 'data', kind: 'text' }] },
+];
+
+/** "0:22000, 3600:11000" -> schedule periods; null when unreadable. */
+export function parsePeriods(s: string): { startPeriod: number; limit: number }[] | null {
+  const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+  const out = parts.map((p) => {
+    const m = /^(\d+)\s*:\s*(-?\d+(?:\.\d+)?)$/.exec(p);
+    return m ? { startPeriod: Number(m[1]), limit: Number(m[2]) } : null;
+  });
+  return out.length && out.every(Boolean) ? (out as { startPeriod: number; limit: number }[]) : null;
+}
+
+/** The request body of an operation from the typed values (strings); the first problem when a field cannot be read. */
+export function bodyOf(op: Operation, values: Record<string, string>): { body: Record<string, unknown> } | { problem: string } {
+  const body: Record<string, unknown> = {};
+  for (const f of op.fields) {
+    const v = (values[f.name] ?? f.initial ?? '').trim();
+    if (!v) {
+      if (f.required) return { problem: f.name };
+      continue;
+    }
+    switch (f.kind) {
+      case 'connector':
+      case 'connector0':
+      case 'number': {
+        const n = Number(v);
+        if (!Number.isFinite(n)) return { problem: f.name };
+        body[f.name] = n;
+        break;
+      }
+      case 'datetime': {
+        const t = Date.parse(v);
+        if (Number.isNaN(t)) return { problem: f.name };
+        body[f.name] = Math.floor(t / 1000);
+        break;
+      }
+      case 'periods': {
+        const p = parsePeriods(v);
+        if (!p) return { problem: f.name };
+        body[f.name] = p;
+        break;
+      }
+      default:
+        body[f.name] = v;
+    }
+  }
+  return { body };
+}
+
+/** A composite schedule's periods as step points for a chart: [seconds, limit]. */
+export function schedulePoints(schedule: { duration?: number; chargingSchedulePeriod?: { startPeriod: number; limit: number }[] } | undefined): [number, number][] {
+  const periods = schedule?.chargingSchedulePeriod ?? [];
+  const pts: [number, number][] = periods.map((p) => [p.startPeriod, p.limit]);
+  if (pts.length && schedule?.duration) pts.push([schedule.duration, pts[pts.length - 1][1]]);
+  return pts;
+}
