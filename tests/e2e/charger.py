@@ -33,6 +33,32 @@ class Charger(ChargePoint):
             {"key": "NumberOfConnectors", "readonly": True, "value": "2"},
         ])
 
+    @on("ChangeConfiguration")
+    async def on_change_configuration(self, key, value, **kw):
+        return call_result.ChangeConfiguration(status="Accepted" if key == "HeartbeatInterval" else "NotSupported")
+
+    @on("RemoteStartTransaction")
+    async def on_remote_start(self, id_tag, connector_id=None, **kw):
+        print("server asked: RemoteStart", connector_id, id_tag, flush=True)
+        asyncio.get_running_loop().call_later(0.3, lambda: asyncio.ensure_future(self.remote_session(connector_id or 1, id_tag)))
+        return call_result.RemoteStartTransaction(status="Accepted")
+
+    @on("RemoteStopTransaction")
+    async def on_remote_stop(self, transaction_id, **kw):
+        print("server asked: RemoteStop", transaction_id, flush=True)
+        asyncio.get_running_loop().call_later(0.3, lambda: asyncio.ensure_future(self.remote_stop(transaction_id)))
+        return call_result.RemoteStopTransaction(status="Accepted")
+
+    async def remote_session(self, connector, id_tag):
+        start = int(time.time()) - 600
+        tx = (await self.call(call.StartTransaction(connector_id=connector, id_tag=id_tag, meter_start=50_000, timestamp=iso(start)))).transaction_id
+        await self.call(call.MeterValues(connector_id=connector, transaction_id=tx, meter_value=[{"timestamp": iso(start + 300), "sampledValue": [{"value": "52000"}]}]))
+        print(f"remote session started {tx}", flush=True)
+
+    async def remote_stop(self, tx):
+        await self.call(call.StopTransaction(transaction_id=tx, meter_stop=54_500, timestamp=iso(time.time()), reason="Remote"))
+        print(f"remote session stopped {tx}", flush=True)
+
     @on("TriggerMessage")
     async def on_trigger(self, requested_message, **kw):
         return call_result.TriggerMessage(status="Accepted")

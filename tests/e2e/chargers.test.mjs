@@ -88,12 +88,58 @@ describe('charger link', () => {
         await page.getByTestId('configuration-dialog').getByText('NumberOfConnectors').waitFor();
         await shot(page, 'chargers-03-configuration');
         await page.getByTestId('configuration-dialog').getByRole('button', { name: 'OK' }).click();
+        await page.getByTestId('configuration-dialog').waitFor({ state: 'hidden' });
         await live.getByTestId('cmd-reset').click();
+        await page.getByRole('menuitem', { name: '软重启' }).waitFor();
         await page.getByRole('menuitem', { name: '软重启' }).click();
         await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
         await live.getByTestId('command-table').getByText('已应答').first().waitFor({ timeout: 15_000 });
         await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr')].some((r) => r.textContent.includes('Reset') && r.textContent.includes('Accepted')), null, { timeout: 15_000 });
         await shot(page, 'chargers-04-commands');
+
+        // Change a configuration key: the charger's answer is shown.
+        await live.getByTestId('cmd-more').click();
+        await page.getByRole('menuitem', { name: '修改配置' }).waitFor();
+        await page.getByRole('menuitem', { name: '修改配置' }).click();
+        await page.getByTestId('op-key').fill('HeartbeatInterval');
+        await page.getByTestId('op-value').fill('120');
+        await page.getByTestId('op-send').click();
+        await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr')].some((r) => r.textContent.includes('ChangeConfiguration') && r.textContent.includes('Accepted')), null, { timeout: 15_000 });
+
+        // Start a session remotely for a card; the charger starts it.
+        await live.getByTestId('cmd-more').click();
+        await page.getByRole('menuitem', { name: '远程启动充电' }).waitFor();
+        await page.getByRole('menuitem', { name: '远程启动充电' }).click();
+        await choose(page, page.getByTestId('op-connectorId'), '#2');
+        await page.getByTestId('op-idTag').click();
+        await page.getByRole('option', { name: /^DEMO0013/ }).click();
+        await page.getByTestId('op-send').click();
+        await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr')].some((r) => r.textContent.includes('RemoteStartTransaction') && r.textContent.includes('Accepted')), null, { timeout: 15_000 });
+        await shot(page, 'chargers-04b-remote-start');
+        let running;
+        for (let i = 0; i < 50 && !running; i++) {
+          const list = await api('GET', '/order/getList?userId=DEMO0013&status=charging&pageSize=50', admin);
+          running = list.data.list.find((o) => o.pileId && o.transactionId != null && o.connectorId.endsWith('-c2'));
+          if (!running) await page.waitForTimeout(200);
+        }
+        assert.ok(running, `a session started remotely: ${charger.output()}`);
+        // Stop it from its order's detail.
+        await go(page, `/order/detail?id=${running.orderNo}`);
+        await page.getByTestId('detail-remote-stop').click();
+        await page.getByTestId('confirm-dialog').waitFor();
+        await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
+        for (let i = 0; i < 50; i++) {
+          const o = await api('GET', `/order/detail?id=${running.orderNo}`, admin);
+          if (o.data.status !== 'charging') {
+            assert.equal(o.data.stopReason, 'remoteStop');
+            assert.equal(o.data.energyWh, 4500);
+            break;
+          }
+          assert.ok(i < 49, `the remote stop ended the session: ${charger.output()}`);
+          await page.waitForTimeout(200);
+        }
 
         // The session is an order with its curve.
         const orders = await api('GET', '/order/getList?userId=DEMO0012&pageSize=50', admin);
