@@ -165,6 +165,10 @@ class Charger(ChargePoint):
 
     @on("RemoteStartTransaction")
     async def on_remote_start(self, id_tag, **kw):
+        # A connector reserved for another card refuses (as OCPP 1.6 says).
+        reserved = getattr(self, "reserved", None)
+        if reserved and reserved[0] == kw.get("connector_id") and reserved[1] != id_tag:
+            return call_result.RemoteStartTransaction(status="Rejected")
         self.remote_started = (kw.get("connector_id"), id_tag)
         return call_result.RemoteStartTransaction(status="Accepted")
 

@@ -3,7 +3,10 @@ accepted, rejected, CALLERROR, offline, the effects that follow (a remote
 start leads to the charger's StartTransaction and an order, a remote stop
 ends and prices it), who may do what, and bad input refused."""
 import asyncio
+import json
 import time
+
+import websockets
 
 from ocpp.v16 import call
 
@@ -112,6 +115,9 @@ def test_reservations_firmware_diagnostics_local_list_and_charging_profiles(gate
             assert (listed[0]["id"], listed[0]["status"]) == (reservation_id, "reserved")
             await cp.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Reserved", timestamp=iso(time.time())))
             assert p.view()["connectors"][0]["status"] == "reserved"
+            # Another card cannot start on the reserved connector: the charger says so and it is shown.
+            other = await settle(api, (await post(api, "/charger/remoteStart", {"pileId": p.id, "connectorId": 1, "idTag": "DEMO0015"}, token=editor))["data"]["id"])
+            assert (other["status"], other["response"]) == ("answered", {"status": "Rejected"})
             await cp.call(call.StartTransaction(connector_id=1, id_tag="DEMO0014", meter_start=0, timestamp=iso(time.time()), reservation_id=reservation_id))
             assert api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"][0]["status"] == "used"
             # Firmware and diagnostics, and their progress on the pile.
@@ -162,3 +168,29 @@ def test_bad_input_of_the_other_operations_is_refused_before_queueing(gateway, p
         r = api.post(path, body)
         assert r["code"] == 400 and field in r["msg"], (path, r)
     assert len(api.get(f"/charger/commands?pileId={p.id}&pageSize=200")["data"]["list"]) == before, "nothing queued"
+
+
+def test_a_call_without_an_answer_times_out_and_its_late_answer_is_not_applied(gateway, pile, api):
+    """The charger never answers: after 30 s the command is timed out, the
+    next queued one is sent, and the late answer changes nothing."""
+    p = pile()
+
+    async def go():
+        async with websockets.connect(f"{gateway['ws']}/{p.code}", subprotocols=["ocpp1.6"], extra_headers={"Authorization": p.basic}) as ws:
+            first = await post(api, "/charger/clearCache", {"pileId": p.id})
+            second = await post(api, "/charger/getLocalListVersion", {"pileId": p.id})
+            got = json.loads(await ws.recv())
+            assert got[2] == "ClearCache"
+            # No answer: the timeout (30 s, swept every 5 s) ends it and sends the next.
+            nxt = json.loads(await asyncio.wait_for(ws.recv(), timeout=45))
+            assert nxt[2] == "GetLocalListVersion"
+            late = json.dumps([3, got[1], {"status": "Accepted"}])
+            await ws.send(late)
+            await ws.send(json.dumps([3, nxt[1], {"listVersion": 3}]))
+            await asyncio.sleep(0.5)
+            a = api.get(f"/charger/command?id={first['data']['id']}")["data"]
+            b = api.get(f"/charger/command?id={second['data']['id']}")["data"]
+            assert (a["status"], a["response"]) == ("timeout", None), a
+            assert (b["status"], b["response"]) == ("answered", {"listVersion": 3}), b
+
+    run(go())

@@ -192,6 +192,49 @@ async fn stop_before_start_and_meter_backwards_are_flagged(ctx: Arc<AppCtx>) {
     assert!(flagged.data()["list"].as_array().unwrap().iter().any(|o| o["orderNo"] == order["orderNo"]), "shown by the anomaly filter");
 }
 
+/// The outbound port of a test: records every frame sent.
+#[derive(Default)]
+struct Recorder(std::sync::Mutex<Vec<String>>);
+
+#[async_trait::async_trait]
+impl ocpp::outbound::Outbound for Recorder {
+    async fn send(&self, _pile: &str, _connection: &str, frame: String) -> Result<(), ocpp::outbound::Gone> {
+        self.0.lock().unwrap().push(frame);
+        Ok(())
+    }
+    async fn close(&self, _pile: &str, _connection: &str) {}
+}
+
+async fn racing_commands_take_one_slot_and_go_in_order(ctx: Arc<AppCtx>) {
+    use backoffice::domain::chargers::commands::{self, CommandStatus};
+    let c = register(&ctx, "RACECMD1").await;
+    let rec = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(rec.clone()).is_ok());
+    let s = connect(&ctx, &c, "conn-1").await;
+    // Eight commands race for the charger's one call in flight.
+    let submitted = futures::future::join_all((0..8).map(|i| commands::submit(&ctx, &c.pile_id, "DataTransfer", json!({"vendorId": format!("v{i}")}), "test"))).await;
+    let submitted: Vec<_> = submitted.into_iter().map(Result::unwrap).collect();
+    assert_eq!(submitted.iter().filter(|c| c.status == CommandStatus::Sent).count(), 1, "{:?}", submitted.iter().map(|c| c.status).collect::<Vec<_>>());
+    assert_eq!(rec.0.lock().unwrap().len(), 1, "one frame on the wire");
+    let mut order = submitted.clone();
+    order.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+    // Each answer sends the next, oldest first; nothing is sent twice.
+    for i in 0..8 {
+        let frame: Value = serde_json::from_str(rec.0.lock().unwrap().last().unwrap()).unwrap();
+        assert_eq!(rec.0.lock().unwrap().len(), i + 1);
+        let id = frame[1].as_str().unwrap().to_string();
+        assert_eq!(id, order[i].id, "sent in the order they were queued");
+        assert_eq!(s.on_text(&ctx, &json!([3, id, {"status": "Accepted"}]).to_string()).await, None);
+    }
+    let (all, _) = commands::list(&ctx, &c.pile_id, 20, None).await.unwrap();
+    assert!(all.iter().all(|c| c.status == CommandStatus::Answered), "{:?}", all.iter().map(|c| c.status).collect::<Vec<_>>());
+    assert_eq!(rec.0.lock().unwrap().len(), 8);
+    // An answer that comes again (or late) changes nothing.
+    let again = json!([3, order[0].id, {"status": "Rejected"}]).to_string();
+    s.on_text(&ctx, &again).await;
+    assert_eq!(commands::get(&ctx, &order[0].id).await.unwrap().unwrap().response, Some(json!({"status": "Accepted"})));
+}
+
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $(
@@ -216,4 +259,5 @@ on_both_adapters!(
     whole_session_is_a_priced_order,
     reconnect_race_leaves_the_new_connection_current,
     stop_before_start_and_meter_backwards_are_flagged,
+    racing_commands_take_one_slot_and_go_in_order,
 );

@@ -121,3 +121,17 @@ export const addCard = (c: CardInput) => post<Card>('/card/doAdd', c);
 export const editCard = (c: CardInput & { version: number }) => post<Card>('/card/doEdit', c);
 export const deleteCard = (idTag: string) => post('/card/doDelete', { idTag });
 export const importCards = (rows: CardInput[]) => post<{ created: number; updated: number }>('/card/import', { rows });
+
+export interface Reservation {
+  id: number;
+  pileId: string;
+  connector: number;
+  idTag: string;
+  expiresAt: number;
+  status: 'requested' | 'reserved' | 'refused' | 'cancelled' | 'used';
+  answer: string | null;
+  createdAt: number;
+  createdBy: string;
+}
+
+export const getReservations = async (pileId: string) => (await get<{ list: Reservation[] }>('/charger/reservations', { pileId })).data.list;

@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
 import type { Pile } from '@/api/assets';
-import { chargerPasswordProblem, chargerUrl, commandDone, getCommands, sendCommand, setPilePassword, type Command } from '@/api/chargers';
+import { chargerPasswordProblem, chargerUrl, commandDone, getCommands, getReservations, sendCommand, setPilePassword, type Command } from '@/api/chargers';
 import { confirm } from '@/components/Confirm';
 import { chinaDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
@@ -87,6 +87,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
     // Poll while a command waits for the charger's answer.
     refreshInterval: (d) => (d?.list.some((c) => !commandDone(c)) ? 1000 : 0),
   });
+  const reservations = useSWR(canWrite ? ['charger/reservations', pile.id, commands.data?.list[0]?.id, commands.data?.list[0]?.status] : null, () => getReservations(pile.id));
   const link = pile.link;
   const url = chargerUrl(pile.code);
 
@@ -267,6 +268,28 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
             ))}
           </TableBody>
         </Table>
+      )}
+      {canWrite && (reservations.data ?? []).some((r) => r.status === 'reserved' || r.status === 'requested') && (
+        <div className={styles.row} data-testid="reservations">
+          <Text size={200} weight="semibold">
+            {t('chg.cmd.reservations')}
+          </Text>
+          {reservations.data!
+            .filter((r) => r.status === 'reserved' || r.status === 'requested')
+            .map((r) => (
+              <span key={r.id}>
+                <Badge appearance="tint" color="informative">
+                  {t(`chg.cmd.resStatus.${r.status}`)}
+                </Badge>{' '}
+                <Caption1>
+                  #{r.connector || '*'} · {r.idTag} · {t('chg.cmd.until', { time: chinaDateTime(r.expiresAt) })}
+                </Caption1>{' '}
+                <Button size="small" appearance="subtle" onClick={() => void run('cancelReservation', { reservationId: r.id })}>
+                  {t('chg.cmd.cancel')}
+                </Button>
+              </span>
+            ))}
+        </div>
       )}
       {passwordOpen && <PasswordDialog pile={pile} onClose={() => setPasswordOpen(false)} onSet={onChanged} />}
       {config && <ConfigurationDialog command={config} onClose={() => setConfig(null)} />}

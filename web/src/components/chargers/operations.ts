@@ -28,6 +28,7 @@ export interface Operation {
 export const OPERATIONS: Operation[] = [
   { key: 'remoteStart', path: 'remoteStart', admin: false, fields: [{ name: 'connectorId', kind: 'connector', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number' }] },
   { key: 'availability', path: 'availability', admin: false, confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'type', kind: 'select', options: ['Operative', 'Inoperative'], required: true }] },
+  { key: 'trigger', path: 'trigger', admin: false, fields: [{ name: 'requestedMessage', kind: 'select', options: ['BootNotification', 'Heartbeat', 'StatusNotification', 'MeterValues', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification'], required: true }, { name: 'connectorId', kind: 'connector' }] },
   { key: 'reserveNow', path: 'reserveNow', admin: false, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] },
   { key: 'changeConfiguration', path: 'changeConfiguration', admin: true, fields: [{ name: 'key', kind: 'text', required: true, maxLength: 50 }, { name: 'value', kind: 'text', maxLength: 500 }] },
   { key: 'updateFirmware', path: 'updateFirmware', admin: true, confirm: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512 }, { name: 'retrieveAt', kind: 'datetime' }] },
