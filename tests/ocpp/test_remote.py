@@ -52,6 +52,12 @@ def test_reset_and_configuration_are_answered_and_shown(gateway, pile, api):
             assert dt["status"] == "callError" and dt["error"]["code"] == "NotImplemented"
         log = api.get(f"/pile/messageLog?pileId={p.id}&action=Reset")["data"]["list"]
         assert log[0]["direction"] == "out" and log[0]["response"] == {"status": "Accepted"}
+        # The system log has who asked for what and the charger's answer.
+        entries = api.get("/systemLog/getList?pageNo=1&pageSize=50")["data"]["list"]
+        asked = [e for e in entries if e["path"] == "/charger/reset"]
+        answered = [e for e in entries if e["type"] == "Charger's answer to Reset" and e["target"] == p.id]
+        assert asked and asked[0]["account"] == "admin"
+        assert answered and answered[0]["account"] == "admin" and answered[0]["executeResult"] == "answered: Accepted", answered
 
     run(go())
 

@@ -86,41 +86,63 @@ pub async fn record(ctx: &AppCtx, route: &Route, input: Input, account: Option<&
         format!("failure {code}: {}", envelope::standard_message(code).en)
     };
     let entry = LogEntry {
-        id: id.clone(),
-        account: account.clone(),
+        id,
+        account,
         kind: route.summary.to_string(),
         path: input.path,
         target: input.target,
         execute_result,
         code,
         ip: input.ip,
-        datetime: time::OffsetDateTime::from_unix_timestamp(now)
-            .ok()
-            .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
-            .unwrap_or_default(),
+        datetime: rfc3339(now),
         time: now,
     };
-    let key = keys::log_entry(&id);
-    let sort = format!("{}#{id}", keys::time_sort(now));
+    if let Err(e) = store_entry(ctx, &entry).await {
+        tracing::error!(error = %e, function = route.function, "system log entry could not be written");
+    }
+}
+
+fn rfc3339(t: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp(t).ok().and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok()).unwrap_or_default()
+}
+
+/// Writes an entry with the two totals the list shows, together.
+async fn store_entry(ctx: &AppCtx, entry: &LogEntry) -> store::Result<()> {
+    let key = keys::log_entry(&entry.id);
+    let sort = format!("{}#{}", keys::time_sort(entry.time), entry.id);
     let item = to_item(
-        &entry,
+        entry,
         &[
             (store::PK, key.pk),
             (store::SK, key.sk),
             ("GSI1PK", keys::LOG_INDEX_PK.to_string()),
             ("GSI1SK", sort.clone()),
-            ("GSI2PK", keys::log_account_index_pk(&account)),
+            ("GSI2PK", keys::log_account_index_pk(&entry.account)),
             ("GSI2SK", sort),
         ],
     );
-    // The entry and the two totals the list shows, together.
-    let ops = vec![
-        store::TxOp::Put { item, condition: None },
-        count_op(ALL_ACCOUNTS),
-        count_op(&account),
-    ];
-    if let Err(e) = ctx.store.transact(ops).await {
-        tracing::error!(error = %e, function = route.function, "system log entry could not be written");
+    let ops = vec![store::TxOp::Put { item, condition: None }, count_op(ALL_ACCOUNTS), count_op(&entry.account)];
+    ctx.store.transact(ops).await
+}
+
+/// Records how a charger answered a remote operation (the request itself
+/// was recorded when it was made): who asked, what, the charger's answer.
+pub async fn record_charger_answer(ctx: &AppCtx, requested_by: &str, action: &str, pile_id: &str, outcome: &str) {
+    let now = ctx.now();
+    let entry = LogEntry {
+        id: uuid::Uuid::now_v7().simple().to_string(),
+        account: truncate(requested_by, 64),
+        kind: format!("Charger's answer to {action}"),
+        path: format!("/ocpp/{action}"),
+        target: truncate(pile_id, 120),
+        execute_result: truncate(outcome, 200),
+        code: envelope::SUCCESS_CODE,
+        ip: "charger".into(),
+        datetime: rfc3339(now),
+        time: now,
+    };
+    if let Err(e) = store_entry(ctx, &entry).await {
+        tracing::error!(error = %e, "system log entry of a charger's answer could not be written");
     }
 }
 
