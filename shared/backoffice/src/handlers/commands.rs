@@ -650,7 +650,6 @@ pub struct ProfileBody {
     purpose: Option<ProfilePurpose>,
     unit: Option<RateUnit>,
     /// At least one period; the first starts at 0; starts grow.
-    #[serde(default)]
     #[schemars(length(min = 1, max = 48))]
     periods: Vec<Period>,
 }
