@@ -82,6 +82,7 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/card/getList", "pageNo=1&pageSize=20", 1),
         ("/card/getList", "pageNo=1&pageSize=20&status=Accepted", 1),
         ("/charger/commands", "pileId={pile}&pageSize=20", 2),
+        ("/charger/reservations", "pileId={pile}", 1),
         ("/tariff/getList", "", 1),
         ("/tariff/getDetail", "id={tariff}", 1),
         ("/tariff/getVersions", "id={tariff}", 1),
