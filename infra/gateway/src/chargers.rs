@@ -74,6 +74,9 @@ impl Outbound for LiveSockets {
 pub struct LinkState {
     pub ctx: Arc<AppCtx>,
     pub sockets: LiveSockets,
+    /// The gateway itself serves TLS (BACKOFFICE_TLS_CERT/KEY): every
+    /// socket is wss.
+    pub tls: bool,
 }
 
 /// `GET /ocpp/{id}`: the handshake is checked before upgrading, so a
@@ -90,10 +93,10 @@ pub async fn connect(
         charge_point: &id,
         protocols: header("sec-websocket-protocol"),
         authorization: header("authorization"),
-        // The gateway speaks plain ws; TLS (security profile 2) comes from a
-        // reverse proxy on this machine, whose X-Forwarded-Proto is believed
+        // TLS (security profile 2) is the gateway's own, or a reverse
+        // proxy's on this machine, whose X-Forwarded-Proto is believed
         // only from loopback (a charger cannot claim it).
-        secure: peer.ip().is_loopback() && header("x-forwarded-proto").is_some_and(|p| p.eq_ignore_ascii_case("https")),
+        secure: state.tls || (peer.ip().is_loopback() && header("x-forwarded-proto").is_some_and(|p| p.eq_ignore_ascii_case("https"))),
     };
     let admitted = match ocpp::admit(&state.ctx, &handshake).await {
         Ok(a) => a,

@@ -4,7 +4,8 @@
 //! empty store on first run.
 //!
 //! Usage: `gateway [serve]`, `gateway seed`, `gateway openapi` (prints the
-//! OpenAPI document) or `gateway simulate` (the charge-point simulator). Configuration comes from
+//! OpenAPI document), `gateway simulate` (the charge-point simulator),
+//! `gateway backup FILE` / `gateway restore FILE` (the embedded store). Configuration comes from
 //! the environment (see NOTES.md); a problem stops start-up with one line.
 
 use gateway::server;
@@ -28,14 +29,24 @@ async fn run() -> Result<(), String> {
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
     match command.as_str() {
         "serve" => {
-            backoffice::runtime::init_tracing(false);
+            backoffice::runtime::init_tracing(log_as_json()?);
+            let options = server::ServeOptions::from_env(|name| std::env::var(name).ok())?;
             let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
+            // One gateway per data dir; `gateway restore` waits for none.
+            let _lock = match backoffice::config::sqlite_path_from_env() {
+                Ok(db) => {
+                    Some(store::sqlite_file::DataLock::acquire(&db)?)
+                }
+                Err(_) => None, // DynamoDB: nothing local to guard
+            };
             let report = seed(&ctx).await?;
             if std::env::var("BACKOFFICE_SIMULATE_CHARGERS").is_ok_and(|v| v == "1") {
                 simulate_chargers(ctx.clone());
             }
-            server::serve(ctx, report).await
+            server::serve(ctx, report, options).await
         }
+        "backup" => gateway::backup_cli::backup(&std::env::args().skip(2).collect::<Vec<_>>()),
+        "restore" => gateway::backup_cli::restore(&std::env::args().skip(2).collect::<Vec<_>>()),
         "seed" => {
             let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
             let report = seed(&ctx).await?;
@@ -54,10 +65,20 @@ async fn run() -> Result<(), String> {
             gateway::simulate_cli::run(std::env::args().skip(2).collect()).await
         }
         "-h" | "--help" | "help" => {
-            println!("usage: gateway [serve|seed|openapi|simulate]   (configuration: BACKOFFICE_* environment variables, see NOTES.md; gateway simulate --help)");
+            println!("usage: gateway [serve|seed|openapi|simulate|backup FILE|restore FILE]   (configuration: BACKOFFICE_* environment variables, see NOTES.md; gateway simulate --help)");
             Ok(())
         }
-        other => Err(format!("unknown command '{other}': use 'serve', 'seed', 'openapi' or 'simulate'")),
+        other => Err(format!("unknown command '{other}': use 'serve', 'seed', 'openapi', 'simulate', 'backup FILE' or 'restore FILE'")),
+    }
+}
+
+/// `BACKOFFICE_LOG_FORMAT`: `text` (default) or `json` (one JSON object a
+/// line, with the request id of the request it belongs to).
+fn log_as_json() -> Result<bool, String> {
+    match std::env::var("BACKOFFICE_LOG_FORMAT").ok().as_deref().map(str::trim) {
+        None | Some("") | Some("text") => Ok(false),
+        Some("json") => Ok(true),
+        Some(other) => Err(format!("BACKOFFICE_LOG_FORMAT must be 'text' or 'json', not '{other}'")),
     }
 }
 

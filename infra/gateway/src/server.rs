@@ -1,4 +1,4 @@
-//! The HTTP server: route table -> axum routes, SPA files, shutdown.
+//! The HTTP server: route table -> axum routes, SPA files, TLS, shutdown.
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -14,50 +14,130 @@ use backoffice::request::MAX_BODY_BYTES;
 use backoffice::seed::SeedReport;
 use backoffice::{ApiRequest, AppCtx, Route, API_BASE};
 use envelope::{ApiError, Lang, Text};
-use tower_http::services::{ServeDir, ServeFile};
+use std::time::Duration;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+
+use crate::tls::TlsFiles;
 
 type Shared = Arc<AppCtx>;
 
-/// Listens on BACKOFFICE_HOST:BACKOFFICE_PORT until SIGINT/SIGTERM.
-pub async fn serve(ctx: Shared, report: SeedReport) -> Result<(), String> {
-    let host = std::env::var("BACKOFFICE_HOST").unwrap_or_else(|_| "127.0.0.1".into());
-    let port: u16 = match std::env::var("BACKOFFICE_PORT") {
-        Ok(p) => p.parse().map_err(|_| format!("BACKOFFICE_PORT must be a port number, not '{p}'"))?,
-        Err(_) => 9999,
-    };
-    let web_dist = PathBuf::from(std::env::var("BACKOFFICE_WEB_DIST").unwrap_or_else(|_| "web/dist".into()));
+/// How long a stop waits for requests in flight before closing anyway.
+const DEFAULT_SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// The server's own settings (the store's are in `backoffice::config`).
+pub struct ServeOptions {
+    pub host: String,
+    pub port: u16,
+    pub web_dist: PathBuf,
+    pub tls: Option<TlsFiles>,
+    pub shutdown_grace: Duration,
+    pub metrics_token: Option<Arc<str>>,
+}
+
+impl ServeOptions {
+    /// From the environment; a wrong value is one line saying what to fix.
+    pub fn from_env(get: impl Fn(&str) -> Option<String>) -> Result<ServeOptions, String> {
+        let var = |name: &str| get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let port = match var("BACKOFFICE_PORT") {
+            Some(p) => p.parse().map_err(|_| format!("BACKOFFICE_PORT must be a port number, not '{p}'"))?,
+            None => 9999,
+        };
+        let shutdown_grace = match var("BACKOFFICE_SHUTDOWN_GRACE_SECS") {
+            Some(s) => Duration::from_secs(
+                s.parse::<u64>()
+                    .ok()
+                    .filter(|n| (1..=300).contains(n))
+                    .ok_or_else(|| format!("BACKOFFICE_SHUTDOWN_GRACE_SECS must be 1-300 seconds, not '{s}'"))?,
+            ),
+            None => DEFAULT_SHUTDOWN_GRACE,
+        };
+        let metrics_token = match var("BACKOFFICE_METRICS_TOKEN") {
+            Some(t) if t.len() < 16 => return Err("BACKOFFICE_METRICS_TOKEN is too short: use at least 16 random characters".into()),
+            other => other.map(Arc::from),
+        };
+        Ok(ServeOptions {
+            host: var("BACKOFFICE_HOST").unwrap_or_else(|| "127.0.0.1".into()),
+            port,
+            web_dist: PathBuf::from(var("BACKOFFICE_WEB_DIST").unwrap_or_else(|| "web/dist".into())),
+            tls: TlsFiles::from_env(&get)?,
+            shutdown_grace,
+            metrics_token,
+        })
+    }
+}
+
+/// Listens until SIGINT/SIGTERM, then stops gracefully: no new
+/// connections, requests in flight finish (up to the grace period),
+/// chargers hear "going away", and the SQLite WAL is folded into the
+/// database file.
+pub async fn serve(ctx: Shared, report: SeedReport, options: ServeOptions) -> Result<(), String> {
     let sockets = crate::chargers::LiveSockets::default();
     // Remote operations reach chargers through this process's sockets.
     let _ = ctx.outbound.set(std::sync::Arc::new(sockets.clone()));
     crate::chargers::spawn_sweeper(ctx.clone(), sockets.clone());
-    let app = app(ctx, &web_dist, &sockets);
-    let listener = tokio::net::TcpListener::bind((host.as_str(), port)).await.map_err(|e| {
+    let tls = match &options.tls {
+        Some(files) => {
+            let config = files.load().await?;
+            crate::tls::spawn_reloader(files.clone(), config.clone(), Duration::from_secs(30));
+            Some(config)
+        }
+        None => None,
+    };
+    let app = app(ctx.clone(), &options, &sockets, tls.is_some());
+    let (host, port) = (options.host.as_str(), options.port);
+    let listener = std::net::TcpListener::bind((host, port)).map_err(|e| {
         if e.kind() == std::io::ErrorKind::AddrInUse {
             format!("port {port} is busy: stop the other process or set BACKOFFICE_PORT to a free port")
         } else {
             format!("cannot listen on {host}:{port}: {e}")
         }
     })?;
-    let url = format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?);
-    if !web_dist.join("index.html").exists() {
-        println!("note: {} has no index.html; build the web app (npm --prefix web run build) to get the UI", web_dist.display());
+    listener.set_nonblocking(true).map_err(|e| e.to_string())?;
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    let url = format!("{scheme}://{}", listener.local_addr().map_err(|e| e.to_string())?);
+    if !options.web_dist.join("index.html").exists() {
+        println!("note: {} has no index.html; build the web app (npm --prefix web run build) to get the UI", options.web_dist.display());
     }
     if !report.seeded_now {
-        println!("sign in as admin, editor or test (passwords as configured, or as printed at first run)");
+        println!("sign in with the accounts created at first run (passwords as configured, or as printed then)");
     }
     println!("listening on {url}  (open {url}/ in a browser; API at {url}{API_BASE})");
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async move {
+
+    let handle = axum_server::Handle::new();
+    let stopper = {
+        let (handle, sockets, grace) = (handle.clone(), sockets.clone(), options.shutdown_grace);
+        tokio::spawn(async move {
             shutdown_signal().await;
+            tracing::info!(grace_secs = grace.as_secs(), "stopping: no new connections, finishing requests in flight");
             // Chargers hear "going away" and reconnect to whoever serves next.
             sockets.close_all();
+            handle.graceful_shutdown(Some(grace));
         })
-        .await
-        .map_err(|e| format!("server stopped: {e}"))
+    };
+    let service = app.into_make_service_with_connect_info::<SocketAddr>();
+    let served = match tls {
+        Some(config) => axum_server::from_tcp_rustls(listener, config).map_err(|e| e.to_string())?.handle(handle).serve(service).await,
+        None => axum_server::from_tcp(listener).map_err(|e| e.to_string())?.handle(handle).serve(service).await,
+    };
+    stopper.abort();
+    served.map_err(|e| format!("server stopped: {e}"))?;
+    if let backoffice::config::StoreConfig::Sqlite { path } = &ctx.config.store {
+        match store::sqlite_file::checkpoint(path) {
+            Ok(()) => tracing::info!("stopped; the database file is up to date"),
+            Err(e) => tracing::warn!(error = %e, "stopped; the WAL checkpoint failed (the next start replays it)"),
+        }
+    }
+    Ok(())
 }
 
-/// The whole application: API routes, API 404s, and the SPA.
-pub fn app(ctx: Shared, web_dist: &std::path::Path, sockets: &crate::chargers::LiveSockets) -> Router {
+/// The whole application: API routes, API 404s, the charger link, the
+/// operations endpoints and the SPA; answers are compressed (brotli or
+/// gzip, as the client accepts) except WebSocket upgrades, and carry a
+/// request id (`x-request-id`, kept when the client sends one) that every
+/// log line of the request shows.
+pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveSockets, tls: bool) -> Router {
     let mut by_path: BTreeMap<String, MethodRouter<Shared>> = BTreeMap::new();
     for route in backoffice::routes() {
         let filter = MethodFilter::try_from(route.method.clone()).expect("route methods are standard");
@@ -81,15 +161,30 @@ pub fn app(ctx: Shared, web_dist: &std::path::Path, sockets: &crate::chargers::L
         })
         .fallback(method_not_allowed),
     );
-    let spa = ServeDir::new(web_dist).not_found_service(ServeFile::new(web_dist.join("index.html")));
+    let api = api.route(&format!("{API_BASE}/{{*rest}}"), axum::routing::any(api_not_found)).with_state(ctx.clone());
+    let ops = crate::ops::router(crate::ops::OpsState {
+        ctx: ctx.clone(),
+        sockets: sockets.clone(),
+        metrics_token: options.metrics_token.clone(),
+    });
+    let web = api.merge(ops).merge(crate::static_files::router(&options.web_dist)).layer(CompressionLayer::new());
     // The charger link: its own state (the live sockets) beside the API's.
-    let link = crate::chargers::LinkState { ctx: ctx.clone(), sockets: sockets.clone() };
+    let link = crate::chargers::LinkState { ctx, sockets: sockets.clone(), tls };
     let chargers = Router::new().route("/ocpp/{id}", axum::routing::get(crate::chargers::connect)).with_state(link);
-    api.route(&format!("{API_BASE}/{{*rest}}"), axum::routing::any(api_not_found))
-        .merge(chargers)
-        .fallback_service(spa)
+    let request_id = http::HeaderName::from_static("x-request-id");
+    chargers
+        .merge(web)
+        .layer(axum::middleware::from_fn(crate::ops::measure))
         .layer(axum::middleware::map_response(security_headers))
-        .with_state(ctx)
+        .layer(
+            tower::ServiceBuilder::new()
+                .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+                .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
+                    let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+                    tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path())
+                }).on_request(()).on_response(()))
+                .layer(PropagateRequestIdLayer::new(request_id)),
+        )
 }
 
 async fn call(route: &'static Route, State(ctx): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request) -> Response {

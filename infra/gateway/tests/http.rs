@@ -151,3 +151,147 @@ async fn the_openapi_document_is_served_without_a_token() {
     let body: Value = post.json().await.unwrap();
     assert_eq!(body["code"], 405);
 }
+
+/// A small build of the SPA: an entry page, a service worker and one
+/// hashed asset large enough to be worth compressing.
+fn fake_web_dist(dir: &std::path::Path) -> std::path::PathBuf {
+    let dist = dir.join("dist");
+    std::fs::create_dir_all(dist.join("static")).unwrap();
+    std::fs::write(dist.join("index.html"), "<!doctype html><script type=module src=/static/app-3f9a1c.js></script>").unwrap();
+    std::fs::write(dist.join("sw.js"), "self.addEventListener('fetch', () => {});").unwrap();
+    let script: String = (0..2000).map(|i| format!("export const value{i} = {i};\n")).collect();
+    std::fs::write(dist.join("static/app-3f9a1c.js"), script).unwrap();
+    dist
+}
+
+#[tokio::test]
+async fn the_spa_is_compressed_and_cached_by_kind_of_file() {
+    let dir = fresh_data_dir("serving");
+    let dist = fake_web_dist(&dir);
+    let gw = Gateway::start(dir, &[("BACKOFFICE_WEB_DIST", dist.to_str().unwrap())]).await;
+    let client = reqwest::Client::new();
+    let origin = gw.origin();
+
+    // A hashed asset: brotli when accepted, gzip otherwise, cached for a year.
+    let asset = format!("{origin}/static/app-3f9a1c.js");
+    let br = client.get(&asset).header("accept-encoding", "gzip, br").send().await.unwrap();
+    assert_eq!(br.status(), 200);
+    assert_eq!(br.headers()["content-encoding"], "br");
+    assert_eq!(br.headers()["cache-control"], "public, max-age=31536000, immutable");
+    let raw_len = std::fs::metadata(dist.join("static/app-3f9a1c.js")).unwrap().len() as usize;
+    let br_len = br.bytes().await.unwrap().len();
+    assert!(br_len * 4 < raw_len, "brotli shrinks the script: {br_len} of {raw_len} bytes");
+    let gz = client.get(&asset).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(gz.headers()["content-encoding"], "gzip");
+    let plain = client.get(&asset).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none(), "no encoding unless asked for");
+
+    // A missing hashed asset is a 404 that nobody caches, not the entry page.
+    let missing = client.get(format!("{origin}/static/gone-123.js")).send().await.unwrap();
+    assert_eq!(missing.status(), 404);
+    assert_eq!(missing.headers()["cache-control"], "no-store");
+
+    // The entry page and the service worker are revalidated: a second load
+    // with the validator is a 304 without a body.
+    for path in ["/", "/index.html", "/sw.js"] {
+        let first = client.get(format!("{origin}{path}")).send().await.unwrap();
+        assert_eq!(first.status(), 200, "{path}");
+        assert_eq!(first.headers()["cache-control"], "no-cache", "{path}");
+        let etag = first.headers()["etag"].clone();
+        assert!(first.headers().contains_key("last-modified"), "{path}");
+        let again = client.get(format!("{origin}{path}")).header("if-none-match", etag.clone()).send().await.unwrap();
+        assert_eq!(again.status(), 304, "{path}");
+        assert_eq!(again.headers()["etag"], etag);
+        assert!(again.bytes().await.unwrap().is_empty());
+    }
+    // A deep link is the entry page too.
+    let deep = client.get(format!("{origin}/order/orderindex")).send().await.unwrap();
+    assert_eq!(deep.status(), 200);
+    assert!(deep.text().await.unwrap().contains("app-3f9a1c.js"));
+
+    // API answers are compressed and never stored by a cache.
+    let api = client.get(format!("{}/openapi.json", gw.base)).header("accept-encoding", "br").send().await.unwrap();
+    assert_eq!(api.headers()["content-encoding"], "br");
+    let key = client.get(format!("{}/publicKey", gw.base)).send().await.unwrap();
+    assert_eq!(key.headers()["cache-control"], "no-store");
+    assert!(key.headers().contains_key("x-request-id"), "every answer names its request");
+}
+
+#[tokio::test]
+async fn health_readiness_and_metrics() {
+    let gw = Gateway::start(fresh_data_dir("ops"), &[]).await;
+    let client = reqwest::Client::new();
+    let origin = gw.origin();
+    let health = client.get(format!("{origin}/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), 200);
+    let ready = client.get(format!("{origin}/readyz")).send().await.unwrap();
+    assert_eq!(ready.status(), 200);
+
+    // A failed sign-in, a good one and a listing, then the figures.
+    let wrong = client.post(format!("{}/login/index", gw.base)).json(&serde_json::json!({"username": "editor", "password": "wrong-password"})).send().await.unwrap();
+    assert!(!wrong.status().is_success());
+    let token = login(&client, &gw.base, "editor", EDITOR_PW).await;
+    let list = client.get(format!("{}/order/getList?pageSize=5", gw.base)).bearer_auth(&token).send().await.unwrap();
+    assert_eq!(list.status(), 200);
+    let text = client.get(format!("{origin}/metrics")).send().await.unwrap().text().await.unwrap();
+    for expected in [
+        "backoffice_http_requests_total{route=\"/partnerapi/order/getList\",method=\"GET\",status=\"200\"} 1",
+        "backoffice_http_request_duration_seconds_bucket{route=\"/partnerapi/order/getList\"",
+        "backoffice_sign_in_failures_total{status=",
+        "backoffice_charger_connections 0",
+    ] {
+        assert!(text.contains(expected), "metrics lack {expected}:\n{text}");
+    }
+}
+
+#[tokio::test]
+async fn metrics_with_a_token_want_the_token() {
+    let token = "metrics-token-0123456789";
+    let gw = Gateway::start(fresh_data_dir("ops-token"), &[("BACKOFFICE_METRICS_TOKEN", token)]).await;
+    let client = reqwest::Client::new();
+    let url = format!("{}/metrics", gw.origin());
+    assert_eq!(client.get(&url).send().await.unwrap().status(), 403);
+    assert_eq!(client.get(&url).bearer_auth("metrics-token-wrong-00000").send().await.unwrap().status(), 403);
+    assert_eq!(client.get(&url).bearer_auth(token).send().await.unwrap().status(), 200);
+}
+
+#[test]
+fn json_logs_carry_the_request_id() {
+    // Run the real binary with JSON logs, make one request with our id,
+    // and find that id on the log line the request wrote.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let dir = fresh_data_dir("json-logs");
+    let log = dir.join("out.log");
+    let out_file = std::fs::File::create(&log).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gateway"))
+        .env("BACKOFFICE_DATA_DIR", &dir)
+        .env("BACKOFFICE_PORT", port.to_string())
+        .env("BACKOFFICE_SEED_PASSWORD_ADMIN", ADMIN_PW)
+        .env("BACKOFFICE_SEED_PASSWORD_EDITOR", EDITOR_PW)
+        .env("BACKOFFICE_SEED_PASSWORD_TEST", "test-pass-1")
+        .env("BACKOFFICE_DEMO_ORDERS", "20")
+        .env("BACKOFFICE_LOG_FORMAT", "json")
+        .env("BACKOFFICE_LOG", "info")
+        .stdout(out_file)
+        .spawn()
+        .unwrap();
+    let answered = rt.block_on(async {
+        let client = reqwest::Client::new();
+        for _ in 0..300 {
+            if let Ok(r) = client.get(format!("http://127.0.0.1:{port}/partnerapi/publicKey")).header("x-request-id", "trace-me-42").send().await {
+                return Some(r.headers()["x-request-id"].clone());
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        None
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(answered.expect("the gateway answered"), "trace-me-42", "a client's request id is kept");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let line = text.lines().find(|l| l.contains("trace-me-42")).unwrap_or_else(|| panic!("no log line with the request id:\n{text}"));
+    let parsed: Value = serde_json::from_str(line).expect("each log line is one JSON object");
+    assert_eq!(parsed["fields"]["function"], "public_key", "{line}");
+}

@@ -61,6 +61,22 @@ pub struct ConfigError(pub String);
 
 const MIN_SECRET_BYTES: usize = 32;
 
+/// The embedded store's file inside the data dir.
+pub const SQLITE_FILE: &str = "backoffice.sqlite3";
+
+/// The embedded store's file as configured, for the commands that work on
+/// the file itself (backup, restore) and need nothing else of the
+/// configuration (no secret).
+pub fn sqlite_path_from_env() -> Result<PathBuf, ConfigError> {
+    let var = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    match var("BACKOFFICE_STORE").as_deref() {
+        None | Some("sqlite") => Ok(PathBuf::from(var("BACKOFFICE_DATA_DIR").unwrap_or_else(|| "data".into())).join(SQLITE_FILE)),
+        Some(other) => Err(ConfigError(format!(
+            "BACKOFFICE_STORE is '{other}': backup and restore are for the embedded SQLite store (back DynamoDB up with point-in-time recovery)"
+        ))),
+    }
+}
+
 impl Config {
     /// Reads the configuration from the process environment.
     pub fn from_env() -> Result<Config, ConfigError> {
@@ -81,7 +97,7 @@ impl Config {
         };
         let data_dir = PathBuf::from(var("BACKOFFICE_DATA_DIR").unwrap_or_else(|| "data".into()));
         let store = match var("BACKOFFICE_STORE").as_deref() {
-            None | Some("sqlite") => StoreConfig::Sqlite { path: data_dir.join("backoffice.sqlite3") },
+            None | Some("sqlite") => StoreConfig::Sqlite { path: data_dir.join(SQLITE_FILE) },
             Some("dynamo") | Some("dynamodb") => StoreConfig::Dynamo {
                 table: var("BACKOFFICE_TABLE").unwrap_or_else(|| "backoffice".into()),
                 endpoint: var("BACKOFFICE_DYNAMO_ENDPOINT"),

@@ -60,10 +60,13 @@ pub async fn context_from_env() -> Result<Arc<AppCtx>, ConfigError> {
     AppCtx::new(store, config)
 }
 
-/// Logs as JSON lines in Lambda (CloudWatch) and as text locally.
+/// Logs as JSON lines in Lambda (CloudWatch) and, when asked
+/// (`BACKOFFICE_LOG_FORMAT=json`), on the gateway; as text otherwise.
 pub fn init_tracing(json: bool) {
     let filter = tracing_subscriber_filter();
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    // Colour codes only for a person at a terminal, not in a log file.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false).with_ansi(ansi);
     let _ = if json { builder.json().try_init() } else { builder.try_init() };
 }
 

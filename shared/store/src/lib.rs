@@ -17,6 +17,8 @@ pub mod cursor;
 mod eval;
 #[cfg(feature = "sqlite")]
 pub mod sqlite;
+#[cfg(feature = "sqlite")]
+pub mod sqlite_file;
 #[cfg(feature = "dynamo")]
 pub mod dynamo;
 pub mod counting;

@@ -60,6 +60,25 @@ impl Gateway {
         }
     }
 
+    /// `http://127.0.0.1:PORT` (the SPA and the operations endpoints).
+    pub fn origin(&self) -> String {
+        self.base.trim_end_matches("/partnerapi").to_string()
+    }
+
+    /// Sends SIGTERM (a polite stop) and waits up to `within` for the exit.
+    pub fn terminate(&mut self, within: Duration) -> std::process::ExitStatus {
+        let status = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().unwrap();
+        assert!(status.success(), "kill -TERM");
+        let deadline = Instant::now() + within;
+        loop {
+            if let Some(exit) = self.child.try_wait().unwrap() {
+                return exit;
+            }
+            assert!(Instant::now() < deadline, "the gateway did not stop within {within:?} of SIGTERM");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
