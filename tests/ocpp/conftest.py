@@ -38,8 +38,9 @@ def free_port():
 class Api:
     """The back-office API, signed in as admin."""
 
-    def __init__(self, base):
+    def __init__(self, base, ssl_context=None):
         self.base = base
+        self.ssl = ssl_context
         self.token = self.login("admin", ADMIN_PW)
 
     def request(self, method, path, body=None, token=None):
@@ -47,7 +48,7 @@ class Api:
         headers = {"content-type": "application/json", "authorization": f"Bearer {token or self.token}"}
         req = urllib.request.Request(self.base + "/partnerapi" + path, data=data, method=method, headers=headers)
         try:
-            with urllib.request.urlopen(req, timeout=30) as r:
+            with urllib.request.urlopen(req, timeout=30, context=self.ssl) as r:
                 return json.loads(r.read())
         except urllib.error.HTTPError as e:
             return json.loads(e.read())
@@ -59,7 +60,7 @@ class Api:
             headers={"content-type": "application/json"},
             method="POST",
         )
-        with urllib.request.urlopen(req, timeout=30) as r:
+        with urllib.request.urlopen(req, timeout=30, context=self.ssl) as r:
             return json.loads(r.read())["data"]["token"]
 
     def get(self, path, token=None):
@@ -69,8 +70,10 @@ class Api:
         return self.request("POST", path, body, token=token)
 
 
-@pytest.fixture(scope="session")
-def gateway():
+def start_gateway(extra_env=None, ssl_context=None):
+    """The gateway binary on a free port with a fresh data dir; returns
+    (process, info). With `ssl_context` (a client context trusting the
+    gateway's certificate) it is reached over https/wss."""
     port = free_port()
     data = tempfile.mkdtemp(prefix="ocpp-tests-")
     env = dict(os.environ)
@@ -85,22 +88,32 @@ def gateway():
         BACKOFFICE_DEMO_ORDERS="200",
         BACKOFFICE_LOG="warn",
     )
+    env.update(extra_env or {})
     env.pop("BACKOFFICE_SIMULATE_CHARGERS", None)
     log = open(Path(data) / "gateway.log", "w")
     proc = subprocess.Popen([GATEWAY], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    scheme, ws = ("https", "wss") if ssl_context else ("http", "ws")
+    base = f"{scheme}://127.0.0.1:{port}"
     deadline = time.time() + 90
     while True:
         if proc.poll() is not None:
             raise RuntimeError(f"gateway exited: {(Path(data) / 'gateway.log').read_text()}")
         try:
-            with urllib.request.urlopen(base + "/partnerapi/publicKey", timeout=2):
+            with urllib.request.urlopen(base + "/partnerapi/publicKey", timeout=2, context=ssl_context):
                 break
         except Exception:
             if time.time() > deadline:
                 raise
             time.sleep(0.3)
-    yield {"base": base, "ws": f"ws://127.0.0.1:{port}/ocpp", "proc": proc, "log": Path(data) / "gateway.log"}
+    info = {"base": base, "ws": f"{ws}://127.0.0.1:{port}/ocpp", "proc": proc, "log": Path(data) / "gateway.log",
+            "data": Path(data), "ssl": ssl_context, "port": port}
+    return proc, info
+
+
+@pytest.fixture(scope="session")
+def gateway():
+    proc, info = start_gateway()
+    yield info
     proc.terminate()
     proc.wait(timeout=20)
 
@@ -128,21 +141,24 @@ def operating_station(api):
     return next(s for s in stations if s.get("tariffId"))
 
 
+def make_pile(api, **extra):
+    """A fresh pile (two DC connectors) with a password, on a station with a tariff."""
+    station = operating_station(api)
+    code = "PY" + uuid.uuid4().hex[:10].upper()
+    body = {"stationId": station["id"], "code": code, "pileType": "dc", "ratedPowerKw": 60, "heartbeatIntervalSecs": 60,
+            "connectors": [{"standard": "gbt2015", "maxPowerKw": 60}, {"standard": "gbt2015", "maxPowerKw": 60}]}
+    body.update(extra)
+    added = api.post("/pile/doAdd", body)
+    assert added["code"] == 200, added
+    pw = api.post("/pile/setPassword", {"id": added["data"]["id"]})
+    assert pw["code"] == 200, pw
+    return Pile(api, code, added["data"]["id"], station["id"], pw["data"]["password"], 2)
+
+
 @pytest.fixture
 def pile(api):
-    """A fresh pile (two DC connectors) with a password, on a station with a tariff."""
-    def make(**extra):
-        station = operating_station(api)
-        code = "PY" + uuid.uuid4().hex[:10].upper()
-        body = {"stationId": station["id"], "code": code, "pileType": "dc", "ratedPowerKw": 60, "heartbeatIntervalSecs": 60,
-                "connectors": [{"standard": "gbt2015", "maxPowerKw": 60}, {"standard": "gbt2015", "maxPowerKw": 60}]}
-        body.update(extra)
-        added = api.post("/pile/doAdd", body)
-        assert added["code"] == 200, added
-        pw = api.post("/pile/setPassword", {"id": added["data"]["id"]})
-        assert pw["code"] == 200, pw
-        return Pile(api, code, added["data"]["id"], station["id"], pw["data"]["password"], 2)
-    return make
+    """`pile(**fields)`: a fresh pile on the session's gateway."""
+    return lambda **extra: make_pile(api, **extra)
 
 
 class Charger(ChargePoint):
@@ -222,12 +238,13 @@ class Charger(ChargePoint):
 class Connection:
     """`async with Connection(pile) as cp:` a connected, running charger."""
 
-    def __init__(self, ws_base, pile, protocols=("ocpp1.6",), cls=Charger, path_id=None):
+    def __init__(self, ws_base, pile, protocols=("ocpp1.6",), cls=Charger, path_id=None, ssl_context=None):
         self.url = f"{ws_base}/{path_id or pile.code}"
-        self.pile, self.protocols, self.cls = pile, list(protocols), cls
+        self.pile, self.protocols, self.cls, self.ssl = pile, list(protocols), cls, ssl_context
 
     async def __aenter__(self):
-        self.ws = await websockets.connect(self.url, subprotocols=self.protocols, extra_headers={"Authorization": self.pile.basic}, max_size=None)
+        extra = {"ssl": self.ssl} if self.ssl else {}
+        self.ws = await websockets.connect(self.url, subprotocols=self.protocols, extra_headers={"Authorization": self.pile.basic}, max_size=None, **extra)
         self.cp = self.cls(self.pile.code, self.ws)
         self.task = asyncio.create_task(self.cp.start())
         return self.cp
