@@ -2,8 +2,24 @@
 # Builds and starts the product: the local gateway with the SPA and the
 # embedded SQLite store (seeded with demo data on first run).
 # Configuration: BACKOFFICE_* environment variables (see NOTES.md).
+#
+#   scripts/run.sh             development build, demo data, simulated chargers
+#   scripts/run.sh --release   optimised build (what a real site runs); with
+#                              BACKOFFICE_ENV=production: no demo data, no
+#                              simulator, passwords and secrets must be given
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+profile=debug
+for arg in "$@"; do
+  case "$arg" in
+    --release) profile=release ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    *) echo "error: unknown option '$arg' (use --release)" >&2; exit 1 ;;
+  esac
+done
+production=0
+case "${BACKOFFICE_ENV:-development}" in production|prod) production=1 ;; esac
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "error: $1 is not installed ($2)" >&2; exit 1; }; }
 need cargo "install Rust from rustup.rs"
@@ -18,16 +34,21 @@ if [ -f web/package.json ]; then
   npm --prefix web run build --silent
 fi
 
-echo "==> building the gateway"
-cargo build --quiet -p gateway
+echo "==> building the gateway ($profile)"
+if [ "$profile" = release ]; then cargo build --quiet --release -p gateway; else cargo build --quiet -p gateway; fi
 
 export BACKOFFICE_DATA_DIR="${BACKOFFICE_DATA_DIR:-$PWD/data}"
 export BACKOFFICE_WEB_DIST="${BACKOFFICE_WEB_DIST:-$PWD/web/dist}"
 # Demo mode: the charge-point simulator connects the demo piles shown as
 # connected over the real OCPP 1.6J link (ws://127.0.0.1:PORT/ocpp/{id}).
-export BACKOFFICE_SIMULATE_CHARGERS="${BACKOFFICE_SIMULATE_CHARGERS:-1}"
-if [ -f "$BACKOFFICE_DATA_DIR/first-run-credentials.txt" ]; then
-  echo "==> sign-ins generated at first run (change them in the personal center):"
-  cat "$BACKOFFICE_DATA_DIR/first-run-credentials.txt"
+# Production has no demo piles to simulate.
+if [ "$production" = 1 ]; then
+  export BACKOFFICE_SIMULATE_CHARGERS="${BACKOFFICE_SIMULATE_CHARGERS:-0}"
+else
+  export BACKOFFICE_SIMULATE_CHARGERS="${BACKOFFICE_SIMULATE_CHARGERS:-1}"
+  if [ -f "$BACKOFFICE_DATA_DIR/first-run-credentials.txt" ]; then
+    echo "==> sign-ins generated at first run (change them in the personal center):"
+    cat "$BACKOFFICE_DATA_DIR/first-run-credentials.txt"
+  fi
 fi
-exec target/debug/gateway serve
+exec "target/$profile/gateway" serve

@@ -128,23 +128,34 @@ async fn seed(ctx: &backoffice::AppCtx) -> Result<SeedReport, String> {
     let report = ensure_seeded(ctx, |name| std::env::var(name).ok())
         .await
         .map_err(|e| format!("seeding failed: {}", e.msg.en))?;
-    if report.seeded_now {
+    if !report.seeded_now {
+        return Ok(report);
+    }
+    if ctx.config.mode == backoffice::config::Mode::Production {
+        // Never print a password in production: they were all given.
+        let names: Vec<_> = report.credentials.iter().map(|c| c.username.as_str()).collect();
+        println!(
+            "seeded the store: roles, menus and the account(s) {} with the password(s) given in BACKOFFICE_SEED_PASSWORD_*{}",
+            names.join(", "),
+            if report.demo_charger_password.is_some() { "; demo data too (BACKOFFICE_DEMO_DATA=1)" } else { "; no demo data" }
+        );
+    } else {
         let mut lines = String::new();
         for c in &report.credentials {
             lines.push_str(&format!("  {:<8} {}\n", c.username, c.password));
         }
         println!("seeded the store; sign in with:\n{lines}");
-        if let Some(pw) = &report.demo_charger_password {
-            // The demo piles' charger password, for the charge-point simulator.
-            let path = ctx.config.data_dir.join(DEMO_CHARGER_PASSWORD_FILE);
-            backoffice::config::write_private_file(&path, pw.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
         if report.credentials.iter().any(|c| c.generated) {
             let path = ctx.config.data_dir.join("first-run-credentials.txt");
             backoffice::config::write_private_file(&path, lines.as_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             println!("(generated passwords are also in {}; change them after signing in)", path.display());
         }
+    }
+    if let Some(pw) = &report.demo_charger_password {
+        // The demo piles' charger password, for the charge-point simulator.
+        let path = ctx.config.data_dir.join(DEMO_CHARGER_PASSWORD_FILE);
+        backoffice::config::write_private_file(&path, pw.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(report)
 }

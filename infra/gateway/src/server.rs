@@ -201,16 +201,37 @@ async fn call(route: &'static Route, State(ctx): State<Shared>, ConnectInfo(peer
         Err(_) => return into_axum(ApiError::payload_too_large().to_response(lang)),
     };
     let path = parts.uri.path().strip_prefix(API_BASE).unwrap_or(parts.uri.path()).to_string();
+    let client_ip = client_address(&parts.headers, peer.ip()).to_string();
     let api_req = ApiRequest {
         method: parts.method,
         path,
         query: Default::default(),
         headers: parts.headers,
         body,
-        client_ip: peer.ip().to_string(),
+        client_ip,
     }
     .with_query_string(parts.uri.query());
     into_axum(backoffice::dispatch(&ctx, route, api_req).await)
+}
+
+/// The client's address. Behind a reverse proxy on this machine every
+/// connection comes from loopback, so for a loopback peer the last
+/// `X-Forwarded-For` entry (the one the proxy itself appended) is the
+/// client; entries before it are the client's own claims and are ignored.
+/// From any other peer the header is ignored: a client cannot choose the
+/// address its sign-in attempts are throttled under.
+pub fn client_address(headers: &http::HeaderMap, peer: std::net::IpAddr) -> std::net::IpAddr {
+    if !peer.is_loopback() {
+        return peer;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .next_back()
+        .and_then(|last| last.trim().parse().ok())
+        .unwrap_or(peer)
 }
 
 fn into_axum(resp: http::Response<bytes::Bytes>) -> Response {
@@ -262,5 +283,32 @@ async fn shutdown_signal() {
     tokio::select! {
         _ = ctrl_c => {},
         _ = terminate => {},
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_address;
+    use std::net::IpAddr;
+
+    fn headers(values: &[&str]) -> http::HeaderMap {
+        let mut h = http::HeaderMap::new();
+        for v in values {
+            h.append("x-forwarded-for", v.parse().unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn the_proxy_appended_address_counts_only_from_loopback() {
+        let loopback: IpAddr = "127.0.0.1".parse().unwrap();
+        let remote: IpAddr = "198.51.100.9".parse().unwrap();
+        assert_eq!(client_address(&headers(&["203.0.113.7"]), loopback).to_string(), "203.0.113.7");
+        // The client claimed 10.0.0.1; the proxy appended the real address.
+        assert_eq!(client_address(&headers(&["10.0.0.1, 203.0.113.7"]), loopback).to_string(), "203.0.113.7");
+        assert_eq!(client_address(&headers(&["10.0.0.1", "2001:db8::1"]), loopback).to_string(), "2001:db8::1");
+        assert_eq!(client_address(&headers(&["203.0.113.7"]), remote), remote, "a remote client cannot choose its address");
+        assert_eq!(client_address(&headers(&["not-an-ip"]), loopback), loopback);
+        assert_eq!(client_address(&headers(&[]), loopback), loopback);
     }
 }

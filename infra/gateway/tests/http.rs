@@ -295,3 +295,58 @@ fn json_logs_carry_the_request_id() {
     let parsed: Value = serde_json::from_str(line).expect("each log line is one JSON object");
     assert_eq!(parsed["fields"]["function"], "public_key", "{line}");
 }
+
+const PRODUCTION_SECRET: &str = "production-secret-0123456789abcdef0123";
+
+fn production_seed(dir: &std::path::Path, admin_password: Option<&str>) -> std::process::Output {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_gateway"));
+    cmd.arg("seed")
+        .env_clear()
+        .env("BACKOFFICE_ENV", "production")
+        .env("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET)
+        .env("BACKOFFICE_DATA_DIR", dir)
+        .env("BACKOFFICE_SEED_PASSWORD_EDITOR", EDITOR_PW);
+    if let Some(pw) = admin_password {
+        cmd.env("BACKOFFICE_SEED_PASSWORD_ADMIN", pw);
+    }
+    cmd.output().unwrap()
+}
+
+#[tokio::test]
+async fn production_starts_with_the_first_admin_only_and_no_demo_data() {
+    let dir = fresh_data_dir("production-seed");
+    let refused = production_seed(&dir, None);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("BACKOFFICE_SEED_PASSWORD_ADMIN is not set"), "{err}");
+
+    let seeded = production_seed(&dir, Some(ADMIN_PW));
+    assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
+    let said = String::from_utf8_lossy(&seeded.stdout);
+    assert!(!said.contains(ADMIN_PW) && !said.contains(EDITOR_PW), "production never prints a password: {said}");
+    assert!(said.contains("no demo data"), "{said}");
+    assert!(!dir.join("first-run-credentials.txt").exists());
+
+    let gw = Gateway::start(dir, &[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET)]).await;
+    let client = reqwest::Client::new();
+    let token = login(&client, &gw.base, "admin", ADMIN_PW).await;
+    for demo_account in [("editor", EDITOR_PW), ("test", "test-pass-1")] {
+        let body: Value = client
+            .post(format!("{}/login/index", gw.base))
+            .json(&serde_json::json!({"username": demo_account.0, "password": demo_account.1}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_ne!(body["code"], 200, "no demo account in production: {body}");
+    }
+    for list in ["/station/getList?pageNo=1&pageSize=10", "/card/getList?pageNo=1&pageSize=10"] {
+        let body: Value = client.get(format!("{}{list}", gw.base)).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
+        assert_eq!(body["code"], 200, "{list}: {body}");
+        assert_eq!(body["data"]["list"].as_array().map(Vec::len), Some(0), "no demo records in production: {list}: {body}");
+    }
+    let orders: Value = client.get(format!("{}/order/getList?pageSize=10", gw.base)).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
+    assert_eq!(orders["data"]["list"].as_array().map(Vec::len), Some(0), "no fictitious orders: {orders}");
+}

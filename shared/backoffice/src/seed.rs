@@ -1,5 +1,9 @@
-//! First-run data: roles, the three staff accounts, the menu tree and a
-//! few notices. Idempotent: a marker record says the store is seeded.
+//! First-run data: roles, the menu tree, the departments and the first
+//! Admin; with demo data (development, or `BACKOFFICE_DEMO_DATA=1`) also
+//! the `editor` and `test` accounts, stations, piles, cards, notices and
+//! months of orders. Production creates no demo account and no fictitious
+//! order (finance would report them). Idempotent: a marker record says the
+//! store is seeded.
 
 use envelope::ApiError;
 use serde_json::json;
@@ -32,16 +36,34 @@ pub struct SeedReport {
     pub demo_charger_password: Option<String>,
 }
 
-/// The password for a seeded user: `BACKOFFICE_SEED_PASSWORD_<NAME>` or a
-/// random one.
-pub fn seed_password(get: &impl Fn(&str) -> Option<String>, username: &str) -> Result<Credential, String> {
+/// The account production starts with; the others are demo accounts.
+pub const FIRST_ADMIN: &str = "admin";
+
+/// The password for a seeded user: `BACKOFFICE_SEED_PASSWORD_<NAME>`, or
+/// a random one where generating is allowed (development: it is printed
+/// once and kept in the data dir; production has nowhere safe to show it).
+pub fn seed_password(get: &impl Fn(&str) -> Option<String>, username: &str, may_generate: bool) -> Result<Credential, String> {
     let var = format!("BACKOFFICE_SEED_PASSWORD_{}", username.to_uppercase());
     match get(&var).filter(|p| !p.is_empty()) {
         Some(password) => {
             auth::password_policy(&password).map_err(|e| format!("{var}: {}", e.en()))?;
             Ok(Credential { username: username.into(), password, generated: false })
         }
-        None => Ok(Credential { username: username.into(), password: random_password(), generated: true }),
+        None if may_generate => Ok(Credential { username: username.into(), password: random_password(), generated: true }),
+        None => Err(format!(
+            "{var} is not set: production's first start creates the '{username}' account with the password given there (it is never generated or printed)"
+        )),
+    }
+}
+
+/// Whether the first start writes demo data: `BACKOFFICE_DEMO_DATA`
+/// (1/0, true/false), by default yes in development and no in production.
+pub fn demo_data_wanted(get: &impl Fn(&str) -> Option<String>, mode: crate::config::Mode) -> Result<bool, String> {
+    match get("BACKOFFICE_DEMO_DATA").map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("") => Ok(mode == crate::config::Mode::Development),
+        Some("1" | "true" | "yes") => Ok(true),
+        Some("0" | "false" | "no") => Ok(false),
+        Some(other) => Err(format!("BACKOFFICE_DEMO_DATA must be 1 or 0, not '{other}'")),
     }
 }
 
@@ -58,16 +80,18 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
         return Ok(SeedReport::default());
     }
     let now = ctx.now();
+    let refuse = |msg: String| ApiError::bad_request(envelope::Text::new(msg.clone(), msg));
+    let production = ctx.config.mode == crate::config::Mode::Production;
+    let demo = demo_data_wanted(&get, ctx.config.mode).map_err(refuse)?;
+    let accounts: Vec<_> = SEEDED_USERS.iter().filter(|(name, _)| demo || *name == FIRST_ADMIN).collect();
     let mut credentials = Vec::new();
     let mut ops = Vec::new();
     for mut role in roles::seeded() {
-        role.user_count = SEEDED_USERS.iter().filter(|(_, held)| held.contains(&role.name.as_str())).count() as i64;
+        role.user_count = accounts.iter().filter(|(_, held)| held.contains(&role.name.as_str())).count() as i64;
         ops.push(TxOp::Put { item: role.to_item(), condition: Some(Condition::item_absent()) });
     }
-    for (username, role_names) in SEEDED_USERS {
-        let cred = seed_password(&get, username).map_err(|msg| {
-            ApiError::bad_request(envelope::Text::new(msg.clone(), msg))
-        })?;
+    for (username, role_names) in accounts {
+        let cred = seed_password(&get, username, !production).map_err(refuse)?;
         let hash = auth::hash_password(&cred.password).map_err(|_| ApiError::internal())?;
         let mut user = User::new(username, hash, role_names.iter().map(|r| r.to_string()).collect(), now);
         user.email = format!("{username}@ev-operator.example");
@@ -84,6 +108,9 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     // All or nothing: a half-seeded store would refuse a second attempt.
     ctx.store.transact(ops).await.api()?;
     crate::domain::departments::seed(ctx).await?;
+    if !demo {
+        return Ok(SeedReport { seeded_now: true, credentials, demo_charger_password: None });
+    }
     // One demo data set (sized by BACKOFFICE_DEMO_ORDERS) for assets and orders.
     let demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
     let charger_password = match get("BACKOFFICE_DEMO_CHARGER_PASSWORD").filter(|p| !p.is_empty()) {
