@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[tokio::test]
 async fn admin_creates_an_editor_who_signs_in_with_editor_rights() {
@@ -280,4 +280,52 @@ async fn operations_settings_are_checked_versioned_logged_and_admin_only() {
     let refused = post(&ctx, "/operationSettings/doEdit", Some(&editor), json!({"offlineAfterIntervals": 9, "stuckAfterHours": 9, "version": 1})).await;
     assert_eq!(refused.status, 403);
     assert_eq!(get(&ctx, "/operationSettings/get", Some(&admin)).await.data()["offlineAfterIntervals"], 5);
+}
+
+#[tokio::test]
+async fn a_settings_manager_cannot_grant_or_take_more_than_they_hold() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    // An account manager: may manage settings and read, nothing else.
+    let role = post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "StaffDesk", "permissions": ["manage:settings", "read:system"]})).await;
+    assert_eq!(role.status, 200, "{:?}", role.body);
+    let made = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "desk", "roles": ["StaffDesk"], "password": "desk-pass-12345"})).await;
+    assert_eq!(made.status, 200, "{:?}", made.body);
+    let desk = login(&ctx, "desk", "desk-pass-12345").await;
+    let version_of = |list: &Value, name: &str| list["list"].as_array().unwrap().iter().find(|u| u["username"] == name).unwrap()["version"].clone();
+    let users = get(&ctx, "/userManagement/getList?pageSize=50", Some(&admin)).await;
+    let before = users.data().clone();
+
+    // Making themselves Admin.
+    let escalate = post(&ctx, "/userManagement/doEdit", Some(&desk), json!({"username": "desk", "roles": ["StaffDesk", "Admin"], "version": version_of(&before, "desk")})).await;
+    assert_eq!(escalate.status, 403, "{:?}", escalate.body);
+    assert!(escalate.msg().contains("Admin"), "{}", escalate.msg());
+    // Creating an account with rights they lack (Editor writes and deletes).
+    let stronger = post(&ctx, "/userManagement/doEdit", Some(&desk), json!({"username": "sock.puppet", "roles": ["Editor"], "password": "puppet-pass-123"})).await;
+    assert_eq!(stronger.status, 403, "{:?}", stronger.body);
+    // Resetting an Admin's password, editing or deleting an Admin.
+    let reset = post(&ctx, "/userManagement/resetPassword", Some(&desk), json!({"username": "admin", "password": "taken-over-123"})).await;
+    assert_eq!(reset.status, 403, "{:?}", reset.body);
+    let demote = post(&ctx, "/userManagement/doEdit", Some(&desk), json!({"username": "admin", "roles": ["StaffDesk"], "version": version_of(&before, "admin")})).await;
+    assert_eq!(demote.status, 403, "{:?}", demote.body);
+    assert_eq!(post(&ctx, "/userManagement/doDelete", Some(&desk), json!({"username": "editor"})).await.status, 403);
+    // Writing more permissions into their own role, or touching a stronger one.
+    let widen = post(&ctx, "/roleManagement/doEdit", Some(&desk), json!({"role": "StaffDesk", "permissions": ["manage:settings", "read:system", "approve:refund"], "version": 1})).await;
+    assert_eq!(widen.status, 403, "{:?}", widen.body);
+    let narrow_editor = post(&ctx, "/roleManagement/doEdit", Some(&desk), json!({"role": "Editor", "permissions": [], "version": 1})).await;
+    assert_eq!(narrow_editor.status, 403, "{:?}", narrow_editor.body);
+
+    // Nothing was written by any of it.
+    assert_eq!(get(&ctx, "/userManagement/getList?pageSize=50", Some(&admin)).await.data(), &before);
+    let old_admin = login(&ctx, "admin", ADMIN_PW).await;
+    assert!(!old_admin.is_empty(), "the Admin's password still works");
+    let roles = get(&ctx, "/roleManagement/getList", Some(&admin)).await;
+    let desk_role = roles.data()["list"].as_array().unwrap().iter().find(|r| r["role"] == "StaffDesk").unwrap().clone();
+    assert_eq!(desk_role["permissions"], json!(["manage:settings", "read:system"]));
+
+    // Within their own rights they still work.
+    let peer = post(&ctx, "/userManagement/doEdit", Some(&desk), json!({"username": "desk.two", "roles": ["StaffDesk"], "password": "desk-two-pass-123"})).await;
+    assert_eq!(peer.status, 200, "{:?}", peer.body);
+    let reset_peer = post(&ctx, "/userManagement/resetPassword", Some(&desk), json!({"username": "desk.two", "password": "desk-two-new-123"})).await;
+    assert_eq!(reset_peer.status, 200, "{:?}", reset_peer.body);
 }

@@ -13,6 +13,7 @@ pub mod menus;
 pub mod notices;
 pub mod operations;
 pub mod orders;
+pub mod privilege;
 pub mod roles;
 pub mod sessions;
 pub mod staff;

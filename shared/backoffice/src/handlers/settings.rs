@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::ctx::AppCtx;
-use crate::domain::{audit, departments, menu_edit, menus, roles, staff, users};
+use crate::domain::{audit, departments, menu_edit, menus, privilege, roles, staff, users};
 use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
 use crate::reply::Reply;
 use crate::handlers::assets::IdBody;
@@ -115,8 +115,16 @@ fn enabled() -> bool {
 /// POST /userManagement/doEdit: without `version` creates the account
 /// (password required), with it edits the account at that version.
 pub async fn user_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let actor = call.caller()?.username().to_string();
+    let caller = call.caller()?;
+    let actor = caller.username().to_string();
     let input: UserEditIn = call.req.payload()?;
+    // No escalation: grant only what you hold, change only who holds no more than you.
+    privilege::may_grant_roles(ctx, &caller.principal, &input.roles).await?;
+    if input.version.is_some() {
+        if let Some(current) = users::get(ctx, input.username.trim()).await? {
+            privilege::may_manage_user(ctx, &caller.principal, &current).await?;
+        }
+    }
     let edit = staff::AccountEdit {
         username: input.username,
         email: input.email,
@@ -145,8 +153,12 @@ fn one_username(body: &Value) -> Result<String, ApiError> {
 
 /// POST /userManagement/doDelete {username}
 pub async fn user_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let actor = call.caller()?.username().to_string();
+    let caller = call.caller()?;
+    let actor = caller.username().to_string();
     let username = one_username(&call.req.body_value()?)?;
+    if let Some(target) = users::get(ctx, &username).await? {
+        privilege::may_manage_user(ctx, &caller.principal, &target).await?;
+    }
     staff::delete(ctx, &actor, &username).await?;
     Ok(Reply::message(Text::new("deleted", "删除成功")))
 }
@@ -161,8 +173,12 @@ pub struct ResetIn {
 /// POST /userManagement/resetPassword {username, password}: the user's
 /// sessions end, so the old password stops working everywhere at once.
 pub async fn user_reset_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let actor = call.caller()?.username().to_string();
+    let caller = call.caller()?;
+    let actor = caller.username().to_string();
     let input: ResetIn = call.req.payload()?;
+    if let Some(target) = users::get(ctx, input.username.trim()).await? {
+        privilege::may_manage_user(ctx, &caller.principal, &target).await?;
+    }
     staff::reset_password(ctx, &actor, input.username.trim(), &input.password).await?;
     Ok(Reply::message(Text::new("the password was reset; the user must sign in again", "密码已重置，该用户需重新登录")))
 }
@@ -196,7 +212,13 @@ pub struct RoleEditIn {
 
 /// POST /roleManagement/doEdit
 pub async fn role_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let principal = &call.caller()?.principal;
     let input: RoleEditIn = call.req.payload()?;
+    // The role as it is now (renamed: its old name) and as it will be.
+    let existing = input.old_role.as_deref().map(str::trim).filter(|o| !o.is_empty()).unwrap_or(input.role.trim()).to_string();
+    let current = roles::get(ctx, &existing).await?.map(|r| r.permissions).unwrap_or_default();
+    privilege::may_define_role(principal, &existing, &current, &input.permissions)?;
+    privilege::may_define_role(principal, input.role.trim(), &[], &input.permissions)?;
     let role = roles::save(
         ctx,
         roles::RoleEdit { name: input.role, old_name: input.old_role, permissions: input.permissions, description: input.description, version: input.version },
@@ -210,6 +232,9 @@ pub async fn role_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body = call.req.body_value()?;
     let name = body.get("role").or_else(|| body.get("id")).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty());
     let name = name.ok_or_else(|| ApiError::bad_request(Text::new("say which role to delete (role)", "请指定要删除的角色（role）")))?;
+    if let Some(current) = roles::get(ctx, name).await? {
+        privilege::may_define_role(&call.caller()?.principal, name, &current.permissions, &[])?;
+    }
     roles::delete(ctx, name).await?;
     Ok(Reply::message(Text::new("deleted", "删除成功")))
 }
