@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Lambda cold start per function: builds the release bins of sign-in, user
+# Lambda cold start per function: builds the one bootstrap every function runs (what the template deploys) and starts it as sign-in, user
 # info, order list and order detail, starts moto (DynamoDB API) on
 # loopback with a small table seeded through the product's seeding, and
 # starts each bin as a fresh process against a local Lambda Runtime API
@@ -21,7 +21,7 @@ if ! command -v zip >/dev/null 2>&1; then
 fi
 export PATH="${BACKOFFICE_TOOLS_VENV:-$PWD/target/tools-venv}/bin:$PATH"
 
-echo "==> cold-start bench (release build of the bench; it builds the function bins itself)"
+echo "==> cold-start bench (release build of the bench; it builds the bootstrap itself)"
 cargo build --release -q -p bench --bin cold-start
 cargo test --release -q -p bench --bin cold-start
 exec target/release/cold-start "$@"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds what `deploy.sh` ships: every Lambda bin once for arm64
-# (target/lambda/<function>/bootstrap, where template.yaml's CodeUris
-# point) and the SPA (web/dist). Checks template.yaml is current first, so
+# Builds what `deploy.sh` ships: the one Lambda bootstrap every function
+# runs, for arm64 (default) or ARCH=x86_64, with the size-optimised
+# `lambda-release` profile (target/lambda/bootstrap/bootstrap, where every CodeUri
+# of template.yaml points) and the SPA (web/dist). Checks template.yaml is current first, so
 # a stale template never deploys a route table that no longer exists.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,14 +20,17 @@ fi
 echo "==> template.yaml matches the route table"
 cargo run -q -p sam-template -- --check
 
-echo "==> Lambda functions (release, arm64, built once for all bins)"
-# Never target-cpu=native here: the build machine is not the Graviton CPU.
-cargo lambda build --release --arm64 -p functions
+arch="${ARCH:-arm64}"
+case "$arch" in arm64|x86_64) ;; *) echo "error: ARCH must be arm64 or x86_64, not '$arch'" >&2; exit 1 ;; esac
+echo "==> the Lambda bootstrap (profile lambda-release, $arch; one binary for every function)"
+# Never target-cpu=native here: the build machine is not the Lambda CPU.
+# cargo-lambda's flags are --arm64 and --x86-64 (the template's names are arm64 and x86_64).
+cargo lambda build --profile lambda-release "--${arch//_/-}" -p functions --bin bootstrap
 
 missing=0
-for uri in $(sed -n 's/^ *CodeUri: //p' template.yaml); do
+for uri in $(sed -n 's/^ *CodeUri: //p' template.yaml | sort -u); do
   if [ ! -x "$uri/bootstrap" ]; then
-    echo "error: $uri/bootstrap was not built (is the bin in functions/src/bin?)" >&2
+    echo "error: $uri/bootstrap was not built" >&2
     missing=1
   fi
 done
@@ -38,4 +42,4 @@ if [ ! -d web/node_modules ]; then
 fi
 npm --prefix web run build
 
-echo "==> built: target/lambda/*/bootstrap and web/dist; next: infra/deploy/deploy.sh"
+echo "==> built: target/lambda/bootstrap/bootstrap ($arch) and web/dist; next: ARCH=$arch infra/deploy/deploy.sh"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Deploys what build.sh built: `sam deploy` of template.yaml (each
-# function's code straight from target/lambda/<function>/, no `sam build`),
+# Deploys what build.sh built: `sam deploy` of template.yaml (every
+# function's code is the one bootstrap in target/lambda/bootstrap/, no
+# `sam build`; SAM uploads it once),
 # then web/dist to the site bucket and a CloudFront invalidation.
 #
 # Settings (environment):
@@ -8,6 +9,7 @@
 #   AWS_REGION       region (default: samconfig.toml's, else the AWS CLI's)
 #   JWT_SECRET_NAME  Secrets Manager secret holding the JWT secret; needed
 #                    unless samconfig.toml (from `sam deploy --guided`) has it
+#   ARCH             arm64 (default) or x86_64: what build.sh built for
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -19,7 +21,7 @@ export SAM_CLI_TELEMETRY=0
 
 # Refuse a half build: a missing bootstrap would deploy an empty function.
 [ -f web/dist/index.html ] || fail "web/dist is not built: run infra/deploy/build.sh first"
-for uri in $(sed -n 's/^ *CodeUri: //p' template.yaml); do
+for uri in $(sed -n 's/^ *CodeUri: //p' template.yaml | sort -u); do
   [ -x "$uri/bootstrap" ] || fail "$uri/bootstrap is missing: run infra/deploy/build.sh first"
 done
 
@@ -31,11 +33,15 @@ region="${AWS_REGION:-$(from_samconfig region)}"
 
 args=(--template-file template.yaml --stack-name "$stack" --capabilities CAPABILITY_IAM --no-fail-on-empty-changeset)
 [ -n "$region" ] && args+=(--region "$region")
+arch="${ARCH:-arm64}"
+case "$arch" in arm64|x86_64) ;; *) fail "ARCH must be arm64 or x86_64, not '$arch'" ;; esac
+overrides=("Architecture=$arch")
 if [ -n "${JWT_SECRET_NAME:-}" ]; then
-  args+=(--parameter-overrides "JwtSecretName=$JWT_SECRET_NAME")
+  overrides+=("JwtSecretName=$JWT_SECRET_NAME")
 elif ! grep -q JwtSecretName samconfig.toml 2>/dev/null; then
   fail "set JWT_SECRET_NAME to the Secrets Manager secret's name (see infra/deploy/README.md), or run 'sam deploy --guided' once"
 fi
+args+=(--parameter-overrides "${overrides[@]}")
 # samconfig.toml names its artifact bucket; otherwise let SAM manage one.
 [ -f samconfig.toml ] || args+=(--resolve-s3)
 # Pipelines cannot answer the change-set prompt.
@@ -55,14 +61,15 @@ distribution="$(output DistributionId)"
 [ -n "$bucket" ] && [ "$bucket" != None ] || fail "stack $stack has no SiteBucketName output"
 
 echo "==> web/dist -> s3://$bucket"
-# Hashed assets never change, so browsers may keep them; old ones stay so a
-# page loaded before the deploy can still fetch its chunks.
-if [ -d web/dist/assets ]; then
-  aws s3 sync "${aws_region[@]}" web/dist/assets "s3://$bucket/assets" \
+# Hashed assets (vite's assetsDir, "static") never change, so browsers may
+# keep them; old ones stay so a page loaded before the deploy can still
+# fetch its chunks. The local gateway caches the same directory the same way.
+if [ -d web/dist/static ]; then
+  aws s3 sync "${aws_region[@]}" web/dist/static "s3://$bucket/static" \
     --cache-control "public, max-age=31536000, immutable"
 fi
 # Everything else (index.html, sw.js, icons) is revalidated on each visit.
-aws s3 sync "${aws_region[@]}" web/dist "s3://$bucket" --exclude 'assets/*' --delete \
+aws s3 sync "${aws_region[@]}" web/dist "s3://$bucket" --exclude 'static/*' --delete \
   --cache-control "no-cache"
 
 echo "==> CloudFront invalidation ($distribution)"

@@ -1,31 +1,20 @@
-//! Every route-table function has its Lambda bin in functions/src/bin and
-//! every bin serves a route (or is one of the charger link's functions);
-//! each bin names its own function.
+//! The one Lambda bootstrap serves every function the template names:
+//! each function's BACKOFFICE_FUNCTION is a route-table function or one of
+//! the charger link's, and the bootstrap stays a few lines (logic belongs
+//! in shared/).
 
-use std::collections::BTreeSet;
 use std::path::Path;
 
 #[test]
-fn one_lambda_bin_per_route_and_no_strays() {
-    let bin_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../functions/src/bin");
-    let mut bins = BTreeSet::new();
-    for entry in std::fs::read_dir(&bin_dir).expect("functions/src/bin exists") {
-        let path = entry.unwrap().path();
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let source = std::fs::read_to_string(&path).unwrap();
-        assert!(
-            source.contains(&format!("backoffice::lambda::serve(\"{name}\")")) || source.contains(&format!("ocpp_aws::serve(\"{name}\")")),
-            "{} must serve its own function \"{name}\"",
-            path.display()
-        );
-        assert!(source.lines().count() <= 8, "{} must stay a few lines; logic belongs in shared/", path.display());
-        bins.insert(name);
+fn the_bootstrap_serves_every_function_and_stays_small() {
+    let main = Path::new(env!("CARGO_MANIFEST_DIR")).join("../functions/src/main.rs");
+    let source = std::fs::read_to_string(&main).expect("functions/src/main.rs exists");
+    assert!(source.contains("backoffice::lambda::serve(&function)") && source.contains("ocpp_aws::serve(&function)"));
+    let code_lines = source.lines().filter(|l| !l.trim_start().starts_with("//") && !l.trim().is_empty()).count();
+    assert!(code_lines <= 12, "functions/src/main.rs must stay a few lines; logic belongs in shared/ ({code_lines} lines)");
+    assert!(!Path::new(env!("CARGO_MANIFEST_DIR")).join("../functions/src/bin").exists(), "one bootstrap, no per-function bins");
+    for route in backoffice::routes() {
+        assert!(backoffice::routes::by_function(route.function).is_some());
+        assert!(!ocpp::LINK_FUNCTIONS.iter().any(|f| f.function == route.function), "{} is both a route and a link function", route.function);
     }
-    // The route table's functions and the charger link's.
-    let routes: BTreeSet<String> =
-        backoffice::routes().iter().map(|r| r.function.to_string()).chain(ocpp::LINK_FUNCTIONS.iter().map(|f| f.function.to_string())).collect();
-    let missing: Vec<_> = routes.difference(&bins).collect();
-    let stray: Vec<_> = bins.difference(&routes).collect();
-    assert!(missing.is_empty(), "routes without a Lambda bin (add functions/src/bin/<name>.rs): {missing:?}");
-    assert!(stray.is_empty(), "Lambda bins without a route (remove them or add the route): {stray:?}");
 }

@@ -1,6 +1,7 @@
 //! template.yaml is what the generator makes of the route table, and (read
 //! from the file itself, not from the generator) it has exactly one Lambda
-//! function per route with that route's method, path and CodeUri.
+//! function per route with that route's method, path, the shared
+//! bootstrap as its code and its own function name in BACKOFFICE_FUNCTION.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -31,6 +32,7 @@ fn template_yaml_is_generated_from_the_route_table() {
 #[derive(Debug, Default, PartialEq)]
 struct FunctionResource {
     code_uri: String,
+    function: String,
     method: String,
     path: String,
 }
@@ -63,6 +65,7 @@ fn function_resources(template: &str) -> Vec<(String, FunctionResource)> {
         .map(|(id, lines)| {
             let resource = FunctionResource {
                 code_uri: value(&lines, "CodeUri"),
+                function: value(&lines, "BACKOFFICE_FUNCTION"),
                 method: value(&lines, "Method"),
                 path: value(&lines, "Path"),
             };
@@ -83,7 +86,8 @@ fn every_route_has_exactly_one_function_with_its_method_path_and_code() {
     for route in backoffice::routes() {
         let id = sam_template::logical_id(route.function);
         let wanted = FunctionResource {
-            code_uri: format!("target/lambda/{}/", route.function),
+            code_uri: sam_template::CODE_URI.to_string(),
+            function: route.function.to_string(),
             method: route.method.to_string(),
             path: route.full_path(),
         };
@@ -92,11 +96,11 @@ fn every_route_has_exactly_one_function_with_its_method_path_and_code() {
         let event_lines = template.lines().filter(|l| l.trim() == format!("Path: {}", route.full_path())).count();
         assert_eq!(event_lines, 1, "{} must be routed exactly once", route.full_path());
     }
-    // The charger link's functions: no HTTP event, their own code.
+    // The charger link's functions: no HTTP event, the same bootstrap.
     for f in ocpp::LINK_FUNCTIONS {
         let id = sam_template::logical_id(f.function);
         let found = by_id.remove(&id).unwrap_or_else(|| panic!("{id} (the charger link's {}) is missing from template.yaml", f.function));
-        assert_eq!(found.code_uri, format!("target/lambda/{}/", f.function), "{id}");
+        assert_eq!((found.code_uri.as_str(), found.function.as_str()), (sam_template::CODE_URI, f.function), "{id}");
         if let Some(key) = f.route_key {
             assert!(template.contains(&format!("RouteKey: '{key}'")), "{id}: no WebSocket route {key}");
         }

@@ -6,12 +6,16 @@ import { settingsStore } from './store/settings';
 import { installErrorHandler } from './utils/errorHandler';
 import { adoptOAuthReturn } from './utils/oauthReturn';
 import { registerServiceWorker } from './utils/serviceWorker';
+import { hashPath, prefetchRoute } from './router/prefetch';
+import { userStore } from './store/user';
 import './styles.css';
 
 installErrorHandler();
 // Before the router reads the URL: a social-login return lands on #/callback.
 adoptOAuthReturn();
 void changeLanguage(settingsStore.get().language);
+// Signed in: the page's code and first data load beside the session.
+if (userStore.get().token) prefetchRoute(hashPath(window.location.hash));
 registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,11 +1,13 @@
 //! Lambda cold start, measured per function on this machine.
 //!
-//! Builds the release bins of a representative set of functions (sign-in,
-//! user info, order list, order detail), starts moto (DynamoDB API) on
-//! loopback and seeds a small table through the product's seeding path,
-//! then starts each bin N times as a fresh process against a local Lambda
-//! Runtime API emulator, with the environment the SAM template gives it
-//! (production mode, DynamoDB, JWT secret, region, credentials). Measured:
+//! Builds what the template deploys (the one bootstrap, profile
+//! `lambda-release`, for this machine's architecture), starts moto
+//! (DynamoDB API) on loopback and seeds a small table through the
+//! product's seeding path, then starts the bootstrap N times per function
+//! of a representative set (sign-in, user info, order list, order detail)
+//! as a fresh process against a local Lambda Runtime API emulator, with the
+//! environment the SAM template gives that function (BACKOFFICE_FUNCTION,
+//! production mode, DynamoDB, JWT secret, region, credentials). Measured:
 //!
 //! - init: process spawn -> first `/invocation/next` poll (the runtime is
 //!   ready: configuration read, DynamoDB SDK client constructed);
@@ -103,12 +105,12 @@ async fn run() -> Result<(), String> {
     if args.build {
         build_release_bins(&root)?;
     }
-    let bins: Vec<PathBuf> = FUNCTIONS.iter().map(|(f, _)| target.join("release").join(f)).collect();
-    for bin in &bins {
-        if !bin.is_file() {
-            return Err(format!("{} is missing: build it with cargo build --release -p functions", bin.display()));
-        }
+    // Every function runs the same binary, as deployed.
+    let bootstrap = target.join(LAMBDA_PROFILE).join("bootstrap");
+    if !bootstrap.is_file() {
+        return Err(format!("{} is missing: build it with cargo build --profile {LAMBDA_PROFILE} -p functions --bin bootstrap", bootstrap.display()));
     }
+    let bins: Vec<PathBuf> = FUNCTIONS.iter().map(|_| bootstrap.clone()).collect();
 
     let moto = Moto::start(&work.0).await?;
     let secret = "cold-start-bench-secret-0123456789abcdef".to_string();
@@ -183,18 +185,18 @@ async fn run() -> Result<(), String> {
     Ok(())
 }
 
+/// The Cargo profile the deployed bootstrap is built with (infra/deploy/build.sh).
+const LAMBDA_PROFILE: &str = "lambda-release";
+
 fn build_release_bins(root: &Path) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = std::process::Command::new(cargo);
-    cmd.current_dir(root).args(["build", "--release", "-p", "functions"]);
-    for (f, _) in FUNCTIONS {
-        cmd.args(["--bin", f]);
-    }
-    eprintln!("building the release bins: {}", FUNCTIONS.map(|(f, _)| f).join(", "));
+    cmd.current_dir(root).args(["build", "--profile", LAMBDA_PROFILE, "-p", "functions", "--bin", "bootstrap"]);
+    eprintln!("building the bootstrap (profile {LAMBDA_PROFILE}) that every function runs");
     let started = Instant::now();
     let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
-        return Err(format!("cargo build --release -p functions failed ({status})"));
+        return Err(format!("cargo build --profile {LAMBDA_PROFILE} -p functions failed ({status})"));
     }
     eprintln!("built in {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
@@ -256,6 +258,7 @@ async fn cold_start(bin: &Path, function: &str, env: &[(&str, String)], event: &
         .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
         .env("AWS_LAMBDA_RUNTIME_API", emu.runtime_api())
         .env("AWS_LAMBDA_FUNCTION_NAME", function)
+        .env("BACKOFFICE_FUNCTION", function)
         .env("AWS_LAMBDA_LOG_GROUP_NAME", format!("/aws/lambda/{function}"))
         .env("LAMBDA_TASK_ROOT", bin.parent().unwrap_or(Path::new("/")))
         .current_dir(bin.parent().unwrap_or(Path::new("/")))

@@ -6,7 +6,7 @@
 //! use `wss://HOST/ocpp/{id}` (API Gateway takes no path after the stage).
 
 use crate::yaml::{get_att, list, map, raw, reference, s, sub, Y};
-use crate::{code_uri, logical_id};
+use crate::{function_environment, logical_id, CODE_URI};
 
 /// The WebSocket API's stage; also the path CloudFront rewrites to.
 pub const STAGE: &str = "ocpp";
@@ -35,15 +35,16 @@ fn statement(actions: &[&str], resources: Vec<Y>) -> Y {
 fn function(f: &ocpp::LinkFunction) -> Y {
     // TransactWriteItems is authorised per item by the item actions above.
     let mut statements = vec![statement(table_actions(f.function), vec![get_att("Table.Arn"), sub("${Table.Arn}/index/*")])];
+    // The sweeper closes sockets and sends the next queued call after a
+    // timeout; $default sends it after an answer.
+    let sends = matches!(f.route_key, None | Some("$default"));
     let mut props = vec![
         ("Description", s(format!("Charger link: {}", f.summary))),
-        ("CodeUri", s(code_uri(f.function))),
+        ("CodeUri", s(CODE_URI)),
+        ("Environment", function_environment(f.function, sends)),
     ];
-    if matches!(f.route_key, None | Some("$default")) {
-        // The sweeper closes sockets and sends the next queued call after a
-        // timeout; $default sends it after an answer.
+    if sends {
         statements.push(manage_connections_statement());
-        props.push(("Environment", ws_endpoint_environment()));
     }
     if f.route_key.is_none() {
         props.push(("Timeout", raw("60")));
@@ -69,11 +70,8 @@ pub fn manage_connections_policy() -> Y {
 }
 
 /// `BACKOFFICE_WS_ENDPOINT`: the `@connections` endpoint of the stage.
-pub fn ws_endpoint_environment() -> Y {
-    map([(
-        "Variables",
-        map([("BACKOFFICE_WS_ENDPOINT", sub(&format!("https://${{{API}}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}/{STAGE}")))]),
-    )])
+pub fn ws_endpoint_variable() -> (&'static str, Y) {
+    ("BACKOFFICE_WS_ENDPOINT", sub(&format!("https://${{{API}}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}/{STAGE}")))
 }
 
 fn pascal(route_key: &str) -> String {

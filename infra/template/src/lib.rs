@@ -14,11 +14,20 @@ use yaml::{get_att, list, map, raw, reference, s, sub, Y};
 /// The file the generator writes, relative to the workspace root.
 pub const TEMPLATE_FILE: &str = "template.yaml";
 
-/// Where `cargo lambda build --release --arm64 -p functions` puts a bin's
-/// `bootstrap`; each function's CodeUri points there, so the workspace is
-/// built once instead of once per function by `sam build`.
-pub fn code_uri(function: &str) -> String {
-    format!("target/lambda/{function}/")
+/// Where `cargo lambda build --profile lambda -p functions` puts the one
+/// `bootstrap` every function runs. All CodeUris point there: the workspace
+/// is built once, and `sam deploy` uploads the one zip once (its artifacts
+/// are named by content hash).
+pub const CODE_URI: &str = "target/lambda/bootstrap/";
+
+/// A function's environment: which endpoint it is, and for the functions
+/// that send to chargers, the WebSocket API's `@connections` endpoint.
+pub fn function_environment(function: &str, sends_to_chargers: bool) -> Y {
+    let mut variables = vec![("BACKOFFICE_FUNCTION", s(function))];
+    if sends_to_chargers {
+        variables.push(charger_link::ws_endpoint_variable());
+    }
+    map([("Variables", map(variables))])
 }
 
 /// The CloudFormation logical ID of a route's function: `login_index` ->
@@ -84,6 +93,14 @@ pub fn render() -> String {
 
 fn parameters() -> Y {
     map([(
+        "Architecture",
+        map([
+            ("Type", s("String")),
+            ("Description", s("CPU architecture the functions run on; build the bootstrap for the same one (infra/deploy/build.sh reads ARCH)")),
+            ("Default", s("arm64")),
+            ("AllowedValues", list([s("arm64"), s("x86_64")])),
+        ]),
+    ), (
         "JwtSecretName",
         map([
             ("Type", s("String")),
@@ -105,7 +122,7 @@ fn globals() -> Y {
         "Function",
         map([
             ("Runtime", s("provided.al2023")),
-            ("Architectures", list([s("arm64")])),
+            ("Architectures", list([reference("Architecture")])),
             ("Handler", s("bootstrap")),
             // Enough CPU share for argon2 password hashing at sign-in.
             ("MemorySize", raw("256")),
@@ -173,18 +190,16 @@ fn function(route: &Route) -> Y {
         access_text(route.access)
     );
     let mut policies = vec![map([(policy, map([("TableName", reference("Table"))]))])];
-    let mut extra = Vec::new();
     if sends_to_chargers(route) {
         // Remote operations post the call on the charger's socket.
         policies.push(charger_link::manage_connections_policy());
-        extra.push(("Environment", charger_link::ws_endpoint_environment()));
     }
-    let mut props = vec![
+    let props = vec![
         ("Description", s(description)),
-        ("CodeUri", s(code_uri(route.function))),
+        ("CodeUri", s(CODE_URI)),
+        ("Environment", function_environment(route.function, sends_to_chargers(route))),
         ("Policies", list(policies)),
     ];
-    props.extend(extra);
     map([
         ("Type", s("AWS::Serverless::Function")),
         (

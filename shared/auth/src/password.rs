@@ -1,8 +1,10 @@
 //! Password hashing (argon2id, PHC strings) and the password policy.
 
+use std::sync::Mutex;
+
 use argon2::password_hash::rand_core::OsRng;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::{Algorithm, Argon2, Params, Version};
+use argon2::password_hash::{Output, PasswordHash, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 
 use crate::AuthError;
 
@@ -43,38 +45,84 @@ fn hasher(params: Params) -> Argon2<'static> {
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 
+/// argon2's working memory (19 MiB a hash with the production parameters),
+/// kept for the next hash instead of freed: a burst of sign-ins then does
+/// not grow and shrink the heap by tens of megabytes at a time. At most
+/// [`KEPT_BUFFERS`] are kept (the server bounds concurrent hashes anyway).
+static MEMORY: Mutex<Vec<Vec<Block>>> = Mutex::new(Vec::new());
+const KEPT_BUFFERS: usize = 4;
+
+fn with_memory<T>(blocks: usize, work: impl FnOnce(&mut [Block]) -> T) -> T {
+    let reused = MEMORY.lock().unwrap_or_else(|p| p.into_inner()).pop();
+    let mut memory = match reused {
+        Some(m) if m.len() >= blocks => m,
+        _ => vec![Block::default(); blocks],
+    };
+    let result = work(&mut memory[..blocks]);
+    let mut kept = MEMORY.lock().unwrap_or_else(|p| p.into_inner());
+    if kept.len() < KEPT_BUFFERS {
+        kept.push(memory);
+    }
+    result
+}
+
+/// The raw argon2id output of `pw` with `salt` under `params`.
+fn raw_hash(pw: &str, salt: &[u8], params: Params, out_len: usize) -> Result<Vec<u8>, AuthError> {
+    let mut out = vec![0u8; out_len];
+    let blocks = params.block_count();
+    with_memory(blocks, |memory| hasher(params).hash_password_into_with_memory(pw.as_bytes(), salt, &mut out, memory))
+        .map_err(|e| AuthError::Hash(e.to_string()))?;
+    Ok(out)
+}
+
 fn hash_with(pw: &str, params: Params) -> Result<String, AuthError> {
     let salt = SaltString::generate(&mut OsRng);
-    hasher(params)
-        .hash_password(pw.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .map_err(|e| AuthError::Hash(e.to_string()))
+    let mut salt_bytes = [0u8; 64];
+    let salt_raw = salt.decode_b64(&mut salt_bytes).map_err(|e| AuthError::Hash(e.to_string()))?;
+    let out = raw_hash(pw, salt_raw, params.clone(), Params::DEFAULT_OUTPUT_LEN)?;
+    let output = Output::new(&out).map_err(|e| AuthError::Hash(e.to_string()))?;
+    // The PHC string the argon2 crate itself writes (a test checks both ways).
+    Ok(format!(
+        "$argon2id$v=19$m={},t={},p={}${}${}",
+        params.m_cost(),
+        params.t_cost(),
+        params.p_cost(),
+        salt.as_str(),
+        output
+    ))
 }
 
 /// Hashes a password with argon2id (m=19456 KiB, t=2, p=1) and a random
 /// salt; returns the PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`).
 ///
-/// Does not apply [`password_policy`]; callers check it first.
+/// Does not apply [`password_policy`]; callers check it first. CPU-bound
+/// for tens of milliseconds: async callers run it on the blocking pool.
 pub fn hash_password(pw: &str) -> Result<String, AuthError> {
     hash_with(pw, hashing_params())
 }
 
 /// Whether `pw` matches the PHC string `phc`. False for a wrong password, a
 /// malformed hash or a hash that is not argon2id. The output comparison is
-/// constant-time (argon2 / password-hash), and the cost follows the
-/// parameters recorded in the hash.
+/// constant-time, and the cost follows the parameters recorded in the hash.
 pub fn verify_password(pw: &str, phc: &str) -> bool {
     let Ok(parsed) = PasswordHash::new(phc) else {
         return false;
     };
-    if parsed.algorithm != argon2::ARGON2ID_IDENT {
+    if parsed.algorithm != argon2::ARGON2ID_IDENT || parsed.version.is_some_and(|v| v != 0x13) {
         return false;
     }
-    // `verify_password` re-hashes with the algorithm, version and parameters
-    // recorded in `parsed`; the instance's own parameters are not used.
-    Argon2::default()
-        .verify_password(pw.as_bytes(), &parsed)
-        .is_ok()
+    let (Ok(params), Some(salt), Some(expected)) = (Params::try_from(&parsed), parsed.salt, parsed.hash) else {
+        return false;
+    };
+    let mut salt_bytes = [0u8; 64];
+    let Ok(salt_raw) = salt.decode_b64(&mut salt_bytes) else {
+        return false;
+    };
+    match raw_hash(pw, salt_raw, params, expected.len()) {
+        // Output's equality is constant-time.
+        Ok(out) => Output::new(&out).is_ok_and(|computed| computed == expected),
+        Err(_) => false,
+    }
 }
 
 /// Spends the time of a real [`verify_password`] against a production hash
@@ -145,6 +193,29 @@ pub fn password_policy(pw: &str) -> Result<(), PolicyError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+
+    #[test]
+    fn hashes_agree_with_the_argon2_crate_both_ways() {
+        // Ours verified by the crate's own verifier...
+        let ours = hash_password("interop pass").unwrap();
+        let parsed = PasswordHash::new(&ours).unwrap();
+        assert!(Argon2::default().verify_password(b"interop pass", &parsed).is_ok(), "{ours}");
+        // ...and the crate's hashes (stored before this code) verified by ours.
+        let salt = SaltString::generate(&mut OsRng);
+        let theirs = hasher(production_params()).hash_password(b"interop pass", &salt).unwrap().to_string();
+        assert!(verify_password("interop pass", &theirs));
+        assert!(!verify_password("interop pasS", &theirs));
+    }
+
+    #[test]
+    fn the_working_memory_is_kept_for_reuse_not_grown() {
+        for _ in 0..10 {
+            let phc = hash_password("reuse").unwrap();
+            assert!(verify_password("reuse", &phc));
+        }
+        assert!(MEMORY.lock().unwrap().len() <= KEPT_BUFFERS);
+    }
 
     #[test]
     fn hash_verify_roundtrip() {

@@ -15,6 +15,7 @@ pub mod lambda;
 pub mod lambda_outbound;
 pub mod openapi;
 pub mod paging;
+pub mod password_work;
 pub mod params;
 pub mod reply;
 pub mod request;

@@ -92,7 +92,7 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     }
     for (username, role_names) in accounts {
         let cred = seed_password(&get, username, !production).map_err(refuse)?;
-        let hash = auth::hash_password(&cred.password).map_err(|_| ApiError::internal())?;
+        let hash = crate::password_work::hash(&cred.password).await?;
         let mut user = User::new(username, hash, role_names.iter().map(|r| r.to_string()).collect(), now);
         user.email = format!("{username}@ev-operator.example");
         ops.push(TxOp::Put { item: user.to_item(), condition: Some(Condition::item_absent()) });

@@ -5,11 +5,38 @@ import type { Language } from '@/config';
 import zh from './locales/zh';
 import en from './locales/en';
 import { menuTitlesEn, menuTitlesZh } from './menuTitles';
-import assets from './locales/assets';
-import chargers from './locales/chargers';
-import demo from './locales/demo';
-import orders from './locales/orders';
-import settings from './locales/settings';
+
+type AreaStrings = { zh: object; en: object };
+
+/**
+ * The business and demo areas' strings are not in the first download: each
+ * is its own chunk, fetched beside the first page's code (see
+ * `pages/registry.ts`) and merged into `common`. Components re-render when a
+ * bundle arrives (`bindI18nStore: 'added'`), so a string shown before its
+ * area loaded corrects itself.
+ */
+const AREAS: Record<string, () => Promise<{ default: AreaStrings }>> = {
+  assets: () => import('./locales/assets'),
+  chargers: () => import('./locales/chargers'),
+  demo: () => import('./locales/demo'),
+  orders: () => import('./locales/orders'),
+  settings: () => import('./locales/settings'),
+};
+
+let areasLoading: Promise<void> | null = null;
+
+/** Loads every area's strings once (all at once, in parallel: a few KB each). */
+export function loadAreaStrings(): Promise<void> {
+  areasLoading ??= Promise.all(
+    Object.values(AREAS).map((load) =>
+      load().then(({ default: strings }) => {
+        i18n.addResourceBundle('zh', 'common', strings.zh, true, false);
+        i18n.addResourceBundle('en', 'common', strings.en, true, false);
+      }),
+    ),
+  ).then(() => undefined);
+  return areasLoading;
+}
 
 void i18n.use(initReactI18next).init({
   lng: settingsStore.get().language,
@@ -18,9 +45,10 @@ void i18n.use(initReactI18next).init({
   ns: ['common', 'menu'],
   defaultNS: 'common',
   resources: {
-    zh: { common: { ...zh, ...assets.zh, ...chargers.zh, ...demo.zh, ...orders.zh, ...settings.zh }, menu: menuTitlesZh },
-    en: { common: { ...en, ...assets.en, ...chargers.en, ...demo.en, ...orders.en, ...settings.en }, menu: menuTitlesEn },
+    zh: { common: zh, menu: menuTitlesZh },
+    en: { common: en, menu: menuTitlesEn },
   },
+  react: { bindI18nStore: 'added' },
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadAreaStrings } from '@/i18n';
 
 /**
  * The ONE map from route `component` keys (shared/backoffice/data/menu-routes.json)
@@ -11,8 +12,12 @@ type ViewModule = { default: ComponentType };
 
 const modules = import.meta.glob<ViewModule>(['./views/**/*.tsx', '!./views/**/*.test.tsx']);
 
+/** Each view's code, with the areas' strings it shows (fetched in parallel). */
 export const BUILT_VIEWS: Record<string, () => Promise<ViewModule>> = Object.fromEntries(
-  Object.entries(modules).map(([file, load]) => [file.replace(/^\.\/views\//, '').replace(/\.tsx$/, ''), load]),
+  Object.entries(modules).map(([file, load]) => [
+    file.replace(/^\.\/views\//, '').replace(/\.tsx$/, ''),
+    () => Promise.all([load(), loadAreaStrings()]).then(([view]) => view),
+  ]),
 );
 
 /** Views of later issues: business pages, then the template's demo pages. */

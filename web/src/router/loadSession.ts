@@ -12,11 +12,17 @@ let inflight: Promise<void> | null = null;
 
 /**
  * Fetches user info and the route list once, builds the routes (point 2).
- * Concurrent callers share one load. Rejects on any failure; the guard then
- * resets the session and goes to login.
+ * The two calls run in parallel (the route list is filtered by the server
+ * for the token's roles; it does not wait for the user info), so the first
+ * screen waits for one round trip, not two. Concurrent callers share one
+ * load. Rejects on any failure; the guard then resets the session and goes
+ * to login.
  */
 export function loadSession(): Promise<void> {
   inflight ??= (async () => {
+    const routeList = getRouterList();
+    // If the user info fails first, the route list's own failure is not news.
+    routeList.catch(() => undefined);
     let acl: Acl;
     if (LOGIN_INTERCEPTOR) {
       const info = await getUserInfo();
@@ -32,7 +38,7 @@ export function loadSession(): Promise<void> {
       acl = { admin: true, role: ['Admin'], permission: [] };
       userStore.set({ username: VIRTUAL_USERNAME, ...acl });
     }
-    const list = await getRouterList();
+    const list = await routeList;
     try {
       setRoutes(buildRoutes(list, acl));
     } catch (err) {

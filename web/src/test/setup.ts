@@ -25,3 +25,8 @@ if (!window.matchMedia) {
 // jsdom does not lay out, so it has no scrolling: make the calls no-ops.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+// The areas' strings arrive with the first page in the app; tests render
+// pages and components directly, so they get them before any test runs.
+import { loadAreaStrings } from '@/i18n';
+await loadAreaStrings();

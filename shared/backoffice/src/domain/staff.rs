@@ -190,7 +190,7 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
         None => {
             let password = edit.password.as_deref().unwrap_or_default();
             users::validate_password(password)?;
-            let hash = auth::hash_password(password).map_err(|_| ApiError::internal())?;
+            let hash = crate::password_work::hash(password).await?;
             let mut user = User::new(&edit.username, hash, edit.roles.clone(), now);
             user.email = edit.email;
             user.department_id = edit.department_id;
@@ -262,7 +262,7 @@ pub async fn reset_password(ctx: &AppCtx, actor: &str, username: &str, password:
     }
     users::validate_password(password)?;
     let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
-    let hash = auth::hash_password(password).map_err(|_| ApiError::internal())?;
+    let hash = crate::password_work::hash(password).await?;
     users::set_password_hash(ctx, &user, hash).await?;
     crate::domain::sessions::end_all_except(ctx, &user.username, None).await?;
     Ok(())

@@ -76,9 +76,9 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     throttle::check(ctx, Subject::Account, username).await?;
     let user = users::get(ctx, username).await?;
     let verified = match &user {
-        Some(u) => auth::verify_password(&creds.password, &u.password_hash),
+        Some(u) => crate::password_work::verify(&creds.password, &u.password_hash).await?,
         None => {
-            auth::dummy_verify(&creds.password);
+            crate::password_work::dummy_verify(&creds.password).await?;
             false
         }
     };
@@ -174,19 +174,12 @@ pub async fn register(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     if !email.is_empty() && !crate::validate::is_email(&email) {
         return Err(ApiError::bad_request(Text::new("the e-mail address is not valid", "邮箱格式不正确")));
     }
-    let hash = hash(&reg.password)?;
+    let hash = crate::password_work::hash(&reg.password).await?;
     let mut user = User::new(&username, hash, Vec::new(), ctx.now());
     user.email = email;
     users::create(ctx, &user).await?;
     let token = start_session(ctx, &user.username, &call.req.client_ip).await?;
     Ok(Reply::DataWithMsg(json!(TokenData { token }), Text::new("registration succeeded", "注册成功")))
-}
-
-fn hash(password: &str) -> Result<String, ApiError> {
-    auth::hash_password(password).map_err(|e| {
-        tracing::error!(error = %e, "password hashing failed");
-        ApiError::internal()
-    })
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -206,7 +199,7 @@ pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
     let caller = call.caller()?;
     let change: PasswordChange = call.req.payload()?;
     throttle::check(ctx, Subject::Account, caller.username()).await?;
-    if !auth::verify_password(&change.old_password, &caller.user.password_hash) {
+    if !crate::password_work::verify(&change.old_password, &caller.user.password_hash).await? {
         throttle::record_failure(ctx, Subject::Account, caller.username()).await?;
         return Err(ApiError::bad_request(Text::new("the current password is wrong", "原密码不正确")));
     }
@@ -217,7 +210,7 @@ pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
             "新密码不能与原密码相同",
         )));
     }
-    users::set_password_hash(ctx, &caller.user, hash(&change.new_password)?).await?;
+    users::set_password_hash(ctx, &caller.user, crate::password_work::hash(&change.new_password).await?).await?;
     sessions::end_all_except(ctx, caller.username(), Some(&caller.session_id)).await?;
     Ok(Reply::message(Text::new(
         "password changed; other sessions were signed out",

@@ -12,6 +12,13 @@ export function filterKey(f: OrderFilter): string {
   return JSON.stringify(Object.entries(f).filter(([, v]) => v).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/** Rows per page when the order list opens. */
+export const DEFAULT_ORDER_PAGE_SIZE = 20;
+
+/** The SWR key of one page of the order list (the page and its prefetch share it). */
+export const orderListKey = (f: OrderFilter, pageSize: number, cursor: string | null) =>
+  ['order/getList', filterKey(f), pageSize, cursor] as const;
+
 /** What a typed filter form becomes when searched: trimmed, order no. and plate upper-cased. */
 export function normaliseFilter(f: OrderFilter): OrderFilter {
   const tidy = (s?: string) => (s ?? '').trim();

@@ -31,7 +31,7 @@ import { currentCursor, firstPage, goNext, goPrev, hasNext, withNext } from '@/c
 import { exportExcel } from '@/components/data/excel';
 import { chinaDateTime, duration, kwh, yuan } from '@/components/data/format';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge } from '@/components/orders/badges';
-import { defaultFilter, filterKey, normaliseFilter } from '@/components/orders/filterModel';
+import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, normaliseFilter, orderListKey } from '@/components/orders/filterModel';
 import { orderExcelColumns } from '@/components/orders/orderColumns';
 import { PromptDialog } from '@/components/orders/PromptDialog';
 import { usePermission } from '@/components/Permission';
@@ -91,16 +91,17 @@ export default function OrderIndex() {
   const canWrite = usePermission(['write:system']);
   const [form, setForm] = useState<OrderFilter>(() => defaultFilter());
   const [filter, setFilter] = useState<OrderFilter>(form);
-  const [pageSize, setPageSize] = useState(20);
+  const [pageSize, setPageSize] = useState(DEFAULT_ORDER_PAGE_SIZE);
   const [pages, setPages] = useState(firstPage);
   const [sums, setSums] = useState<Sums | null | undefined>(undefined);
   const [exporting, setExporting] = useState<number | null>(null);
   const [closing, setClosing] = useState<OrderRow | null>(null);
   const cursor = currentCursor(pages);
-  const { data, isLoading, mutate } = useSWR(['order/getList', filterKey(filter), pageSize, cursor], () => getOrderList(filter, pageSize, cursor), {
+  const { data, isLoading, mutate } = useSWR(orderListKey(filter, pageSize, cursor), () => getOrderList(filter, pageSize, cursor), {
     keepPreviousData: true,
   });
-  const { data: stations } = useSWR(['money/byStation', filter.from, filter.to], () => getByStation(filter.from!, filter.to!));
+  // The station choices wait for the first rows: the rows come first.
+  const { data: stations } = useSWR(data ? ['money/byStation', filter.from, filter.to] : null, () => getByStation(filter.from!, filter.to!));
 
   // Remember where the next page starts; totals come with the first page only.
   useEffect(() => {

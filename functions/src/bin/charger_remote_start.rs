@@ -1,5 +1,0 @@
-//! POST /partnerapi/charger/remoteStart
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    backoffice::lambda::serve("charger_remote_start").await
-}

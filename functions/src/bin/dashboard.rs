@@ -1,5 +1,0 @@
-//! GET /partnerapi/index/dashboard
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    backoffice::lambda::serve("dashboard").await
-}

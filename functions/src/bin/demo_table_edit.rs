@@ -1,5 +1,0 @@
-//! POST /partnerapi/table/doEdit
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    backoffice::lambda::serve("demo_table_edit").await
-}

@@ -1,5 +1,0 @@
-//! GET /partnerapi/table/getList
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    backoffice::lambda::serve("demo_table_list").await
-}

@@ -1,5 +1,0 @@
-//! POST /partnerapi/departmentManagement/doDelete
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    backoffice::lambda::serve("department_management_delete").await
-}

@@ -1,5 +1,0 @@
-//! The charger link on AWS: ocpp_connect (see shared/ocpp-aws).
-#[tokio::main]
-async fn main() -> Result<(), lambda_runtime::Error> {
-    ocpp_aws::serve("ocpp_connect").await
-}

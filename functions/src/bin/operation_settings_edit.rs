@@ -1,5 +1,0 @@
-//! POST /partnerapi/operationSettings/doEdit
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    backoffice::lambda::serve("operation_settings_edit").await
-}

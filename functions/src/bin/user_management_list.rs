@@ -1,5 +1,0 @@
-//! GET /partnerapi/userManagement/getList
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    backoffice::lambda::serve("user_management_list").await
-}

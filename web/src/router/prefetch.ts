@@ -1,0 +1,36 @@
+import { preload } from 'swr';
+import { getOrderList } from '@/api/orders';
+import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, orderListKey } from '@/components/orders/filterModel';
+import { BUILT_VIEWS } from '@/pages/registry';
+
+/**
+ * What the first screen of a signed-in visit needs, started as soon as the
+ * URL is known instead of after the user info, the menu and the shell have
+ * loaded one after another: the page's code (when the path names a view,
+ * as the business pages' paths do) and, for the pages that have one, the
+ * first data call, keyed exactly as the page will ask for it (SWR hands the
+ * page the answer already in flight). A wrong guess costs one request; the
+ * page then loads as usual.
+ */
+/** Pages shown without the shell. */
+const PUBLIC_PATHS = new Set(['/login', '/callback', '/403', '/404']);
+
+const FIRST_DATA: Record<string, () => void> = {
+  '/order/orderindex': () => {
+    const filter = defaultFilter();
+    void preload(orderListKey(filter, DEFAULT_ORDER_PAGE_SIZE, null), () => getOrderList(filter, DEFAULT_ORDER_PAGE_SIZE, null));
+  },
+};
+
+/** Starts the shell's code, and the page code and first data of `pathname` (a hash route's path). */
+export function prefetchRoute(pathname: string): void {
+  if (!PUBLIC_PATHS.has(pathname)) void import('@/layout/Shell').catch(() => undefined);
+  const view = BUILT_VIEWS[pathname.replace(/^\/+/, '')];
+  if (view) void view().catch(() => undefined);
+  FIRST_DATA[pathname]?.();
+}
+
+/** The path of a hash-router URL (`#/order/orderindex?x=1` -> `/order/orderindex`). */
+export function hashPath(hash: string): string {
+  return hash.replace(/^#/, '').split('?')[0] || '/';
+}
