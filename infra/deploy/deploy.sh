@@ -65,11 +65,12 @@ echo "==> web/dist -> s3://$bucket"
 # keep them; old ones stay so a page loaded before the deploy can still
 # fetch its chunks. The local gateway caches the same directory the same way.
 if [ -d web/dist/static ]; then
-  aws s3 sync "${aws_region[@]}" web/dist/static "s3://$bucket/static" \
+  aws s3 sync "${aws_region[@]}" web/dist/static "s3://$bucket/static" --exclude '*.br' --exclude '*.gz' \
     --cache-control "public, max-age=31536000, immutable"
 fi
 # Everything else (index.html, sw.js, icons) is revalidated on each visit.
-aws s3 sync "${aws_region[@]}" web/dist "s3://$bucket" --exclude 'static/*' --delete \
+# (The .br/.gz copies are for the local gateway; CloudFront compresses itself.)
+aws s3 sync "${aws_region[@]}" web/dist "s3://$bucket" --exclude 'static/*' --exclude '*.br' --exclude '*.gz' --delete \
   --cache-control "no-cache"
 
 echo "==> CloudFront invalidation ($distribution)"

@@ -167,7 +167,13 @@ pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveS
         sockets: sockets.clone(),
         metrics_token: options.metrics_token.clone(),
     });
-    let web = api.merge(ops).merge(crate::static_files::router(&options.web_dist)).layer(CompressionLayer::new());
+    // Answers made per request (API JSON; static files without a
+    // precompressed copy) are compressed at a fast level: brotli's default,
+    // 11, costs more CPU than the answer is worth on a fast network.
+    let web = api
+        .merge(ops)
+        .merge(crate::static_files::router(&options.web_dist))
+        .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(4)));
     // The charger link: its own state (the live sockets) beside the API's.
     let link = crate::chargers::LinkState { ctx, sockets: sockets.clone(), tls };
     let chargers = Router::new().route("/ocpp/{id}", axum::routing::get(crate::chargers::connect)).with_state(link);

@@ -1,4 +1,4 @@
-//! The built SPA: hashed assets cached for a year (their names change
+//! The built SPA, compressed ahead of time: hashed assets cached for a year (their names change
 //! when their content does), everything else revalidated on each use
 //! (`index.html` names the current assets, `sw.js` must update), with
 //! Last-Modified and an ETag so a revalidation is a 304 without a body.
@@ -24,8 +24,11 @@ pub const REVALIDATE: &str = "no-cache";
 /// year), any other path a file of the build or else `index.html` (hash
 /// routes and deep links).
 pub fn router<S: Clone + Send + Sync + 'static>(web_dist: &Path) -> Router<S> {
-    let assets = ServeDir::new(web_dist.join(HASHED_ASSETS.trim_start_matches('/')));
-    let pages = ServeDir::new(web_dist).fallback(ServeFile::new(web_dist.join("index.html")));
+    // The build writes .br and .gz copies beside each file (web/scripts/
+    // precompress.mjs); they are served as they are, with no work per request.
+    let assets = ServeDir::new(web_dist.join(HASHED_ASSETS.trim_start_matches('/'))).precompressed_br().precompressed_gzip();
+    let index = ServeFile::new(web_dist.join("index.html")).precompressed_br().precompressed_gzip();
+    let pages = ServeDir::new(web_dist).precompressed_br().precompressed_gzip().fallback(index);
     Router::new()
         .nest_service(HASHED_ASSETS, assets)
         .fallback_service(pages)

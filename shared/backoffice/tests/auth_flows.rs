@@ -55,20 +55,91 @@ async fn login_validation_messages_follow_the_spec() {
 }
 
 #[tokio::test]
-async fn repeated_failures_lock_the_account_even_with_the_right_password() {
+async fn a_guesser_locks_only_their_own_address_out_of_the_account() {
     let ctx = product().await;
     for _ in 0..5 {
         let a = call_from(&ctx, http::Method::POST, "/login/index", None, Some(json!({"username": "editor", "password": "guess-guess"})), "10.0.0.9").await;
         assert_eq!(a.status, 400);
     }
-    let locked = post(&ctx, "/login/index", None, json!({"username": "editor", "password": EDITOR_PW})).await;
+    // From the guesser's address even the right password is refused now...
+    let locked = call_from(&ctx, http::Method::POST, "/login/index", None, Some(json!({"username": "editor", "password": EDITOR_PW})), "10.0.0.9").await;
     assert_eq!(locked.status, 429, "{:?}", locked.body);
     assert!(locked.msg().contains("too many failed sign-in attempts"), "{}", locked.msg());
-    // Other accounts are not affected from another client.
-    login(&ctx, "admin", ADMIN_PW).await;
-    // After the lockout the right password works again.
-    ctx.clock.advance(16 * 60);
+    // ...but the owner, from their own address, signs in.
     login(&ctx, "editor", EDITOR_PW).await;
+    // After the lockout the guesser's address may try again.
+    ctx.clock.advance(16 * 60);
+    let again = call_from(&ctx, http::Method::POST, "/login/index", None, Some(json!({"username": "editor", "password": EDITOR_PW})), "10.0.0.9").await;
+    assert_eq!(again.status, 200, "{:?}", again.body);
+}
+
+#[tokio::test]
+async fn guesses_from_many_addresses_slow_down_but_never_lock_the_owner_out() {
+    let ctx = product().await;
+    let guess = |i: u32| {
+        let ctx = ctx.clone();
+        async move { call_from(&ctx, http::Method::POST, "/login/index", None, Some(json!({"username": "editor", "password": "guess-guess"})), &format!("10.1.0.{i}")).await }
+    };
+    for i in 0..10 {
+        assert_eq!(guess(i).await.status, 400, "the first failures are free");
+    }
+    assert_eq!(guess(10).await.status, 400, "the tenth is checked and starts the delay");
+    assert_eq!(guess(11).await.status, 429, "the next one, at once, must wait");
+    // The owner waits the (growing, at most a minute) delay and signs in.
+    ctx.clock.advance(61);
+    login(&ctx, "editor", EDITOR_PW).await;
+    // The success cleared the account's delay.
+    assert_eq!(guess(12).await.status, 400);
+}
+
+/// 50 wrong passwords at once from one address for one account: the
+/// attempt is counted before the password is checked, so at most the
+/// pair's limit (5) are checked; the rest are refused without hashing.
+async fn parallel_guesses_check_at_most_the_limit(ctx: std::sync::Arc<backoffice::AppCtx>) {
+    let tasks: Vec<_> = (0..50)
+        .map(|_| {
+            let ctx = ctx.clone();
+            tokio::spawn(async move {
+                call_from(&ctx, http::Method::POST, "/login/index", None, Some(json!({"username": "editor", "password": "guess-guess"})), "10.2.0.1").await.status
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for t in tasks {
+        statuses.push(t.await.unwrap());
+    }
+    let checked = statuses.iter().filter(|s| **s == 400).count();
+    let refused = statuses.iter().filter(|s| **s == 429).count();
+    assert!(checked <= 5, "{checked} passwords were checked: {statuses:?}");
+    assert!(checked >= 1, "some attempts are checked: {statuses:?}");
+    assert_eq!(checked + refused, 50, "{statuses:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn fifty_parallel_guesses_check_at_most_five_passwords() {
+    parallel_guesses_check_at_most_the_limit(product().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn fifty_parallel_guesses_check_at_most_five_passwords_on_dynamodb() {
+    let Some(table) = dynamo_table("throttle").await else { return };
+    parallel_guesses_check_at_most_the_limit(product_on_dynamo(table, &[]).await).await;
+}
+
+#[tokio::test]
+async fn wrong_current_passwords_count_per_account_and_address() {
+    let ctx = product().await;
+    let token = login(&ctx, "editor", EDITOR_PW).await;
+    let change = |old: &str, ip: &'static str| {
+        let (ctx, token, body) = (ctx.clone(), token.clone(), json!({"oldPassword": old, "newPassword": "a-brand-new-pass-1"}));
+        async move { call_from(&ctx, http::Method::POST, "/user/changePassword", Some(&token), Some(body), ip).await }
+    };
+    for _ in 0..5 {
+        assert_eq!(change("wrong-old-pass", "10.3.0.1").await.status, 400);
+    }
+    assert_eq!(change(EDITOR_PW, "10.3.0.1").await.status, 429, "that address is locked for this account");
+    let elsewhere = change(EDITOR_PW, "10.3.0.2").await;
+    assert_eq!(elsewhere.status, 200, "{:?}", elsewhere.body);
 }
 
 #[tokio::test]

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent } from 'react';
 import { loadAreaStrings } from '@/i18n';
+import { preloadable } from '@/utils/preloadable';
 
 /**
  * The ONE map from route `component` keys (shared/backoffice/data/menu-routes.json)
@@ -31,16 +32,25 @@ export function classifyView(key: string): ViewResolution {
   return { kind: 'missing' };
 }
 
-const lazyCache = new Map<string, LazyExoticComponent<ComponentType>>();
+const views = new Map<string, ReturnType<typeof preloadable<ComponentType>>>();
+
+function view(key: string) {
+  const load = BUILT_VIEWS[key];
+  if (!load) return null;
+  let v = views.get(key);
+  if (!v) {
+    v = preloadable(load);
+    views.set(key, v);
+  }
+  return v;
+}
 
 /** The lazily loaded component of a built view, or null. */
 export function lazyView(key: string): LazyExoticComponent<ComponentType> | null {
-  const load = BUILT_VIEWS[key];
-  if (!load) return null;
-  let component = lazyCache.get(key);
-  if (!component) {
-    component = lazy(load);
-    lazyCache.set(key, component);
-  }
-  return component;
+  return view(key)?.Component ?? null;
+}
+
+/** Starts loading a built view's code (and strings) before it is shown. */
+export function preloadView(key: string): Promise<unknown> {
+  return view(key)?.preload().catch(() => undefined) ?? Promise.resolve();
 }

@@ -12,10 +12,11 @@ import { pageTitle } from '@/utils/pageTitle';
 import { decideNavigation } from './guard';
 import { loadSession } from './loadSession';
 import { resolveLocation } from './match';
+import { shell } from './shell';
 
 const Login = lazy(() => import('@/pages/Login'));
 const Callback = lazy(() => import('@/pages/Callback'));
-const Shell = lazy(() => import('@/layout/Shell'));
+const { Component: Shell } = shell;
 const PublicError = lazy(() => import('@/pages/PublicError'));
 
 /** Titles of the public pages (Chinese, through the menu dictionary like route titles). */

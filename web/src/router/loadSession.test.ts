@@ -10,6 +10,7 @@ vi.mock('@/api/user', () => ({
     });
   }),
 }));
+vi.mock('./prefetch', () => ({ takeFirstScreen: async () => undefined }));
 vi.mock('@/api/router', () => ({
   getRouterList: vi.fn(async () => {
     started.push('routerList');

@@ -6,6 +6,7 @@ import { userStore } from '@/store/user';
 import { aclFromUserInfo } from '@/utils/permission';
 import { notify } from '@/utils/notify';
 import { buildRoutes, RouteFormatError } from './buildRoutes';
+import { takeFirstScreen } from './prefetch';
 import type { Acl } from './types';
 
 let inflight: Promise<void> | null = null;
@@ -39,6 +40,9 @@ export function loadSession(): Promise<void> {
       userStore.set({ username: VIRTUAL_USERNAME, ...acl });
     }
     const list = await routeList;
+    // The first screen's code, when it was started from the URL: the shell
+    // and the page then render together (see prefetch.ts).
+    await takeFirstScreen();
     try {
       setRoutes(buildRoutes(list, acl));
     } catch (err) {

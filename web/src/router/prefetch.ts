@@ -1,7 +1,8 @@
 import { preload } from 'swr';
 import { getOrderList } from '@/api/orders';
 import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, orderListKey } from '@/components/orders/filterModel';
-import { BUILT_VIEWS } from '@/pages/registry';
+import { preloadView } from '@/pages/registry';
+import { shell } from './shell';
 
 /**
  * What the first screen of a signed-in visit needs, started as soon as the
@@ -22,12 +23,26 @@ const FIRST_DATA: Record<string, () => void> = {
   },
 };
 
+let firstScreen: Promise<unknown> | null = null;
+
 /** Starts the shell's code, and the page code and first data of `pathname` (a hash route's path). */
 export function prefetchRoute(pathname: string): void {
-  if (!PUBLIC_PATHS.has(pathname)) void import('@/layout/Shell').catch(() => undefined);
-  const view = BUILT_VIEWS[pathname.replace(/^\/+/, '')];
-  if (view) void view().catch(() => undefined);
+  if (PUBLIC_PATHS.has(pathname)) return;
+  firstScreen = Promise.allSettled([shell.preload(), preloadView(pathname.replace(/^\/+/, ''))]);
   FIRST_DATA[pathname]?.();
+}
+
+/**
+ * The code of the first screen started by [`prefetchRoute`], once (later
+ * navigations do not wait for it). The session load waits for it before it
+ * lets the shell render, so the shell and the page appear in one go: a page
+ * that suspends right after the shell appeared would show its spinner, and
+ * React then holds the page back for its 300 ms reveal throttle.
+ */
+export function takeFirstScreen(): Promise<unknown> {
+  const pending = firstScreen ?? Promise.resolve();
+  firstScreen = null;
+  return pending;
 }
 
 /** The path of a hash-router URL (`#/order/orderindex?x=1` -> `/order/orderindex`). */

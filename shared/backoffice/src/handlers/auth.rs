@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::ctx::AppCtx;
 use crate::domain::sessions;
-use crate::domain::throttle::{self, Subject};
+use crate::domain::throttle;
 use crate::domain::users::{self, User};
 use crate::reply::Reply;
 use crate::request::{ApiRequest, Call};
@@ -72,8 +72,9 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         )));
     }
     let ip = call.req.client_ip.as_str();
-    throttle::check(ctx, Subject::Client, ip).await?;
-    throttle::check(ctx, Subject::Account, username).await?;
+    // Counted before the password is checked: parallel guesses cannot
+    // outrun the limit.
+    let attempt = throttle::begin(ctx, username, ip).await?;
     let user = users::get(ctx, username).await?;
     let verified = match &user {
         Some(u) => crate::password_work::verify(&creds.password, &u.password_hash).await?,
@@ -84,19 +85,15 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     };
     let user = match user {
         Some(u) if verified => u,
-        _ => {
-            throttle::record_failure(ctx, Subject::Account, username).await?;
-            throttle::record_failure(ctx, Subject::Client, ip).await?;
-            return Err(bad_credentials());
-        }
+        _ => return Err(bad_credentials()),
     };
+    attempt.succeeded(ctx).await?;
     if !user.enabled {
         return Err(ApiError::bad_request(Text::new(
             "this account is disabled: ask an administrator",
             "该帐号已停用，请联系管理员",
         )));
     }
-    throttle::clear(ctx, Subject::Account, username).await?;
     let token = start_session(ctx, &user.username, ip).await?;
     Ok(Reply::data(TokenData { token }))
 }
@@ -198,11 +195,11 @@ pub(crate) struct PasswordChange {
 pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
     let change: PasswordChange = call.req.payload()?;
-    throttle::check(ctx, Subject::Account, caller.username()).await?;
+    let attempt = throttle::begin_for_account(ctx, caller.username(), &call.req.client_ip).await?;
     if !crate::password_work::verify(&change.old_password, &caller.user.password_hash).await? {
-        throttle::record_failure(ctx, Subject::Account, caller.username()).await?;
         return Err(ApiError::bad_request(Text::new("the current password is wrong", "原密码不正确")));
     }
+    attempt.succeeded(ctx).await?;
     users::validate_password(&change.new_password)?;
     if change.new_password == change.old_password {
         return Err(ApiError::bad_request(Text::new(
