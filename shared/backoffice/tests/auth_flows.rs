@@ -80,11 +80,11 @@ async fn guesses_from_many_addresses_slow_down_but_never_lock_the_owner_out() {
         let ctx = ctx.clone();
         async move { call_from(&ctx, http::Method::POST, "/login/index", None, Some(json!({"username": "editor", "password": "guess-guess"})), &format!("10.1.0.{i}")).await }
     };
-    for i in 0..10 {
+    for i in 0..9 {
         assert_eq!(guess(i).await.status, 400, "the first failures are free");
     }
-    assert_eq!(guess(10).await.status, 400, "the tenth is checked and starts the delay");
-    assert_eq!(guess(11).await.status, 429, "the next one, at once, must wait");
+    assert_eq!(guess(9).await.status, 400, "the tenth is checked and starts the delay");
+    assert_eq!(guess(10).await.status, 429, "the next one, at once, must wait");
     // The owner waits the (growing, at most a minute) delay and signs in.
     ctx.clock.advance(61);
     login(&ctx, "editor", EDITOR_PW).await;
