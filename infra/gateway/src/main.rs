@@ -40,6 +40,7 @@ async fn run() -> Result<(), String> {
                 Err(_) => None, // DynamoDB: nothing local to guard
             };
             let report = seed(&ctx).await?;
+            backoffice::password_work::reserve_memory();
             if std::env::var("BACKOFFICE_SIMULATE_CHARGERS").is_ok_and(|v| v == "1") {
                 simulate_chargers(ctx.clone());
             }

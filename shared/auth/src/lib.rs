@@ -16,7 +16,7 @@ pub mod token;
 
 pub use error::AuthError;
 pub use password::{
-    dummy_verify, hash_password, needs_rehash, password_policy, verify_password, PolicyError,
+    dummy_verify, hash_password, needs_rehash, password_policy, reserve_memory, verify_password, PolicyError,
     PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS,
 };
 pub use rsa_payload::{encrypt_payload, RsaKeys, DEFAULT_RSA_BITS};

@@ -9,8 +9,18 @@ use std::sync::LazyLock;
 use envelope::ApiError;
 use tokio::sync::Semaphore;
 
-static SLOTS: LazyLock<Semaphore> =
-    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)));
+/// Hashes at once: one per CPU.
+fn slot_count() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+static SLOTS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(slot_count()));
+
+/// For a long-running server: the hash slots' working memory is taken at
+/// start, so the process's memory stays level under sign-in bursts.
+pub fn reserve_memory() {
+    auth::reserve_memory(slot_count());
+}
 
 async fn bounded<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
     let _slot = SLOTS.acquire().await.map_err(|_| ApiError::internal())?;
