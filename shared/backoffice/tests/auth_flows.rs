@@ -291,3 +291,20 @@ async fn rsa_encrypted_login_works_when_turned_on() {
         assert!(plain.msg().contains("encrypted"), "{path}: {:?}", plain.body);
     }
 }
+
+#[tokio::test]
+async fn a_weak_stored_hash_is_upgraded_at_the_next_sign_in() {
+    let ctx = product().await;
+    // A hash made with far weaker argon2id parameters (m=8 KiB, t=1), as an
+    // older release or an import would have left it.
+    let weak = "$argon2id$v=19$m=8,t=1,p=1$Jl5gNxOpoC8n+oH8zTdbPw$4itydh8Q1qusKuEdS68FPYiE+w+3LA+/BXotWxWHASQ";
+    let key = backoffice::domain::keys::user("editor");
+    ctx.store.update(&key, vec![store::UpdateAction::Set("passwordHash".into(), weak.into())], None).await.unwrap();
+    login(&ctx, "editor", "weak-hash-pass-1").await;
+    let stored = ctx.store.get(&key).await.unwrap().unwrap();
+    let hash = stored["passwordHash"].as_str().unwrap();
+    assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "upgraded: {hash}");
+    assert!(!auth::needs_rehash(hash));
+    // The same password still signs in, against the new hash.
+    login(&ctx, "editor", "weak-hash-pass-1").await;
+}

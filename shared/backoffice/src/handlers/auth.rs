@@ -94,8 +94,26 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             "该帐号已停用，请联系管理员",
         )));
     }
+    rehash_if_weak(ctx, &user, &creds.password).await;
     let token = start_session(ctx, &user.username, ip).await?;
     Ok(Reply::data(TokenData { token }))
+}
+
+/// A hash made with weaker argon2 parameters than today's (or another
+/// algorithm) is replaced at the first sign-in that proves the password.
+/// A failure only means the next sign-in tries again.
+async fn rehash_if_weak(ctx: &AppCtx, user: &users::User, password: &str) {
+    if !auth::needs_rehash(&user.password_hash) {
+        return;
+    }
+    let result = match crate::password_work::hash(password).await {
+        Ok(hash) => users::set_password_hash(ctx, user, hash).await.map(drop),
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(()) => tracing::info!(user = %user.username, "password hash upgraded to the current argon2 parameters"),
+        Err(e) => tracing::warn!(user = %user.username, error = %e.msg.en, "password hash upgrade failed; the next sign-in tries again"),
+    }
 }
 
 /// Starts a session and answers its first access token.
