@@ -329,3 +329,70 @@ async fn a_settings_manager_cannot_grant_or_take_more_than_they_hold() {
     let reset_peer = post(&ctx, "/userManagement/resetPassword", Some(&desk), json!({"username": "desk.two", "password": "desk-two-new-123"})).await;
     assert_eq!(reset_peer.status, 200, "{:?}", reset_peer.body);
 }
+
+/// The log's actor is who signed in, never a name the caller typed.
+#[tokio::test]
+async fn the_log_names_only_proven_accounts_and_counts_anonymous_refusals() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    // An unauthenticated delete naming the admin: refused, not written as the admin.
+    let forged = post(&ctx, "/userManagement/doDelete", None, json!({"username": "admin"})).await;
+    assert_eq!(forged.status, 401);
+    // A wrong password typed for the admin: an anonymous entry with the claim marked.
+    let wrong = post(&ctx, "/login/index", None, json!({"username": "admin", "password": "not-the-password"})).await;
+    assert_eq!(wrong.status, 400);
+    let log = get(&ctx, "/systemLog/getList?pageSize=50", Some(&admin)).await;
+    let entries = log.data()["list"].as_array().unwrap().clone();
+    assert!(
+        !entries.iter().any(|e| e["path"] == "/userManagement/doDelete"),
+        "an unauthenticated call is counted, not listed: {entries:?}"
+    );
+    let failed_sign_in = entries.iter().find(|e| e["path"] == "/login/index" && e["code"] == 400).expect("the failed sign-in is listed");
+    assert_eq!(failed_sign_in["account"], "anonymous");
+    assert_eq!(failed_sign_in["claimedAccount"], "admin");
+    let sign_in = entries.iter().find(|e| e["path"] == "/login/index" && e["code"] == 200).expect("the admin's sign-in is listed");
+    assert_eq!(sign_in["account"], "admin", "a successful sign-in proves the name");
+    assert!(sign_in.get("claimedAccount").is_none());
+    assert!(log.data()["refusedAnonymous24h"].as_i64().unwrap() >= 1);
+}
+
+/// 200 anonymous calls at once beside 20 real writes: every real entry is
+/// there (the anonymous ones touch no shared counter item).
+async fn real_entries_survive_an_anonymous_flood(ctx: std::sync::Arc<backoffice::AppCtx>) {
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let mut tasks = Vec::new();
+    for i in 0..220 {
+        let (ctx, editor) = (ctx.clone(), editor.clone());
+        tasks.push(tokio::spawn(async move {
+            if i % 11 == 0 {
+                let a = post(&ctx, "/notice/doEdit", Some(&editor), json!({"notice": format!("real write {i}")})).await;
+                assert_eq!(a.status, 200, "{:?}", a.body);
+                Some(a.data()["id"].as_str().unwrap().to_string())
+            } else {
+                assert_eq!(post(&ctx, "/userManagement/doDelete", None, json!({"username": "admin"})).await.status, 401);
+                None
+            }
+        }));
+    }
+    let mut real = 0;
+    for t in tasks {
+        real += t.await.unwrap().is_some() as usize;
+    }
+    assert_eq!(real, 20);
+    let log = get(&ctx, "/systemLog/getList?account=editor&pageSize=100", Some(&admin)).await;
+    let notices = log.data()["list"].as_array().unwrap().iter().filter(|e| e["path"] == "/notice/doEdit").count();
+    assert_eq!(notices, 20, "every real entry is in the log");
+    assert!(log.data()["refusedAnonymous24h"].as_i64().unwrap() >= 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn real_log_entries_survive_an_anonymous_flood() {
+    real_entries_survive_an_anonymous_flood(product().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn real_log_entries_survive_an_anonymous_flood_on_dynamodb() {
+    let Some(table) = dynamo_table("audit-flood").await else { return };
+    real_entries_survive_an_anonymous_flood(product_on_dynamo(table, &[]).await).await;
+}

@@ -168,7 +168,10 @@ export async function deleteMenu(name: string, version: number): Promise<string>
 // ---- system log
 export interface LogEntry {
   id: string;
+  /** Who signed in (or a successful sign-in's account); "anonymous" otherwise. */
   account: string;
+  /** The name an anonymous call typed (unverified). */
+  claimedAccount?: string;
   type: string;
   path: string;
   target: string;
@@ -182,11 +185,13 @@ export interface LogEntry {
 
 export interface LogPage extends Page<LogEntry> {
   cursor: string | null;
+  /** Calls refused for want of a sign-in in the last 24 hours (counted, not listed). */
+  refusedAnonymous24h: number;
 }
 
 export async function getSystemLog(q: { account?: string; pageNo: number; pageSize: number; cursor?: string }): Promise<LogPage> {
   const { data } = await get<Partial<LogPage>>('/systemLog/getList', { account: q.account, pageNo: q.pageNo, pageSize: q.pageSize, cursor: q.cursor });
-  return { ...page(data), cursor: data?.cursor ?? null };
+  return { ...page(data), cursor: data?.cursor ?? null, refusedAnonymous24h: data?.refusedAnonymous24h ?? 0 };
 }
 
 // ---- own profile

@@ -14,7 +14,14 @@ use crate::routes::Route;
 #[serde(rename_all = "camelCase")]
 pub struct LogEntry {
     pub id: String,
+    /// Who did it: the signed-in user, or the account a successful
+    /// sign-in proved; `anonymous` otherwise. Never a name a caller merely
+    /// typed.
     pub account: String,
+    /// For anonymous calls: the account name the request claimed
+    /// (unverified: anybody can type any name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimed_account: Option<String>,
     /// What was done: the route's summary.
     #[serde(rename = "type")]
     pub kind: String,
@@ -68,15 +75,31 @@ fn truncate(s: &str, max: usize) -> String {
     s.chars().take(max).collect()
 }
 
+/// The account of a call nobody signed in for.
+pub const ANONYMOUS: &str = "anonymous";
+
 /// Records one call. A failure to record is logged, not shown to the user:
 /// the user's write has already happened.
+///
+/// Calls that failed authentication (401 without a signed-in user) are
+/// not written one by one: anyone can send them by the thousand, and each
+/// entry is a transaction on the log's counters, so a flood would cost
+/// writes and, on DynamoDB, conflict with real entries. They are counted
+/// in hourly sharded counters instead ([`refused_anonymous`]).
 pub async fn record(ctx: &AppCtx, route: &Route, input: Input, account: Option<&str>, code: u16) {
     let now = ctx.now();
-    let account = account
-        .map(str::to_string)
-        .or(input.claimed_account)
-        .map(|a| truncate(&a, 64))
-        .unwrap_or_else(|| "anonymous".into());
+    if account.is_none() && code == 401 {
+        count_refused_anonymous(ctx, now).await;
+        return;
+    }
+    // A public call that succeeded with a name proved it (sign-in,
+    // registration); any other claim stays a claim.
+    let proved = account.is_none() && code == envelope::SUCCESS_CODE && route.access == crate::routes::Access::Public;
+    let (account, claimed_account) = match (account, input.claimed_account) {
+        (Some(a), _) => (truncate(a, 64), None),
+        (None, Some(claimed)) if proved => (truncate(&claimed, 64), None),
+        (None, claimed) => (ANONYMOUS.to_string(), claimed.map(|c| truncate(&c, 64))),
+    };
     // Time-ordered (UUIDv7, monotonic within a process): entries of the same
     // second still list in the order they were written.
     let id = uuid::Uuid::now_v7().simple().to_string();
@@ -88,6 +111,7 @@ pub async fn record(ctx: &AppCtx, route: &Route, input: Input, account: Option<&
     let entry = LogEntry {
         id,
         account,
+        claimed_account,
         kind: route.summary.to_string(),
         path: input.path,
         target: input.target,
@@ -132,6 +156,7 @@ pub async fn record_charger_answer(ctx: &AppCtx, requested_by: &str, action: &st
     let entry = LogEntry {
         id: uuid::Uuid::now_v7().simple().to_string(),
         account: truncate(requested_by, 64),
+        claimed_account: None,
         kind: format!("Charger's answer to {action}"),
         path: format!("/ocpp/{action}"),
         target: truncate(pile_id, 120),
@@ -147,6 +172,39 @@ pub async fn record_charger_answer(ctx: &AppCtx, requested_by: &str, action: &st
 }
 
 const ALL_ACCOUNTS: &str = "*";
+
+/// Shards of the refused-anonymous counter of one hour: a flood spreads
+/// over them instead of queueing on one item.
+const REFUSED_SHARDS: u32 = 4;
+
+fn refused_key(hour_start: i64, shard: u32) -> store::Key {
+    store::Key::new(format!("LOGREFUSED#{hour_start}"), format!("SHARD#{shard}"))
+}
+
+async fn count_refused_anonymous(ctx: &AppCtx, now: i64) {
+    let shard = rand::random::<u32>() % REFUSED_SHARDS;
+    let hour = now - now.rem_euclid(3600);
+    let actions = vec![
+        store::UpdateAction::Add("count".into(), 1),
+        store::UpdateAction::Set("ttl".into(), (hour + 8 * 86_400).into()),
+    ];
+    if let Err(e) = ctx.store.update(&refused_key(hour, shard), actions, None).await {
+        tracing::warn!(error = %e, "the refused-anonymous counter could not be written");
+    }
+}
+
+/// How many calls failed authentication without a signed-in user in the
+/// last `hours` whole hours (this one included), from the sharded counters.
+pub async fn refused_anonymous(ctx: &AppCtx, hours: i64) -> Result<i64, envelope::ApiError> {
+    use super::StoreResultExt;
+    let now = ctx.now();
+    let this_hour = now - now.rem_euclid(3600);
+    let keys: Vec<store::Key> = (0..hours.clamp(1, 24))
+        .flat_map(|h| (0..REFUSED_SHARDS).map(move |s| refused_key(this_hour - h * 3600, s)))
+        .collect();
+    let items = ctx.store.batch_get(&keys).await.api()?;
+    Ok(items.iter().flatten().filter_map(|i| i.get("count").and_then(Value::as_i64)).sum())
+}
 /// The deepest a numbered page may reach; further back, use the cursor.
 pub const MAX_OFFSET: usize = 2000;
 

@@ -251,9 +251,13 @@ pub async fn system_log_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
             format!("页码最多翻到第 {} 条，之后请使用游标翻页", audit::MAX_OFFSET),
         )));
     }
+    let first_page = cursor.is_none();
     let (list, next) = audit::page(ctx, account, skip, paging.page_size, cursor).await?;
     let total = audit::total(ctx, account).await?;
-    Ok(Reply::data(json!({ "list": list, "total": total, "cursor": next })))
+    // Calls refused for want of a sign-in are counted, not listed (read
+    // with the first page; the pages after it carry 0).
+    let refused_anonymous = if first_page { audit::refused_anonymous(ctx, 24).await? } else { 0 };
+    Ok(Reply::data(json!({ "list": list, "total": total, "cursor": next, "refusedAnonymous24h": refused_anonymous })))
 }
 
 #[derive(Deserialize, JsonSchema)]

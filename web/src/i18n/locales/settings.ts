@@ -160,6 +160,9 @@ const zh = {
       loadMore: '加载更多',
       numberedLimit: '页码只能翻到最近 2000 条，更早的记录请加载更多',
       totalNote: '共 {{total}} 条记录，页码可翻到最近 {{reachable}} 条',
+      claimed: '自称 {{name}}（未验证）',
+      claimedHint: '未登录的请求填写的账号，任何人都可以填写任意名字',
+      refusedAnonymous: '最近 24 小时有 {{count}} 次未登录的请求被拒绝（只计数，不逐条记录）',
     },
     profile: {
       title: '个人资料',
@@ -348,6 +351,9 @@ const en: Shape<typeof zh> = {
       loadMore: 'Load more',
       numberedLimit: 'Page numbers reach the latest 2000 entries; load more for older ones',
       totalNote: '{{total}} entries; page numbers reach the latest {{reachable}}',
+      claimed: 'claimed {{name}} (unverified)',
+      claimedHint: 'The account a request without sign-in typed; anybody can type any name',
+      refusedAnonymous: '{{count}} calls without a sign-in were refused in the last 24 hours (counted, not listed)',
     },
     profile: {
       title: 'Profile',

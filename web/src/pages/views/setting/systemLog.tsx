@@ -72,7 +72,15 @@ export default function SystemLog() {
                 <TableCell className={styles.muted} title={r.datetime}>
                   {logTime(r.time)}
                 </TableCell>
-                <TableCell>{r.account || '—'}</TableCell>
+                <TableCell>
+                  {r.account || '—'}
+                  {r.claimedAccount && (
+                    <Caption1 className={styles.muted} title={t('set.log.claimedHint')}>
+                      <br />
+                      {t('set.log.claimed', { name: r.claimedAccount })}
+                    </Caption1>
+                  )}
+                </TableCell>
                 <TableCell>{r.type}</TableCell>
                 <TableCell className={styles.breakAll}>
                   <code>{r.path}</code>
@@ -100,6 +108,11 @@ export default function SystemLog() {
         </div>
       )}
       {total > reachable && <Caption1 className={styles.muted}>{t('set.log.totalNote', { total, reachable })}</Caption1>}
+      {!!data?.refusedAnonymous24h && (
+        <Caption1 className={styles.muted} data-testid="log-refused">
+          {t('set.log.refusedAnonymous', { count: data.refusedAnonymous24h })}
+        </Caption1>
+      )}
       <Pager page={query.pageNo} pageSize={query.pageSize} total={reachable} onChange={(pageNo, pageSize) => change({ ...query, pageNo, pageSize })} />
     </Card>
   );
