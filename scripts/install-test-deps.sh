@@ -15,6 +15,8 @@ SUDO=""
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+# Self-signed certificates for the TLS tests of the charger link.
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 # A CJK font, so the end-to-end screenshots show Chinese text, not boxes.
 dpkg -s fonts-wqy-zenhei >/dev/null 2>&1 || missing+=(fonts-wqy-zenhei)
 if [ ${#missing[@]} -gt 0 ]; then
