@@ -32,7 +32,8 @@ fi
 if ! "$TOOLS_VENV/bin/python" -c "import moto.server, flask_cors, cfnlint, samcli, schemathesis, openapi_spec_validator" >/dev/null 2>&1; then
   echo "==> installing moto, cfn-lint, the SAM CLI and schemathesis into the tools virtualenv"
   "$TOOLS_VENV/bin/pip" install -q --disable-pip-version-check \
-    'moto[dynamodb,server]' flask flask-cors cfn-lint aws-sam-cli schemathesis openapi-spec-validator
+    'moto[dynamodb,server]==5.2.5' 'flask==3.1.3' 'flask-cors==6.0.5' 'cfn-lint==1.58.0' 'aws-sam-cli==1.170.0' \
+    'schemathesis==4.32.5' 'openapi-spec-validator==0.9.0'
 fi
 # The charger side of the OCPP tests: an independent implementation (the
 # `ocpp` package) over `websockets` (13.x: the API the tests use).
