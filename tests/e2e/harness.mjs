@@ -112,13 +112,21 @@ export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-C
   const page = context.pages()[0] ?? (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
+  // Any Content-Security-Policy violation on any page of the browser fails
+  // the test that caused it (Chromium reports them on the console).
+  const cspViolations = [];
+  context.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${msg.page()?.url() ?? ''}: ${msg.text()}`);
+  });
   return {
     context,
     page,
     errors,
+    cspViolations,
     async close() {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
+      if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
 }

@@ -112,3 +112,12 @@ def test_a_renewed_certificate_is_served_after_sighup(tls_gateway):
             assert boot.status == RegistrationStatus.accepted
 
     asyncio.run(go())
+
+
+def test_over_https_every_answer_carries_hsts_and_the_csp(tls_gateway):
+    import urllib.request
+    with urllib.request.urlopen(tls_gateway["base"] + "/partnerapi/publicKey", timeout=30, context=tls_gateway["ssl"]) as r:
+        headers = r.headers
+    assert headers["strict-transport-security"].startswith("max-age=63072000")
+    assert "script-src 'self';" in headers["content-security-policy"]
+    assert headers["x-frame-options"] == "DENY"

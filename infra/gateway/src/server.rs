@@ -181,7 +181,7 @@ pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveS
     chargers
         .merge(web)
         .layer(axum::middleware::from_fn(crate::ops::measure))
-        .layer(axum::middleware::map_response(security_headers))
+        .layer(axum::middleware::map_response_with_state(SecurityHeaders::new(tls), security_headers))
         .layer(
             tower::ServiceBuilder::new()
                 .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
@@ -264,13 +264,31 @@ async fn method_not_allowed(req: Request) -> Response {
     into_axum(err.to_response(lang_of(&req)))
 }
 
-/// Headers every answer carries: no MIME sniffing, no framing by other
-/// sites, no referrer leaks.
-async fn security_headers(mut resp: Response) -> impl IntoResponse {
+/// Headers every answer carries (see `backoffice::browser_policy`): the
+/// Content-Security-Policy, no MIME sniffing, no framing, no referrer
+/// leaks, and HSTS when the gateway serves TLS itself.
+#[derive(Clone)]
+struct SecurityHeaders {
+    csp: http::HeaderValue,
+    tls: bool,
+}
+
+impl SecurityHeaders {
+    fn new(tls: bool) -> Self {
+        let csp = backoffice::browser_policy::content_security_policy();
+        SecurityHeaders { csp: http::HeaderValue::from_str(&csp).expect("the CSP is a valid header value"), tls }
+    }
+}
+
+async fn security_headers(State(policy): State<SecurityHeaders>, mut resp: Response) -> impl IntoResponse {
     let h = resp.headers_mut();
+    h.insert("content-security-policy", policy.csp.clone());
     h.insert("x-content-type-options", http::HeaderValue::from_static("nosniff"));
-    h.insert("x-frame-options", http::HeaderValue::from_static("SAMEORIGIN"));
+    h.insert("x-frame-options", http::HeaderValue::from_static("DENY"));
     h.insert("referrer-policy", http::HeaderValue::from_static("strict-origin-when-cross-origin"));
+    if policy.tls {
+        h.insert("strict-transport-security", http::HeaderValue::from_static(backoffice::browser_policy::STRICT_TRANSPORT_SECURITY));
+    }
     resp
 }
 

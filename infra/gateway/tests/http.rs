@@ -62,6 +62,11 @@ async fn unknown_paths_methods_and_bad_bodies_get_envelopes() {
     let r = client.get(format!("{}/index/userInfo", gw.base)).send().await.unwrap();
     assert_eq!(r.status(), 401);
     assert_eq!(r.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(r.headers()["x-frame-options"], "DENY");
+    let csp = r.headers()["content-security-policy"].to_str().unwrap();
+    assert_eq!(csp, backoffice::browser_policy::content_security_policy());
+    assert!(csp.contains("script-src 'self';") && csp.contains("frame-ancestors 'none'"), "{csp}");
+    assert!(r.headers().get("strict-transport-security").is_none(), "HSTS only over https");
 }
 
 #[tokio::test]
@@ -297,6 +302,8 @@ fn json_logs_carry_the_request_id() {
 }
 
 const PRODUCTION_SECRET: &str = "production-secret-0123456789abcdef0123";
+/// Production's first Admin meets the policy for new passwords.
+const PRODUCTION_ADMIN_PW: &str = "harbour lantern violet 42";
 
 fn production_seed(dir: &std::path::Path, admin_password: Option<&str>) -> std::process::Output {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_gateway"));
@@ -320,16 +327,21 @@ async fn production_starts_with_the_first_admin_only_and_no_demo_data() {
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(err.contains("BACKOFFICE_SEED_PASSWORD_ADMIN is not set"), "{err}");
 
-    let seeded = production_seed(&dir, Some(ADMIN_PW));
+    // A password the policy refuses is refused here too, with the reason.
+    let weak = production_seed(&dir, Some("admin-pass-1"));
+    assert!(!weak.status.success());
+    assert!(String::from_utf8_lossy(&weak.stderr).contains("must not contain the user name"), "{}", String::from_utf8_lossy(&weak.stderr));
+
+    let seeded = production_seed(&dir, Some(PRODUCTION_ADMIN_PW));
     assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
     let said = String::from_utf8_lossy(&seeded.stdout);
-    assert!(!said.contains(ADMIN_PW) && !said.contains(EDITOR_PW), "production never prints a password: {said}");
+    assert!(!said.contains(PRODUCTION_ADMIN_PW) && !said.contains(EDITOR_PW), "production never prints a password: {said}");
     assert!(said.contains("no demo data"), "{said}");
     assert!(!dir.join("first-run-credentials.txt").exists());
 
     let gw = Gateway::start(dir, &[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET)]).await;
     let client = reqwest::Client::new();
-    let token = login(&client, &gw.base, "admin", ADMIN_PW).await;
+    let token = login(&client, &gw.base, "admin", PRODUCTION_ADMIN_PW).await;
     for demo_account in [("editor", EDITOR_PW), ("test", "test-pass-1")] {
         let body: Value = client
             .post(format!("{}/login/index", gw.base))

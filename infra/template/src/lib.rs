@@ -57,8 +57,6 @@ const CACHING_DISABLED: &str = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 // Gateway must see as its own domain, plus CloudFront's viewer-location
 // headers (CloudFront-Viewer-Address: the client address, see client_ip).
 const ALL_VIEWER_EXCEPT_HOST_HEADER: &str = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
-// HSTS, nosniff, frame and referrer headers on every answer.
-const SECURITY_HEADERS: &str = "67f7725c-6f97-4210-82d7-5512b31e9d03";
 
 /// The whole template.
 pub fn render() -> String {
@@ -72,6 +70,7 @@ pub fn render() -> String {
         ("SiteOriginAccessControl".to_string(), origin_access_control()),
         ("SiteDistribution".to_string(), distribution()),
         ("OriginVerifySecret".to_string(), origin_verify_secret()),
+        ("SecurityHeadersPolicy".to_string(), security_headers_policy()),
     ]);
     resources.extend(charger_link::resources());
     let doc = map([
@@ -391,6 +390,46 @@ fn origin_verify_secret() -> Y {
     ])
 }
 
+/// The headers every answer of the distribution carries: the same
+/// Content-Security-Policy as the local gateway (one source:
+/// `backoffice::browser_policy`), HSTS, no sniffing, no framing, no
+/// referrer leaks.
+fn security_headers_policy() -> Y {
+    let csp = backoffice::browser_policy::content_security_policy();
+    let hsts = backoffice::browser_policy::STRICT_TRANSPORT_SECURITY;
+    let max_age = hsts.split(';').next().and_then(|v| v.trim().strip_prefix("max-age=")).expect("HSTS starts with max-age");
+    map([
+        ("Type", s("AWS::CloudFront::ResponseHeadersPolicy")),
+        (
+            "Properties",
+            map([(
+                "ResponseHeadersPolicyConfig",
+                map([
+                    ("Name", sub("${AWS::StackName}-security-headers")),
+                    ("Comment", s("CSP, HSTS, nosniff, no framing, referrer policy (backoffice::browser_policy)")),
+                    (
+                        "SecurityHeadersConfig",
+                        map([
+                            ("ContentSecurityPolicy", map([("ContentSecurityPolicy", s(csp)), ("Override", raw("true"))])),
+                            (
+                                "StrictTransportSecurity",
+                                map([
+                                    ("AccessControlMaxAgeSec", raw(max_age)),
+                                    ("IncludeSubdomains", raw(hsts.contains("includeSubDomains").to_string())),
+                                    ("Override", raw("true")),
+                                ]),
+                            ),
+                            ("ContentTypeOptions", map([("Override", raw("true"))])),
+                            ("FrameOptions", map([("FrameOption", s("DENY")), ("Override", raw("true"))])),
+                            ("ReferrerPolicy", map([("ReferrerPolicy", s("strict-origin-when-cross-origin")), ("Override", raw("true"))])),
+                        ]),
+                    ),
+                ]),
+            )]),
+        ),
+    ])
+}
+
 fn distribution() -> Y {
     let site_origin = map([
         ("Id", s("site")),
@@ -424,7 +463,7 @@ fn distribution() -> Y {
         ("CachedMethods", list([s("GET"), s("HEAD")])),
         ("CachePolicyId", s(CACHING_DISABLED)),
         ("OriginRequestPolicyId", s(ALL_VIEWER_EXCEPT_HOST_HEADER)),
-        ("ResponseHeadersPolicyId", s(SECURITY_HEADERS)),
+        ("ResponseHeadersPolicyId", reference("SecurityHeadersPolicy")),
         ("Compress", raw("true")),
     ]);
     let site_behavior = map([
@@ -433,7 +472,7 @@ fn distribution() -> Y {
         ("AllowedMethods", list([s("GET"), s("HEAD")])),
         ("CachedMethods", list([s("GET"), s("HEAD")])),
         ("CachePolicyId", s(CACHING_OPTIMIZED)),
-        ("ResponseHeadersPolicyId", s(SECURITY_HEADERS)),
+        ("ResponseHeadersPolicyId", reference("SecurityHeadersPolicy")),
         ("Compress", raw("true")),
     ]);
     map([

@@ -3,6 +3,7 @@
 //! (`functions/`) and the local gateway (`infra/gateway`) are thin shells
 //! around this crate.
 
+pub mod browser_policy;
 pub mod client_ip;
 pub mod config;
 pub mod ctx;

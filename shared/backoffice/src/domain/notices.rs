@@ -33,17 +33,26 @@ pub fn sanitize_html(html: &str) -> String {
     ammonia::Builder::default()
         .link_rel(Some("noopener noreferrer nofollow"))
         .url_schemes(["http", "https", "mailto"].into_iter().collect())
+        // Images only from this site: a notice must not make every reader's
+        // browser call another host (tracking, and the CSP refuses it too).
+        .attribute_filter(|element, attribute, value| match (element, attribute) {
+            ("img", "src") => same_site_path(value).map(Into::into),
+            _ => Some(value.into()),
+        })
         .clean(html)
         .to_string()
 }
 
+/// `value` when it is a path on this site (`/…` or `./…`, not `//host`).
+fn same_site_path(value: &str) -> Option<&str> {
+    let v = value.trim();
+    let on_site = (v.starts_with('/') && !v.starts_with("//") && !v.starts_with("/\\")) || v.starts_with("./");
+    on_site.then_some(v)
+}
+
+/// A notice's sender image: a path on this site, or nothing.
 fn sanitize_url(url: &str) -> String {
-    let trimmed = url.trim();
-    if trimmed.starts_with("https://") || trimmed.starts_with("http://") {
-        trimmed.to_string()
-    } else {
-        String::new()
-    }
+    same_site_path(url).unwrap_or_default().to_string()
 }
 
 /// Validates and stores a new notice.
@@ -113,8 +122,13 @@ mod tests {
     }
 
     #[test]
-    fn only_web_images_are_kept() {
+    fn only_images_of_this_site_are_kept() {
         assert_eq!(sanitize_url("javascript:alert(1)"), "");
-        assert_eq!(sanitize_url(" https://img.example/a.png "), "https://img.example/a.png");
+        assert_eq!(sanitize_url(" https://img.example/a.png "), "", "another host");
+        assert_eq!(sanitize_url("//img.example/a.png"), "", "another host, scheme-relative");
+        assert_eq!(sanitize_url("./avatar.svg"), "./avatar.svg");
+        assert_eq!(sanitize_url("/static/a.png"), "/static/a.png");
+        let html = sanitize_html(r#"<p>hi<img src="https://tracker.example/p.gif"><img src="/static/ok.png"></p>"#);
+        assert!(!html.contains("tracker.example") && html.contains(r#"src="/static/ok.png""#), "{html}");
     }
 }

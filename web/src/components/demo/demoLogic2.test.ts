@@ -3,7 +3,7 @@ import { toApiGraph, toRenderData, validateGraph } from './graph';
 import { buildRows, columnWidths, fileName, mergedHeader, toCsv, type ExportColumn } from './excelRows';
 import { addFiles, checkFile, formatBytes } from './files';
 import { applyMarkdown } from './markdown';
-import { iframeViewPath, safeFrameUrl, searchTarget } from './iframeUrl';
+import { frameable, iframeViewPath, safeFrameUrl, searchTarget } from './iframeUrl';
 import { reorder } from './reorder';
 import { encodeWav, melody } from './media';
 import { emptyStationForm, validateStationForm, validateTransfer } from './formRules';
@@ -117,6 +117,11 @@ describe('iframe urls', () => {
     expect(safeFrameUrl('data:text/html,x')).toBeNull();
     expect(safeFrameUrl('/relative')).toBeNull();
     expect(safeFrameUrl(null)).toBeNull();
+    // Framed only when on the allow-list the CSP's frame-src lists too.
+    expect(frameable('https://developer.mozilla.org/en-US/')).toBe(true);
+    expect(frameable(searchTarget('charging station')!)).toBe(true);
+    expect(frameable('https://example.com/a')).toBe(false);
+    expect(frameable('http://developer.mozilla.org/')).toBe(false);
   });
   it('turns the search box into a url or a web search', () => {
     expect(searchTarget('example.com/docs')).toBe('https://example.com/docs');

@@ -1,3 +1,5 @@
+import FRAME_HOSTS from '@/config/frame-hosts.json';
+
 /** Only absolute http(s) URLs may be framed; anything else (javascript:, data:, relative) is refused. */
 export function safeFrameUrl(raw: string | null | undefined): string | null {
   if (!raw) return null;
@@ -18,3 +20,9 @@ export function searchTarget(input: string, engine = 'https://www.bing.com/searc
 }
 
 export const iframeViewPath = (url: string, title: string): string => `/other/iframe/view?${new URLSearchParams({ url, title }).toString()}`;
+
+/**
+ * Whether the back-office may show `url` in a frame: its origin is on the
+ * allow-list the server's Content-Security-Policy (frame-src) also lists.
+ */
+export const frameable = (url: string): boolean => FRAME_HOSTS.includes(new URL(url).origin);

@@ -73,7 +73,10 @@ export default function PersonalCenter() {
     }
   };
 
-  const preview = profile.avatar.trim() && !profileErrors.avatar ? profile.avatar.trim() : avatar;
+  // Only a web address is previewed: the page's Content-Security-Policy
+  // would block any other scheme (and the server refuses it on save).
+  const typed = profile.avatar.trim();
+  const preview = typed && !profileErrors.avatar && /^https?:\/\/[^\s]+$/i.test(typed) ? typed : avatar;
   return (
     <div className={styles.page}>
       <Card className={shared.card}>

@@ -2,7 +2,7 @@ import { Body1, Button, Card, Link, makeStyles, MessageBar, MessageBarBody, Subt
 import { OpenRegular } from '@fluentui/react-icons/svg/open';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeFrameUrl } from '@/components/demo/iframeUrl';
+import { frameable, safeFrameUrl } from '@/components/demo/iframeUrl';
 
 const useStyles = makeStyles({
   card: { padding: '12px', rowGap: '8px' },
@@ -48,7 +48,13 @@ export default function IframeView() {
           <OpenRegular /> {t('dm.iframe.newWindow')}
         </Link>
       </div>
+      {frameable(url) ? (
       <iframe className={styles.frame} src={url} title={title} sandbox={sameOrigin ? 'allow-scripts allow-forms allow-popups' : 'allow-scripts allow-same-origin allow-forms allow-popups'} referrerPolicy="no-referrer" data-testid="iframe-view" />
+      ) : (
+        <MessageBar intent="info" data-testid="iframe-not-allowed">
+          <MessageBarBody>{t('dm.iframe.notAllowed')}</MessageBarBody>
+        </MessageBar>
+      )}
     </Card>
   );
 }
