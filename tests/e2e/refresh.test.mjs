@@ -33,3 +33,33 @@ it('an expired token is refreshed once and the request retried, without leaving 
     await browser.close();
   }
 });
+
+it('two tabs whose token expired together both recover, and the one-use refresh token is traded once', async () => {
+  const browser = await launchBrowser();
+  const { page, context } = browser;
+  try {
+    await login(page, gateway.url, USERS.editor);
+    const second = await context.newPage();
+    await second.goto(`${gateway.url}/#/index`);
+    await second.getByTestId('home-greeting').waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(5000);
+    const refreshes = [];
+    for (const p of [page, second]) {
+      p.on('response', (res) => {
+        if (new URL(res.url()).pathname === '/partnerapi/refreshToken') refreshes.push(res.status());
+      });
+    }
+    // Both tabs meet the expired token at the same moment.
+    await Promise.all([page.reload(), second.reload()]);
+    for (const p of [page, second]) {
+      await p.getByTestId('home-greeting').waitFor({ timeout: 20_000 });
+      assert.equal(hashPath(p), '/index', 'still signed in');
+    }
+    // A second trade of the same refresh token would have ended the session
+    // (the server answers 401 and both tabs would be on /login).
+    assert.deepEqual(refreshes, [200], `one trade: ${refreshes}`);
+    assert.equal(await page.evaluate(() => localStorage.getItem('admin-pro-refresh-token')) === null, false);
+  } finally {
+    await browser.close();
+  }
+});

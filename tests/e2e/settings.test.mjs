@@ -25,12 +25,12 @@ describe('settings pages', () => {
       // Point-5 messages before any request.
       await dialog.getByTestId('dialog-save').click();
       await dialog.getByText('用户名不能为空').waitFor();
-      await dialog.getByText('密码不能少于6位').waitFor();
+      await dialog.getByText('新密码不能少于12位（也不能是常见密码或包含用户名）').waitFor();
       await shot(page, 'settings-02-user-dialog-invalid');
 
       // A taken name: the server's message is shown and the dialog stays open.
       await dialog.locator('input[name="username"]').fill('editor');
-      await dialog.locator('input[name="password"]').fill('whatever-1');
+      await dialog.locator('input[name="password"]').fill('whatever-lantern-1');
       await dialog.getByTestId('dialog-save').click();
       await toast(page, '已被占用').waitFor({ timeout: 10_000 });
       assert.equal(await dialog.isVisible(), true);
@@ -54,6 +54,12 @@ describe('settings pages', () => {
       await reset.locator('input[name="repeatPassword"]').fill('something-else');
       await reset.getByTestId('dialog-save').click();
       await reset.getByText('两次输入的密码不一致').waitFor();
+      // Long enough but among the most common passwords: the server says so.
+      await reset.locator('input[name="newPassword"]').fill('qwerty123456');
+      await reset.locator('input[name="repeatPassword"]').fill('qwerty123456');
+      await reset.getByTestId('dialog-save').click();
+      await toast(page, '最常见的一万个密码').waitFor({ timeout: 10_000 });
+      await reset.locator('input[name="newPassword"]').fill(ALICE.password);
       await reset.locator('input[name="repeatPassword"]').fill(ALICE.password);
       await reset.getByTestId('dialog-save').click();
       await toast(page, '密码已重置').waitFor({ timeout: 10_000 });
@@ -184,9 +190,9 @@ describe('settings pages', () => {
       await page.locator('input[name="newPassword"]').fill('12345');
       await page.locator('input[name="repeatPassword"]').fill('12345');
       await page.getByTestId('password-save').click();
-      await page.getByText('密码不能少于6位').waitFor();
-      await page.locator('input[name="newPassword"]').fill('new-admin-pass-1');
-      await page.locator('input[name="repeatPassword"]').fill('new-admin-pass-1');
+      await page.getByText('新密码不能少于12位（也不能是常见密码或包含用户名）').waitFor();
+      await page.locator('input[name="newPassword"]').fill('new-lantern-pass-1');
+      await page.locator('input[name="repeatPassword"]').fill('new-lantern-pass-1');
       await page.getByTestId('password-save').click();
       await toast(page, '原密码不正确').waitFor({ timeout: 10_000 });
       await shot(page, 'settings-11-personal-center');

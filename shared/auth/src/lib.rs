@@ -4,21 +4,17 @@
 //!   users (timing), and the password policy (spec point 5).
 //! - [`token`]: HS256 JWT access tokens ([`TokenKeys`], [`Claims`]) with an
 //!   explicit clock, `Expired` distinct from `Invalid`.
-//! - [`rsa_payload`]: optional RSA (PKCS#1 v1.5, chunked) payload
-//!   encryption, off by default (spec point 7; RUSTSEC-2023-0071).
 //! - [`throttle`]: login-throttling arithmetic ([`ThrottlePolicy`]).
 
 mod error;
 pub mod password;
-pub mod rsa_payload;
 pub mod throttle;
 pub mod token;
 
 pub use error::AuthError;
 pub use password::{
-    dummy_verify, hash_password, needs_rehash, password_policy, reserve_memory, verify_password, PolicyError,
-    PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS,
+    dummy_verify, hash_password, is_common_password, needs_rehash, password_policy, reserve_memory, verify_password,
+    PolicyError, NEW_PASSWORD_MIN_CHARS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS,
 };
-pub use rsa_payload::{encrypt_payload, RsaKeys, DEFAULT_RSA_BITS};
 pub use throttle::{FailureWindow, ThrottleDecision, ThrottlePolicy};
 pub use token::{bearer_token, Claims, TokenError, TokenKeys, MIN_SECRET_BYTES};

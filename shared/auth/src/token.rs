@@ -21,17 +21,8 @@ pub struct Claims {
     pub iat: i64,
     /// Expires at; the token is expired when `now >= exp`.
     pub exp: i64,
-    /// When the session started (login); refresh is allowed until
-    /// `auth_time + session_ttl`.
+    /// When the session started (sign-in).
     pub auth_time: i64,
-}
-
-impl Claims {
-    /// Whether the session may still be refreshed at `now`:
-    /// `now < auth_time + session_ttl_secs`.
-    pub fn refresh_allowed(&self, now: i64, session_ttl_secs: i64) -> bool {
-        now < self.auth_time.saturating_add(session_ttl_secs)
-    }
 }
 
 /// Why a token was not accepted.
@@ -374,20 +365,6 @@ mod tests {
                 "{payload}"
             );
         }
-    }
-
-    #[test]
-    fn refresh_window() {
-        let c = Claims {
-            sub: "a".into(),
-            sid: "s".into(),
-            iat: NOW,
-            exp: NOW + 900,
-            auth_time: NOW,
-        };
-        assert!(c.refresh_allowed(NOW + 43_199, 43_200));
-        assert!(!c.refresh_allowed(NOW + 43_200, 43_200));
-        assert!(!c.refresh_allowed(NOW + 50_000, 43_200));
     }
 
     #[test]

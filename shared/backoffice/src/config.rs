@@ -42,8 +42,6 @@ pub struct Config {
     pub access_token_ttl_secs: i64,
     /// How long after sign-in a session may still be refreshed.
     pub session_ttl_secs: i64,
-    /// RSA payload encryption of login bodies (spec point 7); off by default.
-    pub rsa_enabled: bool,
     /// Whether POST /register creates accounts (new accounts get no role).
     pub allow_register: bool,
     pub oauth: Option<OAuthProvider>,
@@ -129,7 +127,16 @@ impl Config {
                 "BACKOFFICE_SESSION_TTL must not be shorter than BACKOFFICE_ACCESS_TOKEN_TTL".into(),
             ));
         }
-        let rsa_enabled = flag(&var, "BACKOFFICE_RSA", false)?;
+        // The RSA sign-in payload mode (spec point 7, off by default) was
+        // removed: it was a padding oracle on a 1024-bit key with a crate
+        // open to timing attacks, and could not share one key across Lambda
+        // functions. TLS protects sign-in payloads; a setup still asking
+        // for it learns why instead of silently getting plain payloads.
+        if flag(&var, "BACKOFFICE_RSA", false)? {
+            return Err(ConfigError(
+                "BACKOFFICE_RSA=true is no longer supported: sign-in payloads are protected by TLS (see README, API conventions); remove the setting".into(),
+            ));
+        }
         let allow_register = flag(&var, "BACKOFFICE_ALLOW_REGISTER", mode == Mode::Development)?;
         let oauth = match var("BACKOFFICE_OAUTH_TOKEN_URL") {
             None => None,
@@ -172,7 +179,6 @@ impl Config {
             jwt_secret,
             access_token_ttl_secs,
             session_ttl_secs,
-            rsa_enabled,
             allow_register,
             oauth,
             origin_verify_secret,
@@ -255,7 +261,6 @@ mod tests {
         let c = config(&[]).unwrap();
         assert_eq!(c.mode, Mode::Development);
         assert_eq!(c.access_token_ttl_secs, 900);
-        assert!(!c.rsa_enabled);
         assert!(matches!(c.store, StoreConfig::Sqlite { .. }));
     }
 

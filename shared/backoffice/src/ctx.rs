@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
-use auth::{RsaKeys, TokenKeys};
+use auth::TokenKeys;
 use store::Table;
 
 use crate::config::Config;
@@ -48,7 +48,6 @@ pub struct AppCtx {
     pub store: Arc<dyn Table>,
     pub config: Config,
     pub keys: TokenKeys,
-    pub rsa: Option<RsaKeys>,
     pub clock: Clock,
     pub roles: RoleCache,
     /// The operations settings (offline window, stuck limit), read briefly cached.
@@ -66,19 +65,11 @@ impl AppCtx {
     pub fn new(store: Arc<dyn Table>, config: Config) -> Result<Arc<AppCtx>, crate::config::ConfigError> {
         let keys = TokenKeys::new(&config.jwt_secret)
             .map_err(|e| crate::config::ConfigError(format!("BACKOFFICE_JWT_SECRET is unusable: {e}")))?;
-        let rsa = if config.rsa_enabled {
-            Some(
-                RsaKeys::generate(1024)
-                    .map_err(|e| crate::config::ConfigError(format!("cannot create the RSA key pair: {e}")))?,
-            )
-        } else {
-            None
-        };
         let http = reqwest::Client::builder()
             .timeout(std::time::Duration::from_secs(10))
             .build()
             .map_err(|e| crate::config::ConfigError(format!("cannot build the HTTP client: {e}")))?;
-        Ok(Arc::new(AppCtx { store, config, keys, rsa, clock: Clock::default(), roles: RoleCache::default(), operations: OperationsCache::default(), http, outbound: std::sync::OnceLock::new() }))
+        Ok(Arc::new(AppCtx { store, config, keys, clock: Clock::default(), roles: RoleCache::default(), operations: OperationsCache::default(), http, outbound: std::sync::OnceLock::new() }))
     }
 
     pub fn now(&self) -> i64 {

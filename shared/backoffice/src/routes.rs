@@ -111,9 +111,9 @@ pub fn routes() -> &'static [Route] {
             route!(GET "/index/userInfo" => "user_info", SignedIn, false, "The signed-in user's name, avatar, roles and permissions", handlers::auth::user_info, data = handlers::auth::UserInfo),
             route!(GET "/login/logout" => "logout", Session, true, "Sign out: the session's tokens stop working", handlers::auth::logout),
             route!(POST "/user/changePassword" => "change_password", SignedIn, true, "Change the signed-in user's password", handlers::auth::change_password, body = handlers::auth::PasswordChange; errors = &[429]),
-            route!(GET "/expireToken" => "expire_token", Public, false, "Check a token: 200 when valid, 402 when expired, 401 when invalid", handlers::auth::expire_token, data = handlers::auth::TokenCheck; errors = &[401, 402]),
-            route!(GET "/refreshToken" => "refresh_token", Public, false, "A new access token for a live session", handlers::auth::refresh_token, data = handlers::auth::TokenData; errors = &[401]),
-            route!(GET "/publicKey" => "public_key", Public, false, "The RSA public key for payload encryption (empty when off)", handlers::auth::public_key, data = handlers::auth::PublicKey),
+            route!(GET "/expireToken" => "expire_token", Public, false, "Check a token: 200 when valid and its session live, 402 when expired, 401 when invalid or the session ended", handlers::auth::expire_token, data = handlers::auth::TokenCheck; errors = &[401, 402]),
+            route!(GET "/refreshToken" => "refresh_token", Public, false, "Trade the refresh token (header X-Refresh-Token, one use) for a new access token and the next refresh token", handlers::auth::refresh_token, data = handlers::auth::TokenData; errors = &[401]),
+            route!(GET "/publicKey" => "public_key", Public, false, "The RSA public key for sign-in payload encryption (spec point 7): always empty here, payloads are protected by TLS", handlers::auth::public_key, data = handlers::auth::PublicKey),
             // Shell data.
             route!(GET "/router/getList" => "router_list", SignedIn, false, "The menu and route tree the caller's roles may see", handlers::shell::router_list),
             route!(GET "/search/getList" => "search_list", SignedIn, false, "Search suggestions (value, url) for the header search", handlers::shell::search_list, query = handlers::shell::SearchQuery),

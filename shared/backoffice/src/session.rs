@@ -69,6 +69,12 @@ pub async fn authenticate(ctx: &AppCtx, req: &ApiRequest, expired: Expired) -> R
     if session.expires_at <= now {
         return Err(session_ended());
     }
+    let idle_secs = crate::domain::operations::current(ctx).await?.idle_timeout_secs();
+    if session.idle_at(now, idle_secs) {
+        sessions::end(ctx, &session.username, &session.sid).await?;
+        return Err(sessions::RefreshRefused::Idle.to_error());
+    }
+    sessions::touch(ctx, &session, now).await;
     let permissions = ctx.roles.permissions_of(ctx, &user.roles).await?;
     let principal = Principal {
         username: user.username.clone(),

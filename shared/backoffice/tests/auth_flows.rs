@@ -170,57 +170,159 @@ async fn missing_bad_and_forged_tokens_are_401() {
 }
 
 #[tokio::test]
-async fn expired_token_is_402_then_refresh_gives_a_working_token() {
+async fn expired_token_is_402_then_refresh_gives_a_working_pair() {
     let ctx = product().await;
-    let token = login(&ctx, "editor", EDITOR_PW).await;
+    let first = sign_in(&ctx, "editor", EDITOR_PW).await;
     ctx.clock.advance(61);
-    let expired = get(&ctx, "/index/userInfo", Some(&token)).await;
+    let expired = get(&ctx, "/index/userInfo", Some(&first.access)).await;
     assert_eq!(expired.status, 402);
     assert_eq!(expired.msg(), "token expired");
-    assert_eq!(get(&ctx, "/expireToken", Some(&token)).await.status, 402);
-    let refreshed = get(&ctx, "/refreshToken", Some(&token)).await;
-    assert_eq!(refreshed.code(), 200, "{:?}", refreshed.body);
-    let fresh = refreshed.data()["token"].as_str().unwrap().to_string();
-    let retry = get(&ctx, "/index/userInfo", Some(&fresh)).await;
-    assert_eq!(retry.code(), 200);
-    assert_eq!(get(&ctx, "/expireToken", Some(&fresh)).await.code(), 200);
+    assert_eq!(get(&ctx, "/expireToken", Some(&first.access)).await.status, 402);
+    let next = refresh(&ctx, &first.refresh).await.tokens();
+    assert_ne!(next.refresh, first.refresh, "each refresh rotates the refresh token");
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&next.access)).await.code(), 200);
+    assert_eq!(get(&ctx, "/expireToken", Some(&next.access)).await.code(), 200);
 }
 
 #[tokio::test]
-async fn refresh_stops_when_the_session_lifetime_is_over() {
+async fn an_access_token_alone_never_refreshes() {
     let ctx = product().await;
-    let token = login(&ctx, "editor", EDITOR_PW).await;
-    ctx.clock.advance(3601);
-    assert_eq!(get(&ctx, "/refreshToken", Some(&token)).await.status, 401);
+    let t = sign_in(&ctx, "editor", EDITOR_PW).await;
+    ctx.clock.advance(61);
+    // A stolen access token, expired: before, /refreshToken renewed it for 12 h.
+    let stolen = get(&ctx, "/refreshToken", Some(&t.access)).await;
+    assert_eq!(stolen.status, 401);
+    assert!(stolen.msg().contains("X-Refresh-Token"), "{}", stolen.msg());
+    for bad in ["", "garbage", "a.b.c", &format!("{}x", t.refresh), &t.access] {
+        let a = refresh(&ctx, bad).await;
+        assert_eq!(a.status, 401, "{bad:?}: {:?}", a.body);
+    }
+    // None of that harmed the session.
+    assert_eq!(refresh(&ctx, &t.refresh).await.code(), 200);
+}
+
+#[tokio::test]
+async fn refresh_stops_at_the_absolute_session_limit_even_when_active() {
+    let ctx = product().await;
+    let mut t = sign_in(&ctx, "editor", EDITOR_PW).await;
+    // Busy all along (a refresh every 20 minutes), yet the session ends at
+    // its absolute limit (BACKOFFICE_SESSION_TTL = 3600 in tests).
+    for _ in 0..2 {
+        ctx.clock.advance(1200);
+        t = refresh(&ctx, &t.refresh).await.tokens();
+    }
+    ctx.clock.advance(1201);
+    let over = refresh(&ctx, &t.refresh).await;
+    assert_eq!(over.status, 401);
+    assert!(over.msg().contains("session has ended"), "{}", over.msg());
+}
+
+#[tokio::test]
+async fn an_idle_session_ends_and_activity_keeps_it_alive() {
+    let ctx = product_with(&[("BACKOFFICE_SESSION_TTL", "43200")]).await;
+    let mut t = sign_in(&ctx, "editor", EDITOR_PW).await;
+    // Default idle timeout: 30 minutes. Requests every 20 minutes keep it.
+    for _ in 0..3 {
+        ctx.clock.advance(20 * 60);
+        t = refresh(&ctx, &t.refresh).await.tokens();
+        assert_eq!(get(&ctx, "/index/userInfo", Some(&t.access)).await.code(), 200);
+    }
+    ctx.clock.advance(31 * 60);
+    let idle = refresh(&ctx, &t.refresh).await;
+    assert_eq!(idle.status, 401);
+    assert!(idle.msg().contains("without activity"), "{}", idle.msg());
+    assert_eq!(refresh(&ctx, &t.refresh).await.status, 401, "the session is gone, not only refused once");
+
+    // The timeout is an operations setting; a request with a live access
+    // token past it ends the session too.
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let saved = post(&ctx, "/operationSettings/doEdit", Some(&admin), json!({"offlineAfterIntervals": 3, "stuckAfterHours": 12, "idleTimeoutMinutes": 5, "version": 0})).await;
+    assert_eq!(saved.code(), 200, "{:?}", saved.body);
+    assert_eq!(get(&ctx, "/operationSettings/get", Some(&admin)).await.data()["idleTimeoutMinutes"], 5);
+    let out_of_range = post(&ctx, "/operationSettings/doEdit", Some(&admin), json!({"offlineAfterIntervals": 3, "stuckAfterHours": 12, "idleTimeoutMinutes": 4, "version": 1})).await;
+    assert_eq!(out_of_range.status, 400);
+    assert!(out_of_range.msg().contains("idleTimeoutMinutes") && out_of_range.msg().contains("from 5 to 720"), "{}", out_of_range.msg());
+    let busy = sign_in(&ctx, "editor", EDITOR_PW).await;
+    ctx.clock.advance(50);
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&busy.access)).await.code(), 200);
+    let quiet = sign_in(&ctx, "editor", EDITOR_PW).await;
+    ctx.clock.advance(5 * 60 + 1);
+    let ended = refresh(&ctx, &quiet.refresh).await;
+    assert!(ended.status == 401 && ended.msg().contains("without activity"), "{:?}", ended.body);
+}
+
+#[tokio::test]
+async fn expire_token_is_not_200_for_an_ended_session() {
+    let ctx = product().await;
+    let t = sign_in(&ctx, "admin", ADMIN_PW).await;
+    assert_eq!(get(&ctx, "/expireToken", Some(&t.access)).await.code(), 200);
+    assert_eq!(get(&ctx, "/login/logout", Some(&t.access)).await.code(), 200);
+    let after = get(&ctx, "/expireToken", Some(&t.access)).await;
+    assert_eq!(after.status, 401, "{:?}", after.body);
 }
 
 #[tokio::test]
 async fn logout_revokes_the_session_even_with_an_expired_token() {
     let ctx = product().await;
-    let token = login(&ctx, "admin", ADMIN_PW).await;
-    let other_session = login(&ctx, "admin", ADMIN_PW).await;
-    assert_eq!(get(&ctx, "/login/logout", Some(&token)).await.code(), 200);
-    assert_eq!(get(&ctx, "/index/userInfo", Some(&token)).await.status, 401);
-    assert_eq!(get(&ctx, "/refreshToken", Some(&token)).await.status, 401);
-    assert_eq!(get(&ctx, "/index/userInfo", Some(&other_session)).await.code(), 200, "other sessions live on");
+    let t = sign_in(&ctx, "admin", ADMIN_PW).await;
+    let other = sign_in(&ctx, "admin", ADMIN_PW).await;
+    assert_eq!(get(&ctx, "/login/logout", Some(&t.access)).await.code(), 200);
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&t.access)).await.status, 401);
+    assert_eq!(refresh(&ctx, &t.refresh).await.status, 401);
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&other.access)).await.code(), 200, "other sessions live on");
     ctx.clock.advance(120);
-    assert_eq!(get(&ctx, "/login/logout", Some(&other_session)).await.code(), 200, "stale token can still sign out");
-    assert_eq!(get(&ctx, "/refreshToken", Some(&other_session)).await.status, 401);
+    assert_eq!(get(&ctx, "/login/logout", Some(&other.access)).await.code(), 200, "stale token can still sign out");
+    assert_eq!(refresh(&ctx, &other.refresh).await.status, 401);
+}
+
+/// Rotation and reuse detection lean on the store's conditional update:
+/// run on both adapters.
+async fn a_reused_refresh_token_ends_the_whole_session(ctx: std::sync::Arc<backoffice::AppCtx>) {
+    let t1 = sign_in(&ctx, "editor", EDITOR_PW).await;
+    let t2 = refresh(&ctx, &t1.refresh).await.tokens();
+    // The thief (or the victim) presents the traded token again.
+    let reused = refresh(&ctx, &t1.refresh).await;
+    assert_eq!(reused.status, 401);
+    assert!(reused.msg().contains("already used"), "{}", reused.msg());
+    // Every token of that session is dead now, the newest included.
+    assert_eq!(refresh(&ctx, &t2.refresh).await.status, 401);
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&t2.access)).await.status, 401);
+
+    // Two trades of one token at once: one pair at most, and the session ends.
+    let t = sign_in(&ctx, "editor", EDITOR_PW).await;
+    let answers = futures::future::join_all((0..4).map(|_| refresh(&ctx, &t.refresh))).await;
+    let won: Vec<_> = answers.iter().filter(|a| a.code() == 200).collect();
+    assert!(won.len() <= 1, "{answers:?}");
+    assert!(answers.iter().any(|a| a.msg().contains("already used")), "{answers:?}");
+    for w in won {
+        assert_eq!(refresh(&ctx, &w.tokens().refresh).await.status, 401, "the winner's pair died with the session");
+    }
+}
+
+#[tokio::test]
+async fn a_reused_refresh_token_ends_the_whole_session_on_sqlite() {
+    a_reused_refresh_token_ends_the_whole_session(product().await).await;
+}
+
+#[tokio::test]
+async fn a_reused_refresh_token_ends_the_whole_session_on_dynamodb() {
+    let Some(table) = dynamo_table("refresh").await else { return };
+    a_reused_refresh_token_ends_the_whole_session(product_on_dynamo(table, &[]).await).await;
 }
 
 #[tokio::test]
 async fn register_creates_an_account_without_roles() {
     let ctx = product().await;
-    let a = post(&ctx, "/register", None, json!({"username": "newcomer", "password": "newcomer-1", "email": "n@ev.example"})).await;
+    let a = post(&ctx, "/register", None, json!({"username": "newcomer", "password": "bright-harbour-71", "email": "n@ev.example"})).await;
     assert_eq!(a.code(), 200, "{:?}", a.body);
     let token = a.data()["token"].as_str().unwrap();
     let info = get(&ctx, "/index/userInfo", Some(token)).await;
     assert_eq!(info.data()["roles"], json!([]));
     assert_eq!(info.data()["permissions"], json!([]));
-    let again = post(&ctx, "/register", None, json!({"username": "NEWCOMER", "password": "newcomer-1"})).await;
+    let again = post(&ctx, "/register", None, json!({"username": "NEWCOMER", "password": "bright-harbour-71"})).await;
     assert_eq!(again.status, 409);
     assert!(again.msg().contains("already taken"));
-    let bad = post(&ctx, "/register", None, json!({"username": "x", "password": "newcomer-1"})).await;
+    let bad = post(&ctx, "/register", None, json!({"username": "x", "password": "bright-harbour-71"})).await;
     assert_eq!(bad.status, 400);
     let short = post(&ctx, "/register", None, json!({"username": "shorty", "password": "12345"})).await;
     assert_eq!(short.status, 400);
@@ -230,7 +332,7 @@ async fn register_creates_an_account_without_roles() {
 #[tokio::test]
 async fn registration_can_be_closed() {
     let ctx = product_with(&[("BACKOFFICE_ALLOW_REGISTER", "false")]).await;
-    let a = post(&ctx, "/register", None, json!({"username": "newcomer", "password": "newcomer-1"})).await;
+    let a = post(&ctx, "/register", None, json!({"username": "newcomer", "password": "bright-harbour-71"})).await;
     assert_eq!(a.status, 403);
     assert!(a.msg().contains("registration is closed"));
 }
@@ -240,16 +342,16 @@ async fn change_password_checks_the_old_one_and_ends_other_sessions() {
     let ctx = product().await;
     let token = login(&ctx, "editor", EDITOR_PW).await;
     let elsewhere = login(&ctx, "editor", EDITOR_PW).await;
-    let wrong = post(&ctx, "/user/changePassword", Some(&token), json!({"oldPassword": "nope-nope", "newPassword": "brand-new-1"})).await;
+    let wrong = post(&ctx, "/user/changePassword", Some(&token), json!({"oldPassword": "nope-nope", "newPassword": "brand-new-lantern-1"})).await;
     assert_eq!(wrong.status, 400);
     let short = post(&ctx, "/user/changePassword", Some(&token), json!({"oldPassword": EDITOR_PW, "newPassword": "12345"})).await;
     assert_eq!(short.status, 400);
-    let ok = post(&ctx, "/user/changePassword", Some(&token), json!({"oldPassword": EDITOR_PW, "newPassword": "brand-new-1"})).await;
+    let ok = post(&ctx, "/user/changePassword", Some(&token), json!({"oldPassword": EDITOR_PW, "newPassword": "brand-new-lantern-1"})).await;
     assert_eq!(ok.code(), 200, "{:?}", ok.body);
     assert_eq!(get(&ctx, "/index/userInfo", Some(&token)).await.code(), 200, "this session lives on");
     assert_eq!(get(&ctx, "/index/userInfo", Some(&elsewhere)).await.status, 401, "other sessions end");
     assert_eq!(post(&ctx, "/login/index", None, json!({"username": "editor", "password": EDITOR_PW})).await.status, 400);
-    login(&ctx, "editor", "brand-new-1").await;
+    login(&ctx, "editor", "brand-new-lantern-1").await;
 }
 
 #[tokio::test]
@@ -265,31 +367,18 @@ async fn messages_follow_accept_language() {
 }
 
 #[tokio::test]
-async fn public_key_is_empty_while_rsa_is_off() {
+async fn no_rsa_key_is_announced_and_the_removed_mode_cannot_be_turned_on() {
     let ctx = product().await;
     let a = get(&ctx, "/publicKey", None).await;
     assert_eq!(a.data()["publicKey"], "");
     assert_eq!(a.data()["mockServer"], false);
-}
-
-#[tokio::test]
-async fn rsa_encrypted_login_works_when_turned_on() {
-    let ctx = product_with(&[("BACKOFFICE_RSA", "true")]).await;
-    let key = get(&ctx, "/publicKey", None).await.data()["publicKey"].as_str().unwrap().to_string();
-    assert!(key.contains("PUBLIC KEY"));
-    // Long enough to need two 117-byte chunks.
-    let payload = json!({"username": "admin", "password": ADMIN_PW, "padding": "x".repeat(150)});
-    let param = auth::encrypt_payload(&key, payload.to_string().as_bytes()).unwrap();
-    let a = post(&ctx, "/login/index", None, json!({"param": param})).await;
-    assert_eq!(a.code(), 200, "{:?}", a.body);
-    let bad = post(&ctx, "/login/index", None, json!({"param": "bm90IGVuY3J5cHRlZA=="})).await;
-    assert_eq!(bad.status, 400);
-    // With the switch on, a plain body is refused with what to do instead.
-    for path in ["/login/index", "/register"] {
-        let plain = post(&ctx, path, None, json!({"username": "admin", "password": ADMIN_PW, "code": "c", "state": "s"})).await;
-        assert_eq!(plain.status, 400, "{path}: {:?}", plain.body);
-        assert!(plain.msg().contains("encrypted"), "{path}: {:?}", plain.body);
-    }
+    // An encrypted body (spec point 7's form) is not a sign-in.
+    let sealed = post(&ctx, "/login/index", None, json!({"param": "bm90IGVuY3J5cHRlZA=="})).await;
+    assert_eq!(sealed.status, 400, "{:?}", sealed.body);
+    // A configuration still asking for it is refused with the reason.
+    let vars = env(&[("BACKOFFICE_RSA", "true")]);
+    let err = backoffice::config::Config::from_lookup(|k| vars.get(k).cloned()).unwrap_err();
+    assert!(err.0.contains("no longer supported") && err.0.contains("TLS"), "{}", err.0);
 }
 
 #[tokio::test]

@@ -165,7 +165,7 @@ fn declared_types_reach_the_document() {
     let body = doc.pointer(body_ref.trim_start_matches('#')).unwrap();
     assert!(body["properties"]["username"].is_object() && body["properties"]["password"].is_object(), "{body}");
     let data = &login["responses"]["200"]["content"]["application/json"]["schema"]["properties"]["data"];
-    assert_eq!(data["required"], serde_json::json!(["token"]), "{data}");
+    assert_eq!(data["required"], serde_json::json!(["token", "refreshToken"]), "{data}");
 }
 
 #[test]

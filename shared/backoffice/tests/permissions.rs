@@ -52,7 +52,7 @@ async fn editor_sees_no_admin_only_or_table_routes_admin_sees_all() {
 #[tokio::test]
 async fn notices_need_read_permission_and_publishing_needs_write() {
     let ctx = product().await;
-    let reg = post(&ctx, "/register", None, json!({"username": "visitor", "password": "visitor-1"})).await;
+    let reg = post(&ctx, "/register", None, json!({"username": "visitor", "password": "bright-harbour-71"})).await;
     let visitor = reg.data()["token"].as_str().unwrap().to_string();
     assert_eq!(get(&ctx, "/notice/getList", Some(&visitor)).await.status, 403);
     let editor = login(&ctx, "editor", EDITOR_PW).await;

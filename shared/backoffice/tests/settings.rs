@@ -10,10 +10,10 @@ use serde_json::{json, Value};
 async fn admin_creates_an_editor_who_signs_in_with_editor_rights() {
     let ctx = product().await;
     let admin = login(&ctx, "admin", ADMIN_PW).await;
-    let created = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "li.na", "email": "li.na@example.com", "roles": ["Editor"], "password": "secret-123"})).await;
+    let created = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "li.na", "email": "li.na@example.com", "roles": ["Editor"], "password": "secret-lantern-123"})).await;
     assert_eq!(created.status, 200, "{:?}", created.body);
     assert!(created.data().get("passwordHash").is_none(), "the hash never leaves the server");
-    let token = login(&ctx, "li.na", "secret-123").await;
+    let token = login(&ctx, "li.na", "secret-lantern-123").await;
     let info = get(&ctx, "/index/userInfo", Some(&token)).await;
     assert_eq!(info.data()["roles"], json!(["Editor"]));
     let list = get(&ctx, "/userManagement/getList?username=li", Some(&admin)).await;
@@ -32,11 +32,11 @@ async fn account_edits_are_checked_and_nothing_is_written_on_error() {
     let ctx = product().await;
     let admin = login(&ctx, "admin", ADMIN_PW).await;
     for (body, says) in [
-        (json!({"username": "x", "password": "secret-123"}), "2 to 32"),
+        (json!({"username": "x", "password": "secret-lantern-123"}), "2 to 32"),
         (json!({"username": "newbie", "password": "123"}), "password"),
-        (json!({"username": "newbie", "password": "secret-123", "email": "not-mail"}), "e-mail"),
-        (json!({"username": "newbie", "password": "secret-123", "roles": ["Ghost"]}), "no role named 'Ghost'"),
-        (json!({"username": "editor", "password": "secret-123"}), "already taken"),
+        (json!({"username": "newbie", "password": "secret-lantern-123", "email": "not-mail"}), "e-mail"),
+        (json!({"username": "newbie", "password": "secret-lantern-123", "roles": ["Ghost"]}), "no role named 'Ghost'"),
+        (json!({"username": "editor", "password": "secret-lantern-123"}), "already taken"),
     ] {
         let a = post(&ctx, "/userManagement/doEdit", Some(&admin), body.clone()).await;
         assert!(matches!(a.status, 400 | 409), "{body}: {:?}", a.body);
@@ -66,9 +66,9 @@ async fn version_conflicts_and_the_last_admin_rule() {
     let me = get(&ctx, "/userManagement/getList?username=admin", Some(&admin)).await.data()["list"][0].clone();
     let demote_myself = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "admin", "roles": ["Editor"], "version": me["version"]})).await;
     assert_eq!(demote_myself.status, 400);
-    let other_admin = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "boss", "roles": ["Admin"], "password": "secret-123"})).await;
+    let other_admin = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "boss", "roles": ["Admin"], "password": "secret-lantern-123"})).await;
     assert_eq!(other_admin.status, 200);
-    let boss = login(&ctx, "boss", "secret-123").await;
+    let boss = login(&ctx, "boss", "secret-lantern-123").await;
     // Two admins delete each other at once: exactly one may win.
     let (a, b) = tokio::join!(
         post(&ctx, "/userManagement/doDelete", Some(&admin), json!({"username": "boss"})),
@@ -91,7 +91,7 @@ async fn roles_in_use_cannot_be_renamed_or_deleted() {
     assert_eq!(post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "Finance", "permissions": []})).await.status, 409, "exists");
     let renamed = post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "Accounts", "oldRole": "Finance", "permissions": ["read:system"], "version": 1})).await;
     assert_eq!(renamed.status, 200, "an unused role may be renamed: {:?}", renamed.body);
-    assert_eq!(post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "wang", "roles": ["Accounts"], "password": "secret-123"})).await.status, 200);
+    assert_eq!(post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "wang", "roles": ["Accounts"], "password": "secret-lantern-123"})).await.status, 200);
     let rename_in_use = post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "Money", "oldRole": "Accounts", "permissions": [], "version": 2})).await;
     assert_eq!(rename_in_use.status, 409);
     assert!(rename_in_use.msg().contains("held by 1 user"), "{}", rename_in_use.msg());
@@ -99,7 +99,7 @@ async fn roles_in_use_cannot_be_renamed_or_deleted() {
     assert_eq!(delete_in_use.status, 409);
     assert_eq!(post(&ctx, "/userManagement/doDelete", Some(&admin), json!({"username": "wang"})).await.status, 200);
     assert_eq!(post(&ctx, "/roleManagement/doDelete", Some(&admin), json!({"role": "Accounts"})).await.status, 200, "unused now");
-    let wang_token_gone = post(&ctx, "/login/index", None, json!({"username": "wang", "password": "secret-123"})).await;
+    let wang_token_gone = post(&ctx, "/login/index", None, json!({"username": "wang", "password": "secret-lantern-123"})).await;
     assert_eq!(wang_token_gone.status, 400, "a deleted account cannot sign in");
 }
 
@@ -110,7 +110,7 @@ async fn editors_and_testers_are_refused_every_settings_call() {
     for path in ["/userManagement/getList", "/roleManagement/getList", "/systemLog/getList"] {
         assert_eq!(get(&ctx, path, Some(&editor)).await.status, 403, "{path}");
     }
-    let reset = post(&ctx, "/userManagement/resetPassword", Some(&editor), json!({"username": "admin", "password": "taken-over-1"})).await;
+    let reset = post(&ctx, "/userManagement/resetPassword", Some(&editor), json!({"username": "admin", "password": "taken-over-lantern-1"})).await;
     assert_eq!(reset.status, 403, "an editor cannot take over the admin account");
     login(&ctx, "admin", ADMIN_PW).await;
 }
@@ -120,13 +120,13 @@ async fn a_reset_password_works_at_once_and_ends_old_sessions() {
     let ctx = product().await;
     let admin = login(&ctx, "admin", ADMIN_PW).await;
     let editor_session = login(&ctx, "editor", EDITOR_PW).await;
-    let reset = post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "editor", "password": "fresh-pass-9"})).await;
+    let reset = post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "editor", "password": "fresh-lantern-pass-9"})).await;
     assert_eq!(reset.status, 200);
     assert_eq!(get(&ctx, "/index/userInfo", Some(&editor_session)).await.status, 401, "old sessions end");
-    login(&ctx, "editor", "fresh-pass-9").await;
+    login(&ctx, "editor", "fresh-lantern-pass-9").await;
     assert_eq!(post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "editor", "password": "12"})).await.status, 400);
     // Not one's own: a stolen session must not be able to take the account over.
-    let own = post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "ADMIN", "password": "taken-over-1"})).await;
+    let own = post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "ADMIN", "password": "taken-over-lantern-1"})).await;
     assert_eq!(own.status, 400);
     assert!(own.msg().contains("personal center"), "{}", own.msg());
     assert_eq!(get(&ctx, "/index/userInfo", Some(&admin)).await.status, 200, "the session goes on");
@@ -194,9 +194,9 @@ async fn departments_form_a_tree_without_cycles_and_keep_their_members() {
     assert!(orphan.status == 400 && orphan.msg().contains("no department"), "{:?}", orphan.body);
 
     assert_eq!(post(&ctx, "/departmentManagement/doDelete", Some(&admin), json!({"id": ops_id})).await.status, 409, "has a child");
-    let joined = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "zhou", "roles": ["Editor"], "departmentId": east, "password": "secret-123"})).await;
+    let joined = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "zhou", "roles": ["Editor"], "departmentId": east, "password": "secret-lantern-123"})).await;
     assert_eq!(joined.status, 200, "{:?}", joined.body);
-    let ghost_dept = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "qian", "departmentId": "missing", "password": "secret-123"})).await;
+    let ghost_dept = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "qian", "departmentId": "missing", "password": "secret-lantern-123"})).await;
     assert!(ghost_dept.status == 400 && ghost_dept.msg().contains("no department"), "{:?}", ghost_dept.body);
     let busy = post(&ctx, "/departmentManagement/doDelete", Some(&admin), json!({"id": east})).await;
     assert!(busy.status == 409 && busy.msg().contains("users"), "{:?}", busy.body);
@@ -289,9 +289,9 @@ async fn a_settings_manager_cannot_grant_or_take_more_than_they_hold() {
     // An account manager: may manage settings and read, nothing else.
     let role = post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "StaffDesk", "permissions": ["manage:settings", "read:system"]})).await;
     assert_eq!(role.status, 200, "{:?}", role.body);
-    let made = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "desk", "roles": ["StaffDesk"], "password": "desk-pass-12345"})).await;
+    let made = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "desk", "roles": ["StaffDesk"], "password": "quiet-lantern-12345"})).await;
     assert_eq!(made.status, 200, "{:?}", made.body);
-    let desk = login(&ctx, "desk", "desk-pass-12345").await;
+    let desk = login(&ctx, "desk", "quiet-lantern-12345").await;
     let version_of = |list: &Value, name: &str| list["list"].as_array().unwrap().iter().find(|u| u["username"] == name).unwrap()["version"].clone();
     let users = get(&ctx, "/userManagement/getList?pageSize=50", Some(&admin)).await;
     let before = users.data().clone();

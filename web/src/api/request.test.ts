@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userStore } from '@/store/user';
+import { saveToken, userStore } from '@/store/user';
+import { getRefreshToken } from '@/utils/storage';
 import { noticeQueue } from '@/utils/notify';
 import { request, RequestError } from './request';
 
@@ -18,7 +19,7 @@ const auth = (init: RequestInit) => (init.headers as Record<string, string>).Aut
 const messages = () => noticeQueue.get().items.map((n) => n.message);
 
 beforeEach(() => {
-  userStore.set({ token: 'tok-1' });
+  saveToken({ token: 'tok-1', refreshToken: 'ref-1' });
   noticeQueue.set({ items: [] });
   window.location.hash = '#/vab/card';
 });
@@ -53,7 +54,9 @@ describe('request layer (spec point 8)', () => {
       if (url.endsWith('/refreshToken')) {
         refreshes++;
         await new Promise((r) => setTimeout(r, 10));
-        return { status: 200, body: { code: 200, msg: '', data: { token: 'tok-2' } } };
+        expect((init.headers as Record<string, string>)['X-Refresh-Token']).toBe('ref-1');
+        expect(auth(init)).toBeUndefined();
+        return { status: 200, body: { code: 200, msg: '', data: { token: 'tok-2', refreshToken: 'ref-2' } } };
       }
       if (auth(init) === 'Bearer tok-1') return { status: 402, body: { code: 402, msg: 'token expired', data: null } };
       return { status: 200, body: { code: 200, msg: '', data: url } };
@@ -63,17 +66,35 @@ describe('request layer (spec point 8)', () => {
     expect(a.data).toBe('/partnerapi/a');
     expect(b.data).toBe('/partnerapi/b');
     expect(userStore.get().token).toBe('tok-2');
+    expect(getRefreshToken()).toBe('ref-2');
     expect(fetch.mock.calls.filter(([u]) => u === '/partnerapi/a')).toHaveLength(2);
+  });
+
+  it('402 after another tab refreshed takes that tab\'s token instead of trading the one-use refresh token again', async () => {
+    // Another tab traded ref-1 already and stored its pair.
+    localStorage.setItem('admin-pro-token', 'tok-9');
+    localStorage.setItem('admin-pro-refresh-token', 'ref-9');
+    const fetch = mockFetch((url, init) => {
+      if (url.endsWith('/refreshToken')) throw new Error('must not trade again');
+      if (auth(init) === 'Bearer tok-1') return { status: 402, body: { code: 402, msg: 'token expired', data: null } };
+      return { status: 200, body: { code: 200, msg: '', data: auth(init) } };
+    });
+    const res = await request({ url: '/a' });
+    expect(res.data).toBe('Bearer tok-9');
+    expect(userStore.get().token).toBe('tok-9');
+    expect(fetch.mock.calls.some(([u]) => String(u).endsWith('/refreshToken'))).toBe(false);
   });
 
   it('402 with a failing refresh goes to login', async () => {
     mockFetch((url) =>
       url.endsWith('/refreshToken')
-        ? { status: 401, body: { code: 401, msg: 'session over', data: null } }
+        ? { status: 401, body: { code: 401, msg: 'signed out after a period without activity', data: null } }
         : { status: 402, body: { code: 402, msg: 'token expired', data: null } },
     );
     await expect(request({ url: '/x' })).rejects.toMatchObject({ code: 401 });
     expect(window.location.hash).toMatch(/^#\/login/);
+    expect(messages()).toContain('signed out after a period without activity');
+    expect(getRefreshToken()).toBe('');
   });
 
   it('403 goes to the forbidden page', async () => {

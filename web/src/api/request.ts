@@ -4,6 +4,7 @@ import {
   CONTENT_TYPE,
   DEBOUNCE_URLS,
   MSG_FIELD,
+  REFRESH_TOKEN_FIELD,
   REQUEST_TIMEOUT_MS,
   SUCCESS_CODES,
   TOKEN_FIELD,
@@ -12,6 +13,7 @@ import i18n from '@/i18n';
 import { goTo, resetAndGoToLogin } from '@/store/session';
 import { saveToken, userStore } from '@/store/user';
 import { beginLoading, endLoading, notify } from '@/utils/notify';
+import { getRefreshToken, getToken } from '@/utils/storage';
 
 /** The server's answer (spec point 7). */
 export interface Envelope<T> {
@@ -106,20 +108,39 @@ async function exchange(opts: RequestOptions, token: string): Promise<RawResult>
 }
 
 // ---- 402: one refresh at a time; other requests wait for it (point 4).
+// The refresh token is one use (the server ends the session when one comes
+// back), so tabs of one browser must not trade the same token twice: the
+// trade runs under a Web Lock shared by the tabs, and a tab that finds a
+// token newer than its own in storage (another tab refreshed) takes it.
 let refreshing: Promise<string> | null = null;
+
+async function underTabLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('backoffice-token-refresh', work) : work();
+}
+
+async function tradeRefreshToken(staleToken: string): Promise<string> {
+  const stored = getToken();
+  if (stored && stored !== staleToken) {
+    saveToken({ token: stored, refreshToken: getRefreshToken() });
+    return stored;
+  }
+  const { status, body } = await exchange({ url: '/refreshToken', headers: { 'X-Refresh-Token': getRefreshToken() } }, '');
+  const code = body?.[CODE_FIELD] ?? status;
+  const data = body?.data as Record<string, unknown> | undefined;
+  const token = data?.[TOKEN_FIELD];
+  const refreshToken = data?.[REFRESH_TOKEN_FIELD];
+  if (!isSuccess(code) || typeof token !== 'string' || !token) {
+    throw new RequestError(String(body?.[MSG_FIELD] ?? standardMessage(401)), 401, body);
+  }
+  saveToken({ token, refreshToken: typeof refreshToken === 'string' ? refreshToken : '' });
+  return token;
+}
 
 export function refreshTokenOnce(): Promise<string> {
   if (!refreshing) {
-    refreshing = (async () => {
-      const { status, body } = await exchange({ url: '/refreshToken' }, userStore.get().token);
-      const code = body?.[CODE_FIELD] ?? status;
-      const token = (body?.data as Record<string, unknown> | undefined)?.[TOKEN_FIELD];
-      if (!isSuccess(code) || typeof token !== 'string' || !token) {
-        throw new RequestError(String(body?.[MSG_FIELD] ?? standardMessage(401)), 401, body);
-      }
-      saveToken(token);
-      return token;
-    })().finally(() => {
+    const staleToken = userStore.get().token;
+    refreshing = underTabLock(() => tradeRefreshToken(staleToken)).finally(() => {
       refreshing = null;
     });
   }
@@ -166,10 +187,12 @@ async function send<T>(opts: RequestOptions, retried: boolean): Promise<Envelope
         try {
           // Another request may already have refreshed while this one was in flight.
           if (userStore.get().token === usedToken) await refreshTokenOnce();
-        } catch {
-          notify(standardMessage(401), 'warning');
+        } catch (err) {
+          // The server says why (signed out for inactivity, session ended, token reused).
+          const why = err instanceof RequestError && err.message ? err.message : standardMessage(401);
+          notify(why, 'warning');
           resetAndGoToLogin();
-          throw new RequestError(standardMessage(401), 401, body);
+          throw new RequestError(why, 401, body);
         }
         return send<T>(opts, true);
       }

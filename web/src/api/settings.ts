@@ -210,13 +210,15 @@ export interface OperationSettings {
   offlineAfterIntervals: number;
   /** Hours after which a still-charging order is stuck (1-24). */
   stuckAfterHours: number;
+  /** Minutes without a request after which a sign-in ends (5-720). */
+  idleTimeoutMinutes: number;
   /** 0 until the first save. */
   version: number;
   updatedBy?: string | null;
   /** Unix seconds. */
   updatedAt?: number | null;
   /** The ranges the server accepts (and the defaults). */
-  limits: Record<'offlineAfterIntervals' | 'stuckAfterHours', SettingBound>;
+  limits: Record<'offlineAfterIntervals' | 'stuckAfterHours' | 'idleTimeoutMinutes', SettingBound>;
 }
 
 export interface SettingBound {
@@ -225,7 +227,7 @@ export interface SettingBound {
   max: number;
 }
 
-export type OperationSettingsEdit = Pick<OperationSettings, 'offlineAfterIntervals' | 'stuckAfterHours' | 'version'>;
+export type OperationSettingsEdit = Pick<OperationSettings, 'offlineAfterIntervals' | 'stuckAfterHours' | 'idleTimeoutMinutes' | 'version'>;
 
 export async function getOperationSettings(): Promise<OperationSettings> {
   const { data } = await get<OperationSettings>('/operationSettings/get');

@@ -1,5 +1,6 @@
-import { TOKEN_FIELD } from '@/config';
+import { REFRESH_TOKEN_FIELD, TOKEN_FIELD } from '@/config';
 import i18n from '@/i18n';
+import type { SignedIn } from '@/store/user';
 import { notify } from '@/utils/notify';
 import { get, post } from './request';
 import { sealed } from './seal';
@@ -22,29 +23,31 @@ export interface UserInfo {
 }
 
 /** Point 5: the answer must hold the token under the configured field. */
-function tokenOf(data: unknown, errorKey: string): string {
-  const token = (data as Record<string, unknown> | null)?.[TOKEN_FIELD];
+export function tokensOf(data: unknown, errorKey: string): SignedIn {
+  const fields = data as Record<string, unknown> | null;
+  const token = fields?.[TOKEN_FIELD];
   if (typeof token !== 'string' || !token) {
     const message = i18n.t(errorKey);
     notify(message, 'error');
     throw new Error(message);
   }
-  return token;
+  const refreshToken = fields?.[REFRESH_TOKEN_FIELD];
+  return { token, refreshToken: typeof refreshToken === 'string' ? refreshToken : '' };
 }
 
-export async function login(form: LoginForm): Promise<string> {
+export async function login(form: LoginForm): Promise<SignedIn> {
   const { data } = await post<Record<string, unknown>>('/login/index', await sealed(form));
-  return tokenOf(data, 'login.noToken');
+  return tokensOf(data, 'login.noToken');
 }
 
-export async function socialLogin(payload: { code: string; state: string }): Promise<string> {
+export async function socialLogin(payload: { code: string; state: string }): Promise<SignedIn> {
   const { data } = await post<Record<string, unknown>>('/socialLogin', await sealed(payload));
-  return tokenOf(data, 'login.socialNoToken');
+  return tokensOf(data, 'login.socialNoToken');
 }
 
-export async function register(payload: { username: string; password: string; email: string }): Promise<string> {
+export async function register(payload: { username: string; password: string; email: string }): Promise<SignedIn> {
   const { data } = await post<Record<string, unknown>>('/register', await sealed(payload));
-  return tokenOf(data, 'login.noToken');
+  return tokensOf(data, 'login.noToken');
 }
 
 /** Point 5: username/avatar strings, roles/permissions arrays when present. */

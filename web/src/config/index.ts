@@ -28,6 +28,9 @@ export const MESSAGE_DURATION_MS = 3000;
 
 // ---- session
 export const TOKEN_STORAGE_KEY = 'admin-pro-token';
+/** The one-use refresh token from sign-in (sent as X-Refresh-Token to /refreshToken). */
+export const REFRESH_TOKEN_FIELD = 'refreshToken';
+export const REFRESH_TOKEN_STORAGE_KEY = 'admin-pro-refresh-token';
 export const TOKEN_STORAGE: 'localStorage' | 'sessionStorage' = 'localStorage';
 export const DEFAULT_USERNAME = '游客';
 export const DEFAULT_AVATAR = './avatar.svg';

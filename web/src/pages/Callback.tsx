@@ -25,8 +25,8 @@ export default function Callback() {
       return;
     }
     socialLogin({ code, state })
-      .then((token) => {
-        saveToken(token);
+      .then((tokens) => {
+        saveToken(tokens);
         navigate('/', { replace: true });
       })
       .catch(() => navigate('/login', { replace: true }));

@@ -80,9 +80,9 @@ export default function Login() {
     if (found.username || found.password) return;
     setBusy(true);
     try {
-      const token = await login({ username: username.trim(), password });
+      const tokens = await login({ username: username.trim(), password });
       // The guard sees the token and leaves /login for the redirect query.
-      saveToken(token);
+      saveToken(tokens);
     } catch {
       /* the request layer already showed the server's message */
     } finally {

@@ -1,5 +1,5 @@
 import { DEFAULT_AVATAR, DEFAULT_USERNAME } from '@/config';
-import { getToken, removeToken, setToken } from '@/utils/storage';
+import { getToken, removeRefreshToken, removeToken, setRefreshToken, setToken } from '@/utils/storage';
 import { createStore } from './createStore';
 
 /** Session and access-control state (spec point 3: user session, access-control state). */
@@ -24,13 +24,23 @@ const loggedOut = (): Omit<UserState, 'token'> => ({
 
 export const userStore = createStore<UserState>({ token: getToken(), ...loggedOut() });
 
-export function saveToken(token: string): void {
+/** What a sign-in or a refresh answers. */
+export interface SignedIn {
+  token: string;
+  /** Empty when the server issues none (then a 402 ends the session). */
+  refreshToken: string;
+}
+
+export function saveToken({ token, refreshToken }: SignedIn): void {
   setToken(token);
+  if (refreshToken) setRefreshToken(refreshToken);
+  else removeRefreshToken();
   userStore.set({ token });
 }
 
 /** Clears the session (token in memory and storage, identity, access control). */
 export function clearSession(): void {
   removeToken();
+  removeRefreshToken();
   userStore.set({ token: '', ...loggedOut() });
 }

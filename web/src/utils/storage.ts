@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE, TOKEN_STORAGE_KEY } from '@/config';
+import { REFRESH_TOKEN_STORAGE_KEY, TOKEN_STORAGE, TOKEN_STORAGE_KEY } from '@/config';
 
 /** Local storage that never throws (private mode, quota, disabled storage). */
 export function readStorage(key: string, storage: Storage = localStorage): string | null {
@@ -40,3 +40,6 @@ const tokenStorage = (): Storage => (TOKEN_STORAGE === 'sessionStorage' ? sessio
 export const getToken = (): string => readStorage(TOKEN_STORAGE_KEY, tokenStorage()) ?? '';
 export const setToken = (token: string): void => writeStorage(TOKEN_STORAGE_KEY, token, tokenStorage());
 export const removeToken = (): void => removeStorage(TOKEN_STORAGE_KEY, tokenStorage());
+export const getRefreshToken = (): string => readStorage(REFRESH_TOKEN_STORAGE_KEY, tokenStorage()) ?? '';
+export const setRefreshToken = (token: string): void => writeStorage(REFRESH_TOKEN_STORAGE_KEY, token, tokenStorage());
+export const removeRefreshToken = (): void => removeStorage(REFRESH_TOKEN_STORAGE_KEY, tokenStorage());

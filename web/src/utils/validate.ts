@@ -1,6 +1,10 @@
 /** Helper validators of spec point 5. Each returns true when the value is valid. */
 
+/** The sign-in form's check (point 5: at least 6 characters). */
 export const isPassword = (value: string): boolean => value.length >= 6;
+/** A new password (create, reset, change, sign-up) has at least 12 characters; the server also refuses common ones. */
+export const NEW_PASSWORD_MIN = 12;
+export const isNewPassword = (value: string): boolean => [...value].length >= NEW_PASSWORD_MIN;
 export const isNumber = (value: string): boolean => /^[0-9]+$/.test(value);
 export const isName = (value: string): boolean => /^[\u4e00-\u9fa5a-zA-Z0-9]+$/.test(value);
 export function isIP(value: string): boolean {

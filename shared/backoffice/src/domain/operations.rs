@@ -23,6 +23,8 @@ use crate::ctx::AppCtx;
 pub const OFFLINE_AFTER_INTERVALS: Bound = Bound { min: 2, default: 3, max: 10 };
 /// A charging order still open after this many hours is stuck.
 pub const STUCK_AFTER_HOURS: Bound = Bound { min: 1, default: 12, max: 24 };
+/// A sign-in session without a request for this many minutes ends.
+pub const IDLE_TIMEOUT_MINUTES: Bound = Bound { min: 5, default: 30, max: 720 };
 
 /// The range a setting accepts and its default (sent to the page, which
 /// checks a form against it before saving).
@@ -45,6 +47,9 @@ pub struct OperationSettings {
     pub offline_after_intervals: i64,
     /// Hours after which a still-charging order is flagged as stuck.
     pub stuck_after_hours: i64,
+    /// Minutes without a request after which a sign-in session ends.
+    #[serde(default = "default_idle_timeout")]
+    pub idle_timeout_minutes: i64,
     /// 0 until the first save; send it back with an edit.
     pub version: i64,
     pub updated_by: Option<String>,
@@ -52,11 +57,16 @@ pub struct OperationSettings {
     pub updated_at: Option<i64>,
 }
 
+fn default_idle_timeout() -> i64 {
+    IDLE_TIMEOUT_MINUTES.default
+}
+
 impl Default for OperationSettings {
     fn default() -> Self {
         OperationSettings {
             offline_after_intervals: OFFLINE_AFTER_INTERVALS.default,
             stuck_after_hours: STUCK_AFTER_HOURS.default,
+            idle_timeout_minutes: IDLE_TIMEOUT_MINUTES.default,
             version: 0,
             updated_by: None,
             updated_at: None,
@@ -69,6 +79,11 @@ impl OperationSettings {
     /// last heartbeat.
     pub fn offline_window_secs(&self, heartbeat_interval_secs: i64) -> i64 {
         heartbeat_interval_secs.saturating_mul(self.offline_after_intervals)
+    }
+
+    /// How long a session may go without a request.
+    pub fn idle_timeout_secs(&self) -> i64 {
+        self.idle_timeout_minutes * 60
     }
 
     /// The order anomaly thresholds with this stuck limit.
@@ -91,11 +106,12 @@ pub struct OperationSettingsAnswer {
 pub struct Limits {
     pub offline_after_intervals: Bound,
     pub stuck_after_hours: Bound,
+    pub idle_timeout_minutes: Bound,
 }
 
 impl From<OperationSettings> for OperationSettingsAnswer {
     fn from(settings: OperationSettings) -> Self {
-        OperationSettingsAnswer { settings, limits: Limits { offline_after_intervals: OFFLINE_AFTER_INTERVALS, stuck_after_hours: STUCK_AFTER_HOURS } }
+        OperationSettingsAnswer { settings, limits: Limits { offline_after_intervals: OFFLINE_AFTER_INTERVALS, stuck_after_hours: STUCK_AFTER_HOURS, idle_timeout_minutes: IDLE_TIMEOUT_MINUTES } }
     }
 }
 
@@ -109,6 +125,11 @@ pub struct OperationSettingsEdit {
     /// 1 to 24.
     #[schemars(range(min = 1, max = 24))]
     pub stuck_after_hours: i64,
+    /// 5 to 720; absent keeps the value in force (clients older than the
+    /// setting).
+    #[schemars(range(min = 5, max = 720))]
+    #[serde(default)]
+    pub idle_timeout_minutes: Option<i64>,
     /// The version the form was loaded with (0 before the first save).
     #[schemars(range(min = 0))]
     pub version: i64,
@@ -160,6 +181,7 @@ pub async fn load(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
     // clamped, so a page never divides by or waits for nonsense.
     settings.offline_after_intervals = settings.offline_after_intervals.clamp(OFFLINE_AFTER_INTERVALS.min, OFFLINE_AFTER_INTERVALS.max);
     settings.stuck_after_hours = settings.stuck_after_hours.clamp(STUCK_AFTER_HOURS.min, STUCK_AFTER_HOURS.max);
+    settings.idle_timeout_minutes = settings.idle_timeout_minutes.clamp(IDLE_TIMEOUT_MINUTES.min, IDLE_TIMEOUT_MINUTES.max);
     Ok(settings)
 }
 
@@ -178,6 +200,13 @@ fn check(value: i64, bound: Bound, en: &str, zh: &str) -> Result<(), ApiError> {
 pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Result<OperationSettings, ApiError> {
     check(edit.offline_after_intervals, OFFLINE_AFTER_INTERVALS, "offlineAfterIntervals (missed heartbeats before a pile is offline)", "离线判定的心跳周期数")?;
     check(edit.stuck_after_hours, STUCK_AFTER_HOURS, "stuckAfterHours (hours before a charging order counts as stuck)", "僵尸订单判定小时数")?;
+    let idle_timeout_minutes = match edit.idle_timeout_minutes {
+        Some(minutes) => {
+            check(minutes, IDLE_TIMEOUT_MINUTES, "idleTimeoutMinutes (minutes without a request before a sign-in ends)", "无操作自动退出的分钟数")?;
+            minutes
+        }
+        None => load(ctx).await?.idle_timeout_minutes,
+    };
     if edit.version < 0 {
         return Err(ApiError::bad_request(Text::new("version must be the number the settings were loaded with", "version 必须是加载设置时的版本号")));
     }
@@ -187,6 +216,7 @@ pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Res
     let saved = OperationSettings {
         offline_after_intervals: edit.offline_after_intervals,
         stuck_after_hours: edit.stuck_after_hours,
+        idle_timeout_minutes,
         version: next,
         updated_by: Some(actor.to_string()),
         updated_at: Some(ctx.now()),

@@ -102,8 +102,9 @@ pub fn validate_username(raw: &str) -> Result<String, ApiError> {
 }
 
 /// Checks a new password against the product's policy.
-pub fn validate_password(password: &str) -> Result<(), ApiError> {
-    auth::password_policy(password).map_err(|e| ApiError::bad_request(Text::new(e.en(), e.zh())))
+/// The policy for a new password of `username` (see [`auth::password_policy`]).
+pub fn validate_password(password: &str, username: &str) -> Result<(), ApiError> {
+    auth::password_policy(password, username).map_err(|e| ApiError::bad_request(Text::new(e.en(), e.zh())))
 }
 
 pub async fn get(ctx: &AppCtx, username: &str) -> Result<Option<User>, ApiError> {

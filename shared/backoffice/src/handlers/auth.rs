@@ -3,7 +3,6 @@
 use envelope::{ApiError, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::ctx::AppCtx;
 use crate::domain::sessions;
@@ -30,32 +29,24 @@ fn bad_credentials() -> ApiError {
     ApiError::bad_request(Text::new("account or password incorrect", "帐号或密码不正确"))
 }
 
-/// A sign-in body (login, register, social login), decrypted first when
-/// RSA payload encryption is on: the client then must send
-/// `{"param": "<base64 of 117-byte RSA chunks>"}` (spec point 7); a plain
-/// body is refused, or the switch would protect nothing.
-pub(crate) fn login_payload<T: serde::de::DeserializeOwned>(ctx: &AppCtx, req: &ApiRequest) -> Result<T, ApiError> {
-    let Some(rsa) = &ctx.rsa else { return req.payload() };
-    let body = req.body_value()?;
-    let Some(param) = body.get("param").and_then(Value::as_str) else {
-        return Err(ApiError::bad_request(Text::new(
-            "this server accepts only encrypted sign-in payloads: send {\"param\": <RSA-encrypted JSON>} using the key from /publicKey",
-            "本服务只接受加密的登录参数：请用 /publicKey 的公钥加密后以 {\"param\": ...} 发送",
-        )));
-    };
-    let plain = rsa.decrypt_payload(param).map_err(|_| {
-        ApiError::bad_request(Text::new("the encrypted payload could not be decrypted", "加密参数无法解密"))
-    })?;
-    serde_json::from_slice(&plain).map_err(|e| {
-        ApiError::bad_request(Text::new(format!("invalid request body: {e}"), format!("请求参数有误：{e}")))
-    })
+/// A sign-in body (login, register, social login): plain JSON. Spec point
+/// 7's RSA-encrypted form (`{"param": ...}`) is not accepted: this server
+/// announces no key at /publicKey, and TLS protects the payload.
+pub(crate) fn login_payload<T: serde::de::DeserializeOwned>(_ctx: &AppCtx, req: &ApiRequest) -> Result<T, ApiError> {
+    req.payload()
 }
 
-/// The `data` of a sign-in: the access token.
+/// The `data` of a sign-in or a refresh.
 #[derive(Serialize, JsonSchema)]
-pub(crate) struct TokenData {
-    /// The access token; send it as `Authorization: Bearer <token>`.
+#[serde(rename_all = "camelCase")]
+pub struct TokenData {
+    /// The access token; send it as `Authorization: Bearer <token>`. It
+    /// expires after `BACKOFFICE_ACCESS_TOKEN_TTL` (calls then answer 402).
     pub token: String,
+    /// The one-use refresh token: send it as `X-Refresh-Token` to
+    /// GET /refreshToken for the next pair. Sending one a second time ends
+    /// the session.
+    pub refresh_token: String,
 }
 
 /// POST /login/index
@@ -95,8 +86,7 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         )));
     }
     rehash_if_weak(ctx, &user, &creds.password).await;
-    let token = start_session(ctx, &user.username, ip).await?;
-    Ok(Reply::data(TokenData { token }))
+    Ok(Reply::data(start_session(ctx, &user.username, ip).await?))
 }
 
 /// A hash made with weaker argon2 parameters than today's (or another
@@ -116,10 +106,10 @@ async fn rehash_if_weak(ctx: &AppCtx, user: &users::User, password: &str) {
     }
 }
 
-/// Starts a session and answers its first access token.
-pub async fn start_session(ctx: &AppCtx, username: &str, ip: &str) -> Result<String, ApiError> {
-    let session = sessions::start(ctx, username, ip).await?;
-    sessions::issue_token(ctx, &session)
+/// Starts a session and answers its first access and refresh tokens.
+pub async fn start_session(ctx: &AppCtx, username: &str, ip: &str) -> Result<TokenData, ApiError> {
+    let (session, refresh) = sessions::start(ctx, username, ip).await?;
+    Ok(TokenData { token: sessions::issue_token(ctx, &session)?, refresh_token: refresh.encode() })
 }
 
 /// The `data` of /index/userInfo.
@@ -166,7 +156,7 @@ pub(crate) struct Registration {
     #[schemars(regex(pattern = r"^[A-Za-z0-9_.@-]{2,32}$"))]
     #[serde(default)]
     username: String,
-    #[schemars(length(min = 6, max = 128))]
+    #[schemars(length(min = 12, max = 128))]
     #[serde(default)]
     password: String,
     #[serde(default)]
@@ -184,7 +174,7 @@ pub async fn register(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let reg: Registration = login_payload(ctx, &call.req)?;
     let username = users::validate_username(&reg.username)?;
-    users::validate_password(&reg.password)?;
+    users::validate_password(&reg.password, &username)?;
     let email = reg.email.trim().to_string();
     if !email.is_empty() && !crate::validate::is_email(&email) {
         return Err(ApiError::bad_request(Text::new("the e-mail address is not valid", "邮箱格式不正确")));
@@ -193,8 +183,8 @@ pub async fn register(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let mut user = User::new(&username, hash, Vec::new(), ctx.now());
     user.email = email;
     users::create(ctx, &user).await?;
-    let token = start_session(ctx, &user.username, &call.req.client_ip).await?;
-    Ok(Reply::DataWithMsg(json!(TokenData { token }), Text::new("registration succeeded", "注册成功")))
+    let tokens = start_session(ctx, &user.username, &call.req.client_ip).await?;
+    Ok(Reply::data_with_msg(tokens, Text::new("registration succeeded", "注册成功")))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -203,7 +193,7 @@ pub async fn register(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub(crate) struct PasswordChange {
     #[serde(default)]
     old_password: String,
-    #[schemars(length(min = 6, max = 128))]
+    #[schemars(length(min = 12, max = 128))]
     #[serde(default)]
     new_password: String,
 }
@@ -218,7 +208,7 @@ pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
         return Err(ApiError::bad_request(Text::new("the current password is wrong", "原密码不正确")));
     }
     attempt.succeeded(ctx).await?;
-    users::validate_password(&change.new_password)?;
+    users::validate_password(&change.new_password, caller.username())?;
     if change.new_password == change.old_password {
         return Err(ApiError::bad_request(Text::new(
             "the new password must differ from the current one",
@@ -241,9 +231,11 @@ pub(crate) struct TokenCheck {
     pub exp: i64,
 }
 
-/// GET /expireToken: 200 while the token is valid, 402 once it expired,
-/// 401 when it is not ours.
+/// GET /expireToken: 200 while the token is valid and its session live,
+/// 402 once the token expired, 401 when it is not ours or its session
+/// has ended (signed out, idle, past its limit).
 pub async fn expire_token(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    authenticate(ctx, &call.req, Expired::Refuse).await?;
     let token = auth::bearer_token(call.req.authorization()).ok_or_else(crate::session::not_signed_in)?;
     match ctx.keys.verify(token, ctx.now()) {
         Ok(claims) => Ok(Reply::data(TokenCheck { expired: false, exp: claims.exp })),
@@ -252,33 +244,42 @@ pub async fn expire_token(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
 }
 
-/// GET /refreshToken: a new access token for a session that is still live
-/// (not signed out, within the session lifetime), even if the presented
-/// token has expired.
+/// The header that carries the refresh token.
+pub const REFRESH_TOKEN_HEADER: &str = "x-refresh-token";
+
+/// GET /refreshToken: trades the refresh token (header `X-Refresh-Token`)
+/// for a new access token and the next refresh token. The access token is
+/// not needed and, expired or not, never enough: a stolen access token
+/// dies with its short lifetime.
 pub async fn refresh_token(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let caller = authenticate(ctx, &call.req, Expired::Accept).await?;
-    let token = ctx
-        .keys
-        .issue(caller.username(), &caller.session_id, caller.auth_time, ctx.now(), ctx.config.access_token_ttl_secs)
-        .map_err(|e| {
-            tracing::error!(error = %e, "token could not be issued");
-            ApiError::internal()
-        })?;
-    Ok(Reply::data(TokenData { token }))
+    let presented = call.req.header(REFRESH_TOKEN_HEADER).ok_or_else(|| {
+        ApiError::unauthorized(Text::new(
+            "no refresh token: send the refreshToken from sign-in as the X-Refresh-Token header",
+            "缺少刷新令牌：请在 X-Refresh-Token 头中携带登录时得到的 refreshToken",
+        ))
+    })?;
+    let presented = sessions::RefreshToken::parse(presented).ok_or_else(|| sessions::RefreshRefused::Ended.to_error())?;
+    let idle_secs = crate::domain::operations::current(ctx).await?.idle_timeout_secs();
+    let (session, next) = sessions::rotate(ctx, &presented, idle_secs).await?.map_err(sessions::RefreshRefused::to_error)?;
+    let user = users::get(ctx, &session.username).await?.filter(|u| u.enabled);
+    if user.is_none() {
+        sessions::end(ctx, &session.username, &session.sid).await?;
+        return Err(token_invalid());
+    }
+    Ok(Reply::data(TokenData { token: sessions::issue_token(ctx, &session)?, refresh_token: next.encode() }))
 }
 
 /// The `data` of /publicKey.
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct PublicKey {
-    /// PEM, empty when payload encryption is off.
+    /// Always empty: sign-in payloads are not RSA-encrypted (TLS protects
+    /// them), which tells a spec client to send plain JSON.
     pub public_key: String,
     pub mock_server: bool,
 }
 
-/// GET /publicKey: the RSA public key when payload encryption is on;
-/// empty otherwise, which tells the client to send plain JSON.
-pub async fn public_key(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
-    let key = ctx.rsa.as_ref().map(|k| k.public_key_pem()).unwrap_or_default();
-    Ok(Reply::data(PublicKey { public_key: key, mock_server: false }))
+/// GET /publicKey: no key (see [`PublicKey`]).
+pub async fn public_key(_ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
+    Ok(Reply::data(PublicKey { public_key: String::new(), mock_server: false }))
 }

@@ -103,7 +103,7 @@ pub struct UserEditIn {
     department_id: Option<String>,
     #[serde(default = "enabled")]
     enabled: bool,
-    #[schemars(length(min = 6, max = 128))]
+    #[schemars(length(min = 12, max = 128))]
     password: Option<String>,
     version: Option<i64>,
 }
@@ -166,7 +166,7 @@ pub async fn user_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 #[derive(Deserialize, JsonSchema)]
 pub struct ResetIn {
     username: String,
-    #[schemars(length(min = 6, max = 128))]
+    #[schemars(length(min = 12, max = 128))]
     password: String,
 }
 

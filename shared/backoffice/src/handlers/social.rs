@@ -136,8 +136,7 @@ pub async fn social_login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             "该帐号已停用，请联系管理员",
         )));
     }
-    let token = start_session(ctx, &user.username, &call.req.client_ip).await?;
-    Ok(Reply::data(crate::handlers::auth::TokenData { token }))
+    Ok(Reply::data(start_session(ctx, &user.username, &call.req.client_ip).await?))
 }
 
 async fn linked_user(ctx: &AppCtx, provider: &str, identity: &Identity) -> Result<User, ApiError> {

@@ -115,6 +115,38 @@ pub async fn login(ctx: &AppCtx, username: &str, password: &str) -> String {
     a.data()["token"].as_str().expect("token in data").to_string()
 }
 
+/// The two tokens of a sign-in or a refresh.
+#[derive(Debug, Clone)]
+pub struct Tokens {
+    pub access: String,
+    pub refresh: String,
+}
+
+/// Signs in and returns both tokens; panics on failure.
+pub async fn sign_in(ctx: &AppCtx, username: &str, password: &str) -> Tokens {
+    let a = post(ctx, "/login/index", None, serde_json::json!({"username": username, "password": password})).await;
+    assert_eq!(a.code(), 200, "login of {username} failed: {:?}", a.body);
+    Tokens { access: a.data()["token"].as_str().unwrap().into(), refresh: a.data()["refreshToken"].as_str().unwrap().into() }
+}
+
+/// GET /refreshToken with the refresh token in its header.
+pub async fn refresh(ctx: &AppCtx, refresh_token: &str) -> Answer {
+    let route = backoffice::routes::find(&Method::GET, "/refreshToken").unwrap();
+    let mut req = ApiRequest::new(Method::GET, "/refreshToken");
+    req.headers.insert("x-refresh-token", refresh_token.parse().unwrap());
+    let resp = backoffice::dispatch(ctx, route, req).await;
+    let status = resp.status().as_u16();
+    Answer { status, body: serde_json::from_slice(resp.body()).expect("every answer is JSON") }
+}
+
+impl Answer {
+    /// The tokens of a successful sign-in or refresh.
+    pub fn tokens(&self) -> Tokens {
+        assert_eq!(self.code(), 200, "{:?}", self.body);
+        Tokens { access: self.data()["token"].as_str().unwrap().into(), refresh: self.data()["refreshToken"].as_str().unwrap().into() }
+    }
+}
+
 /// A fresh, empty DynamoDB table on the test endpoint (moto, started by
 /// scripts/test.sh) named `{prefix}-{uuid}`. None (the caller skips) when
 /// BACKOFFICE_TEST_DYNAMO_ENDPOINT is not set, unless

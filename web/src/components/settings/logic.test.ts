@@ -36,14 +36,16 @@ describe('user form', () => {
     expect(validateUser({ ...user, email: 'a@b.cn' }, false)).toEqual({});
   });
   it('requires a password of 6+ only when creating', () => {
-    expect(validateUser({ ...user, password: '12345' }, true).password).toBe('login.passwordMin');
-    expect(validateUser({ ...user, password: '123456' }, true)).toEqual({});
+    expect(validateUser({ ...user, password: 'eleven-char' }, true).password).toBe('set.pwd.newMin');
+    expect(validateUser({ ...user, password: 'twelve-chars' }, true)).toEqual({});
     expect(validateUser(user, false)).toEqual({});
   });
   it('checks new passwords are long enough and repeated', () => {
-    expect(validateNewPassword('12345', '12345')).toEqual({ password: 'login.passwordMin' });
-    expect(validateNewPassword('123456', '123457')).toEqual({ repeat: 'set.pwd.mismatch' });
-    expect(validateNewPassword('123456', '123456')).toEqual({});
+    expect(validateNewPassword('123456', '123456')).toEqual({ password: 'set.pwd.newMin' });
+    expect(validateNewPassword('twelve-chars', 'twelve-charz')).toEqual({ repeat: 'set.pwd.mismatch' });
+    expect(validateNewPassword('twelve-chars', 'twelve-chars')).toEqual({});
+    // Characters, not UTF-16 units: 12 Chinese characters pass, 11 do not.
+    expect(validateNewPassword('充电站密码是绿色的电车', '充电站密码是绿色的电车').password).toBe('set.pwd.newMin');
   });
 });
 

@@ -7,7 +7,7 @@
 import type { RawRoute } from '@/router/types';
 import { filterRoutes } from '@/router/buildRoutes';
 import { aclFromUserInfo } from '@/utils/permission';
-import { isEmail, isPassword, isUrl } from '@/utils/validate';
+import { isEmail, isNewPassword, isUrl } from '@/utils/validate';
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
@@ -29,14 +29,14 @@ export function validateUser(form: UserForm, creating: boolean): Errors<keyof Us
   if (!name) errors.username = 'login.usernameRequired';
   else if (!USERNAME_RE.test(name)) errors.username = 'set.user.usernameRule';
   if (form.email.trim() && !isEmail(form.email.trim())) errors.email = 'set.user.emailRule';
-  if (creating && !isPassword(form.password)) errors.password = 'login.passwordMin';
+  if (creating && !isNewPassword(form.password)) errors.password = 'set.pwd.newMin';
   return errors;
 }
 
-/** Reset / change password: at least 6 characters and typed twice alike. */
+/** Reset / change password: at least 12 characters and typed twice alike. */
 export function validateNewPassword(password: string, repeat: string): Errors<'password' | 'repeat'> {
   const errors: Errors<'password' | 'repeat'> = {};
-  if (!isPassword(password)) errors.password = 'login.passwordMin';
+  if (!isNewPassword(password)) errors.password = 'set.pwd.newMin';
   if (password !== repeat) errors.repeat = 'set.pwd.mismatch';
   return errors;
 }

@@ -110,7 +110,7 @@ describe('setting views render without warnings', () => {
     const dialog = await screen.findByTestId('user-dialog', {}, SLOW);
     fireEvent.click(within(dialog).getByTestId('dialog-save'));
     expect(await within(dialog).findByText('用户名不能为空', {}, SLOW)).toBeTruthy();
-    expect(within(dialog).getByText('密码不能少于6位')).toBeTruthy();
+    expect(within(dialog).getByText('新密码不能少于12位（也不能是常见密码或包含用户名）')).toBeTruthy();
     expect(posts).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', columnGap: '8px' },
 });
 
-type Form = { offlineAfterIntervals: string; stuckAfterHours: string };
+type Form = { offlineAfterIntervals: string; stuckAfterHours: string; idleTimeoutMinutes: string };
 
 /** A whole-number input limited to the server's range, with hint and error. */
 function WholeNumberField(props: { name: string; label: string; hint: string; error?: string; bound: SettingBound; value: string; onChange: (value: string) => void }) {
@@ -35,9 +35,10 @@ function WholeNumberField(props: { name: string; label: string; hint: string; er
     </Field>
   );
 }
-const formOf = (s: Pick<OperationSettings, 'offlineAfterIntervals' | 'stuckAfterHours'>): Form => ({
+const formOf = (s: Pick<OperationSettings, 'offlineAfterIntervals' | 'stuckAfterHours' | 'idleTimeoutMinutes'>): Form => ({
   offlineAfterIntervals: String(s.offlineAfterIntervals),
   stuckAfterHours: String(s.stuckAfterHours),
+  idleTimeoutMinutes: String(s.idleTimeoutMinutes),
 });
 
 /**
@@ -50,7 +51,7 @@ export default function OperationsSettings() {
   const styles = useStyles();
   const shared = useSettingStyles();
   const { data, error, isLoading, mutate } = useSWR('setting/operations', getOperationSettings, { shouldRetryOnError: false });
-  const [form, setForm] = useState<Form>({ offlineAfterIntervals: '', stuckAfterHours: '' });
+  const [form, setForm] = useState<Form>({ offlineAfterIntervals: '', stuckAfterHours: '', idleTimeoutMinutes: '' });
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -69,14 +70,15 @@ export default function OperationsSettings() {
   const { limits } = data;
   const offline = wholeInRange(form.offlineAfterIntervals, limits.offlineAfterIntervals);
   const stuck = wholeInRange(form.stuckAfterHours, limits.stuckAfterHours);
+  const idle = wholeInRange(form.idleTimeoutMinutes, limits.idleTimeoutMinutes);
   const rangeText = (b: { min: number; max: number }) => t('set.ops.range', { min: b.min, max: b.max });
 
   const save = async () => {
     setTouched(true);
-    if (offline == null || stuck == null) return;
+    if (offline == null || stuck == null || idle == null) return;
     setSaving(true);
     try {
-      const res = await saveOperationSettings({ offlineAfterIntervals: offline, stuckAfterHours: stuck, version: data.version });
+      const res = await saveOperationSettings({ offlineAfterIntervals: offline, stuckAfterHours: stuck, idleTimeoutMinutes: idle, version: data.version });
       notify(res.msg || t('set.common.saved'), 'success');
       await mutate(res.settings, { revalidate: false });
     } catch (err) {
@@ -129,13 +131,22 @@ export default function OperationsSettings() {
           value={form.stuckAfterHours}
           onChange={(v) => setForm({ ...form, stuckAfterHours: v })}
         />
+        <WholeNumberField
+          name="idleTimeoutMinutes"
+          label={t('set.ops.idle')}
+          hint={t('set.ops.idleHint', { ...limits.idleTimeoutMinutes })}
+          error={touched && idle == null ? rangeText(limits.idleTimeoutMinutes) : undefined}
+          bound={limits.idleTimeoutMinutes}
+          value={form.idleTimeoutMinutes}
+          onChange={(v) => setForm({ ...form, idleTimeoutMinutes: v })}
+        />
         <div className={styles.buttons}>
           <Button type="submit" appearance="primary" disabled={saving} data-testid="ops-save">
             {t('set.ops.save')}
           </Button>
           <Button
             onClick={() => {
-              setForm(formOf({ offlineAfterIntervals: limits.offlineAfterIntervals.default, stuckAfterHours: limits.stuckAfterHours.default }));
+              setForm(formOf({ offlineAfterIntervals: limits.offlineAfterIntervals.default, stuckAfterHours: limits.stuckAfterHours.default, idleTimeoutMinutes: limits.idleTimeoutMinutes.default }));
               setTouched(false);
             }}
           >
