@@ -10,12 +10,15 @@
 //! `--rate` is API requests a second, spread evenly (a steady load, not a
 //! maximum). Everything runs on loopback and stops by itself.
 
+mod live_gateway;
+
 use std::collections::VecDeque;
-use std::process::{Child, Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use live_gateway::{pct_ms, LiveGateway};
 use serde_json::{json, Value};
 
 const ADMIN_PW: &str = "soak-admin-pass-1";
@@ -46,15 +49,6 @@ fn options() -> Result<Options, String> {
     Ok(o)
 }
 
-struct Gateway(Child);
-
-impl Drop for Gateway {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 fn rss_kib(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
@@ -76,22 +70,15 @@ impl Window {
     }
 }
 
-fn pct(sorted: &[u64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize] as f64 / 1000.0
-}
-
 struct Api {
     client: reqwest::Client,
-    base: String,
+    gateway: Arc<LiveGateway>,
     token: String,
 }
 
 impl Api {
     async fn call(&self, method: &str, path: &str, body: Option<Value>, token: Option<&str>) -> Result<Value, String> {
-        let url = format!("{}/partnerapi{path}", self.base);
+        let url = format!("{}/partnerapi{path}", self.gateway.base);
         let req = if method == "GET" { self.client.get(url) } else { self.client.post(url).json(&body.unwrap_or(Value::Null)) };
         let resp = req.bearer_auth(token.unwrap_or(&self.token)).send().await.map_err(|e| e.to_string())?;
         let value: Value = resp.json().await.map_err(|e| e.to_string())?;
@@ -100,19 +87,6 @@ impl Api {
         }
         Ok(value)
     }
-}
-
-async fn sign_in(client: &reqwest::Client, base: &str) -> Result<String, String> {
-    let body: Value = client
-        .post(format!("{base}/partnerapi/login/index"))
-        .json(&json!({"username": "admin", "password": ADMIN_PW}))
-        .send()
-        .await
-        .map_err(|e| e.to_string())?
-        .json()
-        .await
-        .map_err(|e| e.to_string())?;
-    body["data"]["token"].as_str().map(String::from).ok_or_else(|| format!("sign-in failed: {body}"))
 }
 
 /// Piles for the simulated chargers, each with its own password.
@@ -146,7 +120,7 @@ async fn one_request(api: &Api, tick: u64, orders: &[String]) -> Result<(), Stri
             .call("POST", "/card/doAdd", Some(json!({"idTag": format!("SK{tick:08}"), "holder": "soak", "status": "Accepted"})), None)
             .await
             .map(drop),
-        _ => sign_in(&api.client, &api.base).await.map(drop),
+        _ => api.gateway.sign_in(&api.client).await.map(drop),
     }
 }
 
@@ -163,35 +137,9 @@ async fn main() -> ExitCode {
 
 async fn run() -> Result<(), String> {
     let o = options()?;
-    let data = std::env::temp_dir().join(format!("soak-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    std::fs::create_dir_all(&data).map_err(|e| e.to_string())?;
-    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map_err(|e| e.to_string())?.port();
-    let child = Command::new(&o.gateway)
-        .env("BACKOFFICE_DATA_DIR", &data)
-        .env("BACKOFFICE_PORT", port.to_string())
-        .env("BACKOFFICE_WEB_DIST", data.join("no-web"))
-        .env("BACKOFFICE_SEED_PASSWORD_ADMIN", ADMIN_PW)
-        .env("BACKOFFICE_SEED_PASSWORD_EDITOR", "soak-editor-pass-1")
-        .env("BACKOFFICE_SEED_PASSWORD_TEST", "soak-test-pass-1")
-        .env("BACKOFFICE_LOG", "warn")
-        .env_remove("BACKOFFICE_SIMULATE_CHARGERS")
-        .stdout(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e} (build it: cargo build --release -p gateway)", o.gateway))?;
-    let gw = Gateway(child);
-    let pid = gw.0.id();
-    let base = format!("http://127.0.0.1:{port}");
-    let client = reqwest::Client::new();
-    let started = Instant::now();
-    let token = loop {
-        match sign_in(&client, &base).await {
-            Ok(t) => break t,
-            Err(_) if started.elapsed() < Duration::from_secs(120) => tokio::time::sleep(Duration::from_millis(200)).await,
-            Err(e) => return Err(format!("the gateway did not come up: {e}")),
-        }
-    };
-    let api = Arc::new(Api { client, base: base.clone(), token });
+    let (gw, token) = LiveGateway::start(&o.gateway, "soak", ADMIN_PW).await?;
+    let (pid, port) = (gw.pid(), gw.port);
+    let api = Arc::new(Api { client: reqwest::Client::new(), gateway: Arc::new(gw), token });
     let chargers = make_chargers(&api, o.chargers).await?;
     let first = api.call("GET", "/order/getList?pageSize=50", None, None).await?;
     let orders: Arc<Vec<String>> = Arc::new(first["data"]["list"].as_array().map(|l| l.iter().filter_map(|r| r["orderNo"].as_str().map(String::from)).collect()).unwrap_or_default());
@@ -253,7 +201,7 @@ async fn run() -> Result<(), String> {
             next_report += o.window;
             let (lat, errors) = window.take();
             let rss = rss_kib(pid) as f64 / 1024.0;
-            let p99 = pct(&lat, 0.99);
+            let p99 = pct_ms(&lat, 0.99);
             total_requests += lat.len() as u64;
             total_errors += errors;
             println!(
@@ -261,7 +209,7 @@ async fn run() -> Result<(), String> {
                 begin.elapsed().as_secs_f64() / 60.0,
                 lat.len(),
                 errors,
-                pct(&lat, 0.5),
+                pct_ms(&lat, 0.5),
                 p99,
                 rss,
                 sim_stats.connected.load(Ordering::Relaxed),
@@ -297,6 +245,5 @@ async fn run() -> Result<(), String> {
         sim_stats.answered.load(Ordering::Relaxed),
         sim_stats.errors.load(Ordering::Relaxed)
     );
-    let _ = std::fs::remove_dir_all(&data);
     Ok(())
 }
