@@ -80,7 +80,7 @@ ADMIN_TOKEN="$(token admin "$ADMIN_PW")"
 # The seeded account `test` holds Admin and Editor (as the spec seeds it),
 # so the run for the read-only Test role signs in as an account that holds
 # only that role, made here through the API.
-READER_PW="fuzz-reader-$RANDOM$RANDOM"
+READER_PW="fuzz-lantern-$RANDOM$RANDOM$RANDOM"  # the new-password policy: 12+ characters, not the user name
 curl -fs -o /dev/null -H 'content-type: application/json' -H "Authorization: Bearer $ADMIN_TOKEN" \
   -d "{\"username\":\"reader\",\"roles\":[\"Test\"],\"password\":\"$READER_PW\"}" "$BASE/partnerapi/userManagement/doEdit" ||
   { echo "could not create the Test-role account" >&2; exit 1; }
