@@ -186,12 +186,13 @@ pub async fn rotate(ctx: &AppCtx, presented: &RefreshToken, idle_secs: i64) -> R
         return Ok(Err(RefreshRefused::Idle));
     }
     let next = RefreshToken::new(&session.username, &session.sid);
+    let next_hash = next.hash();
     let mut used = session.used_refresh_hashes.clone();
     used.push(hash.clone());
     let drop = used.len().saturating_sub(USED_REFRESH_KEPT);
     used.drain(..drop);
     let actions = vec![
-        UpdateAction::Set("refreshHash".into(), json!(next.hash())),
+        UpdateAction::Set("refreshHash".into(), json!(next_hash)),
         UpdateAction::Set("usedRefreshHashes".into(), json!(used)),
         UpdateAction::Set("lastSeen".into(), json!(now)),
     ];
@@ -205,7 +206,7 @@ pub async fn rotate(ctx: &AppCtx, presented: &RefreshToken, idle_secs: i64) -> R
         }
         Err(e) => return Err(crate::domain::store_error(e)),
     }
-    Ok(Ok((Session { refresh_hash: next.hash(), used_refresh_hashes: used, last_seen: now, ..session }, next)))
+    Ok(Ok((Session { refresh_hash: next_hash, used_refresh_hashes: used, last_seen: now, ..session }, next)))
 }
 
 /// Notes a request on the session (at most once per [`LAST_SEEN_STEP_SECS`]):
