@@ -40,7 +40,6 @@ use support::{Meter, Wire};
 const SKIPPED: &[(&str, &str)] = &[
     ("/login/logout", "a write: ends the session (audited)"),
     ("/refreshToken", "issues a new access token for the session; not a list or detail"),
-    ("/socialLogin/authorize", "needs an OAuth2 provider configured; reads no store item"),
     ("/charger/command", "one GetItem by id; needs a command sent to a connected charger"),
 ];
 
@@ -58,6 +57,8 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/notice/getList", "", 1),
         ("/expireToken", "", 1),
         ("/publicKey", "", 1),
+        ("/socialLogin/providers", "", 1),
+        ("/user/socialLinks", "", 1),
         ("/index/dashboard", "", 1),
         ("/order/getList", "from={from120}&to={to}&pageSize=20", 3),
         ("/order/getList", "from={from120}&to={to}&pageSize=20&stationId={station}", 3),

@@ -46,7 +46,11 @@ function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts a gateway; resolves once GET /partnerapi/publicKey answers 200. */
+/**
+ * Starts a gateway; resolves once GET /partnerapi/publicKey answers 200.
+ * `env` is extra environment, or a function of the gateway's URL giving it
+ * (for settings that name the gateway itself, such as a redirect URI).
+ */
 export async function startGateway({ accessTokenTtl, env: extraEnv = {} } = {}) {
   if (!existsSync(GATEWAY)) throw new Error(`gateway binary missing: ${GATEWAY} (run: cargo build -p gateway)`);
   if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist missing (run: npm --prefix web run build)');
@@ -62,7 +66,7 @@ export async function startGateway({ accessTokenTtl, env: extraEnv = {} } = {}) 
     BACKOFFICE_SEED_PASSWORD_EDITOR: USERS.editor.password,
     BACKOFFICE_SEED_PASSWORD_TEST: USERS.test.password,
     ...(accessTokenTtl ? { BACKOFFICE_ACCESS_TOKEN_TTL: String(accessTokenTtl) } : {}),
-    ...extraEnv,
+    ...(typeof extraEnv === 'function' ? extraEnv(`http://127.0.0.1:${port}`) : extraEnv),
   };
   const child = spawn(GATEWAY, [], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -26,6 +26,8 @@ function fakeServer(url: string, init: RequestInit): Reply {
   calls.push(`${init.method ?? 'GET'} ${path}`);
   // RSA off, as the real server answers by default: sign-ins go in clear.
   if (path === '/publicKey') return ok({ publicKey: '', mockServer: false });
+  // Public, like the real route: the login page asks which social providers to offer.
+  if (path === '/socialLogin/providers') return ok({ providers: [] });
   if (path === '/login/index') {
     const body = JSON.parse(String(init.body)) as { username: string; password: string };
     return body.username === 'admin' && body.password === 'secret-pw' ? ok({ token: 'tok-admin' }) : fail(400, '帐号或密码不正确');
@@ -110,11 +112,12 @@ describe('the app against the /partnerapi answers', () => {
     act(() => {
       window.location.hash = '#/vab/form/input';
     });
-    fireEvent.change(await screen.findByTestId('keepalive-filter'), { target: { value: 'station 42' } });
+    // Lazy pages: their first import can take over a second on a loaded machine.
+    fireEvent.change(await screen.findByTestId('keepalive-filter', undefined, { timeout: 5000 }), { target: { value: 'station 42' } });
     act(() => {
       window.location.hash = '#/other/log';
     });
-    fireEvent.click(await screen.findByTestId('trigger-error'));
+    fireEvent.click(await screen.findByTestId('trigger-error', undefined, { timeout: 5000 }));
     expect(await screen.findByText('Simulated error from the error-log demo')).toBeInTheDocument();
     expect(screen.getByTestId('error-log-button')).toBeInTheDocument();
     act(() => {

@@ -105,8 +105,13 @@ pub fn routes() -> &'static [Route] {
         let mut table = vec![
             // Sign-in and session (spec point 7).
             route!(POST "/login/index" => "login_index", Public, true, "Sign in with username and password", handlers::auth::login, body = handlers::auth::Credentials, data = handlers::auth::TokenData; errors = &[429]),
-            route!(POST "/socialLogin" => "social_login", Public, true, "Sign in with an OAuth2/OIDC authorization code", handlers::social::social_login, body = handlers::social::Callback, data = handlers::auth::TokenData),
-            route!(GET "/socialLogin/authorize" => "social_login_authorize", Public, false, "Where to send the browser to start social login", handlers::social::authorize_url; errors = &[400]),
+            route!(GET "/socialLogin/providers" => "social_login_providers", Public, false, "The social-login providers this server offers (empty when none)", handlers::social::providers, data = handlers::social::Providers),
+            route!(POST "/socialLogin/authorize" => "social_login_authorize", Public, true, "Start social login: the provider URL (with state and PKCE challenge) and the browser binding to keep", handlers::social::authorize_sign_in, body = handlers::social::StartIn, data = handlers::social::Authorization; errors = &[400]),
+            route!(POST "/socialLogin" => "social_login", Public, true, "Sign in with an OAuth2/OIDC authorization code, its state and this browser's binding", handlers::social::social_login, body = handlers::social::Callback, data = handlers::auth::TokenData),
+            route!(GET "/user/socialLinks" => "social_links", SignedIn, false, "The identities linked to the signed-in user's account, and the providers offered", handlers::social::links, data = handlers::social::Links),
+            route!(POST "/user/socialLink/authorize" => "social_link_authorize", SignedIn, true, "Start linking a provider identity to the signed-in user's own account", handlers::social::authorize_link, body = handlers::social::StartIn, data = handlers::social::Authorization; errors = &[400]),
+            route!(POST "/user/socialLink" => "social_link", SignedIn, true, "Link the identity returned by the provider to the signed-in user's own account", handlers::social::link, body = handlers::social::Callback, data = handlers::social::LinkView; errors = &[409]),
+            route!(POST "/user/socialUnlink" => "social_unlink", SignedIn, true, "Remove the signed-in user's link with a provider", handlers::social::unlink, body = handlers::social::UnlinkIn; errors = &[404]),
             route!(POST "/register" => "register", Public, true, "Create an account (no role until an admin grants one)", handlers::auth::register, body = handlers::auth::Registration, data = handlers::auth::TokenData; errors = &[403, 409]),
             route!(GET "/index/userInfo" => "user_info", SignedIn, false, "The signed-in user's name, avatar, roles and permissions", handlers::auth::user_info, data = handlers::auth::UserInfo),
             route!(GET "/login/logout" => "logout", Session, true, "Sign out: the session's tokens stop working", handlers::auth::logout),

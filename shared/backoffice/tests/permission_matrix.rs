@@ -93,7 +93,18 @@ fn access_label(access: Access) -> String {
 
 /// Writes a signed-in user may make about themselves, and the sign-in
 /// flow; every other write needs at least write:system.
-const SELF_SERVICE_WRITES: [&str; 6] = ["/login/index", "/socialLogin", "/register", "/login/logout", "/user/changePassword", "/user/updateProfile"];
+const SELF_SERVICE_WRITES: [&str; 10] = [
+    "/login/index",
+    "/socialLogin/authorize",
+    "/socialLogin",
+    "/register",
+    "/login/logout",
+    "/user/changePassword",
+    "/user/updateProfile",
+    "/user/socialLink/authorize",
+    "/user/socialLink",
+    "/user/socialUnlink",
+];
 
 /// The /setting pages' endpoints: who may do what is decided here, so all
 /// of them, reads included, need manage:settings.

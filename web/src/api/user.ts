@@ -40,11 +40,6 @@ export async function login(form: LoginForm): Promise<SignedIn> {
   return tokensOf(data, 'login.noToken');
 }
 
-export async function socialLogin(payload: { code: string; state: string }): Promise<SignedIn> {
-  const { data } = await post<Record<string, unknown>>('/socialLogin', await sealed(payload));
-  return tokensOf(data, 'login.socialNoToken');
-}
-
 export async function register(payload: { username: string; password: string; email: string }): Promise<SignedIn> {
   const { data } = await post<Record<string, unknown>>('/register', await sealed(payload));
   return tokensOf(data, 'login.noToken');

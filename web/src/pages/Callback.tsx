@@ -2,11 +2,16 @@ import { Spinner } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { socialLogin } from '@/api/user';
-import { saveToken } from '@/store/user';
+import { linkSocial, socialLogin } from '@/api/social';
+import { saveToken, userStore } from '@/store/user';
 import { notify } from '@/utils/notify';
+import { takeFlow } from '@/utils/socialFlow';
 
-/** Social-login callback: posts `code`/`state` from the query, then enters the app. */
+/**
+ * Social-login return: finds the flow this tab started for the returned
+ * `state` and posts `{code, state, binding}` to sign in, or, for a flow
+ * started from the personal center, to link the identity.
+ */
 export default function Callback() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -18,13 +23,30 @@ export default function Callback() {
     started.current = true;
     const code = params.get('code') ?? '';
     const state = params.get('state') ?? '';
+    const flow = state ? takeFlow(state) : null;
+    const signedIn = Boolean(userStore.get().token);
+    const leave = () => navigate(flow?.intent === 'link' && signedIn ? flow.back || '/' : '/login', { replace: true });
+    if (!flow) {
+      // Not started in this tab (another browser, a reload after use, a forged link).
+      notify(t('callback.notStartedHere'), 'error');
+      leave();
+      return;
+    }
     if (!code) {
       // The provider answers `error` (e.g. access_denied) when the user declined.
       notify(t(params.get('error') ? 'callback.failed' : 'callback.missingCode'), 'error');
-      navigate('/login', { replace: true });
+      leave();
       return;
     }
-    socialLogin({ code, state })
+    const payload = { code, state, binding: flow.binding };
+    if (flow.intent === 'link') {
+      linkSocial(payload)
+        .then(({ msg }) => notify(msg || t('callback.linked'), 'success'))
+        .catch(() => undefined)
+        .finally(leave);
+      return;
+    }
+    socialLogin(payload)
       .then((tokens) => {
         saveToken(tokens);
         navigate('/', { replace: true });

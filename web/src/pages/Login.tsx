@@ -6,11 +6,14 @@ import { EyeOffRegular } from '@fluentui/react-icons/svg/eye-off';
 import { FlashRegular } from '@fluentui/react-icons/svg/flash';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { socialProviders, startSocialLogin } from '@/api/social';
 import { login } from '@/api/user';
 import { LanguageSwitch } from '@/components/header/LanguageSwitch';
 import { useTranslateTitle } from '@/i18n';
 import { settingsStore } from '@/store/settings';
 import { saveToken } from '@/store/user';
+import { goToProvider } from '@/utils/socialFlow';
 import { validateLogin } from '@/utils/validate';
 
 const useStyles = makeStyles({
@@ -58,6 +61,7 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow16,
   },
   subtitle: { color: tokens.colorNeutralForeground3, marginTop: '-10px' },
+  or: { textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
 /** Sign-in (spec point 2/5): validators, token check, redirect query honoured. */
@@ -72,6 +76,17 @@ export default function Login() {
   const [busy, setBusy] = useState(false);
   const errors = touched ? validateLogin({ username, password }) : {};
   const siteTitle = translate(settingsStore.get().title);
+  // The providers the server offers: none, no button.
+  const providers = useSWR('socialLogin/providers', socialProviders, { shouldRetryOnError: false, revalidateOnFocus: false });
+
+  async function social() {
+    setBusy(true);
+    try {
+      goToProvider(await startSocialLogin(), 'signIn');
+    } catch {
+      setBusy(false);
+    }
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -140,6 +155,12 @@ export default function Login() {
           <Button type="submit" appearance="primary" size="large" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
             {busy ? t('login.submitting') : t('login.submit')}
           </Button>
+          {providers.data?.length ? <div className={styles.or}>{t('login.or')}</div> : null}
+          {providers.data?.map((p) => (
+            <Button key={p.name} appearance="outline" size="large" disabled={busy} onClick={() => void social()} data-testid="social-login">
+              {t('login.socialWith', { name: p.name })}
+            </Button>
+          ))}
         </form>
       </section>
     </div>

@@ -10,7 +10,9 @@
 //! | notice | `NOTICE` | `{time}#{id}` | |
 //! | login throttle | `THROTTLE#{kind}#{subject}` | `THROTTLE` | |
 //! | system log entry | `LOG#{id}` | `LOG` | GSI1 `LOG` / time#id, GSI2 `LOG#ACCOUNT#{name}` / time#id |
-//! | social identity | `SOCIAL#{provider}#{subject}` | `LINK` | |
+//! | social identity (which account it signs in as) | `SOCIAL#{provider}#{subject}` | `LINK` | |
+//! | an account's social identity | `USER#{name}` | `SOCIAL#{provider}` | |
+//! | pending social authorization | `OAUTHSTATE#{sha256(state)}` | `STATE` | |
 //! | seed marker | `META` | `SEED` | |
 //! | orders, refunds, refund ledger, order rollups | `ORDER#…`, `LEDGER#…`, `OIX#…`, `AGG#…` | | see `domain::orders::keys` |
 
@@ -60,6 +62,18 @@ pub fn social_link(provider: &str, subject: &str) -> Key {
     Key::new(format!("SOCIAL#{provider}#{subject}"), "LINK")
 }
 
+/// An account's link with a provider (beside its profile and sessions).
+pub fn user_social(username: &str, provider: &str) -> Key {
+    Key::new(user_pk(username), format!("{USER_SOCIAL_PREFIX}{provider}"))
+}
+
+pub const USER_SOCIAL_PREFIX: &str = "SOCIAL#";
+
+/// A pending social-login authorization, by the hash of its `state`.
+pub fn oauth_state(state_hash: &str) -> Key {
+    Key::new(format!("OAUTHSTATE#{state_hash}"), "STATE")
+}
+
 pub fn seed_marker() -> Key {
     Key::new("META", "SEED")
 }
@@ -69,7 +83,7 @@ pub fn time_sort(secs: i64) -> String {
     format!("{secs:012}")
 }
 
-/// Users are found by e-mail (social login) through GSI2.
+/// Users are found by e-mail through GSI2.
 pub fn user_email_index_pk(email: &str) -> String {
     format!("EMAIL#{}", email.trim().to_lowercase())
 }

@@ -11,6 +11,7 @@ pub mod keys;
 pub mod menu_edit;
 pub mod menus;
 pub mod notices;
+pub mod oauth;
 pub mod operations;
 pub mod orders;
 pub mod privilege;

@@ -247,6 +247,9 @@ pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), Api
     let op = TxOp::Delete { key: keys::user(&user.username), condition: Some(Condition::version_is(user.version)) };
     write_with_counters(ctx, op, counters, stale(&user.username)).await?;
     crate::domain::sessions::end_all_except(ctx, &user.username, None).await?;
+    // Its social identities go too: none may sign in as a later account
+    // of the same name (sign-in also checks both sides of a link agree).
+    crate::domain::oauth::unlink_all(ctx, &user.username).await?;
     Ok(())
 }
 

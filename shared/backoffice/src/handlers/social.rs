@@ -1,63 +1,116 @@
-//! Social login: the OAuth2 / OpenID Connect authorization-code flow
-//! against the configured provider. The browser is sent to the provider
-//! with a signed `state`; the provider sends it back to `/#/callback` with a
-//! `code`; the SPA posts both here and we exchange the code server-side
-//! (the client secret never reaches the browser).
+//! Social login: the OAuth 2.0 / OpenID Connect authorization-code flow
+//! with PKCE against the configured provider, for signing in and for
+//! linking an identity to one's own account.
 //!
-//! An identity signs in only as an existing staff account: the one linked
-//! to it before, or the one whose e-mail equals the provider's *verified*
-//! e-mail (then the link is stored). Nobody gets an account by merely
-//! holding an identity at the provider.
+//! 1. The SPA asks `POST /socialLogin/authorize` (or, signed in,
+//!    `POST /user/socialLink/authorize`) and gets the provider URL, the
+//!    `state` and a `binding` it keeps in the tab's sessionStorage.
+//! 2. The provider sends the browser back to the site root with `code` and
+//!    `state`; the SPA posts `{code, state, binding}` to `/socialLogin` (or
+//!    `/user/socialLink`).
+//! 3. We accept the state once (`domain::oauth::take`), exchange the code
+//!    with the PKCE verifier and the client secret server-side (neither
+//!    ever reaches the browser), and read the identity's subject.
+//!
+//! An identity signs in only as the staff account that linked it from its
+//! personal center. Nobody gets an account by holding an identity, and no
+//! e-mail address links anything (users can edit theirs).
 
 use envelope::{ApiError, Text};
-use serde::Deserialize;
-use serde_json::{json, Value};
-use store::{Condition, Query};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use crate::config::OAuthProvider;
 use crate::ctx::AppCtx;
-use crate::domain::users::User;
-use crate::domain::{from_item, keys, StoreResultExt};
+use crate::domain::oauth::{self, Intent};
 use crate::handlers::auth::start_session;
 use crate::reply::Reply;
 use crate::request::Call;
 
-/// The subject of `state` tokens, so no access token can pass as one.
-const STATE_SUBJECT: &str = "oauth-state";
-/// How long the user has at the provider.
-const STATE_TTL_SECS: i64 = 600;
-
 fn provider(ctx: &AppCtx) -> Result<&OAuthProvider, ApiError> {
     ctx.config.oauth.as_ref().ok_or_else(|| {
-        ApiError::bad_request(Text::new(
-            "social login is not configured on this server",
-            "服务器未配置第三方登录",
-        ))
+        ApiError::bad_request(Text::new("social login is not configured on this server", "服务器未配置第三方登录"))
     })
 }
 
-/// GET /socialLogin/authorize: the provider URL to send the browser to.
-pub async fn authorize_url(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
+/// One configured provider, as the login page shows it.
+#[derive(Serialize, JsonSchema)]
+pub struct ProviderInfo {
+    /// The provider's name (`BACKOFFICE_OAUTH_NAME`), shown on the button.
+    pub name: String,
+}
+
+/// The `data` of GET /socialLogin/providers.
+#[derive(Serialize, JsonSchema)]
+pub struct Providers {
+    /// Empty when social login is not configured.
+    pub providers: Vec<ProviderInfo>,
+}
+
+/// GET /socialLogin/providers
+pub async fn providers(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
+    let providers = ctx.config.oauth.iter().map(|p| ProviderInfo { name: p.name.clone() }).collect();
+    Ok(Reply::data(Providers { providers }))
+}
+
+/// The `data` of the authorize routes.
+#[derive(Serialize, JsonSchema)]
+pub struct Authorization {
+    /// Where to send the browser (the provider's authorize endpoint with
+    /// client id, redirect URI, scope, state and the PKCE challenge).
+    pub url: String,
+    /// Single use, valid for ten minutes.
+    pub state: String,
+    /// Keep it in this tab (sessionStorage) and send it back with the code:
+    /// a return in another browser is refused.
+    pub binding: String,
+    pub provider: String,
+}
+
+async fn authorization(ctx: &AppCtx, intent: Intent) -> Result<Reply, ApiError> {
     let p = provider(ctx)?;
-    let now = ctx.now();
-    let nonce = uuid::Uuid::new_v4().simple().to_string();
-    let state = ctx.keys.issue(STATE_SUBJECT, &nonce, now, now, STATE_TTL_SECS).map_err(|_| ApiError::internal())?;
+    let started = oauth::begin(ctx, intent).await?;
     let mut url = url::Url::parse(&p.authorize_url).map_err(|_| ApiError::internal())?;
     url.query_pairs_mut()
         .append_pair("response_type", "code")
         .append_pair("client_id", &p.client_id)
         .append_pair("redirect_uri", &p.redirect_uri)
-        .append_pair("scope", "openid email profile")
-        .append_pair("state", &state);
-    Ok(Reply::data(json!({ "url": url.as_str(), "state": state, "provider": p.name })))
+        .append_pair("scope", "openid profile")
+        .append_pair("state", &started.state)
+        .append_pair("code_challenge", &started.challenge)
+        .append_pair("code_challenge_method", "S256");
+    Ok(Reply::data(Authorization { url: url.into(), state: started.state, binding: started.binding, provider: p.name.clone() }))
 }
 
-#[derive(Deserialize, schemars::JsonSchema)]
-pub(crate) struct Callback {
+/// The authorize routes take no fields: send `{}`.
+#[derive(Deserialize, JsonSchema)]
+pub struct StartIn {}
+
+/// POST /socialLogin/authorize: start a sign-in.
+pub async fn authorize_sign_in(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
+    authorization(ctx, Intent::SignIn).await
+}
+
+/// POST /user/socialLink/authorize: start linking an identity to the
+/// caller's own account.
+pub async fn authorize_link(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let username = call.caller()?.username().to_string();
+    authorization(ctx, Intent::Link { username }).await
+}
+
+/// What the SPA posts when the provider sent the browser back.
+#[derive(Deserialize, JsonSchema)]
+pub struct Callback {
     #[serde(default)]
+    #[schemars(length(max = 2048))]
     code: String,
     #[serde(default)]
+    #[schemars(length(max = 128))]
     state: String,
+    /// The `binding` the authorize answer gave this browser.
+    #[serde(default)]
+    #[schemars(length(max = 128))]
+    binding: String,
 }
 
 #[derive(Deserialize)]
@@ -68,10 +121,6 @@ struct TokenAnswer {
 #[derive(Deserialize)]
 struct Identity {
     sub: String,
-    #[serde(default)]
-    email: Option<String>,
-    #[serde(default)]
-    email_verified: Option<bool>,
 }
 
 fn not_obtained(detail: &str) -> ApiError {
@@ -82,25 +131,15 @@ fn not_obtained(detail: &str) -> ApiError {
     ))
 }
 
-/// POST /socialLogin {code, state}: answers a token like /login/index.
-pub async fn social_login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+/// Checks the return and asks the provider who the user is: the intent
+/// the flow was started with and the identity's subject.
+async fn identity_of(ctx: &AppCtx, call: &Call) -> Result<(Intent, String), ApiError> {
     let p = provider(ctx)?;
-    let cb: Callback = super::auth::login_payload(ctx, &call.req)?;
+    let cb: Callback = call.req.payload()?;
     if cb.code.trim().is_empty() {
-        return Err(ApiError::bad_request(Text::new(
-            "the authorization code is missing",
-            "缺少授权码（code）",
-        )));
+        return Err(ApiError::bad_request(Text::new("the authorization code is missing", "缺少授权码（code）")));
     }
-    match ctx.keys.verify(&cb.state, ctx.now()) {
-        Ok(claims) if claims.sub == STATE_SUBJECT => {}
-        _ => {
-            return Err(ApiError::bad_request(Text::new(
-                "the social login request is invalid or too old: start again",
-                "第三方登录请求无效或已过期，请重新开始",
-            )))
-        }
-    }
+    let accepted = oauth::take(ctx, &cb.state, &cb.binding).await?;
     let token: TokenAnswer = ctx
         .http
         .post(&p.token_url)
@@ -110,6 +149,7 @@ pub async fn social_login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             ("redirect_uri", p.redirect_uri.as_str()),
             ("client_id", p.client_id.as_str()),
             ("client_secret", p.client_secret.as_str()),
+            ("code_verifier", accepted.verifier.as_str()),
         ])
         .send()
         .await
@@ -129,48 +169,95 @@ pub async fn social_login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         .json()
         .await
         .map_err(|e| not_obtained(&e.to_string()))?;
-    let user = linked_user(ctx, &p.name, &identity).await?;
+    if identity.sub.trim().is_empty() || identity.sub.len() > 255 {
+        return Err(not_obtained("the provider answered no usable subject"));
+    }
+    Ok((accepted.intent, identity.sub))
+}
+
+fn wrong_intent() -> ApiError {
+    ApiError::bad_request(Text::new(
+        "this social login request was started for something else: start again",
+        "该第三方登录请求用途不符，请重新开始",
+    ))
+}
+
+/// POST /socialLogin {code, state, binding}: answers tokens like /login/index.
+pub async fn social_login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let (intent, subject) = identity_of(ctx, &call).await?;
+    if intent != Intent::SignIn {
+        return Err(wrong_intent());
+    }
+    let p = provider(ctx)?;
+    let no_account = || {
+        ApiError::bad_request(Text::new(
+            "no staff account is linked to this identity: sign in with your password and link it in the personal center",
+            "该第三方身份未关联任何员工帐号：请用密码登录后在个人中心关联",
+        ))
+    };
+    let username = oauth::linked_account(ctx, &p.name, &subject).await?.ok_or_else(no_account)?;
+    let user = crate::domain::users::get(ctx, &username).await?.ok_or_else(no_account)?;
     if !user.enabled {
-        return Err(ApiError::bad_request(Text::new(
-            "this account is disabled: ask an administrator",
-            "该帐号已停用，请联系管理员",
-        )));
+        return Err(ApiError::bad_request(Text::new("this account is disabled: ask an administrator", "该帐号已停用，请联系管理员")));
     }
     Ok(Reply::data(start_session(ctx, &user.username, &call.req.client_ip).await?))
 }
 
-async fn linked_user(ctx: &AppCtx, provider: &str, identity: &Identity) -> Result<User, ApiError> {
-    let no_account = || {
-        ApiError::bad_request(Text::new(
-            "no staff account is linked to this identity: ask an administrator",
-            "该第三方身份未关联任何员工帐号，请联系管理员",
-        ))
-    };
-    let link_key = keys::social_link(provider, &identity.sub);
-    if let Some(link) = ctx.store.get(&link_key).await.api()? {
-        let username = link.get("username").and_then(Value::as_str).unwrap_or_default().to_string();
-        return crate::domain::users::get(ctx, &username).await?.ok_or_else(no_account);
+/// One identity linked to the caller's account.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkView {
+    pub provider: String,
+    /// Unix seconds.
+    pub linked_at: i64,
+}
+
+/// The `data` of GET /user/socialLinks.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Links {
+    /// The providers this server offers (empty when none is configured).
+    pub providers: Vec<ProviderInfo>,
+    pub links: Vec<LinkView>,
+}
+
+/// GET /user/socialLinks: the caller's linked identities.
+pub async fn links(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let username = call.caller()?.username().to_string();
+    let links = oauth::links_of(ctx, &username).await?.into_iter().map(|l| LinkView { provider: l.provider, linked_at: l.linked_at }).collect();
+    let providers = ctx.config.oauth.iter().map(|p| ProviderInfo { name: p.name.clone() }).collect();
+    Ok(Reply::data(Links { providers, links }))
+}
+
+/// POST /user/socialLink {code, state, binding}: links the identity to the
+/// caller's account (the flow must have been started by the same account).
+pub async fn link(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let username = call.caller()?.username().to_string();
+    let (intent, subject) = identity_of(ctx, &call).await?;
+    match intent {
+        Intent::Link { username: started_by } if started_by.eq_ignore_ascii_case(&username) => {}
+        _ => return Err(wrong_intent()),
     }
-    let email = match (&identity.email, identity.email_verified) {
-        (Some(e), Some(true)) if !e.trim().is_empty() => e.trim().to_lowercase(),
-        _ => return Err(no_account()),
-    };
-    let page = ctx
-        .store
-        .query(Query::index(store::Index::Gsi2, keys::user_email_index_pk(&email)).limit(2))
-        .await
-        .api()?;
-    if page.items.len() != 1 {
-        return Err(no_account());
+    let p = provider(ctx)?;
+    let linked = oauth::link(ctx, &username, &p.name, &subject).await?;
+    Ok(Reply::data_with_msg(
+        LinkView { provider: linked.provider, linked_at: linked.linked_at },
+        Text::new("linked: you can now sign in with it", "关联成功，此后可用它登录"),
+    ))
+}
+
+#[derive(Deserialize, JsonSchema)]
+pub struct UnlinkIn {
+    #[schemars(length(min = 1, max = 64))]
+    provider: String,
+}
+
+/// POST /user/socialUnlink {provider}
+pub async fn unlink(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let username = call.caller()?.username().to_string();
+    let input: UnlinkIn = call.req.payload()?;
+    if !oauth::unlink(ctx, &username, input.provider.trim()).await? {
+        return Err(ApiError::not_found(Text::new("your account has no identity of this provider", "您的帐号未关联该平台的身份")));
     }
-    let user: User = from_item(page.items.into_iter().next().expect("one item"))?;
-    let mut link = store::Item::new();
-    link.insert(store::PK.into(), link_key.pk.into());
-    link.insert(store::SK.into(), link_key.sk.into());
-    link.insert("username".into(), user.username.clone().into());
-    link.insert("linkedAt".into(), ctx.now().into());
-    match ctx.store.put(link, Some(Condition::item_absent())).await {
-        Ok(()) | Err(store::StoreError::ConditionFailed) => Ok(user),
-        Err(e) => Err(crate::domain::store_error(e)),
-    }
+    Ok(Reply::message(Text::new("unlinked", "已解除关联")))
 }

@@ -9,6 +9,7 @@ import { permissionLabel } from '@/components/settings/RoleDialog';
 import { useSettingStyles } from '@/components/settings/ui';
 import { userStore } from '@/store/user';
 import { notify } from '@/utils/notify';
+import { SocialLinks } from './SocialLinks';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(340px, 1fr))', columnGap: '16px', rowGap: '16px', alignItems: 'start' },
@@ -157,6 +158,7 @@ export default function PersonalCenter() {
           </div>
         </form>
       </Card>
+      <SocialLinks />
     </div>
   );
 }
