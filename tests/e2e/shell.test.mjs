@@ -220,6 +220,47 @@ describe('header', () => {
     });
   });
 
+  it('search finds pages by English title and records by number or code, else offers a web search', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.editor);
+      const token = await page.evaluate(() => localStorage.getItem('admin-pro-token'));
+      const api = async (path) => (await (await fetch(`${gateway.url}/partnerapi${path}`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
+      const orderNo = (await api('/order/getList?pageSize=1')).list[0].orderNo;
+      const stationList = (await api('/station/getList?pageSize=1')).list;
+      const pileCode = (await api(`/pile/getList?stationId=${stationList[0].id}`)).list[0].code;
+      const dialog = page.getByTestId('search-dialog');
+      const searchFor = async (keyword) => {
+        await page.getByTestId('search-button').click();
+        await dialog.waitFor();
+        await dialog.locator('input').fill(keyword);
+      };
+
+      // An English page title in the Chinese UI.
+      await searchFor('charging orders');
+      await dialog.getByRole('option', { name: /充电订单/ }).first().waitFor({ timeout: 5000 });
+      await page.keyboard.press('Escape');
+
+      // An order number as printed on a receipt (any case): its detail page.
+      await searchFor(orderNo.toLowerCase());
+      const order = dialog.getByRole('option').first();
+      await order.getByText(`订单 ${orderNo}`).waitFor({ timeout: 5000 });
+      await shot(page, '13-search-order');
+      await order.click();
+      await page.waitForFunction((no) => window.location.hash === `#/order/detail?id=${no}`, orderNo);
+      await page.getByText(orderNo).first().waitFor();
+
+      // A pile code read off the charger: its station's page.
+      await searchFor(pileCode);
+      await dialog.getByRole('option').first().getByText(`充电桩 ${pileCode}`).waitFor({ timeout: 5000 });
+      await dialog.getByRole('option').first().click();
+      await page.waitForFunction((id) => window.location.hash === `#/connector/stationdetail?id=${id}`, stationList[0].id);
+
+      // Nothing matches: a web search is offered.
+      await searchFor('qqzzxx-nothing');
+      await dialog.getByRole('option', { name: '在网上搜索“qqzzxx-nothing”' }).waitFor({ timeout: 5000 });
+    });
+  });
+
   it('notice popover lists notices and clears them', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);

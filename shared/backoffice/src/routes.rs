@@ -121,7 +121,7 @@ pub fn routes() -> &'static [Route] {
             route!(GET "/publicKey" => "public_key", Public, false, "The RSA public key for sign-in payload encryption (spec point 7): always empty here, payloads are protected by TLS", handlers::auth::public_key, data = handlers::auth::PublicKey),
             // Shell data.
             route!(GET "/router/getList" => "router_list", SignedIn, false, "The menu and route tree the caller's roles may see", handlers::shell::router_list),
-            route!(GET "/search/getList" => "search_list", SignedIn, false, "Search suggestions (value, url) for the header search", handlers::shell::search_list, query = handlers::shell::SearchQuery),
+            route!(GET "/search/getList" => "search_list", SignedIn, false, "Header search: pages by title (Chinese or English) or path, and the order, station, pile or card the keyword names, as far as the caller may read them", handlers::search::search_list, query = handlers::search::SearchQuery, data = handlers::search::Suggestions),
             route!(GET "/notice/getList" => "notice_list", Permission(SYSTEM_READ), false, "Notices and e-mails for the header popover", handlers::shell::notice_list),
             route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice (HTML is sanitised)", handlers::shell::notice_edit, body = handlers::shell::NewNotice),
         ];

@@ -85,6 +85,76 @@ async fn search_offers_only_pages_the_caller_may_open() {
     assert_eq!(urls(&orders), vec!["#/order/orderindex".to_string()]);
 }
 
+/// The header search finds pages by their English title too, and the
+/// records staff look up: an order by number, a station by name or code, a
+/// pile by code, a card by number, each opening its page; a web search when
+/// nothing matches; records only for callers who may read them.
+#[tokio::test]
+async fn search_finds_pages_in_both_languages_and_the_records_staff_look_up() {
+    let ctx = product().await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let hits = |a: &Answer| -> Vec<(String, String, String)> {
+        a.data()["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["kind"].as_str().unwrap().to_string(), e["value"].as_str().unwrap().to_string(), e["url"].as_str().unwrap_or("").to_string()))
+            .collect()
+    };
+    let search = |keyword: String| {
+        let ctx = ctx.clone();
+        let editor = editor.clone();
+        async move { get(&ctx, &format!("/search/getList?keyword={}", url::form_urlencoded::byte_serialize(keyword.as_bytes()).collect::<String>()), Some(&editor)).await }
+    };
+
+    // English titles: "charging orders" is 充电订单's English name.
+    let english = search("Charging orders".into()).await;
+    assert!(hits(&english).iter().any(|(k, v, u)| k == "page" && v == "充电订单" && u == "#/order/orderindex"), "{:?}", hits(&english));
+
+    // An order by its number, in any letter case.
+    let orders = get(&ctx, "/order/getList?pageSize=1", Some(&editor)).await;
+    let no = orders.data()["list"][0]["orderNo"].as_str().unwrap().to_string();
+    let found = search(no.to_lowercase()).await;
+    assert_eq!(hits(&found)[0].0, "order", "{:?}", hits(&found));
+    assert_eq!(hits(&found)[0].2, format!("#/order/detail?id={no}"));
+
+    // A station by the start of its name and by its code; a pile by code.
+    let stations = get(&ctx, "/station/getList?pageSize=1", Some(&editor)).await;
+    let station = &stations.data()["list"][0];
+    let (id, name, code) = (station["id"].as_str().unwrap(), station["name"].as_str().unwrap(), station["code"].as_str().unwrap());
+    let detail = format!("#/connector/stationdetail?id={id}");
+    let by_name = search(name.chars().take(3).collect()).await;
+    assert!(hits(&by_name).iter().any(|(k, _, u)| k == "station" && *u == detail), "{:?}", hits(&by_name));
+    let by_code = search(code.to_lowercase()).await;
+    assert!(hits(&by_code).iter().any(|(k, v, u)| k == "station" && *u == detail && v.contains(name)), "{:?}", hits(&by_code));
+    let piles = get(&ctx, &format!("/pile/getList?stationId={id}"), Some(&editor)).await;
+    let pile_code = piles.data()["list"][0]["code"].as_str().unwrap().to_string();
+    let pile = search(pile_code.clone()).await;
+    assert!(hits(&pile).iter().any(|(k, v, u)| k == "pile" && *u == detail && v.contains(&pile_code)), "{:?}", hits(&pile));
+
+    // A card by its number.
+    let cards = get(&ctx, "/card/getList?pageSize=1", Some(&editor)).await;
+    let tag = cards.data()["list"][0]["idTag"].as_str().unwrap().to_string();
+    let card = search(tag.clone()).await;
+    assert!(hits(&card).iter().any(|(k, _, u)| k == "card" && u.contains(&tag)), "{:?}", hits(&card));
+
+    // Nothing matches: one web search of the keyword, without a url.
+    let nothing = search("qqzzxxnothing".into()).await;
+    assert_eq!(hits(&nothing), vec![("web".to_string(), "qqzzxxnothing".to_string(), String::new())]);
+
+    // Someone without read permission finds no record.
+    let newcomer = post(&ctx, "/register", None, json!({"username": "newcomer", "password": "bright-harbour-71", "email": "n@ev.example"})).await;
+    let token = newcomer.data()["token"].as_str().unwrap().to_string();
+    let blind = get(&ctx, &format!("/search/getList?keyword={no}"), Some(&token)).await;
+    assert!(hits(&blind).iter().all(|(k, _, _)| k == "web" || k == "page"), "{:?}", hits(&blind));
+
+    // Answers in the caller's language.
+    let en = call_from_lang(&ctx, &format!("/search/getList?keyword={no}"), &editor, "en").await;
+    assert!(en.data()["list"][0]["value"].as_str().unwrap().starts_with("Order "), "{:?}", en.body);
+    let zh = call_from_lang(&ctx, &format!("/search/getList?keyword={no}"), &editor, "zh-CN").await;
+    assert!(zh.data()["list"][0]["value"].as_str().unwrap().starts_with("订单 "), "{:?}", zh.body);
+}
+
 #[tokio::test]
 async fn every_write_is_recorded_in_the_system_log() {
     let ctx = product().await;
@@ -110,4 +180,15 @@ async fn every_write_is_recorded_in_the_system_log() {
     assert_eq!(failed["path"], "/login/index");
     assert_eq!(failed["executeResult"], "failure 400: bad request: the request has an error");
     assert_eq!(failed["claimedAccount"], "editor");
+}
+
+/// A signed-in GET with an Accept-Language header.
+async fn call_from_lang(ctx: &backoffice::AppCtx, path_and_query: &str, token: &str, lang: &str) -> Answer {
+    let (path, query) = path_and_query.split_once('?').map_or((path_and_query, None), |(p, q)| (p, Some(q)));
+    let route = backoffice::routes::find(&http::Method::GET, path).unwrap();
+    let mut req = backoffice::ApiRequest::new(http::Method::GET, path).with_query_string(query);
+    req.headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
+    req.headers.insert("accept-language", lang.parse().unwrap());
+    let resp = backoffice::dispatch(ctx, route, req).await;
+    Answer { status: resp.status().as_u16(), body: serde_json::from_slice(resp.body()).unwrap() }
 }

@@ -16,6 +16,7 @@ pub mod operations;
 pub mod orders;
 pub mod privilege;
 pub mod roles;
+pub mod search;
 pub mod sessions;
 pub mod staff;
 pub mod throttle;

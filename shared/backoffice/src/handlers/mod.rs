@@ -10,6 +10,7 @@ pub mod finance;
 pub mod operations;
 pub mod orders;
 pub mod demo;
+pub mod search;
 pub mod settings;
 pub mod shell;
 pub mod social;

@@ -1,8 +1,8 @@
-//! Data for the admin shell: menus, header search, notices.
+//! Data for the admin shell: menus and notices (the header search is `handlers::search`).
 
 use envelope::{ApiError, Text};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::json;
 
 use crate::ctx::AppCtx;
@@ -10,42 +10,10 @@ use crate::domain::{menus, notices};
 use crate::reply::Reply;
 use crate::request::Call;
 
-/// The most suggestions the header search shows.
-const SEARCH_LIMIT: usize = 20;
-
 /// GET /router/getList: the stored route tree, filtered by the caller's roles.
 pub async fn router_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
     let list = menus::visible_to(ctx, &caller.principal).await?;
-    Ok(Reply::data(json!({ "list": list })))
-}
-
-/// The query of the header search.
-#[derive(Deserialize, Serialize, JsonSchema)]
-pub(crate) struct SearchQuery {
-    /// Part of a page title or path (at most 100 characters).
-    #[schemars(length(max = 100))]
-    pub keyword: Option<String>,
-}
-
-/// GET /search/getList?keyword=: pages the caller may open whose title
-/// contains the keyword; `url` is the SPA's hash route.
-pub async fn search_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let caller = call.caller()?;
-    let keyword = call.req.query_param("keyword").unwrap_or_default().to_lowercase();
-    if keyword.chars().count() > 100 {
-        return Err(ApiError::bad_request(Text::new("the keyword is too long (at most 100 characters)", "关键词过长（最多 100 个字符）")));
-    }
-    let visible = menus::visible_to(ctx, &caller.principal).await?;
-    let list: Vec<_> = menus::searchable_entries(&visible)
-        .into_iter()
-        .filter(|(title, path)| title.to_lowercase().contains(&keyword) || path.to_lowercase().contains(&keyword))
-        .take(SEARCH_LIMIT)
-        .map(|(title, path)| {
-            let url = if menus::is_external(&path) { path } else { format!("#{path}") };
-            json!({ "value": title, "url": url })
-        })
-        .collect();
     Ok(Reply::data(json!({ "list": list })))
 }
 

@@ -51,7 +51,11 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Header search: a 40%-wide dialog with autocomplete over /search/getList (point 2). */
+/**
+ * Header search: a 40%-wide dialog with autocomplete over /search/getList
+ * (point 2): pages by title in either language, and orders, stations, piles
+ * and cards by number, name or code; a web search when nothing matches.
+ */
 export function SearchDialog() {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -121,7 +125,7 @@ export function SearchDialog() {
                     onMouseEnter={() => setHighlight(i)}
                     onClick={() => select(item)}
                   >
-                    <span>{translate(item.value)}</span>
+                    <span>{item.kind === 'web' ? t('search.web', { value: item.value }) : item.kind && item.kind !== 'page' ? item.value : translate(item.value)}</span>
                     {item.url && <span className={styles.url}>{item.url}</span>}
                   </li>
                 ))}

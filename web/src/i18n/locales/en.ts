@@ -99,7 +99,8 @@ const en: Shape<typeof zh> = {
     placeholder: 'Type to search',
     title: 'Search',
     empty: 'No matching results',
-    hint: 'Type a keyword; suggestions appear after a 0.5 s pause',
+    hint: 'A page name, an order number, a station name or code, a pile code or a card number; suggestions appear after a 0.5 s pause',
+    web: 'Search the web for “{{value}}”',
   },
   notice: {
     notice: 'Notices',

@@ -26,6 +26,24 @@ fn code_key(code: &str) -> Key {
     Key::new(format!("STATIONCODE#{}", code.to_uppercase()), "UNIQUE")
 }
 
+/// The code's uniqueness item, which also maps the code to its station
+/// (the header search finds a station by the code on its sign).
+fn code_item(code: &str, station_id: &str) -> store::Item {
+    let mut item = code_key(code).to_item();
+    item.insert("stationId".into(), station_id.into());
+    item
+}
+
+/// The station whose code is `code`, any letter case. Stations last saved
+/// before codes carried their station are found after their next save.
+pub async fn find_by_code(ctx: &AppCtx, code: &str) -> Result<Option<Station>, ApiError> {
+    let Some(item) = ctx.store.get(&code_key(code)).await.api()? else { return Ok(None) };
+    match item.get("stationId").and_then(serde_json::Value::as_str) {
+        Some(id) => find(ctx, id).await,
+        None => Ok(None),
+    }
+}
+
 /// A station as stored (and sent, inside [`StationView`]).
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -289,7 +307,7 @@ pub async fn create(ctx: &AppCtx, input: StationInput, by: &str) -> Result<Stati
 /// Writes a new station with its entries (create and the demo seed).
 pub async fn insert(ctx: &AppCtx, s: &Station) -> Result<(), ApiError> {
     let mut ops = vec![
-        TxOp::Put { item: code_key(&s.code).to_item(), condition: Some(Condition::item_absent()) },
+        TxOp::Put { item: code_item(&s.code, &s.id), condition: Some(Condition::item_absent()) },
         TxOp::Put { item: s.item(), condition: Some(Condition::item_absent()) },
     ];
     ops.extend(facets::changes(None, Some(&s.listing())));
@@ -333,8 +351,12 @@ pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: StationInput, 
     let mut unique_at = None;
     if !old.code.eq_ignore_ascii_case(&s.code) {
         unique_at = Some(ops.len());
-        ops.push(TxOp::Put { item: code_key(&s.code).to_item(), condition: Some(Condition::item_absent()) });
+        ops.push(TxOp::Put { item: code_item(&s.code, id), condition: Some(Condition::item_absent()) });
         ops.push(TxOp::Delete { key: code_key(&old.code), condition: None });
+    } else {
+        // The code stays this station's: rewriting its item gives codes saved
+        // before they carried the station their station.
+        ops.push(TxOp::Put { item: code_item(&s.code, id), condition: None });
     }
     ops.extend(facets::changes(Some(&old.listing()), Some(&s.listing())));
     ctx.store.transact(ops).await.map_err(|e| tx_error(e, unique_at, code_taken(&s.code)))?;

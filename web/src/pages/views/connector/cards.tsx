@@ -23,7 +23,8 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { addCard, CARD_STATUSES, deleteCard, editCard, getCards, importCards, type Card, type CardFilter, type CardInput, type CardStatus } from '@/api/chargers';
@@ -53,8 +54,18 @@ export default function Cards() {
   const styles = useStyles();
   const canWrite = usePermission(['write:system']);
   const canDelete = usePermission(['delete:system']);
-  const [filter, setFilter] = useState<CardFilter>({});
-  const [keyword, setKeyword] = useState('');
+  // The header search opens a card as /connector/cards?keyword=…; the tab
+  // may already be open (kept alive), so the address is followed, not read once.
+  const [params] = useSearchParams();
+  const linked = params.get('keyword') ?? '';
+  const [filter, setFilter] = useState<CardFilter>(linked ? { keyword: linked } : {});
+  const [keyword, setKeyword] = useState(linked);
+  useEffect(() => {
+    if (!linked) return;
+    setKeyword(linked);
+    setFilter((f) => ({ ...f, keyword: linked }));
+    setPage((p) => ({ ...p, no: 1 }));
+  }, [linked]);
   const [page, setPage] = useState({ no: 1, size: 20 });
   const [editing, setEditing] = useState<{ card: CardInput; version?: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
