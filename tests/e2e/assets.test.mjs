@@ -114,7 +114,11 @@ describe('assets', () => {
       assert.match(row, /广西壮族自治区 南宁市 青秀区/);
       await shot(page, 'assets-05-station-list');
       await go(page, '/connector/connectors');
-      await choose(page, page.getByTestId('connector-filter-station'), '南宁民族大道充电站');
+      // The station picker asks the server for names starting with what is typed.
+      const picker = page.getByTestId('connector-filter-station');
+      await picker.click();
+      await picker.fill('南宁民族');
+      await page.getByRole('option', { name: '南宁民族大道充电站 (NN0001)' }).click();
       // Scoped to this page's table: the kept-alive settings tab holds connector rows too.
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="connector-table"] [data-testid="connector-row"]').length === 2);
       await shot(page, 'assets-06-connectors');

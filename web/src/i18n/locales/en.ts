@@ -95,6 +95,13 @@ const en: Shape<typeof zh> = {
     personalCenter: 'Personal center',
     errorLog: 'Error log',
   },
+  picker: {
+    station: {
+      placeholder: 'Type the start of a station name',
+      hint: 'Matches the start of the name',
+      more: '{{count}} more: type more of the name',
+    },
+  },
   search: {
     placeholder: 'Type to search',
     title: 'Search',

@@ -91,6 +91,13 @@ const zh = {
     personalCenter: '个人中心',
     errorLog: '错误日志',
   },
+  picker: {
+    station: {
+      placeholder: '输入充电站名称开头',
+      hint: '按名称开头匹配',
+      more: '还有 {{count}} 个：请继续输入名称',
+    },
+  },
   search: {
     placeholder: '请输入搜索内容',
     title: '搜索',

@@ -1,9 +1,10 @@
 import { Button, Caption1, Card, Dropdown, Field, Link, makeStyles, MessageBar, MessageBarBody, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StationPicker } from '@/components/StationPicker';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
-import { CONNECTOR_STATUSES, getConnectors, getStations, type ConnectorFilter, type ConnectorStatus, type PileType } from '@/api/assets';
+import { CONNECTOR_STATUSES, getConnectors, type ConnectorFilter, type ConnectorStatus, type PileType } from '@/api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog } from '@/components/assets/ConnectorBits';
 import { chinaDateTime } from '@/components/data/format';
 import { Pager } from '@/components/demo/Pager';
@@ -26,26 +27,16 @@ export default function ConnectorList() {
   const [page, setPage] = useState({ no: 1, size: 20 });
   const [history, setHistory] = useState<string | null>(null);
   const { data, isLoading, mutate } = useSWR(['connector/getList', filter, page.no, page.size], () => getConnectors(filter, page.no, page.size));
-  // Station choices: the first 200 by name (the list endpoint's largest page).
-  const stations = useSWR('station/getList/all', () => getStations({}, 1, 200));
   const set = (patch: Partial<ConnectorFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
     setPage((p) => ({ ...p, no: 1 }));
   };
-  const stationName = stations.data?.list.find((s) => s.id === filter.stationId)?.name;
 
   return (
     <Card className={styles.card}>
       <div className={styles.filters}>
-        <Field label={t('ast.connector.station')}>
-          <Dropdown className={styles.dd} aria-label={t('ast.connector.station')} value={stationName ?? t('ast.connectors.allStations')} selectedOptions={[filter.stationId ?? '']} onOptionSelect={(_, d) => set({ stationId: d.optionValue || undefined })} data-testid="connector-filter-station">
-            <Option value="">{t('ast.connectors.allStations')}</Option>
-            {(stations.data?.list ?? []).map((s) => (
-              <Option key={s.id} value={s.id}>
-                {s.name}
-              </Option>
-            ))}
-          </Dropdown>
+        <Field label={t('ast.connector.station')} hint={t('picker.station.hint')}>
+          <StationPicker className={styles.dd} aria-label={t('ast.connector.station')} value={filter.stationId} onChange={(stationId) => set({ stationId })} data-testid="connector-filter-station" />
         </Field>
         <Field label={t('ast.connector.reported')}>
           <Dropdown aria-label={t('ast.connector.status')} value={filter.status ? t(`ast.cstatus.${filter.status}`) : t('ast.any')} selectedOptions={[filter.status ?? '']} onOptionSelect={(_, d) => set({ status: (d.optionValue ?? '') as ConnectorStatus | '' })}>
