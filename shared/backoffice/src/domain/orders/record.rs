@@ -46,7 +46,8 @@ pub struct OrderRow {
     /// a new request is checked and written in one conditional transaction
     /// (race-safe on both stores). Absent on orders not written since it
     /// was introduced: then it is the sum of the pending requests
-    /// (`refunds::pending_of`), and the next refund write stores it.
+    /// (`refunds::pending_of`), and the next refund write stores it. New
+    /// orders start at 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending_refund_fen: Option<Fen>,
     pub payment_method: Option<PaymentMethod>,
@@ -116,7 +117,8 @@ impl OrderRow {
             amount_fen: o.amount_fen,
             paid_fen: o.paid_fen,
             refunded_fen: o.refunded_fen,
-            pending_refund_fen: None,
+            // Counted from the start (the seed sets its pending requests' total).
+            pending_refund_fen: Some(Fen::ZERO),
             payment_method: o.payment_method,
             payment_status: o.payment_status,
             tariff_id: o.tariff.as_ref().map(|t| t.id.clone()),
