@@ -65,6 +65,8 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/order/getList", "from={from120}&to={to}&pageSize=20&status=finished", 3),
         ("/order/getList", "from={from120}&to={to}&pageSize=20&paymentStatus=refunded", 3),
         ("/order/getList", "from={from120}&to={to}&pageSize=20&stationId={station}&status=finished", 3),
+        // The pager's jump to the oldest page reads from the other end.
+        ("/order/getList", "from={from120}&to={to}&pageSize=20&sort=oldest", 3),
         ("/order/detail", "id={order}", 1),
         ("/order/refund/getList", "status=pending&pageSize=20", 2),
         ("/order/refund/getList", "status=approved&pageSize=20", 2),

@@ -125,6 +125,52 @@ describe('assets', () => {
     });
   });
 
+  it('a station open past midnight, in two periods, is entered and shown as such (issue 17 item 5)', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/connector/stationdetail?id=st-0003');
+      await page.getByTestId('station-edit').click();
+      const form = page.getByTestId('station-form');
+      const allDay = form.getByTestId('hours-all-day');
+      if (await allDay.isChecked()) await allDay.uncheck();
+      const periods = form.getByTestId('hours-period');
+      // Night hours: 23:00 to 06:00 the next morning, marked as such while typing.
+      await periods.nth(0).getByTestId('hours-start').fill('23:00');
+      await periods.nth(0).getByTestId('hours-end').fill('06:00');
+      await periods.nth(0).getByTestId('hours-next-day').waitFor();
+      // A second period that overlaps the night: marked on the field, nothing sent.
+      await form.getByTestId('hours-add').click();
+      await periods.nth(1).getByTestId('hours-start').fill('05:00');
+      await periods.nth(1).getByTestId('hours-end').fill('13:30');
+      await page.getByTestId('station-save').click();
+      await form.getByText('时段 05:00-13:30 与 23:00-06:00 重叠').waitFor();
+      await shot(page, 'assets-07-hours-overlap');
+      await periods.nth(1).getByTestId('hours-start').fill('11:00');
+      await shot(page, 'assets-08-hours-night-and-noon');
+      await page.getByTestId('station-save').click();
+      await form.waitFor({ state: 'hidden', timeout: 10_000 });
+      await page.getByTestId('station-facts').filter({ hasText: '11:00–13:30, 23:00–次日06:00' }).waitFor({ timeout: 10_000 });
+      await shot(page, 'assets-09-hours-on-detail');
+
+      // Stored as the server keeps it, and listed as such.
+      const admin = await token(USERS.admin);
+      const detail = await api('GET', '/station/getDetail?id=st-0003', admin);
+      assert.equal(detail.data.station.openingHours, '11:00-13:30,23:00-06:00');
+      await go(page, '/connector/station');
+      await page.getByTestId('station-filter-name').fill(detail.data.station.name);
+      await page.getByTestId('station-search').click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="station-row"]').length === 1);
+      assert.equal(await page.getByTestId('station-hours').first().innerText(), '11:00–13:30, 23:00–次日06:00');
+      // The other seeded stations still read their one-period hours.
+      await page.getByTestId('station-filter-name').fill('');
+      await page.getByTestId('station-search').click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="station-row"]').length === 20);
+      const hours = await page.getByTestId('station-hours').allInnerTexts();
+      assert.ok(hours.every((h) => ['06:00–23:00', '全天营业', '11:00–13:30, 23:00–次日06:00'].includes(h)), hours.join(' | '));
+      await shot(page, 'assets-10-hours-in-list');
+    });
+  });
+
   it('the editor sees no delete buttons and the server refuses the delete', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.editor);

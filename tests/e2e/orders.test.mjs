@@ -19,6 +19,20 @@ async function cardFen(page, key) {
   return Math.round(Number(text.replace(/,/g, '')) * 100);
 }
 
+/** "1234" fen -> "12.34" (as the API and the dialogs take yuan). */
+const yuanText = (fen) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+
+/** A paid demo order with no refund request at all (the seed leaves some pending). */
+async function unrequestedOrder(admin, minPaid, skip = new Set()) {
+  const range = await api('GET', '/order/getList?paymentStatus=paid&pageSize=100', admin);
+  for (const o of range.data.list) {
+    if (o.paidFen < minPaid || skip.has(o.orderNo)) continue;
+    const d = await api('GET', `/order/detail?id=${o.orderNo}`, admin);
+    if (d.data.refunds.length === 0) return o;
+  }
+  throw new Error('no paid order without refund requests');
+}
+
 describe('orders', () => {
   it('the home dashboard shows today, the trend and top stations', async () => {
     await withBrowser(async (page) => {
@@ -103,8 +117,7 @@ describe('orders', () => {
     const admin = await token(USERS.admin);
     const editor = await token(USERS.editor);
     const range = await api('GET', '/order/getList?paymentStatus=paid&pageSize=50', admin);
-    const order = range.data.list.find((o) => o.paidFen >= 200 && o.refundedFen === 0);
-    assert.ok(order, 'a paid demo order');
+    const order = await unrequestedOrder(admin, 200);
 
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.editor);
@@ -133,7 +146,7 @@ describe('orders', () => {
 
       await go(page, `/order/detail?id=${order.orderNo}`);
       await page.getByTestId('refund-approve').click();
-      await page.getByTestId('confirm-ok').click();
+      await page.getByTestId('prompt-submit').click();
       await page.waitForFunction(() => document.querySelector('[data-testid="detail-refunded"]')?.textContent?.includes('1.00'));
       await shot(page, 'orders-06-admin-approved');
 
@@ -152,6 +165,129 @@ describe('orders', () => {
       );
       assert.equal(await cardFen(page, 'net'), netBefore - 100, 'net falls by the refund');
       await shot(page, 'orders-07-finance-after-refund');
+    });
+  });
+
+  it('refund requests cannot add up to more than was paid; the queue shows the money and the wait, oldest first; notes show on the order (issue 17 item 3)', async () => {
+    const admin = await token(USERS.admin);
+    const order = await unrequestedOrder(admin, 300);
+    const first = Math.floor(order.paidFen / 3);
+    const left = order.paidFen - first;
+
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.editor);
+      await go(page, `/order/detail?id=${order.orderNo}`);
+      await page.getByTestId('detail-refund').click();
+      let dialog = page.getByRole('dialog');
+      await dialog.locator('input').fill(yuanText(first));
+      await dialog.locator('textarea').fill('充电中断，部分退款');
+      await dialog.getByTestId('prompt-submit').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('refund-row').first().waitFor();
+      // What is still refundable now leaves out the pending request.
+      await page.getByTestId('detail-refundable').filter({ hasText: yuanText(left) }).waitFor();
+      assert.match(await page.getByTestId('detail-pending-refund').innerText(), new RegExp(yuanText(first).replace('.', '\\.')));
+      // A second request of the whole paid amount: the dialog offers only what is left and refuses more.
+      await page.getByTestId('detail-refund').click();
+      dialog = page.getByRole('dialog');
+      assert.equal(await dialog.locator('input').inputValue(), yuanText(left), 'the dialog offers what is left');
+      assert.match(await dialog.getByTestId('prompt-hint').innerText(), new RegExp(`已有待审批的退款 ${yuanText(first).replace('.', '\\.')} 元`));
+      await dialog.locator('input').fill(yuanText(order.paidFen));
+      await dialog.locator('textarea').fill('再次申请全额');
+      await dialog.getByTestId('prompt-submit').click();
+      await dialog.getByText(`请输入不超过 ${yuanText(left)} 元的金额`).waitFor();
+      await shot(page, 'orders-08-refund-over-pending');
+      await dialog.getByRole('button', { name: '取消' }).click();
+    });
+    // The server refuses it too, naming what is left (a client that skips the dialog).
+    const editor = await token(USERS.editor);
+    const over = await api('POST', '/order/refund/request', editor, { orderNo: order.orderNo, amount: yuanText(order.paidFen), reason: '绕过页面' });
+    assert.equal(over.code, 400);
+    assert.match(over.msg, new RegExp(`exceeds the ${yuanText(left).replace('.', '\\.')} still refundable`));
+
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/money/moneyIndex');
+      await page.getByTestId('fin-tab-refunds').click();
+      await page.getByTestId('pending-refund').first().waitFor({ timeout: 20_000 });
+      // Oldest first: the seeded requests, days old, come before today's.
+      const queue = await api('GET', '/order/refund/getList?status=pending&pageSize=100', admin);
+      const shownOrder = await page.locator('[data-testid="pending-refund"] td:first-child').allInnerTexts();
+      assert.deepEqual(shownOrder, queue.data.list.map((r) => r.orderNo), 'the rows are the queue, oldest first');
+      assert.match(await page.getByTestId('pending-age').first().innerText(), /天前|个月前/);
+      const row = page.getByTestId('pending-refund').filter({ hasText: order.orderNo });
+      assert.equal(await row.getByTestId('pending-paid').innerText(), yuanText(order.paidFen).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+      assert.equal(await row.getByTestId('pending-remaining').innerText(), yuanText(left));
+      assert.match(await row.getByTestId('pending-age').innerText(), /^(刚刚|\d+分钟前)$/);
+      await shot(page, 'orders-09-refund-queue');
+      // Newest first on a click of the age header: today's request leads.
+      await page.getByTestId('pending-sort').click();
+      await page.waitForFunction((no) => document.querySelector('[data-testid="pending-refund"] td')?.textContent === no, order.orderNo);
+
+      // Approve with a note, from the queue.
+      await row.getByTestId('pending-approve').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('textarea').fill('已核实充电中断');
+      await shot(page, 'orders-10-approve-with-note');
+      await dialog.getByTestId('prompt-submit').click();
+      await row.waitFor({ state: 'detached', timeout: 10_000 });
+
+      await go(page, `/order/detail?id=${order.orderNo}`);
+      await page.getByTestId('refund-note').filter({ hasText: '已核实充电中断' }).waitFor({ timeout: 10_000 });
+      await page.getByTestId('detail-refunded').filter({ hasText: yuanText(first) }).waitFor();
+      await page.getByTestId('refund-table').scrollIntoViewIfNeeded();
+      await shot(page, 'orders-11-note-on-order');
+    });
+  });
+
+  it('the pager shows the total and jumps to the oldest and newest page; the export is named after its filters; ages read relative (issue 17 item 7)', async () => {
+    const admin = await token(USERS.admin);
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/order/orderindex');
+      await page.getByTestId('order-row').first().waitFor({ timeout: 20_000 });
+      const first = await api('GET', '/order/getList?pageSize=20', admin);
+      const total = first.data.total;
+      const pages = Math.ceil(total / 20);
+      await page.getByTestId('page-total').filter({ hasText: `共 ${total} 条` }).waitFor();
+      assert.equal(await page.getByTestId('page-label').innerText(), `第 1 / ${pages} 页`);
+
+      // The oldest page: the oldest orders, the page's rows newest first, numbered last.
+      await page.getByTestId('page-last').click();
+      await page.getByTestId('page-label').filter({ hasText: `第 ${pages} / ${pages} 页` }).waitFor();
+      const rest = total % 20 || 20;
+      const oldest = await api('GET', `/order/getList?pageSize=${rest}&sort=oldest`, admin);
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="order-row"]').length === n, rest);
+      const shown = await page.getByTestId('order-link').allInnerTexts();
+      assert.deepEqual(shown, oldest.data.list.map((o) => o.orderNo).reverse());
+      assert.ok(await page.getByTestId('page-next').isDisabled(), 'nothing older');
+      await page.getByTestId('pager').scrollIntoViewIfNeeded();
+      await shot(page, 'orders-12-oldest-page');
+      // One page newer, then back to the newest.
+      await page.getByTestId('page-prev').click();
+      await page.getByTestId('page-label').filter({ hasText: `第 ${pages - 1} / ${pages} 页` }).waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 20);
+      await page.getByTestId('page-first').click();
+      await page.getByTestId('page-label').filter({ hasText: `第 1 / ${pages} 页` }).waitFor();
+      await page.waitForFunction((no) => document.querySelector('[data-testid="order-link"]')?.textContent === no, first.data.list[0].orderNo);
+
+      // Export by station and status: the file says so.
+      const station = first.data.list[0].stationName;
+      await page.getByTestId('filter-station').click();
+      await page.getByRole('option', { name: station, exact: true }).click();
+      await page.getByTestId('filter-status').click();
+      await page.getByRole('option', { name: '已完成' }).click();
+      await page.getByTestId('order-search').click();
+      await page.getByTestId('page-total').waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-export').click()]);
+      const name = download.suggestedFilename();
+      assert.match(name, new RegExp(`^orders-${station}-已完成-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`), name);
+
+      // Notices read how long ago they came.
+      await page.getByTestId('notice-button').click();
+      await page.getByTestId('notice-age').first().waitFor();
+      assert.match(await page.getByTestId('notice-age').first().innerText(), /^(刚刚|\d+(分钟|小时|天|个月|年)前)$/);
+      await shot(page, 'orders-13-notice-age');
     });
   });
 });

@@ -164,8 +164,10 @@ async fn bad_station_input_is_a_clear_400_and_writes_nothing() {
         (with(station("NN1", "x"), "lat", json!(95.5)), "Latitude must be between -90 and 90"),
         (with(station("NN1", "x"), "lng", json!(-200)), "Longitude must be between -180 and 180"),
         (with(station("NN1", "x"), "lat", json!("north")), "invalid request body"),
-        (with(station("NN1", "x"), "openingHours", json!("23:00-06:00")), "Opening hours must be HH:MM-HH:MM"),
-        (with(station("NN1", "x"), "openingHours", json!("25:00-26:00")), "Opening hours"),
+        (with(station("NN1", "x"), "openingHours", json!("25:00-26:00")), "Opening hours: \"25:00-26:00\" is not a period HH:MM-HH:MM"),
+        (with(station("NN1", "x"), "openingHours", json!("08:00-08:00")), "starts and ends at the same time"),
+        (with(station("NN1", "x"), "openingHours", json!("22:00-02:00,01:00-06:00")), "the periods 01:00-06:00 and 22:00-02:00 overlap"),
+        (with(station("NN1", "x"), "openingHours", json!("")), "Opening hours are required"),
         (with(station("NN1", "x"), "cityCode", json!("440300")), "is not in province"),
         (with(station("NN1", "x"), "districtCode", json!(null)), "a district is required"),
         (with(station("NN1", "x"), "status", json!("open")), "unknown variant"),
@@ -193,6 +195,42 @@ async fn bad_station_input_is_a_clear_400_and_writes_nothing() {
     assert!(body["msg"].as_str().unwrap().contains("纬度"), "{body}");
     assert_eq!(total(&ctx, &token, "").await, 20, "nothing was written");
     assert_eq!(total(&ctx, &token, "regionCode=450000").await, 0);
+}
+
+/// Issue 17 item 5: a station open past midnight, or in several periods a
+/// day, can be entered; what was stored before (one period) still reads.
+#[tokio::test]
+async fn opening_hours_cross_midnight_and_come_in_several_periods() {
+    let ctx = product().await;
+    let token = login(&ctx, "admin", ADMIN_PW).await;
+    let a = post(&ctx, "/station/doAdd", Some(&token), with(station("NIGHT1", "夜间站"), "openingHours", json!("23:00-06:00"))).await;
+    assert_eq!(a.code(), 200, "{:?}", a.body);
+    assert_eq!(a.data()["openingHours"], "23:00-06:00");
+    let id = a.data()["id"].as_str().unwrap().to_string();
+    // Several periods, written loosely, are stored sorted and comma-joined.
+    let mut edit = with(station("NIGHT1", "夜间站"), "openingHours", json!(" 22:00-02:00 ，07:00 - 12:00"));
+    edit["id"] = json!(id);
+    edit["version"] = json!(1);
+    let e = post(&ctx, "/station/doEdit", Some(&token), edit).await;
+    assert_eq!(e.code(), 200, "{:?}", e.body);
+    let detail = get(&ctx, &format!("/station/getDetail?id={id}"), Some(&token)).await;
+    assert_eq!(detail.data()["station"]["openingHours"], "07:00-12:00,22:00-02:00");
+    let list = get(&ctx, "/station/getList?regionCode=450000", Some(&token)).await;
+    assert_eq!(list.data()["list"][0]["openingHours"], "07:00-12:00,22:00-02:00");
+    // The demo stations' stored one-period hours read and save unchanged.
+    let demo = get(&ctx, "/station/getDetail?id=st-0001", Some(&token)).await;
+    let hours = demo.data()["station"]["openingHours"].as_str().unwrap().to_string();
+    assert!(hours == "06:00-23:00" || hours == "00:00-24:00", "{hours}");
+    // A bad edit names the period and changes nothing.
+    let mut bad = with(station("NIGHT1", "夜间站"), "openingHours", json!("22:00-02:00,01:00-05:00"));
+    bad["id"] = json!(id);
+    bad["version"] = json!(2);
+    let b = post(&ctx, "/station/doEdit", Some(&token), bad).await;
+    assert_eq!(b.status, 400);
+    assert!(b.msg().contains("01:00-05:00 and 22:00-02:00 overlap"), "{}", b.msg());
+    let after = get(&ctx, &format!("/station/getDetail?id={id}"), Some(&token)).await;
+    assert_eq!(after.data()["station"]["openingHours"], "07:00-12:00,22:00-02:00");
+    assert_eq!(after.data()["station"]["version"], 2);
 }
 
 #[tokio::test]

@@ -284,6 +284,19 @@ async fn refundable_order(ctx: &AppCtx, token: &str) -> (String, i64) {
     (r["orderNo"].as_str().unwrap().to_string(), r["paidFen"].as_i64().unwrap())
 }
 
+/// A paid order with no refund request at all (not one of the seeded pending ones).
+async fn unrequested_order(ctx: &AppCtx, token: &str) -> (String, i64) {
+    let rows = all_rows(ctx, token, &format!("{}&paymentStatus=paid", all_range()), 200).await;
+    for r in rows.iter().filter(|r| r["paidFen"].as_i64().unwrap() >= 300) {
+        let no = r["orderNo"].as_str().unwrap();
+        let d = get(ctx, &format!("/order/detail?id={no}"), Some(token)).await;
+        if d.data()["refunds"].as_array().unwrap().is_empty() {
+            return (no.to_string(), r["paidFen"].as_i64().unwrap());
+        }
+    }
+    panic!("no paid order without requests");
+}
+
 fn yuan(fen: i64) -> String {
     format!("{}.{:02}", fen / 100, fen % 100)
 }
@@ -345,6 +358,168 @@ async fn refunds_are_requested_by_editors_and_approved_by_admins_only() {
     assert_eq!(rej.code(), 200);
     let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
     assert_eq!(d.data()["refundedFen"], 100);
+}
+
+/// Issue 17 item 7: the pager jumps to the oldest page: the list read from
+/// its oldest order forward is exactly the newest-first list reversed,
+/// with the same total.
+#[tokio::test]
+async fn the_order_list_reads_from_the_oldest_order_too() {
+    let ctx = product().await;
+    let t = login(&ctx, "admin", ADMIN_PW).await;
+    let range = all_range();
+    for filter in [range.clone(), format!("{range}&stationId=st-0001"), format!("{range}&status=finished&stationId=st-0002")] {
+        let newest: Vec<Value> = all_rows(&ctx, &t, &filter, 70).await.iter().map(|r| r["orderNo"].clone()).collect();
+        let mut oldest: Vec<Value> = all_rows(&ctx, &t, &format!("{filter}&sort=oldest"), 70).await.iter().map(|r| r["orderNo"].clone()).collect();
+        assert!(!newest.is_empty(), "{filter}");
+        oldest.reverse();
+        assert_eq!(oldest, newest, "{filter}");
+    }
+    let first = get(&ctx, &format!("/order/getList?{range}&pageSize=7&sort=oldest"), Some(&t)).await;
+    let starts: Vec<i64> = first.data()["list"].as_array().unwrap().iter().map(|r| r["startTs"].as_i64().unwrap()).collect();
+    assert!(starts.windows(2).all(|w| w[0] <= w[1]) && starts.len() == 7, "{starts:?}");
+    let newest = get(&ctx, &format!("/order/getList?{range}&pageSize=7"), Some(&t)).await;
+    assert_eq!(first.data()["total"], newest.data()["total"], "the same total both ways");
+    // A cursor continues only in its own direction.
+    let cursor = newest.data()["cursor"].as_str().unwrap().to_string();
+    let mixed = get(&ctx, &format!("/order/getList?{range}&pageSize=7&sort=oldest&cursor={cursor}"), Some(&t)).await;
+    assert!(mixed.status == 400 && mixed.msg().contains("cursor"), "{}", mixed.body);
+    let bad = get(&ctx, &format!("/order/getList?{range}&sort=up"), Some(&t)).await;
+    assert!(bad.status == 400 && bad.msg().contains("sort must be newest or oldest"), "{}", bad.body);
+}
+
+/// POST with `Accept-Language: zh-CN`.
+async fn post_zh(ctx: &AppCtx, path: &str, token: &str, body: Value) -> Value {
+    let mut req = backoffice::ApiRequest::new(http::Method::POST, path);
+    req.headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
+    req.headers.insert("accept-language", "zh-CN".parse().unwrap());
+    req.headers.insert("content-type", "application/json".parse().unwrap());
+    req.body = serde_json::to_vec(&body).unwrap().into();
+    let resp = backoffice::dispatch(ctx, backoffice::routes::find(&http::Method::POST, path).unwrap(), req).await;
+    serde_json::from_slice(resp.body()).unwrap()
+}
+
+/// Issue 17 item 3: pending requests count against what may still be
+/// requested; the queue shows each order's money, oldest first; decisions
+/// carry an optional note shown on the order.
+#[tokio::test]
+async fn pending_requests_cannot_add_up_to_more_than_was_paid() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let (no, paid) = unrequested_order(&ctx, &admin).await;
+    let first = paid / 3;
+    let req = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(first), "reason": "充电中断"})).await;
+    assert_eq!(req.code(), 200, "{}", req.body);
+    let id1 = req.data()["id"].as_str().unwrap().to_string();
+
+    // The whole paid amount again: refused, naming what is still refundable.
+    let left = paid - first;
+    let over = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(paid), "reason": "再次申请"})).await;
+    assert_eq!(over.status, 400, "{}", over.body);
+    assert!(over.msg().contains(&format!("exceeds the {} still refundable", yuan(left))), "{}", over.msg());
+    assert!(over.msg().contains(&format!("pending requests {}", yuan(first))), "{}", over.msg());
+    let zh = post_zh(&ctx, "/order/refund/request", &editor, json!({"orderNo": no, "amount": yuan(paid), "reason": "再次申请"})).await;
+    assert!(zh["msg"].as_str().unwrap().contains(&format!("剩余可退金额{}元", yuan(left))), "{zh}");
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    assert_eq!(d.data()["refundableFen"].as_i64(), Some(left), "the dialog's maximum");
+    assert_eq!(d.data()["pendingRefundFen"].as_i64(), Some(first));
+    assert_eq!(d.data()["refunds"].as_array().unwrap().len(), 1, "the refused requests wrote nothing");
+
+    // Exactly what is left still fits; then nothing does.
+    let req = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(left), "reason": "余额退款"})).await;
+    assert_eq!(req.code(), 200, "{}", req.body);
+    let id2 = req.data()["id"].as_str().unwrap().to_string();
+    let none = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": "0.01", "reason": "x"})).await;
+    assert!(none.status == 400 && none.msg().contains("0.00 still refundable"), "{}", none.body);
+
+    // The queue: each request with its order's money, oldest first by default.
+    let q = get(&ctx, "/order/refund/getList?status=pending&pageSize=200", Some(&admin)).await;
+    assert_eq!(q.code(), 200, "{}", q.body);
+    let list = q.data()["list"].as_array().unwrap();
+    let times: Vec<i64> = list.iter().map(|r| r["requestedAt"].as_i64().unwrap()).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "oldest first: {times:?}");
+    let mine = list.iter().find(|r| r["id"] == json!(id1)).expect("listed");
+    assert_eq!(mine["order"], json!({"paidFen": paid, "refundedFen": 0, "pendingFen": paid, "remainingFen": 0}));
+    assert!(list.iter().all(|r| r["order"]["paidFen"].as_i64().unwrap() >= r["amountFen"].as_i64().unwrap()), "seeded requests carry their order");
+    let newest = get(&ctx, "/order/refund/getList?status=pending&sort=newest&pageSize=200", Some(&admin)).await;
+    let times: Vec<i64> = newest.data()["list"].as_array().unwrap().iter().map(|r| r["requestedAt"].as_i64().unwrap()).collect();
+    assert!(times.windows(2).all(|w| w[0] >= w[1]), "newest first: {times:?}");
+    let bad = get(&ctx, "/order/refund/getList?sort=biggest", Some(&admin)).await;
+    assert!(bad.status == 400 && bad.msg().contains("sort must be oldest or newest"), "{}", bad.body);
+
+    // A note over 200 characters is refused and decides nothing.
+    let long = "长".repeat(201);
+    let a = post(&ctx, "/order/refund/approve", Some(&admin), json!({"orderNo": no, "refundId": id1, "note": long})).await;
+    assert!(a.status == 400 && a.msg().contains("note must be at most 200"), "{}", a.body);
+    // Approve with a note, reject with a note: both shown on the order.
+    let a = post(&ctx, "/order/refund/approve", Some(&admin), json!({"orderNo": no, "refundId": id1, "note": " 已核实充电中断 "})).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    assert_eq!(a.data()["refund"]["decisionNote"], "已核实充电中断");
+    let r = post(&ctx, "/order/refund/approval/reject", Some(&admin), json!({"orderNo": no, "refundId": id2})).await;
+    assert_eq!(r.code(), 200, "a rejection without a note: {}", r.body);
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    let refunds = d.data()["refunds"].as_array().unwrap();
+    let by_id = |id: &str| refunds.iter().find(|r| r["id"] == json!(id)).unwrap().clone();
+    assert_eq!(by_id(&id1)["decisionNote"], "已核实充电中断");
+    assert_eq!(by_id(&id1)["status"], "approved");
+    assert_eq!(by_id(&id2)["decisionNote"], Value::Null);
+    assert_eq!(by_id(&id2)["status"], "rejected");
+    // The rejection gave its amount back: what is left may be requested again.
+    assert_eq!(d.data()["pendingRefundFen"], 0);
+    assert_eq!(d.data()["refundableFen"].as_i64(), Some(left));
+    let again = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(left), "reason": "重新申请"})).await;
+    assert_eq!(again.code(), 200, "{}", again.body);
+}
+
+/// Orders written before the pending total was kept on the order: their
+/// pending requests still count (summed from the order's requests), and
+/// the next refund write keeps the total.
+#[tokio::test]
+async fn pending_requests_of_orders_stored_before_still_count() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let (no, paid) = unrequested_order(&ctx, &admin).await;
+    let half = paid / 2;
+    assert_eq!(post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(half), "reason": "旧数据"})).await.code(), 200);
+    // As an older version stored it: no pendingRefundFen on the order.
+    let key = backoffice::domain::orders::keys::order(&no);
+    let mut item = ctx.store.get(&key).await.unwrap().unwrap();
+    assert!(item.remove("pendingRefundFen").is_some());
+    ctx.store.put(item, None).await.unwrap();
+    let over = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(paid - half + 1), "reason": "超额"})).await;
+    assert!(over.status == 400 && over.msg().contains(&format!("the {} still refundable", yuan(paid - half))), "{}", over.body);
+    let q = get(&ctx, "/order/refund/getList?status=pending&pageSize=200", Some(&admin)).await;
+    let mine = q.data()["list"].as_array().unwrap().iter().find(|r| r["orderNo"] == json!(no)).unwrap().clone();
+    assert_eq!(mine["order"]["pendingFen"].as_i64(), Some(half));
+    let ok = post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(paid - half), "reason": "余额"})).await;
+    assert_eq!(ok.code(), 200, "{}", ok.body);
+    let stored = ctx.store.get(&key).await.unwrap().unwrap();
+    assert_eq!(stored["pendingRefundFen"].as_i64(), Some(paid), "the total is kept again");
+}
+
+/// Many requests on one order at once: together they never ask for more
+/// than was paid, and none is refused for the race itself (both adapters:
+/// tests/concurrency.rs).
+#[tokio::test]
+async fn parallel_requests_never_ask_more_than_was_paid() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let (no, paid) = unrequested_order(&ctx, &admin).await;
+    let each = (paid / 4).max(1);
+    let tasks = (0..20).map(|i| {
+        let (ctx, editor, no) = (ctx.clone(), editor.clone(), no.clone());
+        tokio::spawn(async move { post(&ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": yuan(each), "reason": format!("并发{i}")})).await })
+    });
+    let answers: Vec<Answer> = futures::future::join_all(tasks).await.into_iter().map(|r| r.unwrap()).collect();
+    let ok = answers.iter().filter(|a| a.status == 200).count() as i64;
+    assert!(answers.iter().all(|a| a.status == 200 || (a.status == 400 && a.msg().contains("still refundable"))), "{:?}", answers.iter().map(|a| (a.status, a.msg().to_string())).collect::<Vec<_>>());
+    assert_eq!(ok, paid / each, "as many as fit, no more");
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    assert_eq!(d.data()["pendingRefundFen"].as_i64(), Some(ok * each));
+    assert_eq!(d.data()["refunds"].as_array().unwrap().len() as i64, ok);
 }
 
 // Concurrent approvals (of one request, and of many requests of one

@@ -15,6 +15,7 @@
 //! - [`pricing`]: splits a session's meter readings across tiers and prices it.
 //! - [`orders`]: order / payment status, stop reasons, anomaly ("stuck")
 //!   detection, refunds, manual close.
+//! - [`hours`]: a station's opening hours (several periods, past midnight).
 //! - [`connector`]: connector status, standards, online rule, operator actions.
 //! - [`region`]: the China province / city / district tree (real codes).
 //! - [`demo`]: deterministic demo data (stations, piles, connectors, tariffs,
@@ -22,6 +23,7 @@
 
 pub mod connector;
 pub mod demo;
+pub mod hours;
 pub mod money;
 pub mod orders;
 pub mod pricing;

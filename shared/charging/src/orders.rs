@@ -215,6 +215,9 @@ pub enum RefundError {
     NothingRefundable { paid: Fen, refunded: Fen },
     #[error("refund {requested} exceeds the refundable {refundable} (paid - refunded)")]
     ExceedsRefundable { requested: Fen, refundable: Fen },
+    /// Other requests still await approval and this one does not fit beside them.
+    #[error("refund {requested} exceeds the {requestable} still refundable (paid {paid} - refunded {refunded} - pending requests {pending})")]
+    ExceedsRequestable { requested: Fen, requestable: Fen, paid: Fen, refunded: Fen, pending: Fen },
     #[error("a refund reason is required")]
     EmptyReason,
     #[error("refund reason must be at most {max} characters (got {chars})")]
@@ -231,6 +234,10 @@ impl RefundError {
             RefundError::ExceedsRefundable { requested, refundable } => {
                 ("amount", format!("退款金额{requested}元超过可退金额{refundable}元（已付-已退）"))
             }
+            RefundError::ExceedsRequestable { requested, requestable, paid, refunded, pending } => (
+                "amount",
+                format!("退款金额{requested}元超过剩余可退金额{requestable}元（已付{paid}-已退{refunded}-待审批{pending}）"),
+            ),
             RefundError::EmptyReason => ("reason", "请填写退款原因".to_string()),
             RefundError::ReasonTooLong { max, .. } => ("reason", format!("退款原因不能超过{max}个字符")),
             RefundError::Overflow => ("amount", "金额溢出".to_string()),
@@ -262,6 +269,24 @@ pub fn refund_errors(money: &OrderMoney, req: &RefundRequest) -> Vec<RefundError
         out.push(RefundError::ExceedsRefundable { requested: req.amount, refundable });
     }
     out.extend(reason_error(&req.reason));
+    out
+}
+
+/// What a new request may still ask for: paid - refunded - what pending
+/// requests already ask (never below 0). Requests are checked against this,
+/// so pending requests can never add up to more than was paid.
+pub fn requestable(money: &OrderMoney, pending: Fen) -> Fen {
+    Fen((money.refundable().0 - pending.0.max(0)).max(0))
+}
+
+/// Every problem with a new request while `pending` is already requested
+/// and awaiting approval (for the form and the request endpoint).
+pub fn request_errors(money: &OrderMoney, pending: Fen, req: &RefundRequest) -> Vec<RefundError> {
+    let mut out = refund_errors(money, req);
+    let requestable = requestable(money, pending);
+    if out.is_empty() && pending.is_positive() && req.amount > requestable {
+        out.insert(0, RefundError::ExceedsRequestable { requested: req.amount, requestable, paid: money.paid, refunded: money.refunded, pending });
+    }
     out
 }
 
@@ -514,6 +539,25 @@ mod tests {
         assert_eq!(money(1000, 1000, 0).payment_status(), PaymentStatus::Paid);
         assert_eq!(money(1000, 1000, 1).payment_status(), PaymentStatus::PartiallyRefunded);
         assert_eq!(money(1000, 1000, 1000).payment_status(), PaymentStatus::Refunded);
+    }
+
+    #[test]
+    fn requests_count_what_is_pending() {
+        // Paid 16.03, a 5.00 request pending: 11.03 may still be requested.
+        let m = money(1603, 1603, 0);
+        assert_eq!(requestable(&m, Fen(500)), Fen(1103));
+        assert!(request_errors(&m, Fen(500), &req(1103, "故障")).is_empty());
+        let e = request_errors(&m, Fen(500), &req(1603, "故障"));
+        assert!(matches!(e[0], RefundError::ExceedsRequestable { requestable: Fen(1103), .. }), "{e:?}");
+        let p = e[0].problem();
+        assert!(p.en.contains("11.03 still refundable"), "{}", p.en);
+        assert!(p.zh.contains("11.03"), "{}", p.zh);
+        // Everything requested: nothing left, and the message says 0.00.
+        let e = request_errors(&money(1000, 1000, 200), Fen(800), &req(1, "故障"));
+        assert!(e[0].problem().en.contains("0.00 still refundable"), "{e:?}");
+        // Without pending requests the old messages stay.
+        assert!(matches!(request_errors(&m, Fen::ZERO, &req(1604, "x"))[0], RefundError::ExceedsRefundable { .. }));
+        assert_eq!(requestable(&money(1000, 1000, 900), Fen(500)), Fen::ZERO);
     }
 
     #[test]

@@ -6,6 +6,8 @@ export interface NoticeItem {
   image: string;
   /** Sanitised HTML from the server. */
   notice: string;
+  /** Unix seconds it was published. */
+  createdAt?: number;
 }
 
 export async function getNoticeList(): Promise<{ list: NoticeItem[]; total: number }> {

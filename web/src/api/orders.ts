@@ -95,7 +95,10 @@ export interface OrderDetail extends OrderRow {
     parking: { freeMinutes: number; fenPerMinute: number; capPerSession: number | null } | null;
   } | null;
   refunds: RefundRecord[];
+  /** What a new request may still ask: paid - refunded - pending requests. */
   refundableFen: number;
+  /** What the pending requests ask together. */
+  pendingRefundFen: number;
   durationSecs: number;
 }
 
@@ -144,9 +147,13 @@ export function filterParams(f: OrderFilter): Record<string, string> {
   return out;
 }
 
-export async function getOrderList(f: OrderFilter, pageSize: number, cursor?: string | null): Promise<OrderPage> {
+/** `oldest`: the list read from its oldest order forward (the pager's last pages). */
+export type ListDirection = 'newest' | 'oldest';
+
+export async function getOrderList(f: OrderFilter, pageSize: number, cursor?: string | null, sort: ListDirection = 'newest'): Promise<OrderPage> {
   const params: Record<string, string | number> = { ...filterParams(f), pageSize };
   if (cursor) params.cursor = cursor;
+  if (sort === 'oldest') params.sort = sort;
   return (await get<OrderPage>('/order/getList', params)).data;
 }
 
@@ -163,16 +170,29 @@ export async function requestRefund(orderNo: string, amount: string, reason: str
   return (await post<RefundRecord>('/order/refund/request', { orderNo, amount, reason })).msg;
 }
 
-export async function approveRefund(orderNo: string, refundId: string): Promise<string> {
-  return (await post('/order/refund/approve', { orderNo, refundId })).msg;
+/** `note` is optional; it is shown with the decision on the order. */
+export async function approveRefund(orderNo: string, refundId: string, note = ''): Promise<string> {
+  return (await post('/order/refund/approve', { orderNo, refundId, note })).msg;
 }
 
 export async function rejectRefund(orderNo: string, refundId: string, note: string): Promise<string> {
   return (await post('/order/refund/approval/reject', { orderNo, refundId, note })).msg;
 }
 
-export async function getRefunds(status: RefundStatus, pageSize = 50): Promise<{ list: RefundRecord[]; cursor: string | null }> {
-  return (await get<{ list: RefundRecord[]; cursor: string | null }>('/order/refund/getList', { status, pageSize })).data;
+/** The order's money beside a request in the approval queue. */
+export interface QueueOrderMoney {
+  paidFen: number;
+  refundedFen: number;
+  /** All pending requests of the order, this one included. */
+  pendingFen: number;
+  /** paid - refunded - pending. */
+  remainingFen: number;
+}
+
+export type QueueEntry = RefundRecord & { order: QueueOrderMoney | null };
+
+export async function getRefunds(status: RefundStatus, pageSize = 50, sort: ListDirection = status === 'pending' ? 'oldest' : 'newest'): Promise<{ list: QueueEntry[]; cursor: string | null }> {
+  return (await get<{ list: QueueEntry[]; cursor: string | null }>('/order/refund/getList', { status, pageSize, sort })).data;
 }
 
 export type PeriodRow = Sums & { period: string };

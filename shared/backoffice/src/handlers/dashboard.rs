@@ -165,7 +165,7 @@ async fn dashboard(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
         .map(|(station_id, station_name, s)| StationSums { station_id, station_name, sums: s.into() })
         .collect();
     // Counted from the first 100 (a fixed cost); more than that is "100+".
-    let (pending, more_pending) = refunds::list(ctx, RefundStatus::Pending, PENDING_REFUNDS_COUNTED, None).await?;
+    let (pending, more_pending) = refunds::list(ctx, RefundStatus::Pending, false, PENDING_REFUNDS_COUNTED, None).await?;
     Ok(Reply::data(Dashboard {
         assets: asset_counts(ctx).await?,
         today: today_sums.into(),

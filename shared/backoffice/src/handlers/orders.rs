@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ctx::AppCtx;
 use crate::domain::orders::list::{self, Filter};
-use crate::domain::orders::refunds::{self, RefundRecord, RefundStatus};
+use crate::domain::orders::refunds::{self, QueueEntry, RefundRecord, RefundStatus};
 use crate::domain::orders::view::{OrderDetailView, OrderView, SumsView, TariffSnapshotView};
 use crate::domain::operations;
 use crate::domain::orders::{self as orders, keys};
@@ -27,10 +27,10 @@ pub fn routes() -> Vec<Route> {
         route!(GET "/order/getList" => "order_list", Permission(SYSTEM_READ), false, "Charging orders filtered by time, station, status, payment, number, user or plate, with the filter's sums", list_orders, query = OrderListQuery, data = OrderList),
         route!(GET "/order/detail" => "order_detail", Permission(SYSTEM_READ), false, "One order with tier lines, tariff snapshot, meter curve and refunds", order_detail, query = IdQuery, data = OrderDetailView; errors = &[404]),
         route!(POST "/order/close" => "order_close", Permission(SYSTEM_WRITE), true, "Close a stuck or abnormal order manually (reason required)", close_order, body = CloseBody, data = OrderView),
-        route!(POST "/order/refund/request" => "refund_request", Permission(SYSTEM_WRITE), true, "Request a refund of an order (reason required)", refund_request, body = RefundRequestBody, data = RefundRecord),
-        route!(POST "/order/refund/approve" => "refund_approve", Permission(REFUND_APPROVE), true, "Approve a pending refund (Admin): applied at most once, never above paid - refunded", refund_approve, body = DecideBody, data = RefundApproval),
-        route!(POST "/order/refund/approval/reject" => "refund_reject", Permission(REFUND_APPROVE), true, "Reject a pending refund (Admin)", refund_reject, body = DecideBody, data = RefundRecord),
-        route!(GET "/order/refund/getList" => "refund_list", Permission(SYSTEM_READ), false, "Refund requests by status, newest first", refund_list, query = RefundListQuery, data = RefundList),
+        route!(POST "/order/refund/request" => "refund_request", Permission(SYSTEM_WRITE), true, "Request a refund of an order (reason required); pending requests together never exceed paid - refunded", refund_request, body = RefundRequestBody, data = RefundRecord),
+        route!(POST "/order/refund/approve" => "refund_approve", Permission(REFUND_APPROVE), true, "Approve a pending refund (Admin), with an optional note: applied at most once, never above paid - refunded", refund_approve, body = DecideBody, data = RefundApproval),
+        route!(POST "/order/refund/approval/reject" => "refund_reject", Permission(REFUND_APPROVE), true, "Reject a pending refund (Admin), with an optional note", refund_reject, body = DecideBody, data = RefundRecord),
+        route!(GET "/order/refund/getList" => "refund_list", Permission(SYSTEM_READ), false, "Refund requests by status with their order's paid, refunded and remaining amounts; pending oldest first, decided newest first", refund_list, query = RefundListQuery, data = RefundList),
     ]
 }
 
@@ -60,6 +60,11 @@ pub struct OrderListQuery {
     pub page_size: Option<String>,
     /// The `cursor` of the previous page; absent for the first page.
     pub cursor: Option<String>,
+    /// `newest` first (default) or `oldest` first: the pager's jump to the
+    /// last page reads from the oldest order forward. A cursor continues
+    /// in the direction it was made for.
+    #[schemars(with = "Option<String>", extend("enum" = ["newest", "oldest"]))]
+    pub sort: Option<String>,
 }
 
 /// GET /order/refund/getList
@@ -69,6 +74,10 @@ pub struct RefundListQuery {
     /// Default `pending`.
     #[schemars(with = "Option<String>", extend("enum" = ["pending", "approved", "rejected"]))]
     pub status: Option<String>,
+    /// `oldest` or `newest` first; default `oldest` for pending requests
+    /// (a queue: the longest waiting first), `newest` for decided ones.
+    #[schemars(with = "Option<String>", extend("enum" = ["oldest", "newest"]))]
+    pub sort: Option<String>,
     /// Items a page (default 20, at most 200).
     #[schemars(with = "Option<u32>", range(min = 1, max = 200))]
     pub page_size: Option<String>,
@@ -79,7 +88,7 @@ pub struct RefundListQuery {
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderList {
-    /// This page, newest first.
+    /// This page, newest first (oldest first with `sort=oldest`).
     pub list: Vec<OrderView>,
     /// Pass as `cursor` for the next page; null on the last page. A page
     /// can be short (filters applied within a read budget) and still have
@@ -105,7 +114,7 @@ pub struct RefundApproval {
 /// GET /order/refund/getList answer.
 #[derive(Serialize, JsonSchema)]
 pub struct RefundList {
-    pub list: Vec<RefundRecord>,
+    pub list: Vec<QueueEntry>,
     /// Null on the last page.
     pub cursor: Option<String>,
 }
@@ -135,8 +144,13 @@ async fn list_orders(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let q = |k: &str| call.req.query_param(k).map(str::to_string);
     let filter = Filter::parse(&q, today(ctx))?;
     let size = page_size(&call, list::DEFAULT_PAGE, list::MAX_PAGE)?;
+    let oldest_first = match call.req.query_param("sort") {
+        None | Some("newest") => false,
+        Some("oldest") => true,
+        Some(other) => return Err(bad(format!("sort must be newest or oldest (got {other:?})"), format!("sort 只能是 newest 或 oldest（收到 {other:?}）"))),
+    };
     let cursor = call.req.query_param("cursor");
-    let page = list::page(ctx, &filter, size, cursor).await?;
+    let page = list::page_in(ctx, &filter, size, cursor, oldest_first).await?;
     // Sums only with the first page: they do not change while paging.
     let sums = if cursor.is_none() { list::sums(ctx, &filter).await?.map(SumsView::from) } else { None };
     let now = ctx.now();
@@ -162,13 +176,16 @@ async fn order_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (row, detail, refunds) = orders::load_full(ctx, &no).await?;
     let now = ctx.now();
     let th = operations::current(ctx).await?.anomaly_thresholds();
+    // From the requests read with the order (the same partition).
+    let pending = Fen(refunds.iter().filter(|r| r.status == RefundStatus::Pending).map(|r| r.amount_fen.0).sum());
     Ok(Reply::data(OrderDetailView {
         order: OrderView::of(&row, now, &th),
         lines: row.lines.clone(),
         curve: detail.as_ref().map(|d| d.curve.clone()),
         tariff: detail.as_ref().and_then(|d| d.tariff.as_ref()).map(TariffSnapshotView::from),
         refunds,
-        refundable_fen: row.money().refundable(),
+        refundable_fen: charging::orders::requestable(&row.money(), pending),
+        pending_refund_fen: pending,
         duration_secs: row.stop_ts.unwrap_or(now) - row.start_ts,
     }))
 }
@@ -275,24 +292,33 @@ async fn refund_request(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub struct DecideBody {
     order_no: String,
     refund_id: String,
+    /// Optional; shown with the decision on the order.
+    #[schemars(length(max = 200))]
     #[serde(default)]
     note: String,
 }
 
-/// POST /order/refund/approve {orderNo, refundId}
+impl DecideBody {
+    fn checked(call: &Call) -> Result<DecideBody, ApiError> {
+        let body: DecideBody = call.req.payload()?;
+        if body.note.trim().chars().count() > 200 {
+            return Err(bad("note must be at most 200 characters", "审批说明不能超过200个字符"));
+        }
+        Ok(body)
+    }
+}
+
+/// POST /order/refund/approve {orderNo, refundId, note?}
 async fn refund_approve(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let body: DecideBody = call.req.payload()?;
+    let body = DecideBody::checked(&call)?;
     let by = call.caller()?.username().to_string();
-    let (rec, order) = refunds::approve(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by).await?;
+    let (rec, order) = refunds::approve(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by, &body.note).await?;
     Ok(Reply::data_with_msg(RefundApproval { refund: rec, order: OrderView::of(&order, ctx.now(), &operations::current(ctx).await?.anomaly_thresholds()) }, Text::new("refund approved", "退款已通过")))
 }
 
-/// POST /order/refund/approval/reject {orderNo, refundId, note}
+/// POST /order/refund/approval/reject {orderNo, refundId, note?}
 async fn refund_reject(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let body: DecideBody = call.req.payload()?;
-    if body.note.trim().chars().count() > 200 {
-        return Err(bad("note must be at most 200 characters", "驳回说明不能超过200个字符"));
-    }
+    let body = DecideBody::checked(&call)?;
     let by = call.caller()?.username().to_string();
     let rec = refunds::reject(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by, &body.note).await?;
     Ok(Reply::data_with_msg(rec, Text::new("refund rejected", "退款已驳回")))
@@ -306,7 +332,13 @@ async fn refund_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         "rejected" => RefundStatus::Rejected,
         other => return Err(bad(format!("status must be pending, approved or rejected (got {other:?})"), format!("status 只能是 pending、approved 或 rejected（收到 {other:?}）"))),
     };
+    let oldest_first = match call.req.query_param("sort") {
+        None => status == RefundStatus::Pending,
+        Some("oldest") => true,
+        Some("newest") => false,
+        Some(other) => return Err(bad(format!("sort must be oldest or newest (got {other:?})"), format!("sort 只能是 oldest 或 newest（收到 {other:?}）"))),
+    };
     let size = page_size(&call, 20, 200)?;
-    let (list, cursor) = refunds::list(ctx, status, size, call.req.query_param("cursor").map(str::to_string)).await?;
-    Ok(Reply::data(RefundList { list, cursor }))
+    let (list, cursor) = refunds::list(ctx, status, oldest_first, size, call.req.query_param("cursor").map(str::to_string)).await?;
+    Ok(Reply::data(RefundList { list: refunds::with_orders(ctx, list).await?, cursor }))
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { addStation, editStation, getTariffs, STATION_STATUSES, type Station, type StationInput, type StationStatus } from '@/api/assets';
 import { RegionPicker } from '@/components/demo/RegionPicker';
+import { hoursFormOf, hoursText, OpeningHoursField, type HoursForm } from './OpeningHoursField';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '10px 14px' },
@@ -41,6 +42,8 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
   const [latText, setLatText] = useState('');
   const [lngText, setLngText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [hours, setHours] = useState<HoursForm>(() => hoursFormOf(EMPTY.openingHours));
+  const [hoursError, setHoursError] = useState<string | undefined>();
   const { data: tariffs } = useSWR(open ? 'tariff/getList' : null, getTariffs);
   useEffect(() => {
     if (!open) return;
@@ -48,15 +51,23 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
     setForm(f);
     setLatText(f.lat == null ? '' : String(f.lat));
     setLngText(f.lng == null ? '' : String(f.lng));
+    setHours(hoursFormOf(f.openingHours));
+    setHoursError(undefined);
   }, [open, station]);
   const set = <K extends keyof StationInput>(k: K, v: StationInput[K]) => setForm((f) => ({ ...f, [k]: v }));
   const region = [form.provinceCode, form.cityCode, form.districtCode ?? ''].filter(Boolean);
   const num = (s: string) => (s.trim() === '' || Number.isNaN(Number(s)) ? null : Number(s));
 
   async function save() {
+    const h = hoursText(hours, t);
+    if ('error' in h) {
+      setHoursError(h.error);
+      return;
+    }
+    setHoursError(undefined);
     setBusy(true);
     try {
-      const body = { ...form, lat: num(latText), lng: num(lngText) };
+      const body = { ...form, openingHours: h.text, lat: num(latText), lng: num(lngText) };
       const res = station ? await editStation({ ...body, id: station.id, version: station.version }) : await addStation(body);
       onSaved(res.data);
     } catch {
@@ -97,9 +108,16 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
               <Field label={t('ast.station.lng')} required>
                 <Input name="lng" inputMode="decimal" value={lngText} onChange={(_, d) => setLngText(d.value)} />
               </Field>
-              <Field label={t('ast.station.openingHours')} hint={t('ast.station.openingHoursHint')} required>
-                <Input name="openingHours" value={form.openingHours} onChange={(_, d) => set('openingHours', d.value)} />
-              </Field>
+              <div className={styles.wide}>
+                <OpeningHoursField
+                  value={hours}
+                  error={hoursError}
+                  onChange={(v) => {
+                    setHours(v);
+                    setHoursError(undefined);
+                  }}
+                />
+              </div>
               <Field label={t('ast.station.status')} required>
                 <Dropdown
                   aria-label={t('ast.station.status')}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, chinaDateTime, chinaDay, duration, kwh, parseYuan, unitPrice, yuan } from './format';
-import { currentCursor, firstPage, goNext, goPrev, hasNext, withNext } from './cursorPages';
+import { addDays, chinaDateTime, chinaDay, duration, kwh, parseYuan, relativeAge, unitPrice, yuan } from './format';
+import { currentCursor, fetchSize, firstPage, goNewer, goNext, goOlder, goPrev, hasNewer, hasNext, hasOlder, lastPage, pageCount, pageNumber, withNext } from './cursorPages';
 import { toCells, type ExcelColumn } from './excel';
 
 describe('money and energy formatting is exact', () => {
@@ -72,5 +72,54 @@ describe('excel cells', () => {
       { header: 'Y', value: (r) => r.fen / 100 },
     ];
     expect(toCells(cols, [{ a: 'x', fen: 1234 }])).toEqual([['x', 12.34]]);
+  });
+});
+
+describe('relative age (refund queue, notices)', () => {
+  const now = 1_750_000_000;
+  it('reads short, in both languages', () => {
+    expect(relativeAge(now - 20, 'en', now)).toBe('just now');
+    expect(relativeAge(now - 20, 'zh', now)).toBe('刚刚');
+    expect(relativeAge(now - 5 * 60, 'en', now)).toBe('5 min ago');
+    expect(relativeAge(now - 3 * 3600 - 59, 'en', now)).toBe('3 h ago');
+    expect(relativeAge(now - 3 * 3600, 'zh', now)).toBe('3小时前');
+    expect(relativeAge(now - 2 * 86400, 'zh-CN', now)).toBe('2天前');
+    expect(relativeAge(now - 90 * 86400, 'en', now)).toBe('3 mo ago');
+    expect(relativeAge(now - 800 * 86400, 'zh', now)).toBe('2年前');
+  });
+  it('reads a time ahead of the clock as just now', () => {
+    expect(relativeAge(now + 120, 'en', now)).toBe('just now');
+  });
+});
+
+describe('jumping to the newest and the oldest page', () => {
+  it('counts pages from the oldest end with the same boundaries', () => {
+    // 45 items, 20 a page: pages of 20, 20, 5; the oldest page is page 3 of 3.
+    let s = lastPage();
+    expect(fetchSize(s, 20, 45)).toBe(5);
+    expect(pageNumber(s, 20, 45)).toBe(3);
+    expect(pageCount(45, 20)).toBe(3);
+    expect(hasOlder(s)).toBe(false);
+    s = withNext(s, 'asc-2');
+    expect(hasNewer(s)).toBe(true);
+    s = goNewer(s);
+    expect(fetchSize(s, 20, 45)).toBe(20);
+    expect(pageNumber(s, 20, 45)).toBe(2);
+    expect(currentCursor(s)).toBe('asc-2');
+    s = goOlder(s);
+    expect(pageNumber(s, 20, 45)).toBe(3);
+    // A total that fills the pages exactly: the oldest page is full.
+    expect(fetchSize(lastPage(), 20, 40)).toBe(20);
+    // Without a total the page is counted from the end.
+    expect(pageNumber(lastPage(), 20, null)).toBeNull();
+    expect(fetchSize(lastPage(), 20, null)).toBe(20);
+  });
+  it('keeps the newest-first arrows as before', () => {
+    let s = withNext(firstPage(), 'c2');
+    expect(hasNewer(s)).toBe(false);
+    expect(hasOlder(s)).toBe(true);
+    s = goOlder(s);
+    expect(pageNumber(s, 20, 45)).toBe(2);
+    expect(goNewer(s).page).toBe(1);
   });
 });

@@ -71,3 +71,27 @@ export function parseYuan(s: string): number | null {
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
+
+/**
+ * How long ago a unix time was, short: "just now", "5 min ago", "3 h ago",
+ * "2 d ago" / "刚刚", "5分钟前", "3小时前", "2天前" (the refund queue, notices).
+ * A time ahead of `nowSecs` (clock skew) reads as just now.
+ */
+export function relativeAge(ts: number, lang: string, nowSecs: number = Date.now() / 1000): string {
+  const zh = lang.startsWith('zh');
+  const secs = Math.max(0, Math.floor(nowSecs - ts));
+  const [n, en, cn] =
+    secs < 60
+      ? [0, '', '']
+      : secs < 3600
+        ? [Math.floor(secs / 60), 'min', '分钟']
+        : secs < 86400
+          ? [Math.floor(secs / 3600), 'h', '小时']
+          : secs < 86400 * 60
+            ? [Math.floor(secs / 86400), 'd', '天']
+            : secs < 86400 * 730
+              ? [Math.floor(secs / (86400 * 30)), 'mo', '个月']
+              : [Math.floor(secs / (86400 * 365)), 'y', '年'];
+  if (n === 0) return zh ? '刚刚' : 'just now';
+  return zh ? `${n}${cn}前` : `${n} ${en} ago`;
+}

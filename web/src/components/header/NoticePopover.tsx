@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { getNoticeList, type NoticeItem } from '@/api/notice';
 import { SWR_KEYS } from '@/api/swr';
+import { chinaDateTime, relativeAge } from '@/components/data/format';
 import { notify } from '@/utils/notify';
 
 const useStyles = makeStyles({
@@ -35,7 +36,7 @@ const useStyles = makeStyles({
 
 /** Notice popover (point 2): tabs notice and email, clear all (client-side). */
 export function NoticePopover() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const [tab, setTab] = useState<NoticeItem['type']>('notice');
   const { data, isLoading, mutate } = useSWR(SWR_KEYS.notices, getNoticeList, { revalidateOnFocus: false });
@@ -77,6 +78,11 @@ export function NoticePopover() {
                   {n.email && <div className={styles.email}>{n.email}</div>}
                   {/* The server sends sanitised HTML (link text). */}
                   <div className={styles.text} dangerouslySetInnerHTML={{ __html: n.notice }} />
+                  {n.createdAt != null && (
+                    <div className={styles.email} title={chinaDateTime(n.createdAt)} data-testid="notice-age">
+                      {relativeAge(n.createdAt, i18n.language)}
+                    </div>
+                  )}
                 </div>
               </li>
             ))}

@@ -10,6 +10,8 @@ export interface PromptField {
   check?: (value: string) => string;
   initial?: string;
   multiline?: boolean;
+  /** Not marked required (a decision's note). */
+  optional?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export function PromptDialog({
 }: {
   open: boolean;
   title: string;
-  hint?: string;
+  hint?: React.ReactNode;
   fields: PromptField[];
   onSubmit: (values: string[]) => Promise<void>;
   onClose: () => void;
@@ -58,15 +60,19 @@ export function PromptDialog({
       setBusy(false);
     }
   };
+  // Not rendered while closed: a dialog closed just before its keep-alive
+  // tab is hidden (effects cleaned up) would never finish its exit motion
+  // and stay on screen over the next page.
+  if (!open) return null;
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent className={styles.form}>
-            {hint && <span>{hint}</span>}
+            {hint && <span data-testid="prompt-hint">{hint}</span>}
             {fields.map((f, i) => (
-              <Field key={f.label} label={f.label} required validationMessage={errors[i] || undefined}>
+              <Field key={f.label} label={f.label} required={!f.optional} validationMessage={errors[i] || undefined}>
                 {f.multiline ? (
                   <Textarea value={values[i] ?? ''} onChange={(_, d) => setValues((v) => v.map((x, j) => (j === i ? d.value : x)))} maxLength={200} />
                 ) : (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterParams, type Sums } from '@/api/orders';
-import { defaultFilter, filterKey, normaliseFilter } from './filterModel';
+import { defaultFilter, exportFileName, filterKey, normaliseFilter } from './filterModel';
 import { addSums, trendOption } from './financeModel';
 import { curveOption } from './curveOption';
 
@@ -38,5 +38,16 @@ describe('finance and curve charts', () => {
     expect(c.series[0]!.data).toEqual([60, 59.5]);
     expect(c.series[1]!.data).toEqual([0, 4.98]);
     expect(c.series[2]!.data).toEqual([20, 27]);
+  });
+});
+
+describe('the export file name', () => {
+  it('carries every filter set, as people read it, then the dates', () => {
+    const f = { ...defaultFilter(1_735_660_800), stationId: 'st-0015', status: 'abnormal' as const };
+    expect(exportFileName(f, { station: '中关村充电站', status: '异常' })).toBe('orders-中关村充电站-异常-2024-12-03-2025-01-01.xlsx');
+    expect(exportFileName({ ...f, stationId: '', status: '', paymentStatus: 'paid', plate: '粤B 12345' }, { payment: 'paid' })).toBe('orders-paid-粤B_12345-2024-12-03-2025-01-01.xlsx');
+    expect(exportFileName(defaultFilter(1_735_660_800), {})).toBe('orders-2024-12-03-2025-01-01.xlsx');
+    // Characters a file system refuses never reach the name.
+    expect(exportFileName({ ...f, status: '' }, { station: 'A/B:C*?' })).toBe('orders-A_B_C_-2024-12-03-2025-01-01.xlsx');
   });
 });

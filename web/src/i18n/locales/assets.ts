@@ -4,6 +4,20 @@
  */
 const zh = {
   ast: {
+    hours: {
+      allDay: '全天营业',
+      nextDay: '次日{{end}}',
+      nextDayBadge: '至次日',
+      start: '开始时间',
+      end: '结束时间',
+      add: '添加时段',
+      remove: '删除时段',
+      required: '请至少填写一个营业时段',
+      format: '时段“{{period}}”不完整，请填写开始和结束时间',
+      same: '时段“{{period}}”开始与结束相同；全天营业请勾选“全天营业”',
+      overlap: '时段 {{a}} 与 {{b}} 重叠',
+      tooMany: '每天最多 {{n}} 个时段',
+    },
     station: {
       title: '充电站',
       add: '新建充电站',
@@ -19,7 +33,7 @@ const zh = {
       lng: '经度',
       gps: 'GPS坐标',
       openingHours: '营业时间',
-      openingHoursHint: '如 06:00-23:00，全天为 00:00-24:00',
+      openingHoursHint: '可设多个时段；结束早于开始表示营业到次日，如 23:00–次日06:00',
       status: '状态',
       phone: '客服电话',
       parkingInfo: '停车收费说明',
@@ -146,6 +160,20 @@ const zh = {
 
 const en: typeof zh = {
   ast: {
+    hours: {
+      allDay: 'Open 24 hours',
+      nextDay: '{{end}} (next day)',
+      nextDayBadge: 'next day',
+      start: 'Opens',
+      end: 'Closes',
+      add: 'Add period',
+      remove: 'Remove period',
+      required: 'Enter at least one period',
+      format: 'Period "{{period}}" is incomplete: enter its start and end',
+      same: 'Period "{{period}}" starts and ends at the same time; tick "Open 24 hours" for all day',
+      overlap: 'The periods {{a}} and {{b}} overlap',
+      tooMany: 'At most {{n}} periods a day',
+    },
     station: {
       title: 'Stations',
       add: 'New station',
@@ -161,7 +189,7 @@ const en: typeof zh = {
       lng: 'Longitude',
       gps: 'GPS',
       openingHours: 'Opening hours',
-      openingHoursHint: 'e.g. 06:00-23:00; all day is 00:00-24:00',
+      openingHoursHint: 'Several periods allowed; an end before the start runs into the next day, e.g. 23:00–06:00 (next day)',
       status: 'Status',
       phone: 'Service phone',
       parkingInfo: 'Parking fee rule',

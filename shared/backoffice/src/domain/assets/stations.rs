@@ -58,7 +58,9 @@ pub struct Station {
     pub address: String,
     pub lat: f64,
     pub lng: f64,
-    /// "HH:MM-HH:MM" local time; "00:00-24:00" = always open.
+    /// Local-time periods "HH:MM-HH:MM" joined by commas, sorted by start
+    /// (`charging::hours`): "00:00-24:00" = always open, an end before the
+    /// start runs past midnight ("23:00-06:00").
     pub opening_hours: String,
     pub status: StationStatus,
     pub service_phone: String,
@@ -119,7 +121,9 @@ pub struct StationInput {
     pub lat: Option<f64>,
     #[schemars(required, range(min = -180, max = 180))]
     pub lng: Option<f64>,
-    #[schemars(regex(pattern = r"^([01][0-9]|2[0-4]):[0-5][0-9]-([01][0-9]|2[0-4]):[0-5][0-9]$"))]
+    /// One to six periods "HH:MM-HH:MM" joined by commas; an end before the
+    /// start runs past midnight ("23:00-06:00"); stored sorted by start.
+    #[schemars(regex(pattern = r"^([01][0-9]|2[0-4]):[0-5][0-9]-([01][0-9]|2[0-4]):[0-5][0-9](,([01][0-9]|2[0-4]):[0-5][0-9]-([01][0-9]|2[0-4]):[0-5][0-9]){0,5}$"))]
     #[serde(default)]
     pub opening_hours: String,
     #[schemars(required)]
@@ -135,23 +139,6 @@ pub struct StationInput {
     pub photo_urls: Vec<String>,
     #[serde(default)]
     pub tariff_id: String,
-}
-
-fn parse_hhmm(s: &str) -> Option<u32> {
-    let (h, m) = s.split_once(':')?;
-    if h.len() != 2 || m.len() != 2 {
-        return None;
-    }
-    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
-    (h < 24 && m < 60 || h == 24 && m == 0).then_some(h * 60 + m)
-}
-
-/// "HH:MM-HH:MM" with start before end.
-pub fn opening_hours_ok(s: &str) -> bool {
-    match s.split_once('-') {
-        Some((a, b)) => matches!((parse_hhmm(a.trim()), parse_hhmm(b.trim())), (Some(a), Some(b)) if a < b),
-        None => false,
-    }
 }
 
 impl StationInput {
@@ -180,12 +167,8 @@ impl StationInput {
             Some(_) => out.push(Problem::new("lng", "Longitude must be between -180 and 180", "经度必须在-180到180之间")),
             None => out.push(Problem::new("lng", "Longitude is required", "经度不能为空")),
         }
-        if !opening_hours_ok(&self.opening_hours) {
-            out.push(Problem::new(
-                "openingHours",
-                "Opening hours must be HH:MM-HH:MM with the start before the end, e.g. 06:00-23:00 or 00:00-24:00",
-                "营业时间格式应为HH:MM-HH:MM且开始早于结束，例如06:00-23:00或00:00-24:00",
-            ));
+        if let Err(p) = charging::hours::parse(&self.opening_hours) {
+            out.push(p);
         }
         if self.status.is_none() {
             out.push(Problem::new("status", "Status is required", "状态不能为空"));
@@ -239,7 +222,8 @@ impl Station {
         self.address = input.address.trim().to_string();
         self.lat = input.lat.unwrap_or_default();
         self.lng = input.lng.unwrap_or_default();
-        self.opening_hours = input.opening_hours.trim().to_string();
+        // Canonical form (validated before): sorted periods, commas.
+        self.opening_hours = charging::hours::normalise(&input.opening_hours).unwrap_or_else(|_| input.opening_hours.trim().to_string());
         self.status = input.status.unwrap_or(StationStatus::Planning);
         self.service_phone = input.service_phone.trim().to_string();
         self.parking_info = input.parking_info.trim().to_string();

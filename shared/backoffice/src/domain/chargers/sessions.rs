@@ -185,6 +185,7 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
         amount_fen: Fen::ZERO,
         paid_fen: Fen::ZERO,
         refunded_fen: Fen::ZERO,
+        pending_refund_fen: Some(Fen::ZERO),
         payment_method: Some(PaymentMethod::Card),
         payment_status: charging::orders::PaymentStatus::Unpaid,
         tariff_id: tariff.as_ref().map(|t| t.id.clone()),

@@ -184,6 +184,9 @@ fn fully_keyed(f: &Filter) -> bool {
 struct Position {
     b: usize,
     c: Option<String>,
+    /// Walking from the oldest order (a cursor is valid for its direction only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    o: bool,
 }
 
 fn encode_cursor(p: &Position) -> String {
@@ -205,8 +208,14 @@ pub struct ListPage {
     pub items_read: usize,
 }
 
-/// One page of the filtered list, newest first.
+/// One page of the filtered list, newest first (or, `oldest_first`, from
+/// the oldest order forward: the pager's jump to the last page).
 pub async fn page(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&str>) -> Result<ListPage, ApiError> {
+    page_in(ctx, f, size, cursor, false).await
+}
+
+/// [`page`] in either direction.
+pub async fn page_in(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&str>, oldest_first: bool) -> Result<ListPage, ApiError> {
     let now = ctx.now();
     let stuck_after_secs = operations::current(ctx).await?.anomaly_thresholds().stuck_after_secs;
     let size = size.clamp(1, MAX_PAGE) as usize;
@@ -219,12 +228,15 @@ pub async fn page(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&str>) -> 
         };
         return Ok(ListPage { rows, cursor: None, items_read: 1 });
     }
-    let (buckets, lo, hi) = plan(f, now, stuck_after_secs);
+    let (mut buckets, lo, hi) = plan(f, now, stuck_after_secs);
+    if oldest_first {
+        buckets.reverse();
+    }
     let mut pos = match cursor {
         Some(c) => decode_cursor(c)?,
-        None => Position { b: 0, c: None },
+        None => Position { b: 0, c: None, o: oldest_first },
     };
-    if pos.b > buckets.len() {
+    if pos.b > buckets.len() || pos.o != oldest_first {
         return Err(bad_cursor());
     }
     let exact = fully_keyed(f);
@@ -240,7 +252,10 @@ pub async fn page(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&str>) -> 
             Some(i) => Query::index(i, bucket.pk.clone()),
             None => Query::partition(bucket.pk.clone()),
         };
-        q = q.sort_key(SortKey::Between(lo.clone(), hi.clone())).limit(limit).backward().after(pos.c.clone());
+        q = q.sort_key(SortKey::Between(lo.clone(), hi.clone())).limit(limit).after(pos.c.clone());
+        if !oldest_first {
+            q = q.backward();
+        }
         let page = ctx.store.query(q).await.api()?;
         calls += 1;
         read += page.items.len();
@@ -266,7 +281,7 @@ pub async fn page(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&str>) -> 
         }
         if !stopped_early {
             match page.cursor {
-                None => pos = Position { b: pos.b + 1, c: None },
+                None => pos = Position { b: pos.b + 1, c: None, o: oldest_first },
                 Some(c) => pos.c = Some(c),
             }
         }

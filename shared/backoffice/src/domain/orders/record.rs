@@ -42,6 +42,14 @@ pub struct OrderRow {
     pub amount_fen: Fen,
     pub paid_fen: Fen,
     pub refunded_fen: Fen,
+    /// What the order's pending refund requests ask, kept with the order so
+    /// a new request is checked and written in one conditional transaction
+    /// (race-safe on both stores). Absent on orders not written since it
+    /// was introduced: then it is the sum of the pending requests
+    /// (`refunds::pending_of`), and the next refund write stores it. New
+    /// orders start at 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_refund_fen: Option<Fen>,
     pub payment_method: Option<PaymentMethod>,
     pub payment_status: PaymentStatus,
     /// Tariff id/version the order was priced with (the snapshot is in DETAIL).
@@ -109,6 +117,8 @@ impl OrderRow {
             amount_fen: o.amount_fen,
             paid_fen: o.paid_fen,
             refunded_fen: o.refunded_fen,
+            // Counted from the start (the seed sets its pending requests' total).
+            pending_refund_fen: Some(Fen::ZERO),
             payment_method: o.payment_method,
             payment_status: o.payment_status,
             tariff_id: o.tariff.as_ref().map(|t| t.id.clone()),

@@ -4,8 +4,16 @@
 //! entry (only if absent) and the rollups. So a request is never applied
 //! twice and the refunded total never exceeds what was paid, also when
 //! many approvals race: all but one fail their condition and get 409.
+//!
+//! Requests cannot add up to more than was paid either: the order keeps
+//! what its pending requests ask (`pendingRefundFen`), and a request is
+//! checked against paid - refunded - pending and written in one
+//! transaction with the order's new pending total, on the version read.
+//! Two requests racing for the same money: one commits, the other reads
+//! again and is checked against the new total. A decision moves the
+//! amount out of the pending total in its own transaction.
 
-use charging::orders::{apply_refund, refund_errors, RefundRequest};
+use charging::orders::{apply_refund, request_errors, requestable, RefundRequest};
 use charging::Fen;
 use envelope::{ApiError, Text};
 use schemars::JsonSchema;
@@ -43,9 +51,62 @@ pub struct RefundRecord {
     pub decided_by: Option<String>,
     #[serde(default)]
     pub decided_at: Option<i64>,
-    /// The note of a rejection.
+    /// The note of the decision (approval or rejection; optional).
     #[serde(default)]
     pub decision_note: Option<String>,
+}
+
+/// How often a refund write reads again after another write to the same
+/// order won the race (a burst of requests on one order), before it
+/// answers 409.
+const RACE_RETRIES: u32 = 40;
+
+/// A short random pause before trying again, so racing writers spread out.
+async fn backoff(attempt: u32) {
+    let ms = rand::random::<u64>() % (2 + 2 * u64::from(attempt.min(10)));
+    tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+}
+
+/// What an order's pending requests ask together: the total kept on the
+/// order, or for an order not written since that total was introduced,
+/// the sum of its pending requests.
+pub async fn pending_of(ctx: &AppCtx, row: &OrderRow) -> Result<Fen, ApiError> {
+    if let Some(p) = row.pending_refund_fen {
+        return Ok(p);
+    }
+    let mut total = Fen::ZERO;
+    let mut cursor = None;
+    loop {
+        let q = Query::partition(keys::order_pk(&row.order_no)).sort_key(SortKey::BeginsWith("REFUND#".into())).after(cursor);
+        let page = ctx.store.query(q).await.api()?;
+        for item in page.items {
+            let rec: RefundRecord = from_item(item)?;
+            if rec.status == RefundStatus::Pending {
+                total = Fen(total.0 + rec.amount_fen.0);
+            }
+        }
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => return Ok(total),
+        }
+    }
+}
+
+/// The order's new pending total and version, written only if the order
+/// is still at the version `row` was read at.
+fn pending_update(row: &OrderRow, pending: Fen) -> TxOp {
+    TxOp::Update {
+        key: keys::order(&row.order_no),
+        actions: vec![
+            store::UpdateAction::Set("pendingRefundFen".into(), json!(pending.0.max(0))),
+            store::UpdateAction::Set(store::VERSION.into(), json!(row.version + 1)),
+        ],
+        condition: Some(Condition::version_is(row.version)),
+    }
+}
+
+fn race_lost() -> ApiError {
+    ApiError::conflict(Text::new("the order changed meanwhile (other refund requests or decisions); reload and try again", "订单已被他人修改（其他退款申请或审批），请刷新后重试"))
 }
 
 /// A refund ledger entry (one per approved refund) as stored and as the
@@ -88,29 +149,38 @@ fn problem_error(p: &charging::Problem) -> ApiError {
 }
 
 /// Records a pending request after checking it against the order as it
-/// is now (approval checks again).
+/// is now: it must fit into paid - refunded - pending (approval checks
+/// paid - refunded again). See the module docs for the race.
 pub async fn request(ctx: &AppCtx, order_no: &str, amount: Fen, reason: &str, by: &str) -> Result<RefundRecord, ApiError> {
-    let order = super::load(ctx, order_no).await?;
     let req = RefundRequest { amount, reason: reason.to_string() };
-    if let Some(e) = refund_errors(&order.money(), &req).first() {
-        return Err(problem_error(&e.problem()));
+    for attempt in 0..RACE_RETRIES {
+        let order = super::load(ctx, order_no).await?;
+        let pending = pending_of(ctx, &order).await?;
+        if let Some(e) = request_errors(&order.money(), pending, &req).first() {
+            return Err(problem_error(&e.problem()));
+        }
+        let now = ctx.now();
+        let rec = RefundRecord {
+            id: format!("RF{}", uuid::Uuid::now_v7().simple()),
+            order_no: order.order_no.clone(),
+            station_id: order.station_id.clone(),
+            amount_fen: amount,
+            reason: reason.trim().to_string(),
+            status: RefundStatus::Pending,
+            requested_by: by.to_string(),
+            requested_at: now,
+            decided_by: None,
+            decided_at: None,
+            decision_note: None,
+        };
+        let ops = vec![pending_update(&order, Fen(pending.0 + amount.0)), TxOp::Put { item: rec.to_item(), condition: Some(Condition::item_absent()) }];
+        match ctx.store.transact(ops).await {
+            Ok(()) => return Ok(rec),
+            Err(StoreError::TransactionCanceled { .. }) => backoff(attempt).await,
+            Err(e) => return Err(store_error(e)),
+        }
     }
-    let now = ctx.now();
-    let rec = RefundRecord {
-        id: format!("RF{}", uuid::Uuid::now_v7().simple()),
-        order_no: order.order_no.clone(),
-        station_id: order.station_id.clone(),
-        amount_fen: amount,
-        reason: reason.trim().to_string(),
-        status: RefundStatus::Pending,
-        requested_by: by.to_string(),
-        requested_at: now,
-        decided_by: None,
-        decided_at: None,
-        decision_note: None,
-    };
-    ctx.store.put(rec.to_item(), Some(Condition::item_absent())).await.api()?;
-    Ok(rec)
+    Err(race_lost())
 }
 
 async fn load_request(ctx: &AppCtx, order_no: &str, id: &str) -> Result<RefundRecord, ApiError> {
@@ -127,38 +197,57 @@ fn already_decided(rec: &RefundRecord) -> ApiError {
     ))
 }
 
-/// Approves a pending request: all-or-nothing (see module docs).
-pub async fn approve(ctx: &AppCtx, order_no: &str, id: &str, by: &str) -> Result<(RefundRecord, OrderRow), ApiError> {
-    let rec = load_request(ctx, order_no, id).await?;
-    if rec.status != RefundStatus::Pending {
-        return Err(already_decided(&rec));
+/// Approves a pending request: all-or-nothing (see module docs), with an
+/// optional note shown on the order.
+pub async fn approve(ctx: &AppCtx, order_no: &str, id: &str, by: &str, note: &str) -> Result<(RefundRecord, OrderRow), ApiError> {
+    for attempt in 0..RACE_RETRIES {
+        let rec = load_request(ctx, order_no, id).await?;
+        if rec.status != RefundStatus::Pending {
+            return Err(already_decided(&rec));
+        }
+        let before = super::load(ctx, order_no).await?;
+        let pending = pending_of(ctx, &before).await?;
+        let req = RefundRequest { amount: rec.amount_fen, reason: rec.reason.clone() };
+        let money = apply_refund(&before.money(), &req).map_err(|e| problem_error(&e.problem()))?;
+        let now = ctx.now();
+        let mut after = before.clone();
+        after.refunded_fen = money.refunded;
+        after.payment_status = money.payment_status();
+        after.pending_refund_fen = Some(Fen((pending.0 - rec.amount_fen.0).max(0)));
+        after.version = before.version + 1;
+        let decided = RefundRecord {
+            status: RefundStatus::Approved,
+            decided_by: Some(by.into()),
+            decided_at: Some(now),
+            decision_note: note_of(note),
+            ..rec.clone()
+        };
+        let mut entry = LedgerEntry::of(&decided);
+        entry.refunded_before_fen = Some(before.refunded_fen);
+        entry.refunded_after_fen = Some(money.refunded);
+        let mut ops = super::change_ops(&before, &after);
+        ops.push(TxOp::Put {
+            item: decided.to_item(),
+            condition: Some(Condition::Eq("status".into(), json!("pending"))),
+        });
+        ops.push(TxOp::Put { item: entry.to_item(), condition: Some(Condition::item_absent()) });
+        match ctx.store.transact(ops).await {
+            Ok(()) => return Ok((decided, after)),
+            // Read again: another decision of this request answers 409
+            // above; a new request on the order is simply waited out.
+            Err(StoreError::TransactionCanceled { .. }) => backoff(attempt).await,
+            Err(e) => return Err(store_error(e)),
+        }
     }
-    let before = super::load(ctx, order_no).await?;
-    let req = RefundRequest { amount: rec.amount_fen, reason: rec.reason.clone() };
-    let money = apply_refund(&before.money(), &req).map_err(|e| problem_error(&e.problem()))?;
-    let now = ctx.now();
-    let mut after = before.clone();
-    after.refunded_fen = money.refunded;
-    after.payment_status = money.payment_status();
-    after.version = before.version + 1;
-    let decided = RefundRecord { status: RefundStatus::Approved, decided_by: Some(by.into()), decided_at: Some(now), ..rec.clone() };
-    let mut entry = LedgerEntry::of(&decided);
-    entry.refunded_before_fen = Some(before.refunded_fen);
-    entry.refunded_after_fen = Some(money.refunded);
-    let mut ops = super::change_ops(&before, &after);
-    ops.push(TxOp::Put {
-        item: decided.to_item(),
-        condition: Some(Condition::Eq("status".into(), json!("pending"))),
-    });
-    ops.push(TxOp::Put { item: entry.to_item(), condition: Some(Condition::item_absent()) });
-    match ctx.store.transact(ops).await {
-        Ok(()) => Ok((decided, after)),
-        Err(StoreError::TransactionCanceled { .. }) => Err(ApiError::conflict(Text::new(
-            "the order or the refund request changed meanwhile (another approval won); reload",
-            "订单或退款申请已被他人处理，请刷新后重试",
-        ))),
-        Err(e) => Err(store_error(e)),
-    }
+    Err(ApiError::conflict(Text::new(
+        "the order or the refund request changed meanwhile (another approval won); reload",
+        "订单或退款申请已被他人处理，请刷新后重试",
+    )))
+}
+
+/// A decision's note: trimmed, absent when empty.
+fn note_of(note: &str) -> Option<String> {
+    Some(note.trim().to_string()).filter(|n| !n.is_empty())
 }
 
 impl LedgerEntry {
@@ -197,29 +286,85 @@ pub fn ledger_item(rec: &RefundRecord) -> store::Item {
     LedgerEntry::of(rec).to_item()
 }
 
-/// Rejects a pending request (nothing changes on the order).
+/// Rejects a pending request: its amount leaves the order's pending total
+/// (nothing else changes on the order), with an optional note.
 pub async fn reject(ctx: &AppCtx, order_no: &str, id: &str, by: &str, note: &str) -> Result<RefundRecord, ApiError> {
-    let rec = load_request(ctx, order_no, id).await?;
-    if rec.status != RefundStatus::Pending {
-        return Err(already_decided(&rec));
+    for attempt in 0..RACE_RETRIES {
+        let rec = load_request(ctx, order_no, id).await?;
+        if rec.status != RefundStatus::Pending {
+            return Err(already_decided(&rec));
+        }
+        let order = super::load(ctx, order_no).await?;
+        let pending = pending_of(ctx, &order).await?;
+        let decided = RefundRecord {
+            status: RefundStatus::Rejected,
+            decided_by: Some(by.into()),
+            decided_at: Some(ctx.now()),
+            decision_note: note_of(note),
+            ..rec
+        };
+        let ops = vec![
+            pending_update(&order, Fen(pending.0 - decided.amount_fen.0)),
+            TxOp::Put { item: decided.to_item(), condition: Some(Condition::Eq("status".into(), json!("pending"))) },
+        ];
+        match ctx.store.transact(ops).await {
+            Ok(()) => return Ok(decided),
+            Err(StoreError::TransactionCanceled { .. }) => backoff(attempt).await,
+            Err(e) => return Err(store_error(e)),
+        }
     }
-    let decided = RefundRecord {
-        status: RefundStatus::Rejected,
-        decided_by: Some(by.into()),
-        decided_at: Some(ctx.now()),
-        decision_note: Some(note.trim().to_string()),
-        ..rec
-    };
-    match ctx.store.put(decided.to_item(), Some(Condition::Eq("status".into(), json!("pending")))).await {
-        Ok(()) => Ok(decided),
-        Err(StoreError::ConditionFailed) => Err(ApiError::conflict(Text::new("the refund request was decided meanwhile; reload", "退款申请已被他人处理，请刷新"))),
-        Err(e) => Err(store_error(e)),
-    }
+    Err(ApiError::conflict(Text::new("the refund request was decided meanwhile; reload", "退款申请已被他人处理，请刷新")))
 }
 
-/// A page of refund requests by status, newest first.
-pub async fn list(ctx: &AppCtx, status: RefundStatus, size: u32, cursor: Option<String>) -> Result<(Vec<RefundRecord>, Option<String>), ApiError> {
-    let q = Query::index(Index::Gsi1, keys::refunds_by_status(&keys::enum_name(&status))).limit(size).backward().after(cursor);
+/// The order's money beside a refund request in the approval queue.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QueueOrderMoney {
+    pub paid_fen: Fen,
+    pub refunded_fen: Fen,
+    /// What the order's pending requests ask together (this one included while pending).
+    pub pending_fen: Fen,
+    /// What is left after refunds and pending requests: paid - refunded - pending.
+    pub remaining_fen: Fen,
+}
+
+/// A refund request with its order's money, as the approval queue lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QueueEntry {
+    #[serde(flatten)]
+    pub refund: RefundRecord,
+    /// Null only when the order is gone.
+    pub order: Option<QueueOrderMoney>,
+}
+
+/// The orders' money beside a page of requests: one batch read (plus one
+/// query per order written before the pending total was kept).
+pub async fn with_orders(ctx: &AppCtx, list: Vec<RefundRecord>) -> Result<Vec<QueueEntry>, ApiError> {
+    let ks: Vec<_> = list.iter().map(|r| keys::order(&r.order_no)).collect();
+    let got = if ks.is_empty() { vec![] } else { ctx.store.batch_get(&ks).await.api()? };
+    let mut out = Vec::with_capacity(list.len());
+    for (refund, item) in list.into_iter().zip(got) {
+        let order = match item {
+            Some(item) => {
+                let row: OrderRow = from_item(item)?;
+                let pending = pending_of(ctx, &row).await?;
+                let money = row.money();
+                Some(QueueOrderMoney { paid_fen: money.paid, refunded_fen: money.refunded, pending_fen: pending, remaining_fen: requestable(&money, pending) })
+            }
+            None => None,
+        };
+        out.push(QueueEntry { refund, order });
+    }
+    Ok(out)
+}
+
+/// A page of refund requests by status, oldest or newest first.
+pub async fn list(ctx: &AppCtx, status: RefundStatus, oldest_first: bool, size: u32, cursor: Option<String>) -> Result<(Vec<RefundRecord>, Option<String>), ApiError> {
+    let mut q = Query::index(Index::Gsi1, keys::refunds_by_status(&keys::enum_name(&status))).limit(size).after(cursor);
+    if !oldest_first {
+        q = q.backward();
+    }
     let page = ctx.store.query(q).await.api()?;
     let list = page.items.into_iter().map(from_item).collect::<Result<Vec<RefundRecord>, _>>()?;
     Ok((list, page.cursor))

@@ -79,7 +79,25 @@ pub async fn seed_range(ctx: &AppCtx, demo: &DemoData, from: u64, to: u64) -> Re
     let mut n = 0;
     for (i, o) in demo.orders_range(from, to).enumerate() {
         let name = demo.stations.iter().find(|s| s.id == o.station_id).map(|s| s.name.as_str()).unwrap_or_default();
-        let (row, detail) = OrderRow::from_demo(&o, name);
+        let (mut row, detail) = OrderRow::from_demo(&o, name);
+        // Every 150th paid, unrefunded order has a pending request to decide
+        // (its amount is the order's pending total).
+        let pending = ((from + i as u64) % 150 == 7 && row.money().refundable().is_positive() && o.refunds.is_empty()).then(|| RefundRecord {
+            id: format!("RF{}P", &row.order_no[2..]),
+            order_no: row.order_no.clone(),
+            station_id: row.station_id.clone(),
+            amount_fen: Fen((row.money().refundable().0 / 5).max(1)),
+            reason: "用户反馈充电中断，申请部分退款".into(),
+            status: RefundStatus::Pending,
+            requested_by: "editor".into(),
+            requested_at: row.stop_ts.unwrap_or(row.start_ts) + 1800,
+            decided_by: None,
+            decided_at: None,
+            decision_note: None,
+        });
+        if let Some(rec) = &pending {
+            row.pending_refund_fen = Some(rec.amount_fen);
+        }
         // Everything of the real insert but the rollups, which are summed here.
         ops.extend(super::insert_ops(&row, &detail).into_iter().filter(|op| !matches!(op, TxOp::Update { .. })));
         rollup::accumulate(&mut acc, rollup::deltas(None, Some(&row)));
@@ -100,21 +118,7 @@ pub async fn seed_range(ctx: &AppCtx, demo: &DemoData, from: u64, to: u64) -> Re
             ops.push(TxOp::Put { item: rec.to_item(), condition: None });
             ops.push(TxOp::Put { item: super::refunds::ledger_item(&rec), condition: None });
         }
-        // Every 150th paid, unrefunded order has a pending request to decide.
-        if (from + i as u64) % 150 == 7 && row.money().refundable().is_positive() && o.refunds.is_empty() {
-            let rec = RefundRecord {
-                id: format!("RF{}P", &row.order_no[2..]),
-                order_no: row.order_no.clone(),
-                station_id: row.station_id.clone(),
-                amount_fen: Fen((row.money().refundable().0 / 5).max(1)),
-                reason: "用户反馈充电中断，申请部分退款".into(),
-                status: RefundStatus::Pending,
-                requested_by: "editor".into(),
-                requested_at: row.stop_ts.unwrap_or(row.start_ts) + 1800,
-                decided_by: None,
-                decided_at: None,
-                decision_note: None,
-            };
+        if let Some(rec) = pending {
             ops.push(TxOp::Put { item: rec.to_item(), condition: Some(Condition::item_absent()) });
         }
         n += 1;

@@ -99,6 +99,8 @@ impl OrderView {
             amount_fen,
             paid_fen,
             refunded_fen,
+            // Pending requests are listed on the detail (`pendingRefundFen` there).
+            pending_refund_fen: _,
             payment_method,
             payment_status,
             tariff_id,
@@ -191,8 +193,11 @@ pub struct OrderDetailView {
     pub tariff: Option<TariffSnapshotView>,
     /// Every refund request of the order, any status.
     pub refunds: Vec<RefundRecord>,
-    /// What may still be refunded: paid - refunded, never below 0.
+    /// What a new refund request may still ask: paid - refunded - pending
+    /// requests, never below 0.
     pub refundable_fen: Fen,
+    /// What the pending requests ask together.
+    pub pending_refund_fen: Fen,
     /// Stop (or now, while charging) minus start.
     pub duration_secs: i64,
 }

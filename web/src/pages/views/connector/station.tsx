@@ -12,6 +12,7 @@ import { Pager } from '@/components/demo/Pager';
 import { RegionPicker } from '@/components/demo/RegionPicker';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
+import { useHoursText } from '@/components/assets/OpeningHoursField';
 
 const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '12px' },
@@ -24,6 +25,7 @@ const useStyles = makeStyles({
 /** /connector/station: the station list with name / region / status filters and paging. */
 export default function StationList() {
   const { t } = useTranslation();
+  const hoursText = useHoursText();
   const styles = useStyles();
   const navigate = useNavigate();
   const canWrite = usePermission(['write:system']);
@@ -122,7 +124,7 @@ export default function StationList() {
                 <TableCell>{s.pileCount}</TableCell>
                 <TableCell>{s.connectorCount}</TableCell>
                 <TableCell>{s.tariffName ?? <span className={styles.muted}>{t('ast.station.noTariff')}</span>}</TableCell>
-                <TableCell>{s.openingHours}</TableCell>
+                <TableCell data-testid="station-hours">{hoursText(s.openingHours)}</TableCell>
                 <TableCell>{s.servicePhone}</TableCell>
                 <TableCell>
                   <Button size="small" appearance="transparent" onClick={() => open(s)}>

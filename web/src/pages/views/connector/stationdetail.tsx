@@ -13,6 +13,7 @@ import { confirm } from '@/components/Confirm';
 import { chinaDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
+import { useHoursText } from '@/components/assets/OpeningHoursField';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: '12px' },
@@ -27,6 +28,7 @@ const useStyles = makeStyles({
 /** /connector/stationdetail?id=: one station's settings (a tab per station). */
 export default function StationDetail() {
   const { t } = useTranslation();
+  const hoursText = useHoursText();
   const styles = useStyles();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -87,11 +89,11 @@ export default function StationDetail() {
             </div>
           )}
         </div>
-        <div className={styles.facts}>
+        <div className={styles.facts} data-testid="station-facts">
           {fact(t('ast.station.region'), s.regionName)}
           {fact(t('ast.station.address'), s.address)}
           {fact(t('ast.station.gps'), `${s.lat}, ${s.lng}`)}
-          {fact(t('ast.station.openingHours'), s.openingHours)}
+          {fact(t('ast.station.openingHours'), hoursText(s.openingHours))}
           {fact(t('ast.station.phone'), s.servicePhone)}
           {fact(t('ast.station.operator'), s.operator)}
           {fact(t('ast.station.parkingInfo'), s.parkingInfo || '—')}

@@ -26,16 +26,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
-import { approveRefund, getByStation, getLedger, getRefunds, getRevenue, getSettlement, rejectRefund, type PeriodRow, type RefundRecord, type StationRow, type Sums } from '@/api/orders';
-import { confirm } from '@/components/Confirm';
+import { getByStation, getLedger, getRefunds, getRevenue, getSettlement, type ListDirection, type PeriodRow, type StationRow, type Sums } from '@/api/orders';
 import { exportExcel, type ExcelColumn } from '@/components/data/excel';
-import { addDays, chinaDateTime, chinaDay, kwh, yuan } from '@/components/data/format';
+import { addDays, chinaDateTime, chinaDay, kwh, relativeAge, yuan } from '@/components/data/format';
 import { trendOption } from '@/components/orders/financeModel';
 import { LazyChart } from '@/components/orders/LazyChart';
 import { periodColumn, stationColumn, sumsExcelColumns } from '@/components/orders/orderColumns';
-import { PromptDialog } from '@/components/orders/PromptDialog';
+import { RefundDecisionDialog, type RefundDecision } from '@/components/orders/RefundDecision';
 import { usePermission } from '@/components/Permission';
-import { notify } from '@/utils/notify';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: '12px' },
@@ -49,6 +47,9 @@ const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
   num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   total: { fontWeight: tokens.fontWeightSemibold },
+  // Columns as wide as their content (order numbers, ages) rather than equal slices.
+  queue: { minWidth: '1100px', tableLayout: 'auto' },
+  nowrap: { whiteSpace: 'nowrap' },
 });
 
 type TabKey = 'revenue' | 'stations' | 'settlement' | 'refunds' | 'ledger';
@@ -140,73 +141,82 @@ async function exportRows<T extends Sums>(name: string, sheet: string, columns: 
 }
 
 function PendingRefunds() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
   const canApprove = usePermission(['approve:refund']);
-  const [rejecting, setRejecting] = useState<RefundRecord | null>(null);
-  const { data, mutate } = useSWR(['order/refund/getList', 'pending'], () => getRefunds('pending', 100));
-  const approve = async (r: RefundRecord) => {
-    if (!(await confirm(t('ord.d.confirmApprove', { amount: yuan(r.amountFen) })))) return;
-    try {
-      notify(await approveRefund(r.orderNo, r.id), 'success');
-    } catch {
-      /* shown by the request layer */
-    }
-    void mutate();
-  };
+  const [deciding, setDeciding] = useState<RefundDecision | null>(null);
+  // A queue: the request waiting longest comes first unless the user turns it.
+  const [sort, setSort] = useState<ListDirection>('oldest');
+  const { data, mutate } = useSWR(['order/refund/getList', 'pending', sort], () => getRefunds('pending', 100, sort));
   const list = data?.list ?? [];
+  const now = Date.now() / 1000;
   return (
     <>
       {!canApprove && <Caption1 className={styles.muted}>{t('fin.onlyAdmin')}</Caption1>}
       {data && list.length === 0 && <Body1>{t('fin.noPending')}</Body1>}
-      <Table size="small" data-testid="pending-refunds">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('ord.col.orderNo')}</TableHeaderCell>
-            <TableHeaderCell>{t('ord.d.requestedAt')}</TableHeaderCell>
-            <TableHeaderCell className={styles.num}>{t('ord.d.amount')}</TableHeaderCell>
-            <TableHeaderCell>{t('ord.d.reasonCol')}</TableHeaderCell>
-            <TableHeaderCell>{t('ord.d.requestedBy')}</TableHeaderCell>
-            <TableHeaderCell />
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {list.map((r) => (
-            <TableRow key={r.id} data-testid="pending-refund">
-              <TableCell>
-                <Link onClick={() => navigate(`/order/detail?id=${encodeURIComponent(r.orderNo)}`)}>{r.orderNo}</Link>
-              </TableCell>
-              <TableCell>{chinaDateTime(r.requestedAt)}</TableCell>
-              <TableCell className={styles.num}>{yuan(r.amountFen)}</TableCell>
-              <TableCell>{r.reason}</TableCell>
-              <TableCell>{r.requestedBy}</TableCell>
-              <TableCell>
-                {canApprove && (
-                  <>
-                    <Button size="small" appearance="primary" onClick={() => void approve(r)} data-testid="pending-approve">
-                      {t('ord.d.approve')}
-                    </Button>{' '}
-                    <Button size="small" onClick={() => setRejecting(r)}>
-                      {t('ord.d.reject')}
-                    </Button>
-                  </>
-                )}
-              </TableCell>
+      <div className={styles.scroll}>
+        <Table size="small" className={styles.queue} data-testid="pending-refunds">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('ord.col.orderNo')}</TableHeaderCell>
+              <TableHeaderCell
+                sortable
+                sortDirection={sort === 'oldest' ? 'descending' : 'ascending'}
+                onClick={() => setSort((s) => (s === 'oldest' ? 'newest' : 'oldest'))}
+                title={sort === 'oldest' ? t('fin.queue.oldestFirst') : t('fin.queue.newestFirst')}
+                data-testid="pending-sort"
+              >
+                {t('fin.queue.age')}
+              </TableHeaderCell>
+              <TableHeaderCell className={styles.num}>{t('ord.d.amount')}</TableHeaderCell>
+              <TableHeaderCell className={styles.num}>{t('fin.queue.paid')}</TableHeaderCell>
+              <TableHeaderCell className={styles.num}>{t('fin.queue.refunded')}</TableHeaderCell>
+              <TableHeaderCell className={styles.num} title={t('fin.queue.remainingHint')}>
+                {t('fin.queue.remaining')}
+              </TableHeaderCell>
+              <TableHeaderCell>{t('ord.d.reasonCol')}</TableHeaderCell>
+              <TableHeaderCell>{t('ord.d.requestedBy')}</TableHeaderCell>
+              <TableHeaderCell />
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <PromptDialog
-        open={rejecting !== null}
-        title={t('ord.d.reject')}
-        fields={[{ label: t('ord.d.rejectNote'), multiline: true, check: (v) => (v.trim() ? '' : t('ord.reasonRequired')) }]}
-        onClose={() => setRejecting(null)}
-        onSubmit={async ([note]) => {
-          notify(await rejectRefund(rejecting!.orderNo, rejecting!.id, note ?? ''), 'success');
-          void mutate();
-        }}
-      />
+          </TableHeader>
+          <TableBody>
+            {list.map((r) => (
+              <TableRow key={r.id} data-testid="pending-refund">
+                <TableCell className={styles.nowrap}>
+                  <Link onClick={() => navigate(`/order/detail?id=${encodeURIComponent(r.orderNo)}`)}>{r.orderNo}</Link>
+                </TableCell>
+                <TableCell className={styles.nowrap} title={chinaDateTime(r.requestedAt)} data-testid="pending-age">
+                  {relativeAge(r.requestedAt, i18n.language, now)}
+                </TableCell>
+                <TableCell className={styles.num}>{yuan(r.amountFen)}</TableCell>
+                <TableCell className={styles.num} data-testid="pending-paid">
+                  {yuan(r.order?.paidFen)}
+                </TableCell>
+                <TableCell className={styles.num}>{yuan(r.order?.refundedFen)}</TableCell>
+                <TableCell className={styles.num} data-testid="pending-remaining">
+                  {yuan(r.order?.remainingFen)}
+                </TableCell>
+                <TableCell>{r.reason}</TableCell>
+                <TableCell>{r.requestedBy}</TableCell>
+                <TableCell>
+                  {canApprove && (
+                    <>
+                      <Button size="small" appearance="primary" onClick={() => setDeciding({ kind: 'approve', refund: r })} data-testid="pending-approve">
+                        {t('ord.d.approve')}
+                      </Button>{' '}
+                      <Button size="small" onClick={() => setDeciding({ kind: 'reject', refund: r })} data-testid="pending-reject">
+                        {t('ord.d.reject')}
+                      </Button>
+                    </>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <RefundDecisionDialog decision={deciding} onClose={() => setDeciding(null)} onDone={() => void mutate()} />
     </>
   );
 }

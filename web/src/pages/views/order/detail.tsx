@@ -19,14 +19,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import useSWR, { useSWRConfig } from 'swr';
-import { approveRefund, closeOrder, getOrder, rejectRefund, requestRefund, type OrderDetail, type RefundRecord } from '@/api/orders';
+import useSWR from 'swr';
+import { closeOrder, getOrder, requestRefund, type RefundRecord } from '@/api/orders';
 import { confirm } from '@/components/Confirm';
 import { chinaDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/components/data/format';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge, RefundBadge } from '@/components/orders/badges';
 import { curveOption } from '@/components/orders/curveOption';
 import { LazyChart } from '@/components/orders/LazyChart';
 import { PromptDialog } from '@/components/orders/PromptDialog';
+import { RefundDecisionDialog, type RefundDecision } from '@/components/orders/RefundDecision';
 import { usePermission } from '@/components/Permission';
 import { sendCommand } from '@/api/chargers';
 import { notify } from '@/utils/notify';
@@ -54,22 +55,11 @@ function Pair({ label, children, testid }: { label: string; children: React.Reac
   );
 }
 
-function RefundTable({ order, refunds, onDone }: { order: OrderDetail; refunds: RefundRecord[]; onDone: () => void }) {
+function RefundTable({ refunds, onDone }: { refunds: RefundRecord[]; onDone: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const canApprove = usePermission(['approve:refund']);
-  const [rejecting, setRejecting] = useState<RefundRecord | null>(null);
-  const { mutate: revalidate } = useSWRConfig();
-  const approve = async (r: RefundRecord) => {
-    if (!(await confirm(t('ord.d.confirmApprove', { amount: yuan(r.amountFen) })))) return;
-    try {
-      notify(await approveRefund(order.orderNo, r.id), 'success');
-      // Money left: every finance figure already loaded (an open finance tab too) is stale.
-      void revalidate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('money/'));
-    } finally {
-      onDone();
-    }
-  };
+  const [deciding, setDeciding] = useState<RefundDecision | null>(null);
   return (
     <>
       <Table size="small" data-testid="refund-table">
@@ -81,6 +71,7 @@ function RefundTable({ order, refunds, onDone }: { order: OrderDetail; refunds: 
             <TableHeaderCell>{t('ord.d.requestedBy')}</TableHeaderCell>
             <TableHeaderCell>{t('ord.d.status')}</TableHeaderCell>
             <TableHeaderCell>{t('ord.d.decidedBy')}</TableHeaderCell>
+            <TableHeaderCell>{t('ord.d.noteCol')}</TableHeaderCell>
             <TableHeaderCell />
           </TableRow>
         </TableHeader>
@@ -95,13 +86,14 @@ function RefundTable({ order, refunds, onDone }: { order: OrderDetail; refunds: 
                 <RefundBadge status={r.status} />
               </TableCell>
               <TableCell>{r.decidedBy ? `${r.decidedBy} ${chinaDateTime(r.decidedAt)}` : ''}</TableCell>
+              <TableCell data-testid="refund-note">{r.decisionNote ?? ''}</TableCell>
               <TableCell>
                 {canApprove && r.status === 'pending' && (
                   <>
-                    <Button size="small" appearance="primary" onClick={() => void approve(r).catch(() => undefined)} data-testid="refund-approve">
+                    <Button size="small" appearance="primary" onClick={() => setDeciding({ kind: 'approve', refund: r })} data-testid="refund-approve">
                       {t('ord.d.approve')}
                     </Button>{' '}
-                    <Button size="small" onClick={() => setRejecting(r)}>
+                    <Button size="small" onClick={() => setDeciding({ kind: 'reject', refund: r })} data-testid="refund-reject">
                       {t('ord.d.reject')}
                     </Button>
                   </>
@@ -111,16 +103,7 @@ function RefundTable({ order, refunds, onDone }: { order: OrderDetail; refunds: 
           ))}
         </TableBody>
       </Table>
-      <PromptDialog
-        open={rejecting !== null}
-        title={t('ord.d.reject')}
-        fields={[{ label: t('ord.d.rejectNote'), multiline: true, check: (v) => (v.trim() ? '' : t('ord.reasonRequired')) }]}
-        onClose={() => setRejecting(null)}
-        onSubmit={async ([note]) => {
-          notify(await rejectRefund(order.orderNo, rejecting!.id, note ?? ''), 'success');
-          onDone();
-        }}
-      />
+      <RefundDecisionDialog decision={deciding} onClose={() => setDeciding(null)} onDone={onDone} />
     </>
   );
 }
@@ -221,7 +204,14 @@ export default function OrderDetailView() {
             <Pair label={t('ord.col.refunded')} testid="detail-refunded">
               {yuan(o.refundedFen)}
             </Pair>
-            <Pair label={t('ord.d.refundable')}>{yuan(o.refundableFen)}</Pair>
+            <Pair label={t('ord.d.refundable')} testid="detail-refundable">
+              {yuan(o.refundableFen)}
+            </Pair>
+            {o.pendingRefundFen > 0 && (
+              <Pair label={t('ord.d.pendingRefund')} testid="detail-pending-refund">
+                {yuan(o.pendingRefundFen)}
+              </Pair>
+            )}
           </div>
           <Subtitle2>{t('ord.d.lines')}</Subtitle2>
           <Table size="small" data-testid="detail-lines">
@@ -286,7 +276,7 @@ export default function OrderDetailView() {
       {o.refunds.length > 0 && (
         <Card className={styles.card}>
           <CardHeader header={<Subtitle2>{t('ord.d.refunds')}</Subtitle2>} />
-          <RefundTable order={o} refunds={o.refunds} onDone={() => void mutate()} />
+          <RefundTable refunds={o.refunds} onDone={() => void mutate()} />
         </Card>
       )}
       <PromptDialog
@@ -303,7 +293,9 @@ export default function OrderDetailView() {
       <PromptDialog
         open={dialog === 'refund'}
         title={t('ord.d.refundTitle', { no: o.orderNo })}
-        hint={t('ord.d.refundHint')}
+        hint={
+          o.pendingRefundFen > 0 ? `${t('ord.d.refundHint')} ${t('ord.d.pendingHint', { pending: yuan(o.pendingRefundFen), max: yuan(maxRefund) })}` : t('ord.d.refundHint')
+        }
         fields={[
           {
             label: t('ord.d.refundAmount'),

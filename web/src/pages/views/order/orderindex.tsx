@@ -27,11 +27,11 @@ import { useNavigate } from 'react-router';
 import useSWR from 'swr';
 import { closeOrder, getByStation, getOrderList, type OrderFilter, type OrderRow, type Sums } from '@/api/orders';
 import { CursorPager } from '@/components/data/CursorPager';
-import { currentCursor, firstPage, goNext, goPrev, hasNext, withNext } from '@/components/data/cursorPages';
+import { currentCursor, fetchSize, firstPage, fromOldest, goNewer, goOlder, lastPage, withNext } from '@/components/data/cursorPages';
 import { exportExcel } from '@/components/data/excel';
 import { chinaDateTime, duration, kwh, yuan } from '@/components/data/format';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge } from '@/components/orders/badges';
-import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, normaliseFilter, orderListKey } from '@/components/orders/filterModel';
+import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, exportFileName, normaliseFilter, orderListKey } from '@/components/orders/filterModel';
 import { orderExcelColumns } from '@/components/orders/orderColumns';
 import { PromptDialog } from '@/components/orders/PromptDialog';
 import { usePermission } from '@/components/Permission';
@@ -94,10 +94,14 @@ export default function OrderIndex() {
   const [pageSize, setPageSize] = useState(DEFAULT_ORDER_PAGE_SIZE);
   const [pages, setPages] = useState(firstPage);
   const [sums, setSums] = useState<Sums | null | undefined>(undefined);
+  // The filter's count (first page's answer), kept while paging.
+  const [total, setTotal] = useState<number | null | undefined>(undefined);
   const [exporting, setExporting] = useState<number | null>(null);
   const [closing, setClosing] = useState<OrderRow | null>(null);
   const cursor = currentCursor(pages);
-  const { data, isLoading, mutate } = useSWR(orderListKey(filter, pageSize, cursor), () => getOrderList(filter, pageSize, cursor), {
+  const sort = fromOldest(pages) ? 'oldest' : 'newest';
+  const size = fetchSize(pages, pageSize, total);
+  const { data, isLoading, mutate } = useSWR(orderListKey(filter, size, cursor, sort), () => getOrderList(filter, size, cursor, sort), {
     keepPreviousData: true,
   });
   // The station choices wait for the first rows: the rows come first.
@@ -107,7 +111,10 @@ export default function OrderIndex() {
   useEffect(() => {
     if (!data) return;
     setPages((p) => withNext(p, data.cursor));
-    if (!cursor) setSums(data.sums);
+    if (!cursor) {
+      setSums(data.sums);
+      setTotal(data.total);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
 
@@ -117,6 +124,7 @@ export default function OrderIndex() {
     setFilter(clean);
     setPages(firstPage());
     setSums(undefined);
+    setTotal(undefined);
   };
 
   const set = (k: keyof OrderFilter) => (value: string) => setForm((f) => ({ ...f, [k]: value }));
@@ -125,7 +133,12 @@ export default function OrderIndex() {
     setExporting(0);
     try {
       const res = await exportExcel<OrderRow>({
-        fileName: `orders-${filter.from}-${filter.to}.xlsx`,
+        fileName: exportFileName(filter, {
+          station: stations?.list.find((s) => s.stationId === filter.stationId)?.stationName,
+          status: filter.status ? t(`ord.status.${filter.status}`) : undefined,
+          payment: filter.paymentStatus ? t(`ord.payment.${filter.paymentStatus}`) : undefined,
+          anomaly: filter.anomaly ? t(`ord.anomalyFilter.${filter.anomaly}`) : undefined,
+        }),
         sheetName: t('ord.title'),
         columns: orderExcelColumns(t),
         fetchPage: async (c) => {
@@ -143,7 +156,8 @@ export default function OrderIndex() {
     }
   };
 
-  const list = data?.list ?? [];
+  // From the oldest end the rows come oldest first; the table stays newest first.
+  const list = (fromOldest(pages) && data ? [...data.list].reverse() : data?.list) ?? [];
   const dd = (k: keyof OrderFilter, values: readonly string[], label: (v: string) => string) => (
     <Dropdown
       className={styles.dropdown}
@@ -284,11 +298,13 @@ export default function OrderIndex() {
         {isLoading && <Spinner size="small" />}
         {!isLoading && list.length === 0 && <Text className={styles.muted}>{t('ord.empty')}</Text>}
         <CursorPager
-          page={pages.page}
-          hasNext={hasNext(pages)}
+          pages={pages}
+          total={total}
           pageSize={pageSize}
-          onPrev={() => setPages(goPrev)}
-          onNext={() => setPages(goNext)}
+          onNewest={() => setPages(firstPage())}
+          onOldest={() => setPages(lastPage())}
+          onNewer={() => setPages(goNewer)}
+          onOlder={() => setPages(goOlder)}
           onSize={(n) => {
             setPageSize(n);
             setPages(firstPage());
@@ -304,6 +320,7 @@ export default function OrderIndex() {
         onSubmit={async ([reason]) => {
           notify(await closeOrder(closing!.orderNo, reason ?? ''), 'success');
           setSums(undefined);
+          setTotal(undefined);
           setPages(firstPage());
           void mutate();
         }}

@@ -1,0 +1,180 @@
+//! A station's opening hours: one or more daily periods, each of which may
+//! run past midnight.
+//!
+//! Text form (what is stored and sent, unchanged for the one-period case
+//! so stations saved before still read): `HH:MM-HH:MM` periods joined by
+//! commas, sorted by start, e.g. `06:00-23:00`, `00:00-24:00` (all day),
+//! `23:00-06:00` (from 23:00 to 06:00 the next morning) or
+//! `07:00-12:00,14:00-22:00`. An end before the start means the next day.
+//! Input may also separate periods with `，` `;` `；` and use spaces; it is
+//! stored in the canonical form.
+
+use crate::problem::Problem;
+
+/// At most this many periods a day.
+pub const MAX_PERIODS: usize = 6;
+const DAY: u16 = 24 * 60;
+
+/// One daily period in minutes from midnight: `start` in 0..1440, `end` in
+/// 1..=1440; `end <= start` means it ends the next day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Period {
+    pub start: u16,
+    pub end: u16,
+}
+
+impl Period {
+    /// Whether it runs past midnight into the next day.
+    pub fn crosses_midnight(&self) -> bool {
+        self.end <= self.start
+    }
+
+    /// Whether minute `m` of a day (0..1440) falls in it.
+    pub fn contains(&self, m: u16) -> bool {
+        if self.crosses_midnight() {
+            m >= self.start || m < self.end
+        } else {
+            m >= self.start && m < self.end
+        }
+    }
+}
+
+fn hhmm(m: u16) -> String {
+    format!("{:02}:{:02}", m / 60, m % 60)
+}
+
+impl std::fmt::Display for Period {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", hhmm(self.start), hhmm(self.end))
+    }
+}
+
+/// `HH:MM` with 00:00..=24:00.
+fn parse_hhmm(s: &str) -> Option<u16> {
+    let (h, m) = s.trim().split_once(':')?;
+    if h.len() != 2 || m.len() != 2 || !h.chars().chain(m.chars()).all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let (h, m): (u16, u16) = (h.parse().ok()?, m.parse().ok()?);
+    (h < 24 && m < 60 || h == 24 && m == 0).then_some(h * 60 + m)
+}
+
+fn problem(en: String, zh: String) -> Problem {
+    Problem::new("openingHours", en, zh)
+}
+
+const EXAMPLES_EN: &str = "e.g. 06:00-23:00, 23:00-06:00 (past midnight), 07:00-12:00,14:00-22:00, or 00:00-24:00 for all day";
+const EXAMPLES_ZH: &str = "例如06:00-23:00、23:00-06:00（跨夜）、07:00-12:00,14:00-22:00，全天为00:00-24:00";
+
+/// Parses opening hours; the problem says which period is wrong and why.
+pub fn parse(text: &str) -> Result<Vec<Period>, Problem> {
+    let parts: Vec<&str> = text.split([',', '，', ';', '；']).map(str::trim).collect();
+    if parts.iter().all(|p| p.is_empty()) {
+        return Err(problem(format!("Opening hours are required, {EXAMPLES_EN}"), format!("请填写营业时间，{EXAMPLES_ZH}")));
+    }
+    if parts.len() > MAX_PERIODS {
+        return Err(problem(
+            format!("Opening hours can have at most {MAX_PERIODS} periods a day (got {})", parts.len()),
+            format!("营业时间每天最多{MAX_PERIODS}个时段（收到{}个）", parts.len()),
+        ));
+    }
+    let mut periods = Vec::new();
+    for part in parts {
+        let bad = || {
+            problem(
+                format!("Opening hours: \"{part}\" is not a period HH:MM-HH:MM, {EXAMPLES_EN}"),
+                format!("营业时间“{part}”不是HH:MM-HH:MM格式的时段，{EXAMPLES_ZH}"),
+            )
+        };
+        let (a, b) = part.split_once(['-', '~', '–', '—']).ok_or_else(bad)?;
+        let (start, end) = (parse_hhmm(a).ok_or_else(bad)?, parse_hhmm(b).ok_or_else(bad)?);
+        if start == DAY {
+            return Err(problem(
+                format!("Opening hours: \"{part}\" starts at 24:00; start at 00:00 instead"),
+                format!("营业时间“{part}”不能从24:00开始，请写00:00"),
+            ));
+        }
+        // 24:00 and 00:00 are the same end; 00:00 is kept as 24:00.
+        let end = if end == 0 { DAY } else { end };
+        if start == end {
+            return Err(problem(
+                format!("Opening hours: \"{part}\" starts and ends at the same time; all day is 00:00-24:00"),
+                format!("营业时间“{part}”开始与结束相同；全天营业请写00:00-24:00"),
+            ));
+        }
+        periods.push(Period { start, end });
+    }
+    periods.sort_by_key(|p| p.start);
+    // No minute may be in two periods (also across midnight).
+    let mut owner: Vec<Option<Period>> = vec![None; DAY as usize];
+    for p in &periods {
+        for m in 0..DAY {
+            if p.contains(m) {
+                if let Some(other) = owner[m as usize] {
+                    return Err(problem(
+                        format!("Opening hours: the periods {other} and {p} overlap"),
+                        format!("营业时间的时段{other}与{p}重叠"),
+                    ));
+                }
+                owner[m as usize] = Some(*p);
+            }
+        }
+    }
+    Ok(periods)
+}
+
+/// The canonical text of periods (sorted, comma-separated).
+pub fn format(periods: &[Period]) -> String {
+    periods.iter().map(Period::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// Parses and gives back the canonical text.
+pub fn normalise(text: &str) -> Result<String, Problem> {
+    parse(text).map(|p| format(&p))
+}
+
+/// Whether the station is open at minute `m` of a local day.
+pub fn is_open(periods: &[Period], m: u16) -> bool {
+    periods.iter().any(|p| p.contains(m % DAY))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_forms_still_read() {
+        assert_eq!(normalise("06:00-23:00").unwrap(), "06:00-23:00");
+        assert_eq!(normalise("00:00-24:00").unwrap(), "00:00-24:00");
+        assert!(is_open(&parse("00:00-24:00").unwrap(), 0));
+        assert!(is_open(&parse("00:00-24:00").unwrap(), 1439));
+    }
+
+    #[test]
+    fn past_midnight_and_several_periods() {
+        let p = parse("23:00-06:00").unwrap();
+        assert!(p[0].crosses_midnight());
+        assert!(is_open(&p, 23 * 60 + 30) && is_open(&p, 0) && is_open(&p, 5 * 60 + 59));
+        assert!(!is_open(&p, 6 * 60) && !is_open(&p, 12 * 60));
+        assert_eq!(normalise(" 14:00-22:00 ，07:00 - 12:00 ").unwrap(), "07:00-12:00,14:00-22:00");
+        assert_eq!(normalise("18:00-00:00").unwrap(), "18:00-24:00");
+        assert_eq!(normalise("06:00-12:00;22:00-02:00").unwrap(), "06:00-12:00,22:00-02:00");
+        // Touching periods do not overlap.
+        assert!(parse("00:00-12:00,12:00-24:00").is_ok());
+    }
+
+    #[test]
+    fn problems_name_the_period() {
+        let e = parse("22:00-02:00,01:00-05:00").unwrap_err();
+        assert_eq!(e.field, "openingHours");
+        assert!(e.en.contains("01:00-05:00") && e.en.contains("22:00-02:00") && e.en.contains("overlap"), "{}", e.en);
+        assert!(parse("08:00-08:00").unwrap_err().en.contains("same time"));
+        assert!(parse("8:00-20:00").unwrap_err().en.contains("\"8:00-20:00\""));
+        assert!(parse("24:00-06:00").is_err());
+        assert!(parse("06:00-24:30").is_err());
+        assert!(parse("").unwrap_err().en.contains("required"));
+        assert!(parse("00:00-24:00,06:00-07:00").unwrap_err().en.contains("overlap"));
+        let seven = vec!["01:00-02:00"; 7].join(",");
+        assert!(parse(&seven).unwrap_err().en.contains("at most 6"));
+    }
+}
