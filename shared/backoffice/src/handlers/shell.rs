@@ -13,11 +13,19 @@ use crate::request::Call;
 /// The most suggestions the header search shows.
 const SEARCH_LIMIT: usize = 20;
 
-/// GET /router/getList: the stored route tree, filtered by the caller's roles.
+/// GET /router/getList: the stored route tree, filtered by the caller's
+/// roles, with the personal center every signed-in user may open.
 pub async fn router_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
-    let list = menus::visible_to(ctx, &caller.principal).await?;
-    Ok(Reply::data(json!({ "list": list })))
+    let list = menus::with_self_service(menus::visible_to(ctx, &caller.principal).await?);
+    Ok(Reply::data(RouteTree { list }))
+}
+
+/// The route tree the SPA builds its menu and routes from.
+#[derive(Serialize, JsonSchema)]
+pub struct RouteTree {
+    /// Route nodes: path, name, component, redirect, meta, children (spec point 3).
+    pub list: Vec<serde_json::Value>,
 }
 
 /// The query of the header search.
