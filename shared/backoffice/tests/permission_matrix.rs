@@ -91,9 +91,11 @@ fn access_label(access: Access) -> String {
     }
 }
 
-/// Writes a signed-in user may make about themselves, and the sign-in
+/// Writes a signed-in user may make about themselves (their password and
+/// profile, what they read and cleared of the notices), and the sign-in
 /// flow; every other write needs at least write:system.
-const SELF_SERVICE_WRITES: [&str; 6] = ["/login/index", "/socialLogin", "/register", "/login/logout", "/user/changePassword", "/user/updateProfile"];
+const SELF_SERVICE_WRITES: [&str; 8] =
+    ["/login/index", "/socialLogin", "/register", "/login/logout", "/user/changePassword", "/user/updateProfile", "/notice/read", "/notice/clearAll"];
 
 /// The /setting pages' endpoints: who may do what is decided here, so all
 /// of them, reads included, need manage:settings.

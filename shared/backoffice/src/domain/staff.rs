@@ -247,6 +247,8 @@ pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), Api
     let op = TxOp::Delete { key: keys::user(&user.username), condition: Some(Condition::version_is(user.version)) };
     write_with_counters(ctx, op, counters, stale(&user.username)).await?;
     crate::domain::sessions::end_all_except(ctx, &user.username, None).await?;
+    // A later account of the same name starts with every notice unread.
+    crate::domain::notices::forget_reader(ctx, &user.username).await?;
     Ok(())
 }
 
