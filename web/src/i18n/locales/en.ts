@@ -212,7 +212,6 @@ const en: Shape<typeof zh> = {
     permissions: 'Permissions',
     quickLinks: 'Quick links',
     today: 'Today is {{date}}',
-    shellNote: 'The operations dashboard will appear here once the business pages are built.',
   },
   demo: {
     meta: {

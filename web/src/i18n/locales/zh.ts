@@ -208,7 +208,6 @@ const zh = {
     permissions: '权限',
     quickLinks: '快捷入口',
     today: '今天是 {{date}}',
-    shellNote: '运营数据看板将在业务页面完成后在此呈现。',
   },
   demo: {
     meta: {
