@@ -304,3 +304,47 @@ pub async fn page(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use envelope::Lang;
+
+    fn entry(kind: &str, path: &str, result: &str, code: u16) -> LogEntry {
+        LogEntry {
+            id: "1".into(),
+            account: "admin".into(),
+            claimed_account: None,
+            kind: kind.into(),
+            function: None,
+            path: path.into(),
+            target: String::new(),
+            execute_result: result.into(),
+            code,
+            ip: String::new(),
+            datetime: String::new(),
+            time: 0,
+        }
+    }
+
+    #[test]
+    fn a_chargers_answer_is_named_in_the_readers_language_and_keeps_its_words() {
+        let answer = entry("Charger's answer to Reset", "/ocpp/Reset", "answered: Rejected", 200);
+        let zh = in_language(answer.clone(), Lang::Zh);
+        assert_eq!((zh.kind.as_str(), zh.execute_result.as_str()), ("充电桩对 Reset 的应答", "已应答：Rejected"));
+        let en = in_language(answer.clone(), Lang::En);
+        assert_eq!((en.kind, en.execute_result), (answer.kind, answer.execute_result));
+        let timeout = in_language(entry("Charger's answer to Reset", "/ocpp/Reset", "Timeout", 200), Lang::Zh);
+        assert_eq!(timeout.execute_result, "Timeout", "the command's state, as recorded");
+    }
+
+    #[test]
+    fn a_route_entry_is_named_by_its_function_or_else_its_path() {
+        let mut e = entry("Publish a notice (HTML is sanitised)", "/notice/doEdit", "failure 409: conflict", 409);
+        let zh = in_language(e.clone(), Lang::Zh);
+        assert_eq!(zh.kind, crate::route_text::summary_zh("notice_edit").unwrap());
+        assert!(zh.execute_result.starts_with("失败 409："), "{}", zh.execute_result);
+        e.function = Some("logout".into());
+        assert_eq!(in_language(e, Lang::En).kind, crate::routes::by_function("logout").unwrap().summary);
+    }
+}

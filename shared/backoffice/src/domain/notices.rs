@@ -42,7 +42,7 @@ pub struct Notice {
 }
 
 /// A notice as the SPA gets it. `id` is the notice's key in its list
-/// (`{time}#{uuid}`, newest last), so an edit, a withdrawal or a reading
+/// (`{time}#{uuid}`, ordered by time), so an edit, a withdrawal or a reading
 /// finds it with one read, with no index beside it.
 #[derive(Debug, Clone, Serialize, PartialEq, JsonSchema)]
 #[serde(rename_all = "camelCase")]
