@@ -55,6 +55,7 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/router/getList", "", 1),
         ("/search/getList", "keyword=order", 1),
         ("/notice/getList", "", 1),
+        ("/notice/manageList", "", 2),
         ("/expireToken", "", 1),
         ("/publicKey", "", 1),
         ("/socialLogin/providers", "", 1),

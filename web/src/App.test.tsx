@@ -19,6 +19,9 @@ const ok = (data: unknown, msg = 'success'): Reply => ({ status: 200, body: { co
 const fail = (code: number, msg: string): Reply => ({ status: code, body: { code, msg, data: null } });
 
 let calls: string[] = [];
+// What the signed-in user did with the notices, kept by the fake server as the real one keeps it.
+let noticesRead = false;
+let noticesCleared = false;
 
 function fakeServer(url: string, init: RequestInit): Reply {
   const path = url.replace(/^\/partnerapi/, '').split('?')[0];
@@ -39,7 +42,17 @@ function fakeServer(url: string, init: RequestInit): Reply {
     case '/router/getList':
       return ok({ list: readMenuRoutes() });
     case '/notice/getList':
-      return ok({ list: [{ id: '1', type: 'notice', email: '', image: '', notice: '<a href="https://example.com">充电桩维护通知</a>', createdAt: 0 }], total: 1 });
+      return ok(
+        noticesCleared
+          ? { list: [], total: 0, unread: 0 }
+          : { list: [{ id: '000000000001#0190', type: 'notice', email: '', image: '', notice: '<a href="https://example.com">充电桩维护通知</a>', createdAt: 0, version: 1, read: noticesRead }], total: 1, unread: noticesRead ? 0 : 1 },
+      );
+    case '/notice/read':
+      noticesRead = true;
+      return ok(null);
+    case '/notice/clearAll':
+      noticesCleared = true;
+      return ok(null, '清空消息成功');
     case '/search/getList':
       return ok({ list: [{ value: '充电订单', url: '#/order/orderindex' }] });
     case '/login/logout':
@@ -51,6 +64,8 @@ function fakeServer(url: string, init: RequestInit): Reply {
 
 beforeEach(() => {
   calls = [];
+  noticesRead = false;
+  noticesCleared = false;
   localStorage.clear();
   resetAll();
   noticeQueue.set({ items: [] });
@@ -167,6 +182,20 @@ describe('the app against the /partnerapi answers', () => {
     const popover = await screen.findByTestId('notice-popover');
     expect(await within(popover).findByText('充电桩维护通知')).toBeInTheDocument();
     expect(calls).toContain('GET /notice/getList');
+  });
+
+  it('opening the notices marks them read on the server; clear all is the server\'s too', async () => {
+    await signIn();
+    expect(await screen.findByTestId('notice-unread')).toHaveTextContent('1');
+    fireEvent.click(screen.getByTestId('notice-button'));
+    await waitFor(() => expect(calls).toContain('POST /notice/read'));
+    await waitFor(() => expect(screen.queryByTestId('notice-unread')).toBeNull());
+    const popover = await screen.findByTestId('notice-popover');
+    fireEvent.click(within(popover).getByTestId('notice-clear'));
+    await waitFor(() => expect(calls).toContain('POST /notice/clearAll'));
+    expect(await within(popover).findByText(zh.notice.empty)).toBeInTheDocument();
+    // Admin publishes: the popover offers the publishers' dialog.
+    expect(within(popover).getByTestId('notice-manage')).toBeInTheDocument();
   });
 
   it('header search suggests pages from the server and opens the chosen one', async () => {

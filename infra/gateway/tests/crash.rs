@@ -56,7 +56,8 @@ async fn kill_9_during_writes_loses_no_acknowledged_write() {
             for field in ["id", "type", "notice", "createdAt"] {
                 assert!(item.contains_key(field), "half-written notice without {field}: {item:?}");
             }
-            stored.insert(item["id"].as_str().unwrap().to_string());
+            // The id a notice is answered with is its key in the list.
+            stored.insert(item["SK"].as_str().unwrap().to_string());
         }
         cursor = page.cursor;
         if cursor.is_none() {

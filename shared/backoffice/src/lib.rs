@@ -20,6 +20,7 @@ pub mod password_work;
 pub mod params;
 pub mod reply;
 pub mod request;
+pub mod route_text;
 pub mod routes;
 pub mod runtime;
 pub mod seed;

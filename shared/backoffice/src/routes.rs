@@ -120,10 +120,14 @@ pub fn routes() -> &'static [Route] {
             route!(GET "/refreshToken" => "refresh_token", Public, false, "Trade the refresh token (header X-Refresh-Token, one use) for a new access token and the next refresh token", handlers::auth::refresh_token, data = handlers::auth::TokenData; errors = &[401]),
             route!(GET "/publicKey" => "public_key", Public, false, "The RSA public key for sign-in payload encryption (spec point 7): always empty here, payloads are protected by TLS", handlers::auth::public_key, data = handlers::auth::PublicKey),
             // Shell data.
-            route!(GET "/router/getList" => "router_list", SignedIn, false, "The menu and route tree the caller's roles may see", handlers::shell::router_list),
+            route!(GET "/router/getList" => "router_list", SignedIn, false, "The menu and route tree the caller's roles may see", handlers::shell::router_list, data = handlers::shell::RouteTree),
             route!(GET "/search/getList" => "search_list", SignedIn, false, "Header search: pages by title (Chinese or English) or path, and the order, station, pile or card the keyword names, as far as the caller may read them", handlers::search::search_list, query = handlers::search::SearchQuery, data = handlers::search::Suggestions),
-            route!(GET "/notice/getList" => "notice_list", Permission(SYSTEM_READ), false, "Notices and e-mails for the header popover", handlers::shell::notice_list),
-            route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice (HTML is sanitised)", handlers::shell::notice_edit, body = handlers::shell::NewNotice),
+            route!(GET "/notice/getList" => "notice_list", Permission(SYSTEM_READ), false, "The caller's notices and e-mails for the header popover (without the ones they cleared; read or not)", handlers::shell::notice_list, data = handlers::shell::NoticeList),
+            route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice, or change one (with id and version); HTML is sanitised", handlers::shell::notice_edit, body = handlers::shell::NoticeEdit, data = crate::domain::notices::NoticeView; errors = &[404, 409]),
+            route!(POST "/notice/withdraw" => "notice_withdraw", Permission(SYSTEM_WRITE), true, "Withdraw a notice: it leaves everyone's list", handlers::shell::notice_withdraw, body = handlers::shell::NoticeId; errors = &[404]),
+            route!(GET "/notice/manageList" => "notice_manage_list", Permission(SYSTEM_WRITE), false, "Every published notice, newest first, for its publishers (cursor paging)", handlers::shell::notice_manage_list, query = handlers::shell::NoticePageQuery, data = handlers::shell::NoticePage),
+            route!(POST "/notice/read" => "notice_read", Permission(SYSTEM_READ), true, "Mark notices read, for the caller only", handlers::shell::notice_read, body = handlers::shell::NoticeIds; errors = &[404, 409]),
+            route!(POST "/notice/clearAll" => "notice_clear_all", Permission(SYSTEM_READ), true, "Clear the caller's notice list (theirs only; later notices appear as usual)", handlers::shell::notice_clear_all, body = handlers::shell::NoFields; errors = &[409]),
         ];
         // The business groups, each declared beside its handlers.
         let groups: &[fn() -> Vec<Route>] = &[

@@ -137,7 +137,7 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
         ("notice", "本周六 02:00-04:00 进行系统维护，期间远程启停不可用"),
         ("email", "财务月结提醒：请在 3 日前完成上月结算单核对"),
     ] {
-        notices::publish(ctx, kind, html, "ops@ev-operator.example", "").await?;
+        notices::publish(ctx, "", notices::Draft { kind, html, email: "ops@ev-operator.example", image: "" }).await?;
     }
     crate::domain::orders::seed::seed_orders(ctx, &demo).await?;
     Ok(SeedReport { seeded_now: true, credentials, demo_charger_password: Some(charger_password) })

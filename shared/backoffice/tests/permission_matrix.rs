@@ -91,9 +91,10 @@ fn access_label(access: Access) -> String {
     }
 }
 
-/// Writes a signed-in user may make about themselves, and the sign-in
+/// Writes a signed-in user may make about themselves (their password and
+/// profile, what they read and cleared of the notices), and the sign-in
 /// flow; every other write needs at least write:system.
-const SELF_SERVICE_WRITES: [&str; 10] = [
+const SELF_SERVICE_WRITES: [&str; 12] = [
     "/login/index",
     "/socialLogin/authorize",
     "/socialLogin",
@@ -104,6 +105,8 @@ const SELF_SERVICE_WRITES: [&str; 10] = [
     "/user/socialLink/authorize",
     "/user/socialLink",
     "/user/socialUnlink",
+    "/notice/read",
+    "/notice/clearAll",
 ];
 
 /// The /setting pages' endpoints: who may do what is decided here, so all

@@ -192,3 +192,90 @@ async fn call_from_lang(ctx: &backoffice::AppCtx, path_and_query: &str, token: &
     let resp = backoffice::dispatch(ctx, route, req).await;
     Answer { status: resp.status().as_u16(), body: serde_json::from_slice(resp.body()).unwrap() }
 }
+
+/// Publishing, editing, withdrawing, and what each user read and cleared,
+/// through the real dispatch on the given store (SQLite and DynamoDB).
+async fn notices_are_published_and_each_user_keeps_their_own_state(ctx: std::sync::Arc<backoffice::AppCtx>) {
+    let ctx = &*ctx;
+    let editor = login(ctx, "editor", EDITOR_PW).await;
+    let admin = login(ctx, "admin", ADMIN_PW).await;
+    let made = post(ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "reader", "roles": ["Test"], "password": "quiet-meadow-4821"})).await;
+    assert_eq!(made.status, 200, "{:?}", made.body);
+    let reader = login(ctx, "reader", "quiet-meadow-4821").await;
+
+    // Publish: sanitised, the author kept, version 1.
+    let published = post(ctx, "/notice/doEdit", Some(&editor), json!({"type": "notice", "notice": "<b>maintenance</b><script>x</script>", "email": "ops@example.com"})).await;
+    assert_eq!(published.status, 200, "{:?}", published.body);
+    let n = published.data().clone();
+    let id = n["id"].as_str().unwrap().to_string();
+    assert_eq!((n["notice"].as_str(), n["author"].as_str(), n["version"].as_i64()), (Some("<b>maintenance</b>"), Some("editor"), Some(1)));
+    let listed = |a: &Answer| a.data()["list"].as_array().unwrap().iter().find(|x| x["id"] == id.as_str()).cloned();
+    let for_admin = get(ctx, "/notice/getList", Some(&admin)).await;
+    assert_eq!((for_admin.data()["total"].as_i64(), for_admin.data()["unread"].as_i64()), (Some(4), Some(4)));
+    assert_eq!(listed(&for_admin).unwrap()["read"], false);
+
+    // Read only: the reader may read and clear, not publish, edit, withdraw or manage.
+    assert_eq!(post(ctx, "/notice/doEdit", Some(&reader), json!({"notice": "x"})).await.status, 403);
+    assert_eq!(post(ctx, "/notice/withdraw", Some(&reader), json!({"id": id})).await.status, 403);
+    assert_eq!(get(ctx, "/notice/manageList", Some(&reader)).await.status, 403);
+
+    // Edit over the version loaded; a stale version changes nothing.
+    let edited = post(ctx, "/notice/doEdit", Some(&admin), json!({"id": id, "version": 1, "type": "email", "notice": "maintenance <i>moved</i>"})).await;
+    assert_eq!(edited.status, 200, "{:?}", edited.body);
+    assert_eq!((edited.data()["version"].as_i64(), edited.data()["type"].as_str(), edited.data()["author"].as_str()), (Some(2), Some("email"), Some("editor")));
+    let stale = post(ctx, "/notice/doEdit", Some(&editor), json!({"id": id, "version": 1, "notice": "lost update"})).await;
+    assert_eq!(stale.status, 409, "{:?}", stale.body);
+    assert_eq!(post(ctx, "/notice/doEdit", Some(&editor), json!({"id": id, "notice": "no version"})).await.status, 400);
+    assert_eq!(post(ctx, "/notice/doEdit", Some(&editor), json!({"id": "nope", "version": 1, "notice": "x"})).await.status, 400);
+    assert_eq!(post(ctx, "/notice/doEdit", Some(&editor), json!({"id": id, "version": 2, "notice": "<script>x</script>"})).await.status, 400, "empty once cleaned");
+    let missing = format!("000000000001#{}", "0".repeat(32));
+    assert_eq!(post(ctx, "/notice/doEdit", Some(&editor), json!({"id": missing, "version": 1, "notice": "x"})).await.status, 404);
+    assert_eq!(listed(&get(ctx, "/notice/getList", Some(&reader)).await).unwrap()["notice"], "maintenance <i>moved</i>", "refused edits changed nothing");
+
+    // Reading is per user.
+    assert_eq!(post(ctx, "/notice/read", Some(&admin), json!({"ids": [id]})).await.status, 200);
+    let for_admin = get(ctx, "/notice/getList", Some(&admin)).await;
+    assert_eq!((listed(&for_admin).unwrap()["read"].as_bool(), for_admin.data()["unread"].as_i64()), (Some(true), Some(3)));
+    assert_eq!(listed(&get(ctx, "/notice/getList", Some(&editor)).await).unwrap()["read"], false, "the editor has not read it");
+    assert_eq!(post(ctx, "/notice/read", Some(&admin), json!({"ids": []})).await.status, 400);
+    assert_eq!(post(ctx, "/notice/read", Some(&admin), json!({"ids": vec![id.clone(); 51]})).await.status, 400);
+    assert_eq!(post(ctx, "/notice/read", Some(&admin), json!({"ids": [id, missing]})).await.status, 404, "all or nothing");
+    assert_eq!(post(ctx, "/notice/read", Some(&admin), json!({"ids": "x"})).await.status, 400);
+
+    // Clear all is per user too, and later notices appear as usual.
+    assert_eq!(post(ctx, "/notice/clearAll", Some(&reader), json!({})).await.status, 200);
+    assert_eq!(get(ctx, "/notice/getList", Some(&reader)).await.data()["total"], 0);
+    assert_eq!(get(ctx, "/notice/getList", Some(&admin)).await.data()["total"], 4, "the others keep theirs");
+    let later = post(ctx, "/notice/doEdit", Some(&editor), json!({"notice": "later"})).await;
+    let later_id = later.data()["id"].as_str().unwrap().to_string();
+    let for_reader = get(ctx, "/notice/getList", Some(&reader)).await;
+    assert_eq!(for_reader.data()["list"].as_array().unwrap().iter().map(|x| x["id"].as_str().unwrap()).collect::<Vec<_>>(), vec![later_id.as_str()]);
+    assert_eq!(for_reader.data()["unread"], 1);
+
+    // The publishers' list has every notice, whatever they cleared.
+    assert_eq!(post(ctx, "/notice/clearAll", Some(&editor), json!({})).await.status, 200);
+    let managed = get(ctx, "/notice/manageList", Some(&editor)).await;
+    assert_eq!(managed.status, 200);
+    assert_eq!(managed.data()["list"].as_array().unwrap().len(), 5);
+
+    // Withdraw: gone from every list; a second time 404.
+    assert_eq!(post(ctx, "/notice/withdraw", Some(&editor), json!({"id": id})).await.status, 200);
+    assert!(listed(&get(ctx, "/notice/getList", Some(&admin)).await).is_none());
+    assert_eq!(get(ctx, "/notice/manageList", Some(&admin)).await.data()["list"].as_array().unwrap().len(), 4);
+    assert_eq!(post(ctx, "/notice/withdraw", Some(&editor), json!({"id": id})).await.status, 404);
+    assert_eq!(post(ctx, "/notice/withdraw", Some(&editor), json!({})).await.status, 400);
+}
+
+#[tokio::test]
+async fn notices_on_sqlite() {
+    notices_are_published_and_each_user_keeps_their_own_state(product().await).await;
+}
+
+#[tokio::test]
+async fn notices_on_dynamodb() {
+    let Some(table) = dynamo_table("notices").await else { return };
+    // moto answers slowly: the tokens must outlive the whole test.
+    let ctx = product_on_dynamo(table.clone(), &[("BACKOFFICE_ACCESS_TOKEN_TTL", "900")]).await;
+    notices_are_published_and_each_user_keeps_their_own_state(ctx).await;
+    table.delete_table().await.ok();
+}

@@ -394,5 +394,81 @@ async fn real_log_entries_survive_an_anonymous_flood() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn real_log_entries_survive_an_anonymous_flood_on_dynamodb() {
     let Some(table) = dynamo_table("audit-flood").await else { return };
-    real_entries_survive_an_anonymous_flood(product_on_dynamo(table, &[]).await).await;
+    // moto takes about a minute for the flood: the tokens must outlive it
+    // (with the default 60 s the last read could meet an expired token).
+    real_entries_survive_an_anonymous_flood(product_on_dynamo(table, &[("BACKOFFICE_ACCESS_TOKEN_TTL", "900")]).await).await;
+}
+
+#[tokio::test]
+async fn the_system_log_speaks_the_readers_language() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    assert_eq!(post(&ctx, "/table/doEdit", Some(&admin), json!({"title": "t"})).await.status, 200);
+    assert_eq!(post(&ctx, "/notice/doEdit", Some(&admin), json!({"notice": "<script>x</script>"})).await.status, 400);
+    let entry = |a: &Answer, path: &str| a.data()["list"].as_array().unwrap().iter().find(|e| e["path"] == path).cloned().unwrap();
+
+    let zh = get_in(&ctx, "/systemLog/getList?account=admin", &admin, "zh-CN,zh;q=0.9").await;
+    assert_eq!(zh.status, 200, "{:?}", zh.body);
+    let saved = entry(&zh, "/table/doEdit");
+    assert_eq!((saved["type"].as_str(), saved["executeResult"].as_str()), (Some("演示表格模拟保存"), Some("成功")));
+    let refused = entry(&zh, "/notice/doEdit");
+    assert_eq!(refused["type"], backoffice::route_text::summary_zh("notice_edit").unwrap());
+    assert_eq!(refused["executeResult"], "失败 400：发出信息有误", "{refused}");
+    assert_eq!(entry(&zh, "/login/index")["type"], "用户名密码登录");
+
+    let en = get_in(&ctx, "/systemLog/getList?account=admin", &admin, "en").await;
+    let saved = entry(&en, "/table/doEdit");
+    assert_eq!((saved["type"].as_str(), saved["executeResult"].as_str()), (Some("Simulated save of a demo table item"), Some("success")));
+    assert!(entry(&en, "/notice/doEdit")["executeResult"].as_str().unwrap().starts_with("failure 400: "));
+
+    // An entry written before the function name was kept finds its route by path.
+    let mut old = ctx.store.query(store::Query::index(store::Index::Gsi2, "LOG#ACCOUNT#admin")).await.unwrap().items.remove(0);
+    old.remove("function");
+    let old: backoffice::domain::audit::LogEntry = serde_json::from_value(Value::Object(old)).unwrap();
+    assert_eq!(old.function, None);
+    let shown = backoffice::domain::audit::in_language(old.clone(), envelope::Lang::Zh);
+    let route = backoffice::routes::routes().iter().find(|r| r.audited && r.path == old.path).unwrap();
+    assert_eq!(shown.kind, backoffice::route_text::summary_zh(route.function).unwrap());
+}
+
+#[tokio::test]
+async fn every_role_reaches_its_own_personal_center_and_changes_only_its_own_account() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let made = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "reader", "roles": ["Test"], "password": "quiet-meadow-4821"})).await;
+    assert_eq!(made.status, 200, "{:?}", made.body);
+    for (user, pw) in [("editor", EDITOR_PW), ("reader", "quiet-meadow-4821"), ("admin", ADMIN_PW)] {
+        let token = login(&ctx, user, pw).await;
+        let tree = get(&ctx, "/router/getList", Some(&token)).await;
+        let list = tree.data()["list"].as_array().unwrap();
+        let own = list.iter().find(|r| r["path"] == "/user").unwrap_or_else(|| panic!("{user} gets the self-service route"));
+        assert_eq!(own["meta"]["hidden"], true, "no menu entry of its own");
+        assert_eq!(own["children"][0]["component"], "setting/personalCenter");
+        assert!(own["meta"].get("guard").is_none() && own["children"][0]["meta"].get("guard").is_none(), "open to every role");
+        // The spec's place stays Admin's.
+        let setting = list.iter().any(|r| r["path"] == "/setting");
+        assert_eq!(setting, user == "admin", "{user}");
+    }
+    // An Editor changes their own e-mail, avatar and password; the payload
+    // cannot name another account.
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let profile = post(&ctx, "/user/updateProfile", Some(&editor), json!({"email": "ed@example.com", "avatar": "https://cdn.example.com/ed.png", "username": "admin"})).await;
+    assert_eq!(profile.status, 200, "{:?}", profile.body);
+    assert_ne!(get(&ctx, "/index/userInfo", Some(&admin)).await.data()["avatar"], "https://cdn.example.com/ed.png", "the admin's avatar is untouched");
+    let weak = post(&ctx, "/user/changePassword", Some(&editor), json!({"oldPassword": EDITOR_PW, "newPassword": "editor-lantern-2026"})).await;
+    assert_eq!(weak.status, 400, "a password containing the user name is refused: {:?}", weak.body);
+    let changed = post(&ctx, "/user/changePassword", Some(&editor), json!({"oldPassword": EDITOR_PW, "newPassword": "harbour-lantern-2026", "username": "admin"})).await;
+    assert_eq!(changed.status, 200, "{:?}", changed.body);
+    login(&ctx, "editor", "harbour-lantern-2026").await;
+    login(&ctx, "admin", ADMIN_PW).await;
+    let old = post(&ctx, "/login/index", None, json!({"username": "editor", "password": EDITOR_PW})).await;
+    assert_ne!(old.status, 200, "the old password no longer works");
+    // The Test role (read only) may change its own profile and password too;
+    // the default picture sent back as user info named it means "none of my own".
+    let reader = login(&ctx, "reader", "quiet-meadow-4821").await;
+    let shown = get(&ctx, "/index/userInfo", Some(&reader)).await.data()["avatar"].clone();
+    let saved = post(&ctx, "/user/updateProfile", Some(&reader), json!({"email": "r@example.com", "avatar": shown})).await;
+    assert_eq!(saved.status, 200, "{:?}", saved.body);
+    let changed = post(&ctx, "/user/changePassword", Some(&reader), json!({"oldPassword": "quiet-meadow-4821", "newPassword": "silver-orchard-5930"})).await;
+    assert_eq!(changed.status, 200, "{:?}", changed.body);
 }

@@ -1,6 +1,6 @@
 import { readMenuRoutes } from '@/test/routeData';
 import { describe, expect, it } from 'vitest';
-import { buildRoutes, CATCH_ALL, filterRoutes, flattenRoutes, isExternal, resolvePath, ROUTE_FORMAT_ERROR, RouteFormatError } from './buildRoutes';
+import { buildRoutes, CATCH_ALL, filterRoutes, flattenRoutes, isExternal, personalCenterPath, resolvePath, ROUTE_FORMAT_ERROR, RouteFormatError } from './buildRoutes';
 import type { Acl, RawRoute } from './types';
 
 const menu = readMenuRoutes();
@@ -66,6 +66,20 @@ describe('buildRoutes', () => {
     for (const p of ['/index', '/order/orderindex', '/connector/station', '/money/moneyIndex', '/vab/form/input', '/error/404']) {
       expect(editorPaths).toContain(p);
     }
+  });
+
+  it('finds the personal center: the menu entry when visible, else the hidden self-service route', () => {
+    // What /router/getList adds for every signed-in user (domain/menus.rs).
+    const selfService: RawRoute = {
+      path: '/user',
+      component: 'Layout',
+      redirect: '/user/personalCenter',
+      meta: { title: '个人中心', hidden: true, breadcrumbHidden: true },
+      children: [{ path: 'personalCenter', name: 'MyPersonalCenter', component: 'setting/personalCenter', meta: { title: '个人中心', hidden: true } }],
+    };
+    expect(personalCenterPath(buildRoutes([...menu, selfService], admin))).toBe('/setting/personalCenter');
+    expect(personalCenterPath(buildRoutes([...menu, selfService], editor))).toBe('/user/personalCenter');
+    expect(personalCenterPath(buildRoutes(menu, editor))).toBeUndefined();
   });
 
   it('drops a layout whose children were all filtered out', () => {

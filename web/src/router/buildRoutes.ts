@@ -109,3 +109,16 @@ export function componentKeys(routes: RawRoute[]): string[] {
   walk(routes);
   return [...keys];
 }
+
+/** The view every signed-in user's personal center uses. */
+export const PERSONAL_CENTER_VIEW = 'setting/personalCenter';
+
+/**
+ * Where the avatar menu's "personal center" goes: the menu's own entry when
+ * the user sees it (Admin: /setting/personalCenter, the spec's place), else
+ * the hidden route the server gives every signed-in user (/user/personalCenter).
+ */
+export function personalCenterPath(routes: AppRoute[]): string | undefined {
+  const all = flattenRoutes(routes).filter((r) => r.component === PERSONAL_CENTER_VIEW);
+  return (all.find((r) => !r.meta.hidden) ?? all[0])?.path;
+}

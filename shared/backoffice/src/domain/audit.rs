@@ -2,6 +2,7 @@
 //! by the dispatch layer (who, what, target, result, address, time), so no
 //! handler can forget it.
 
+use envelope::Text;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -10,7 +11,7 @@ use crate::ctx::AppCtx;
 use crate::request::ApiRequest;
 use crate::routes::Route;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LogEntry {
     pub id: String,
@@ -22,9 +23,15 @@ pub struct LogEntry {
     /// (unverified: anybody can type any name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimed_account: Option<String>,
-    /// What was done: the route's summary.
+    /// What was done: the route's summary (English, as stored; the list
+    /// answers it in the reader's language, see [`in_language`]).
     #[serde(rename = "type")]
     pub kind: String,
+    /// The route's function name, which names its summary in each
+    /// language (entries written before it was kept have none: their path
+    /// names the route).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function: Option<String>,
     pub path: String,
     /// The record acted on, when the request names one.
     pub target: String,
@@ -113,6 +120,7 @@ pub async fn record(ctx: &AppCtx, route: &Route, input: Input, account: Option<&
         account,
         claimed_account,
         kind: route.summary.to_string(),
+        function: Some(route.function.to_string()),
         path: input.path,
         target: input.target,
         execute_result,
@@ -157,7 +165,8 @@ pub async fn record_charger_answer(ctx: &AppCtx, requested_by: &str, action: &st
         id: uuid::Uuid::now_v7().simple().to_string(),
         account: truncate(requested_by, 64),
         claimed_account: None,
-        kind: format!("Charger's answer to {action}"),
+        kind: format!("{CHARGER_ANSWER_PREFIX}{action}"),
+        function: None,
         path: format!("/ocpp/{action}"),
         target: truncate(pile_id, 120),
         execute_result: truncate(outcome, 200),
@@ -169,6 +178,43 @@ pub async fn record_charger_answer(ctx: &AppCtx, requested_by: &str, action: &st
     if let Err(e) = store_entry(ctx, &entry).await {
         tracing::error!(error = %e, "system log entry of a charger's answer could not be written");
     }
+}
+
+const CHARGER_ANSWER_PREFIX: &str = "Charger's answer to ";
+pub const CHARGER_ANSWERED: &str = "answered: ";
+
+/// An entry as a reader of `lang` sees it: its type from the route's
+/// summary in that language (by function name, or by path for entries
+/// written before the name was kept) and its result in words of that
+/// language. What a charger said stays as the charger said it.
+pub fn in_language(mut entry: LogEntry, lang: envelope::Lang) -> LogEntry {
+    let route = match &entry.function {
+        Some(f) => crate::routes::by_function(f),
+        // Audited routes only: a GET and a POST may share a path, and only
+        // the audited one writes log entries.
+        None => crate::routes::routes().iter().find(|r| r.audited && r.path == entry.path),
+    };
+    if let Some(route) = route {
+        entry.kind = crate::route_text::summary_in(route, lang);
+    } else if let Some(action) = entry.kind.strip_prefix(CHARGER_ANSWER_PREFIX) {
+        if lang == envelope::Lang::Zh {
+            entry.kind = format!("充电桩对 {action} 的应答");
+        }
+    }
+    if entry.path.starts_with("/ocpp/") {
+        if let (envelope::Lang::Zh, Some(answer)) = (lang, entry.execute_result.strip_prefix(CHARGER_ANSWERED)) {
+            entry.execute_result = format!("已应答：{answer}");
+        }
+    } else if entry.code == envelope::SUCCESS_CODE {
+        entry.execute_result = Text::new("success", "成功").get(lang).to_string();
+    } else {
+        let meaning = envelope::standard_message(entry.code);
+        entry.execute_result = match lang {
+            envelope::Lang::En => format!("failure {}: {}", entry.code, meaning.en),
+            envelope::Lang::Zh => format!("失败 {}：{}", entry.code, meaning.zh),
+        };
+    }
+    entry
 }
 
 const ALL_ACCOUNTS: &str = "*";
@@ -256,5 +302,49 @@ pub async fn page(
         if entries.len() >= size || cursor.is_none() {
             return Ok((entries, cursor));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use envelope::Lang;
+
+    fn entry(kind: &str, path: &str, result: &str, code: u16) -> LogEntry {
+        LogEntry {
+            id: "1".into(),
+            account: "admin".into(),
+            claimed_account: None,
+            kind: kind.into(),
+            function: None,
+            path: path.into(),
+            target: String::new(),
+            execute_result: result.into(),
+            code,
+            ip: String::new(),
+            datetime: String::new(),
+            time: 0,
+        }
+    }
+
+    #[test]
+    fn a_chargers_answer_is_named_in_the_readers_language_and_keeps_its_words() {
+        let answer = entry("Charger's answer to Reset", "/ocpp/Reset", "answered: Rejected", 200);
+        let zh = in_language(answer.clone(), Lang::Zh);
+        assert_eq!((zh.kind.as_str(), zh.execute_result.as_str()), ("充电桩对 Reset 的应答", "已应答：Rejected"));
+        let en = in_language(answer.clone(), Lang::En);
+        assert_eq!((en.kind, en.execute_result), (answer.kind, answer.execute_result));
+        let timeout = in_language(entry("Charger's answer to Reset", "/ocpp/Reset", "Timeout", 200), Lang::Zh);
+        assert_eq!(timeout.execute_result, "Timeout", "the command's state, as recorded");
+    }
+
+    #[test]
+    fn a_route_entry_is_named_by_its_function_or_else_its_path() {
+        let mut e = entry("Publish a notice (HTML is sanitised)", "/notice/doEdit", "failure 409: conflict", 409);
+        let zh = in_language(e.clone(), Lang::Zh);
+        assert_eq!(zh.kind, crate::route_text::summary_zh("notice_edit").unwrap());
+        assert!(zh.execute_result.starts_with("失败 409："), "{}", zh.execute_result);
+        e.function = Some("logout".into());
+        assert_eq!(in_language(e, Lang::En).kind, crate::routes::by_function("logout").unwrap().summary);
     }
 }

@@ -8,6 +8,7 @@
 //! | role | `ROLE#{name}` | `ROLE` | GSI1 `ROLES` / name |
 //! | menu tree | `MENU` | `TREE` | |
 //! | notice | `NOTICE` | `{time}#{id}` | |
+//! | a user's notice state (cleared through, read) | `USER#{name}` | `NOTICES` | |
 //! | login throttle | `THROTTLE#{kind}#{subject}` | `THROTTLE` | |
 //! | system log entry | `LOG#{id}` | `LOG` | GSI1 `LOG` / time#id, GSI2 `LOG#ACCOUNT#{name}` / time#id |
 //! | social identity (which account it signs in as) | `SOCIAL#{provider}#{subject}` | `LINK` | |
@@ -45,6 +46,11 @@ pub fn menu_tree() -> Key {
 }
 
 pub const NOTICE_PK: &str = "NOTICE";
+
+/// What one user cleared and read of the notices, beside their account.
+pub fn notice_reader(username: &str) -> Key {
+    Key::new(user_pk(username), "NOTICES")
+}
 
 pub fn throttle(kind: &str, subject: &str) -> Key {
     Key::new(format!("THROTTLE#{kind}#{}", subject.to_lowercase()), "THROTTLE")

@@ -43,6 +43,40 @@ pub async fn visible_to(ctx: &AppCtx, principal: &Principal) -> Result<Vec<Value
     Ok(permission::filter_routes(&load(ctx).await?, principal))
 }
 
+/// Where every signed-in user finds their own personal center. The spec's
+/// tree puts it at `/setting/personalCenter`, under the Admin-only
+/// `/setting`; everyone else reaches the same page here, a hidden route
+/// (no menu entry: the avatar menu links to it).
+pub const SELF_SERVICE_PATH: &str = "/user/personalCenter";
+
+/// The personal center's route for every signed-in user. It is part of the
+/// product, not of the editable menu: added to the tree served (so stores
+/// seeded before it, and menu edits, cannot lose it), never stored.
+pub fn self_service_route() -> Value {
+    serde_json::json!({
+        "path": "/user",
+        "name": "SelfService",
+        "component": "Layout",
+        "redirect": SELF_SERVICE_PATH,
+        "meta": { "title": "个人中心", "icon": "user-line", "hidden": true, "breadcrumbHidden": true },
+        "children": [{
+            "path": "personalCenter",
+            "name": "MyPersonalCenter",
+            "component": "setting/personalCenter",
+            "meta": { "title": "个人中心", "icon": "user-line", "hidden": true }
+        }]
+    })
+}
+
+/// The tree a caller gets: what their roles may see of the stored tree,
+/// plus the self-service route (unless the stored tree already has `/user`).
+pub fn with_self_service(mut visible: Vec<Value>) -> Vec<Value> {
+    if !visible.iter().any(|r| r.get("path").and_then(Value::as_str) == Some("/user")) {
+        visible.push(self_service_route());
+    }
+    visible
+}
+
 /// The record that holds a tree.
 pub fn tree_item(routes: Vec<Value>, version: i64, now: i64) -> store::Item {
     let key = keys::menu_tree();
@@ -108,6 +142,15 @@ mod tests {
         for page in ["/order/orderindex", "/connector/station", "/connector/connectors", "/money/moneyIndex"] {
             assert!(paths.iter().any(|p| p == page), "{page} missing from {paths:?}");
         }
+    }
+
+    #[test]
+    fn the_self_service_route_is_added_once_and_hidden() {
+        let tree = with_self_service(seed_tree());
+        assert_eq!(tree.iter().filter(|r| r["path"] == "/user").count(), 1);
+        assert_eq!(with_self_service(tree.clone()).len(), tree.len(), "not added twice");
+        let paths: Vec<String> = searchable_entries(&tree).into_iter().map(|(_, p)| p).collect();
+        assert!(!paths.iter().any(|p| p == SELF_SERVICE_PATH), "hidden: not in the menu or the search");
     }
 
     #[test]

@@ -250,6 +250,8 @@ pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), Api
     // Its social identities go too: none may sign in as a later account
     // of the same name (sign-in also checks both sides of a link agree).
     crate::domain::oauth::unlink_all(ctx, &user.username).await?;
+    // A later account of the same name starts with every notice unread.
+    crate::domain::notices::forget_reader(ctx, &user.username).await?;
     Ok(())
 }
 

@@ -182,6 +182,9 @@ pub fn is_avatar_address(s: &str) -> bool {
 
 /// Changes the user's own e-mail and avatar.
 pub async fn update_profile(ctx: &AppCtx, username: &str, email: &str, avatar: &str) -> Result<User, ApiError> {
+    // The default picture, as user info names it, sent back unchanged means
+    // "no picture of my own".
+    let avatar = if avatar == DEFAULT_AVATAR { "" } else { avatar };
     if !email.is_empty() && !crate::validate::is_email(email) {
         return Err(ApiError::bad_request(Text::new(format!("'{email}' is not an e-mail address"), format!("“{email}”不是有效的邮箱地址"))));
     }

@@ -32,7 +32,7 @@ pub fn routes() -> Vec<Route> {
         route!(GET "/menuManagement/getList" => "menu_management_list", Permission(SETTINGS_MANAGE), false, "The whole menu and route tree, with the components a node may use", menu_list),
         route!(POST "/menuManagement/doEdit" => "menu_management_edit", Permission(SETTINGS_MANAGE), true, "Create or edit a menu entry", menu_edit, body = MenuEditIn),
         route!(POST "/menuManagement/doDelete" => "menu_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a menu entry without sub-entries", menu_delete, body = MenuDeleteIn),
-        route!(GET "/systemLog/getList" => "system_log_list", Permission(SETTINGS_MANAGE), false, "The system log, newest first (account filter, paging)", system_log_list, query = SystemLogQuery),
+        route!(GET "/systemLog/getList" => "system_log_list", Permission(SETTINGS_MANAGE), false, "The system log, newest first (account filter, paging); type and result in the caller's language", system_log_list, query = SystemLogQuery, data = SystemLogPage),
         route!(POST "/user/updateProfile" => "update_profile", SignedIn, true, "Change the signed-in user's e-mail and avatar", update_profile, body = ProfileIn),
     ]
 }
@@ -257,7 +257,24 @@ pub async fn system_log_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
     // Calls refused for want of a sign-in are counted, not listed (read
     // with the first page; the pages after it carry 0).
     let refused_anonymous = if first_page { audit::refused_anonymous(ctx, 24).await? } else { 0 };
-    Ok(Reply::data(json!({ "list": list, "total": total, "cursor": next, "refusedAnonymous24h": refused_anonymous })))
+    let lang = call.req.lang();
+    let list = list.into_iter().map(|e| audit::in_language(e, lang)).collect();
+    Ok(Reply::data(SystemLogPage { list, total, cursor: next, refused_anonymous_24h: refused_anonymous }))
+}
+
+/// One page of the system log.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SystemLogPage {
+    /// Newest first; `type` and `executeResult` in the caller's language (Accept-Language).
+    pub list: Vec<audit::LogEntry>,
+    /// Entries in the log (of the account, when filtered).
+    pub total: i64,
+    /// Where the next page starts, if there is one.
+    pub cursor: Option<String>,
+    /// Calls refused for want of a sign-in in the last 24 hours (first page only; 0 after it).
+    #[serde(rename = "refusedAnonymous24h")]
+    pub refused_anonymous_24h: i64,
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -108,6 +108,18 @@ pub async fn post(ctx: &AppCtx, path: &str, token: Option<&str>, body: Value) ->
     call(ctx, Method::POST, path, token, Some(body)).await
 }
 
+/// GET in a language (`Accept-Language`, e.g. "zh-CN" or "en").
+pub async fn get_in(ctx: &AppCtx, path_and_query: &str, token: &str, language: &str) -> Answer {
+    let (path, query) = path_and_query.split_once('?').map_or((path_and_query, None), |(p, q)| (p, Some(q)));
+    let route = backoffice::routes::find(&Method::GET, path).unwrap_or_else(|| panic!("no route GET {path}"));
+    let mut req = ApiRequest::new(Method::GET, path).with_query_string(query);
+    req.headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
+    req.headers.insert("accept-language", language.parse().unwrap());
+    let resp = backoffice::dispatch(ctx, route, req).await;
+    let status = resp.status().as_u16();
+    Answer { status, body: serde_json::from_slice(resp.body()).expect("every answer is JSON") }
+}
+
 /// Signs in and returns the token; panics on failure.
 pub async fn login(ctx: &AppCtx, username: &str, password: &str) -> String {
     let a = post(ctx, "/login/index", None, serde_json::json!({"username": username, "password": password})).await;

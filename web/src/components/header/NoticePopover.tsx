@@ -3,6 +3,7 @@ import {
   Button,
   CounterBadge,
   makeStyles,
+  mergeClasses,
   Popover,
   PopoverSurface,
   PopoverTrigger,
@@ -14,13 +15,17 @@ import {
 } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons/svg/alert';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
+import { EditRegular } from '@fluentui/react-icons/svg/edit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { getNoticeList, type NoticeItem } from '@/api/notice';
+import { clearNotices, getNoticeList, markNoticesRead, type NoticeItem } from '@/api/notice';
 import { SWR_KEYS } from '@/api/swr';
 import { chinaDateTime, relativeAge } from '@/components/data/format';
+import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
+import { NoticeManager } from './NoticeManager';
+import { unreadIds } from './noticeLogic';
 
 const useStyles = makeStyles({
   anchor: { position: 'relative', display: 'inline-flex' },
@@ -28,72 +33,120 @@ const useStyles = makeStyles({
   surface: { width: '340px', padding: '8px 0 0' },
   list: { listStyleType: 'none', margin: 0, padding: '4px 0', maxHeight: '320px', overflowY: 'auto' },
   item: { display: 'flex', columnGap: '10px', alignItems: 'flex-start', padding: '10px 16px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
+  fresh: { backgroundColor: tokens.colorBrandBackground2 },
   text: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, '& a': { color: tokens.colorBrandForeground1 } },
   email: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase100 },
   empty: { padding: '24px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
-  footer: { display: 'flex', justifyContent: 'center', padding: '6px', borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
+  footer: { display: 'flex', justifyContent: 'center', columnGap: '8px', padding: '6px', borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
-/** Notice popover (point 2): tabs notice and email, clear all (client-side). */
+/**
+ * Notice popover (point 2): tabs notice and email, clear all. What the user
+ * read and cleared is kept on the server, per user: opening the popover
+ * marks what it lists read (those stay highlighted while it is open), and a
+ * reload brings back nothing that was cleared. Publishers (write:system)
+ * also get "manage": publish, edit and withdraw.
+ */
 export function NoticePopover() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
+  const canPublish = usePermission(['write:system']);
+  const [open, setOpen] = useState(false);
+  const [managing, setManaging] = useState(false);
   const [tab, setTab] = useState<NoticeItem['type']>('notice');
+  // Unread when the popover opened: highlighted until it closes.
+  const [fresh, setFresh] = useState<Set<string>>(new Set());
   const { data, isLoading, mutate } = useSWR(SWR_KEYS.notices, getNoticeList, { revalidateOnFocus: false });
   const list = data?.list ?? [];
+  const unread = data?.unread ?? 0;
   const shown = list.filter((n) => n.type === tab);
 
-  const clearAll = () => {
-    void mutate({ list: [], total: 0 }, { revalidate: false });
-    notify(t('notice.cleared'), 'success');
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) return setFresh(new Set());
+    const ids = unreadIds(list);
+    setFresh(new Set(ids));
+    if (ids.length) {
+      markNoticesRead(ids)
+        .then(() => mutate())
+        .catch(() => {
+          /* toasted by the request layer; they stay unread */
+        });
+    }
+  };
+
+  const clearAll = async () => {
+    try {
+      notify((await clearNotices()) || t('notice.cleared'), 'success');
+      await mutate({ list: [], total: 0, unread: 0 }, { revalidate: true });
+    } catch {
+      /* toasted by the request layer */
+    }
   };
 
   return (
-    <Popover positioning="below-end" withArrow>
-      <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content={t('header.notice')} relationship="label">
-          <span className={styles.anchor}>
-            <Button appearance="subtle" icon={<AlertRegular />} data-testid="notice-button" />
-            {list.length > 0 && <CounterBadge className={styles.count} size="small" count={list.length} color="danger" />}
-          </span>
-        </Tooltip>
-      </PopoverTrigger>
-      <PopoverSurface className={styles.surface} data-testid="notice-popover">
-        <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as NoticeItem['type'])} size="small">
-          <Tab value="notice">{t('notice.notice')}</Tab>
-          <Tab value="email">{t('notice.email')}</Tab>
-        </TabList>
-        {isLoading ? (
-          <div className={styles.empty}>
-            <Spinner size="tiny" />
+    <>
+      <Popover positioning="below-end" withArrow open={open} onOpenChange={(_, d) => onOpenChange(d.open)}>
+        <PopoverTrigger disableButtonEnhancement>
+          <Tooltip content={t('header.notice')} relationship="label">
+            <span className={styles.anchor}>
+              <Button appearance="subtle" icon={<AlertRegular />} data-testid="notice-button" />
+              {unread > 0 && <CounterBadge className={styles.count} size="small" count={unread} color="danger" data-testid="notice-unread" />}
+            </span>
+          </Tooltip>
+        </PopoverTrigger>
+        <PopoverSurface className={styles.surface} data-testid="notice-popover">
+          <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as NoticeItem['type'])} size="small">
+            <Tab value="notice">{t('notice.notice')}</Tab>
+            <Tab value="email">{t('notice.email')}</Tab>
+          </TabList>
+          {isLoading ? (
+            <div className={styles.empty}>
+              <Spinner size="tiny" />
+            </div>
+          ) : shown.length === 0 ? (
+            <div className={styles.empty}>{t('notice.empty')}</div>
+          ) : (
+            <ul className={styles.list}>
+              {shown.map((n) => (
+                <li key={n.id} className={mergeClasses(styles.item, fresh.has(n.id) && styles.fresh)} data-testid="notice-item" data-unread={fresh.has(n.id) || undefined}>
+                  <Avatar size={32} image={n.image ? { src: n.image } : undefined} name={n.email ?? ''} />
+                  <div>
+                    {n.email && <div className={styles.email}>{n.email}</div>}
+                    {/* The server sends sanitised HTML (link text). */}
+                    <div className={styles.text} dangerouslySetInnerHTML={{ __html: n.notice }} />
+                    {n.createdAt != null && (
+                      <div className={styles.email} title={chinaDateTime(n.createdAt)} data-testid="notice-age">
+                        {relativeAge(n.createdAt, i18n.language)}
+                      </div>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className={styles.footer}>
+            <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => void clearAll()} disabled={list.length === 0} data-testid="notice-clear">
+              {t('notice.clearAll')}
+            </Button>
+            {canPublish && (
+              <Button
+                appearance="subtle"
+                size="small"
+                icon={<EditRegular />}
+                data-testid="notice-manage"
+                onClick={() => {
+                  setOpen(false);
+                  setManaging(true);
+                }}
+              >
+                {t('notice.manage')}
+              </Button>
+            )}
           </div>
-        ) : shown.length === 0 ? (
-          <div className={styles.empty}>{t('notice.empty')}</div>
-        ) : (
-          <ul className={styles.list}>
-            {shown.map((n, i) => (
-              <li key={i} className={styles.item}>
-                <Avatar size={32} image={n.image ? { src: n.image } : undefined} name={n.email ?? ''} />
-                <div>
-                  {n.email && <div className={styles.email}>{n.email}</div>}
-                  {/* The server sends sanitised HTML (link text). */}
-                  <div className={styles.text} dangerouslySetInnerHTML={{ __html: n.notice }} />
-                  {n.createdAt != null && (
-                    <div className={styles.email} title={chinaDateTime(n.createdAt)} data-testid="notice-age">
-                      {relativeAge(n.createdAt, i18n.language)}
-                    </div>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className={styles.footer}>
-          <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={clearAll} disabled={list.length === 0}>
-            {t('notice.clearAll')}
-          </Button>
-        </div>
-      </PopoverSurface>
-    </Popover>
+        </PopoverSurface>
+      </Popover>
+      {canPublish && <NoticeManager open={managing} onClose={() => setManaging(false)} onChanged={() => void mutate()} />}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { PersonRegular } from '@fluentui/react-icons/svg/person';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '@/api/user';
-import { flattenRoutes } from '@/router/buildRoutes';
+import { personalCenterPath } from '@/router/buildRoutes';
 import { routesStore } from '@/store/routes';
 import { resetAll } from '@/store/session';
 import { userStore } from '@/store/user';
@@ -19,7 +19,7 @@ export function UserAvatar() {
   const username = userStore.use((s) => s.username);
   const avatar = userStore.use((s) => s.avatar);
   const routes = routesStore.use((s) => s.routes);
-  const personalCenter = flattenRoutes(routes).find((r) => r.component === 'setting/personalCenter');
+  const personalCenter = personalCenterPath(routes);
 
   const onLogout = async () => {
     try {
@@ -42,7 +42,7 @@ export function UserAvatar() {
         <MenuList>
           {personalCenter && (
             <>
-              <MenuItem icon={<PersonRegular />} onClick={() => navigate(personalCenter.path)}>
+              <MenuItem icon={<PersonRegular />} onClick={() => navigate(personalCenter)} data-testid="personal-center">
                 {t('header.personalCenter')}
               </MenuItem>
               <MenuDivider />

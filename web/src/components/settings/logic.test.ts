@@ -44,6 +44,8 @@ describe('user form', () => {
     expect(validateNewPassword('123456', '123456')).toEqual({ password: 'set.pwd.newMin' });
     expect(validateNewPassword('twelve-chars', 'twelve-charz')).toEqual({ repeat: 'set.pwd.mismatch' });
     expect(validateNewPassword('twelve-chars', 'twelve-chars')).toEqual({});
+    expect(validateNewPassword('my-Editor-pass-1', 'my-Editor-pass-1', 'editor')).toEqual({ password: 'set.pwd.hasName' });
+    expect(validateNewPassword('harbour-lantern-2026', 'harbour-lantern-2026', 'editor')).toEqual({});
     // Characters, not UTF-16 units: 12 Chinese characters pass, 11 do not.
     expect(validateNewPassword('充电站密码是绿色的电车', '充电站密码是绿色的电车').password).toBe('set.pwd.newMin');
   });

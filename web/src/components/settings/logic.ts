@@ -34,9 +34,11 @@ export function validateUser(form: UserForm, creating: boolean): Errors<keyof Us
 }
 
 /** Reset / change password: at least 12 characters and typed twice alike. */
-export function validateNewPassword(password: string, repeat: string): Errors<'password' | 'repeat'> {
+/** A new password's length and repetition; with `username`, also that it does not contain it (the server's policy says the same). */
+export function validateNewPassword(password: string, repeat: string, username?: string): Errors<'password' | 'repeat'> {
   const errors: Errors<'password' | 'repeat'> = {};
   if (!isNewPassword(password)) errors.password = 'set.pwd.newMin';
+  else if (username && password.toLowerCase().includes(username.trim().toLowerCase())) errors.password = 'set.pwd.hasName';
   if (password !== repeat) errors.repeat = 'set.pwd.mismatch';
   return errors;
 }

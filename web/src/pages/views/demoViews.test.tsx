@@ -40,7 +40,7 @@ const ANSWERS: Record<string, unknown> = {
   },
   '/description/getList': { list: [{ title: '名称', description: '值' }] },
   '/remixIcon/getList': { list: ['home-2-line', 'add-line'], total: 2 },
-  '/notice/getList': { list: [{ type: 'notice', image: '', notice: '<a href="#">通知</a>', email: 'a@b.c' }], total: 1 },
+  '/notice/getList': { list: [{ id: '000000000001#0190', type: 'notice', image: '', notice: '<a href="#">通知</a>', email: 'a@b.c', createdAt: 0, version: 1, read: false }], total: 1, unread: 1 },
   '/area/getList': [{ name: '北京市', code: '110000', children: [{ name: '市辖区', code: '110100', children: [{ name: '东城区', code: '110101' }] }] }],
 };
 

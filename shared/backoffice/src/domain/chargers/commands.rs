@@ -151,7 +151,7 @@ async fn finish(ctx: &AppCtx, c: &Command, from: CommandStatus, status: CommandS
     // The system log gets the charger's answer beside the request.
     let outcome = match (&entry.error, &entry.response) {
         (Some(e), _) => format!("{status:?}: {} {}", e.code, e.description),
-        (None, Some(r)) => format!("answered: {}", r.get("status").and_then(Value::as_str).map(String::from).unwrap_or_else(|| r.to_string())),
+        (None, Some(r)) => format!("{}{}", crate::domain::audit::CHARGER_ANSWERED, r.get("status").and_then(Value::as_str).map(String::from).unwrap_or_else(|| r.to_string())),
         (None, None) => format!("{status:?}"),
     };
     crate::domain::audit::record_charger_answer(ctx, &c.requested_by, &c.action, &c.pile_id, &outcome).await;

@@ -99,7 +99,7 @@ export default function Home() {
       </Card>
       {canRead && <HomeDashboard />}
       <Card>
-        <CardHeader header={<Subtitle1>{t('home.quickLinks')}</Subtitle1>} description={<Body1 className={styles.meta}>{t('home.shellNote')}</Body1>} />
+        <CardHeader header={<Subtitle1>{t('home.quickLinks')}</Subtitle1>} />
         <div className={styles.grid}>
           {quickLinks(menuTree(routes)).map((n) => (
             <Card key={n.route.path} className={styles.link} appearance="outline" onClick={() => navigate(n.route.path)} data-testid="quick-link">

@@ -8,6 +8,9 @@ import { validateNewPassword, validateProfile, type Errors } from '@/components/
 import { permissionLabel } from '@/components/settings/RoleDialog';
 import { useSettingStyles } from '@/components/settings/ui';
 import { userStore } from '@/store/user';
+
+/** The picture user info names for an account without one of its own (users.rs DEFAULT_AVATAR). */
+const SERVER_DEFAULT_AVATAR = 'avatar.svg';
 import { notify } from '@/utils/notify';
 import { SocialLinks } from './SocialLinks';
 
@@ -33,7 +36,10 @@ export default function PersonalCenter() {
   const [profileErrors, setProfileErrors] = useState<Errors<'email' | 'avatar'>>({});
   const [savingProfile, setSavingProfile] = useState(false);
   useEffect(() => {
-    setProfile({ email: account.data?.email ?? '', avatar: account.data?.avatar ?? '' });
+    // The default picture (user info's 'avatar.svg') is no address of the
+    // user's own: the field stays empty, so saving the e-mail alone works.
+    const own = account.data?.avatar ?? '';
+    setProfile({ email: account.data?.email ?? '', avatar: own === SERVER_DEFAULT_AVATAR ? '' : own });
   }, [account.data]);
 
   const [pwd, setPwd] = useState({ old: '', password: '', repeat: '' });
@@ -58,7 +64,7 @@ export default function PersonalCenter() {
   };
 
   const savePassword = async () => {
-    const found: Errors<'old' | 'password' | 'repeat'> = { ...validateNewPassword(pwd.password, pwd.repeat) };
+    const found: Errors<'old' | 'password' | 'repeat'> = { ...validateNewPassword(pwd.password, pwd.repeat, me) };
     if (!pwd.old) found.old = 'set.pwd.oldRequired';
     else if (!found.password && pwd.old === pwd.password) found.password = 'set.pwd.same';
     setPwdErrors(found);

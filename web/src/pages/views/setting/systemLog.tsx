@@ -13,11 +13,15 @@ import { EmptyRow, SearchBox, useSettingStyles } from '@/components/settings/ui'
  * 2000 entries, then "load more" with the server's cursor.
  */
 export default function SystemLog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useSettingStyles();
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 20, account: '' });
   const [more, setMore] = useState<{ rows: LogEntry[]; cursor: string | null; loading: boolean }>({ rows: [], cursor: null, loading: false });
-  const { data, isLoading, mutate } = useSWR(['setting/systemLog', query.pageNo, query.pageSize, query.account], () => getSystemLog(query), { keepPreviousData: true });
+  // The server writes each entry's type and result in the request's
+  // language, so a language switch loads the page again.
+  const { data, isLoading, mutate } = useSWR(['setting/systemLog', query.pageNo, query.pageSize, query.account, i18n.language], () => getSystemLog(query), {
+    keepPreviousData: true,
+  });
   const total = data?.total ?? 0;
   const rows = [...(data?.list ?? []), ...more.rows];
   const cursor = more.rows.length ? more.cursor : (data?.cursor ?? null);
@@ -81,15 +85,22 @@ export default function SystemLog() {
                     </Caption1>
                   )}
                 </TableCell>
-                <TableCell>{r.type}</TableCell>
+                <TableCell data-testid="log-type">{r.type}</TableCell>
                 <TableCell className={styles.breakAll}>
                   <code>{r.path}</code>
                 </TableCell>
                 <TableCell className={styles.breakAll}>{r.target || '—'}</TableCell>
                 <TableCell>
-                  <Badge appearance="tint" color={r.executeResult === 'success' ? 'success' : 'danger'} title={r.executeResult}>
-                    {r.executeResult === 'success' ? t('set.log.success') : `${t('set.log.failure')} ${r.code}`}
-                  </Badge>
+                  {r.path.startsWith('/ocpp/') ? (
+                    // A charger's answer: what the charger said, as it said it.
+                    <Badge appearance="tint" color="informative" title={r.executeResult} data-testid="log-result">
+                      {r.executeResult}
+                    </Badge>
+                  ) : (
+                    <Badge appearance="tint" color={r.code === 200 ? 'success' : 'danger'} title={r.executeResult} data-testid="log-result">
+                      {r.code === 200 ? t('set.log.success') : `${t('set.log.failure')} ${r.code}`}
+                    </Badge>
+                  )}
                 </TableCell>
                 <TableCell>{r.ip || '—'}</TableCell>
               </TableRow>
