@@ -1,8 +1,11 @@
-//! A decorator that remembers the key of every item written through it, so
+//! Decorators that record what goes through them. [`KeyRecorder`]
+//! remembers the key of every item written through it, so
 //! what was written (a seed, say) can be copied to another table in bulk.
 //! Benchmarks and tests seed a DynamoDB table this way: the product's seed
 //! runs on SQLite and the items are copied with `put_many` (BatchWriteItem),
 //! because moto copies its whole table for every item of a transaction.
+//! [`TouchRecorder`] reports every item access the way DynamoDB's IAM
+//! authorises it (action, table or index, partition key).
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
@@ -68,6 +71,100 @@ impl Table for KeyRecorder {
     }
     async fn put_many(&self, items: Vec<Item>) -> Result<()> {
         self.note(items.iter().filter_map(Key::of));
+        self.inner.put_many(items).await
+    }
+}
+
+/// One item access as DynamoDB's IAM sees it: the action it is authorised
+/// as, the table or index it reads, and the partition-key value that
+/// `dynamodb:LeadingKeys` compares (the index's own partition key for a
+/// query on an index). A transaction is authorised per item by the item
+/// actions (Put/Update/Delete/ConditionCheckItem), so it is recorded as
+/// those.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Touch {
+    /// The IAM action, e.g. `dynamodb:GetItem`.
+    pub action: &'static str,
+    /// The index of a query on one; None for the table.
+    pub index: Option<&'static str>,
+    /// The partition-key value the action addresses.
+    pub pk: String,
+}
+
+impl Touch {
+    fn table(action: &'static str, pk: impl Into<String>) -> Touch {
+        Touch { action, index: None, pk: pk.into() }
+    }
+}
+
+pub type TouchSink = Arc<dyn Fn(Touch) + Send + Sync>;
+
+/// A decorator that reports every item access to a sink before it is
+/// made, for the test that holds each Lambda function's IAM policy
+/// (`backoffice::iam`) to what its handlers really touch.
+pub struct TouchRecorder {
+    inner: Arc<dyn Table>,
+    sink: TouchSink,
+}
+
+impl TouchRecorder {
+    pub fn new(inner: Arc<dyn Table>, sink: TouchSink) -> Self {
+        TouchRecorder { inner, sink }
+    }
+
+    fn touch(&self, action: &'static str, pk: &str) {
+        (self.sink)(Touch::table(action, pk));
+    }
+}
+
+fn item_pk(item: &Item) -> &str {
+    item.get(crate::PK).and_then(|v| v.as_str()).unwrap_or_default()
+}
+
+#[async_trait]
+impl Table for TouchRecorder {
+    async fn put(&self, item: Item, condition: Option<Condition>) -> Result<()> {
+        self.touch("dynamodb:PutItem", item_pk(&item));
+        self.inner.put(item, condition).await
+    }
+    async fn get(&self, key: &Key) -> Result<Option<Item>> {
+        self.touch("dynamodb:GetItem", &key.pk);
+        self.inner.get(key).await
+    }
+    async fn batch_get(&self, keys: &[Key]) -> Result<Vec<Option<Item>>> {
+        for key in keys {
+            self.touch("dynamodb:BatchGetItem", &key.pk);
+        }
+        self.inner.batch_get(keys).await
+    }
+    async fn delete(&self, key: &Key, condition: Option<Condition>) -> Result<Option<Item>> {
+        self.touch("dynamodb:DeleteItem", &key.pk);
+        self.inner.delete(key, condition).await
+    }
+    async fn update(&self, key: &Key, actions: Vec<UpdateAction>, condition: Option<Condition>) -> Result<Item> {
+        self.touch("dynamodb:UpdateItem", &key.pk);
+        self.inner.update(key, actions, condition).await
+    }
+    async fn query(&self, query: Query) -> Result<Page> {
+        (self.sink)(Touch { action: "dynamodb:Query", index: query.index.map(|i| i.name()), pk: query.pk.clone() });
+        self.inner.query(query).await
+    }
+    async fn transact(&self, ops: Vec<TxOp>) -> Result<()> {
+        for op in &ops {
+            let action = match op {
+                TxOp::Put { .. } => "dynamodb:PutItem",
+                TxOp::Update { .. } => "dynamodb:UpdateItem",
+                TxOp::Delete { .. } => "dynamodb:DeleteItem",
+                TxOp::Check { .. } => "dynamodb:ConditionCheckItem",
+            };
+            self.touch(action, &op.key().pk);
+        }
+        self.inner.transact(ops).await
+    }
+    async fn put_many(&self, items: Vec<Item>) -> Result<()> {
+        for item in &items {
+            self.touch("dynamodb:BatchWriteItem", item_pk(item));
+        }
         self.inner.put_many(items).await
     }
 }
