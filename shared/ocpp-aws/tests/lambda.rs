@@ -78,7 +78,7 @@ fn body(r: &ApiGatewayProxyResponse) -> Option<String> {
 
 /// The answer payload of a CALL sent through `$default`.
 async fn call(ctx: &AppCtx, connection: &str, id: &str, action: &str, payload: Value) -> Value {
-    let r = ocpp_aws::on_message(ctx, &message_event(connection, &json!([2, id, action, payload]).to_string())).await;
+    let r = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), ocpp_aws::on_message(ctx, &message_event(connection, &json!([2, id, action, payload]).to_string()))).await;
     assert_eq!(r.status_code, 200);
     let v: Value = serde_json::from_str(&body(&r).expect("an answer frame")).unwrap();
     assert_eq!(v[0], 3, "{action}: {v}");
@@ -109,14 +109,14 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
         ("AWS01", Some("ocpp1.6"), None, 401),
         ("AWS01", Some("ocpp1.6"), Some("Basic QVdTMDE6d3Jvbmd3cm9uZ3dyb25nd3Jvbmc="), 401),
     ] {
-        let r = ocpp_aws::on_connect(&ctx, &connect_event("refused=", cp, proto, auth, 1_000)).await;
+        let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("refused=", cp, proto, auth, 1_000))).await;
         assert_eq!(r.status_code, status, "{cp} {proto:?} {auth:?}");
     }
     assert!(link::connection(&ctx, "refused=").await.unwrap().is_none(), "a refused handshake records nothing");
     assert!(link::get(&ctx, &pile).await.unwrap().is_none());
 
     let epoch = ctx.now() * 1000;
-    let r = ocpp_aws::on_connect(&ctx, &connect_event("connA=", "aws01", Some("ocpp2.0.1, ocpp1.6"), Some(&basic), epoch)).await;
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connA=", "aws01", Some("ocpp2.0.1, ocpp1.6"), Some(&basic), epoch))).await;
     assert_eq!(r.status_code, 200);
     assert_eq!(r.headers.get("sec-websocket-protocol").and_then(|v| v.to_str().ok()), Some("ocpp1.6"));
     let boot = call(&ctx, "connA=", "1", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "AC7"})).await;
@@ -133,33 +133,33 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     assert!(order["amountFen"].as_i64().unwrap() > 0);
 
     // A bad frame gets a CALLERROR; an unknown connection gets no answer.
-    let r = ocpp_aws::on_message(&ctx, &message_event("connA=", "not json")).await;
+    let r = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), ocpp_aws::on_message(&ctx, &message_event("connA=", "not json"))).await;
     assert!(body(&r).unwrap().contains("FormationViolation"));
-    let r = ocpp_aws::on_message(&ctx, &message_event("nobody=", r#"[2,"1","Heartbeat",{}]"#)).await;
+    let r = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), ocpp_aws::on_message(&ctx, &message_event("nobody=", r#"[2,"1","Heartbeat",{}]"#))).await;
     assert_eq!((r.status_code, body(&r)), (200, None));
 
     // Reconnect race: B connects, then A's late $disconnect arrives.
-    let r = ocpp_aws::on_connect(&ctx, &connect_event("connB=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 5_000)).await;
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connB=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 5_000))).await;
     assert_eq!(r.status_code, 200);
-    ocpp_aws::on_disconnect(&ctx, &disconnect_event("connA=")).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connA="))).await;
     let l = link::get(&ctx, &pile).await.unwrap().unwrap();
     assert!(l.connected && l.connection_id == "connB=", "the new connection stays current: {l:?}");
     assert!(link::connection(&ctx, "connA=").await.unwrap().is_none());
     // A handshake older than the current one (they raced) does not take over.
-    let r = ocpp_aws::on_connect(&ctx, &connect_event("connOld=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 1_000)).await;
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connOld=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 1_000))).await;
     assert_eq!(r.status_code, 200);
     assert_eq!(link::get(&ctx, &pile).await.unwrap().unwrap().connection_id, "connB=");
-    ocpp_aws::on_disconnect(&ctx, &disconnect_event("connOld=")).await;
-    ocpp_aws::on_disconnect(&ctx, &disconnect_event("connB=")).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connOld="))).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connB="))).await;
     assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
 
     // The sweeper ends a connection whose charger went silent.
-    let r = ocpp_aws::on_connect(&ctx, &connect_event("connC=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 9_000)).await;
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connC=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 9_000))).await;
     assert_eq!(r.status_code, 200);
     let recorder = Recorder::default();
-    assert_eq!(ocpp_aws::sweep(&ctx, &recorder).await.unwrap(), 0, "a charger heard from just now stays");
+    assert_eq!(within_policy("ocpp_sweeper", &backoffice::iam::link_policy("ocpp_sweeper").unwrap(), ocpp_aws::sweep(&ctx, &recorder)).await.unwrap(), 0, "a charger heard from just now stays");
     ctx.clock.advance(4 * 300);
-    assert_eq!(ocpp_aws::sweep(&ctx, &recorder).await.unwrap(), 1);
+    assert_eq!(within_policy("ocpp_sweeper", &backoffice::iam::link_policy("ocpp_sweeper").unwrap(), ocpp_aws::sweep(&ctx, &recorder)).await.unwrap(), 1);
     assert_eq!(recorder.0.lock().unwrap().clone(), vec!["close connC=".to_string()]);
     assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
 }
