@@ -23,6 +23,7 @@ pub mod reply;
 pub mod request;
 pub mod routes;
 pub mod runtime;
+pub mod secrets;
 pub mod seed;
 pub mod session;
 pub mod validate;
