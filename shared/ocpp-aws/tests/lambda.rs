@@ -233,3 +233,57 @@ async fn outbound_posts_to_the_connection_and_hears_gone() {
     outbound.close("pile", "live=").await;
     assert_eq!(seen.lock().unwrap().clone(), vec![format!("POST live= {frame}"), "DELETE live=".to_string()]);
 }
+
+/// A `/partnerapi` event as the Lambda runtime hands it to
+/// `backoffice::lambda::handle`.
+fn api_event(path: &str, headers: &[(&str, &str)], body: Value) -> lambda_http::Request {
+    let mut req = http::Request::builder().method("POST").uri(format!("https://abc123.execute-api.eu-west-1.amazonaws.com/partnerapi{path}"));
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    req.header("content-type", "application/json").body(lambda_http::Body::Text(body.to_string())).unwrap()
+}
+
+async fn through_lambda(ctx: &AppCtx, path: &str, headers: &[(&str, &str)], body: Value) -> (u16, Value) {
+    let route = backoffice::routes::find(&http::Method::POST, path).unwrap();
+    let resp = backoffice::lambda::handle(ctx, route, api_event(path, headers, body)).await;
+    let status = resp.status().as_u16();
+    let body: Value = match resp.body() {
+        lambda_http::Body::Binary(b) => serde_json::from_slice(b).unwrap(),
+        lambda_http::Body::Text(t) => serde_json::from_str(t).unwrap(),
+        _ => Value::Null,
+    };
+    (status, body)
+}
+
+/// Behind CloudFront the functions refuse every `/partnerapi` call that
+/// lacks the distribution's `X-Origin-Verify` value (a call to the API
+/// Gateway URL directly), before anything runs: no sign-in check, no log
+/// entry, no throttle count.
+#[tokio::test]
+async fn partnerapi_calls_around_the_distribution_are_refused() {
+    const SECRET: &str = "origin-secret-of-at-least-32-characters-0123";
+    let ctx = product_with(&[SMALL_SEED, ("BACKOFFICE_ORIGIN_VERIFY_SECRET", SECRET)]).await;
+    let sign_in = json!({"username": "admin", "password": ADMIN_PW});
+    let log_total = |ctx: Arc<AppCtx>| async move { backoffice::domain::audit::total(&ctx, None).await.unwrap() };
+    let before = log_total(ctx.clone()).await;
+    for headers in [vec![], vec![("x-origin-verify", "guess")], vec![("x-origin-verify", &SECRET[..SECRET.len() - 1])]] {
+        let (status, body) = through_lambda(&ctx, "/login/index", &headers, sign_in.clone()).await;
+        assert_eq!((status, body["code"].as_i64()), (403, Some(403)), "{headers:?}: {body}");
+        assert!(body["msg"].as_str().unwrap().contains("only through the site's address"), "{body}");
+        assert!(body["data"].get("token").is_none(), "{body}");
+    }
+    assert_eq!(log_total(ctx.clone()).await, before, "a refused call writes nothing");
+    let (status, zh) = through_lambda(&ctx, "/login/index", &[("accept-language", "zh-CN")], sign_in.clone()).await;
+    assert_eq!(status, 403);
+    assert!(zh["msg"].as_str().unwrap().contains("CloudFront"), "{zh}");
+
+    let (status, body) = through_lambda(&ctx, "/login/index", &[("x-origin-verify", SECRET)], sign_in.clone()).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body["data"]["token"].is_string(), "{body}");
+
+    // Without the secret configured (no distribution in front) every call goes through.
+    let open = product_with(&[SMALL_SEED]).await;
+    let (status, body) = through_lambda(&open, "/login/index", &[], sign_in).await;
+    assert_eq!(status, 200, "{body}");
+}
