@@ -168,3 +168,53 @@ impl Table for TouchRecorder {
         self.inner.put_many(items).await
     }
 }
+
+#[cfg(all(test, feature = "sqlite"))]
+mod tests {
+    use super::*;
+    use crate::{Index, SortKey};
+    use serde_json::json;
+
+    #[tokio::test]
+    async fn touches_are_what_iam_authorises() {
+        let seen: Arc<Mutex<Vec<Touch>>> = Arc::default();
+        let sink_seen = seen.clone();
+        let sink: TouchSink = Arc::new(move |t| sink_seen.lock().unwrap().push(t));
+        let table = TouchRecorder::new(Arc::new(crate::sqlite::SqliteTable::open_in_memory().unwrap()), sink);
+        let item = |pk: &str| Key::new(pk, "S").to_item();
+        table.put(item("A#1"), None).await.unwrap();
+        table.get(&Key::new("A#1", "S")).await.unwrap();
+        table.batch_get(&[Key::new("A#1", "S"), Key::new("B#1", "S")]).await.unwrap();
+        let mut indexed = item("C#1");
+        indexed.insert("GSI2PK".into(), json!("LISTING"));
+        indexed.insert("GSI2SK".into(), json!("1"));
+        table
+            .transact(vec![
+                TxOp::Put { item: indexed, condition: None },
+                TxOp::Update { key: Key::new("D#1", "S"), actions: vec![UpdateAction::Add("n".into(), 1)], condition: None },
+                TxOp::Delete { key: Key::new("E#1", "S"), condition: None },
+                TxOp::Check { key: Key::new("A#1", "S"), condition: Condition::item_exists() },
+            ])
+            .await
+            .unwrap();
+        table.query(Query::index(Index::Gsi2, "LISTING").sort_key(SortKey::BeginsWith("1".into()))).await.unwrap();
+        table.query(Query::partition("A#1")).await.unwrap();
+        let t = |action: &'static str, index: Option<&'static str>, pk: &str| Touch { action, index, pk: pk.into() };
+        assert_eq!(
+            *seen.lock().unwrap(),
+            vec![
+                t("dynamodb:PutItem", None, "A#1"),
+                t("dynamodb:GetItem", None, "A#1"),
+                t("dynamodb:BatchGetItem", None, "A#1"),
+                t("dynamodb:BatchGetItem", None, "B#1"),
+                t("dynamodb:PutItem", None, "C#1"),
+                t("dynamodb:UpdateItem", None, "D#1"),
+                t("dynamodb:DeleteItem", None, "E#1"),
+                t("dynamodb:ConditionCheckItem", None, "A#1"),
+                // A query on an index is authorised by the index's partition key.
+                t("dynamodb:Query", Some("GSI2"), "LISTING"),
+                t("dynamodb:Query", None, "A#1"),
+            ]
+        );
+    }
+}
