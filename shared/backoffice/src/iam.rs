@@ -277,16 +277,18 @@ fn link_use(function: &str) -> Option<(KeyUse, &'static [&'static str])> {
             KeyUse::new(&[PILE_CODE, SETTINGS], &[PILE, CONNECTION, MESSAGE_LOG]),
             &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
         ),
-        // Every charger message: boot and status on the pile and its
-        // connectors (their list and history), cards, sessions as orders
-        // (transactions, pointers, rollups, the tariff in force), the
-        // message log, answers to remote operations (the command, the
-        // pile's slot and queue, reservations, the system log entry).
+        // Every charger message (its connection looked up by id): boot and
+        // status on the pile and its connectors (their list and history),
+        // cards, sessions as orders (transactions, pointers, rollups, the
+        // tariff in force), the message log, answers to remote operations
+        // (the command, the pile's slot and queue, reservations, the
+        // system log entry). The operations settings are read through a
+        // cache, so tests see them only now and then.
         "ocpp_message" => (
             KeyUse::new(
-                &[PILE_CODE, SETTINGS, STATION, TARIFF, CARD, COMMAND_QUEUE],
+                &[PILE_CODE, SETTINGS, STATION, TARIFF, CARD, COMMAND_QUEUE, CONNECTION],
                 &[
-                    PILE, CONNECTION, MESSAGE_LOG, CONNECTOR_LIST, CONNECTOR_COUNT, CONNECTOR_HISTORY, ORDER, ORDER_POINTER, ROLLUP, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START,
+                    PILE, MESSAGE_LOG, CONNECTOR_LIST, CONNECTOR_COUNT, CONNECTOR_HISTORY, ORDER, ORDER_POINTER, ROLLUP, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START,
                     OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, RESERVATION, LOG, LOG_COUNT,
                 ],
             ),
