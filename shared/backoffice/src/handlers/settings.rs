@@ -18,10 +18,10 @@ use crate::request::Call;
 use crate::routes::{route, Access::Permission, Access::SignedIn, Route};
 
 /// What these routes touch in the table (their functions' IAM policies,
-/// see `crate::iam`): users, roles, departments, menus, the system log and one's profile.
+/// see `crate::iam`): users (with their sessions and social links), roles, departments, menus, the system log and one's profile.
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
-    crate::iam::KeyUse::new(&[USERS_BY_NAME, ROLES_BY_NAME, DEPTS, LOG_BY_TIME, LOG_BY_ACCOUNT, LOG, LOG_COUNT, LOG_REFUSED], &[USER, ROLE, DEPT, MENU])
+    crate::iam::KeyUse::new(&[USERS_BY_NAME, ROLES_BY_NAME, DEPTS, LOG_BY_TIME, LOG_BY_ACCOUNT, LOG, LOG_COUNT, LOG_REFUSED], &[USER, ROLE, DEPT, MENU, SOCIAL])
 };
 
 pub fn routes() -> Vec<Route> {
