@@ -9,6 +9,10 @@
 #   AWS_REGION       region (default: samconfig.toml's, else the AWS CLI's)
 #   JWT_SECRET_NAME  Secrets Manager secret holding the JWT secret; needed
 #                    unless samconfig.toml (from `sam deploy --guided`) has it
+#   SECRETS_EXTENSION_LAYER_ARN
+#                    the AWS Parameters and Secrets Lambda Extension layer of
+#                    the region and ARCH (the functions read their secrets
+#                    through it); needed unless samconfig.toml has it
 #   ARCH             arm64 (default) or x86_64: what build.sh built for
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -40,6 +44,11 @@ if [ -n "${JWT_SECRET_NAME:-}" ]; then
   overrides+=("JwtSecretName=$JWT_SECRET_NAME")
 elif ! grep -q JwtSecretName samconfig.toml 2>/dev/null; then
   fail "set JWT_SECRET_NAME to the Secrets Manager secret's name (see infra/deploy/README.md), or run 'sam deploy --guided' once"
+fi
+if [ -n "${SECRETS_EXTENSION_LAYER_ARN:-}" ]; then
+  overrides+=("SecretsExtensionLayerArn=$SECRETS_EXTENSION_LAYER_ARN")
+elif ! grep -q SecretsExtensionLayerArn samconfig.toml 2>/dev/null; then
+  fail "set SECRETS_EXTENSION_LAYER_ARN to the Parameters and Secrets Lambda Extension layer of the region and ARCH (see infra/deploy/README.md), or run 'sam deploy --guided' once"
 fi
 args+=(--parameter-overrides "${overrides[@]}")
 # samconfig.toml names its artifact bucket; otherwise let SAM manage one.

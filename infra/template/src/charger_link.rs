@@ -2,7 +2,7 @@
 //! (`$connect`, `$default` with a two-way route response, `$disconnect`),
 //! one Lambda function per route plus the sweeper on an EventBridge
 //! schedule (the list is `ocpp::LINK_FUNCTIONS`), each with only the
-//! DynamoDB actions it uses, and the CloudFront pieces that let chargers
+//! DynamoDB actions and partition keys it uses, and the CloudFront pieces that let chargers
 //! use `wss://HOST/ocpp/{id}` (API Gateway takes no path after the stage).
 
 use crate::yaml::{get_att, list, map, raw, reference, s, sub, Y};
@@ -13,28 +13,16 @@ pub const STAGE: &str = "ocpp";
 pub const API: &str = "ChargerWebSocketApi";
 pub const PATH_REWRITE: &str = "ChargerPathRewrite";
 
-/// DynamoDB actions of each function (read from what its handlers call:
-/// see shared/ocpp-aws and backoffice::domain::chargers).
-fn table_actions(function: &str) -> &'static [&'static str] {
-    match function {
-        // admit (pile code, pile, secret), record the connection, prune the log
-        "ocpp_connect" => &["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query"],
-        // every charger message: cards, orders (transactions), statuses, log
-        "ocpp_message" => &["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query", "dynamodb:ConditionCheckItem"],
-        "ocpp_disconnect" => &["dynamodb:GetItem", "dynamodb:DeleteItem", "dynamodb:UpdateItem"],
-        // walk the connections index, read piles and the settings, end connections
-        "ocpp_sweeper" => &["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:DeleteItem", "dynamodb:UpdateItem"],
-        _ => &[],
-    }
-}
-
 fn statement(actions: &[&str], resources: Vec<Y>) -> Y {
     map([("Effect", s("Allow")), ("Action", list(actions.iter().map(|a| s(*a)))), ("Resource", list(resources))])
 }
 
 fn function(f: &ocpp::LinkFunction) -> Y {
-    // TransactWriteItems is authorised per item by the item actions above.
-    let mut statements = vec![statement(table_actions(f.function), vec![get_att("Table.Arn"), sub("${Table.Arn}/index/*")])];
+    // The table actions it uses on the key families it touches
+    // (backoffice::iam::link_policy); TransactWriteItems is authorised per
+    // item by the item actions.
+    let policy = backoffice::iam::link_policy(f.function).unwrap_or_else(|| panic!("{} declares no key families in backoffice::iam", f.function));
+    let mut statements = crate::table_statements(&policy);
     // The sweeper closes sockets and sends the next queued call after a
     // timeout; $default sends it after an answer.
     let sends = matches!(f.route_key, None | Some("$default"));
@@ -46,6 +34,7 @@ fn function(f: &ocpp::LinkFunction) -> Y {
     if sends {
         statements.push(manage_connections_statement());
     }
+    statements.push(crate::secrets_statement());
     if f.route_key.is_none() {
         props.push(("Timeout", raw("60")));
         props.push((
@@ -53,7 +42,7 @@ fn function(f: &ocpp::LinkFunction) -> Y {
             map([("EveryMinute", map([("Type", s("Schedule")), ("Properties", map([("Schedule", s("rate(1 minute)")), ("Description", s("Charger link sweeper"))]))]))]),
         ));
     }
-    props.push(("Policies", list([map([("Version", s("2012-10-17")), ("Statement", list(statements))])])));
+    props.push(("Policies", list([crate::policy_document(statements)])));
     map([("Type", s("AWS::Serverless::Function")), ("Properties", map(props))])
 }
 
@@ -66,7 +55,7 @@ fn manage_connections_statement() -> Y {
 
 /// PostToConnection / DeleteConnection on this API's connections only.
 pub fn manage_connections_policy() -> Y {
-    map([("Version", s("2012-10-17")), ("Statement", list([manage_connections_statement()]))])
+    crate::policy_document(vec![manage_connections_statement()])
 }
 
 /// `BACKOFFICE_WS_ENDPOINT`: the `@connections` endpoint of the stage.
@@ -159,6 +148,7 @@ pub fn resources() -> Vec<(String, Y)> {
     )];
     for f in ocpp::LINK_FUNCTIONS {
         out.push((logical_id(f.function), function(f)));
+        out.push(crate::log_group(&logical_id(f.function)));
         if let Some(key) = f.route_key {
             out.extend(route_resources(f, key));
         }
@@ -174,6 +164,11 @@ pub fn resources() -> Vec<(String, Y)> {
                     ("StageName", s(STAGE)),
                     ("AutoDeploy", raw("true")),
                     ("Description", s("Chargers reach it as wss://SITE/ocpp/{chargePointId} through CloudFront")),
+                    // No access log on this stage: a WebSocket API logs
+                    // only through API Gateway's account-wide CloudWatch
+                    // role, which one stack should not set for a whole
+                    // account. The link functions' own log groups (kept
+                    // LogRetentionDays) record every connection and message.
                     ("DefaultRouteSettings", map([("ThrottlingBurstLimit", raw("500")), ("ThrottlingRateLimit", raw("1000"))])),
                 ]),
             ),

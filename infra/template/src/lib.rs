@@ -47,7 +47,7 @@ pub fn logical_id(function: &str) -> String {
 /// dispatch records it in the system log, itself a write) and only reads
 /// use GET without an audit, so this is the read/write split for IAM.
 pub fn writes(route: &Route) -> bool {
-    route.audited || !matches!(route.method.as_str(), "GET" | "HEAD")
+    backoffice::iam::writes_data(route)
 }
 
 // Managed CloudFront policies (fixed IDs, the same in every account).
@@ -61,8 +61,13 @@ const ALL_VIEWER_EXCEPT_HOST_HEADER: &str = "b689b0a8-53d0-40ab-baf2-68738e2966a
 /// The whole template.
 pub fn render() -> String {
     let routes = backoffice::routes();
-    let mut resources = vec![("HttpApi".to_string(), http_api())];
+    let mut resources = vec![("HttpApi".to_string(), http_api()), ("HttpApiAccessLogs".to_string(), access_log_group())];
     resources.extend(routes.iter().map(|r| (logical_id(r.function), function(r))));
+    // One log group per function: with SAM's expansion (function, role,
+    // permission) the stack holds about 440 of CloudFormation's 500
+    // resources; past that, point the functions at shared log groups
+    // (LoggingConfig) instead.
+    resources.extend(routes.iter().map(|r| log_group(&logical_id(r.function))));
     resources.extend([
         ("Table".to_string(), table()),
         ("SiteBucket".to_string(), site_bucket()),
@@ -105,13 +110,36 @@ fn parameters() -> Y {
             ("Type", s("String")),
             (
                 "Description",
-                s("Name or ARN of the Secrets Manager secret whose value is the HS256 JWT secret (a plain string of at least 32 random characters); create it before deploying"),
+                s("Name of the Secrets Manager secret whose value is the HS256 JWT secret (a plain string of at least 32 random characters); create it before deploying. The functions read it at start-up"),
             ),
             // No default: a deploy without a real secret must fail, not run
-            // with a guessable one.
+            // with a guessable one. A name, not an ARN: the functions' IAM
+            // policy names the secret's ARN from it.
             ("MinLength", raw("1")),
-            ("AllowedPattern", s("^[A-Za-z0-9/_+=.@:-]+$")),
-            ("ConstraintDescription", s("a Secrets Manager secret name or ARN")),
+            ("AllowedPattern", s("^[A-Za-z0-9/_+=.@-]+$")),
+            ("ConstraintDescription", s("a Secrets Manager secret name (not an ARN)")),
+        ]),
+    ), (
+        "SecretsExtensionLayerArn",
+        map([
+            ("Type", s("String")),
+            (
+                "Description",
+                s("ARN of the AWS Parameters and Secrets Lambda Extension layer for this region and the Architecture (AWS publishes one per region and architecture; see infra/deploy/README.md)"),
+            ),
+            ("AllowedPattern", s("^arn:aws[a-z-]*:lambda:[a-z0-9-]+:[0-9]{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension[A-Za-z0-9-]*:[0-9]+$")),
+            ("ConstraintDescription", s("the extension layer's ARN, with its version")),
+        ]),
+    ), (
+        "LogRetentionDays",
+        map([
+            ("Type", s("Number")),
+            ("Description", s("How many days the functions' logs and the API access log are kept")),
+            ("Default", raw("30")),
+            (
+                "AllowedValues",
+                list(["1", "3", "5", "7", "14", "30", "60", "90", "120", "150", "180", "365", "400", "545", "731", "1096", "1827", "2192", "2557", "2922", "3288", "3653"].map(raw)),
+            ),
         ]),
     )])
 }
@@ -134,19 +162,20 @@ fn globals() -> Y {
                         ("BACKOFFICE_ENV", s("production")),
                         ("BACKOFFICE_STORE", s("dynamo")),
                         ("BACKOFFICE_TABLE", reference("Table")),
-                        // Resolved by CloudFormation at deploy time, so the
-                        // functions need no Secrets Manager access and
-                        // config.rs reads it like any other variable.
-                        (
-                            "BACKOFFICE_JWT_SECRET",
-                            sub("{{resolve:secretsmanager:${JwtSecretName}:SecretString}}"),
-                        ),
-                        // The same value CloudFront sends as X-Origin-Verify:
-                        // with it the functions believe CloudFront-Viewer-Address.
-                        ("BACKOFFICE_ORIGIN_VERIFY_SECRET", sub(ORIGIN_VERIFY_RESOLVE)),
+                        // The secrets' ids, not their values: each function
+                        // reads the values once at start-up through the
+                        // extension layer (backoffice::secrets), so they are
+                        // not in the function configuration.
+                        ("BACKOFFICE_JWT_SECRET_ID", reference("JwtSecretName")),
+                        // The value CloudFront sends as X-Origin-Verify: with
+                        // it the functions refuse /partnerapi calls that did
+                        // not come through the distribution and believe
+                        // CloudFront-Viewer-Address.
+                        ("BACKOFFICE_ORIGIN_VERIFY_SECRET_ID", reference("OriginVerifySecret")),
                     ]),
                 )]),
             ),
+            ("Layers", list([reference("SecretsExtensionLayerArn")])),
         ]),
     )])
 }
@@ -160,11 +189,36 @@ fn http_api() -> Y {
             "Properties",
             map([
                 ("Description", s("The /partnerapi endpoints of the back-office")),
-                // A ceiling on runaway clients; sign-in has its own throttle.
+                // A ceiling on runaway clients for the whole API; sign-in has
+                // its own throttle. Throttling per client belongs at the edge
+                // (a WAF rate-based rule on the CloudFront distribution):
+                // every request here comes from a CloudFront server, and a
+                // direct call is refused (X-Origin-Verify).
                 (
                     "DefaultRouteSettings",
                     map([("ThrottlingBurstLimit", raw("200")), ("ThrottlingRateLimit", raw("100"))]),
                 ),
+                (
+                    "AccessLogSettings",
+                    map([("DestinationArn", get_att("HttpApiAccessLogs.Arn")), ("Format", s(ACCESS_LOG_FORMAT))]),
+                ),
+            ]),
+        ),
+    ])
+}
+
+/// One JSON line per request. `sourceIp` is the CloudFront server; the
+/// viewer's address is in the functions' logs and the system log.
+const ACCESS_LOG_FORMAT: &str = r#"{"requestId":"$context.requestId","time":"$context.requestTime","sourceIp":"$context.identity.sourceIp","method":"$context.httpMethod","route":"$context.routeKey","status":"$context.status","protocol":"$context.protocol","responseLength":"$context.responseLength","latencyMs":"$context.responseLatency","integrationError":"$context.integrationErrorMessage","userAgent":"$context.identity.userAgent"}"#;
+
+fn access_log_group() -> Y {
+    map([
+        ("Type", s("AWS::Logs::LogGroup")),
+        (
+            "Properties",
+            map([
+                ("LogGroupName", sub("/aws/apigateway/${AWS::StackName}-partnerapi-access")),
+                ("RetentionInDays", reference("LogRetentionDays")),
             ]),
         ),
     ])
@@ -179,8 +233,74 @@ fn access_text(access: Access) -> String {
     }
 }
 
+/// The table statements of a policy (`backoffice::iam`): each limited to
+/// the partition keys (`dynamodb:LeadingKeys`; for an index, the index's
+/// own partition key) of the families the route and the dispatch touch.
+pub fn table_statements(policy: &backoffice::iam::Policy) -> Vec<Y> {
+    use backoffice::iam::Place;
+    policy
+        .statements
+        .iter()
+        .map(|st| {
+            let resource = match st.place {
+                Place::Table => get_att("Table.Arn"),
+                Place::Index(index) => sub(&format!("${{Table.Arn}}/index/{}", index.name())),
+            };
+            map([
+                ("Sid", s(st.sid.as_str())),
+                ("Effect", s("Allow")),
+                ("Action", list(st.actions.iter().map(|a| s(*a)))),
+                ("Resource", resource),
+                (
+                    "Condition",
+                    map([("ForAllValues:StringLike", map([("dynamodb:LeadingKeys", list(st.leading_keys.iter().map(|k| s(*k))))]))]),
+                ),
+            ])
+        })
+        .collect()
+}
+
+/// Reading the two secrets at init (`backoffice::secrets`), and no other.
+pub fn secrets_statement() -> Y {
+    map([
+        ("Sid", s("ReadSecretsAtInit")),
+        ("Effect", s("Allow")),
+        ("Action", s("secretsmanager:GetSecretValue")),
+        (
+            "Resource",
+            list([
+                // Secrets Manager appends six random characters to a name.
+                sub("arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:${JwtSecretName}-??????"),
+                reference("OriginVerifySecret"),
+            ]),
+        ),
+    ])
+}
+
+/// An inline policy document.
+pub fn policy_document(statements: Vec<Y>) -> Y {
+    map([("Version", s("2012-10-17")), ("Statement", list(statements))])
+}
+
+/// The function's log group, made by the stack so it has a retention
+/// period (Lambda would create one that keeps logs for ever).
+pub fn log_group(function_logical_id: &str) -> (String, Y) {
+    (
+        format!("{}LogGroup", function_logical_id.trim_end_matches("Function")),
+        map([
+            ("Type", s("AWS::Logs::LogGroup")),
+            (
+                "Properties",
+                map([
+                    ("LogGroupName", sub(&format!("/aws/lambda/${{{function_logical_id}}}"))),
+                    ("RetentionInDays", reference("LogRetentionDays")),
+                ]),
+            ),
+        ]),
+    )
+}
+
 fn function(route: &Route) -> Y {
-    let policy = if writes(route) { "DynamoDBCrudPolicy" } else { "DynamoDBReadPolicy" };
     let description = format!(
         "{} {}: {} ({})",
         route.method,
@@ -188,7 +308,9 @@ fn function(route: &Route) -> Y {
         route.summary,
         access_text(route.access)
     );
-    let mut policies = vec![map([(policy, map([("TableName", reference("Table"))]))])];
+    let mut statements = table_statements(&backoffice::iam::policy(route));
+    statements.push(secrets_statement());
+    let mut policies = vec![policy_document(statements)];
     if sends_to_chargers(route) {
         // Remote operations post the call on the charger's socket.
         policies.push(charger_link::manage_connections_policy());
@@ -503,7 +625,7 @@ fn outputs() -> Y {
         (
             "ApiUrl",
             output(
-                "The API base URL (also served by the site under /partnerapi)",
+                "The API Gateway URL: it refuses /partnerapi calls that do not come through the site (call SiteUrl/partnerapi)",
                 sub(&format!("https://${{HttpApi}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}{}", backoffice::routes::API_BASE)),
             ),
         ),
@@ -535,6 +657,57 @@ mod tests {
         assert!(!writes(by("user_info")));
         assert!(writes(by("login_index")));
         assert!(writes(by("logout")), "GET but audited: the system log is a write");
+    }
+
+    #[test]
+    fn every_table_statement_is_limited_to_key_prefixes() {
+        let t = render();
+        assert!(!t.contains("DynamoDBCrudPolicy") && !t.contains("DynamoDBReadPolicy"), "no whole-table managed policy");
+        for route in backoffice::routes() {
+            // Routes that touch no item (the public key) get no table statement at all.
+            for st in table_statements(&backoffice::iam::policy(route)) {
+                let text = map([("s", st)]).render();
+                assert!(text.contains("dynamodb:LeadingKeys"), "{}: {text}", route.function);
+            }
+        }
+        // A reader of the order list cannot write orders nor read users' index.
+        let order_list = backoffice::iam::policy(backoffice::routes::by_function("order_list").unwrap());
+        let touch = |action: &'static str, index: Option<&'static str>, pk: &str| store::recording::Touch { action, index, pk: pk.into() };
+        assert!(order_list.allows(&touch("dynamodb:Query", Some("GSI1"), "ORDM#202601")));
+        assert!(!order_list.allows(&touch("dynamodb:PutItem", None, "ORDER#CP1")));
+        assert!(!order_list.allows(&touch("dynamodb:Query", Some("GSI1"), "USERS")));
+        assert!(!order_list.allows(&touch("dynamodb:GetItem", None, "SOCIAL#x#1")));
+    }
+
+    #[test]
+    fn secrets_are_ids_read_at_init_with_access_to_those_two_only() {
+        let t = render();
+        assert!(!t.contains("resolve:secretsmanager:${JwtSecretName}"), "the JWT secret's value is not put in the functions' environment");
+        assert!(t.contains("BACKOFFICE_JWT_SECRET_ID: !Ref JwtSecretName"));
+        assert!(t.contains("BACKOFFICE_ORIGIN_VERIFY_SECRET_ID: !Ref OriginVerifySecret"));
+        assert!(!t.contains("BACKOFFICE_JWT_SECRET:") && !t.contains("BACKOFFICE_ORIGIN_VERIFY_SECRET:"));
+        assert!(t.contains("Layers:\n      - !Ref SecretsExtensionLayerArn"), "the extension layer is on every function (Globals)");
+        let functions = t.matches("Type: AWS::Serverless::Function").count();
+        assert_eq!(t.matches("Sid: ReadSecretsAtInit").count(), functions, "every function reads its secrets");
+        assert_eq!(t.matches("Action: secretsmanager:GetSecretValue").count(), functions);
+        assert_eq!(t.matches("- secretsmanager:").count() + t.matches("Action: secretsmanager:").count(), functions, "no other Secrets Manager action");
+        assert_eq!(t.matches(":secret:${JwtSecretName}-??????'").count(), functions, "the JWT secret by its name");
+        assert_eq!(t.matches("- !Ref OriginVerifySecret").count(), functions, "and the stack's origin secret, nothing else");
+    }
+
+    #[test]
+    fn logs_have_a_retention_period() {
+        let t = render();
+        let functions = t.matches("Type: AWS::Serverless::Function").count();
+        assert_eq!(t.matches("Type: AWS::Logs::LogGroup").count(), functions + 1, "one per function and the API's access log");
+        assert_eq!(t.matches("RetentionInDays: !Ref LogRetentionDays").count(), functions + 1);
+        for route in backoffice::routes() {
+            assert!(t.contains(&format!("LogGroupName: !Sub '/aws/lambda/${{{}}}'", logical_id(route.function))), "{}", route.function);
+        }
+        for f in ocpp::LINK_FUNCTIONS {
+            assert!(t.contains(&format!("LogGroupName: !Sub '/aws/lambda/${{{}}}'", logical_id(f.function))), "{}", f.function);
+        }
+        assert!(t.contains("DestinationArn: !GetAtt HttpApiAccessLogs.Arn"));
     }
 
     #[test]

@@ -22,10 +22,7 @@ pub const VIEWER_ADDRESS_HEADER: &str = "cloudfront-viewer-address";
 /// request proves it came through the distribution, else the address the
 /// connection came from (`source_ip`), else "unknown".
 pub fn client_ip(headers: &HeaderMap, source_ip: Option<&str>, origin_secret: Option<&str>) -> String {
-    let through_distribution = match (origin_secret, headers.get(ORIGIN_VERIFY_HEADER)) {
-        (Some(secret), Some(sent)) => bool::from(secret.as_bytes().ct_eq(sent.as_bytes())),
-        _ => false,
-    };
+    let through_distribution = origin_secret.is_some_and(|secret| from_distribution(headers, secret));
     let viewer = through_distribution
         .then(|| headers.get(VIEWER_ADDRESS_HEADER)?.to_str().ok().and_then(viewer_ip))
         .flatten();
@@ -33,6 +30,27 @@ pub fn client_ip(headers: &HeaderMap, source_ip: Option<&str>, origin_secret: Op
         Some(ip) => ip.to_string(),
         None => source_ip.filter(|s| !s.is_empty()).unwrap_or("unknown").to_string(),
     }
+}
+
+/// Whether the request carries the origin secret the distribution adds
+/// (compared in constant time, so the answer time does not leak it).
+pub fn from_distribution(headers: &HeaderMap, origin_secret: &str) -> bool {
+    headers.get(ORIGIN_VERIFY_HEADER).is_some_and(|sent| bool::from(origin_secret.as_bytes().ct_eq(sent.as_bytes())))
+}
+
+/// The answer to a `/partnerapi` call that did not come through the
+/// distribution while the origin secret is configured (Lambda behind
+/// CloudFront): the API Gateway URL is not an entrance, so the edge's
+/// protections (TLS policy, security headers, per-client throttling)
+/// cannot be bypassed.
+pub fn not_through_distribution() -> envelope::ApiError {
+    envelope::ApiError::new(
+        403,
+        envelope::Text::new(
+            "this API answers only through the site's address (the request did not come through its CloudFront distribution)",
+            "此接口仅通过站点地址访问（请求未经过站点的 CloudFront 分发）",
+        ),
+    )
 }
 
 /// The IP of a `CloudFront-Viewer-Address` value: `198.51.100.10:46532`,
@@ -73,6 +91,15 @@ mod tests {
 
         // No secret configured (local gateway, API Gateway alone): never trusted.
         assert_eq!(client_ip(&through_cloudfront, Some("130.176.1.1"), None), "130.176.1.1");
+    }
+
+    #[test]
+    fn only_the_exact_origin_secret_proves_the_distribution() {
+        assert!(from_distribution(&headers(&[(ORIGIN_VERIFY_HEADER, SECRET)]), SECRET));
+        for sent in ["", "guess", &SECRET[..SECRET.len() - 1], &format!("{SECRET}x")] {
+            assert!(!from_distribution(&headers(&[(ORIGIN_VERIFY_HEADER, sent)]), SECRET), "{sent:?}");
+        }
+        assert!(!from_distribution(&HeaderMap::new(), SECRET));
     }
 
     #[test]

@@ -27,10 +27,20 @@ pub async fn serve(function: &str) -> Result<(), Error> {
     .await
 }
 
-/// One API Gateway event through the route.
+/// One API Gateway event through the route. With the origin secret
+/// configured (behind CloudFront), a request without the right
+/// `X-Origin-Verify` is refused before anything else runs: it came to the
+/// API Gateway URL directly, around the distribution.
 pub async fn handle(ctx: &AppCtx, route: &Route, event: Request) -> Response<Body> {
-    let req = to_api_request(event, ctx.config.origin_verify_secret.as_deref());
-    let resp = dispatch(ctx, route, req).await;
+    let origin_secret = ctx.config.origin_verify_secret.as_deref();
+    let req = to_api_request(event, origin_secret);
+    let resp = match origin_secret {
+        Some(secret) if !crate::client_ip::from_distribution(&req.headers, secret) => {
+            tracing::warn!(function = route.function, client_ip = %req.client_ip, "refused: not through the distribution");
+            crate::client_ip::not_through_distribution().to_response(req.lang())
+        }
+        _ => dispatch(ctx, route, req).await,
+    };
     let (parts, body) = resp.into_parts();
     Response::from_parts(parts, Body::Binary(body.to_vec()))
 }

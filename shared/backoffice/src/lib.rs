@@ -10,6 +10,7 @@ pub mod ctx;
 pub mod dispatch;
 pub mod domain;
 pub mod handlers;
+pub mod iam;
 #[cfg(feature = "lambda")]
 pub mod lambda;
 #[cfg(feature = "lambda")]
@@ -23,6 +24,7 @@ pub mod request;
 pub mod route_text;
 pub mod routes;
 pub mod runtime;
+pub mod secrets;
 pub mod seed;
 pub mod session;
 pub mod validate;

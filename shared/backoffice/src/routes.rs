@@ -52,9 +52,19 @@ pub struct Route {
     /// answer. The dispatch hands a handler only the declared query
     /// parameters, so the OpenAPI document and the handler read one list.
     pub doc: crate::openapi::OpDoc,
+    /// The key families the handler reads and writes (set per handler
+    /// group in [`routes`]); the function's IAM policy is made from them
+    /// (`crate::iam::policy`).
+    pub keys: &'static crate::iam::KeyUse,
 }
 
 impl Route {
+    /// The route with the key families its handler touches.
+    pub fn touching(mut self, keys: &'static crate::iam::KeyUse) -> Route {
+        self.keys = keys;
+        self
+    }
+
     /// The full path, e.g. `/partnerapi/login/index`.
     pub fn full_path(&self) -> String {
         format!("{API_BASE}{}", self.path)
@@ -88,6 +98,7 @@ macro_rules! route {
             summary: $summary,
             handler: $crate::routes::handler!($f),
             doc: $crate::openapi::OpDoc::new() $(.$key::<$ty>())* $(.errors($errors))?,
+            keys: &$crate::iam::KeyUse::NONE,
         }
     };
 }
@@ -98,52 +109,93 @@ pub(crate) use {handler, route};
 use permission::{SYSTEM_READ, SYSTEM_WRITE};
 use Access::*;
 
+/// What the shell routes touch in the table besides what the dispatch does
+/// for them (see `crate::iam`).
+mod shell {
+    use crate::iam::families::*;
+    use crate::iam::KeyUse;
+
+    /// The account, a new session (or a stronger hash), the throttle counters.
+    pub const SIGN_IN: KeyUse = KeyUse::new(&[], &[USER, THROTTLE]);
+    /// A pending authorization (state, PKCE verifier, browser binding).
+    pub const SOCIAL_START: KeyUse = KeyUse::new(&[], &[OAUTH_STATE]);
+    /// The pending authorization taken, the provider identity's account, a
+    /// new session.
+    pub const SOCIAL_SIGN_IN: KeyUse = KeyUse::new(&[], &[OAUTH_STATE, USER, SOCIAL]);
+    /// The account's links (in its own partition).
+    pub const SOCIAL_LINKS: KeyUse = KeyUse::new(&[USER], &[]);
+    /// The pending authorization taken, the identity and the account's link
+    /// written together.
+    pub const SOCIAL_LINK: KeyUse = KeyUse::new(&[], &[OAUTH_STATE, USER, SOCIAL]);
+    pub const SOCIAL_UNLINK: KeyUse = KeyUse::new(&[], &[USER, SOCIAL]);
+    /// Pages by title, and the order, station, pile or card a keyword names.
+    pub const SEARCH: KeyUse = KeyUse::new(&[MENU, ORDER, STATION, STATION_CODE, STATION_LIST, STATION_COUNT, PILE, PILE_CODE, CARD], &[]);
+    /// A new account (conditional put: the name must be free).
+    pub const REGISTER: KeyUse = KeyUse::new(&[], &[USER]);
+    /// The hash, the other sessions ended, the throttle counters.
+    pub const CHANGE_PASSWORD: KeyUse = KeyUse::new(&[], &[USER, THROTTLE]);
+    /// A session checked by its token (a public route does it itself).
+    pub const SESSION_READ: KeyUse = KeyUse::new(&[USER, ROLES_BY_NAME, SETTINGS], &[]);
+    /// A session ended.
+    pub const SESSION_END: KeyUse = KeyUse::new(&[], &[USER]);
+    /// A refresh token traded (the idle timeout checked).
+    pub const SESSION_REFRESH: KeyUse = KeyUse::new(&[SETTINGS], &[USER]).writing_on_get();
+    pub const MENU_READ: KeyUse = KeyUse::new(&[MENU], &[]);
+    pub const NOTICE_READ: KeyUse = KeyUse::new(&[NOTICE], &[]);
+    pub const NOTICE_WRITE: KeyUse = KeyUse::new(&[], &[NOTICE]);
+    /// The notices, and what the caller read and cleared (kept under their account).
+    pub const NOTICE_LIST: KeyUse = KeyUse::new(&[NOTICE, USER], &[]);
+    /// What the caller read and cleared of the notices.
+    pub const NOTICE_STATE: KeyUse = KeyUse::new(&[NOTICE], &[USER]);
+}
+
 /// Every endpoint of the product.
 pub fn routes() -> &'static [Route] {
     static ROUTES: std::sync::OnceLock<Vec<Route>> = std::sync::OnceLock::new();
     ROUTES.get_or_init(|| {
         let mut table = vec![
             // Sign-in and session (spec point 7).
-            route!(POST "/login/index" => "login_index", Public, true, "Sign in with username and password", handlers::auth::login, body = handlers::auth::Credentials, data = handlers::auth::TokenData; errors = &[429]),
+            route!(POST "/login/index" => "login_index", Public, true, "Sign in with username and password", handlers::auth::login, body = handlers::auth::Credentials, data = handlers::auth::TokenData; errors = &[429]).touching(&shell::SIGN_IN),
             route!(GET "/socialLogin/providers" => "social_login_providers", Public, false, "The social-login providers this server offers (empty when none)", handlers::social::providers, data = handlers::social::Providers),
-            route!(POST "/socialLogin/authorize" => "social_login_authorize", Public, true, "Start social login: the provider URL (with state and PKCE challenge) and the browser binding to keep", handlers::social::authorize_sign_in, body = handlers::social::StartIn, data = handlers::social::Authorization; errors = &[400]),
-            route!(POST "/socialLogin" => "social_login", Public, true, "Sign in with an OAuth2/OIDC authorization code, its state and this browser's binding", handlers::social::social_login, body = handlers::social::Callback, data = handlers::auth::TokenData),
-            route!(GET "/user/socialLinks" => "social_links", SignedIn, false, "The identities linked to the signed-in user's account, and the providers offered", handlers::social::links, data = handlers::social::Links),
-            route!(POST "/user/socialLink/authorize" => "social_link_authorize", SignedIn, true, "Start linking a provider identity to the signed-in user's own account", handlers::social::authorize_link, body = handlers::social::StartIn, data = handlers::social::Authorization; errors = &[400]),
-            route!(POST "/user/socialLink" => "social_link", SignedIn, true, "Link the identity returned by the provider to the signed-in user's own account", handlers::social::link, body = handlers::social::Callback, data = handlers::social::LinkView; errors = &[409]),
-            route!(POST "/user/socialUnlink" => "social_unlink", SignedIn, true, "Remove the signed-in user's link with a provider", handlers::social::unlink, body = handlers::social::UnlinkIn; errors = &[404]),
-            route!(POST "/register" => "register", Public, true, "Create an account (no role until an admin grants one)", handlers::auth::register, body = handlers::auth::Registration, data = handlers::auth::TokenData; errors = &[403, 409]),
+            route!(POST "/socialLogin/authorize" => "social_login_authorize", Public, true, "Start social login: the provider URL (with state and PKCE challenge) and the browser binding to keep", handlers::social::authorize_sign_in, body = handlers::social::StartIn, data = handlers::social::Authorization; errors = &[400]).touching(&shell::SOCIAL_START),
+            route!(POST "/socialLogin" => "social_login", Public, true, "Sign in with an OAuth2/OIDC authorization code, its state and this browser's binding", handlers::social::social_login, body = handlers::social::Callback, data = handlers::auth::TokenData).touching(&shell::SOCIAL_SIGN_IN),
+            route!(GET "/user/socialLinks" => "social_links", SignedIn, false, "The identities linked to the signed-in user's account, and the providers offered", handlers::social::links, data = handlers::social::Links).touching(&shell::SOCIAL_LINKS),
+            route!(POST "/user/socialLink/authorize" => "social_link_authorize", SignedIn, true, "Start linking a provider identity to the signed-in user's own account", handlers::social::authorize_link, body = handlers::social::StartIn, data = handlers::social::Authorization; errors = &[400]).touching(&shell::SOCIAL_START),
+            route!(POST "/user/socialLink" => "social_link", SignedIn, true, "Link the identity returned by the provider to the signed-in user's own account", handlers::social::link, body = handlers::social::Callback, data = handlers::social::LinkView; errors = &[409]).touching(&shell::SOCIAL_LINK),
+            route!(POST "/user/socialUnlink" => "social_unlink", SignedIn, true, "Remove the signed-in user's link with a provider", handlers::social::unlink, body = handlers::social::UnlinkIn; errors = &[404]).touching(&shell::SOCIAL_UNLINK),
+            route!(POST "/register" => "register", Public, true, "Create an account (no role until an admin grants one)", handlers::auth::register, body = handlers::auth::Registration, data = handlers::auth::TokenData; errors = &[403, 409]).touching(&shell::REGISTER),
             route!(GET "/index/userInfo" => "user_info", SignedIn, false, "The signed-in user's name, avatar, roles and permissions", handlers::auth::user_info, data = handlers::auth::UserInfo),
-            route!(GET "/login/logout" => "logout", Session, true, "Sign out: the session's tokens stop working", handlers::auth::logout),
-            route!(POST "/user/changePassword" => "change_password", SignedIn, true, "Change the signed-in user's password", handlers::auth::change_password, body = handlers::auth::PasswordChange; errors = &[429]),
-            route!(GET "/expireToken" => "expire_token", Public, false, "Check a token: 200 when valid and its session live, 402 when expired, 401 when invalid or the session ended", handlers::auth::expire_token, data = handlers::auth::TokenCheck; errors = &[401, 402]),
-            route!(GET "/refreshToken" => "refresh_token", Public, false, "Trade the refresh token (header X-Refresh-Token, one use) for a new access token and the next refresh token", handlers::auth::refresh_token, data = handlers::auth::TokenData; errors = &[401]),
+            route!(GET "/login/logout" => "logout", Session, true, "Sign out: the session's tokens stop working", handlers::auth::logout).touching(&shell::SESSION_END),
+            route!(POST "/user/changePassword" => "change_password", SignedIn, true, "Change the signed-in user's password", handlers::auth::change_password, body = handlers::auth::PasswordChange; errors = &[429]).touching(&shell::CHANGE_PASSWORD),
+            route!(GET "/expireToken" => "expire_token", Public, false, "Check a token: 200 when valid and its session live, 402 when expired, 401 when invalid or the session ended", handlers::auth::expire_token, data = handlers::auth::TokenCheck; errors = &[401, 402]).touching(&shell::SESSION_READ),
+            route!(GET "/refreshToken" => "refresh_token", Public, false, "Trade the refresh token (header X-Refresh-Token, one use) for a new access token and the next refresh token", handlers::auth::refresh_token, data = handlers::auth::TokenData; errors = &[401]).touching(&shell::SESSION_REFRESH),
             route!(GET "/publicKey" => "public_key", Public, false, "The RSA public key for sign-in payload encryption (spec point 7): always empty here, payloads are protected by TLS", handlers::auth::public_key, data = handlers::auth::PublicKey),
             // Shell data.
-            route!(GET "/router/getList" => "router_list", SignedIn, false, "The menu and route tree the caller's roles may see", handlers::shell::router_list, data = handlers::shell::RouteTree),
-            route!(GET "/search/getList" => "search_list", SignedIn, false, "Header search: pages by title (Chinese or English) or path, and the order, station, pile or card the keyword names, as far as the caller may read them", handlers::search::search_list, query = handlers::search::SearchQuery, data = handlers::search::Suggestions),
-            route!(GET "/notice/getList" => "notice_list", Permission(SYSTEM_READ), false, "The caller's notices and e-mails for the header popover (without the ones they cleared; read or not)", handlers::shell::notice_list, data = handlers::shell::NoticeList),
-            route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice, or change one (with id and version); HTML is sanitised", handlers::shell::notice_edit, body = handlers::shell::NoticeEdit, data = crate::domain::notices::NoticeView; errors = &[404, 409]),
-            route!(POST "/notice/withdraw" => "notice_withdraw", Permission(SYSTEM_WRITE), true, "Withdraw a notice: it leaves everyone's list", handlers::shell::notice_withdraw, body = handlers::shell::NoticeId; errors = &[404]),
-            route!(GET "/notice/manageList" => "notice_manage_list", Permission(SYSTEM_WRITE), false, "Every published notice, newest first, for its publishers (cursor paging)", handlers::shell::notice_manage_list, query = handlers::shell::NoticePageQuery, data = handlers::shell::NoticePage),
-            route!(POST "/notice/read" => "notice_read", Permission(SYSTEM_READ), true, "Mark notices read, for the caller only", handlers::shell::notice_read, body = handlers::shell::NoticeIds; errors = &[404, 409]),
-            route!(POST "/notice/clearAll" => "notice_clear_all", Permission(SYSTEM_READ), true, "Clear the caller's notice list (theirs only; later notices appear as usual)", handlers::shell::notice_clear_all, body = handlers::shell::NoFields; errors = &[409]),
+            route!(GET "/router/getList" => "router_list", SignedIn, false, "The menu and route tree the caller's roles may see", handlers::shell::router_list, data = handlers::shell::RouteTree).touching(&shell::MENU_READ),
+            route!(GET "/search/getList" => "search_list", SignedIn, false, "Header search: pages by title (Chinese or English) or path, and the order, station, pile or card the keyword names, as far as the caller may read them", handlers::search::search_list, query = handlers::search::SearchQuery, data = handlers::search::Suggestions).touching(&shell::SEARCH),
+            route!(GET "/notice/getList" => "notice_list", Permission(SYSTEM_READ), false, "The caller's notices and e-mails for the header popover (without the ones they cleared; read or not)", handlers::shell::notice_list, data = handlers::shell::NoticeList).touching(&shell::NOTICE_LIST),
+            route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice, or change one (with id and version); HTML is sanitised", handlers::shell::notice_edit, body = handlers::shell::NoticeEdit, data = crate::domain::notices::NoticeView; errors = &[404, 409]).touching(&shell::NOTICE_WRITE),
+            route!(POST "/notice/withdraw" => "notice_withdraw", Permission(SYSTEM_WRITE), true, "Withdraw a notice: it leaves everyone's list", handlers::shell::notice_withdraw, body = handlers::shell::NoticeId; errors = &[404]).touching(&shell::NOTICE_WRITE),
+            route!(GET "/notice/manageList" => "notice_manage_list", Permission(SYSTEM_WRITE), false, "Every published notice, newest first, for its publishers (cursor paging)", handlers::shell::notice_manage_list, query = handlers::shell::NoticePageQuery, data = handlers::shell::NoticePage).touching(&shell::NOTICE_READ),
+            route!(POST "/notice/read" => "notice_read", Permission(SYSTEM_READ), true, "Mark notices read, for the caller only", handlers::shell::notice_read, body = handlers::shell::NoticeIds; errors = &[404, 409]).touching(&shell::NOTICE_STATE),
+            route!(POST "/notice/clearAll" => "notice_clear_all", Permission(SYSTEM_READ), true, "Clear the caller's notice list (theirs only; later notices appear as usual)", handlers::shell::notice_clear_all, body = handlers::shell::NoFields; errors = &[409]).touching(&shell::NOTICE_STATE),
         ];
         // The business groups, each declared beside its handlers.
-        let groups: &[fn() -> Vec<Route>] = &[
-            handlers::demo::routes,
-            handlers::settings::routes,
-            handlers::operations::routes,
-            handlers::orders::routes,
-            handlers::finance::routes,
-            handlers::dashboard::routes,
-            handlers::assets::routes,
-            handlers::cards::routes,
-            handlers::chargers::routes,
-            handlers::commands::routes,
+        // Each with the key families its handlers touch (`KEYS`).
+        let groups: &[(fn() -> Vec<Route>, &'static crate::iam::KeyUse)] = &[
+            (handlers::demo::routes, &handlers::demo::KEYS),
+            (handlers::settings::routes, &handlers::settings::KEYS),
+            (handlers::operations::routes, &handlers::operations::KEYS),
+            (handlers::orders::routes, &handlers::orders::KEYS),
+            (handlers::finance::routes, &handlers::finance::KEYS),
+            (handlers::dashboard::routes, &handlers::dashboard::KEYS),
+            (handlers::assets::routes, &handlers::assets::KEYS),
+            (handlers::cards::routes, &handlers::cards::KEYS),
+            (handlers::chargers::routes, &handlers::chargers::KEYS),
+            (handlers::commands::routes, &handlers::commands::KEYS),
         ];
-        for group in groups {
-            table.extend(group());
+        for (group, keys) in groups {
+            table.extend(group().into_iter().map(|route| route.touching(keys)));
         }
         table
     })

@@ -43,8 +43,12 @@ pub async fn open_store(config: &Config) -> Result<Arc<dyn Table>, ConfigError> 
 }
 
 /// Configuration from the environment, the store, and the context around it.
+/// On Lambda the secrets come from Secrets Manager (`crate::secrets`), read
+/// here once for the life of the process.
 pub async fn context_from_env() -> Result<Arc<AppCtx>, ConfigError> {
-    let mut config = Config::from_env()?;
+    let env = |name: &str| std::env::var(name).ok();
+    let secrets = crate::secrets::resolve(env).await?;
+    let mut config = Config::from_lookup(|name| secrets.get(name).cloned().or_else(|| env(name)))?;
     if matches!(config.store, StoreConfig::Sqlite { .. }) || config.mode == Mode::Development {
         std::fs::create_dir_all(&config.data_dir).map_err(|e| {
             ConfigError(format!(

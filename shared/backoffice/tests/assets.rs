@@ -190,7 +190,7 @@ async fn bad_station_input_is_a_clear_400_and_writes_nothing() {
     req.headers.insert("accept-language", "zh-CN".parse().unwrap());
     req.headers.insert("content-type", "application/json".parse().unwrap());
     req.body = serde_json::to_vec(&with(station("NN1", "x"), "lat", json!(91))).unwrap().into();
-    let resp = backoffice::dispatch(&ctx, backoffice::routes::find(&http::Method::POST, "/station/doAdd").unwrap(), req).await;
+    let resp = common::dispatch(&ctx, backoffice::routes::find(&http::Method::POST, "/station/doAdd").unwrap(), req).await;
     let body: Value = serde_json::from_slice(resp.body()).unwrap();
     assert!(body["msg"].as_str().unwrap().contains("纬度"), "{body}");
     assert_eq!(total(&ctx, &token, "").await, 20, "nothing was written");

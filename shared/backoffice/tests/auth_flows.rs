@@ -360,7 +360,7 @@ async fn messages_follow_accept_language() {
     let route = backoffice::routes::find(&http::Method::GET, "/index/userInfo").unwrap();
     let mut req = backoffice::ApiRequest::new(http::Method::GET, "/index/userInfo");
     req.headers.insert("accept-language", "zh-CN,zh;q=0.9".parse().unwrap());
-    let resp = backoffice::dispatch(&ctx, route, req).await;
+    let resp = common::dispatch(&ctx, route, req).await;
     let body: serde_json::Value = serde_json::from_slice(resp.body()).unwrap();
     assert_eq!(body["code"], 401);
     assert!(body["msg"].as_str().unwrap().contains("未登录"));

@@ -73,7 +73,7 @@ async fn call_zh(ctx: &backoffice::AppCtx, token: &str) -> String {
     req.headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
     req.headers.insert("accept-language", "zh-CN,zh;q=0.9".parse().unwrap());
     req.body = bytes::Bytes::from(json!({"title": "标题"}).to_string());
-    let resp = backoffice::dispatch(ctx, route, req).await;
+    let resp = common::dispatch(ctx, route, req).await;
     serde_json::from_slice::<Value>(resp.body()).unwrap()["msg"].as_str().unwrap().to_string()
 }
 

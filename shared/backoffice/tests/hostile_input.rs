@@ -62,7 +62,7 @@ async fn raw(ctx: &backoffice::AppCtx, method: Method, path: &str, query: Option
         req.headers.insert("content-type", "application/json".parse().unwrap());
         req.body = b;
     }
-    let resp = backoffice::dispatch(ctx, route, req).await;
+    let resp = common::dispatch(ctx, route, req).await;
     let status = resp.status().as_u16();
     let envelope: Value = serde_json::from_slice(resp.body()).unwrap_or_else(|_| json!({"not": "json"}));
     (status, envelope)

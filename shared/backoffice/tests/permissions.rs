@@ -189,7 +189,7 @@ async fn call_from_lang(ctx: &backoffice::AppCtx, path_and_query: &str, token: &
     let mut req = backoffice::ApiRequest::new(http::Method::GET, path).with_query_string(query);
     req.headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
     req.headers.insert("accept-language", lang.parse().unwrap());
-    let resp = backoffice::dispatch(ctx, route, req).await;
+    let resp = common::dispatch(ctx, route, req).await;
     Answer { status: resp.status().as_u16(), body: serde_json::from_slice(resp.body()).unwrap() }
 }
 

@@ -233,3 +233,77 @@ async fn successful_writes_and_details_answer_their_declared_types() {
     assert_typed(&doc, "pile_delete", &call(&ctx, Method::POST, "/pile/doDelete", Some(&admin), Some(json!({"id": p.data()["id"]}))).await);
     assert_typed(&doc, "station_delete", &post(&ctx, "/station/doDelete", Some(&admin), json!({"id": sid})).await);
 }
+
+/// Takes every frame sent to a charger (the connection stays up).
+struct Socket(std::sync::Mutex<Vec<String>>);
+
+#[async_trait::async_trait]
+impl backoffice::domain::chargers::outbound::Outbound for Socket {
+    async fn send(&self, _pile: &str, _connection: &str, frame: String) -> Result<(), backoffice::domain::chargers::outbound::Gone> {
+        self.0.lock().unwrap().push(frame);
+        Ok(())
+    }
+    async fn close(&self, _pile: &str, _connection: &str) {}
+}
+
+/// The remote operations on a connected charger: each answers its command,
+/// the first is sent, the rest queue behind it (one call in flight), and
+/// the charger panel's lists read them back. Through the common dispatch,
+/// so every route here is also held to its function's IAM policy.
+#[tokio::test]
+async fn remote_operations_answer_their_declared_types() {
+    use backoffice::domain::assets::{piles, stations};
+    use backoffice::domain::chargers::link;
+    let ctx = product().await;
+    let doc = document();
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let (list, _) = stations::list(&ctx, stations::Filter::default(), 1, 1).await.unwrap();
+    let (pile, _) = piles::with_connectors(&ctx, &list[0].id).await.unwrap().remove(0);
+    let socket = std::sync::Arc::new(Socket(Default::default()));
+    assert!(ctx.outbound.set(socket.clone()).is_ok());
+    let c = link::Connection { connection_id: "conn-1".into(), pile_id: pile.id.clone(), protocol: "ocpp1.6".into(), connected_at_ms: ctx.now() * 1000 };
+    assert!(link::connected(&ctx, &pile, &c, "127.0.0.1").await.unwrap());
+    let tag = get(&ctx, "/card/getList?pageSize=1", Some(&admin)).await.data()["list"][0]["idTag"].clone();
+    assert!(tag.is_string(), "the demo has cards");
+
+    let p = json!(pile.id);
+    let operations = [
+        ("charger_remote_start", "/charger/remoteStart", json!({"pileId": p, "connectorId": 1, "idTag": tag})),
+        ("charger_unlock", "/charger/unlock", json!({"pileId": p, "connectorId": 1})),
+        ("charger_availability", "/charger/availability", json!({"pileId": p, "connectorId": 0, "type": "Inoperative"})),
+        ("charger_trigger", "/charger/trigger", json!({"pileId": p, "requestedMessage": "Heartbeat"})),
+        ("charger_reset", "/charger/reset", json!({"pileId": p, "type": "Soft"})),
+        ("charger_get_configuration", "/charger/getConfiguration", json!({"pileId": p, "keys": ["HeartbeatInterval"]})),
+        ("charger_change_configuration", "/charger/changeConfiguration", json!({"pileId": p, "key": "HeartbeatInterval", "value": "60"})),
+        ("charger_clear_cache", "/charger/clearCache", json!({"pileId": p})),
+        ("charger_data_transfer", "/charger/dataTransfer", json!({"pileId": p, "vendorId": "com.example", "data": "x"})),
+        ("charger_reserve_now", "/charger/reserveNow", json!({"pileId": p, "connectorId": 1, "idTag": tag, "expiresAt": ctx.now() + 3600})),
+        ("charger_update_firmware", "/charger/updateFirmware", json!({"pileId": p, "location": "https://firmware.example/1.bin"})),
+        ("charger_get_diagnostics", "/charger/getDiagnostics", json!({"pileId": p, "location": "https://upload.example/diag"})),
+        ("charger_send_local_list", "/charger/sendLocalList", json!({"pileId": p, "updateType": "Full"})),
+        ("charger_get_local_list_version", "/charger/getLocalListVersion", json!({"pileId": p})),
+        ("charger_clear_charging_profile", "/charger/clearChargingProfile", json!({"pileId": p})),
+        ("charger_get_composite_schedule", "/charger/getCompositeSchedule", json!({"pileId": p, "connectorId": 1, "durationSecs": 600})),
+    ];
+    let mut ids = Vec::new();
+    for (function, path, body) in operations {
+        let a = post(&ctx, path, Some(&admin), body).await;
+        assert_typed(&doc, function, &a);
+        ids.push(a.data()["id"].as_str().unwrap().to_string());
+    }
+    assert_eq!(socket.0.lock().unwrap().len(), 1, "one call in flight, the rest queued");
+
+    let list = get(&ctx, &format!("/charger/commands?pileId={}", pile.id), Some(&admin)).await;
+    assert_typed(&doc, "charger_commands", &list);
+    assert_eq!(list.data()["list"].as_array().unwrap().len(), ids.len());
+    assert_typed(&doc, "charger_command", &get(&ctx, &format!("/charger/command?id={}", ids[0]), Some(&admin)).await);
+    let reservations = get(&ctx, &format!("/charger/reservations?pileId={}", pile.id), Some(&admin)).await;
+    assert_typed(&doc, "charger_reservations", &reservations);
+    let reservation = reservations.data()["list"][0]["id"].clone();
+    assert_typed(&doc, "charger_cancel_reservation", &post(&ctx, "/charger/cancelReservation", Some(&admin), json!({"reservationId": reservation})).await);
+
+    let password = post(&ctx, "/pile/setPassword", Some(&admin), json!({"id": p})).await;
+    assert_eq!(password.code(), 200, "{}", password.body);
+    let log = get(&ctx, &format!("/pile/messageLog?pileId={}", pile.id), Some(&admin)).await;
+    assert_eq!(log.code(), 200, "{}", log.body);
+}

@@ -78,7 +78,7 @@ fn body(r: &ApiGatewayProxyResponse) -> Option<String> {
 
 /// The answer payload of a CALL sent through `$default`.
 async fn call(ctx: &AppCtx, connection: &str, id: &str, action: &str, payload: Value) -> Value {
-    let r = ocpp_aws::on_message(ctx, &message_event(connection, &json!([2, id, action, payload]).to_string())).await;
+    let r = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), ocpp_aws::on_message(ctx, &message_event(connection, &json!([2, id, action, payload]).to_string()))).await;
     assert_eq!(r.status_code, 200);
     let v: Value = serde_json::from_str(&body(&r).expect("an answer frame")).unwrap();
     assert_eq!(v[0], 3, "{action}: {v}");
@@ -109,14 +109,14 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
         ("AWS01", Some("ocpp1.6"), None, 401),
         ("AWS01", Some("ocpp1.6"), Some("Basic QVdTMDE6d3Jvbmd3cm9uZ3dyb25nd3Jvbmc="), 401),
     ] {
-        let r = ocpp_aws::on_connect(&ctx, &connect_event("refused=", cp, proto, auth, 1_000)).await;
+        let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("refused=", cp, proto, auth, 1_000))).await;
         assert_eq!(r.status_code, status, "{cp} {proto:?} {auth:?}");
     }
     assert!(link::connection(&ctx, "refused=").await.unwrap().is_none(), "a refused handshake records nothing");
     assert!(link::get(&ctx, &pile).await.unwrap().is_none());
 
     let epoch = ctx.now() * 1000;
-    let r = ocpp_aws::on_connect(&ctx, &connect_event("connA=", "aws01", Some("ocpp2.0.1, ocpp1.6"), Some(&basic), epoch)).await;
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connA=", "aws01", Some("ocpp2.0.1, ocpp1.6"), Some(&basic), epoch))).await;
     assert_eq!(r.status_code, 200);
     assert_eq!(r.headers.get("sec-websocket-protocol").and_then(|v| v.to_str().ok()), Some("ocpp1.6"));
     let boot = call(&ctx, "connA=", "1", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "AC7"})).await;
@@ -133,33 +133,33 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     assert!(order["amountFen"].as_i64().unwrap() > 0);
 
     // A bad frame gets a CALLERROR; an unknown connection gets no answer.
-    let r = ocpp_aws::on_message(&ctx, &message_event("connA=", "not json")).await;
+    let r = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), ocpp_aws::on_message(&ctx, &message_event("connA=", "not json"))).await;
     assert!(body(&r).unwrap().contains("FormationViolation"));
-    let r = ocpp_aws::on_message(&ctx, &message_event("nobody=", r#"[2,"1","Heartbeat",{}]"#)).await;
+    let r = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), ocpp_aws::on_message(&ctx, &message_event("nobody=", r#"[2,"1","Heartbeat",{}]"#))).await;
     assert_eq!((r.status_code, body(&r)), (200, None));
 
     // Reconnect race: B connects, then A's late $disconnect arrives.
-    let r = ocpp_aws::on_connect(&ctx, &connect_event("connB=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 5_000)).await;
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connB=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 5_000))).await;
     assert_eq!(r.status_code, 200);
-    ocpp_aws::on_disconnect(&ctx, &disconnect_event("connA=")).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connA="))).await;
     let l = link::get(&ctx, &pile).await.unwrap().unwrap();
     assert!(l.connected && l.connection_id == "connB=", "the new connection stays current: {l:?}");
     assert!(link::connection(&ctx, "connA=").await.unwrap().is_none());
     // A handshake older than the current one (they raced) does not take over.
-    let r = ocpp_aws::on_connect(&ctx, &connect_event("connOld=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 1_000)).await;
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connOld=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 1_000))).await;
     assert_eq!(r.status_code, 200);
     assert_eq!(link::get(&ctx, &pile).await.unwrap().unwrap().connection_id, "connB=");
-    ocpp_aws::on_disconnect(&ctx, &disconnect_event("connOld=")).await;
-    ocpp_aws::on_disconnect(&ctx, &disconnect_event("connB=")).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connOld="))).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connB="))).await;
     assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
 
     // The sweeper ends a connection whose charger went silent.
-    let r = ocpp_aws::on_connect(&ctx, &connect_event("connC=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 9_000)).await;
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connC=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 9_000))).await;
     assert_eq!(r.status_code, 200);
     let recorder = Recorder::default();
-    assert_eq!(ocpp_aws::sweep(&ctx, &recorder).await.unwrap(), 0, "a charger heard from just now stays");
+    assert_eq!(within_policy("ocpp_sweeper", &backoffice::iam::link_policy("ocpp_sweeper").unwrap(), ocpp_aws::sweep(&ctx, &recorder)).await.unwrap(), 0, "a charger heard from just now stays");
     ctx.clock.advance(4 * 300);
-    assert_eq!(ocpp_aws::sweep(&ctx, &recorder).await.unwrap(), 1);
+    assert_eq!(within_policy("ocpp_sweeper", &backoffice::iam::link_policy("ocpp_sweeper").unwrap(), ocpp_aws::sweep(&ctx, &recorder)).await.unwrap(), 1);
     assert_eq!(recorder.0.lock().unwrap().clone(), vec!["close connC=".to_string()]);
     assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
 }
@@ -232,4 +232,58 @@ async fn outbound_posts_to_the_connection_and_hears_gone() {
     assert_eq!(outbound.send("pile", "gone=", frame.clone()).await, Err(Gone), "410 means offline");
     outbound.close("pile", "live=").await;
     assert_eq!(seen.lock().unwrap().clone(), vec![format!("POST live= {frame}"), "DELETE live=".to_string()]);
+}
+
+/// A `/partnerapi` event as the Lambda runtime hands it to
+/// `backoffice::lambda::handle`.
+fn api_event(path: &str, headers: &[(&str, &str)], body: Value) -> lambda_http::Request {
+    let mut req = http::Request::builder().method("POST").uri(format!("https://abc123.execute-api.eu-west-1.amazonaws.com/partnerapi{path}"));
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    req.header("content-type", "application/json").body(lambda_http::Body::Text(body.to_string())).unwrap()
+}
+
+async fn through_lambda(ctx: &AppCtx, path: &str, headers: &[(&str, &str)], body: Value) -> (u16, Value) {
+    let route = backoffice::routes::find(&http::Method::POST, path).unwrap();
+    let resp = backoffice::lambda::handle(ctx, route, api_event(path, headers, body)).await;
+    let status = resp.status().as_u16();
+    let body: Value = match resp.body() {
+        lambda_http::Body::Binary(b) => serde_json::from_slice(b).unwrap(),
+        lambda_http::Body::Text(t) => serde_json::from_str(t).unwrap(),
+        _ => Value::Null,
+    };
+    (status, body)
+}
+
+/// Behind CloudFront the functions refuse every `/partnerapi` call that
+/// lacks the distribution's `X-Origin-Verify` value (a call to the API
+/// Gateway URL directly), before anything runs: no sign-in check, no log
+/// entry, no throttle count.
+#[tokio::test]
+async fn partnerapi_calls_around_the_distribution_are_refused() {
+    const SECRET: &str = "origin-secret-of-at-least-32-characters-0123";
+    let ctx = product_with(&[SMALL_SEED, ("BACKOFFICE_ORIGIN_VERIFY_SECRET", SECRET)]).await;
+    let sign_in = json!({"username": "admin", "password": ADMIN_PW});
+    let log_total = |ctx: Arc<AppCtx>| async move { backoffice::domain::audit::total(&ctx, None).await.unwrap() };
+    let before = log_total(ctx.clone()).await;
+    for headers in [vec![], vec![("x-origin-verify", "guess")], vec![("x-origin-verify", &SECRET[..SECRET.len() - 1])]] {
+        let (status, body) = through_lambda(&ctx, "/login/index", &headers, sign_in.clone()).await;
+        assert_eq!((status, body["code"].as_i64()), (403, Some(403)), "{headers:?}: {body}");
+        assert!(body["msg"].as_str().unwrap().contains("only through the site's address"), "{body}");
+        assert!(body["data"].get("token").is_none(), "{body}");
+    }
+    assert_eq!(log_total(ctx.clone()).await, before, "a refused call writes nothing");
+    let (status, zh) = through_lambda(&ctx, "/login/index", &[("accept-language", "zh-CN")], sign_in.clone()).await;
+    assert_eq!(status, 403);
+    assert!(zh["msg"].as_str().unwrap().contains("CloudFront"), "{zh}");
+
+    let (status, body) = through_lambda(&ctx, "/login/index", &[("x-origin-verify", SECRET)], sign_in.clone()).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body["data"]["token"].is_string(), "{body}");
+
+    // Without the secret configured (no distribution in front) every call goes through.
+    let open = product_with(&[SMALL_SEED]).await;
+    let (status, body) = through_lambda(&open, "/login/index", &[], sign_in).await;
+    assert_eq!(status, 200, "{body}");
 }

@@ -72,14 +72,14 @@ async fn register(ctx: &AppCtx, code: &str) -> Charger {
 async fn connect(ctx: &AppCtx, c: &Charger, connection: &str) -> Session {
     let lower = c.code.to_lowercase();
     let h = Handshake { charge_point: &lower, protocols: Some("ocpp2.0.1, ocpp1.6"), authorization: Some(&c.basic), secure: false };
-    let admitted = ocpp::admit(ctx, &h).await.expect("the charger is admitted");
+    let admitted = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp::admit(ctx, &h)).await.expect("the charger is admitted");
     assert_eq!(admitted.protocol, "ocpp1.6");
-    Session::open(ctx, admitted, connection.into(), "127.0.0.1", ocpp::now_ms()).await.unwrap()
+    within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), Session::open(ctx, admitted, connection.into(), "127.0.0.1", ocpp::now_ms())).await.unwrap()
 }
 
 /// Sends a CALL and returns the CALLRESULT payload (panics on CALLERROR).
 async fn call(ctx: &AppCtx, s: &Session, id: &str, action: &str, payload: Value) -> Value {
-    let reply = s.on_text(ctx, &json!([2, id, action, payload]).to_string()).await.expect("a CALL is answered");
+    let reply = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(ctx, &json!([2, id, action, payload]).to_string())).await.expect("a CALL is answered");
     let v: Value = serde_json::from_str(&reply).unwrap();
     assert_eq!(v[0], 3, "{action} answered {reply}");
     assert_eq!(v[1], id);
@@ -161,17 +161,17 @@ async fn whole_session_is_a_priced_order(ctx: Arc<AppCtx>) {
     let (after, _, _) = orders::load_full(&ctx, &no).await.unwrap();
     assert_eq!(after.amount_fen, row.amount_fen);
     assert_eq!(after.charger_problems, vec![charging::orders::ChargerProblem::StoppedTwice]);
-    s.close(&ctx).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), s.close(&ctx)).await;
 }
 
 async fn reconnect_race_leaves_the_new_connection_current(ctx: Arc<AppCtx>) {
     let c = register(&ctx, "RACE01").await;
     let old = connect(&ctx, &c, "conn-old").await;
     let new = connect(&ctx, &c, "conn-new").await;
-    old.close(&ctx).await; // the old socket's late close
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), old.close(&ctx)).await; // the old socket's late close
     let l = link::get(&ctx, &c.pile_id).await.unwrap().unwrap();
     assert!(l.connected && l.connection_id == "conn-new", "{l:?}");
-    new.close(&ctx).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), new.close(&ctx)).await;
     assert!(!link::get(&ctx, &c.pile_id).await.unwrap().unwrap().connected);
 }
 
@@ -230,14 +230,14 @@ async fn racing_commands_take_one_slot_and_go_in_order(ctx: Arc<AppCtx>) {
         assert_eq!(rec.0.lock().unwrap().len(), i + 1);
         let id = frame[1].as_str().unwrap().to_string();
         assert_eq!(id, order[i].id, "sent in the order they were queued");
-        assert_eq!(s.on_text(&ctx, &json!([3, id, {"status": "Accepted"}]).to_string()).await, None);
+        assert_eq!(within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&ctx, &json!([3, id, {"status": "Accepted"}]).to_string())).await, None);
     }
     let (all, _) = commands::list(&ctx, &c.pile_id, 20, None).await.unwrap();
     assert!(all.iter().all(|c| c.status == CommandStatus::Answered), "{:?}", all.iter().map(|c| c.status).collect::<Vec<_>>());
     assert_eq!(rec.0.lock().unwrap().len(), 8);
     // An answer that comes again (or late) changes nothing.
     let again = json!([3, order[0].id, {"status": "Rejected"}]).to_string();
-    s.on_text(&ctx, &again).await;
+    within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&ctx, &again)).await;
     assert_eq!(commands::get(&ctx, &order[0].id).await.unwrap().unwrap().response, Some(json!({"status": "Accepted"})));
 }
 

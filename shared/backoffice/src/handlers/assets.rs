@@ -24,6 +24,13 @@ use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
+/// What these routes touch in the table (their functions' IAM policies,
+/// see `crate::iam`): stations, piles, connectors and tariffs with their lists.
+pub const KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(&[PILES_BY_STATION, TARIFFS], &[STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT])
+};
+
 pub fn routes() -> Vec<Route> {
     vec![
         route!(GET "/area/getList" => "area_list", Permission(SYSTEM_READ), false, "The province / city / district tree with real codes", area_list),

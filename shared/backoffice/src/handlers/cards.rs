@@ -14,6 +14,13 @@ use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
+/// What these routes touch in the table (their functions' IAM policies,
+/// see `crate::iam`): charging cards and their list.
+pub const KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(&[], &[CARD, CARD_LIST, CARD_COUNT])
+};
+
 pub fn routes() -> Vec<Route> {
     vec![
         route!(GET "/card/getList" => "card_list", Permission(SYSTEM_READ), false, "Charging cards by number prefix and status, paged, with the total", card_list, query = CardListQuery, data = CardList),

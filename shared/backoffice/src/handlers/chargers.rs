@@ -15,6 +15,13 @@ use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
+/// What these routes touch in the table (their functions' IAM policies,
+/// see `crate::iam`): a pile's charger password and its message log.
+pub const KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(&[MESSAGE_LOG, MESSAGE_LOG_BY_ACTION], &[PILE])
+};
+
 pub fn routes() -> Vec<Route> {
     vec![
         route!(POST "/pile/setPassword" => "pile_set_password", Permission(SYSTEM_WRITE), true, "Set or rotate a pile's charger password (answered once, stored hashed)", set_password, body = SetPasswordBody, data = PasswordSet; errors = &[404]),

@@ -23,6 +23,13 @@ use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
+/// What these routes touch in the table (their functions' IAM policies,
+/// see `crate::iam`): remote operations: commands, the pile's in-flight slot and queue, reservations, the message log; the pile and its link, the cards (local list, reservations), transactions and orders (remote stop).
+pub const KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(&[COMMANDS_BY_PILE, COMMAND_QUEUE, RESERVATIONS_BY_PILE, PILE, CARD, CARD_LIST, CARD_COUNT, OCPP_TRANSACTION, ORDER], &[COMMAND, COMMAND_SLOT, RESERVATION, OCPP_SEQUENCE, MESSAGE_LOG])
+};
+
 pub fn routes() -> Vec<Route> {
     vec![
         route!(POST "/charger/remoteStart" => "charger_remote_start", Permission(SYSTEM_WRITE), true, "Start charging on a connector for a card (RemoteStartTransaction, optional power limit)", remote_start, body = RemoteStartBody, data = Command; errors = &[404]),

@@ -34,6 +34,13 @@ use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{Access::Permission, Route};
 
+/// What these routes touch in the table (their functions' IAM policies,
+/// see `crate::iam`): counts, rollups, faulted connectors (their pile partition), abnormal orders, pending refunds.
+pub const KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(&[ROLLUP, ORDERS_BY_STATUS, REFUNDS_BY_STATUS, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_COUNT, PILE], &[])
+};
+
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
     vec![route!(GET "/index/dashboard" => "dashboard", Permission(SYSTEM_READ), false, "Home dashboard: counts by status, today, 30-day trend, top stations, recent faults", dashboard, data = Dashboard)]

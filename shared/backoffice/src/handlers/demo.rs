@@ -21,6 +21,13 @@ use crate::routes::{route, Access::Permission, Route};
 const ICONS_PER_PAGE: usize = 72;
 const MAX_TITLE: usize = 100;
 
+/// What these routes touch in the table (their functions' IAM policies,
+/// see `crate::iam`): the demo pages keep their data in memory but the workflow diagram.
+pub const KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(&[], &[WORKFLOW])
+};
+
 pub fn routes() -> Vec<Route> {
     vec![
         route!(GET "/table/getList" => "demo_table_list", Permission(SYSTEM_READ), false, "Demo table items (title filter, paging)", table_list, query = TitlePageQuery),

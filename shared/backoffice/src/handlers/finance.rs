@@ -28,6 +28,13 @@ use crate::routes::{Access::Permission, Route};
 /// The longest period a finance report covers.
 const MAX_DAYS: i64 = 3 * 366;
 
+/// What these routes touch in the table (their functions' IAM policies,
+/// see `crate::iam`): rollups (station names included) and the ledger index.
+pub const KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(&[ROLLUP, LEDGER_BY_TIME], &[])
+};
+
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
     vec![

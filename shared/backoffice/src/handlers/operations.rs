@@ -10,6 +10,13 @@ use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
+/// What these routes touch in the table (their functions' IAM policies,
+/// see `crate::iam`): the operations settings.
+pub const KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(&[], &[SETTINGS])
+};
+
 pub fn routes() -> Vec<Route> {
     vec![
         route!(GET "/operationSettings/get" => "operation_settings_get", Permission(SETTINGS_MANAGE), false, "The operations settings: when a pile counts as offline and an order as stuck", get, data = OperationSettingsAnswer),

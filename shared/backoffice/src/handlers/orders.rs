@@ -21,6 +21,13 @@ use crate::params::{DayRange, IdQuery};
 use crate::request::Call;
 use crate::routes::{Access::Permission, Route};
 
+/// What these routes touch in the table (their functions' IAM policies,
+/// see `crate::iam`): orders, refunds and the ledger, with the pointers and rollups they keep.
+pub const KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(&[ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS], &[ORDER, LEDGER, ORDER_POINTER, ROLLUP])
+};
+
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
     vec![

@@ -17,6 +17,13 @@ use crate::params::PageQuery;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Access::SignedIn, Route};
 
+/// What these routes touch in the table (their functions' IAM policies,
+/// see `crate::iam`): users (with their sessions and social links), roles, departments, menus, the system log and one's profile.
+pub const KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(&[USERS_BY_NAME, ROLES_BY_NAME, DEPTS, LOG_BY_TIME, LOG_BY_ACCOUNT, LOG, LOG_COUNT, LOG_REFUSED], &[USER, ROLE, DEPT, MENU, SOCIAL])
+};
+
 pub fn routes() -> Vec<Route> {
     vec![
         route!(GET "/userManagement/getList" => "user_management_list", Permission(SETTINGS_MANAGE), false, "Staff accounts (username prefix filter, paging)", user_list, query = UserListQuery),

@@ -44,7 +44,7 @@ pub async fn product() -> Arc<AppCtx> {
 pub async fn product_with(extra: &[(&str, &str)]) -> Arc<AppCtx> {
     let vars = env(extra);
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test configuration is valid");
-    let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().expect("in-memory SQLite opens"));
+    let store = recorded(Arc::new(store::sqlite::SqliteTable::open_in_memory().expect("in-memory SQLite opens")));
     let ctx = AppCtx::new(store, config).expect("context builds");
     let report = backoffice::seed::ensure_seeded(&ctx, |k| vars.get(k).cloned()).await.expect("seeding works");
     assert!(report.seeded_now);
@@ -93,7 +93,7 @@ pub async fn call_from(
         req.headers.insert("content-type", "application/json".parse().unwrap());
         req.body = Bytes::from(serde_json::to_vec(&b).unwrap());
     }
-    let resp = backoffice::dispatch(ctx, route, req).await;
+    let resp = dispatch(ctx, route, req).await;
     let status = resp.status().as_u16();
     let body: Value = serde_json::from_slice(resp.body()).expect("every answer is JSON");
     assert_eq!(body["code"].as_i64(), Some(status as i64), "status equals envelope code: {body}");
@@ -146,7 +146,7 @@ pub async fn refresh(ctx: &AppCtx, refresh_token: &str) -> Answer {
     let route = backoffice::routes::find(&Method::GET, "/refreshToken").unwrap();
     let mut req = ApiRequest::new(Method::GET, "/refreshToken");
     req.headers.insert("x-refresh-token", refresh_token.parse().unwrap());
-    let resp = backoffice::dispatch(ctx, route, req).await;
+    let resp = dispatch(ctx, route, req).await;
     let status = resp.status().as_u16();
     Answer { status, body: serde_json::from_slice(resp.body()).expect("every answer is JSON") }
 }
@@ -182,7 +182,7 @@ pub async fn dynamo_table(prefix: &str) -> Option<store::dynamo::DynamoTable> {
 pub async fn product_on(store: Arc<dyn store::Table>, extra: &[(&str, &str)]) -> Arc<AppCtx> {
     let vars = env(extra);
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test configuration is valid");
-    let ctx = AppCtx::new(store, config).expect("context builds");
+    let ctx = AppCtx::new(recorded(store), config).expect("context builds");
     let report = backoffice::seed::ensure_seeded(&ctx, |k| vars.get(k).cloned()).await.expect("seeding works");
     assert!(report.seeded_now);
     ctx
@@ -252,8 +252,56 @@ pub async fn product_on_dynamo(table: store::dynamo::DynamoTable, extra: &[(&str
     let vars = env(extra);
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test configuration is valid");
     let serial = SerialTable { inner: Arc::new(table) };
-    let ctx = AppCtx::new(Arc::new(serial), config).expect("context builds");
+    let ctx = AppCtx::new(recorded(Arc::new(serial)), config).expect("context builds");
     let report = backoffice::seed::ensure_seeded(&ctx, |k| vars.get(k).cloned()).await.expect("the copied store is usable");
     assert!(!report.seeded_now, "the copied seed is recognised");
     ctx
+}
+
+tokio::task_local! {
+    /// The items the route being dispatched touched (see [`dispatch`]).
+    static TOUCHED: std::sync::Mutex<Vec<store::recording::Touch>>;
+}
+
+/// The store wrapped so that every item a dispatched route touches is
+/// recorded for [`dispatch`]'s check (store calls outside a dispatch, such
+/// as seeding or a test's own setup, are not).
+pub fn recorded(inner: Arc<dyn store::Table>) -> Arc<dyn store::Table> {
+    let sink: store::recording::TouchSink = Arc::new(|touch| {
+        let _ = TOUCHED.try_with(|t| t.lock().unwrap_or_else(|e| e.into_inner()).push(touch));
+    });
+    Arc::new(store::recording::TouchRecorder::new(inner, sink))
+}
+
+/// One request through the real dispatch, failing when the route touched
+/// an item that its Lambda function's IAM policy (`backoffice::iam`, what
+/// template.yaml grants) would refuse on AWS. Every handler test that calls
+/// routes through here checks the generated policies as it goes.
+pub async fn dispatch(ctx: &AppCtx, route: &backoffice::routes::Route, req: ApiRequest) -> http::Response<Bytes> {
+    let what = format!("{} ({} {})", route.function, route.method, route.path);
+    within_policy(&what, &backoffice::iam::policy(route), backoffice::dispatch(ctx, route, req)).await
+}
+
+/// Runs `work` (one Lambda function's handling of one event), failing when
+/// it touched an item that `policy` would refuse on AWS.
+pub async fn within_policy<T>(what: &str, policy: &backoffice::iam::Policy, work: impl std::future::Future<Output = T>) -> T {
+    let (out, touched) = TOUCHED
+        .scope(std::sync::Mutex::new(Vec::new()), async {
+            let out = work.await;
+            (out, TOUCHED.with(|t| std::mem::take(&mut *t.lock().unwrap_or_else(|e| e.into_inner()))))
+        })
+        .await;
+    let mut refused: Vec<String> = touched
+        .iter()
+        .filter(|t| !policy.allows(t))
+        .map(|t| format!("{} on {} of {}", t.action, t.index.unwrap_or("the table"), t.pk))
+        .collect();
+    refused.sort();
+    refused.dedup();
+    assert!(
+        refused.is_empty(),
+        "{what} touched items its IAM policy refuses on AWS: declare their key families (backoffice::iam):\n  {}",
+        refused.join("\n  ")
+    );
+    out
 }
