@@ -211,7 +211,8 @@ describe('orders', () => {
       await page.getByTestId('fin-tab-refunds').click();
       await page.getByTestId('pending-refund').first().waitFor({ timeout: 20_000 });
       // Oldest first: the seeded requests, days old, come before today's.
-      const queue = await api('GET', '/order/refund/getList?status=pending&pageSize=100', admin);
+      // The page shows the first 20 (the pager's default size).
+      const queue = await api('GET', '/order/refund/getList?status=pending&pageSize=20', admin);
       const shownOrder = await page.locator('[data-testid="pending-refund"] td:first-child').allInnerTexts();
       assert.deepEqual(shownOrder, queue.data.list.map((r) => r.orderNo), 'the rows are the queue, oldest first');
       assert.match(await page.getByTestId('pending-age').first().innerText(), /天前|个月前/);
@@ -237,6 +238,56 @@ describe('orders', () => {
       await page.getByTestId('detail-refunded').filter({ hasText: yuanText(first) }).waitFor();
       await page.getByTestId('refund-table').scrollIntoViewIfNeeded();
       await shot(page, 'orders-11-note-on-order');
+    });
+  });
+
+  it('the refund ledger and the pending requests page with the store cursor and export every entry (issue 18 item 2)', async () => {
+    const admin = await token(USERS.admin);
+    const from = new Date(Date.now() - 119 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    // Every ledger entry of the range, as a script would read them.
+    const all = [];
+    for (let cursor = null; ; ) {
+      const page = await api('GET', `/money/ledger?from=${from}&to=${to}&pageSize=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, admin);
+      assert.equal(page.code, 200, JSON.stringify(page));
+      all.push(...page.data.list.map((e) => e.refundId));
+      cursor = page.data.cursor;
+      if (!cursor) break;
+    }
+    assert.ok(all.length > 20, `the demo ledger has more than a page (${all.length})`);
+
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/money/moneyIndex');
+      await page.getByTestId('fin-from').fill(from);
+      await page.getByTestId('fin-search').click();
+      await page.getByTestId('fin-tab-ledger').click();
+      const ids = () => page.locator('[data-testid="fin-ledger"] tbody tr td:nth-child(2)').allInnerTexts();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="fin-ledger"] tbody tr').length === 20, null, { timeout: 20_000 });
+      assert.deepEqual(await ids(), all.slice(0, 20), 'the first page is the ledger\'s first 20');
+      await page.getByTestId('page-next').click();
+      await page.waitForFunction((first) => document.querySelector('[data-testid="fin-ledger"] tbody tr td:nth-child(2)')?.textContent === first, all[20], { timeout: 20_000 });
+      assert.deepEqual(await ids(), all.slice(20, 40), 'the second page continues where the first ended');
+      await shot(page, 'orders-12-ledger-page-2');
+      await page.getByTestId('page-prev').click();
+      await page.waitForFunction((first) => document.querySelector('[data-testid="fin-ledger"] tbody tr td:nth-child(2)')?.textContent === first, all[0]);
+
+      // The export holds every entry of the range, not only the page shown.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ledger-export').click()]);
+      const file = join(mkdtempSync(join(tmpdir(), 'ledger-export-')), download.suggestedFilename());
+      await download.saveAs(file);
+      const ExcelJS = (await import(pathToFileURL(join(ROOT, 'web/node_modules/exceljs/excel.js')).href)).default;
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(file);
+      const exported = [];
+      wb.worksheets[0].eachRow((row, n) => n > 1 && exported.push(String(row.getCell(2).value)));
+      assert.deepEqual(exported, all);
+
+      // Pending requests: paged too, with an export of the whole queue.
+      await page.getByTestId('fin-tab-refunds').click();
+      await page.getByTestId('pending-refund').first().waitFor({ timeout: 20_000 });
+      const [queueFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pending-export').click()]);
+      assert.match(queueFile.suggestedFilename(), /^refund-requests-\d{4}-\d{2}-\d{2}\.xlsx$/);
     });
   });
 

@@ -191,8 +191,13 @@ export interface QueueOrderMoney {
 
 export type QueueEntry = RefundRecord & { order: QueueOrderMoney | null };
 
-export async function getRefunds(status: RefundStatus, pageSize = 50, sort: ListDirection = status === 'pending' ? 'oldest' : 'newest'): Promise<{ list: QueueEntry[]; cursor: string | null }> {
-  return (await get<{ list: QueueEntry[]; cursor: string | null }>('/order/refund/getList', { status, pageSize, sort })).data;
+export async function getRefunds(
+  status: RefundStatus,
+  pageSize = 50,
+  sort: ListDirection = status === 'pending' ? 'oldest' : 'newest',
+  cursor?: string | null,
+): Promise<{ list: QueueEntry[]; cursor: string | null }> {
+  return (await get<{ list: QueueEntry[]; cursor: string | null }>('/order/refund/getList', { status, pageSize, sort, cursor: cursor ?? undefined })).data;
 }
 
 export type PeriodRow = Sums & { period: string };
@@ -225,8 +230,8 @@ export interface LedgerEntry {
   approvedAt: number;
 }
 
-export async function getLedger(from: string, to: string, pageSize = 50) {
-  return (await get<{ list: LedgerEntry[]; cursor: string | null }>('/money/ledger', { from, to, pageSize })).data;
+export async function getLedger(from: string, to: string, pageSize = 50, cursor?: string | null) {
+  return (await get<{ list: LedgerEntry[]; cursor: string | null }>('/money/ledger', { from, to, pageSize, cursor: cursor ?? undefined })).data;
 }
 
 export interface Dashboard {

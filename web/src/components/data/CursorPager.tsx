@@ -34,7 +34,8 @@ export function CursorPager({
   pageSize: number;
   sizes?: number[];
   onNewest: () => void;
-  onOldest: () => void;
+  /** The jump to the oldest page, where the list can be read from that end. */
+  onOldest?: () => void;
   onNewer: () => void;
   onOlder: () => void;
   onSize: (n: number) => void;
@@ -68,9 +69,11 @@ export function CursorPager({
         {label}
       </Caption1>
       <Button size="small" icon={<ChevronRightRegular />} disabled={!hasOlder(pages)} onClick={onOlder} aria-label={t('ord.next')} data-testid="page-next" />
-      <Tooltip content={t('ord.oldest')} relationship="label">
-        <Button size="small" icon={<ChevronDoubleRightRegular />} disabled={atOldest} onClick={onOldest} data-testid="page-last" />
-      </Tooltip>
+      {onOldest && (
+        <Tooltip content={t('ord.oldest')} relationship="label">
+          <Button size="small" icon={<ChevronDoubleRightRegular />} disabled={atOldest} onClick={onOldest} data-testid="page-last" />
+        </Tooltip>
+      )}
     </nav>
   );
 }

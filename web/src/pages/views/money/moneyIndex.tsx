@@ -26,8 +26,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
-import { getByStation, getLedger, getRefunds, getRevenue, getSettlement, type ListDirection, type PeriodRow, type StationRow, type Sums } from '@/api/orders';
+import { getByStation, getLedger, getRefunds, getRevenue, getSettlement, type LedgerEntry, type ListDirection, type PeriodRow, type QueueEntry, type StationRow, type Sums } from '@/api/orders';
+import { CursorPager } from '@/components/data/CursorPager';
 import { exportExcel, type ExcelColumn } from '@/components/data/excel';
+import { useCursorList } from '@/components/data/useCursorList';
 import { addDays, chinaDateTime, chinaDay, kwh, relativeAge, yuan } from '@/components/data/format';
 import { trendOption } from '@/components/orders/financeModel';
 import { LazyChart } from '@/components/orders/LazyChart';
@@ -148,13 +150,39 @@ function PendingRefunds() {
   const [deciding, setDeciding] = useState<RefundDecision | null>(null);
   // A queue: the request waiting longest comes first unless the user turns it.
   const [sort, setSort] = useState<ListDirection>('oldest');
-  const { data, mutate } = useSWR(['order/refund/getList', 'pending', sort], () => getRefunds('pending', 100, sort));
-  const list = data?.list ?? [];
+  // Every request, page by page with the store's cursor (no cap on the queue's length).
+  const queue = useCursorList(['order/refund/getList', 'pending', sort], (cursor, size) => getRefunds('pending', size, sort, cursor));
+  const list = queue.rows;
+  const mutate = queue.mutate;
   const now = Date.now() / 1000;
+  const exportQueue = () =>
+    exportExcel<QueueEntry>({
+      fileName: `refund-requests-${chinaDay(now)}.xlsx`,
+      sheetName: t('fin.tabs.refunds'),
+      columns: [
+        { header: t('ord.col.orderNo'), value: (r) => r.orderNo, width: 24 },
+        { header: t('ord.d.requestedAt'), value: (r) => chinaDateTime(r.requestedAt), width: 20 },
+        { header: t('ord.d.amount'), value: (r) => r.amountFen / 100, numFmt: '0.00' },
+        { header: t('fin.queue.paid'), value: (r) => (r.order ? r.order.paidFen / 100 : null), numFmt: '0.00' },
+        { header: t('fin.queue.refunded'), value: (r) => (r.order ? r.order.refundedFen / 100 : null), numFmt: '0.00' },
+        { header: t('fin.queue.remaining'), value: (r) => (r.order ? r.order.remainingFen / 100 : null), numFmt: '0.00' },
+        { header: t('ord.d.reasonCol'), value: (r) => r.reason, width: 30 },
+        { header: t('ord.d.requestedBy'), value: (r) => r.requestedBy },
+      ],
+      fetchPage: async (cursor) => {
+        const page = await getRefunds('pending', 200, sort, cursor);
+        return { rows: page.list, cursor: page.cursor };
+      },
+    });
   return (
     <>
-      {!canApprove && <Caption1 className={styles.muted}>{t('fin.onlyAdmin')}</Caption1>}
-      {data && list.length === 0 && <Body1>{t('fin.noPending')}</Body1>}
+      <div className={styles.bar}>
+        {!canApprove && <Caption1 className={styles.muted}>{t('fin.onlyAdmin')}</Caption1>}
+        <Button icon={<ArrowDownloadRegular />} disabled={list.length === 0} onClick={() => void exportQueue()} data-testid="pending-export">
+          {t('fin.export')}
+        </Button>
+      </div>
+      {queue.loaded && list.length === 0 && <Body1>{t('fin.noPending')}</Body1>}
       <div className={styles.scroll}>
         <Table size="small" className={styles.queue} data-testid="pending-refunds">
           <TableHeader>
@@ -216,6 +244,7 @@ function PendingRefunds() {
           </TableBody>
         </Table>
       </div>
+      <CursorPager total={null} {...queue.pager} />
       <RefundDecisionDialog decision={deciding} onClose={() => setDeciding(null)} onDone={() => void mutate()} />
     </>
   );
@@ -234,7 +263,8 @@ export default function MoneyIndex() {
   const revenue = useSWR(tab === 'revenue' ? ['money/revenue', granularity, range.from, range.to] : null, () => getRevenue(granularity, range.from, range.to));
   const byStation = useSWR(['money/byStation', range.from, range.to], () => getByStation(range.from, range.to));
   const settlement = useSWR(tab === 'settlement' && station ? ['money/settlement', station, range.from, range.to] : null, () => getSettlement(station, range.from, range.to));
-  const ledger = useSWR(tab === 'ledger' ? ['money/ledger', range.from, range.to] : null, () => getLedger(range.from, range.to, 200));
+  // The ledger of the range, page by page with the store's cursor.
+  const ledger = useCursorList(tab === 'ledger' ? ['money/ledger', range.from, range.to] : null, (cursor, size) => getLedger(range.from, range.to, size, cursor));
   const stationName = (id: string) => byStation.data?.list.find((s) => s.stationId === id)?.stationName ?? id;
   const periodFirst = { header: t('fin.period'), cell: (r: PeriodRow) => r.period, key: (r: PeriodRow) => r.period };
   const stationFirst = { header: t('ord.col.station'), cell: (r: StationRow) => r.stationName || r.stationId, key: (r: StationRow) => r.stationId };
@@ -357,7 +387,36 @@ export default function MoneyIndex() {
 
       {tab === 'ledger' && (
         <Card className={styles.card}>
-          <Table size="small" data-testid="fin-ledger">
+          <div className={styles.bar}>
+            <Button
+              icon={<ArrowDownloadRegular />}
+              disabled={ledger.rows.length === 0}
+              data-testid="ledger-export"
+              onClick={() =>
+                void exportExcel<LedgerEntry>({
+                  fileName: `refund-ledger-${range.from}-${range.to}.xlsx`,
+                  sheetName: t('fin.tabs.ledger'),
+                  columns: [
+                    { header: t('fin.ledgerCols.at'), value: (e) => chinaDateTime(e.approvedAt), width: 20 },
+                    { header: t('fin.ledgerCols.refundId'), value: (e) => e.refundId, width: 24 },
+                    { header: t('ord.col.orderNo'), value: (e) => e.orderNo, width: 24 },
+                    { header: t('ord.col.station'), value: (e) => stationName(e.stationId), width: 24 },
+                    { header: t('ord.d.amount'), value: (e) => e.amountFen / 100, numFmt: '0.00' },
+                    { header: t('ord.d.reasonCol'), value: (e) => e.reason, width: 30 },
+                    { header: t('fin.ledgerCols.by'), value: (e) => e.approvedBy },
+                  ],
+                  fetchPage: async (cursor) => {
+                    const page = await getLedger(range.from, range.to, 500, cursor);
+                    return { rows: page.list, cursor: page.cursor };
+                  },
+                })
+              }
+            >
+              {t('fin.export')}
+            </Button>
+          </div>
+          <div className={styles.scroll}>
+          <Table size="small" className={styles.queue} data-testid="fin-ledger">
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>{t('fin.ledgerCols.at')}</TableHeaderCell>
@@ -370,7 +429,7 @@ export default function MoneyIndex() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {(ledger.data?.list ?? []).map((e) => (
+              {ledger.rows.map((e) => (
                 <TableRow key={e.refundId}>
                   <TableCell>{chinaDateTime(e.approvedAt)}</TableCell>
                   <TableCell>{e.refundId}</TableCell>
@@ -383,6 +442,8 @@ export default function MoneyIndex() {
               ))}
             </TableBody>
           </Table>
+          </div>
+          <CursorPager total={null} {...ledger.pager} />
         </Card>
       )}
     </div>
