@@ -11,7 +11,8 @@ const CHOICES = 20;
 interface Props {
   /** The chosen station's id; empty or undefined for all stations. */
   value?: string;
-  onChange: (stationId: string | undefined) => void;
+  /** The chosen station's id (undefined: all stations) and its name. */
+  onChange: (stationId: string | undefined, name?: string) => void;
   'aria-label'?: string;
   className?: string;
   'data-testid'?: string;
@@ -55,8 +56,9 @@ export function StationPicker({ value, onChange, className, ...rest }: Props) {
       }}
       onOptionSelect={(_, d) => {
         setTyped('');
-        setChosenName(d.optionText && d.optionValue ? d.optionText.replace(/ \(.*\)$/, '') : null);
-        onChange(d.optionValue || undefined);
+        const picked = d.optionText && d.optionValue ? d.optionText.replace(/ \(.*\)$/, '') : null;
+        setChosenName(picked);
+        onChange(d.optionValue || undefined, picked ?? undefined);
       }}
     >
       <Option value="" text={all}>

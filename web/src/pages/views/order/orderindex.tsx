@@ -23,9 +23,10 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StationPicker } from '@/components/StationPicker';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
-import { closeOrder, getByStation, getOrderList, type OrderFilter, type OrderRow, type Sums } from '@/api/orders';
+import { closeOrder, getOrderList, type OrderFilter, type OrderRow, type Sums } from '@/api/orders';
 import { CursorPager } from '@/components/data/CursorPager';
 import { currentCursor, fetchSize, firstPage, fromOldest, goNewer, goOlder, lastPage, withNext } from '@/components/data/cursorPages';
 import { exportExcel } from '@/components/data/excel';
@@ -104,8 +105,8 @@ export default function OrderIndex() {
   const { data, isLoading, mutate } = useSWR(orderListKey(filter, size, cursor, sort), () => getOrderList(filter, size, cursor, sort), {
     keepPreviousData: true,
   });
-  // The station choices wait for the first rows: the rows come first.
-  const { data: stations } = useSWR(data ? ['money/byStation', filter.from, filter.to] : null, () => getByStation(filter.from!, filter.to!));
+  // Names of the stations picked in the filter (for the export's file name).
+  const [stationNames, setStationNames] = useState<Record<string, string>>({});
 
   // Remember where the next page starts; totals come with the first page only.
   useEffect(() => {
@@ -134,7 +135,7 @@ export default function OrderIndex() {
     try {
       const res = await exportExcel<OrderRow>({
         fileName: exportFileName(filter, {
-          station: stations?.list.find((s) => s.stationId === filter.stationId)?.stationName,
+          station: filter.stationId ? (stationNames[filter.stationId] ?? filter.stationId) : undefined,
           status: filter.status ? t(`ord.status.${filter.status}`) : undefined,
           payment: filter.paymentStatus ? t(`ord.payment.${filter.paymentStatus}`) : undefined,
           anomaly: filter.anomaly ? t(`ord.anomalyFilter.${filter.anomaly}`) : undefined,
@@ -185,21 +186,17 @@ export default function OrderIndex() {
           <Field label={t('ord.filter.to')}>
             <Input type="date" value={form.to} onChange={(_, d) => set('to')(d.value)} data-testid="filter-to" />
           </Field>
-          <Field label={t('ord.filter.station')}>
-            <Dropdown
+          <Field label={t('ord.filter.station')} hint={t('picker.station.hint')}>
+            <StationPicker
               className={styles.dropdown}
-              value={form.stationId ? stations?.list.find((s) => s.stationId === form.stationId)?.stationName ?? form.stationId : t('ord.filter.allStations')}
-              selectedOptions={[form.stationId ?? '']}
-              onOptionSelect={(_, d) => set('stationId')(d.optionValue ?? '')}
+              aria-label={t('ord.filter.station')}
+              value={form.stationId || undefined}
+              onChange={(id, name) => {
+                if (id && name) setStationNames((m) => ({ ...m, [id]: name }));
+                set('stationId')(id ?? '');
+              }}
               data-testid="filter-station"
-            >
-              <Option value="">{t('ord.filter.allStations')}</Option>
-              {(stations?.list ?? []).map((s) => (
-                <Option key={s.stationId} value={s.stationId}>
-                  {s.stationName || s.stationId}
-                </Option>
-              ))}
-            </Dropdown>
+            />
           </Field>
           <Field label={t('ord.filter.status')}>{dd('status', STATUSES, (v) => t(`ord.status.${v}`))}</Field>
           <Field label={t('ord.filter.payment')}>{dd('paymentStatus', PAYMENTS, (v) => t(`ord.payment.${v}`))}</Field>
