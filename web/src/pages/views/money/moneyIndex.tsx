@@ -65,6 +65,7 @@ export function SumCards({ sums }: { sums: Sums }) {
     ['parking', t('fin.cards.parking'), yuan(sums.parkingFen)],
     ['paid', t('fin.cards.paid'), yuan(sums.paidFen)],
     ['refunds', t('fin.cards.refunds'), yuan(sums.refundedFen)],
+    ['writtenOff', t('fin.cards.writtenOff'), yuan(sums.writtenOffFen)],
     ['net', t('fin.cards.net'), yuan(sums.netFen)],
   ];
   return (
@@ -361,6 +362,7 @@ export default function MoneyIndex() {
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>{t('fin.ledgerCols.at')}</TableHeaderCell>
+                <TableHeaderCell>{t('fin.ledgerCols.kind')}</TableHeaderCell>
                 <TableHeaderCell>{t('fin.ledgerCols.refundId')}</TableHeaderCell>
                 <TableHeaderCell>{t('ord.col.orderNo')}</TableHeaderCell>
                 <TableHeaderCell>{t('ord.col.station')}</TableHeaderCell>
@@ -371,8 +373,13 @@ export default function MoneyIndex() {
             </TableHeader>
             <TableBody>
               {(ledger.data?.list ?? []).map((e) => (
-                <TableRow key={e.refundId}>
+                <TableRow key={e.refundId} data-testid={`ledger-${e.kind ?? 'refund'}`}>
                   <TableCell>{chinaDateTime(e.approvedAt)}</TableCell>
+                  <TableCell>
+                    {t(`fin.ledgerKind.${e.kind ?? 'refund'}`)}
+                    {e.method ? ` · ${t(`ord.pay.method.${e.method}`)}` : ''}
+                    {e.reference ? ` · ${e.reference}` : ''}
+                  </TableCell>
                   <TableCell>{e.refundId}</TableCell>
                   <TableCell>{e.orderNo}</TableCell>
                   <TableCell>{stationName(e.stationId)}</TableCell>
