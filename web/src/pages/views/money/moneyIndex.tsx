@@ -380,7 +380,8 @@ export default function MoneyIndex() {
                     {e.method ? ` · ${t(`ord.pay.method.${e.method}`)}` : ''}
                     {e.reference ? ` · ${e.reference}` : ''}
                   </TableCell>
-                  <TableCell>{e.refundId}</TableCell>
+                  {/* A settlement's id only repeats its order number. */}
+                  <TableCell>{(e.kind ?? 'refund') === 'refund' ? e.refundId : '—'}</TableCell>
                   <TableCell>{e.orderNo}</TableCell>
                   <TableCell>{stationName(e.stationId)}</TableCell>
                   <TableCell className={styles.num}>{yuan(e.amountFen)}</TableCell>
