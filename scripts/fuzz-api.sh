@@ -127,6 +127,7 @@ by_operation = {
     "station_add": {"body.tariffId": "tariffs"},
     "order_list": {"query.stationId": "stations", "query.orderNo": "orders"}, "order_detail": {"query.id": "orders"},
     "order_close": {"body.orderNo": "orders"}, "refund_request": {"body.orderNo": "orders"},
+    "order_offline_payment": {"body.orderNo": "orders"}, "order_write_off": {"body.orderNo": "orders"},
     "refund_approve": {"body.orderNo": "orders", "body.refundId": "refunds"}, "refund_reject": {"body.orderNo": "orders", "body.refundId": "refunds"},
     "finance_revenue": {"query.stationId": "stations"}, "finance_settlement": {"query.stationId": "stations"},
     "department_management_edit": {"body.id": "departments", "body.parentId": "departments"},

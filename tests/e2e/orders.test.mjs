@@ -250,7 +250,8 @@ describe('orders', () => {
     for (let cursor = null; ; ) {
       const page = await api('GET', `/money/ledger?from=${from}&to=${to}&pageSize=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, admin);
       assert.equal(page.code, 200, JSON.stringify(page));
-      all.push(...page.data.list.map((e) => e.refundId));
+      // A settlement's row shows a dash where a refund shows its id.
+      all.push(...page.data.list.map((e) => ((e.kind ?? 'refund') === 'refund' ? e.refundId : '—')));
       cursor = page.data.cursor;
       if (!cursor) break;
     }
@@ -262,15 +263,15 @@ describe('orders', () => {
       await page.getByTestId('fin-from').fill(from);
       await page.getByTestId('fin-search').click();
       await page.getByTestId('fin-tab-ledger').click();
-      const ids = () => page.locator('[data-testid="fin-ledger"] tbody tr td:nth-child(2)').allInnerTexts();
+      const ids = () => page.locator('[data-testid="fin-ledger"] tbody tr td:nth-child(3)').allInnerTexts();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="fin-ledger"] tbody tr').length === 20, null, { timeout: 20_000 });
       assert.deepEqual(await ids(), all.slice(0, 20), 'the first page is the ledger\'s first 20');
       await page.getByTestId('page-next').click();
-      await page.waitForFunction((first) => document.querySelector('[data-testid="fin-ledger"] tbody tr td:nth-child(2)')?.textContent === first, all[20], { timeout: 20_000 });
+      await page.waitForFunction((first) => document.querySelector('[data-testid="fin-ledger"] tbody tr td:nth-child(3)')?.textContent === first, all[20], { timeout: 20_000 });
       assert.deepEqual(await ids(), all.slice(20, 40), 'the second page continues where the first ended');
       await shot(page, 'orders-12-ledger-page-2');
       await page.getByTestId('page-prev').click();
-      await page.waitForFunction((first) => document.querySelector('[data-testid="fin-ledger"] tbody tr td:nth-child(2)')?.textContent === first, all[0]);
+      await page.waitForFunction((first) => document.querySelector('[data-testid="fin-ledger"] tbody tr td:nth-child(3)')?.textContent === first, all[0]);
 
       // The export holds every entry of the range, not only the page shown.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ledger-export').click()]);
@@ -280,14 +281,136 @@ describe('orders', () => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(file);
       const exported = [];
-      wb.worksheets[0].eachRow((row, n) => n > 1 && exported.push(String(row.getCell(2).value)));
-      assert.deepEqual(exported, all);
+      wb.worksheets[0].eachRow((row, n) => n > 1 && exported.push(String(row.getCell(3).value ?? '')));
+      assert.deepEqual(exported, all.map((id) => (id === '—' ? '' : id)));
 
       // Pending requests: paged too, with an export of the whole queue.
       await page.getByTestId('fin-tab-refunds').click();
       await page.getByTestId('pending-refund').first().waitFor({ timeout: 20_000 });
       const [queueFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pending-export').click()]);
       assert.match(queueFile.suggestedFilename(), /^refund-requests-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    });
+  });
+
+  it('an order closed by hand is paid offline or written off by finance; the order, the ledger and finance follow (issue 17 item 6)', async () => {
+    const admin = await token(USERS.admin);
+    // China days (YYYY-MM-DD at +08:00), as the API takes them.
+    const chinaDay = (ms) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+    const to = chinaDay(Date.now());
+    // Stuck sessions (never stopped) that delivered energy under a tariff: closing one prices it, and nobody paid.
+    // The whole demo history (120 days): the last 30 hold too few such orders.
+    const stuck = await api('GET', `/order/getList?anomaly=stuck&from=${chinaDay(Date.now() - 130 * 86_400_000)}&to=${to}&pageSize=100`, admin);
+    const candidates = [];
+    for (const o of stuck.data.list) {
+      const d = await api('GET', `/order/detail?id=${o.orderNo}`, admin);
+      if (o.paidFen === 0 && d.data.tariff && (d.data.curve?.at(-1)?.energyWh ?? 0) > 0) candidates.push(o);
+      if (candidates.length === 2) break;
+    }
+    assert.equal(candidates.length, 2, 'two stuck orders to close');
+    const [paid, off] = candidates;
+    // Finance counts an order on its start day: report from the older one's day to today.
+    const since = [paid, off].map((o) => chinaDay(o.startTs * 1000)).sort()[0];
+    const revenue = async () => (await api('GET', `/money/revenue?granularity=day&from=${since}&to=${to}`, admin)).data.total;
+    const before = await revenue();
+
+    // Each order opens in its own kept-alive tab: look at the shown one only.
+    const shown = (page, id) => page.locator(`[data-testid="${id}"]:visible`);
+    const closeByHand = async (page, no, reason) => {
+      await go(page, `/order/detail?id=${no}`);
+      await shown(page, 'detail-close').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('textarea').fill(reason);
+      await dialog.getByTestId('prompt-submit').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await shown(page, 'payment-owed').waitFor({ timeout: 10_000 });
+      const d = await api('GET', `/order/detail?id=${no}`, admin);
+      assert.equal(d.data.status, 'finished');
+      assert.equal(d.data.paymentStatus, 'unpaid');
+      assert.ok(d.data.amountFen > 0, 'the close priced it: money is owed');
+      assert.match(await shown(page, 'payment-owed').innerText(), new RegExp(yuanText(d.data.amountFen).replace('.', '\\.')));
+      return d.data.amountFen;
+    };
+
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      // Close the first by hand: finished, unpaid, owed; record the bank transfer.
+      const owed = await closeByHand(page, paid.orderNo, '桩离线，人工结单');
+      await shot(page, 'orders-12-closed-owed');
+      await shown(page, 'payment-record').click();
+      let dialog = page.getByRole('dialog');
+      assert.equal(await dialog.getByTestId('pay-amount').inputValue(), yuanText(owed), 'the dialog offers what is owed');
+      // Less than owed is refused in the dialog (the server refuses it too).
+      await dialog.getByTestId('pay-amount').fill('0.01');
+      await dialog.getByTestId('pay-submit').click();
+      await dialog.getByText(`须等于待收金额 ${yuanText(owed)} 元`).waitFor();
+      await dialog.getByTestId('pay-amount').fill(yuanText(owed));
+      await dialog.getByTestId('pay-method').selectOption('bankTransfer');
+      await dialog.getByTestId('pay-reference').fill('TX-E2E-0001');
+      await shot(page, 'orders-13-record-payment');
+      await dialog.getByTestId('pay-submit').click();
+      await dialog.waitFor({ state: 'hidden' });
+      const settled = shown(page, 'settlement');
+      await settled.filter({ hasText: 'TX-E2E-0001' }).waitFor({ timeout: 10_000 });
+      const text = await settled.innerText();
+      assert.match(text, /线下收款/);
+      assert.match(text, /银行转账/);
+      assert.match(text, /admin/);
+      await shown(page, 'order-detail').getByText('已支付', { exact: true }).waitFor();
+      assert.equal(await shown(page, 'payment-record').count(), 0, 'no second payment offered');
+      await shown(page, 'payment-section').scrollIntoViewIfNeeded();
+      await shot(page, 'orders-14-paid-offline');
+      // A second payment through the API: 409, nothing changes.
+      const again = await api('POST', '/order/settle/offlinePayment', admin, { orderNo: paid.orderNo, method: 'cash', amount: yuanText(owed) });
+      assert.equal(again.code, 409, JSON.stringify(again));
+
+      // Write the second off.
+      const owedOff = await closeByHand(page, off.orderNo, '客户车辆离场，人工结单');
+      await shown(page, 'payment-write-off').click();
+      dialog = page.getByRole('dialog');
+      await dialog.getByTestId('write-off-submit').click();
+      await dialog.getByText('请填写核销原因').waitFor();
+      await dialog.getByTestId('write-off-reason').fill('客户失联，坏账核销');
+      await dialog.getByTestId('write-off-submit').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await shown(page, 'settlement').filter({ hasText: '客户失联，坏账核销' }).waitFor({ timeout: 10_000 });
+      await shown(page, 'order-detail').getByText('已核销', { exact: true }).waitFor();
+      await shown(page, 'payment-section').scrollIntoViewIfNeeded();
+      await shot(page, 'orders-15-written-off');
+
+      // Finance: paid up by the payment, written off up by the write-off, net by the payment only.
+      const after = await revenue();
+      assert.equal(after.paidFen, before.paidFen + owed);
+      assert.equal(after.writtenOffFen, before.writtenOffFen + owedOff);
+      assert.equal(after.netFen, before.netFen + owed);
+      // The closes priced both (a stuck session has no amount until it stops); settling added none.
+      assert.equal(after.amountFen, before.amountFen + owed + owedOff);
+      // The page shows those figures for the same period.
+      await go(page, '/money/moneyIndex');
+      await page.getByTestId('fin-paid').waitFor({ timeout: 20_000 });
+      await page.getByTestId('fin-from').fill(since);
+      await page.getByTestId('fin-search').click();
+      await page.waitForFunction(
+        (paid) => {
+          const text = document.querySelector('[data-testid="fin-paid"] span:last-child')?.textContent ?? '';
+          return Math.round(Number(text.replace(/,/g, '')) * 100) === paid;
+        },
+        after.paidFen,
+        { timeout: 20_000 },
+      );
+      assert.equal(await cardFen(page, 'writtenOff'), after.writtenOffFen);
+      assert.equal(await cardFen(page, 'net'), after.netFen);
+      await shot(page, 'orders-16-finance-after-settlements');
+      await page.getByTestId('fin-tab-ledger').click();
+      const payRow = page.getByTestId('ledger-offlinePayment').filter({ hasText: paid.orderNo });
+      await payRow.waitFor({ timeout: 10_000 });
+      assert.match(await payRow.innerText(), /线下收款 · 银行转账 · TX-E2E-0001/);
+      const offRow = page.getByTestId('ledger-writeOff').filter({ hasText: off.orderNo });
+      assert.match(await offRow.innerText(), /客户失联，坏账核销/);
+      await shot(page, 'orders-17-ledger');
+
+      // The order list's payment filter finds each by its new status.
+      const listed = await api('GET', `/order/getList?paymentStatus=writtenOff&from=${chinaDay(off.startTs * 1000)}&to=${to}&orderNo=${off.orderNo}`, admin);
+      assert.equal(listed.data.list.length, 1);
     });
   });
 

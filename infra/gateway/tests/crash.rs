@@ -74,9 +74,9 @@ async fn kill_9_during_writes_loses_no_acknowledged_write() {
 }
 
 // ------------------------------------------------------------------------
-// kill -9 during a stream of order writes: closes, refund requests and
-// approvals (each approval one transaction: order + request + ledger +
-// rollups). After a restart every acknowledged write is there and no
+// kill -9 during a stream of order writes: closes, offline payments and
+// write-offs of what the closed orders owe, refund requests and approvals
+// (each approval or settlement one transaction: order + ledger + rollups). After a restart every acknowledged write is there and no
 // order, refund or ledger entry is half-written: each order's refunded
 // amount equals its ledger entries, and every rollup equals the sums of
 // the orders behind it.
@@ -87,6 +87,7 @@ use backoffice::domain::orders::keys;
 use backoffice::domain::orders::record::OrderRow;
 use backoffice::domain::orders::refunds::{RefundRecord, RefundStatus};
 use backoffice::domain::orders::rollup::{self, Sums};
+use backoffice::domain::orders::settle;
 use store::{Index, Item, Key};
 
 fn unix_now() -> i64 {
@@ -187,11 +188,13 @@ struct Acked {
     requests: BTreeMap<String, (String, i64)>,
     /// refund ids of acknowledged approvals
     approvals: BTreeSet<String>,
+    /// order -> acknowledged settlement kind (`offlinePayment` / `writeOff`)
+    settlements: BTreeMap<String, String>,
 }
 
 impl Acked {
     fn writes(&self) -> usize {
-        self.closes.len() + self.requests.len() + self.approvals.len()
+        self.closes.len() + self.requests.len() + self.approvals.len() + self.settlements.len()
     }
 }
 
@@ -219,17 +222,34 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
 
     let acked = Arc::new(tokio::sync::Mutex::new(Acked::default()));
     let mut writers = Vec::new();
-    // One writer closes the stuck and abnormal orders one by one.
+    // One writer closes the stuck and abnormal orders one by one, and
+    // finance settles what each closed one owes: paid offline or written off
+    // in turn.
     {
-        let (client, base, editor, acked, closable) = (client.clone(), gw.base.clone(), editor.clone(), acked.clone(), closable.clone());
+        let (client, base, editor, admin, acked, closable) = (client.clone(), gw.base.clone(), editor.clone(), admin.clone(), acked.clone(), closable.clone());
         writers.push(tokio::spawn(async move {
-            for no in closable {
+            for (i, no) in closable.into_iter().enumerate() {
                 let reason = format!("断电后人工结单 {no}");
                 let Some(body) = api(&client, &base, &editor, "POST", "/order/close", Some(serde_json::json!({"orderNo": no, "reason": reason}))).await else { return };
                 assert!(body["code"] == 200 || body["code"] == 503, "close {no}: {body}");
-                if body["code"] == 200 {
-                    acked.lock().await.closes.insert(no, reason);
+                if body["code"] != 200 {
+                    continue;
                 }
+                acked.lock().await.closes.insert(no.clone(), reason);
+                let o = &body["data"];
+                let owed = o["amountFen"].as_i64().unwrap() - o["paidFen"].as_i64().unwrap();
+                if o["paymentStatus"] != "unpaid" || owed <= 0 {
+                    continue;
+                }
+                let (kind, path, req) = if i % 2 == 0 {
+                    let amount = format!("{}.{:02}", owed / 100, owed % 100);
+                    ("offlinePayment", "/order/settle/offlinePayment", serde_json::json!({"orderNo": no, "method": "cash", "reference": format!("R-{no}"), "amount": amount}))
+                } else {
+                    ("writeOff", "/order/settle/writeOff", serde_json::json!({"orderNo": no, "reason": format!("坏账核销 {no}")}))
+                };
+                let Some(body) = api(&client, &base, &admin, "POST", path, Some(req)).await else { return };
+                assert_eq!(body["code"], 200, "{kind} of {no}: {body}");
+                acked.lock().await.settlements.insert(no, kind.to_string());
             }
         }));
     }
@@ -302,6 +322,26 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
         }
         ledger.insert(item["refundId"].as_str().unwrap().to_string(), item);
     }
+    // Settlements (offline payments, write-offs) are ledger entries of their
+    // own kind, one per order, each matching the settlement on its order.
+    let settled_in_ledger: BTreeMap<String, Item> = ledger.iter().filter(|(_, e)| e.get("kind").is_some_and(|k| *k != "refund")).map(|(id, e)| (id.clone(), e.clone())).collect();
+    ledger.retain(|id, _| !settled_in_ledger.contains_key(id));
+    for (no, o) in &orders {
+        let entry = settled_in_ledger.get(&settle::ledger_id(no));
+        match &o.settlement {
+            Some(s) => {
+                let e = entry.unwrap_or_else(|| panic!("order {no} settled without its ledger entry"));
+                assert_eq!(e["amountFen"].as_i64(), Some(s.amount_fen.0), "settlement amount of {no}");
+                assert_eq!(e["kind"].as_str(), Some(keys::enum_name(&s.kind).as_str()), "settlement kind of {no}");
+                match s.kind {
+                    settle::SettlementKind::OfflinePayment => assert_eq!(o.payment_status, o.money().payment_status(), "order {no}"),
+                    settle::SettlementKind::WriteOff => assert_eq!(keys::enum_name(&o.payment_status), "writtenOff", "order {no}"),
+                }
+            }
+            None => assert!(entry.is_none(), "ledger entry of a settlement that is not on order {no}"),
+        }
+    }
+    assert_eq!(settled_in_ledger.len(), orders.values().filter(|o| o.settlement.is_some()).count());
 
     // Every acknowledged write is there.
     for (no, reason) in &acked.closes {
@@ -313,6 +353,10 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
     for (id, (no, amount)) in &acked.requests {
         let r = refunds.get(id).unwrap_or_else(|| panic!("acknowledged refund request {id} lost"));
         assert_eq!((&r.order_no, r.amount_fen.0), (no, *amount));
+    }
+    for (no, kind) in &acked.settlements {
+        let s = orders[no].settlement.as_ref().unwrap_or_else(|| panic!("acknowledged {kind} of {no} lost"));
+        assert_eq!(&keys::enum_name(&s.kind), kind);
     }
     for id in &acked.approvals {
         assert_eq!(refunds[id].status, RefundStatus::Approved, "acknowledged approval of {id} lost");
@@ -335,7 +379,9 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
         let l = ledger_sum.get(no).copied().unwrap_or(0);
         assert_eq!(o.refunded_fen.0, l, "order {no}: refunded {} but its ledger entries sum to {l}", o.refunded_fen.0);
         assert!(o.refunded_fen.0 <= o.paid_fen.0, "order {no} refunded more than paid");
-        assert_eq!(o.payment_status, o.money().payment_status(), "order {no}: payment status follows the amounts");
+        if o.settlement.is_none() {
+            assert_eq!(o.payment_status, o.money().payment_status(), "order {no}: payment status follows the amounts");
+        }
     }
 
     // Every rollup equals the sums of the orders behind it: every key an
@@ -347,8 +393,9 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
         check.extend(rollup_keys(&s("stationId"), &s("status"), &s("paymentStatus"), r["startTs"].as_i64().unwrap()));
     }
     eprintln!(
-        "acknowledged before kill -9: {} closes, {} refund requests, {} approvals; {} orders, {} refunds, {} ledger entries, {} rollup items checked",
+        "acknowledged before kill -9: {} closes, {} settlements, {} refund requests, {} approvals; {} orders, {} refunds, {} ledger entries, {} rollup items checked",
         acked.closes.len(),
+        acked.settlements.len(),
         acked.requests.len(),
         acked.approvals.len(),
         orders.len(),

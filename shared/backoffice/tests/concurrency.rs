@@ -13,6 +13,8 @@
 //!   more than paid, refunds never exceed paid, none applied twice, ledger == applied refunds == the order's refunded
 //!   amount == the finance figures.
 //! - 20 closes of one order at once: exactly one wins.
+//! - 20 offline payments and write-offs of one owed order at once: exactly
+//!   one settles it, the rest get 409; ledger, rollups and order agree.
 
 mod common;
 
@@ -91,6 +93,7 @@ on_both_adapters!(
     fifty_parallel_station_edits_from_one_version_one_wins_nothing_lost,
     fifty_parallel_refunds_never_exceed_paid_and_apply_once,
     parallel_closes_of_one_order_one_wins,
+    parallel_settlements_of_one_owed_order_one_wins,
 );
 
 // ---------------------------------------------------------------- helpers
@@ -164,6 +167,12 @@ fn assert_sums_match(sums: &Value, rows: &[Value], what: &str) {
         assert_eq!(sums[f].as_i64(), Some(sum(rows, f)), "{what}: {f}");
     }
     assert_eq!(sums["netFen"].as_i64(), Some(sum(rows, "paidFen") - sum(rows, "refundedFen")), "{what}: net");
+    assert_eq!(sums["writtenOffFen"].as_i64(), Some(written_off(rows)), "{what}: written off");
+}
+
+/// What the rows' write-offs took off the books (the rows carry it in their settlement).
+fn written_off(rows: &[Value]) -> i64 {
+    rows.iter().filter(|r| r["settlement"]["kind"] == "writeOff").map(|r| r["settlement"]["amountFen"].as_i64().unwrap()).sum()
 }
 
 /// The local day (`YYYY-MM-DD`) an order counts on in finance.
@@ -474,4 +483,68 @@ async fn parallel_closes_of_one_order_one_wins(ctx: Arc<AppCtx>, scale: Scale) {
     let log = log_of(&ctx, "editor", "/order/close", &no).await;
     assert_eq!(log.iter().filter(|e| e.code == 200).count(), 1, "{log:?}");
     assert_eq!(log.len(), scale.closes);
+}
+
+async fn parallel_settlements_of_one_owed_order_one_wins(ctx: Arc<AppCtx>, scale: Scale) {
+    let (admin, editor) = (login(&ctx, "admin", ADMIN_PW).await, login(&ctx, "editor", EDITOR_PW).await);
+    // A stuck order that was never paid, closed by hand: finished, unpaid, owed.
+    let finished = all_rows(&ctx, &admin, &format!("{}&status=finished", all_range())).await;
+    let model = finished.iter().find(|r| r["amountFen"].as_i64().unwrap() > 0).expect("a priced demo order")["orderNo"].as_str().unwrap().to_string();
+    let (mut row, detail, _) = backoffice::domain::orders::load_full(&ctx, &model).await.unwrap();
+    row.order_no = format!("{model}O");
+    row.status = charging::orders::OrderStatus::Charging;
+    (row.stop_ts, row.stop_reason, row.meter_stop_wh) = (None, None, None);
+    (row.paid_fen, row.refunded_fen, row.payment_status) = (charging::Fen::ZERO, charging::Fen::ZERO, charging::orders::PaymentStatus::Unpaid);
+    row.settlement = None;
+    row.version = 1;
+    ctx.store.transact(backoffice::domain::orders::insert_ops(&row, &detail.unwrap())).await.unwrap();
+    let closed = post(&ctx, "/order/close", Some(&editor), json!({"orderNo": row.order_no, "reason": "人工结单"})).await;
+    assert_eq!(closed.code(), 200, "{}", closed.body);
+    let order = closed.data().clone();
+    let no = row.order_no.clone();
+    let owed = order["amountFen"].as_i64().unwrap();
+    assert!(owed > 0 && order["paymentStatus"] == "unpaid", "{order}");
+    let (station, day) = (order["stationId"].as_str().unwrap().to_string(), order_day(&order));
+    finance_of_day_equals_orders(&ctx, &admin, &station, &day).await;
+    let ledger_before = all_ledger(&ctx, &admin).await.len();
+
+    // Half pay, half write off, all at once.
+    let tasks = (0..scale.closes).map(|i| {
+        let (ctx, admin, no) = (ctx.clone(), admin.clone(), no.clone());
+        tokio::spawn(async move {
+            let a = if i % 2 == 0 {
+                post(&ctx, "/order/settle/offlinePayment", Some(&admin), json!({"orderNo": no, "method": "cash", "reference": format!("R{i}"), "amount": yuan(owed)})).await
+            } else {
+                post(&ctx, "/order/settle/writeOff", Some(&admin), json!({"orderNo": no, "reason": format!("核销{i}")})).await
+            };
+            (i, a)
+        })
+    });
+    let answers: Vec<(usize, Answer)> = join_all(tasks).await.into_iter().map(|r| r.unwrap()).collect();
+    let winners: Vec<usize> = answers.iter().filter(|(_, a)| a.status == 200).map(|(i, _)| *i).collect();
+    assert_eq!(winners.len(), 1, "exactly one settles: {:?}", answers.iter().map(|(i, a)| (i, a.status, a.msg().to_string())).collect::<Vec<_>>());
+    for (i, a) in &answers {
+        assert!(a.status == 200 || a.status == 409, "settlement {i}: {}", a.body);
+    }
+    let w = winners[0];
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    let d = d.data();
+    assert_eq!(d["version"].as_i64(), Some(order["version"].as_i64().unwrap() + 1), "settled once");
+    if w % 2 == 0 {
+        assert_eq!((d["paymentStatus"].as_str(), d["paidFen"].as_i64(), d["settlement"]["reference"].as_str()), (Some("paid"), Some(owed), Some(format!("R{w}").as_str())));
+    } else {
+        assert_eq!((d["paymentStatus"].as_str(), d["paidFen"].as_i64(), d["settlement"]["reason"].as_str()), (Some("writtenOff"), Some(0), Some(format!("核销{w}").as_str())));
+    }
+    // One ledger entry, of the winner's kind; rollups equal their orders.
+    let ledger = all_ledger(&ctx, &admin).await;
+    assert_eq!(ledger.len(), ledger_before + 1);
+    let mine: Vec<&Value> = ledger.iter().filter(|e| e["orderNo"] == no.as_str()).collect();
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    assert_eq!(mine[0]["kind"], if w % 2 == 0 { "offlinePayment" } else { "writeOff" });
+    assert_eq!(mine[0]["amountFen"].as_i64(), Some(owed));
+    finance_of_day_equals_orders(&ctx, &admin, &station, &day).await;
+    let paid_log = log_of(&ctx, "admin", "/order/settle/offlinePayment", &no).await;
+    let off_log = log_of(&ctx, "admin", "/order/settle/writeOff", &no).await;
+    assert_eq!(paid_log.len() + off_log.len(), scale.closes);
+    assert_eq!(paid_log.iter().chain(&off_log).filter(|e| e.code == 200).count(), 1);
 }

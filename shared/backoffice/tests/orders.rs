@@ -57,6 +57,12 @@ fn assert_sums_match(sums: &Value, rows: &[Value], what: &str) {
         assert_eq!(sums[f].as_i64(), Some(sum(rows, f)), "{what}: {f}");
     }
     assert_eq!(sums["netFen"].as_i64(), Some(sum(rows, "paidFen") - sum(rows, "refundedFen")), "{what}: net");
+    assert_eq!(sums["writtenOffFen"].as_i64(), Some(written_off(rows)), "{what}: written off");
+}
+
+/// What the rows' write-offs took off the books (the rows carry it in their settlement).
+fn written_off(rows: &[Value]) -> i64 {
+    rows.iter().filter(|r| r["settlement"]["kind"] == "writeOff").map(|r| r["settlement"]["amountFen"].as_i64().unwrap()).sum()
 }
 
 #[tokio::test]
@@ -534,5 +540,144 @@ async fn read_only_users_see_orders_and_finance_but_change_nothing() {
     }
     for path in ["/order/close", "/order/refund/request", "/order/refund/approve", "/order/refund/approval/reject"] {
         assert_eq!(post(&ctx, path, Some(&viewer), json!({})).await.status, 403, "{path}");
+    }
+}
+
+/// A stuck order closed by hand that is finished and unpaid, with money
+/// owed: a finished demo order copied as still charging and never paid,
+/// then closed through the route (issue 17 item 6's starting point).
+async fn closed_unpaid_order(ctx: &AppCtx, editor: &str, suffix: &str) -> Value {
+    let finished = all_rows(ctx, editor, &format!("{}&status=finished", all_range()), 500).await;
+    let model = finished.iter().find(|r| r["amountFen"].as_i64().unwrap() > 100).expect("a priced order")["orderNo"].as_str().unwrap().to_string();
+    let (mut row, detail, _) = backoffice::domain::orders::load_full(ctx, &model).await.unwrap();
+    row.order_no = format!("{model}{suffix}");
+    row.status = charging::orders::OrderStatus::Charging;
+    (row.stop_ts, row.stop_reason, row.meter_stop_wh) = (None, None, None);
+    (row.paid_fen, row.refunded_fen, row.payment_status) = (charging::Fen::ZERO, charging::Fen::ZERO, charging::orders::PaymentStatus::Unpaid);
+    row.settlement = None;
+    row.version = 1;
+    ctx.store.transact(backoffice::domain::orders::insert_ops(&row, &detail.unwrap())).await.unwrap();
+    let closed = post(ctx, "/order/close", Some(editor), json!({"orderNo": row.order_no, "reason": "桩离线，人工结单"})).await;
+    assert_eq!(closed.code(), 200, "{}", closed.body);
+    let d = closed.data().clone();
+    assert_eq!((d["status"].as_str(), d["paymentStatus"].as_str()), (Some("finished"), Some("unpaid")), "{d}");
+    assert!(d["amountFen"].as_i64().unwrap() > 0);
+    d
+}
+
+/// Issue 17 item 6: finance records an offline payment of what a closed
+/// order owes, or writes it off with a reason; both show on the order, in
+/// the ledger, the list's payment status and every finance figure; a
+/// second one is refused; the log says what was done.
+#[tokio::test]
+async fn owed_orders_are_paid_offline_or_written_off_by_finance() {
+    let ctx = product().await;
+    let (admin, editor, viewer) = (login(&ctx, "admin", ADMIN_PW).await, login(&ctx, "editor", EDITOR_PW).await, viewer(&ctx).await);
+    let order = closed_unpaid_order(&ctx, &editor, "P").await;
+    let no = order["orderNo"].as_str().unwrap().to_string();
+    let owed = order["amountFen"].as_i64().unwrap();
+    let paid_before = sums_of(&ctx, &admin, &all_range()).await["paidFen"].as_i64().unwrap();
+    let pay = |amount: Value| json!({"orderNo": no, "method": "bankTransfer", "reference": "TX-20251125-001", "amount": amount});
+
+    // Finance's: an Editor may close orders but not take money in.
+    for (path, body) in [("/order/settle/offlinePayment", pay(json!(yuan(owed)))), ("/order/settle/writeOff", json!({"orderNo": no, "reason": "x"}))] {
+        assert_eq!(post(&ctx, path, Some(&editor), body.clone()).await.status, 403, "{path}");
+        assert_eq!(post(&ctx, path, Some(&viewer), body).await.status, 403, "{path}");
+    }
+    // Bad input: a 400 naming what is wrong, nothing written.
+    let bad_cases = [
+        (json!({"orderNo": no, "method": "cheque", "amount": yuan(owed)}), "method"),
+        (json!({"orderNo": no, "method": "cash"}), "amount"),
+        (json!({"orderNo": no, "method": "cash", "amount": "12.345"}), "amount"),
+        (pay(json!(yuan(owed - 1))), "amount owed"),
+        (pay(json!(yuan(owed + 1))), "amount owed"),
+        (json!({"orderNo": no, "method": "cash", "amount": yuan(owed), "reference": "R".repeat(101)}), "reference"),
+    ];
+    for (body, says) in bad_cases {
+        let a = post(&ctx, "/order/settle/offlinePayment", Some(&admin), body.clone()).await;
+        assert_eq!(a.status, 400, "{body}: {}", a.body);
+        assert!(a.msg().contains(says), "{body}: {}", a.msg());
+    }
+    let zh = post_zh(&ctx, "/order/settle/offlinePayment", &admin, pay(json!("0.01"))).await;
+    assert!(zh["msg"].as_str().unwrap().contains("待收金额"), "{zh}");
+    let a = post(&ctx, "/order/settle/writeOff", Some(&admin), json!({"orderNo": no, "reason": "  "})).await;
+    assert_eq!(a.status, 400);
+    assert!(a.msg().contains("reason"), "{}", a.msg());
+    assert_eq!(post(&ctx, "/order/settle/offlinePayment", Some(&admin), json!({"orderNo": "CDNOPE", "method": "cash", "amount": "1.00"})).await.status, 404);
+    let unchanged = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    assert_eq!(unchanged.data()["version"], order["version"], "bad input wrote nothing");
+    assert!(unchanged.data()["settlement"].is_null());
+
+    // The payment: the order is paid, by whom, how, with the reference.
+    let paid = post(&ctx, "/order/settle/offlinePayment", Some(&admin), pay(json!(yuan(owed)))).await;
+    assert_eq!(paid.code(), 200, "{}", paid.body);
+    let d = get(&ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    let d = d.data();
+    assert_eq!((d["paymentStatus"].as_str(), d["paidFen"].as_i64()), (Some("paid"), Some(owed)));
+    let s = &d["settlement"];
+    assert_eq!((s["kind"].as_str(), s["method"].as_str(), s["reference"].as_str(), s["by"].as_str()), (Some("offlinePayment"), Some("bankTransfer"), Some("TX-20251125-001"), Some("admin")));
+    assert_eq!(s["amountFen"].as_i64(), Some(owed));
+    assert!(s["at"].as_i64().unwrap() >= now() - 60);
+    // Now refundable like any paid order.
+    assert_eq!(d["refundableFen"].as_i64(), Some(owed));
+    // The list's payment status and its sums moved with it.
+    let listed = all_rows(&ctx, &admin, &format!("{}&paymentStatus=paid&orderNo={no}", all_range()), 20).await;
+    assert_eq!(listed.len(), 1);
+    assert!(all_rows(&ctx, &admin, &format!("{}&paymentStatus=unpaid&orderNo={no}", all_range()), 20).await.is_empty());
+    assert_eq!(sums_of(&ctx, &admin, &all_range()).await["paidFen"].as_i64(), Some(paid_before + owed));
+    // A second payment, or a write-off of the paid order: 409 saying who did what.
+    let again = post(&ctx, "/order/settle/offlinePayment", Some(&admin), pay(json!(yuan(owed)))).await;
+    assert_eq!(again.status, 409, "{}", again.body);
+    assert!(again.msg().contains("already paid offline by admin"), "{}", again.msg());
+    let wo = post(&ctx, "/order/settle/writeOff", Some(&admin), json!({"orderNo": no, "reason": "客户失联"})).await;
+    assert_eq!(wo.status, 409, "{}", wo.body);
+    // A paid order that was never owed anything cannot be written off either.
+    let (paid_no, _) = refundable_order(&ctx, &admin).await;
+    assert_eq!(post(&ctx, "/order/settle/writeOff", Some(&admin), json!({"orderNo": paid_no, "reason": "x"})).await.status, 409);
+
+    // A write-off of another order: not paid, not owed; counted apart.
+    let other = closed_unpaid_order(&ctx, &editor, "W").await;
+    let other_no = other["orderNo"].as_str().unwrap().to_string();
+    let other_owed = other["amountFen"].as_i64().unwrap();
+    let off = post(&ctx, "/order/settle/writeOff", Some(&admin), json!({"orderNo": other_no, "reason": "客户失联，坏账核销"})).await;
+    assert_eq!(off.code(), 200, "{}", off.body);
+    assert_eq!(off.data()["paymentStatus"], "writtenOff");
+    assert_eq!(off.data()["paidFen"].as_i64(), Some(0));
+    assert_eq!(off.data()["settlement"]["reason"], "客户失联，坏账核销");
+    assert_eq!(off.data()["settlement"]["amountFen"].as_i64(), Some(other_owed));
+    assert_eq!(all_rows(&ctx, &admin, &format!("{}&paymentStatus=writtenOff", all_range()), 20).await.len(), 1);
+    let wo_sums = sums_of(&ctx, &admin, &format!("{}&paymentStatus=writtenOff", all_range())).await;
+    assert_eq!(wo_sums["writtenOffFen"].as_i64(), Some(other_owed));
+    assert_eq!(post(&ctx, "/order/settle/offlinePayment", Some(&admin), json!({"orderNo": other_no, "method": "cash", "amount": yuan(other_owed)})).await.status, 409);
+
+    // The ledger lists both with what was done.
+    let ledger = get(&ctx, &format!("/money/ledger?{}&pageSize=50", all_range()), Some(&admin)).await;
+    let entries = ledger.data()["list"].as_array().unwrap();
+    let of = |n: &str| entries.iter().find(|e| e["orderNo"] == n).cloned().unwrap_or_else(|| panic!("{n} in the ledger: {entries:?}"));
+    let (p, w) = (of(&no), of(&other_no));
+    assert_eq!((p["kind"].as_str(), p["method"].as_str(), p["reference"].as_str(), p["approvedBy"].as_str(), p["amountFen"].as_i64()), (Some("offlinePayment"), Some("bankTransfer"), Some("TX-20251125-001"), Some("admin"), Some(owed)));
+    assert_eq!((w["kind"].as_str(), w["reason"].as_str(), w["amountFen"].as_i64()), (Some("writeOff"), Some("客户失联，坏账核销"), Some(other_owed)));
+    // Older entries (refunds) read as refunds.
+    assert!(entries.iter().filter(|e| e["orderNo"] != no && e["orderNo"] != other_no).all(|e| e["kind"] == "refund"));
+
+    // The system log says what was done, to which order, by whom.
+    let (log, _) = backoffice::domain::audit::page(&ctx, Some("admin"), 0, 100, None).await.unwrap();
+    let done = |path: &str, target: &str| log.iter().filter(|e| e.path == path && e.target == target && e.code == 200).map(|e| e.kind.clone()).collect::<Vec<_>>();
+    let kinds = done("/order/settle/offlinePayment", &no);
+    assert_eq!(kinds.len(), 1, "{log:?}");
+    assert!(kinds[0].contains("offline"), "{}", kinds[0]);
+    assert!(done("/order/settle/writeOff", &other_no)[0].to_lowercase().contains("write off"));
+    assert!(log.iter().any(|e| e.path == "/order/settle/offlinePayment" && e.target == no && e.code == 409), "refusals are logged too");
+
+    // Finance, settlement and the dashboard equal the orders.
+    finance_equals_orders(&ctx, &admin).await;
+    let dash = get(&ctx, "/index/dashboard", Some(&admin)).await;
+    assert_eq!(dash.code(), 200);
+    let day = backoffice::domain::orders::keys::iso_day(backoffice::domain::orders::keys::local_day(order["startTs"].as_i64().unwrap()));
+    if let Some(on_day) = dash.data()["trend"].as_array().and_then(|t| t.iter().find(|d| d["day"] == day.as_str())) {
+        let rev = get(&ctx, &format!("/money/revenue?granularity=day&from={day}&to={day}"), Some(&admin)).await;
+        for f in ["paidFen", "writtenOffFen", "amountFen"] {
+            assert_eq!(on_day[f], rev.data()["total"][f], "dashboard {f} of {day}");
+        }
     }
 }

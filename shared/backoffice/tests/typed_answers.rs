@@ -15,8 +15,9 @@ use http::Method;
 use serde_json::{json, Value};
 
 /// The routes whose answers are typed; every one must declare its `data`.
-const TYPED: [&str; 30] = [
+const TYPED: [&str; 32] = [
     "order_list", "order_detail", "order_close", "refund_request", "refund_approve", "refund_reject", "refund_list",
+    "order_offline_payment", "order_write_off",
     "finance_revenue", "finance_by_station", "finance_settlement", "finance_ledger", "dashboard",
     "station_list", "station_detail", "station_add", "station_edit", "station_delete",
     "tariff_list", "tariff_detail", "tariff_versions", "tariff_add", "tariff_edit",

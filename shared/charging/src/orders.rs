@@ -37,7 +37,7 @@ impl OrderStatus {
     }
 }
 
-/// JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded".
+/// JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PaymentStatus {
@@ -45,6 +45,9 @@ pub enum PaymentStatus {
     Paid,
     Refunded,
     PartiallyRefunded,
+    /// Nothing was collected and finance wrote the amount off (a decision
+    /// recorded on the order, never derived from its money).
+    WrittenOff,
 }
 
 impl PaymentStatus {
@@ -54,6 +57,7 @@ impl PaymentStatus {
             PaymentStatus::Paid => "已支付",
             PaymentStatus::Refunded => "已退款",
             PaymentStatus::PartiallyRefunded => "部分退款",
+            PaymentStatus::WrittenOff => "已核销",
         }
     }
 }

@@ -3,7 +3,20 @@ import { get, post } from './request';
 /** Charging orders, refunds, finance and the dashboard (shared/backoffice/src/handlers/{orders,finance,dashboard}.rs). */
 
 export type OrderStatus = 'charging' | 'finished' | 'abnormal' | 'cancelled';
-export type PaymentStatus = 'unpaid' | 'paid' | 'refunded' | 'partiallyRefunded';
+export type PaymentStatus = 'unpaid' | 'paid' | 'refunded' | 'partiallyRefunded' | 'writtenOff';
+export type OfflineMethod = 'cash' | 'bankTransfer' | 'wechat' | 'alipay' | 'other';
+
+/** An offline payment or write-off recorded by finance on an order. */
+export interface Settlement {
+  kind: 'offlinePayment' | 'writeOff';
+  amountFen: number;
+  method: OfflineMethod | null;
+  reference: string | null;
+  /** Write-off: why; offline payment: an optional note. */
+  reason: string | null;
+  by: string;
+  at: number;
+}
 export type Tier = 'sharp' | 'peak' | 'flat' | 'valley';
 export type RefundStatus = 'pending' | 'approved' | 'rejected';
 
@@ -49,6 +62,8 @@ export interface OrderRow {
   /** The OCPP transaction id when a charger reported the session. */
   transactionId?: number | null;
   closedAt: number | null;
+  /** Null unless finance recorded an offline payment or a write-off. */
+  settlement?: Settlement | null;
   version: number;
   anomalies: Anomaly[];
 }
@@ -112,6 +127,8 @@ export interface Sums {
   amountFen: number;
   paidFen: number;
   refundedFen: number;
+  /** Owed amounts written off (neither paid nor still owed). */
+  writtenOffFen: number;
   netFen: number;
 }
 
@@ -179,6 +196,16 @@ export async function rejectRefund(orderNo: string, refundId: string, note: stri
   return (await post('/order/refund/approval/reject', { orderNo, refundId, note })).msg;
 }
 
+/** Records that what the order owes (`amount`, yuan: the whole amount owed) was received offline. */
+export async function recordOfflinePayment(orderNo: string, method: OfflineMethod, reference: string, amount: string, note: string): Promise<string> {
+  return (await post<OrderRow>('/order/settle/offlinePayment', { orderNo, method, reference, amount, note })).msg;
+}
+
+/** Writes off what the order owes, with a reason. */
+export async function writeOffOrder(orderNo: string, reason: string): Promise<string> {
+  return (await post<OrderRow>('/order/settle/writeOff', { orderNo, reason })).msg;
+}
+
 /** The order's money beside a request in the approval queue. */
 export interface QueueOrderMoney {
   paidFen: number;
@@ -221,7 +248,11 @@ export async function getSettlement(stationId: string, from: string, to: string)
 }
 
 export interface LedgerEntry {
+  /** The refund's id, or SETTLE-{orderNo} for an offline payment or write-off. */
   refundId: string;
+  kind: 'refund' | 'offlinePayment' | 'writeOff';
+  method?: OfflineMethod;
+  reference?: string;
   orderNo: string;
   stationId: string;
   amountFen: number;

@@ -41,7 +41,7 @@ pub fn routes() -> Vec<Route> {
         route!(GET "/money/revenue" => "finance_revenue", Permission(SYSTEM_READ), false, "Revenue by day or month (energy, orders, electricity / service / parking, refunds, net)", revenue, query = RevenueQuery, data = Revenue),
         route!(GET "/money/byStation" => "finance_by_station", Permission(SYSTEM_READ), false, "Revenue per station over a period", by_station, query = DayRange, data = ByStation),
         route!(GET "/money/settlement" => "finance_settlement", Permission(SYSTEM_READ), false, "Settlement statement of one station for a period, by day", settlement, query = SettlementQuery, data = Settlement),
-        route!(GET "/money/ledger" => "finance_ledger", Permission(SYSTEM_READ), false, "The refund ledger, newest first", ledger, query = LedgerQuery, data = Ledger),
+        route!(GET "/money/ledger" => "finance_ledger", Permission(SYSTEM_READ), false, "The ledger (approved refunds, offline payments, write-offs), newest first", ledger, query = LedgerQuery, data = Ledger),
     ]
 }
 

@@ -1,5 +1,6 @@
 //! Charging orders: list with filters and sums, detail, manual close of a
-//! stuck order, refund requests and their approval.
+//! stuck order, refund requests and their approval, settling what an
+//! order owes (offline payment or write-off: finance, like refund approval).
 
 use charging::orders::{manual_close, OrderStatus};
 use charging::pricing::{price_session, MeterSample, PricingOptions};
@@ -12,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::ctx::AppCtx;
 use crate::domain::orders::list::{self, Filter};
 use crate::domain::orders::refunds::{self, QueueEntry, RefundRecord, RefundStatus};
+use crate::domain::orders::settle::{self, OfflineMethod, Settle};
 use crate::domain::orders::view::{OrderDetailView, OrderView, SumsView, TariffSnapshotView};
 use crate::domain::operations;
 use crate::domain::orders::{self as orders, keys};
@@ -37,6 +39,8 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/order/refund/request" => "refund_request", Permission(SYSTEM_WRITE), true, "Request a refund of an order (reason required); pending requests together never exceed paid - refunded", refund_request, body = RefundRequestBody, data = RefundRecord),
         route!(POST "/order/refund/approve" => "refund_approve", Permission(REFUND_APPROVE), true, "Approve a pending refund (Admin), with an optional note: applied at most once, never above paid - refunded", refund_approve, body = DecideBody, data = RefundApproval),
         route!(POST "/order/refund/approval/reject" => "refund_reject", Permission(REFUND_APPROVE), true, "Reject a pending refund (Admin), with an optional note", refund_reject, body = DecideBody, data = RefundRecord),
+        route!(POST "/order/settle/offlinePayment" => "order_offline_payment", Permission(REFUND_APPROVE), true, "Record a payment received offline for what an order owes (finance: method, reference, the whole amount owed); once per order", offline_payment, body = OfflinePaymentBody, data = OrderView),
+        route!(POST "/order/settle/writeOff" => "order_write_off", Permission(REFUND_APPROVE), true, "Write off what an order owes, with a reason (finance); once per order", write_off, body = WriteOffBody, data = OrderView),
         route!(GET "/order/refund/getList" => "refund_list", Permission(SYSTEM_READ), false, "Refund requests by status with their order's paid, refunded and remaining amounts; pending oldest first, decided newest first", refund_list, query = RefundListQuery, data = RefundList),
     ]
 }
@@ -348,4 +352,84 @@ async fn refund_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let size = page_size(&call, 20, 200)?;
     let (list, cursor) = refunds::list(ctx, status, oldest_first, size, call.req.query_param("cursor").map(str::to_string)).await?;
     Ok(Reply::data(RefundList { list: refunds::with_orders(ctx, list).await?, cursor }))
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(extend("required" = ["orderNo", "method", "amount"]))]
+pub struct OfflinePaymentBody {
+    order_no: String,
+    /// Read by `offline_method` so a wrong value is a 400 naming it.
+    #[schemars(with = "OfflineMethod")]
+    #[serde(default)]
+    method: serde_json::Value,
+    /// The receipt or transfer reference (optional).
+    #[schemars(length(max = 100))]
+    #[serde(default)]
+    reference: String,
+    /// Yuan with at most 2 decimals: the whole amount owed.
+    #[schemars(with = "YuanAmount")]
+    #[serde(default)]
+    amount: serde_json::Value,
+    /// Optional note.
+    #[schemars(length(max = 200))]
+    #[serde(default)]
+    note: String,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(extend("required" = ["orderNo", "reason"]))]
+pub struct WriteOffBody {
+    order_no: String,
+    #[schemars(length(min = 1, max = 200))]
+    #[serde(default)]
+    reason: String,
+}
+
+fn offline_method(v: &serde_json::Value) -> Result<OfflineMethod, ApiError> {
+    serde_json::from_value(v.clone()).map_err(|_| {
+        bad(
+            format!("method must be one of cash, bankTransfer, wechat, alipay, other (got {v})"),
+            format!("收款方式须为 cash、bankTransfer、wechat、alipay、other 之一（收到 {v}）"),
+        )
+    })
+}
+
+fn at_most(field: &str, zh: &str, text: &str, max: usize) -> Result<(), ApiError> {
+    if text.trim().chars().count() > max {
+        return Err(bad(format!("{field} must be at most {max} characters"), format!("{zh}不能超过{max}个字符")));
+    }
+    Ok(())
+}
+
+/// POST /order/settle/offlinePayment {orderNo, method, reference?, amount (yuan), note?}
+async fn offline_payment(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let body: OfflinePaymentBody = call.req.payload()?;
+    let method = offline_method(&body.method)?;
+    at_most("reference", "收款凭证号", &body.reference, 100)?;
+    at_most("note", "备注", &body.note, 200)?;
+    let amount = match &body.amount {
+        serde_json::Value::Null => return Err(bad("amount is required", "缺少收款金额 amount")),
+        v => parse_amount(v).map_err(|_| bad(format!("amount must be a yuan amount like 12.34 (got {v})"), format!("收款金额格式应为 12.34 元（收到 {v}）")))?,
+    };
+    let by = call.caller()?.username().to_string();
+    let what = Settle::Payment { method, reference: body.reference, amount, note: body.note };
+    let row = settle::settle(ctx, &body.order_no.trim().to_uppercase(), what, &by).await?;
+    let th = operations::current(ctx).await?.anomaly_thresholds();
+    Ok(Reply::data_with_msg(OrderView::of(&row, ctx.now(), &th), Text::new(format!("offline payment of {amount} recorded ({})", method.en()), format!("已登记线下收款 {amount} 元（{}）", method.zh()))))
+}
+
+/// POST /order/settle/writeOff {orderNo, reason}
+async fn write_off(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let body: WriteOffBody = call.req.payload()?;
+    if body.reason.trim().is_empty() {
+        return Err(bad("reason is required for a write-off", "核销须填写原因"));
+    }
+    at_most("reason", "核销原因", &body.reason, 200)?;
+    let by = call.caller()?.username().to_string();
+    let row = settle::settle(ctx, &body.order_no.trim().to_uppercase(), Settle::WriteOff { reason: body.reason }, &by).await?;
+    let th = operations::current(ctx).await?.anomaly_thresholds();
+    let owed = row.settlement.as_ref().map(|s| s.amount_fen).unwrap_or_default();
+    Ok(Reply::data_with_msg(OrderView::of(&row, ctx.now(), &th), Text::new(format!("{owed} written off"), format!("已核销 {owed} 元"))))
 }

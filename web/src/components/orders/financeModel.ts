@@ -29,7 +29,7 @@ export function trendOption(rows: { label: string; sums: Sums }[], t: TFunction)
 
 /** Adds up rows of sums (for a client-side check that a table's rows equal its total). */
 export function addSums(rows: Sums[]): Sums {
-  const out: Sums = { orders: 0, energyWh: 0, electricityFen: 0, serviceFen: 0, parkingFen: 0, discountFen: 0, amountFen: 0, paidFen: 0, refundedFen: 0, netFen: 0 };
+  const out: Sums = { orders: 0, energyWh: 0, electricityFen: 0, serviceFen: 0, parkingFen: 0, discountFen: 0, amountFen: 0, paidFen: 0, refundedFen: 0, writtenOffFen: 0, netFen: 0 };
   for (const r of rows) {
     for (const k of Object.keys(out) as (keyof Sums)[]) out[k] += r[k];
   }

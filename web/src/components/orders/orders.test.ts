@@ -4,7 +4,7 @@ import { defaultFilter, exportFileName, filterKey, normaliseFilter } from './fil
 import { addSums, trendOption } from './financeModel';
 import { curveOption } from './curveOption';
 
-const sums = (over: Partial<Sums>): Sums => ({ orders: 0, energyWh: 0, electricityFen: 0, serviceFen: 0, parkingFen: 0, discountFen: 0, amountFen: 0, paidFen: 0, refundedFen: 0, netFen: 0, ...over });
+const sums = (over: Partial<Sums>): Sums => ({ orders: 0, energyWh: 0, electricityFen: 0, serviceFen: 0, parkingFen: 0, discountFen: 0, amountFen: 0, paidFen: 0, refundedFen: 0, writtenOffFen: 0, netFen: 0, ...over });
 
 describe('order filters', () => {
   it('defaults to the last 30 China-local days', () => {
@@ -49,5 +49,20 @@ describe('the export file name', () => {
     expect(exportFileName(defaultFilter(1_735_660_800), {})).toBe('orders-2024-12-03-2025-01-01.xlsx');
     // Characters a file system refuses never reach the name.
     expect(exportFileName({ ...f, status: '' }, { station: 'A/B:C*?' })).toBe('orders-A_B_C_-2024-12-03-2025-01-01.xlsx');
+  });
+});
+
+describe('what an order owes (the payment section)', async () => {
+  const { owedFen } = await import('./PaymentSection');
+  const order = (over: Record<string, unknown>) => ({ status: 'finished', paymentStatus: 'unpaid', amountFen: 7220, paidFen: 0, settlement: null, ...over }) as never;
+  it('is amount - paid for a finished unpaid order nobody settled', () => {
+    expect(owedFen(order({}))).toBe(7220);
+  });
+  it('is nothing once paid, written off, settled, free or still charging', () => {
+    expect(owedFen(order({ paymentStatus: 'paid', paidFen: 7220 }))).toBe(0);
+    expect(owedFen(order({ paymentStatus: 'writtenOff' }))).toBe(0);
+    expect(owedFen(order({ settlement: { kind: 'writeOff' } }))).toBe(0);
+    expect(owedFen(order({ amountFen: 0 }))).toBe(0);
+    expect(owedFen(order({ status: 'charging' }))).toBe(0);
   });
 });

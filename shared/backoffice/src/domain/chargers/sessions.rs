@@ -195,6 +195,7 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
         close_reason: None,
         closed_at: None,
         transaction_id: Some(transaction_id),
+        settlement: None,
         live_energy_wh: None,
         charger_problems: problems,
         version: 1,

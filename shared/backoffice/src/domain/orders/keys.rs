@@ -6,7 +6,8 @@
 //! | order (list row) | `ORDER#{no}` | `ORDER` | GSI1 `ORDM#{yyyymm}`, GSI2 `ORDS#{station}#{yyyymm}`, GSI3 `ORDT#{status}#{yyyymm}`; SK `{start:012}#{no}` |
 //! | order curve + tariff snapshot | `ORDER#{no}` | `DETAIL` | |
 //! | refund request | `ORDER#{no}` | `REFUND#{id}` | GSI1 `RFD#{status}` / `{requested:012}#{id}` |
-//! | refund ledger entry | `LEDGER#{refund id}` | `LEDGER` | GSI1 `LEDGER` / `{approved:012}#{id}` |
+//! | ledger entry (approved refund) | `LEDGER#{refund id}` | `LEDGER` | GSI1 `LEDGER` / `{approved:012}#{id}` |
+//! | ledger entry (offline payment or write-off, one per order) | `LEDGER#SETTLE-{no}` | `LEDGER` | GSI1 `LEDGER` / `{at:012}#SETTLE-{no}` |
 //! | pointer by payment status | `OIX#PAY#{status}#{yyyymm}` | `{start:012}#{no}` | |
 //! | pointer by user / plate | `OIX#USER#{id}` / `OIX#PLATE#{plate}` | `{start:012}#{no}` | |
 //! | pointer to flagged orders | `OIX#FLAG#{yyyymm}` | `{start:012}#{no}` | |
@@ -17,7 +18,10 @@
 //! Months and days are China local time (+08:00), of the order's start.
 //! Rollup dims: `ALL`, `S#{station}`, `T#{status}`, `P#{payment}`,
 //! `S#{station}#T#{status}`: each single filter of the order list (and
-//! station x status) has its sums in a few rollup items.
+//! station x status) has its sums in a few rollup items. The summed
+//! fields are `rollup::Sums::FIELDS` (`writtenOffFen` since write-offs:
+//! items written before simply lack it, which reads as 0, and no order
+//! was written off before it existed).
 
 use charging::civil::{civil_from_days, days_from_civil};
 use charging::orders::{OrderStatus, PaymentStatus};

@@ -1,5 +1,6 @@
 //! Charging orders: the stored records, the one write path (order +
-//! pointers + rollups in one transaction), listing, refunds, demo seeding,
+//! pointers + rollups in one transaction), listing, refunds, offline
+//! payments and write-offs (`settle`), demo seeding,
 //! and the answers the order pages are sent (`view`).
 
 pub mod keys;
@@ -8,6 +9,7 @@ pub mod record;
 pub mod refunds;
 pub mod rollup;
 pub mod seed;
+pub mod settle;
 pub mod view;
 
 use envelope::{ApiError, Text};

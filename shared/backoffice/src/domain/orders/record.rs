@@ -68,6 +68,9 @@ pub struct OrderRow {
     /// The OCPP transaction id when a charger reported the session.
     #[serde(default)]
     pub transaction_id: Option<i64>,
+    /// An offline payment or write-off recorded by staff (`settle`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settlement: Option<super::settle::Settlement>,
     /// Energy so far of a session still charging (from its meter values).
     /// Kept apart from `energy_wh`, which the rollups sum, so a meter
     /// value writes the order and its curve only; the stop moves it over.
@@ -128,6 +131,7 @@ impl OrderRow {
             close_reason: None,
             closed_at: None,
             transaction_id: None,
+            settlement: None,
             live_energy_wh: None,
             charger_problems: Vec::new(),
             version: 1,

@@ -109,16 +109,40 @@ fn race_lost() -> ApiError {
     ApiError::conflict(Text::new("the order changed meanwhile (other refund requests or decisions); reload and try again", "订单已被他人修改（其他退款申请或审批），请刷新后重试"))
 }
 
-/// A refund ledger entry (one per approved refund) as stored and as the
-/// finance page is sent it.
+/// What a ledger entry records. Entries written before offline payments
+/// existed have no kind: they are refunds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum LedgerKind {
+    #[default]
+    Refund,
+    /// An owed amount received outside the app (`settle`).
+    OfflinePayment,
+    /// An owed amount written off (`settle`).
+    WriteOff,
+}
+
+/// A ledger entry (one per approved refund, offline payment or write-off)
+/// as stored and as the finance page is sent it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LedgerEntry {
+    /// The entry's id: the refund's, or `SETTLE-{orderNo}` for an offline
+    /// payment or write-off (one per order).
     pub refund_id: String,
+    #[serde(default)]
+    pub kind: LedgerKind,
     pub order_no: String,
     pub station_id: String,
     pub amount_fen: Fen,
+    /// The refund's or write-off's reason; an offline payment's note (may be empty).
     pub reason: String,
+    /// Offline payment: how it was received and its reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<super::settle::OfflineMethod>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
+    /// Who approved the refund or recorded the payment / write-off, and when.
     pub approved_by: Option<String>,
     pub approved_at: i64,
     /// The order's refunded total before and after this refund (absent
@@ -255,12 +279,36 @@ impl LedgerEntry {
     pub fn of(rec: &RefundRecord) -> LedgerEntry {
         LedgerEntry {
             refund_id: rec.id.clone(),
+            kind: LedgerKind::Refund,
             order_no: rec.order_no.clone(),
             station_id: rec.station_id.clone(),
             amount_fen: rec.amount_fen,
             reason: rec.reason.clone(),
+            method: None,
+            reference: None,
             approved_by: rec.decided_by.clone(),
             approved_at: rec.decided_at.unwrap_or(rec.requested_at),
+            refunded_before_fen: None,
+            refunded_after_fen: None,
+        }
+    }
+
+    /// The entry of an order's offline payment or write-off.
+    pub fn of_settlement(order: &OrderRow, s: &super::settle::Settlement) -> LedgerEntry {
+        LedgerEntry {
+            refund_id: super::settle::ledger_id(&order.order_no),
+            kind: match s.kind {
+                super::settle::SettlementKind::OfflinePayment => LedgerKind::OfflinePayment,
+                super::settle::SettlementKind::WriteOff => LedgerKind::WriteOff,
+            },
+            order_no: order.order_no.clone(),
+            station_id: order.station_id.clone(),
+            amount_fen: s.amount_fen,
+            reason: s.reason.clone().unwrap_or_default(),
+            method: s.method,
+            reference: s.reference.clone(),
+            approved_by: Some(s.by.clone()),
+            approved_at: s.at,
             refunded_before_fen: None,
             refunded_after_fen: None,
         }

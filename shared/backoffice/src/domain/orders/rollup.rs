@@ -27,13 +27,15 @@ pub struct Sums {
     pub amount_fen: i64,
     pub paid_fen: i64,
     pub refunded_fen: i64,
+    /// Owed amounts finance wrote off (`settle`): neither paid nor still owed.
+    pub written_off_fen: i64,
 }
 
 impl Sums {
-    pub const FIELDS: [&'static str; 9] =
-        ["orders", "energyWh", "electricityFen", "serviceFen", "parkingFen", "discountFen", "amountFen", "paidFen", "refundedFen"];
+    pub const FIELDS: [&'static str; 10] =
+        ["orders", "energyWh", "electricityFen", "serviceFen", "parkingFen", "discountFen", "amountFen", "paidFen", "refundedFen", "writtenOffFen"];
 
-    fn values(&self) -> [i64; 9] {
+    fn values(&self) -> [i64; 10] {
         [
             self.orders,
             self.energy_wh,
@@ -44,10 +46,11 @@ impl Sums {
             self.amount_fen,
             self.paid_fen,
             self.refunded_fen,
+            self.written_off_fen,
         ]
     }
 
-    fn from_values(v: [i64; 9]) -> Sums {
+    fn from_values(v: [i64; 10]) -> Sums {
         Sums {
             orders: v[0],
             energy_wh: v[1],
@@ -58,6 +61,7 @@ impl Sums {
             amount_fen: v[6],
             paid_fen: v[7],
             refunded_fen: v[8],
+            written_off_fen: v[9],
         }
     }
 
@@ -72,6 +76,10 @@ impl Sums {
             amount_fen: o.amount_fen.0,
             paid_fen: o.paid_fen.0,
             refunded_fen: o.refunded_fen.0,
+            written_off_fen: match &o.settlement {
+                Some(s) if s.kind == super::settle::SettlementKind::WriteOff => s.amount_fen.0,
+                _ => 0,
+            },
         }
     }
 

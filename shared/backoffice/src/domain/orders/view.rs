@@ -16,6 +16,7 @@ use serde::Serialize;
 use super::record::OrderRow;
 use super::refunds::RefundRecord;
 use super::rollup::Sums;
+use super::settle::Settlement;
 
 /// An order as a list shows it: the stored row without its tier lines,
 /// with the anomalies found now. Money is integer fen, energy Wh, times
@@ -62,6 +63,9 @@ pub struct OrderView {
     pub closed_at: Option<i64>,
     /// The OCPP transaction id when a charger reported the session.
     pub transaction_id: Option<i64>,
+    /// An offline payment or write-off recorded by finance: who, when,
+    /// method and reference, or the reason (null when none).
+    pub settlement: Option<Settlement>,
     /// Optimistic-lock version.
     pub version: i64,
     /// Anomalies at the time of the answer (empty = healthy).
@@ -110,6 +114,7 @@ impl OrderView {
             close_reason,
             closed_at,
             transaction_id,
+            settlement,
             live_energy_wh,
             charger_problems: _,
             version,
@@ -153,6 +158,7 @@ impl OrderView {
             close_reason,
             closed_at,
             transaction_id,
+            settlement,
             version,
             anomalies,
         }

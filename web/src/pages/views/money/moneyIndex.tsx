@@ -67,6 +67,7 @@ export function SumCards({ sums }: { sums: Sums }) {
     ['parking', t('fin.cards.parking'), yuan(sums.parkingFen)],
     ['paid', t('fin.cards.paid'), yuan(sums.paidFen)],
     ['refunds', t('fin.cards.refunds'), yuan(sums.refundedFen)],
+    ['writtenOff', t('fin.cards.writtenOff'), yuan(sums.writtenOffFen)],
     ['net', t('fin.cards.net'), yuan(sums.netFen)],
   ];
   return (
@@ -398,7 +399,12 @@ export default function MoneyIndex() {
                   sheetName: t('fin.tabs.ledger'),
                   columns: [
                     { header: t('fin.ledgerCols.at'), value: (e) => chinaDateTime(e.approvedAt), width: 20 },
-                    { header: t('fin.ledgerCols.refundId'), value: (e) => e.refundId, width: 24 },
+                    {
+                      header: t('fin.ledgerCols.kind'),
+                      value: (e) => [t(`fin.ledgerKind.${e.kind ?? 'refund'}`), e.method ? t(`ord.pay.method.${e.method}`) : '', e.reference ?? ''].filter(Boolean).join(' · '),
+                      width: 20,
+                    },
+                    { header: t('fin.ledgerCols.refundId'), value: (e) => ((e.kind ?? 'refund') === 'refund' ? e.refundId : ''), width: 24 },
                     { header: t('ord.col.orderNo'), value: (e) => e.orderNo, width: 24 },
                     { header: t('ord.col.station'), value: (e) => stationName(e.stationId), width: 24 },
                     { header: t('ord.d.amount'), value: (e) => e.amountFen / 100, numFmt: '0.00' },
@@ -420,6 +426,7 @@ export default function MoneyIndex() {
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>{t('fin.ledgerCols.at')}</TableHeaderCell>
+                <TableHeaderCell>{t('fin.ledgerCols.kind')}</TableHeaderCell>
                 <TableHeaderCell>{t('fin.ledgerCols.refundId')}</TableHeaderCell>
                 <TableHeaderCell>{t('ord.col.orderNo')}</TableHeaderCell>
                 <TableHeaderCell>{t('ord.col.station')}</TableHeaderCell>
@@ -430,9 +437,15 @@ export default function MoneyIndex() {
             </TableHeader>
             <TableBody>
               {ledger.rows.map((e) => (
-                <TableRow key={e.refundId}>
+                <TableRow key={e.refundId} data-testid={`ledger-${e.kind ?? 'refund'}`}>
                   <TableCell>{chinaDateTime(e.approvedAt)}</TableCell>
-                  <TableCell>{e.refundId}</TableCell>
+                  <TableCell>
+                    {t(`fin.ledgerKind.${e.kind ?? 'refund'}`)}
+                    {e.method ? ` · ${t(`ord.pay.method.${e.method}`)}` : ''}
+                    {e.reference ? ` · ${e.reference}` : ''}
+                  </TableCell>
+                  {/* A settlement's id only repeats its order number. */}
+                  <TableCell>{(e.kind ?? 'refund') === 'refund' ? e.refundId : '—'}</TableCell>
                   <TableCell>{e.orderNo}</TableCell>
                   <TableCell>{stationName(e.stationId)}</TableCell>
                   <TableCell className={styles.num}>{yuan(e.amountFen)}</TableCell>

@@ -26,6 +26,7 @@ import { chinaDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/comp
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge, RefundBadge } from '@/components/orders/badges';
 import { curveOption } from '@/components/orders/curveOption';
 import { LazyChart } from '@/components/orders/LazyChart';
+import { PaymentSection } from '@/components/orders/PaymentSection';
 import { PromptDialog } from '@/components/orders/PromptDialog';
 import { RefundDecisionDialog, type RefundDecision } from '@/components/orders/RefundDecision';
 import { usePermission } from '@/components/Permission';
@@ -273,6 +274,7 @@ export default function OrderDetailView() {
           )}
         </Card>
       </div>
+      <PaymentSection order={o} onDone={() => void mutate()} />
       {o.refunds.length > 0 && (
         <Card className={styles.card}>
           <CardHeader header={<Subtitle2>{t('ord.d.refunds')}</Subtitle2>} />
