@@ -43,6 +43,9 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
+    // The app tests render the whole shell with lazy pages; on a loaded
+    // 2-core machine one can take over the default 5 s without being wrong.
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
