@@ -66,6 +66,8 @@ const ZH: &[(&str, &str)] = &[
     ("order_list", "充电订单列表"),
     ("order_detail", "订单详情"),
     ("order_close", "手动结束卡住或异常的订单"),
+    ("order_offline_payment", "登记订单的线下收款（全额，付款方式与凭证号）"),
+    ("order_write_off", "核销订单欠款（须填写原因）"),
     ("refund_request", "申请订单退款"),
     ("refund_approve", "批准退款"),
     ("refund_reject", "驳回退款"),
