@@ -25,7 +25,7 @@ export default function ConnectorList() {
   const navigate = useNavigate();
   const [filter, setFilter] = useState<ConnectorFilter>({});
   const [page, setPage] = useState({ no: 1, size: 20 });
-  const [history, setHistory] = useState<string | null>(null);
+  const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
   const { data, isLoading, mutate } = useSWR(['connector/getList', filter, page.no, page.size], () => getConnectors(filter, page.no, page.size));
   const set = (patch: Partial<ConnectorFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
@@ -73,6 +73,7 @@ export default function ConnectorList() {
               <TableHeaderCell>{t('ast.connector.status')}</TableHeaderCell>
               <TableHeaderCell>{t('ast.connector.since')}</TableHeaderCell>
               <TableHeaderCell>{t('ast.pile.lastHeartbeat')}</TableHeaderCell>
+              <TableHeaderCell>{t('ast.connector.qr')}</TableHeaderCell>
               <TableHeaderCell />
             </TableRow>
           </TableHeader>
@@ -93,9 +94,12 @@ export default function ConnectorList() {
                 </TableCell>
                 <TableCell>{chinaDateTime(c.statusSince)}</TableCell>
                 <TableCell>{c.lastHeartbeat ? chinaDateTime(c.lastHeartbeat) : t('ast.pile.never')}</TableCell>
+                <TableCell title={t('ast.connector.qrPayload')} data-testid="connector-qr">
+                  {c.qrPayload}
+                </TableCell>
                 <TableCell>
                   <ConnectorActions c={c} onDone={() => void mutate()} />
-                  <Button size="small" appearance="subtle" onClick={() => setHistory(c.id)}>
+                  <Button size="small" appearance="subtle" onClick={() => setHistory({ id: c.id, label: `${c.pileCode} #${c.number}` })}>
                     {t('ast.connector.history')}
                   </Button>
                 </TableCell>
@@ -106,7 +110,7 @@ export default function ConnectorList() {
         {isLoading && <Spinner size="tiny" />}
       </div>
       <Pager page={page.no} pageSize={page.size} total={data?.total ?? 0} onChange={(no, size) => setPage({ no, size })} />
-      <HistoryDialog connectorId={history} onClose={() => setHistory(null)} />
+      <HistoryDialog connectorId={history?.id ?? null} label={history?.label} onClose={() => setHistory(null)} />
     </Card>
   );
 }
