@@ -570,7 +570,7 @@ async fn orders_name_their_physical_charger(ctx: &AppCtx) {
     // The header search names the charger too.
     let hits = get(ctx, &format!("/search/getList?keyword={no}"), Some(&admin)).await;
     let hit = hits.data()["list"][0]["value"].as_str().unwrap().to_string();
-    let expected = format!("{} connector {}", first["pileCode"].as_str().unwrap(), first["connectorNo"]);
+    let expected = format!("{} · connector {}", first["pileCode"].as_str().unwrap(), first["connectorNo"]);
     assert!(hit.contains(&expected) && !hit.contains("st-"), "{hit}");
 
     // Connectors: the QR payload is pile code + two-digit number; a typed one wins.

@@ -108,7 +108,7 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
                 },
             };
             let n = piles::parse_connector_id(&order.connector_id).map(|(_, n)| n).unwrap_or_default();
-            let (at_en, at_zh) = if code.is_empty() { (String::new(), String::new()) } else { (format!(" · {code} connector {n}"), format!(" · {code} {n}号枪")) };
+            let (at_en, at_zh) = if code.is_empty() { (String::new(), String::new()) } else { (format!(" · {code} · connector {n}"), format!(" · {code} · {n}号枪")) };
             hits.push(Hit {
                 value: text(lang, format!("Order {} · {}{at_en}", order.order_no, order.station_name), format!("订单 {} · {}{at_zh}", order.order_no, order.station_name)),
                 url: Some(format!("#/order/detail?id={}", urlencode(&order.order_no))),
