@@ -13,7 +13,9 @@ const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '12px' },
   filters: { display: 'flex', flexWrap: 'wrap', gap: '8px 12px', alignItems: 'end' },
   scroll: { overflowX: 'auto' },
-  table: { minWidth: '1100px' },
+  // Wide enough that pile codes and QR payloads stay on one line (they are read off chargers).
+  table: { minWidth: '1540px' },
+  code: { whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   dd: { minWidth: '220px' },
 });
@@ -83,7 +85,7 @@ export default function ConnectorList() {
                 <TableCell>
                   <Link onClick={() => navigate(`/connector/stationdetail?id=${encodeURIComponent(c.stationId)}`)}>{c.stationName ?? c.stationId}</Link>
                 </TableCell>
-                <TableCell>{c.pileCode}</TableCell>
+                <TableCell className={styles.code}>{c.pileCode}</TableCell>
                 <TableCell>#{c.number}</TableCell>
                 <TableCell>{t(`ast.type.${c.pileType}`)}</TableCell>
                 <TableCell>{t(`ast.standard.${c.standard}`)}</TableCell>
@@ -94,7 +96,7 @@ export default function ConnectorList() {
                 </TableCell>
                 <TableCell>{chinaDateTime(c.statusSince)}</TableCell>
                 <TableCell>{c.lastHeartbeat ? chinaDateTime(c.lastHeartbeat) : t('ast.pile.never')}</TableCell>
-                <TableCell title={t('ast.connector.qrPayload')} data-testid="connector-qr">
+                <TableCell className={styles.code} title={t('ast.connector.qrPayload')} data-testid="connector-qr">
                   {c.qrPayload}
                 </TableCell>
                 <TableCell>
