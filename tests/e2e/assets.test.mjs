@@ -171,6 +171,78 @@ describe('assets', () => {
     });
   });
 
+  it('a shared tariff edited on one station asks: all its stations or only this one (issue 17 item 1)', async () => {
+    const admin = await token(USERS.admin);
+    // The seeded template shared by the most stations, and two of its stations (not st-0003, edited above).
+    const stations = (await api('GET', '/station/getList?pageSize=100', admin)).data.list;
+    let shared = null;
+    for (const s of stations) {
+      if (s.id === 'st-0003') continue;
+      const d = (await api('GET', `/station/getDetail?id=${s.id}`, admin)).data;
+      if (d.tariffUsage && (!shared || d.tariffUsage.total > shared.tariffUsage.total)) shared = d;
+    }
+    assert.ok(shared && shared.tariffUsage.total >= 3, 'a template shared by three stations or more');
+    const tpl = shared.tariff.template;
+    const [here, other, third] = shared.tariffUsage.stations.filter((s) => s.id !== 'st-0003');
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, `/connector/stationdetail?id=${here.id}`);
+      // Which stations use it is shown beside the editor.
+      const usage = page.getByTestId('tariff-usage');
+      await usage.waitFor({ timeout: 20_000 });
+      const text = await usage.innerText();
+      assert.ok(text.startsWith(`${shared.tariffUsage.total}个站点使用此模板：`), text);
+      assert.ok(text.includes(here.name) && text.includes(other.name), text);
+      // The tab reads the station's name, not its id.
+      await page.getByTestId('tabs-bar').filter({ hasText: `站点设置 (${here.name})` }).waitFor({ timeout: 10_000 });
+      assert.ok(!(await page.getByTestId('tabs-bar').innerText()).includes(here.id));
+
+      // Reprice from this station's page: asked which stations it applies to.
+      const editor = page.getByTestId('tariff-editor');
+      await editor.locator('input[name="flat-service"]').fill('0.7');
+      await page.getByTestId('tariff-save').click();
+      const ask = page.getByTestId('tariff-apply');
+      await ask.waitFor();
+      assert.match(await ask.innerText(), new RegExp(`应用于全部${shared.tariffUsage.total}个站点`));
+      await shot(page, 'assets-11-tariff-apply-which');
+      // Only this station: a copy for it, named after it.
+      await page.getByTestId('tariff-apply-this').click();
+      await page.getByText(`仅本站使用`).first().waitFor({ timeout: 10_000 });
+      await page.getByTestId('detail-tariff').filter({ hasText: here.name }).waitFor({ timeout: 10_000 });
+      assert.equal(await page.getByTestId('tariff-usage').innerText(), '仅本站使用此模板');
+      await shot(page, 'assets-12-tariff-copy-for-station');
+    });
+    const mine = (await api('GET', `/station/getDetail?id=${here.id}`, admin)).data;
+    assert.notEqual(mine.tariff.template.id, tpl.id);
+    assert.equal(mine.tariff.template.prices.flat.service, 7000);
+    const theirs = (await api('GET', `/station/getDetail?id=${other.id}`, admin)).data;
+    assert.equal(theirs.tariff.template.id, tpl.id);
+    assert.equal(theirs.tariff.template.version, tpl.version, 'the other stations were not repriced');
+    assert.deepEqual(theirs.tariff.template.prices, tpl.prices);
+    assert.equal(theirs.tariffUsage.total, shared.tariffUsage.total - 1);
+
+    // From another station's page, "all": a new version for every station still using it.
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, `/connector/stationdetail?id=${other.id}`);
+      await page.getByTestId('tariff-usage').waitFor({ timeout: 20_000 });
+      await page.getByTestId('tariff-editor').locator('input[name="flat-service"]').fill('0.65');
+      await page.getByTestId('tariff-save').click();
+      await page.getByTestId('tariff-apply-all').click();
+      await page.getByTestId('tariff-apply').waitFor({ state: 'hidden' });
+      await page.getByText('已保存').first().waitFor({ timeout: 10_000 });
+      await shot(page, 'assets-13-tariff-all-stations');
+    });
+    const after = (await api('GET', `/station/getDetail?id=${third.id}`, admin)).data;
+    assert.equal(after.tariff.template.id, tpl.id);
+    assert.equal(after.tariff.template.version, tpl.version + 1);
+    assert.equal(after.tariff.template.prices.flat.service, 6500);
+    // No client can do it silently: the server refuses an edit that does not say which.
+    const silent = await api('POST', '/tariff/doEdit', admin, after.tariff.template);
+    assert.equal(silent.code, 400);
+    assert.match(silent.msg, /^apply is required/);
+  });
+
   it('the editor sees no delete buttons and the server refuses the delete', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.editor);

@@ -125,8 +125,12 @@ describe('charger link', () => {
           if (!running) await page.waitForTimeout(200);
         }
         assert.ok(running, `a session started remotely: ${charger.output()}`);
+        // The order keeps the charger's own identity: pile code and connector number (issue 17 item 2).
+        assert.equal(running.pileCode, 'E2ECP0001');
+        assert.equal(running.connectorNo, 2);
         // Stop it from its order's detail.
         await go(page, `/order/detail?id=${running.orderNo}`);
+        await page.getByTestId('detail-charger').filter({ hasText: 'E2ECP0001 · 2号枪' }).waitFor({ timeout: 10_000 });
         await page.getByTestId('detail-remote-stop').click();
         await page.getByTestId('confirm-dialog').waitFor();
         await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();

@@ -113,6 +113,77 @@ describe('orders', () => {
     });
   });
 
+  it('staff match an order to the physical charger: station, pile code and connector number everywhere, no internal ids (issue 17 item 2)', async () => {
+    const admin = await token(USERS.admin);
+    const o = (await api('GET', '/order/getList?pageSize=1', admin)).data.list[0];
+    const pile = (await api('GET', `/pile/getList?stationId=${o.stationId}`, admin)).data.list.find((p) => p.id === o.pileId);
+    assert.equal(o.pileCode, pile.code, 'the pile code as typed');
+    const label = `${pile.code} · ${o.connectorNo}号枪`;
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      // The list: under the station, the pile code and connector number.
+      await go(page, '/order/orderindex');
+      await page.getByTestId('order-row').first().waitFor({ timeout: 20_000 });
+      const row = page.getByTestId('order-row').first();
+      assert.equal(await row.getByTestId('order-charger').innerText(), label);
+      const rows = await page.getByTestId('order-row').allInnerTexts();
+      assert.ok(rows.every((r) => !/\bst-\d/.test(r)), 'no internal id in the list');
+      await shot(page, 'orders-20-list-charger');
+
+      // The export: pile code and connector number columns, no internal ids.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-export').click()]);
+      const file = join(mkdtempSync(join(tmpdir(), 'orders-charger-')), 'orders.xlsx');
+      await download.saveAs(file);
+      const ExcelJS = (await import(pathToFileURL(join(ROOT, 'web/node_modules/exceljs/excel.js')).href)).default;
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(file);
+      const sheet = wb.worksheets[0];
+      let header = null;
+      let found = null;
+      const cells = [];
+      sheet.eachRow((r) => {
+        const values = r.values.slice(1).map((v) => String(v ?? ''));
+        cells.push(...values);
+        if (values.includes('桩编号')) header = values;
+        if (values[0] === o.orderNo) found = values;
+      });
+      assert.ok(header && header.includes('枪号'), `header: ${header}`);
+      assert.equal(found[header.indexOf('桩编号')], pile.code);
+      assert.equal(found[header.indexOf('枪号')], String(o.connectorNo));
+      assert.ok(cells.every((c) => !/^st-\d/.test(c)), 'no internal id in the export');
+
+      // The detail.
+      await page.getByTestId('order-link').first().click();
+      await page.getByTestId('order-detail').waitFor();
+      assert.ok((await page.getByTestId('detail-charger').innerText()).includes(label));
+      assert.ok(!(await page.getByTestId('detail-charger').innerText()).includes(o.pileId));
+      await shot(page, 'orders-21-detail-charger');
+
+      // The header search by order number names the charger.
+      await page.getByTestId('search-button').click();
+      const dialog = page.getByTestId('search-dialog');
+      await dialog.locator('input').fill(o.orderNo);
+      await dialog.getByRole('option').first().getByText(`订单 ${o.orderNo} · ${o.stationName} · ${label}`).waitFor({ timeout: 5000 });
+      await shot(page, 'orders-22-search-charger');
+      await page.keyboard.press('Escape');
+
+      // The station's tab reads its name; the connectors print pile code + number as their QR.
+      await go(page, `/connector/stationdetail?id=${o.stationId}`);
+      await page.getByTestId('tabs-bar').filter({ hasText: `站点设置 (${o.stationName})` }).waitFor({ timeout: 10_000 });
+      assert.ok(!(await page.getByTestId('tabs-bar').innerText()).includes(o.stationId));
+      const qrs = await page.getByTestId('connector-qr').allInnerTexts();
+      assert.ok(qrs.includes(`${pile.code}-${String(o.connectorNo).padStart(2, '0')}`), qrs.join(' | '));
+      assert.ok(qrs.every((q) => !q.includes('st-')), qrs.join(' | '));
+      await page.getByTestId('connector-qr').first().scrollIntoViewIfNeeded();
+      await shot(page, 'orders-23-station-qr');
+      await go(page, '/connector/connectors');
+      await page.locator('[data-testid="connector-table"] [data-testid="connector-qr"]').first().waitFor({ timeout: 10_000 });
+      const listed = await page.locator('[data-testid="connector-table"] [data-testid="connector-row"]').allInnerTexts();
+      assert.ok(listed.every((r) => !/\bst-\d/.test(r)), listed.slice(0, 3).join(' | '));
+      await shot(page, 'orders-24-connectors-qr');
+    });
+  });
+
   it('a refund requested by the editor is approved only by the admin, and finance follows', async () => {
     const admin = await token(USERS.admin);
     const editor = await token(USERS.editor);

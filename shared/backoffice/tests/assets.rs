@@ -312,7 +312,7 @@ async fn tariffs_are_validated_and_versioned() {
     assert_eq!(a.code(), 200, "{:?}", a.body);
     let id = a.data()["template"]["id"].as_str().unwrap().to_string();
     assert_eq!(a.data()["template"]["version"], 1);
-    let mut change = with(with(tariff("南宁分时"), "id", json!(id)), "version", json!(1));
+    let mut change = with(with(with(tariff("南宁分时"), "id", json!(id)), "version", json!(1)), "apply", json!("allStations"));
     change["prices"]["peak"]["electricity"] = json!(11000);
     let a = post(&ctx, "/tariff/doEdit", Some(&token), change.clone()).await;
     assert_eq!(a.code(), 200, "{:?}", a.body);
@@ -552,4 +552,113 @@ async fn authorize_answers_from_the_cards() {
     assert_eq!(authorize(&ctx, "EXPIRED01").await.unwrap().status, CardStatus::Expired, "an expiry in the past");
     let child = authorize(&ctx, "fleet01-a").await.unwrap();
     assert_eq!((child.status, child.parent_id_tag.as_deref()), (CardStatus::Accepted, Some("FLEET01")));
+}
+
+/// A shared template edited from one station's page: the edit must say
+/// whether it reprices every station using it or only this one (issue 17
+/// item 1). Runs on SQLite and, with moto, on DynamoDB.
+async fn shared_tariff_edit_says_which_stations(ctx: &backoffice::AppCtx) {
+    let token = login(ctx, "admin", ADMIN_PW).await;
+    // The demo template with the most stations.
+    let mut best: Option<(String, Value)> = None;
+    let stations = get(ctx, "/station/getList?pageSize=100", Some(&token)).await;
+    for s in stations.data()["list"].as_array().unwrap() {
+        let id = s["id"].as_str().unwrap();
+        let d = get(ctx, &format!("/station/getDetail?id={id}"), Some(&token)).await;
+        let usage = d.data()["tariffUsage"].clone();
+        if usage.is_null() {
+            continue;
+        }
+        assert!(usage["stations"].as_array().unwrap().iter().any(|u| u["id"] == id), "a station is among its template's users");
+        assert_eq!(usage["total"].as_u64().unwrap() as usize, usage["stations"].as_array().unwrap().len());
+        if best.as_ref().is_none_or(|(_, b)| usage["total"].as_u64() > b["tariffUsage"]["total"].as_u64()) {
+            best = Some((id.to_string(), d.data().clone()));
+        }
+    }
+    let (sid, detail) = best.expect("a station with a tariff");
+    let users: Vec<String> = detail["tariffUsage"]["stations"].as_array().unwrap().iter().map(|u| u["id"].as_str().unwrap().to_string()).collect();
+    assert!(users.len() >= 2, "a demo template is shared: {users:?}");
+    let tpl = detail["tariff"]["template"].clone();
+    let tid = tpl["id"].as_str().unwrap().to_string();
+    let v = tpl["version"].as_i64().unwrap();
+    let mut change = tpl.clone();
+    change["prices"]["flat"]["service"] = json!(7000);
+
+    // Not saying which: refused, naming the field, in both languages; nothing written.
+    let a = post(ctx, "/tariff/doEdit", Some(&token), change.clone()).await;
+    assert_eq!(a.status, 400, "{:?}", a.body);
+    assert!(a.msg().starts_with("apply is required"), "{}", a.msg());
+    let mut req = backoffice::ApiRequest::new(http::Method::POST, "/tariff/doEdit");
+    req.headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
+    req.headers.insert("accept-language", "zh-CN".parse().unwrap());
+    req.headers.insert("content-type", "application/json".parse().unwrap());
+    req.body = serde_json::to_vec(&change).unwrap().into();
+    let resp = backoffice::dispatch(ctx, backoffice::routes::find(&http::Method::POST, "/tariff/doEdit").unwrap(), req).await;
+    let body: Value = serde_json::from_slice(resp.body()).unwrap();
+    assert!(body["msg"].as_str().unwrap().contains("缺少apply"), "{body}");
+    for bad in [json!("everything"), json!(true)] {
+        assert_eq!(post(ctx, "/tariff/doEdit", Some(&token), with(change.clone(), "apply", bad)).await.status, 400);
+    }
+    let a = post(ctx, "/tariff/doEdit", Some(&token), with(change.clone(), "apply", json!("thisStation"))).await;
+    assert_eq!(a.status, 400);
+    assert!(a.msg().contains("stationId is required"), "{}", a.msg());
+    // A station that does not use the template cannot take a copy of it.
+    let other = post(ctx, "/station/doAdd", Some(&token), with(station("NN9", "无资费站"), "tariffId", json!(""))).await;
+    let other = other.data()["id"].as_str().unwrap().to_string();
+    let a = post(ctx, "/tariff/doEdit", Some(&token), with(with(change.clone(), "apply", json!("thisStation")), "stationId", json!(other))).await;
+    assert_eq!(a.status, 400);
+    assert!(a.msg().contains("does not use tariff"), "{}", a.msg());
+    let templates = get(ctx, "/tariff/getList", Some(&token)).await.data()["total"].clone();
+    let cur = get(ctx, &format!("/tariff/getDetail?id={tid}"), Some(&token)).await;
+    assert_eq!(cur.data()["template"]["version"].as_i64(), Some(v), "nothing written");
+
+    // Only this station: a copy assigned to it; the template and its other stations unchanged.
+    let only = with(with(change.clone(), "apply", json!("thisStation")), "stationId", json!(sid));
+    let a = post(ctx, "/tariff/doEdit", Some(&token), only.clone()).await;
+    assert_eq!(a.code(), 200, "{:?}", a.body);
+    let copy = a.data()["template"].clone();
+    let copy_id = copy["id"].as_str().unwrap().to_string();
+    assert_ne!(copy_id, tid);
+    assert_eq!(copy["version"], 1);
+    assert_eq!(copy["prices"]["flat"]["service"], 7000);
+    let station_name = detail["station"]["name"].as_str().unwrap();
+    assert!(copy["name"].as_str().unwrap().contains(station_name), "the copy is named after its station: {}", copy["name"]);
+    let d = get(ctx, &format!("/station/getDetail?id={sid}"), Some(&token)).await;
+    assert_eq!(d.data()["station"]["tariffId"], json!(copy_id));
+    assert_eq!(d.data()["station"]["version"].as_i64(), detail["station"]["version"].as_i64().map(|v| v + 1));
+    assert_eq!(d.data()["tariffUsage"]["total"], 1);
+    let cur = get(ctx, &format!("/tariff/getDetail?id={tid}"), Some(&token)).await;
+    assert_eq!(cur.data()["template"]["version"].as_i64(), Some(v));
+    assert_eq!(cur.data()["template"]["prices"], tpl["prices"], "the shared template kept its prices");
+    let rest = get(ctx, &format!("/station/getDetail?id={}", users.iter().find(|u| **u != sid).unwrap()), Some(&token)).await;
+    assert_eq!(rest.data()["station"]["tariffId"], json!(tid));
+    assert_eq!(rest.data()["tariffUsage"]["total"].as_u64(), Some(users.len() as u64 - 1));
+    assert_eq!(get(ctx, "/tariff/getList", Some(&token)).await.data()["total"].as_u64(), templates.as_u64().map(|n| n + 1));
+    // The same request again: the station no longer uses the template, so no second copy.
+    assert_eq!(post(ctx, "/tariff/doEdit", Some(&token), only).await.status, 400);
+    assert_eq!(get(ctx, "/tariff/getList", Some(&token)).await.data()["total"].as_u64(), templates.as_u64().map(|n| n + 1));
+
+    // All stations: a new version of the shared template.
+    let all = with(change, "apply", json!("allStations"));
+    let a = post(ctx, "/tariff/doEdit", Some(&token), all.clone()).await;
+    assert_eq!(a.code(), 200, "{:?}", a.body);
+    assert_eq!((a.data()["template"]["id"].as_str(), a.data()["template"]["version"].as_i64()), (Some(tid.as_str()), Some(v + 1)));
+    assert_eq!(rest.data()["station"]["tariffId"], json!(tid));
+    let r = get(ctx, &format!("/station/getDetail?id={}", users.iter().find(|u| **u != sid).unwrap()), Some(&token)).await;
+    assert_eq!(r.data()["tariff"]["template"]["prices"]["flat"]["service"], 7000);
+    // A stale version is a conflict for either choice.
+    assert_eq!(post(ctx, "/tariff/doEdit", Some(&token), all).await.status, 409);
+}
+
+#[tokio::test]
+async fn shared_tariff_edit_says_which_stations_sqlite() {
+    shared_tariff_edit_says_which_stations(&*product().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shared_tariff_edit_says_which_stations_dynamo() {
+    let Some(table) = dynamo_table("assets").await else { return };
+    let ctx = product_on_dynamo(table.clone(), &[("BACKOFFICE_ACCESS_TOKEN_TTL", "900"), ("BACKOFFICE_DEMO_ORDERS", "20")]).await;
+    shared_tariff_edit_says_which_stations(&*ctx).await;
+    let _ = table.delete_table().await;
 }

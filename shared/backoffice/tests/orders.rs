@@ -681,3 +681,75 @@ async fn owed_orders_are_paid_offline_or_written_off_by_finance() {
         }
     }
 }
+
+/// Issue 17 item 2: staff read an order's charger as its pile code and
+/// connector number (never internal ids); orders stored before the code was
+/// kept with the order (the demo's) derive it from the pile; a connector's
+/// QR payload is the pile code and number, also for connectors stored with
+/// the old generated link. Runs on SQLite and, with moto, on DynamoDB.
+async fn orders_name_their_physical_charger(ctx: &AppCtx) {
+    let admin = login(ctx, "admin", ADMIN_PW).await;
+    let list = get(ctx, "/order/getList?pageSize=50", Some(&admin)).await;
+    assert_eq!(list.code(), 200, "{:?}", list.body);
+    let rows = list.data()["list"].as_array().unwrap().clone();
+    assert!(!rows.is_empty());
+    let mut codes: HashMap<String, String> = HashMap::new();
+    for r in &rows {
+        let pile_id = r["pileId"].as_str().unwrap();
+        if !codes.contains_key(pile_id) {
+            let piles = get(ctx, &format!("/pile/getList?stationId={}", r["stationId"].as_str().unwrap()), Some(&admin)).await;
+            for p in piles.data()["list"].as_array().unwrap() {
+                codes.insert(p["id"].as_str().unwrap().to_string(), p["code"].as_str().unwrap().to_string());
+            }
+        }
+        assert_eq!(r["pileCode"].as_str(), codes.get(pile_id).map(String::as_str), "the pile's code as typed: {r}");
+        assert!(!r["pileCode"].as_str().unwrap().starts_with("st-"), "{r}");
+        let n = r["connectorNo"].as_u64().expect("a connector number");
+        assert!(r["connectorId"].as_str().unwrap().ends_with(&format!("-c{n}")));
+    }
+    let first = &rows[0];
+    let no = first["orderNo"].as_str().unwrap();
+    let detail = get(ctx, &format!("/order/detail?id={no}"), Some(&admin)).await;
+    assert_eq!(detail.data()["pileCode"], first["pileCode"]);
+    assert_eq!(detail.data()["connectorNo"], first["connectorNo"]);
+    // The header search names the charger too.
+    let hits = get(ctx, &format!("/search/getList?keyword={no}"), Some(&admin)).await;
+    let hit = hits.data()["list"][0]["value"].as_str().unwrap().to_string();
+    let expected = format!("{} · connector {}", first["pileCode"].as_str().unwrap(), first["connectorNo"]);
+    assert!(hit.contains(&expected) && !hit.contains("st-"), "{hit}");
+
+    // Connectors: the QR payload is pile code + two-digit number; a typed one wins.
+    let conns = get(ctx, &format!("/connector/getList?stationId={}&pageSize=50", first["stationId"].as_str().unwrap()), Some(&admin)).await;
+    for c in conns.data()["list"].as_array().unwrap() {
+        let want = format!("{}-{:02}", c["pileCode"].as_str().unwrap(), c["number"].as_u64().unwrap());
+        assert_eq!(c["qrPayload"].as_str(), Some(want.as_str()), "{c}");
+    }
+    // A connector stored with the link generated before (an internal id in it) reads the same.
+    let c = &conns.data()["list"][0];
+    let (cid, version) = (c["id"].as_str().unwrap().to_string(), c["version"].as_i64().unwrap());
+    let legacy = format!("https://qr.example-charging.cn/c/{}", cid.to_uppercase());
+    let edit = |version: i64, qr: &str| json!({"id": cid, "version": version, "standard": c["standard"], "maxPowerKw": c["maxPowerKw"], "qrCode": qr});
+    let e = post(ctx, "/connector/doEdit", Some(&admin), edit(version, &legacy)).await;
+    assert_eq!(e.code(), 200, "{:?}", e.body);
+    let path = format!("/connector/getList?stationId={}&pageSize=50", first["stationId"].as_str().unwrap());
+    let payload_of = |list: &Value| list["list"].as_array().unwrap().iter().find(|x| x["id"] == json!(cid)).unwrap()["qrPayload"].clone();
+    let after = get(ctx, &path, Some(&admin)).await;
+    assert_eq!(payload_of(after.data()), json!(format!("{}-{:02}", c["pileCode"].as_str().unwrap(), c["number"].as_u64().unwrap())));
+    let e = post(ctx, "/connector/doEdit", Some(&admin), edit(version + 1, "hlht://OPERATOR.X/1")).await;
+    assert_eq!(e.code(), 200, "{:?}", e.body);
+    let after = get(ctx, &path, Some(&admin)).await;
+    assert_eq!(payload_of(after.data()), json!("hlht://OPERATOR.X/1"), "what the operator typed is what is printed");
+}
+
+#[tokio::test]
+async fn orders_name_their_physical_charger_sqlite() {
+    orders_name_their_physical_charger(&*product().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orders_name_their_physical_charger_dynamo() {
+    let Some(table) = dynamo_table("orders").await else { return };
+    let ctx = product_on_dynamo(table.clone(), &[("BACKOFFICE_ACCESS_TOKEN_TTL", "900"), ("BACKOFFICE_DEMO_ORDERS", "20")]).await;
+    orders_name_their_physical_charger(&*ctx).await;
+    let _ = table.delete_table().await;
+}

@@ -210,6 +210,7 @@ async fn successful_writes_and_details_answer_their_declared_types() {
     let mut change = tariff;
     change["id"] = t.data()["template"]["id"].clone();
     change["version"] = json!(1);
+    change["apply"] = json!("allStations");
     assert_typed(&doc, "tariff_edit", &post(&ctx, "/tariff/doEdit", Some(&admin), change).await);
 
     let pile = json!({

@@ -501,7 +501,8 @@ impl DemoData {
                         number: ci + 1,
                         standard,
                         max_power_kw: power,
-                        qr_code: format!("https://qr.example-charging.cn/c/{}", cid.to_uppercase()),
+                        // No printed QR text: the answers derive it from the pile code and number.
+                        qr_code: String::new(),
                         status,
                         fault_code,
                         status_since: config.end_ts - rng.range(60, 36 * 3600),

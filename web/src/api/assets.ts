@@ -64,7 +64,10 @@ export interface Connector {
   pileType: PileType;
   standard: Standard;
   maxPowerKw: number;
+  /** Typed by the operator; empty = the derived `qrPayload`. */
   qrCode: string;
+  /** What the QR label encodes: the pile code and the connector number ("INFYAC001606-01"), or the text typed. */
+  qrPayload: string;
   status: ConnectorStatus;
   effectiveStatus: ConnectorStatus;
   online: boolean;
@@ -166,8 +169,21 @@ export async function getStations(f: StationFilter, pageNo: number, pageSize: nu
   return { list: data?.list ?? [], total: data?.total ?? 0 };
 }
 
-export async function getStationDetail(id: string): Promise<{ station: Station; tariff: TariffEntry | null; piles: Pile[] }> {
-  const { data } = await get<{ station: Station; tariff: TariffEntry | null; piles: Pile[] }>('/station/getDetail', { id });
+/** The stations using a template (this one included), by name. */
+export interface TariffUsage {
+  stations: { id: string; name: string }[];
+  total: number;
+}
+
+export interface StationDetail {
+  station: Station;
+  tariff: TariffEntry | null;
+  tariffUsage: TariffUsage | null;
+  piles: Pile[];
+}
+
+export async function getStationDetail(id: string): Promise<StationDetail> {
+  const { data } = await get<StationDetail>('/station/getDetail', { id });
   return data;
 }
 
@@ -188,7 +204,13 @@ export async function getTariffVersion(id: string, version: number): Promise<Tar
   return data;
 }
 export const addTariff = (t: Omit<TariffForm, 'id' | 'version'>) => post<{ template: TariffForm }>('/tariff/doAdd', t);
-export const editTariff = (t: TariffForm) => post<{ template: TariffForm }>('/tariff/doEdit', t);
+/**
+ * Saves a template change. `allStations`: a new version, in force at every
+ * station using it; `thisStation`: a copy as a new template assigned to
+ * `stationId` only. The server refuses an edit without `apply`.
+ */
+export const editTariff = (t: TariffForm, apply: 'allStations' | 'thisStation', stationId?: string) =>
+  post<{ template: TariffForm }>('/tariff/doEdit', { ...t, apply, stationId });
 
 export interface PileInput {
   stationId: string;

@@ -34,6 +34,10 @@ export interface OrderRow {
   stationName: string;
   pileId: string;
   connectorId: string;
+  /** The pile's code as the operator typed it (its label, the charger's identity); empty if the pile is gone. */
+  pileCode: string;
+  /** The connector's number on its pile. */
+  connectorNo: number | null;
   userId: string;
   plate: string;
   startTs: number;

@@ -27,6 +27,7 @@ import {
   closeTab,
   lastTabPath,
   setTabs,
+  tabLabelsStore,
   tabsStore,
   type VisitedRoute,
 } from '@/store/tabs';
@@ -77,8 +78,12 @@ const useStyles = makeStyles({
 
 const ACTIVE: Record<TabsBarStyle, 'cardActive' | 'smartActive' | 'smoothActive'> = { card: 'cardActive', smart: 'smartActive', smooth: 'smoothActive' };
 
-/** Per-instance tabs share a title: their query values tell them apart ("订单详情 (1)"). */
-function tabLabel(tab: VisitedRoute, title: string): string {
+/**
+ * Per-instance tabs share a title: the label their view gave ("站点设置 (中关村充电站)")
+ * or else their query values tell them apart ("订单详情 (1)").
+ */
+function tabLabel(tab: VisitedRoute, title: string, label: string | undefined): string {
+  if (tab.meta.dynamicNewTab && label) return `${title} (${label})`;
   const values = Object.values(tab.query).filter(Boolean);
   return tab.meta.dynamicNewTab && values.length ? `${title} (${values.join(', ')})` : title;
 }
@@ -96,6 +101,7 @@ export function TabsBar({ tabs, activePath, barStyle, showIcon }: Props) {
   const translate = useTranslateTitle();
   const styles = useStyles();
   const navigate = useNavigate();
+  const labels = tabLabelsStore.use((s) => s.labels);
   const [menuFor, setMenuFor] = useState<VisitedRoute | null>(null);
   const positioningRef = useRef<PositioningImperativeRef>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -175,7 +181,7 @@ export function TabsBar({ tabs, activePath, barStyle, showIcon }: Props) {
               onContextMenu={(e) => onContext(e, tab)}
             >
               {showIcon && <RouteIcon name={tab.meta.icon || tab.parentIcon} className={styles.icon} />}
-              <span>{tabLabel(tab, translate(tab.meta.title))}</span>
+              <span>{tabLabel(tab, translate(tab.meta.title), labels[tab.path])}</span>
               {!tab.meta.noClosable && (
                 <span className={styles.close} role="button" aria-label={t('tabs.close')} data-testid="tab-close" onClick={(e) => onClose(e, tab)}>
                   <DismissRegular />

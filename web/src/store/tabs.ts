@@ -92,6 +92,16 @@ export const tabsStore = createStore<{ tabs: VisitedRoute[]; reloadKeys: Record<
 export const setTabs = (tabs: VisitedRoute[]): void => tabsStore.set({ tabs });
 export const clearTabs = (): void => tabsStore.set({ tabs: [], reloadKeys: {} });
 
+/**
+ * Labels that views give their per-instance tabs, by tab path: a station's
+ * tab reads its name, not the internal id in its URL.
+ */
+export const tabLabelsStore = createStore<{ labels: Record<string, string> }>({ labels: {} });
+
+export function setTabLabel(path: string, label: string): void {
+  if (label && tabLabelsStore.get().labels[path] !== label) tabLabelsStore.set((s) => ({ labels: { ...s.labels, [path]: label } }));
+}
+
 /** Re-renders a tab's view by bumping its key (refresh icon, clicking the active tab or menu). */
 export function reloadTab(path: string): void {
   tabsStore.set((s) => ({ reloadKeys: { ...s.reloadKeys, [path]: (s.reloadKeys[path] ?? 0) + 1 } }));

@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 use super::assets::{piles, stations};
 use super::{cards, menus, orders};
 use crate::ctx::AppCtx;
+use crate::domain::StoreResultExt;
 use crate::dispatch::has_permission;
 use crate::routes::{self, Access};
 
@@ -98,8 +99,18 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
     if is_token && may_read(principal, "/order/detail") {
         let no = token.to_uppercase();
         if let Ok(order) = orders::load(ctx, &no).await {
+            // What is on the charger: the pile's code and the connector's number (never internal ids).
+            let code = match order.pile_code.clone() {
+                Some(c) => c,
+                None => match ctx.store.get(&piles::pile_key(&order.pile_id)).await.api()? {
+                    Some(item) => item.get("code").and_then(|v| v.as_str()).unwrap_or_default().to_string(),
+                    None => String::new(),
+                },
+            };
+            let n = piles::parse_connector_id(&order.connector_id).map(|(_, n)| n).unwrap_or_default();
+            let (at_en, at_zh) = if code.is_empty() { (String::new(), String::new()) } else { (format!(" · {code} · connector {n}"), format!(" · {code} · {n}号枪")) };
             hits.push(Hit {
-                value: text(lang, format!("Order {} · {}", order.order_no, order.station_name), format!("订单 {} · {}", order.order_no, order.station_name)),
+                value: text(lang, format!("Order {} · {}{at_en}", order.order_no, order.station_name), format!("订单 {} · {}{at_zh}", order.order_no, order.station_name)),
                 url: Some(format!("#/order/detail?id={}", urlencode(&order.order_no))),
                 kind: HitKind::Order,
             });

@@ -16,7 +16,7 @@ use serde_json::json;
 use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{self, Connector, ConnectorEvent, ConnectorInput, ConnectorListRow, PileInput, PileView, PileWithConnectors};
 use crate::domain::assets::stations::{self, StationInput, StationView};
-use crate::domain::assets::tariffs::{self, TariffVersion, TariffView};
+use crate::domain::assets::tariffs::{self, ApplyTo, TariffUser, TariffVersion, TariffView};
 use crate::domain::operations;
 use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
 use crate::params::{IdQuery, PageQuery};
@@ -43,7 +43,7 @@ pub fn routes() -> Vec<Route> {
         route!(GET "/tariff/getDetail" => "tariff_detail", Permission(SYSTEM_READ), false, "A tariff template, current or a given version", tariff_detail, query = TariffQuery, data = TariffDetail; errors = &[404]),
         route!(GET "/tariff/getVersions" => "tariff_versions", Permission(SYSTEM_READ), false, "A tariff template's saved versions", tariff_versions, query = IdQuery, data = TariffVersions; errors = &[404]),
         route!(POST "/tariff/doAdd" => "tariff_add", Permission(SYSTEM_WRITE), true, "Create a time-of-use tariff template", tariff_add, body = TariffTemplateForm, data = TariffSaved),
-        route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), true, "Save a tariff change as a new version", tariff_edit, body = Edit<TariffTemplateForm>, data = TariffSaved),
+        route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), true, "Save a tariff change: a new version for every station using it, or a copy for one station", tariff_edit, body = Edit<TariffEditFields>, data = TariffSaved),
         route!(GET "/pile/getList" => "pile_list", Permission(SYSTEM_READ), false, "A station's piles with connectors and online state", pile_list, query = PileListQuery, data = PileList; errors = &[404]),
         route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), true, "Register a pile with its connectors", pile_add, body = PileInput, data = PileWithConnectors),
         route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), true, "Edit a pile (version checked)", pile_edit, body = Edit<PileInput>, data = PileView),
@@ -160,8 +160,34 @@ pub struct StationDetail {
     pub station: StationView,
     /// The tariff in force; null when none is assigned (or it no longer exists).
     pub tariff: Option<TariffView>,
+    /// The stations using that tariff (this one included); null without one.
+    #[serde(rename = "tariffUsage")]
+    pub tariff_usage: Option<TariffUsage>,
     /// Piles by serial number, each with its connectors.
     pub piles: Vec<PileWithConnectors>,
+}
+
+/// The stations using a template (shown wherever it can be edited).
+#[derive(Serialize, JsonSchema)]
+pub struct TariffUsage {
+    /// By name.
+    pub stations: Vec<TariffUser>,
+    pub total: usize,
+}
+
+/// POST /tariff/doEdit's fields: the template and how the change applies.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TariffEditFields {
+    #[serde(flatten)]
+    pub template: TariffTemplateForm,
+    /// Required: `allStations` saves a new version (every station using the
+    /// template gets it); `thisStation` saves a copy as a new template for
+    /// `stationId` only.
+    #[schemars(required)]
+    pub apply: Option<ApplyTo>,
+    /// The station whose page the edit was made on (required with `thisStation`).
+    pub station_id: Option<String>,
 }
 
 /// GET /tariff/getList answer.
@@ -328,8 +354,15 @@ pub async fn station_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
         "" => None,
         t => tariffs::find(ctx, t).await?.map(|t| t.view()),
     };
+    let tariff_usage = match &tariff {
+        None => None,
+        Some(t) => {
+            let stations = tariffs::stations_using(ctx, &t.template.id).await?;
+            Some(TariffUsage { total: stations.len(), stations })
+        }
+    };
     let piles = piles::of_station(ctx, id).await?;
-    Ok(Reply::data(StationDetail { station: station.view(), tariff, piles }))
+    Ok(Reply::data(StationDetail { station: station.view(), tariff, tariff_usage, piles }))
 }
 
 /// POST /station/doAdd
@@ -393,12 +426,29 @@ pub async fn tariff_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::data_with_msg(TariffSaved { template: t.template.to_form() }, saved()))
 }
 
-/// POST /tariff/doEdit {id, version, name, segments, prices, parking?}:
-/// saved as version+1; the old version stays readable.
+/// POST /tariff/doEdit {id, version, apply, stationId?, name, segments, prices, parking?}:
+/// `apply=allStations` saves version+1 (the old version stays readable);
+/// `apply=thisStation` saves a copy assigned to `stationId` only.
 pub async fn tariff_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let (id, version, mut form): (String, i64, TariffTemplateForm) = edit_payload(&call)?;
+    let (id, version, fields): (String, i64, TariffEditFields) = edit_payload(&call)?;
+    let mut form = fields.template;
     form.id = id;
-    let t = tariffs::update(ctx, form, version, &username(&call)?).await?;
+    let by = username(&call)?;
+    let t = match fields.apply {
+        None => {
+            return Err(ApiError::bad_request(Text::new(
+                "apply is required: allStations (a new version for every station using the template) or thisStation (a copy for stationId only)",
+                "缺少apply：allStations（新版本，所有使用该模板的站点生效）或thisStation（复制为新模板，仅stationId站点使用）",
+            )))
+        }
+        Some(ApplyTo::AllStations) => tariffs::update(ctx, form, version, &by).await?,
+        Some(ApplyTo::ThisStation) => {
+            let station = fields.station_id.as_deref().map(str::trim).filter(|s| !s.is_empty()).ok_or_else(|| {
+                ApiError::bad_request(Text::new("stationId is required with apply=thisStation", "apply=thisStation时缺少stationId"))
+            })?;
+            tariffs::copy_for_station(ctx, form, version, station, &by).await?.0
+        }
+    };
     Ok(Reply::data_with_msg(TariffSaved { template: t.template.to_form() }, saved()))
 }
 

@@ -147,6 +147,7 @@ async fn recent_faults(ctx: &AppCtx, now: i64) -> Result<Faults, ApiError> {
             break;
         }
     }
+    crate::domain::orders::view::fill_pile_codes(ctx, &mut orders.iter_mut().collect::<Vec<_>>()).await?;
     Ok(Faults { connectors, orders })
 }
 

@@ -14,7 +14,7 @@ use crate::ctx::AppCtx;
 use crate::domain::orders::list::{self, Filter};
 use crate::domain::orders::refunds::{self, QueueEntry, RefundRecord, RefundStatus};
 use crate::domain::orders::settle::{self, OfflineMethod, Settle};
-use crate::domain::orders::view::{OrderDetailView, OrderView, SumsView, TariffSnapshotView};
+use crate::domain::orders::view::{fill_pile_codes, OrderDetailView, OrderView, SumsView, TariffSnapshotView};
 use crate::domain::operations;
 use crate::domain::orders::{self as orders, keys};
 use crate::domain::store_error;
@@ -166,8 +166,10 @@ async fn list_orders(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let sums = if cursor.is_none() { list::sums(ctx, &filter).await?.map(SumsView::from) } else { None };
     let now = ctx.now();
     let th = operations::current(ctx).await?.anomaly_thresholds();
+    let mut list: Vec<OrderView> = page.rows.iter().map(|r| OrderView::of(r, now, &th)).collect();
+    fill_pile_codes(ctx, &mut list.iter_mut().collect::<Vec<_>>()).await?;
     Ok(Reply::data(OrderList {
-        list: page.rows.iter().map(|r| OrderView::of(r, now, &th)).collect(),
+        list,
         cursor: page.cursor,
         total: sums.map(|s| s.sums.orders),
         sums,
@@ -189,8 +191,10 @@ async fn order_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let th = operations::current(ctx).await?.anomaly_thresholds();
     // From the requests read with the order (the same partition).
     let pending = Fen(refunds.iter().filter(|r| r.status == RefundStatus::Pending).map(|r| r.amount_fen.0).sum());
+    let mut order = OrderView::of(&row, now, &th);
+    fill_pile_codes(ctx, &mut [&mut order]).await?;
     Ok(Reply::data(OrderDetailView {
-        order: OrderView::of(&row, now, &th),
+        order,
         lines: row.lines.clone(),
         curve: detail.as_ref().map(|d| d.curve.clone()),
         tariff: detail.as_ref().and_then(|d| d.tariff.as_ref()).map(TariffSnapshotView::from),
@@ -255,7 +259,9 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     ctx.store.transact(orders::change_ops(&before, &after)).await.map_err(store_error)?;
     let th = operations::current(ctx).await?.anomaly_thresholds();
-    Ok(Reply::data_with_msg(OrderView::of(&after, now, &th), Text::new("order closed", "已人工结单")))
+    let mut view = OrderView::of(&after, now, &th);
+    fill_pile_codes(ctx, &mut [&mut view]).await?;
+    Ok(Reply::data_with_msg(view, Text::new("order closed", "已人工结单")))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -324,7 +330,9 @@ async fn refund_approve(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body = DecideBody::checked(&call)?;
     let by = call.caller()?.username().to_string();
     let (rec, order) = refunds::approve(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by, &body.note).await?;
-    Ok(Reply::data_with_msg(RefundApproval { refund: rec, order: OrderView::of(&order, ctx.now(), &operations::current(ctx).await?.anomaly_thresholds()) }, Text::new("refund approved", "退款已通过")))
+    let mut view = OrderView::of(&order, ctx.now(), &operations::current(ctx).await?.anomaly_thresholds());
+    fill_pile_codes(ctx, &mut [&mut view]).await?;
+    Ok(Reply::data_with_msg(RefundApproval { refund: rec, order: view }, Text::new("refund approved", "退款已通过")))
 }
 
 /// POST /order/refund/approval/reject {orderNo, refundId, note?}

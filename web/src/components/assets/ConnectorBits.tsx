@@ -69,7 +69,8 @@ export function ConnectorActions({ c, onDone }: { c: Connector; onDone: () => vo
   );
 }
 
-export function HistoryDialog({ connectorId, onClose }: { connectorId: string | null; onClose: () => void }) {
+/** `label` names the connector as staff read it (pile code and number); the id stays in the request. */
+export function HistoryDialog({ connectorId, label, onClose }: { connectorId: string | null; label?: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { data } = useSWR(connectorId ? ['connector/getHistory', connectorId] : null, () => getConnectorHistory(connectorId!));
   return (
@@ -77,7 +78,7 @@ export function HistoryDialog({ connectorId, onClose }: { connectorId: string | 
       <DialogSurface>
         <DialogBody>
           <DialogTitle>
-            {t('ast.connector.history')} · {connectorId}
+            {t('ast.connector.history')} · {label ?? connectorId}
           </DialogTitle>
           <DialogContent>
             <Table size="small">

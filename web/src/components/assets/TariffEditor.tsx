@@ -1,8 +1,8 @@
-import { Button, Caption1, Checkbox, Dropdown, Field, Input, makeStyles, Option, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles, Option, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { addTariff, editTariff, getTariffVersion, getTariffVersions, TIERS, type Segment, type TariffEntry, type TariffForm, type Tier } from '@/api/assets';
+import { addTariff, editTariff, getTariffVersion, getTariffVersions, TIERS, type Segment, type TariffEntry, type TariffForm, type TariffUsage, type Tier } from '@/api/assets';
 import { chinaDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
@@ -33,12 +33,28 @@ function inputsOf(t: TariffForm | null): PriceInputs {
   return out;
 }
 
+/** How many names the "used by" line lists before "…". */
+const USERS_SHOWN = 8;
+
 /**
  * Edits a time-of-use template: schedule segments (half-hour steps), prices
  * per used tier, optional occupancy fee. Saving an existing template makes a
  * new version (the server keeps the old ones); `onSaved` gets the result.
+ * Opened from a station's page (`stationId`, `usage`), it lists the stations
+ * sharing the template and, when others use it too, asks whether the change
+ * applies to all of them or only to this station (a copy for it).
  */
-export function TariffEditor({ entry, onSaved }: { entry: TariffEntry | null; onSaved: (t: TariffForm) => void }) {
+export function TariffEditor({
+  entry,
+  onSaved,
+  stationId,
+  usage,
+}: {
+  entry: TariffEntry | null;
+  onSaved: (t: TariffForm) => void;
+  stationId?: string;
+  usage?: TariffUsage | null;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const canWrite = usePermission(['write:system']);
@@ -50,6 +66,8 @@ export function TariffEditor({ entry, onSaved }: { entry: TariffEntry | null; on
   const [free, setFree] = useState('0');
   const [perMinute, setPerMinute] = useState('0');
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const shared = !!stationId && (usage?.total ?? 0) > 1;
   const load = (tpl: TariffForm | null) => {
     setName(tpl?.name ?? '');
     setSegments(tpl?.segments ?? NEW_SEGMENTS);
@@ -67,17 +85,24 @@ export function TariffEditor({ entry, onSaved }: { entry: TariffEntry | null; on
   const slots = useMemo(() => slotsOf(segments), [segments]);
   const setSeg = (i: number, patch: Partial<Segment>) => setSegments((all) => all.map((s, j) => (j === i ? { ...s, ...patch } : s)));
 
-  async function save() {
+  function askOrSave() {
     if (bad.length) {
       notify(t('ast.tariff.badPrice', { tiers: bad.map((x) => t(`ast.tier.${x}`)).join(', ') }), 'error');
       return;
     }
+    // Others share it: the operator chooses; otherwise the only user is this station (or no station: the template itself).
+    if (base && shared) setAsking(true);
+    else void save('allStations');
+  }
+
+  async function save(apply: 'allStations' | 'thisStation') {
+    setAsking(false);
     setBusy(true);
     try {
       const parking = parkingOn ? { freeMinutes: Number(free) || 0, fenPerMinute: Number(perMinute) || 0 } : null;
       const body = { name, segments, prices, parking };
-      const res = base ? await editTariff({ ...body, id: base.id, version: base.version }) : await addTariff(body);
-      notify(t('ast.saved'), 'success');
+      const res = base ? await editTariff({ ...body, id: base.id, version: base.version }, apply, stationId) : await addTariff(body);
+      notify(apply === 'thisStation' ? t('ast.tariff.copySaved', { name: res.data.template.name }) : t('ast.saved'), 'success');
       onSaved(res.data.template);
     } catch {
       // The server's message was shown.
@@ -88,6 +113,16 @@ export function TariffEditor({ entry, onSaved }: { entry: TariffEntry | null; on
 
   return (
     <div className={styles.box} data-testid="tariff-editor">
+      {base && usage && (
+        <Caption1 data-testid="tariff-usage">
+          {usage.total > 1
+            ? t('ast.tariff.usedBy', {
+                count: usage.total,
+                names: usage.stations.slice(0, USERS_SHOWN).map((s) => s.name).join('、') + (usage.total > USERS_SHOWN ? ' …' : ''),
+              })
+            : t('ast.tariff.usedByOnlyThis')}
+        </Caption1>
+      )}
       <Field label={t('ast.tariff.name')} required>
         <Input name="tariffName" value={name} onChange={(_, d) => setName(d.value)} disabled={!canWrite} />
       </Field>
@@ -175,11 +210,33 @@ export function TariffEditor({ entry, onSaved }: { entry: TariffEntry | null; on
       <Caption1 className={styles.muted}>{t('ast.tariff.versionNote')}</Caption1>
       {canWrite && (
         <div>
-          <Button appearance="primary" disabled={busy || problems.length > 0} onClick={() => void save()} data-testid="tariff-save">
+          <Button appearance="primary" disabled={busy || problems.length > 0} onClick={askOrSave} data-testid="tariff-save">
             {base ? t('ast.tariff.saveNewVersion') : t('ast.save')}
           </Button>
         </div>
       )}
+      <Dialog open={asking} onOpenChange={(_, d) => !d.open && setAsking(false)}>
+        <DialogSurface data-testid="tariff-apply">
+          <DialogBody>
+            <DialogTitle>{t('ast.tariff.applyTitle', { count: usage?.total ?? 0 })}</DialogTitle>
+            <DialogContent>
+              <p>{t('ast.tariff.applyBody')}</p>
+              <Caption1>{(usage?.stations ?? []).map((s) => s.name).join('、')}</Caption1>
+            </DialogContent>
+            <DialogActions fluid>
+              <Button appearance="primary" onClick={() => void save('allStations')} data-testid="tariff-apply-all">
+                {t('ast.tariff.applyAll', { count: usage?.total ?? 0 })}
+              </Button>
+              <Button onClick={() => void save('thisStation')} data-testid="tariff-apply-this">
+                {t('ast.tariff.applyThis')}
+              </Button>
+              <Button appearance="subtle" onClick={() => setAsking(false)}>
+                {t('ast.cancel')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
       {base && (versions.data ?? []).length > 0 && (
         <>
           <Subtitle2>{t('ast.tariff.versions')}</Subtitle2>

@@ -127,7 +127,8 @@ export function HomeDashboard() {
           {d.faults.connectors.length > 0 && <Caption1 className={styles.muted}>{t('dash.faultedConnectors')}</Caption1>}
           {d.faults.connectors.map((c, i) => (
             <Body1 key={i} data-testid="dash-fault-connector">
-              {`${String(c.stationId ?? '')} · ${String(c.id ?? c.pileId ?? '')} · ${t('dash.fault')} ${String(c.faultCode ?? '—')}`}
+              {/* As printed on the charger: pile code and connector number, not internal ids. */}
+              {`${t('ord.d.chargerLabel', { code: String(c.pileCode ?? ''), no: String(c.number ?? '') })} · ${t('dash.fault')} ${String(c.faultCode ?? '—')}`}
             </Body1>
           ))}
           {d.faults.orders.length > 0 && <Caption1 className={styles.muted}>{t('dash.abnormalOrders')}</Caption1>}

@@ -13,7 +13,8 @@ export function orderExcelColumns(t: TFunction): ExcelColumn<OrderRow>[] {
   return [
     { header: t('ord.col.orderNo'), value: (r) => r.orderNo, width: 26 },
     { header: t('ord.col.station'), value: (r) => r.stationName || r.stationId, width: 28 },
-    { header: t('ord.col.connector'), value: (r) => r.connectorId, width: 18 },
+    { header: t('ord.col.pileCode'), value: (r) => r.pileCode, width: 20 },
+    { header: t('ord.col.connectorNo'), value: (r) => r.connectorNo ?? '', width: 8 },
     { header: t('ord.filter.userId'), value: (r) => r.userId, width: 12 },
     { header: t('ord.filter.plate'), value: (r) => r.plate, width: 12 },
     { header: t('ord.col.start'), value: (r) => chinaDateTime(r.startTs), width: 17 },
@@ -51,3 +52,9 @@ export function sumsExcelColumns<T extends Sums>(t: TFunction, first: ExcelColum
 
 export const periodColumn = (t: TFunction): ExcelColumn<PeriodRow> => ({ header: t('fin.period'), value: (r) => r.period, width: 14 });
 export const stationColumn = (t: TFunction): ExcelColumn<StationRow> => ({ header: t('ord.col.station'), value: (r) => r.stationName || r.stationId, width: 30 });
+
+/** How staff read an order's charger: "INFYAC001606 · 1号枪" (pile code and connector number, never internal ids). */
+export function chargerLabel(t: TFunction, r: Pick<OrderRow, 'pileCode' | 'connectorNo'>): string {
+  if (!r.pileCode) return '—';
+  return r.connectorNo ? t('ord.d.chargerLabel', { code: r.pileCode, no: r.connectorNo }) : r.pileCode;
+}

@@ -207,11 +207,29 @@ impl Connector {
     /// silent, and the actions that are possible now.
     pub fn view(&self, pile_online: bool) -> ConnectorView {
         ConnectorView {
+            qr_payload: qr_payload(self),
             connector: self.clone(),
             online: pile_online,
             effective_status: effective_status(self.status, pile_online),
             allowed_actions: allowed_actions(self.status, pile_online),
         }
+    }
+}
+
+/// What a connector's QR label encodes (what a driver's app scans): the
+/// pile's code as the operator typed it and the connector's number, two
+/// digits, e.g. `INFYAC001606-01` (the last `-` splits them, so codes
+/// with dashes stay readable). An operator-typed QR text wins; the link
+/// generated before this (`https://qr.example-charging.cn/c/{connectorId}`,
+/// an internal id) counts as none, so connectors stored before show the
+/// pile code without a migration.
+pub fn qr_payload(c: &Connector) -> String {
+    let typed = c.qr_code.trim();
+    let legacy = typed.is_empty() || typed.eq_ignore_ascii_case(&format!("https://qr.example-charging.cn/c/{}", c.id));
+    if legacy {
+        format!("{}-{:02}", c.pile_code, c.number)
+    } else {
+        typed.to_string()
     }
 }
 
@@ -221,6 +239,8 @@ impl Connector {
 pub struct ConnectorView {
     #[serde(flatten)]
     pub connector: Connector,
+    /// What its QR label encodes: see [`qr_payload`].
+    pub qr_payload: String,
     /// Its pile is online.
     pub online: bool,
     /// The status shown: the stored one, or offline while the pile is silent.
@@ -425,7 +445,8 @@ pub async fn register(ctx: &AppCtx, input: PileInput, by: &str) -> Result<(Pile,
             let id = connector_id(&pile.id, n);
             let qr = c.qr_code.trim();
             Connector {
-                qr_code: if qr.is_empty() { format!("https://qr.example-charging.cn/c/{}", id.to_uppercase()) } else { qr.into() },
+                // Untyped: empty, and the view derives the payload from the pile's code.
+                qr_code: qr.into(),
                 id,
                 pile_id: pile.id.clone(),
                 pile_code: pile.code.clone(),

@@ -161,3 +161,101 @@ pub async fn versions(ctx: &AppCtx, id: &str) -> Result<Vec<TariffVersion>, ApiE
     }
     Ok(out)
 }
+
+/// A station that uses a template (what the editor lists).
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TariffUser {
+    pub id: String,
+    pub name: String,
+}
+
+/// The stations whose tariff is `id`, by name. Stations carry their
+/// template, so this walks the unfiltered station list (one operator's
+/// stations: tens to a few thousand, read 100 at a time); an index per
+/// template would need every station written before it to be rewritten.
+pub async fn stations_using(ctx: &AppCtx, id: &str) -> Result<Vec<TariffUser>, ApiError> {
+    use super::stations;
+    let mut out = Vec::new();
+    let mut page_no = 1;
+    loop {
+        let (page, _) = stations::list(ctx, stations::Filter::default(), page_no, 100).await?;
+        let n = page.len();
+        out.extend(page.into_iter().filter(|s| s.tariff_id == id).map(|s| TariffUser { id: s.id, name: s.name }));
+        if n < 100 {
+            return Ok(out);
+        }
+        page_no += 1;
+    }
+}
+
+/// How a template edit applies (required on every edit, so no client
+/// reprices the stations sharing a template without saying so).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ApplyTo {
+    /// A new version of the template: every station using it.
+    AllStations,
+    /// A copy as a new template (version 1) assigned to `stationId` only;
+    /// the template and its other stations stay as they were.
+    ThisStation,
+}
+
+/// The name of a station's copy: the submitted name, or, when it is the
+/// template's own, that name with the station's (cut to the limit).
+fn copy_name(submitted: &str, original: &str, station: &str) -> String {
+    if submitted.trim() != original.trim() {
+        return submitted.to_string();
+    }
+    let suffix = format!(" · {}", station.trim());
+    let room = charging::tariff::NAME_MAX_CHARS.saturating_sub(suffix.chars().count());
+    let base: String = original.trim().chars().take(room).collect();
+    format!("{base}{suffix}")
+}
+
+/// Saves an edit made on version `expected` of template `form.id` as a new
+/// template assigned to `station_id` only: the copy and the station's new
+/// tariff are written in one transaction (conditioned on the station's
+/// version), so either both exist or neither.
+pub async fn copy_for_station(ctx: &AppCtx, mut form: TariffTemplateForm, expected: i64, station_id: &str, by: &str) -> Result<(StoredTariff, String), ApiError> {
+    use super::stations;
+    let old = get(ctx, &form.id).await?;
+    if old.template.version != expected {
+        return Err(ApiError::conflict(Text::new(
+            format!("the tariff was changed meanwhile (now version {}): reload and edit again", old.template.version),
+            format!("资费模板已被他人修改（当前版本{}），请刷新后重试", old.template.version),
+        )));
+    }
+    let station = stations::get(ctx, station_id).await?;
+    if station.tariff_id != old.template.id {
+        return Err(ApiError::bad_request(Text::new(
+            format!("stationId: station {} does not use tariff {}", station.name, old.template.name),
+            format!("stationId：充电站“{}”未使用资费模板“{}”", station.name, old.template.name),
+        )));
+    }
+    form.name = copy_name(&form.name, &old.template.name, &station.name);
+    form.id = format!("tt-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);
+    form.version = 1;
+    let now = ctx.now();
+    let t = StoredTariff { template: template_of(form)?, updated_at: now, updated_by: by.into() };
+    let (current, version) = t.items();
+    let station_update = TxOp::Update {
+        key: stations::key(station_id),
+        actions: vec![
+            store::UpdateAction::Set("tariffId".into(), t.template.id.clone().into()),
+            store::UpdateAction::Set("updatedAt".into(), now.into()),
+            store::UpdateAction::Set("updatedBy".into(), by.into()),
+            store::UpdateAction::Set("version".into(), (station.version + 1).into()),
+        ],
+        condition: Some(Condition::And(vec![Condition::version_is(station.version), Condition::Eq("tariffId".into(), old.template.id.clone().into())])),
+    };
+    ctx.store
+        .transact(vec![
+            TxOp::Put { item: current, condition: Some(Condition::item_absent()) },
+            TxOp::Put { item: version, condition: Some(Condition::item_absent()) },
+            station_update,
+        ])
+        .await
+        .api()?;
+    Ok((t, station.id))
+}

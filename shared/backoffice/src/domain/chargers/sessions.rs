@@ -165,6 +165,7 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
         station_name: station.name.clone(),
         pile_id: pile.id.clone(),
         connector_id: connector_id(&pile.id, r.connector),
+        pile_code: Some(pile.code.clone()),
         user_id: r.id_tag.clone(),
         plate: card.map(|c| c.plate).unwrap_or_default(),
         start_ts,

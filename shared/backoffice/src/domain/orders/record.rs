@@ -22,6 +22,11 @@ pub struct OrderRow {
     pub station_name: String,
     pub pile_id: String,
     pub connector_id: String,
+    /// The pile's code (as typed by the operator, the charger's identity)
+    /// when the order was written. Absent on orders written before it was
+    /// kept (and on demo orders): the answers derive it from the pile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pile_code: Option<String>,
     pub user_id: String,
     pub plate: String,
     pub start_ts: i64,
@@ -100,6 +105,8 @@ impl OrderRow {
             station_name: station_name.to_string(),
             pile_id: o.pile_id.clone(),
             connector_id: o.connector_id.clone(),
+            // The demo's piles exist: the answers look their codes up.
+            pile_code: None,
             user_id: o.user_id.clone(),
             plate: o.plate.clone(),
             start_ts: o.start_ts,

@@ -30,6 +30,12 @@ pub struct OrderView {
     pub station_name: String,
     pub pile_id: String,
     pub connector_id: String,
+    /// The pile's code as the operator typed it (what its label and the
+    /// charger's identity say), e.g. INFYAC001606; empty when the pile is
+    /// no longer registered and the order predates stored codes.
+    pub pile_code: String,
+    /// The connector's number on its pile (1, 2 ...), as printed on it.
+    pub connector_no: Option<u32>,
     pub user_id: String,
     pub plate: String,
     pub start_ts: i64,
@@ -83,6 +89,7 @@ impl OrderView {
             station_name,
             pile_id,
             connector_id,
+            pile_code,
             user_id,
             plate,
             start_ts,
@@ -124,12 +131,15 @@ impl OrderView {
             OrderStatus::Charging => live_energy_wh.unwrap_or(energy_wh),
             _ => energy_wh,
         };
+        let connector_no = crate::domain::assets::piles::parse_connector_id(&connector_id).map(|(_, n)| n);
         OrderView {
             order_no,
             station_id,
             station_name,
             pile_id,
             connector_id,
+            pile_code: pile_code.unwrap_or_default(),
+            connector_no,
             user_id,
             plate,
             start_ts,
@@ -237,4 +247,32 @@ mod tests {
         assert_eq!(v["orders"], 2);
         assert_eq!(v.as_object().unwrap().len(), Sums::FIELDS.len() + 1);
     }
+}
+
+/// Fills in the pile codes the rows do not carry (orders written before
+/// codes were kept with the order): one BatchGetItem of the page's piles,
+/// so old orders show the code without a migration step.
+pub async fn fill_pile_codes(ctx: &crate::ctx::AppCtx, views: &mut [&mut OrderView]) -> Result<(), envelope::ApiError> {
+    use crate::domain::StoreResultExt;
+    let mut missing: Vec<String> = views.iter().filter(|v| v.pile_code.is_empty()).map(|v| v.pile_id.clone()).collect();
+    missing.sort();
+    missing.dedup();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let keys: Vec<store::Key> = missing.iter().map(|id| crate::domain::assets::piles::pile_key(id)).collect();
+    let mut codes = std::collections::HashMap::new();
+    for chunk in keys.chunks(100) {
+        for item in ctx.store.batch_get(chunk).await.api()?.into_iter().flatten() {
+            if let (Some(id), Some(code)) = (item.get("id").and_then(|v| v.as_str()), item.get("code").and_then(|v| v.as_str())) {
+                codes.insert(id.to_string(), code.to_string());
+            }
+        }
+    }
+    for v in views.iter_mut().filter(|v| v.pile_code.is_empty()) {
+        if let Some(code) = codes.get(&v.pile_id) {
+            v.pile_code = code.clone();
+        }
+    }
+    Ok(())
 }

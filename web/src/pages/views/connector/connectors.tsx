@@ -13,7 +13,9 @@ const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '12px' },
   filters: { display: 'flex', flexWrap: 'wrap', gap: '8px 12px', alignItems: 'end' },
   scroll: { overflowX: 'auto' },
-  table: { minWidth: '1100px' },
+  // Wide enough that pile codes and QR payloads stay on one line (they are read off chargers).
+  table: { minWidth: '1540px' },
+  code: { whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   dd: { minWidth: '220px' },
 });
@@ -25,7 +27,7 @@ export default function ConnectorList() {
   const navigate = useNavigate();
   const [filter, setFilter] = useState<ConnectorFilter>({});
   const [page, setPage] = useState({ no: 1, size: 20 });
-  const [history, setHistory] = useState<string | null>(null);
+  const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
   const { data, isLoading, mutate } = useSWR(['connector/getList', filter, page.no, page.size], () => getConnectors(filter, page.no, page.size));
   const set = (patch: Partial<ConnectorFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
@@ -73,6 +75,7 @@ export default function ConnectorList() {
               <TableHeaderCell>{t('ast.connector.status')}</TableHeaderCell>
               <TableHeaderCell>{t('ast.connector.since')}</TableHeaderCell>
               <TableHeaderCell>{t('ast.pile.lastHeartbeat')}</TableHeaderCell>
+              <TableHeaderCell>{t('ast.connector.qr')}</TableHeaderCell>
               <TableHeaderCell />
             </TableRow>
           </TableHeader>
@@ -82,7 +85,7 @@ export default function ConnectorList() {
                 <TableCell>
                   <Link onClick={() => navigate(`/connector/stationdetail?id=${encodeURIComponent(c.stationId)}`)}>{c.stationName ?? c.stationId}</Link>
                 </TableCell>
-                <TableCell>{c.pileCode}</TableCell>
+                <TableCell className={styles.code}>{c.pileCode}</TableCell>
                 <TableCell>#{c.number}</TableCell>
                 <TableCell>{t(`ast.type.${c.pileType}`)}</TableCell>
                 <TableCell>{t(`ast.standard.${c.standard}`)}</TableCell>
@@ -93,9 +96,12 @@ export default function ConnectorList() {
                 </TableCell>
                 <TableCell>{chinaDateTime(c.statusSince)}</TableCell>
                 <TableCell>{c.lastHeartbeat ? chinaDateTime(c.lastHeartbeat) : t('ast.pile.never')}</TableCell>
+                <TableCell className={styles.code} title={t('ast.connector.qrPayload')} data-testid="connector-qr">
+                  {c.qrPayload}
+                </TableCell>
                 <TableCell>
                   <ConnectorActions c={c} onDone={() => void mutate()} />
-                  <Button size="small" appearance="subtle" onClick={() => setHistory(c.id)}>
+                  <Button size="small" appearance="subtle" onClick={() => setHistory({ id: c.id, label: `${c.pileCode} #${c.number}` })}>
                     {t('ast.connector.history')}
                   </Button>
                 </TableCell>
@@ -106,7 +112,7 @@ export default function ConnectorList() {
         {isLoading && <Spinner size="tiny" />}
       </div>
       <Pager page={page.no} pageSize={page.size} total={data?.total ?? 0} onChange={(no, size) => setPage({ no, size })} />
-      <HistoryDialog connectorId={history} onClose={() => setHistory(null)} />
+      <HistoryDialog connectorId={history?.id ?? null} label={history?.label} onClose={() => setHistory(null)} />
     </Card>
   );
 }

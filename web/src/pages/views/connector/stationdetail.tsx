@@ -1,7 +1,7 @@
 import { Badge, Button, Caption1, Card, Dropdown, makeStyles, MessageBar, MessageBarBody, Option, Spinner, Subtitle1, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { actOnConnector, deletePile, editStation, getStationDetail, getTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog, StationStatusBadge } from '@/components/assets/ConnectorBits';
@@ -13,6 +13,7 @@ import { confirm } from '@/components/Confirm';
 import { chinaDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
+import { setTabLabel } from '@/store/tabs';
 import { useHoursText } from '@/components/assets/OpeningHoursField';
 
 const useStyles = makeStyles({
@@ -35,10 +36,14 @@ export default function StationDetail() {
   const canWrite = usePermission(['write:system']);
   const canDelete = usePermission(['delete:system']);
   const { data, mutate, isLoading } = useSWR(id ? ['station/getDetail', id] : null, () => getStationDetail(id));
+  const location = useLocation();
+  const stationName = data?.station.name ?? '';
+  // The tab reads the station's name, not the id in the URL.
+  useEffect(() => setTabLabel(location.pathname + location.search, stationName), [location.pathname, location.search, stationName]);
   const tariffs = useSWR('tariff/getList', getTariffs);
   const [editing, setEditing] = useState(false);
   const [pileDialog, setPileDialog] = useState<{ pile?: Pile } | null>(null);
-  const [history, setHistory] = useState<string | null>(null);
+  const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
   const [newTariff, setNewTariff] = useState(false);
 
   if (!id) return <MessageBar intent="warning"><MessageBarBody>{t('ast.station.notFound')}</MessageBarBody></MessageBar>;
@@ -139,6 +144,8 @@ export default function StationDetail() {
           data.tariff && (
             <TariffEditor
               entry={data.tariff}
+              stationId={s.id}
+              usage={data.tariffUsage}
               onSaved={() => {
                 void mutate();
                 void tariffs.mutate();
@@ -247,11 +254,13 @@ export default function StationDetail() {
                     </TableCell>
                     <TableCell>{chinaDateTime(c.statusSince)}</TableCell>
                     <TableCell>
-                      <Caption1>{c.qrCode}</Caption1>
+                      <Caption1 title={t('ast.connector.qrPayload')} data-testid="connector-qr">
+                        {c.qrPayload}
+                      </Caption1>
                     </TableCell>
                     <TableCell>
                       <ConnectorActions c={c} onDone={() => void mutate()} />
-                      <Button size="small" appearance="subtle" onClick={() => setHistory(c.id)}>
+                      <Button size="small" appearance="subtle" onClick={() => setHistory({ id: c.id, label: `${c.pileCode} #${c.number}` })}>
                         {t('ast.connector.history')}
                       </Button>
                     </TableCell>
@@ -284,7 +293,7 @@ export default function StationDetail() {
           void mutate();
         }}
       />
-      <HistoryDialog connectorId={history} onClose={() => setHistory(null)} />
+      <HistoryDialog connectorId={history?.id ?? null} label={history?.label} onClose={() => setHistory(null)} />
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { confirm } from '@/components/Confirm';
 import { chinaDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/components/data/format';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge, RefundBadge } from '@/components/orders/badges';
 import { curveOption } from '@/components/orders/curveOption';
+import { chargerLabel } from '@/components/orders/orderColumns';
 import { LazyChart } from '@/components/orders/LazyChart';
 import { PaymentSection } from '@/components/orders/PaymentSection';
 import { PromptDialog } from '@/components/orders/PromptDialog';
@@ -160,7 +161,9 @@ export default function OrderDetailView() {
         </div>
         <div className={styles.grid}>
           <Pair label={t('ord.col.station')}>{o.stationName || o.stationId}</Pair>
-          <Pair label={t('ord.d.pile')}>{`${o.pileId} / ${o.connectorId}`}</Pair>
+          <Pair label={t('ord.d.pile')} testid="detail-charger">
+            {chargerLabel(t, o)}
+          </Pair>
           <Pair label={t('ord.col.user')}>{`${o.userId} / ${o.plate}`}</Pair>
           <Pair label={t('ord.col.start')}>{chinaDateTime(o.startTs)}</Pair>
           <Pair label={t('ord.col.stop')}>{chinaDateTime(o.stopTs)}</Pair>

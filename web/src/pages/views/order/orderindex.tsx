@@ -33,7 +33,7 @@ import { exportExcel } from '@/components/data/excel';
 import { chinaDateTime, duration, kwh, yuan } from '@/components/data/format';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge } from '@/components/orders/badges';
 import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, exportFileName, normaliseFilter, orderListKey } from '@/components/orders/filterModel';
-import { orderExcelColumns } from '@/components/orders/orderColumns';
+import { chargerLabel, orderExcelColumns } from '@/components/orders/orderColumns';
 import { PromptDialog } from '@/components/orders/PromptDialog';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
@@ -255,7 +255,13 @@ export default function OrderIndex() {
                       {r.orderNo}
                     </Link>
                   </TableCell>
-                  <TableCell>{r.stationName || r.stationId}</TableCell>
+                  <TableCell>
+                    {r.stationName || r.stationId}
+                    <br />
+                    <Caption1 className={styles.muted} data-testid="order-charger">
+                      {chargerLabel(t, r)}
+                    </Caption1>
+                  </TableCell>
                   <TableCell>
                     {r.userId}
                     <br />
