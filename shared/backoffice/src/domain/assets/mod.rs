@@ -28,11 +28,15 @@ use charging::Problem;
 use envelope::{ApiError, Text};
 use store::StoreError;
 
-/// A 400 listing every problem (bilingual), e.g. "lat: ...; openingHours: ...".
+/// A 400 listing every problem (bilingual) in its message, and in `data.fields`
+/// each problem's field with its own message, so a form can mark the field at
+/// fault (`data.field` is the first one).
 pub fn invalid(problems: &[Problem]) -> ApiError {
     let en = problems.iter().map(|p| p.en.as_str()).collect::<Vec<_>>().join("; ");
     let zh = problems.iter().map(|p| p.zh.as_str()).collect::<Vec<_>>().join("；");
-    ApiError::bad_request(Text::new(en, zh))
+    let fields: Vec<_> = problems.iter().map(|p| serde_json::json!({ "field": p.field, "en": p.en, "zh": p.zh })).collect();
+    let first = problems.first().map(|p| p.field.clone());
+    ApiError::bad_request(Text::new(en, zh)).with_data(serde_json::json!({ "field": first, "fields": fields }))
 }
 
 /// `Ok` when no problems were found.
