@@ -47,8 +47,9 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
     ...(pile
       ? []
       : conns.flatMap((_, i): Array<[string, FieldSpec]> => [
-          [`c${i}.maxPowerKw`, { label: `${t('ast.connector.maxPower')} ${i + 1}`, rules: [POWER] }],
-          [`c${i}.qrCode`, { label: `${t('ast.connector.qr')} ${i + 1}`, rules: [{ max: PILE_MAX.qrCode }] }],
+          // Shown on the connector's own row, so the label needs no number.
+          [`c${i}.maxPowerKw`, { label: t('ast.connector.maxPower'), rules: [POWER] }],
+          [`c${i}.qrCode`, { label: t('ast.connector.qr'), rules: [{ max: PILE_MAX.qrCode }] }],
         ])),
   ];
   const fe = useFieldErrors<string>(specs);

@@ -50,9 +50,10 @@ pub fn check(problems: Vec<Problem>) -> Result<(), ApiError> {
 
 /// Maps a failed transaction: a failed uniqueness op (at `unique_at`) is a
 /// 400 naming the taken value; anything else is the usual 409 / 503.
-pub fn tx_error(err: StoreError, unique_at: Option<usize>, taken: Text) -> ApiError {
+pub fn tx_error(err: StoreError, unique_at: Option<usize>, taken: Problem) -> ApiError {
     match (&err, unique_at) {
-        (StoreError::TransactionCanceled { failed }, Some(i)) if failed.contains(&i) => ApiError::bad_request(taken),
+        // A 400 on the unique field, like any other problem with it.
+        (StoreError::TransactionCanceled { failed }, Some(i)) if failed.contains(&i) => invalid(&[taken]),
         _ => crate::domain::store_error(err),
     }
 }

@@ -1,0 +1,58 @@
+import { makeStyles } from '@fluentui/react-components';
+import type { CSSProperties, ReactNode } from 'react';
+import { MOBILE_BREAKPOINT_PX, QUERY_FORM_LEFT_SPAN } from '@/config';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexWrap: 'wrap', gap: '8px 0', alignItems: 'end' },
+  left: {
+    flex: '0 0 var(--query-form-left)',
+    maxWidth: 'var(--query-form-left)',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '8px 12px',
+    alignItems: 'end',
+    minWidth: 0,
+    [`@media (max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`]: { flexBasis: '100%', maxWidth: '100%' },
+  },
+  right: {
+    flex: '1 1 0',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '8px 12px',
+    justifyContent: 'flex-end',
+    alignItems: 'end',
+    minWidth: 0,
+    [`@media (max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`]: { flexBasis: '100%', justifyContent: 'flex-start' },
+  },
+});
+
+/** A list page's filter bar: filters on the left, actions on the right (spec point 2's query form). */
+export function QueryForm({ children, testId }: { children: ReactNode; testId?: string }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.form} data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/** The filters: `span` of 24 columns (default 14), the full width on small screens. */
+export function QueryFormLeftPanel({ span = QUERY_FORM_LEFT_SPAN, children }: { span?: number; children: ReactNode }) {
+  const styles = useStyles();
+  const style = { '--query-form-left': `${(span / 24) * 100}%` } as CSSProperties;
+  return (
+    <div className={styles.left} style={style} data-testid="query-form-left">
+      {children}
+    </div>
+  );
+}
+
+/** The actions (add, export): the rest of the row, under the filters on small screens. */
+export function QueryFormRightPanel({ children }: { children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.right} data-testid="query-form-right">
+      {children}
+    </div>
+  );
+}
