@@ -49,7 +49,7 @@ describe('assets', () => {
       // A bad latitude: marked on its field and focused, nothing sent.
       await page.getByTestId('station-save').click();
       await form.locator('[data-field="lat"]').getByText('纬度须在-90到90之间').waitFor({ timeout: 10_000 });
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'lat');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'lat', null, { timeout: 5000 });
       await shot(page, 'assets-02-bad-latitude');
       await form.locator('input[name="lat"]').fill('22.817');
       await page.getByTestId('station-save').click();
@@ -179,7 +179,11 @@ describe('assets', () => {
       await page.getByTestId('station-add').click();
       const form = page.getByTestId('station-form');
       const field = (name) => form.locator(`[data-field="${name}"]`);
-      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name'));
+      // The form focuses the first bad field once its message is shown.
+      const focusedOn = async (n) => {
+        const ok = await page.waitForFunction((x) => document.activeElement?.getAttribute('name') === x, n, { timeout: 5000 }).then(() => true, () => false);
+        if (!ok) assert.fail(`focus on ${n} expected, it is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
+      };
       // A 300-character name stops at the server's limit of 50.
       const name = form.locator('input[name="name"]');
       await name.fill('充'.repeat(300));
@@ -207,14 +211,14 @@ describe('assets', () => {
       await form.locator('input[name="servicePhone"]').fill('12345');
       await page.getByTestId('station-save').click();
       await field('servicePhone').getByText('客服电话须为11位手机号').waitFor();
-      assert.equal(await focused(), 'servicePhone');
+      await focusedOn('servicePhone');
       await shot(page, 'assets-12-bad-phone-focused');
       await form.locator('input[name="servicePhone"]').fill('0771-12345678');
 
       // The server's 400 about the code (already used) lands on the code field, not in a toast.
       await page.getByTestId('station-save').click();
       await field('code').getByText('站点编号ST0001已被其他站点使用').waitFor({ timeout: 10_000 });
-      assert.equal(await focused(), 'code');
+      await focusedOn('code');
       assert.equal(await page.locator('[data-testid="toast"][data-intent="error"]').count(), 0, 'the field says it: no toast');
       await shot(page, 'assets-13-server-field-error');
       await form.locator('input[name="code"]').fill('NN0002');
@@ -246,7 +250,7 @@ describe('assets', () => {
       await pileField('code').getByText('桩编号不能为空').waitFor();
       await pileField('heartbeatIntervalSecs').getByText('心跳间隔(秒)须在10到3600之间').waitFor();
       await pileField('c0.maxPowerKw').getByText('最大功率(kW)须在1到1000之间').waitFor();
-      assert.equal(await focused(), 'code');
+      await focusedOn('code');
       await shot(page, 'assets-15-pile-form-marked');
       await pile.locator('input[name="code"]').fill('NN0002DC01');
       await pile.locator('input[name="heartbeatIntervalSecs"]').fill('60');

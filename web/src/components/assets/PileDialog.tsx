@@ -115,7 +115,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
         value={String(f[k])}
         disabled={disabled}
         maxLength={maxLength}
-        onBlur={() => void fe.check(k, f[k])}
+        onBlur={fe.onLeave(k, () => f[k])}
         onChange={(_, d) => {
           setF((x) => ({ ...x, [k]: d.value }));
           recheck(k, d.value);
@@ -155,7 +155,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
                   name="heartbeatIntervalSecs"
                   maxLength={4}
                   value={f.heartbeatIntervalSecs}
-                  onBlur={() => void fe.check('heartbeatIntervalSecs', f.heartbeatIntervalSecs)}
+                  onBlur={fe.onLeave('heartbeatIntervalSecs', () => f.heartbeatIntervalSecs)}
                   onChange={(_, d) => {
                     setF((x) => ({ ...x, heartbeatIntervalSecs: d.value }));
                     recheck('heartbeatIntervalSecs', d.value);
@@ -218,10 +218,10 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
                       </Dropdown>
                     </Field>
                     <Field label={t('ast.connector.maxPower')} validationMessage={fe.errors[`c${i}.maxPowerKw`]} data-field={`c${i}.maxPowerKw`}>
-                      <Input name={`c${i}.maxPowerKw`} maxLength={4} value={c.maxPowerKw} onBlur={() => void fe.check(`c${i}.maxPowerKw`, c.maxPowerKw)} onChange={(_, d) => setConn(i, 'maxPowerKw', d.value)} />
+                      <Input name={`c${i}.maxPowerKw`} maxLength={4} value={c.maxPowerKw} onBlur={fe.onLeave(`c${i}.maxPowerKw`, () => c.maxPowerKw)} onChange={(_, d) => setConn(i, 'maxPowerKw', d.value)} />
                     </Field>
                     <Field label={t('ast.connector.qr')} hint={i === 0 ? t('ast.connector.qrHint') : undefined} validationMessage={fe.errors[`c${i}.qrCode`]} data-field={`c${i}.qrCode`}>
-                      <Input name={`c${i}.qrCode`} maxLength={PILE_MAX.qrCode} value={c.qrCode} onBlur={() => void fe.check(`c${i}.qrCode`, c.qrCode)} onChange={(_, d) => setConn(i, 'qrCode', d.value)} />
+                      <Input name={`c${i}.qrCode`} maxLength={PILE_MAX.qrCode} value={c.qrCode} onBlur={fe.onLeave(`c${i}.qrCode`, () => c.qrCode)} onChange={(_, d) => setConn(i, 'qrCode', d.value)} />
                     </Field>
                   </div>
                 ))}
@@ -229,7 +229,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
             )}
             </div>
           </DialogContent>
-          <DialogActions>
+          <DialogActions data-no-blur-check>
             <Button onClick={onClose}>{t('ast.cancel')}</Button>
             <Button appearance="primary" disabled={busy} onClick={() => void save()} data-testid="pile-save">
               {t('ast.save')}

@@ -68,6 +68,8 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
     ['address', { label: t('ast.station.address'), rules: [{ required: true, whitespace: true, max: STATION_MAX.address }] }],
     ['lat', { label: t('ast.station.lat'), rules: [{ required: true, whitespace: true, type: 'number', min: -90, max: 90 }] }],
     ['lng', { label: t('ast.station.lng'), rules: [{ required: true, whitespace: true, type: 'number', min: -180, max: 180 }] }],
+    // Checked by the hours field itself (hoursText); listed here for its place in the focus order.
+    ['openingHours', { label: t('ast.station.openingHours'), rules: [] }],
     ['status', { label: t('ast.station.status'), rules: [{ required: true, enum: STATION_STATUSES }] }],
     [
       'servicePhone',
@@ -92,7 +94,7 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
 
   const values = (): Record<StationKey, unknown> => ({ ...form, region: region.length >= 2 ? region : [], lat: latText, lng: lngText, openingHours: '' });
   /** On leaving a field; once marked, a field is checked again as it changes. */
-  const blur = (k: StationKey, value?: unknown) => () => void fe.check(k, value ?? values()[k]);
+  const blur = (k: StationKey) => fe.onLeave(k, () => values()[k]);
   const recheck = (k: StationKey, value: unknown) => {
     if (fe.errors[k]) fe.check(k, value);
   };
@@ -228,7 +230,7 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
               </Field>
             </div>
           </DialogContent>
-          <DialogActions>
+          <DialogActions data-no-blur-check>
             <Button onClick={onClose}>{t('ast.cancel')}</Button>
             <Button appearance="primary" disabled={busy} onClick={() => void save()} data-testid="station-save">
               {t('ast.save')}

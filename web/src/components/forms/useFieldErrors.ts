@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldProblems, RequestError } from '@/api/request';
 import { checkField, type FieldSpec } from '@/utils/formRules';
@@ -24,6 +24,14 @@ export function useFieldErrors<K extends string>(specs: () => ReadonlyArray<[K, 
     target?.focus();
   }, []);
 
+  // Focus moves once the messages are on screen (a message may move the field).
+  const focusNext = useRef<K | undefined>(undefined);
+  useEffect(() => {
+    if (focusNext.current === undefined) return;
+    focus(focusNext.current);
+    focusNext.current = undefined;
+  }, [errors, focus]);
+
   const setError = useCallback((k: K, message: string | undefined) => setErrors((e) => ({ ...e, [k]: message })), []);
 
   /** Check one field (on blur, or on change once it is marked). */
@@ -32,6 +40,18 @@ export function useFieldErrors<K extends string>(specs: () => ReadonlyArray<[K, 
     const why = spec ? checkField(value, spec.rules, spec.label, lang) : undefined;
     setError(k, why);
     return why;
+  };
+
+  /**
+   * The blur handler of a field. Leaving a field for the dialog's buttons
+   * (`data-no-blur-check`) checks nothing: Save checks every field anyway, and
+   * a message appearing between the button's mousedown and mouseup would move
+   * the button away from the pointer and lose the click.
+   */
+  const onLeave = (k: K, value: () => unknown) => (e: FocusEvent<HTMLElement>) => {
+    const to = e.relatedTarget as HTMLElement | null;
+    if (to?.closest('[data-no-blur-check]')) return;
+    check(k, value());
   };
 
   /** Check every field (Save): marks them all, focuses the first at fault; true when all pass. */
@@ -45,12 +65,8 @@ export function useFieldErrors<K extends string>(specs: () => ReadonlyArray<[K, 
         first ??= k;
       }
     }
+    focusNext.current = first;
     setErrors(next);
-    if (first !== undefined) {
-      const f = first;
-      // After React has rendered the messages (a message may move the field).
-      requestAnimationFrame(() => focus(f));
-    }
     return first === undefined;
   };
 
@@ -76,17 +92,14 @@ export function useFieldErrors<K extends string>(specs: () => ReadonlyArray<[K, 
         first ??= k;
       }
     }
+    focusNext.current = first;
     setErrors(next);
     // Problems with no field on this form still need saying.
     if (unshown.length) notify(unshown.join(zh ? '；' : '; '), 'error');
-    if (first !== undefined) {
-      const f = first;
-      requestAnimationFrame(() => focus(f));
-    }
     return true;
   };
 
   const reset = useCallback(() => setErrors({}), []);
 
-  return { errors, check, checkAll, fromServer, setError, reset, container, focus };
+  return { errors, check, onLeave, checkAll, fromServer, setError, reset, container, focus };
 }
