@@ -1,5 +1,5 @@
 import { makeStyles } from '@fluentui/react-components';
-import type { CSSProperties, ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { MOBILE_BREAKPOINT_PX, QUERY_FORM_LEFT_SPAN } from '@/config';
 
 const useStyles = makeStyles({
@@ -26,11 +26,34 @@ const useStyles = makeStyles({
   },
 });
 
-/** A list page's filter bar: filters on the left, actions on the right (spec point 2's query form). */
-export function QueryForm({ children, testId }: { children: ReactNode; testId?: string }) {
+/** Rows the form's controls take (distinct tops of the panels' children). */
+function rowsOf(form: HTMLElement): number {
+  const tops = new Set<number>();
+  for (const panel of Array.from(form.children)) for (const c of Array.from(panel.children)) tops.add(Math.round((c as HTMLElement).getBoundingClientRect().top));
+  return Math.max(1, tops.size);
+}
+
+/**
+ * A list page's filter bar: filters on the left, actions on the right (spec
+ * point 2's query form). `onRows` hears how many rows it wraps into, for the
+ * table-height helper's "60 px per extra row".
+ */
+export function QueryForm({ children, testId, onRows }: { children: ReactNode; testId?: string; onRows?: (rows: number) => void }) {
   const styles = useStyles();
+  const ref = useRef<HTMLDivElement>(null);
+  const [rows, setRows] = useState(1);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setRows(rowsOf(el));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => onRows?.(rows), [rows, onRows]);
   return (
-    <div className={styles.form} data-testid={testId}>
+    <div className={styles.form} data-testid={testId} data-rows={rows} ref={ref}>
       {children}
     </div>
   );

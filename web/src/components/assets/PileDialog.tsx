@@ -7,7 +7,7 @@ import type { FieldSpec, Rule } from '@/utils/formRules';
 import { clearErrorToasts } from '@/utils/notify';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '10px 14px' },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '10px 14px', alignItems: 'start' },
   conn: { display: 'grid', gridTemplateColumns: '60px 1fr 1fr 2fr', gap: '8px', alignItems: 'end', marginTop: '8px' },
 });
 

@@ -11,7 +11,8 @@ import { isPhone, isTel } from '@/utils/validate';
 import { hoursFormOf, hoursText, OpeningHoursField, type HoursForm } from './OpeningHoursField';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '10px 14px' },
+  // Fields keep their height when a neighbour shows a message.
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '10px 14px', alignItems: 'start' },
   wide: { gridColumn: '1 / -1' },
 });
 

@@ -14,7 +14,6 @@ import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { useHoursText } from '@/components/assets/OpeningHoursField';
 import { QueryForm, QueryFormLeftPanel, QueryFormRightPanel } from '@/components/QueryForm';
-import { settingsStore } from '@/store/settings';
 import { useTableHeight } from '@/utils/tableHeight';
 
 const useStyles = makeStyles({
@@ -39,9 +38,9 @@ export default function StationList() {
   const [filter, setFilter] = useState<StationFilter>({});
   const [page, setPage] = useState({ no: 1, size: 20 });
   const [creating, setCreating] = useState(false);
-  // On small screens the actions wrap under the filters: one more row above the table.
-  const mobile = settingsStore.use((s) => s.device === 'mobile');
-  const tableMax = useTableHeight(mobile ? 1 : 0);
+  // The filters wrap into more rows on narrow windows (and the actions go under them on small screens).
+  const [queryRows, setQueryRows] = useState(1);
+  const tableMax = useTableHeight(queryRows - 1);
   const { data, isLoading, mutate } = useSWR(['station/getList', filter, page.no, page.size], () => getStations(filter, page.no, page.size));
 
   const search = () => {
@@ -63,7 +62,7 @@ export default function StationList() {
 
   return (
     <Card className={styles.card}>
-      <QueryForm testId="station-query">
+      <QueryForm testId="station-query" onRows={setQueryRows}>
         <QueryFormLeftPanel>
         <Field label={t('ast.station.namePrefix')}>
           <Input value={name} onChange={(_, d) => setName(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} data-testid="station-filter-name" />
