@@ -46,9 +46,10 @@ describe('assets', () => {
       await form.locator('input[name="lng"]').fill('108.366');
       await form.locator('input[name="servicePhone"]').fill('0771-12345678');
       await choose(page, form.getByRole('combobox', { name: '状态' }), '运营中');
-      // A bad latitude: the server's message is shown and nothing is saved.
+      // A bad latitude: marked on its field and focused, nothing sent.
       await page.getByTestId('station-save').click();
-      await page.getByText('纬度必须在-90到90之间').first().waitFor({ timeout: 10_000 });
+      await form.locator('[data-field="lat"]').getByText('纬度须在-90到90之间').waitFor({ timeout: 10_000 });
+      await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'lat', null, { timeout: 5000 });
       await shot(page, 'assets-02-bad-latitude');
       await form.locator('input[name="lat"]').fill('22.817');
       await page.getByTestId('station-save').click();
@@ -241,6 +242,95 @@ describe('assets', () => {
     const silent = await api('POST', '/tariff/doEdit', admin, after.tariff.template);
     assert.equal(silent.code, 400);
     assert.match(silent.msg, /^apply is required/);
+  });
+
+  it('station and pile forms mark the field at fault as it is left and on save (issue 17 item 4)', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/connector/station');
+      await page.getByTestId('station-add').click();
+      const form = page.getByTestId('station-form');
+      const field = (name) => form.locator(`[data-field="${name}"]`);
+      // The form focuses the first bad field once its message is shown.
+      const focusedOn = async (n) => {
+        const ok = await page.waitForFunction((x) => document.activeElement?.getAttribute('name') === x, n, { timeout: 5000 }).then(() => true, () => false);
+        if (!ok) assert.fail(`focus on ${n} expected, it is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
+      };
+      // A 300-character name stops at the server's limit of 50.
+      const name = form.locator('input[name="name"]');
+      await name.fill('充'.repeat(300));
+      assert.equal([...(await name.inputValue())].length, 50);
+      await name.pressSequentially('电站');
+      assert.equal([...(await name.inputValue())].length, 50);
+      // Leaving a required field empty marks it at once.
+      await name.fill('');
+      await form.locator('input[name="code"]').focus();
+      await field('name').getByText('名称不能为空').waitFor();
+      assert.equal(await name.getAttribute('aria-invalid'), 'true');
+      await shot(page, 'assets-21-required-on-leave');
+      // Typing clears the mark.
+      await name.fill('南宁五象充电站');
+      await field('name').getByText('名称不能为空').waitFor({ state: 'detached' });
+
+      // Everything right but the phone: Save marks the phone and puts the cursor there.
+      await form.locator('input[name="code"]').fill('ST0001'); // already the first seeded station's
+      await choose(page, form.getByRole('combobox', { name: '省份' }), '广西壮族自治区');
+      await choose(page, form.getByRole('combobox', { name: '城市' }), '南宁市');
+      await choose(page, form.getByRole('combobox', { name: '区县' }), '良庆区');
+      await form.locator('input[name="address"]').fill('南宁市良庆区五象大道1号');
+      await form.locator('input[name="lat"]').fill('22.75');
+      await form.locator('input[name="lng"]').fill('108.39');
+      await form.locator('input[name="servicePhone"]').fill('12345');
+      await page.getByTestId('station-save').click();
+      await field('servicePhone').getByText('客服电话须为11位手机号').waitFor();
+      await focusedOn('servicePhone');
+      await shot(page, 'assets-22-bad-phone-focused');
+      await form.locator('input[name="servicePhone"]').fill('0771-12345678');
+
+      // The server's 400 about the code (already used) lands on the code field, not in a toast.
+      await page.getByTestId('station-save').click();
+      await field('code').getByText('站点编号ST0001已被其他站点使用').waitFor({ timeout: 10_000 });
+      await focusedOn('code');
+      assert.equal(await page.locator('[data-testid="toast"][data-intent="error"]').count(), 0, 'the field says it: no toast');
+      await shot(page, 'assets-23-server-field-error');
+      await form.locator('input[name="code"]').fill('NN0002');
+
+      // A failure that is no field's (the service briefly unavailable) is a red toast ...
+      await page.route('**/partnerapi/station/doAdd', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 503, msg: '服务暂不可用，请稍后再试', data: null }) }),
+      );
+      await page.getByTestId('station-save').click();
+      await page.locator('[data-testid="toast"][data-intent="error"]').filter({ hasText: '服务暂不可用' }).waitFor();
+      await page.unroute('**/partnerapi/station/doAdd');
+      // ... which the next, successful save takes down.
+      await page.getByTestId('station-save').click();
+      await form.waitFor({ state: 'hidden', timeout: 10_000 });
+      await page.getByTestId('station-title').filter({ hasText: '南宁五象充电站' }).waitFor({ timeout: 20_000 });
+      await page.locator('[data-testid="toast"][data-intent="error"]').waitFor({ state: 'detached', timeout: 5000 });
+      await shot(page, 'assets-24-saved-no-stale-error');
+
+      // The pile form: required code, heartbeat range, vendor length, connector power.
+      await page.getByTestId('pile-add').click();
+      const pile = page.getByTestId('pile-form');
+      const pileField = (n) => page.locator(`[data-field="${n}"]`);
+      const vendor = pile.locator('input[name="vendor"]');
+      await vendor.fill('x'.repeat(300));
+      assert.equal((await vendor.inputValue()).length, 50);
+      await pile.locator('input[name="heartbeatIntervalSecs"]').fill('5');
+      await page.locator('input[name="c0.maxPowerKw"]').fill('0');
+      await page.getByTestId('pile-save').click();
+      await pileField('code').getByText('桩编号不能为空').waitFor();
+      await pileField('heartbeatIntervalSecs').getByText('心跳间隔(秒)须在10到3600之间').waitFor();
+      await pileField('c0.maxPowerKw').getByText('最大功率(kW)须在1到1000之间').waitFor();
+      await focusedOn('code');
+      await shot(page, 'assets-25-pile-form-marked');
+      await pile.locator('input[name="code"]').fill('NN0002DC01');
+      await pile.locator('input[name="heartbeatIntervalSecs"]').fill('60');
+      await page.locator('input[name="c0.maxPowerKw"]').fill('120');
+      await page.getByTestId('pile-save').click();
+      await pile.waitFor({ state: 'hidden', timeout: 10_000 });
+      await page.getByTestId('pile-card').first().waitFor({ timeout: 10_000 });
+    });
   });
 
   it('the editor sees no delete buttons and the server refuses the delete', async () => {

@@ -184,6 +184,15 @@ describe('charger link', () => {
       await page.getByTestId('card-holder').fill('端到端测试');
       await page.getByTestId('card-save').click();
       await dialog.waitFor({ state: 'hidden' });
+      // The same number again: the server's 400 lands on the card-number field, not in a toast.
+      await page.getByTestId('card-add').click();
+      await page.getByTestId('card-idtag').fill('e2ecard01');
+      await page.getByTestId('card-save').click();
+      await dialog.getByText('卡号E2ECARD01已存在').or(dialog.getByText('卡号e2ecard01已存在')).first().waitFor({ timeout: 10_000 });
+      assert.equal(await page.locator('[data-testid="toast"][data-intent="error"]').count(), 0);
+      await shot(page, 'chargers-06b-card-taken');
+      await page.getByRole('button', { name: '取消' }).click();
+      await dialog.waitFor({ state: 'hidden' });
       await page.getByTestId('card-keyword').fill('e2ecard');
       await page.getByTestId('card-search').click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="card-table"] tbody tr').length === 1);

@@ -311,6 +311,70 @@ describe('demo pages that exercise the shell', () => {
     });
   });
 
+  it('a page whose code does not load shows a retry in its tab, and the retry loads the page (spec point 9)', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      // The charging-card page's chunk fails, as on a dropped connection or after a deploy.
+      const chunk = /\/static\/cards-[\w-]+\.js(\?.*)?$/;
+      let refused = 0;
+      await page.route(chunk, (route) => {
+        refused += 1;
+        return route.abort('connectionreset');
+      });
+      await go(page, '/connector/cards');
+      const retry = page.getByTestId('chunk-retry');
+      await retry.waitFor({ timeout: 20_000 });
+      assert.ok(refused >= 1, 'the chunk was asked for');
+      assert.match(await retry.innerText(), /页面未能加载/);
+      // Only this tab: the shell, its menu and tabs are all there.
+      await page.getByTestId('app-main').waitFor();
+      await shot(page, '18-chunk-failed-retry');
+      // The network is back: the retry loads the page in place.
+      await page.unroute(chunk);
+      await page.getByTestId('chunk-retry-button').click();
+      await page.getByTestId('card-table').waitFor({ timeout: 20_000 });
+      assert.equal(await retry.count(), 0);
+      await shot(page, '19-chunk-retried');
+    });
+  });
+
+  it('the station list: filters in a 14-of-24 left panel (full width on small screens) and a table filling the page (spec points 2, 9)', async () => {
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/connector/station');
+      await page.getByTestId('station-row').first().waitFor({ timeout: 20_000 });
+      const measure = () =>
+        page.evaluate(() => {
+          const box = (id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+          const pane = document.querySelector('[data-testid="station-query"]');
+          return {
+            form: pane.getBoundingClientRect().width,
+            left: pane.querySelector('[data-testid="query-form-left"]').getBoundingClientRect().width,
+            scroll: box('station-table-scroll').height,
+            rows: Number(pane.getAttribute('data-rows')),
+            viewport: window.innerHeight,
+          };
+        });
+      const wide = await measure();
+      assert.ok(Math.abs(wide.left / wide.form - 14 / 24) < 0.01, `left panel ${wide.left} of ${wide.form}`);
+      // 20 rows do not fit in 900 px: the table takes the window less 291 px, less 60 px per
+      // extra row of filters (the 14-column panel wraps them into two at 1440 px), and scrolls inside.
+      assert.ok(wide.rows >= 1);
+      assert.equal(Math.round(wide.scroll), wide.viewport - 291 - 60 * (wide.rows - 1));
+      await shot(page, '20-query-form-and-table-height');
+      await page.setViewportSize({ width: 800, height: 900 });
+      await page.waitForFunction(() => {
+        const pane = document.querySelector('[data-testid="station-query"]');
+        return Math.abs(pane.querySelector('[data-testid="query-form-left"]').getBoundingClientRect().width - pane.getBoundingClientRect().width) < 1;
+      });
+      const narrow = await measure();
+      // The actions wrap under the filters: more rows, 60 px less table for each.
+      assert.ok(narrow.rows > wide.rows, `${narrow.rows} rows on a small screen, ${wide.rows} wide`);
+      assert.equal(Math.round(narrow.scroll), narrow.viewport - 291 - 60 * (narrow.rows - 1));
+      await shot(page, '21-query-form-small-screen');
+    });
+  });
+
   it('random theme shows the mask for about a second and saves a different theme', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);

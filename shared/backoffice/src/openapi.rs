@@ -259,6 +259,35 @@ fn drop_refused_defaults(v: &mut Value) {
     }
 }
 
+/// `data` of an error answer: null, except a 400 about the fields of a record
+/// (stations, piles, connectors, tariffs, cards), which names them so a form
+/// can mark each (`field` is the first; `en`/`zh` are that field's own message).
+fn error_data(code: u16) -> Value {
+    if code != 400 {
+        return json!({ "type": "null" });
+    }
+    json!({
+        "anyOf": [
+            { "type": "null" },
+            {
+                "type": "object",
+                "required": ["field", "fields"],
+                "properties": {
+                    "field": { "type": ["string", "null"] },
+                    "fields": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["field", "en", "zh"],
+                            "properties": { "field": { "type": "string" }, "en": { "type": "string" }, "zh": { "type": "string" } },
+                        },
+                    },
+                },
+            },
+        ],
+    })
+}
+
 fn error_name(code: u16) -> String {
     format!("Error{code}")
 }
@@ -274,7 +303,7 @@ fn error_responses() -> Map<String, Value> {
         .map(|code| {
             let answer = json!({
                 "description": standard_message(code).en,
-                "content": { "application/json": { "schema": envelope_schema(code, json!({ "type": "null" })) } },
+                "content": { "application/json": { "schema": envelope_schema(code, error_data(code)) } },
             });
             (error_name(code), answer)
         })

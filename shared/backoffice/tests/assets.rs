@@ -184,6 +184,12 @@ async fn bad_station_input_is_a_clear_400_and_writes_nothing() {
     // Several problems are reported together.
     let a = post(&ctx, "/station/doAdd", Some(&token), with(with(station("NN1", ""), "lat", json!(100)), "name", json!(""))).await;
     assert!(a.msg().contains("Name is required") && a.msg().contains("Latitude"), "{}", a.msg());
+    // ... and named in `data`, field by field, so a form can mark each (the message is unchanged).
+    assert_eq!(a.data()["field"], "name", "{:?}", a.body);
+    let fields: Vec<&str> = a.data()["fields"].as_array().unwrap().iter().map(|f| f["field"].as_str().unwrap()).collect();
+    assert_eq!(fields, ["name", "lat"], "{:?}", a.body);
+    assert_eq!(a.data()["fields"][1]["en"], "Latitude must be between -90 and 90");
+    assert_eq!(a.data()["fields"][1]["zh"], "纬度必须在-90到90之间");
     // Chinese callers read Chinese.
     let mut req = backoffice::ApiRequest::new(http::Method::POST, "/station/doAdd");
     req.headers.insert("authorization", format!("Bearer {token}").parse().unwrap());

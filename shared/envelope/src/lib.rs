@@ -42,15 +42,22 @@ pub struct Envelope<T> {
 pub struct ApiError {
     pub code: u16,
     pub msg: Text,
+    /// What a client can act on beside the message (a 400's `fields`), else `data: null`.
+    pub data: Option<Value>,
 }
 
 impl ApiError {
     pub fn new(code: u16, msg: Text) -> Self {
-        Self { code, msg }
+        Self { code, msg, data: None }
     }
     /// An error with the standard message of its code.
     pub fn standard(code: u16) -> Self {
-        Self { code, msg: standard_message(code) }
+        Self { code, msg: standard_message(code), data: None }
+    }
+    /// The same error answering `data` beside its message.
+    pub fn with_data(mut self, data: Value) -> Self {
+        self.data = Some(data);
+        self
     }
     /// 400: the request is malformed or a field is invalid.
     pub fn bad_request(msg: Text) -> Self {
@@ -95,7 +102,7 @@ impl ApiError {
 
     /// The envelope for this error, with `msg` in the caller's language.
     pub fn to_envelope(&self, lang: Lang) -> Envelope<Value> {
-        Envelope { code: self.code, msg: self.msg.get(lang).to_string(), data: Value::Null }
+        Envelope { code: self.code, msg: self.msg.get(lang).to_string(), data: self.data.clone().unwrap_or(Value::Null) }
     }
 
     /// The HTTP answer for this error.

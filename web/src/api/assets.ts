@@ -187,8 +187,9 @@ export async function getStationDetail(id: string): Promise<StationDetail> {
   return data;
 }
 
-export const addStation = (s: StationInput) => post<Station>('/station/doAdd', s);
-export const editStation = (s: StationInput & { id: string; version: number }) => post<Station>('/station/doEdit', s);
+/** `extra.fieldErrors`: the caller marks a 400's fields on its form (no toast for those). */
+export const addStation = (s: StationInput, extra?: { fieldErrors?: boolean }) => post<Station>('/station/doAdd', s, extra);
+export const editStation = (s: StationInput & { id: string; version: number }, extra?: { fieldErrors?: boolean }) => post<Station>('/station/doEdit', s, extra);
 export const deleteStation = (id: string, version: number) => post('/station/doDelete', { id, version });
 
 export async function getTariffs(): Promise<TariffEntry[]> {
@@ -225,8 +226,8 @@ export interface PileInput {
   securityProfile?: number;
   connectors?: { standard: Standard; maxPowerKw: number; qrCode: string }[];
 }
-export const addPile = (p: PileInput) => post<Pile>('/pile/doAdd', p);
-export const editPile = (p: PileInput & { id: string; version: number }) => post<Pile>('/pile/doEdit', p);
+export const addPile = (p: PileInput, extra?: { fieldErrors?: boolean }) => post<Pile>('/pile/doAdd', p, extra);
+export const editPile = (p: PileInput & { id: string; version: number }, extra?: { fieldErrors?: boolean }) => post<Pile>('/pile/doEdit', p, extra);
 export const deletePile = (id: string) => post('/pile/doDelete', { id });
 
 export interface ConnectorFilter {

@@ -117,8 +117,9 @@ export async function getCards(f: CardFilter, pageNo: number, pageSize: number) 
   return (await get<{ list: Card[]; total: number }>('/card/getList', params)).data;
 }
 
-export const addCard = (c: CardInput) => post<Card>('/card/doAdd', c);
-export const editCard = (c: CardInput & { version: number }) => post<Card>('/card/doEdit', c);
+/** `extra.fieldErrors`: the caller marks a 400's fields on its form (no toast for those). */
+export const addCard = (c: CardInput, extra?: { fieldErrors?: boolean }) => post<Card>('/card/doAdd', c, extra);
+export const editCard = (c: CardInput & { version: number }, extra?: { fieldErrors?: boolean }) => post<Card>('/card/doEdit', c, extra);
 export const deleteCard = (idTag: string) => post('/card/doDelete', { idTag });
 export const importCards = (rows: CardInput[]) => post<{ created: number; updated: number }>('/card/import', { rows });
 

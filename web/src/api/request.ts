@@ -29,6 +29,25 @@ export interface RequestOptions {
   data?: unknown;
   headers?: Record<string, string>;
   timeout?: number;
+  /**
+   * The caller marks a 400's fields on its form (see `fieldProblems`), so the
+   * request layer leaves out the toast when the answer names them.
+   */
+  fieldErrors?: boolean;
+}
+
+/** One field a 400 names (`data.fields` of the asset and card routes). */
+export interface FieldProblem {
+  field: string;
+  en: string;
+  zh: string;
+}
+
+/** The fields a 400 answer names, if any. */
+export function fieldProblems(body: unknown): FieldProblem[] {
+  const fields = (body as { data?: { fields?: unknown } } | undefined)?.data?.fields;
+  if (!Array.isArray(fields)) return [];
+  return fields.filter((f): f is FieldProblem => !!f && typeof f === 'object' && typeof (f as FieldProblem).field === 'string' && typeof (f as FieldProblem).en === 'string');
 }
 
 /** A rejected request: `code` is the envelope or HTTP status, 0 for network errors. */
@@ -202,10 +221,10 @@ async function send<T>(opts: RequestOptions, retried: boolean): Promise<Envelope
       goTo('/403');
       break;
     default:
-      notify(msg || standardMessage(code), 'error');
+      if (!(opts.fieldErrors && Number(code) === 400 && fieldProblems(body).length > 0)) notify(msg || standardMessage(code), 'error');
   }
   throw new RequestError(msg || standardMessage(code), code, body);
 }
 
 export const get = <T>(url: string, params?: RequestOptions['params']) => request<T>({ url, params });
-export const post = <T>(url: string, data?: unknown) => request<T>({ url, method: 'POST', data });
+export const post = <T>(url: string, data?: unknown, extra?: Pick<RequestOptions, 'fieldErrors'>) => request<T>({ url, method: 'POST', data, ...extra });

@@ -22,3 +22,18 @@ describe('constants of point 9', () => {
     expect(pageTitle(undefined, 'site')).toBe('site');
   });
 });
+
+describe('spec defaults and the decisions that change them', () => {
+  it('keeps the header switches README turned on', async () => {
+    const { DEFAULT_THEME } = await import('./index');
+    for (const k of ['showLanguage', 'showSearch', 'showTheme', 'showNotice', 'showThemeSetting'] as const) expect(DEFAULT_THEME[k]).toBe(true);
+  });
+
+  it('sizes a page-filling table: 291 px less, 60 px per extra row', async () => {
+    const { tableHeight, TABLE_MIN_HEIGHT_PX } = await import('@/utils/tableHeight');
+    expect(tableHeight(0, 1000)).toBe(709);
+    expect(tableHeight(1, 1000)).toBe(649);
+    expect(tableHeight(2, 1000)).toBe(589);
+    expect(tableHeight(0, 400)).toBe(TABLE_MIN_HEIGHT_PX);
+  });
+});

@@ -61,7 +61,11 @@ export const DEFAULT_TAB_ICON = 'menu-line';
 export const SW_NOTICE_MS = 8000;
 export const SW_RELOAD_MS = 10_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** Of 24 columns (components/QueryForm.tsx); full width below MOBILE_BREAKPOINT_PX. */
 export const QUERY_FORM_LEFT_SPAN = 14;
+/** Table-height helper (utils/tableHeight.ts): the window's height less 291 px, less 60 px per extra row of filters. */
+export const TABLE_HEIGHT_OFFSET_PX = 291;
+export const TABLE_HEIGHT_ROW_PX = 60;
 export const SHOW_NOTICE = true;
 /** Comprehensive/column layouts: clicking a first-level tab opens its first page. */
 export const OPEN_FIRST_MENU = true;
@@ -95,9 +99,12 @@ export interface ThemeSettings {
 }
 
 /**
+ * The spec's defaults, with the product's decisions where they differ.
  * Spec point 3 lists showLanguage/showSearch/showTheme/showNotice/showThemeSetting as
- * "off" in the template defaults; the charging product's shell (issue: header with
- * search, notice, language and theme icons) turns them on, so they are on here.
+ * "off" in the template defaults; README's "Decisions where the spec left room" turns
+ * them on (with them off a user could never reach the theme drawer or the language
+ * switch the shell must offer), so they stay on here; each can be turned off in the
+ * theme drawer.
  */
 export const DEFAULT_THEME: ThemeSettings = {
   layout: 'common',

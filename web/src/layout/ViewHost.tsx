@@ -1,6 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Spinner, makeStyles } from '@fluentui/react-components';
-import { classifyView, lazyView } from '@/pages/registry';
+import { classifyView, lazyView, retryView } from '@/pages/registry';
+import { ChunkBoundary } from './ChunkBoundary';
 import { UnderConstruction } from '@/pages/UnderConstruction';
 import { MissingView } from '@/pages/MissingView';
 import { doneProgress, startProgress } from '@/components/ProgressBar';
@@ -23,13 +24,21 @@ function ViewLoading() {
 
 /** Renders the view of a route `component` key: built, being built, or missing. */
 export function ViewHost({ viewKey, title }: { viewKey: string; title: string }) {
+  const [, setAttempt] = useState(0);
   const kind = classifyView(viewKey).kind;
   if (kind === 'planned') return <UnderConstruction title={title} viewKey={viewKey} />;
   const View = lazyView(viewKey);
   if (kind === 'missing' || !View) return <MissingView viewKey={viewKey} />;
   return (
-    <Suspense fallback={<ViewLoading />}>
-      <View />
-    </Suspense>
+    <ChunkBoundary
+      onRetry={() => {
+        retryView(viewKey);
+        setAttempt((n) => n + 1);
+      }}
+    >
+      <Suspense fallback={<ViewLoading />}>
+        <View />
+      </Suspense>
+    </ChunkBoundary>
   );
 }

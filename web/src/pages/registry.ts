@@ -50,6 +50,12 @@ export function lazyView(key: string): LazyExoticComponent<ComponentType> | null
   return view(key)?.Component ?? null;
 }
 
+/** After a failed load: the view's next render asks for its code again. */
+export function retryView(key: string): void {
+  const v = views.get(key);
+  if (v) views.set(key, { ...v, Component: v.fresh() });
+}
+
 /** Starts loading a built view's code (and strings) before it is shown. */
 export function preloadView(key: string): Promise<unknown> {
   return view(key)?.preload().catch(() => undefined) ?? Promise.resolve();

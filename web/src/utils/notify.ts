@@ -21,6 +21,17 @@ export function notify(message: string, intent: NotifyIntent = 'info', timeout: 
   noticeQueue.set((s) => ({ items: [...s.items, { id: nextId++, message, intent, timeout }] }));
 }
 
+/**
+ * Bumped to take down the error toasts still showing: a form that saved
+ * clears the errors of its earlier attempts, so no stale red toast stays
+ * beside the green "saved".
+ */
+export const errorClears = createStore<{ n: number }>({ n: 0 });
+export function clearErrorToasts(): void {
+  noticeQueue.set((s) => ({ items: s.items.filter((n) => n.intent !== 'error') }));
+  errorClears.set((s) => ({ n: s.n + 1 }));
+}
+
 export const takeNotices = (): Notice[] => {
   const items = noticeQueue.get().items;
   if (items.length) noticeQueue.set({ items: [] });

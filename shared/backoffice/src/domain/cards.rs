@@ -155,8 +155,9 @@ impl CardInput {
     }
 }
 
+/// A 400 on the idTag field (the form marks it), message as before.
 fn taken(tag: &str) -> ApiError {
-    ApiError::bad_request(Text::new(format!("idTag: card {tag} exists already (card numbers ignore letter case)"), format!("idTag：卡号{tag}已存在（不区分大小写）")))
+    crate::domain::assets::invalid(&[Problem::new("idTag", format!("idTag: card {tag} exists already (card numbers ignore letter case)"), format!("idTag：卡号{tag}已存在（不区分大小写）"))])
 }
 
 fn not_found(tag: &str) -> ApiError {
@@ -166,7 +167,7 @@ fn not_found(tag: &str) -> ApiError {
 async fn check_parent(ctx: &AppCtx, input: &CardInput, field: &str) -> Result<(), ApiError> {
     if let Some(p) = input.parent_id_tag.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
         if get(ctx, p).await?.is_none() {
-            return Err(ApiError::bad_request(Text::new(format!("{field}: no card {p} to be the group card"), format!("{field}：上级卡{p}不存在"))));
+            return Err(crate::domain::assets::invalid(&[Problem::new(field, format!("{field}: no card {p} to be the group card"), format!("{field}：上级卡{p}不存在"))]));
         }
     }
     Ok(())

@@ -4,10 +4,15 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { addStation, editStation, getTariffs, STATION_STATUSES, type Station, type StationInput, type StationStatus } from '@/api/assets';
 import { RegionPicker } from '@/components/demo/RegionPicker';
+import { useFieldErrors } from '@/components/forms/useFieldErrors';
+import type { FieldSpec } from '@/utils/formRules';
+import { clearErrorToasts } from '@/utils/notify';
+import { isPhone, isTel } from '@/utils/validate';
 import { hoursFormOf, hoursText, OpeningHoursField, type HoursForm } from './OpeningHoursField';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '10px 14px' },
+  // Fields keep their height when a neighbour shows a message.
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '10px 14px', alignItems: 'start' },
   wide: { gridColumn: '1 / -1' },
 });
 
@@ -28,6 +33,18 @@ const EMPTY: StationInput = {
   tariffId: '',
 };
 
+/** The server's limits (domain/assets/stations.rs `StationInput::problems`), enforced in the inputs too. */
+export const STATION_MAX = { name: 50, code: 20, operator: 50, address: 200, servicePhone: 20, parkingInfo: 200 } as const;
+
+type StationKey = 'name' | 'code' | 'operator' | 'region' | 'address' | 'lat' | 'lng' | 'openingHours' | 'status' | 'servicePhone' | 'parkingInfo' | 'tariffId';
+
+/** The server's field names in a 400 (`data.fields[].field`) as this form's fields. */
+function stationKeyOf(serverField: string): StationKey | undefined {
+  if (['provinceCode', 'cityCode', 'districtCode', 'region'].includes(serverField)) return 'region';
+  const known: StationKey[] = ['name', 'code', 'operator', 'address', 'lat', 'lng', 'openingHours', 'status', 'servicePhone', 'parkingInfo', 'tariffId'];
+  return known.find((k) => k === serverField);
+}
+
 /** The editable fields of a station (create and edit); the server validates and its message is shown. */
 export function inputOf(s: Station): StationInput {
   const { code, name, operator, provinceCode, cityCode, districtCode, address, lat, lng, openingHours, status, servicePhone, parkingInfo, tariffId } = s;
@@ -43,8 +60,26 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
   const [lngText, setLngText] = useState('');
   const [busy, setBusy] = useState(false);
   const [hours, setHours] = useState<HoursForm>(() => hoursFormOf(EMPTY.openingHours));
-  const [hoursError, setHoursError] = useState<string | undefined>();
   const { data: tariffs } = useSWR(open ? 'tariff/getList' : null, getTariffs);
+  const specs = (): Array<[StationKey, FieldSpec]> => [
+    ['name', { label: t('ast.station.name'), rules: [{ required: true, whitespace: true, max: STATION_MAX.name }] }],
+    ['code', { label: t('ast.station.code'), rules: [{ required: true, whitespace: true, max: STATION_MAX.code }, { pattern: /^\s*[A-Za-z0-9_-]+\s*$/, message: t('ast.form.codePattern', { n: STATION_MAX.code }) }] }],
+    ['operator', { label: t('ast.station.operator'), rules: [{ max: STATION_MAX.operator }] }],
+    ['region', { label: t('ast.station.region'), rules: [{ required: true, message: t('ast.form.regionRequired') }] }],
+    ['address', { label: t('ast.station.address'), rules: [{ required: true, whitespace: true, max: STATION_MAX.address }] }],
+    ['lat', { label: t('ast.station.lat'), rules: [{ required: true, whitespace: true, type: 'number', min: -90, max: 90 }] }],
+    ['lng', { label: t('ast.station.lng'), rules: [{ required: true, whitespace: true, type: 'number', min: -180, max: 180 }] }],
+    // Checked by the hours field itself (hoursText); listed here for its place in the focus order.
+    ['openingHours', { label: t('ast.station.openingHours'), rules: [] }],
+    ['status', { label: t('ast.station.status'), rules: [{ required: true, enum: STATION_STATUSES }] }],
+    [
+      'servicePhone',
+      { label: t('ast.station.phone'), rules: [{ required: true, whitespace: true }, { validator: (v) => (isPhone(String(v).trim()) || isTel(String(v).trim()) ? undefined : t('ast.form.phone')) }] },
+    ],
+    ['parkingInfo', { label: t('ast.station.parkingInfo'), rules: [{ max: STATION_MAX.parkingInfo }] }],
+  ];
+  const fe = useFieldErrors<StationKey>(specs);
+  const hoursError = fe.errors.openingHours;
   useEffect(() => {
     if (!open) return;
     const f = station ? inputOf(station) : EMPTY;
@@ -52,26 +87,32 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
     setLatText(f.lat == null ? '' : String(f.lat));
     setLngText(f.lng == null ? '' : String(f.lng));
     setHours(hoursFormOf(f.openingHours));
-    setHoursError(undefined);
-  }, [open, station]);
+    fe.reset();
+  }, [open, station, fe.reset]);
   const set = <K extends keyof StationInput>(k: K, v: StationInput[K]) => setForm((f) => ({ ...f, [k]: v }));
   const region = [form.provinceCode, form.cityCode, form.districtCode ?? ''].filter(Boolean);
   const num = (s: string) => (s.trim() === '' || Number.isNaN(Number(s)) ? null : Number(s));
 
+  const values = (): Record<StationKey, unknown> => ({ ...form, region: region.length >= 2 ? region : [], lat: latText, lng: lngText, openingHours: '' });
+  /** On leaving a field; once marked, a field is checked again as it changes. */
+  const blur = (k: StationKey) => fe.onLeave(k, () => values()[k]);
+  const recheck = (k: StationKey, value: unknown) => {
+    if (fe.errors[k]) fe.check(k, value);
+  };
+
   async function save() {
     const h = hoursText(hours, t);
-    if ('error' in h) {
-      setHoursError(h.error);
-      return;
-    }
-    setHoursError(undefined);
+    if (!fe.checkAll(values(), 'error' in h ? { openingHours: h.error } : {}) || 'error' in h) return;
     setBusy(true);
     try {
       const body = { ...form, openingHours: h.text, lat: num(latText), lng: num(lngText) };
-      const res = station ? await editStation({ ...body, id: station.id, version: station.version }) : await addStation(body);
+      const res = station ? await editStation({ ...body, id: station.id, version: station.version }, { fieldErrors: true }) : await addStation(body, { fieldErrors: true });
+      // The earlier attempts' error toasts are stale now.
+      clearErrorToasts();
       onSaved(res.data);
-    } catch {
-      // The request layer showed the server's message.
+    } catch (err) {
+      // A 400 naming fields goes onto them; any other error was toasted by the request layer.
+      fe.fromServer(err, stationKeyOf);
     } finally {
       setBusy(false);
     }
@@ -83,42 +124,63 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
         <DialogBody>
           <DialogTitle>{station ? t('ast.station.edit') : t('ast.station.add')}</DialogTitle>
           <DialogContent>
-            <div className={styles.grid} data-testid="station-form">
-              <Field label={t('ast.station.name')} required>
-                <Input name="name" value={form.name} onChange={(_, d) => set('name', d.value)} />
+            <div className={styles.grid} data-testid="station-form" ref={fe.container}>
+              <Field label={t('ast.station.name')} required validationMessage={fe.errors.name} data-field="name">
+                <Input name="name" maxLength={STATION_MAX.name} value={form.name} onBlur={blur('name')} onChange={(_, d) => {
+                    set('name', d.value);
+                    recheck('name', d.value);
+                  }} />
               </Field>
-              <Field label={t('ast.station.code')} required>
-                <Input name="code" value={form.code} onChange={(_, d) => set('code', d.value)} />
+              <Field label={t('ast.station.code')} required validationMessage={fe.errors.code} data-field="code">
+                <Input name="code" maxLength={STATION_MAX.code} value={form.code} onBlur={blur('code')} onChange={(_, d) => {
+                    set('code', d.value);
+                    recheck('code', d.value);
+                  }} />
               </Field>
-              <Field label={t('ast.station.operator')}>
-                <Input name="operator" value={form.operator} onChange={(_, d) => set('operator', d.value)} />
+              <Field label={t('ast.station.operator')} validationMessage={fe.errors.operator} data-field="operator">
+                <Input name="operator" maxLength={STATION_MAX.operator} value={form.operator} onBlur={blur('operator')} onChange={(_, d) => {
+                    set('operator', d.value);
+                    recheck('operator', d.value);
+                  }} />
               </Field>
-              <Field label={t('ast.station.region')} required className={styles.wide}>
+              <Field label={t('ast.station.region')} required className={styles.wide} validationMessage={fe.errors.region} data-field="region">
                 <RegionPicker
                   value={region}
-                  onChange={(codes) => setForm((f) => ({ ...f, provinceCode: codes[0] ?? '', cityCode: codes[1] ?? '', districtCode: codes[2] && codes[2] !== codes[1] ? codes[2] : null }))}
+                  onChange={(codes) => {
+                    setForm((f) => ({ ...f, provinceCode: codes[0] ?? '', cityCode: codes[1] ?? '', districtCode: codes[2] && codes[2] !== codes[1] ? codes[2] : null }));
+                    recheck('region', codes.length >= 2 ? codes : []);
+                  }}
                 />
               </Field>
-              <Field label={t('ast.station.address')} required className={styles.wide}>
-                <Input name="address" value={form.address} onChange={(_, d) => set('address', d.value)} />
+              <Field label={t('ast.station.address')} required className={styles.wide} validationMessage={fe.errors.address} data-field="address">
+                <Input name="address" maxLength={STATION_MAX.address} value={form.address} onBlur={blur('address')} onChange={(_, d) => {
+                    set('address', d.value);
+                    recheck('address', d.value);
+                  }} />
               </Field>
-              <Field label={t('ast.station.lat')} required>
-                <Input name="lat" inputMode="decimal" value={latText} onChange={(_, d) => setLatText(d.value)} />
+              <Field label={t('ast.station.lat')} required validationMessage={fe.errors.lat} data-field="lat">
+                <Input name="lat" inputMode="decimal" maxLength={24} value={latText} onBlur={blur('lat')} onChange={(_, d) => {
+                    setLatText(d.value);
+                    recheck('lat', d.value);
+                  }} />
               </Field>
-              <Field label={t('ast.station.lng')} required>
-                <Input name="lng" inputMode="decimal" value={lngText} onChange={(_, d) => setLngText(d.value)} />
+              <Field label={t('ast.station.lng')} required validationMessage={fe.errors.lng} data-field="lng">
+                <Input name="lng" inputMode="decimal" maxLength={24} value={lngText} onBlur={blur('lng')} onChange={(_, d) => {
+                    setLngText(d.value);
+                    recheck('lng', d.value);
+                  }} />
               </Field>
-              <div className={styles.wide}>
+              <div className={styles.wide} data-field="openingHours">
                 <OpeningHoursField
                   value={hours}
                   error={hoursError}
                   onChange={(v) => {
                     setHours(v);
-                    setHoursError(undefined);
+                    fe.setError('openingHours', undefined);
                   }}
                 />
               </div>
-              <Field label={t('ast.station.status')} required>
+              <Field label={t('ast.station.status')} required validationMessage={fe.errors.status} data-field="status">
                 <Dropdown
                   aria-label={t('ast.station.status')}
                   value={t(`ast.status.${form.status}`)}
@@ -132,10 +194,20 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
                   ))}
                 </Dropdown>
               </Field>
-              <Field label={t('ast.station.phone')} required>
-                <Input name="servicePhone" value={form.servicePhone} onChange={(_, d) => set('servicePhone', d.value)} />
+              <Field label={t('ast.station.phone')} required validationMessage={fe.errors.servicePhone} data-field="servicePhone">
+                <Input
+                  name="servicePhone"
+                  type="tel"
+                  maxLength={STATION_MAX.servicePhone}
+                  value={form.servicePhone}
+                  onBlur={blur('servicePhone')}
+                  onChange={(_, d) => {
+                    set('servicePhone', d.value);
+                    recheck('servicePhone', d.value);
+                  }}
+                />
               </Field>
-              <Field label={t('ast.station.tariff')}>
+              <Field label={t('ast.station.tariff')} validationMessage={fe.errors.tariffId} data-field="tariffId">
                 <Dropdown
                   aria-label={t('ast.station.tariff')}
                   data-testid="station-tariff"
@@ -151,12 +223,15 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
                   ))}
                 </Dropdown>
               </Field>
-              <Field label={t('ast.station.parkingInfo')} className={styles.wide}>
-                <Input name="parkingInfo" value={form.parkingInfo} onChange={(_, d) => set('parkingInfo', d.value)} />
+              <Field label={t('ast.station.parkingInfo')} className={styles.wide} validationMessage={fe.errors.parkingInfo} data-field="parkingInfo">
+                <Input name="parkingInfo" maxLength={STATION_MAX.parkingInfo} value={form.parkingInfo} onBlur={blur('parkingInfo')} onChange={(_, d) => {
+                    set('parkingInfo', d.value);
+                    recheck('parkingInfo', d.value);
+                  }} />
               </Field>
             </div>
           </DialogContent>
-          <DialogActions>
+          <DialogActions data-no-blur-check>
             <Button onClick={onClose}>{t('ast.cancel')}</Button>
             <Button appearance="primary" disabled={busy} onClick={() => void save()} data-testid="station-save">
               {t('ast.save')}

@@ -4,6 +4,12 @@
  */
 const zh = {
   ast: {
+    form: {
+      codePattern: '编号须为1-{{n}}位字母、数字、-或_',
+      pileCodePattern: '桩编号须为1-{{n}}位字母、数字、-或_',
+      regionRequired: '请选择所在地区（省/市/区）',
+      phone: '客服电话须为11位手机号、固话（如0755-12345678）或400/800号码',
+    },
     hours: {
       allDay: '全天营业',
       nextDay: '次日{{end}}',
@@ -168,6 +174,12 @@ const zh = {
 
 const en: typeof zh = {
   ast: {
+    form: {
+      codePattern: 'Code must be 1-{{n}} letters, digits, - or _',
+      pileCodePattern: 'Serial number must be 1-{{n}} letters, digits, - or _',
+      regionRequired: 'Region is required: choose province, city and district',
+      phone: 'Service phone must be a mobile (11 digits), a landline like 0755-12345678 or a 400/800 number',
+    },
     hours: {
       allDay: 'Open 24 hours',
       nextDay: '{{end}} (next day)',

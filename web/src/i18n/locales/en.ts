@@ -71,6 +71,12 @@ const en: Shape<typeof zh> = {
     notFound: 'Sorry, the page you visited does not exist.',
     notFoundHint: 'Check the address, or go back home.',
   },
+  chunk: {
+    title: 'This page did not load',
+    failed: "The page's code could not be downloaded (the network dropped, or the system was updated).",
+    timedOut: "The page's code did not arrive within {{s}} seconds.",
+    retry: 'Retry',
+  },
   building: {
     title: 'This page is being built',
     description: 'The “{{title}}” page is under construction and will arrive in a later release.',

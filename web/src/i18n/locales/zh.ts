@@ -67,6 +67,12 @@ const zh = {
     notFound: '抱歉，您访问的页面不存在。',
     notFoundHint: '请检查网址是否正确，或返回首页。',
   },
+  chunk: {
+    title: '页面未能加载',
+    failed: '页面代码下载失败（网络中断或系统已更新）。',
+    timedOut: '页面代码在{{s}}秒内没有下载完成。',
+    retry: '重试',
+  },
   building: {
     title: '页面建设中',
     description: '“{{title}}”页面正在建设中，将在后续版本提供。',

@@ -28,11 +28,15 @@ use charging::Problem;
 use envelope::{ApiError, Text};
 use store::StoreError;
 
-/// A 400 listing every problem (bilingual), e.g. "lat: ...; openingHours: ...".
+/// A 400 listing every problem (bilingual) in its message, and in `data.fields`
+/// each problem's field with its own message, so a form can mark the field at
+/// fault (`data.field` is the first one).
 pub fn invalid(problems: &[Problem]) -> ApiError {
     let en = problems.iter().map(|p| p.en.as_str()).collect::<Vec<_>>().join("; ");
     let zh = problems.iter().map(|p| p.zh.as_str()).collect::<Vec<_>>().join("；");
-    ApiError::bad_request(Text::new(en, zh))
+    let fields: Vec<_> = problems.iter().map(|p| serde_json::json!({ "field": p.field, "en": p.en, "zh": p.zh })).collect();
+    let first = problems.first().map(|p| p.field.clone());
+    ApiError::bad_request(Text::new(en, zh)).with_data(serde_json::json!({ "field": first, "fields": fields }))
 }
 
 /// `Ok` when no problems were found.
@@ -46,9 +50,10 @@ pub fn check(problems: Vec<Problem>) -> Result<(), ApiError> {
 
 /// Maps a failed transaction: a failed uniqueness op (at `unique_at`) is a
 /// 400 naming the taken value; anything else is the usual 409 / 503.
-pub fn tx_error(err: StoreError, unique_at: Option<usize>, taken: Text) -> ApiError {
+pub fn tx_error(err: StoreError, unique_at: Option<usize>, taken: Problem) -> ApiError {
     match (&err, unique_at) {
-        (StoreError::TransactionCanceled { failed }, Some(i)) if failed.contains(&i) => ApiError::bad_request(taken),
+        // A 400 on the unique field, like any other problem with it.
+        (StoreError::TransactionCanceled { failed }, Some(i)) if failed.contains(&i) => invalid(&[taken]),
         _ => crate::domain::store_error(err),
     }
 }

@@ -400,8 +400,8 @@ impl PileInput {
     }
 }
 
-fn pile_code_taken(code: &str) -> Text {
-    Text::new(format!("Pile serial number {code} is already registered"), format!("桩编号{code}已被注册"))
+fn pile_code_taken(code: &str) -> Problem {
+    Problem::new("code", format!("Pile serial number {code} is already registered"), format!("桩编号{code}已被注册"))
 }
 
 pub(crate) fn history_item(connector_id: &str, at: i64, from: Option<ConnectorStatus>, to: ConnectorStatus, what: &str, by: &str) -> store::Item {

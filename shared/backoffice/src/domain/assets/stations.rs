@@ -250,8 +250,8 @@ async fn validate(ctx: &AppCtx, input: &StationInput) -> Result<(), ApiError> {
     check(problems)
 }
 
-fn code_taken(code: &str) -> Text {
-    Text::new(format!("Station code {code} is already used by another station"), format!("站点编号{code}已被其他站点使用"))
+fn code_taken(code: &str) -> Problem {
+    Problem::new("code", format!("Station code {code} is already used by another station"), format!("站点编号{code}已被其他站点使用"))
 }
 
 /// Creates a station; the code must be unused.

@@ -34,7 +34,8 @@ import { chinaDay, chinaDateTime } from '@/components/data/format';
 import { exportExcel } from '@/components/data/excel';
 import { Pager } from '@/components/demo/Pager';
 import { usePermission } from '@/components/Permission';
-import { notify } from '@/utils/notify';
+import { fieldProblems, RequestError } from '@/api/request';
+import { clearErrorToasts, notify } from '@/utils/notify';
 
 const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '12px' },
@@ -209,7 +210,7 @@ export default function Cards() {
 
 /** Add or edit one card, each field checked as it is left and on save. */
 function CardDialog({ initial, version, onClose, onSaved }: { initial: CardInput; version?: number; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const [card, setCard] = useState<CardInput>(initial);
   const [expiry, setExpiry] = useState(initial.expiresAt ? chinaDay(initial.expiresAt) : '');
@@ -220,20 +221,32 @@ function CardDialog({ initial, version, onClose, onSaved }: { initial: CardInput
     idTag: !/^[\x21-\x7e]{1,20}$/.test(card.idTag.trim()) ? t('chg.card.idTagRule') : undefined,
     expiry: expiry && expiryOf(expiry) === 'bad' ? t('chg.card.expiryRule') : undefined,
   };
-  const show = (k: string) => (touched[k] ? problems[k] : undefined);
+  // A 400's fields (server names: idTag, holder, plate, expiresAt, parentIdTag), shown until edited.
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const show = (k: string) => serverFields[k] ?? (touched[k] ? problems[k] : undefined);
+  const edited = (k: string) => setServerFields(({ [k]: _, ...rest }) => rest);
   const save = async () => {
     setTouched({ idTag: true, expiry: true });
     if (Object.values(problems).some(Boolean)) return;
     const exp = expiryOf(expiry);
     const body = { ...card, idTag: card.idTag.trim(), expiresAt: exp === 'bad' ? null : exp, parentIdTag: card.parentIdTag?.trim() || null };
     try {
-      if (editing) await editCard({ ...body, version: version! });
-      else await addCard(body);
+      if (editing) await editCard({ ...body, version: version! }, { fieldErrors: true });
+      else await addCard(body, { fieldErrors: true });
+      // The earlier attempts' error toasts are stale now.
+      clearErrorToasts();
       notify(t('chg.saved'), 'success');
       onSaved();
       onClose();
     } catch (e) {
-      setServerError(e instanceof Error ? e.message : String(e));
+      const named = e instanceof RequestError && Number(e.code) === 400 ? fieldProblems(e.body) : [];
+      if (named.length) {
+        const zh = i18n.language.startsWith('zh');
+        const onForm: Record<string, string> = {};
+        for (const p of named) onForm[p.field === 'expiresAt' ? 'expiry' : p.field] ??= zh ? p.zh : p.en;
+        setServerFields(onForm);
+        setServerError(null);
+      } else setServerError(e instanceof Error ? e.message : String(e));
     }
   };
   return (
@@ -243,13 +256,31 @@ function CardDialog({ initial, version, onClose, onSaved }: { initial: CardInput
           <DialogTitle>{editing ? t('chg.card.edit') : t('chg.card.add')}</DialogTitle>
           <DialogContent className={styles.form}>
             <Field label={t('chg.card.idTag')} required validationMessage={show('idTag')}>
-              <Input value={card.idTag} maxLength={20} disabled={editing} onChange={(_, d) => setCard({ ...card, idTag: d.value })} onBlur={() => setTouched({ ...touched, idTag: true })} data-testid="card-idtag" />
+              <Input value={card.idTag} maxLength={20} disabled={editing} onChange={(_, d) => {
+                  setCard({ ...card, idTag: d.value });
+                  edited('idTag');
+                }} onBlur={() => setTouched({ ...touched, idTag: true })} data-testid="card-idtag" />
             </Field>
-            <Field label={t('chg.card.holder')}>
-              <Input value={card.holder} maxLength={50} onChange={(_, d) => setCard({ ...card, holder: d.value })} data-testid="card-holder" />
+            <Field label={t('chg.card.holder')} validationMessage={show('holder')}>
+              <Input
+                value={card.holder}
+                maxLength={50}
+                onChange={(_, d) => {
+                  setCard({ ...card, holder: d.value });
+                  edited('holder');
+                }}
+                data-testid="card-holder"
+              />
             </Field>
-            <Field label={t('chg.card.plate')}>
-              <Input value={card.plate} maxLength={16} onChange={(_, d) => setCard({ ...card, plate: d.value })} />
+            <Field label={t('chg.card.plate')} validationMessage={show('plate')}>
+              <Input
+                value={card.plate}
+                maxLength={16}
+                onChange={(_, d) => {
+                  setCard({ ...card, plate: d.value });
+                  edited('plate');
+                }}
+              />
             </Field>
             <Field label={t('chg.card.status')} required>
               <Dropdown value={t(`chg.cardStatus.${card.status}`)} selectedOptions={[card.status]} onOptionSelect={(_, d) => setCard({ ...card, status: d.optionValue as CardStatus })} data-testid="card-status">
@@ -261,10 +292,20 @@ function CardDialog({ initial, version, onClose, onSaved }: { initial: CardInput
               </Dropdown>
             </Field>
             <Field label={t('chg.card.expiry')} hint={t('chg.card.expiryHint')} validationMessage={show('expiry')}>
-              <Input type="date" value={expiry} onChange={(_, d) => setExpiry(d.value)} onBlur={() => setTouched({ ...touched, expiry: true })} />
+              <Input type="date" value={expiry} onChange={(_, d) => {
+                  setExpiry(d.value);
+                  edited('expiry');
+                }} onBlur={() => setTouched({ ...touched, expiry: true })} />
             </Field>
-            <Field label={t('chg.card.parent')} hint={t('chg.card.parentHint')}>
-              <Input value={card.parentIdTag ?? ''} maxLength={20} onChange={(_, d) => setCard({ ...card, parentIdTag: d.value })} />
+            <Field label={t('chg.card.parent')} hint={t('chg.card.parentHint')} validationMessage={show('parentIdTag')}>
+              <Input
+                value={card.parentIdTag ?? ''}
+                maxLength={20}
+                onChange={(_, d) => {
+                  setCard({ ...card, parentIdTag: d.value });
+                  edited('parentIdTag');
+                }}
+              />
             </Field>
             {serverError && <Caption1 style={{ color: tokens.colorPaletteRedForeground1 }}>{serverError}</Caption1>}
           </DialogContent>

@@ -13,11 +13,13 @@ import { RegionPicker } from '@/components/demo/RegionPicker';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { useHoursText } from '@/components/assets/OpeningHoursField';
+import { QueryForm, QueryFormLeftPanel, QueryFormRightPanel } from '@/components/QueryForm';
+import { useTableHeight } from '@/utils/tableHeight';
 
 const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '12px' },
-  filters: { display: 'flex', flexWrap: 'wrap', gap: '8px 12px', alignItems: 'end' },
-  scroll: { overflowX: 'auto' },
+  scroll: { overflow: 'auto' },
+  stickyHead: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },
   table: { minWidth: '1100px' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -36,6 +38,9 @@ export default function StationList() {
   const [filter, setFilter] = useState<StationFilter>({});
   const [page, setPage] = useState({ no: 1, size: 20 });
   const [creating, setCreating] = useState(false);
+  // The filters wrap into more rows on narrow windows (and the actions go under them on small screens).
+  const [queryRows, setQueryRows] = useState(1);
+  const tableMax = useTableHeight(queryRows - 1);
   const { data, isLoading, mutate } = useSWR(['station/getList', filter, page.no, page.size], () => getStations(filter, page.no, page.size));
 
   const search = () => {
@@ -57,7 +62,8 @@ export default function StationList() {
 
   return (
     <Card className={styles.card}>
-      <div className={styles.filters}>
+      <QueryForm testId="station-query" onRows={setQueryRows}>
+        <QueryFormLeftPanel>
         <Field label={t('ast.station.namePrefix')}>
           <Input value={name} onChange={(_, d) => setName(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} data-testid="station-filter-name" />
         </Field>
@@ -88,15 +94,18 @@ export default function StationList() {
         >
           {t('ast.station.reset')}
         </Button>
+        </QueryFormLeftPanel>
+        <QueryFormRightPanel>
         {canWrite && (
           <Button appearance="primary" onClick={() => setCreating(true)} data-testid="station-add">
             {t('ast.station.add')}
           </Button>
         )}
-      </div>
-      <div className={styles.scroll}>
+        </QueryFormRightPanel>
+      </QueryForm>
+      <div className={styles.scroll} style={{ maxHeight: `${tableMax}px` }} data-testid="station-table-scroll">
         <Table className={styles.table} size="small" data-testid="station-table">
-          <TableHeader>
+          <TableHeader className={styles.stickyHead}>
             <TableRow>
               <TableHeaderCell>{t('ast.station.code')}</TableHeaderCell>
               <TableHeaderCell>{t('ast.station.name')}</TableHeaderCell>
