@@ -27,7 +27,8 @@ use crate::routes::{Access::Permission, Route};
 /// see `crate::iam`): orders, refunds and the ledger, with the pointers and rollups they keep.
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
-    crate::iam::KeyUse::new(&[ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS], &[ORDER, LEDGER, ORDER_POINTER, ROLLUP])
+    // PILE: orders stored before they kept their pile's code read it from the pile.
+    crate::iam::KeyUse::new(&[ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS, PILE], &[ORDER, LEDGER, ORDER_POINTER, ROLLUP])
 };
 
 pub fn routes() -> Vec<Route> {
