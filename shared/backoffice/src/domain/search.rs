@@ -5,7 +5,7 @@
 //! costs the same whatever the store holds; a record kind is searched only
 //! when the caller may call the route that shows it.
 
-use envelope::{ApiError, Lang};
+use envelope::{ApiError, Lang, Text};
 use http::Method;
 use permission::Principal;
 use schemars::JsonSchema;
@@ -68,11 +68,9 @@ fn may_read(principal: &Principal, path: &str) -> bool {
     }
 }
 
-fn text(lang: Lang, en: String, zh: String) -> String {
-    match lang {
-        Lang::En => en,
-        _ => zh,
-    }
+/// The caller's wording of a record (the envelope's two-language text).
+fn in_lang(lang: Lang, en: String, zh: String) -> String {
+    Text::new(en, zh).get(lang).to_string()
 }
 
 /// Menu pages whose title (Chinese or English) or path contains the keyword.
@@ -110,7 +108,7 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
             let n = piles::parse_connector_id(&order.connector_id).map(|(_, n)| n).unwrap_or_default();
             let (at_en, at_zh) = if code.is_empty() { (String::new(), String::new()) } else { (format!(" · {code} · connector {n}"), format!(" · {code} · {n}号枪")) };
             hits.push(Hit {
-                value: text(lang, format!("Order {} · {}{at_en}", order.order_no, order.station_name), format!("订单 {} · {}{at_zh}", order.order_no, order.station_name)),
+                value: in_lang(lang, format!("Order {} · {}{at_en}", order.order_no, order.station_name), format!("订单 {} · {}{at_zh}", order.order_no, order.station_name)),
                 url: Some(format!("#/order/detail?id={}", urlencode(&order.order_no))),
                 kind: HitKind::Order,
             });
@@ -119,12 +117,10 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
     if may_read(principal, "/station/getList") {
         let by_code = if is_token { stations::find_by_code(ctx, token).await? } else { None };
         let by_name = stations::list(ctx, stations::Filter { name: Some(keyword), ..Default::default() }, 1, RECORDS_PER_KIND).await?.0;
-        for s in by_code.into_iter().chain(by_name) {
-            if hits.iter().any(|h: &Hit| h.kind == HitKind::Station && h.url.as_deref().is_some_and(|u| u.ends_with(&urlencode(&s.id)))) {
-                continue;
-            }
+        let mut seen = std::collections::HashSet::new();
+        for s in by_code.into_iter().chain(by_name).filter(|s| seen.insert(s.id.clone())) {
             hits.push(Hit {
-                value: text(lang, format!("Station {} ({})", s.name, s.code), format!("充电站 {}（{}）", s.name, s.code)),
+                value: in_lang(lang, format!("Station {} ({})", s.name, s.code), format!("充电站 {}（{}）", s.name, s.code)),
                 url: Some(format!("#/connector/stationdetail?id={}", urlencode(&s.id))),
                 kind: HitKind::Station,
             });
@@ -134,7 +130,7 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
         if let Some(pile) = piles::find_by_code(ctx, token).await? {
             let station = stations::find(ctx, &pile.station_id).await?.map(|s| s.name).unwrap_or_default();
             hits.push(Hit {
-                value: text(lang, format!("Pile {} · {station}", pile.code), format!("充电桩 {} · {station}", pile.code)),
+                value: in_lang(lang, format!("Pile {} · {station}", pile.code), format!("充电桩 {} · {station}", pile.code)),
                 url: Some(format!("#/connector/stationdetail?id={}", urlencode(&pile.station_id))),
                 kind: HitKind::Pile,
             });
@@ -144,7 +140,7 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
         if let Some(card) = cards::get(ctx, token).await? {
             let holder = if card.holder.is_empty() { String::new() } else { format!(" · {}", card.holder) };
             hits.push(Hit {
-                value: text(lang, format!("Card {}{holder}", card.id_tag), format!("充电卡 {}{holder}", card.id_tag)),
+                value: in_lang(lang, format!("Card {}{holder}", card.id_tag), format!("充电卡 {}{holder}", card.id_tag)),
                 url: Some(format!("#/connector/cards?keyword={}", urlencode(&card.id_tag))),
                 kind: HitKind::Card,
             });

@@ -47,9 +47,14 @@ pub struct Providers {
     pub providers: Vec<ProviderInfo>,
 }
 
+/// The providers this server offers (none when social login is not configured).
+fn offered(ctx: &AppCtx) -> Vec<ProviderInfo> {
+    ctx.config.oauth.iter().map(|p| ProviderInfo { name: p.name.clone() }).collect()
+}
+
 /// GET /socialLogin/providers
 pub async fn providers(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
-    let providers = ctx.config.oauth.iter().map(|p| ProviderInfo { name: p.name.clone() }).collect();
+    let providers = offered(ctx);
     Ok(Reply::data(Providers { providers }))
 }
 
@@ -225,7 +230,7 @@ pub struct Links {
 pub async fn links(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let username = call.caller()?.username().to_string();
     let links = oauth::links_of(ctx, &username).await?.into_iter().map(|l| LinkView { provider: l.provider, linked_at: l.linked_at }).collect();
-    let providers = ctx.config.oauth.iter().map(|p| ProviderInfo { name: p.name.clone() }).collect();
+    let providers = offered(ctx);
     Ok(Reply::data(Links { providers, links }))
 }
 

@@ -1,3 +1,4 @@
+import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { approveRefund, rejectRefund, type RefundRecord } from '@/api/orders';
@@ -38,5 +39,20 @@ export function RefundDecisionDialog({ decision, onClose, onDone }: { decision: 
         }
       }}
     />
+  );
+}
+
+/** Approve / reject of one pending request (the order page and the finance queue). */
+export function RefundDecisionButtons({ refund, onDecide, testid }: { refund: RefundRecord; onDecide: (d: RefundDecision) => void; testid: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button size="small" appearance="primary" onClick={() => onDecide({ kind: 'approve', refund })} data-testid={`${testid}-approve`}>
+        {t('ord.d.approve')}
+      </Button>{' '}
+      <Button size="small" onClick={() => onDecide({ kind: 'reject', refund })} data-testid={`${testid}-reject`}>
+        {t('ord.d.reject')}
+      </Button>
+    </>
   );
 }

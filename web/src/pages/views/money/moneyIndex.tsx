@@ -34,7 +34,7 @@ import { addDays, chinaDateTime, chinaDay, kwh, relativeAge, yuan } from '@/comp
 import { trendOption } from '@/components/orders/financeModel';
 import { LazyChart } from '@/components/orders/LazyChart';
 import { periodColumn, stationColumn, sumsExcelColumns } from '@/components/orders/orderColumns';
-import { RefundDecisionDialog, type RefundDecision } from '@/components/orders/RefundDecision';
+import { RefundDecisionButtons, RefundDecisionDialog, type RefundDecision } from '@/components/orders/RefundDecision';
 import { usePermission } from '@/components/Permission';
 
 const useStyles = makeStyles({
@@ -229,16 +229,7 @@ function PendingRefunds() {
                 <TableCell>{r.reason}</TableCell>
                 <TableCell>{r.requestedBy}</TableCell>
                 <TableCell>
-                  {canApprove && (
-                    <>
-                      <Button size="small" appearance="primary" onClick={() => setDeciding({ kind: 'approve', refund: r })} data-testid="pending-approve">
-                        {t('ord.d.approve')}
-                      </Button>{' '}
-                      <Button size="small" onClick={() => setDeciding({ kind: 'reject', refund: r })} data-testid="pending-reject">
-                        {t('ord.d.reject')}
-                      </Button>
-                    </>
-                  )}
+                  {canApprove && <RefundDecisionButtons refund={r} onDecide={setDeciding} testid="pending" />}
                 </TableCell>
               </TableRow>
             ))}

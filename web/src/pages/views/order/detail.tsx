@@ -29,7 +29,7 @@ import { chargerLabel } from '@/components/orders/orderColumns';
 import { LazyChart } from '@/components/orders/LazyChart';
 import { PaymentSection } from '@/components/orders/PaymentSection';
 import { PromptDialog } from '@/components/orders/PromptDialog';
-import { RefundDecisionDialog, type RefundDecision } from '@/components/orders/RefundDecision';
+import { RefundDecisionButtons, RefundDecisionDialog, type RefundDecision } from '@/components/orders/RefundDecision';
 import { usePermission } from '@/components/Permission';
 import { sendCommand } from '@/api/chargers';
 import { notify } from '@/utils/notify';
@@ -90,16 +90,7 @@ function RefundTable({ refunds, onDone }: { refunds: RefundRecord[]; onDone: () 
               <TableCell>{r.decidedBy ? `${r.decidedBy} ${chinaDateTime(r.decidedAt)}` : ''}</TableCell>
               <TableCell data-testid="refund-note">{r.decisionNote ?? ''}</TableCell>
               <TableCell>
-                {canApprove && r.status === 'pending' && (
-                  <>
-                    <Button size="small" appearance="primary" onClick={() => setDeciding({ kind: 'approve', refund: r })} data-testid="refund-approve">
-                      {t('ord.d.approve')}
-                    </Button>{' '}
-                    <Button size="small" onClick={() => setDeciding({ kind: 'reject', refund: r })} data-testid="refund-reject">
-                      {t('ord.d.reject')}
-                    </Button>
-                  </>
-                )}
+                {canApprove && r.status === 'pending' && <RefundDecisionButtons refund={r} onDecide={setDeciding} testid="refund" />}
               </TableCell>
             </TableRow>
           ))}
