@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: Rust unit + integration tests (store contract
 # on SQLite and on DynamoDB via moto), the local gateway over HTTP, the
-# template checks, the web unit tests, and the end-to-end tests in
+# template checks, the web lint and unit tests, and the end-to-end tests in
 # headless Chromium. Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +47,8 @@ echo "==> SAM template lint"
 infra/deploy/check-template.sh
 
 if [ -f web/package.json ]; then
-  echo "==> web: unit tests and production build"
+  echo "==> web: lint (no warnings), unit tests and production build"
+  npm --prefix web run lint
   npm --prefix web test
   npm --prefix web run build
 fi

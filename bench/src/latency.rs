@@ -154,7 +154,7 @@ async fn target(a: &Args) -> Result<Target, String> {
         }
         "gateway" => {
             let base = a.url.clone().ok_or("gateway needs --url")?;
-            let client = reqwest::Client::builder().pool_max_idle_per_host(a.connections).build().map_err(|e| e.to_string())?;
+            let client = backoffice::http_client::builder().pool_max_idle_per_host(a.connections).build().map_err(|e| e.to_string())?;
             let login = client
                 .post(format!("{base}/partnerapi/login/index"))
                 .json(&serde_json::json!({"username": "admin", "password": a.password}))

@@ -38,7 +38,7 @@ impl LiveGateway {
             .spawn()
             .map_err(|e| format!("cannot start {binary}: {e} (build it: cargo build --release -p gateway)"))?;
         let gw = LiveGateway { child, data, base: format!("http://127.0.0.1:{port}"), port, admin_password: admin_password.into() };
-        let client = reqwest::Client::new();
+        let client = backoffice::http_client::client();
         let started = Instant::now();
         loop {
             match gw.sign_in(&client).await {

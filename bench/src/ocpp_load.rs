@@ -120,7 +120,7 @@ fn free_port() -> u16 {
 async fn wait_ready(port: u16) {
     let url = format!("http://127.0.0.1:{port}/partnerapi/publicKey");
     for _ in 0..300 {
-        if reqwest::get(&url).await.is_ok_and(|r| r.status().is_success()) {
+        if backoffice::http_client::client().get(&url).send().await.is_ok_and(|r| r.status().is_success()) {
             return;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;

@@ -99,7 +99,7 @@ async fn run() -> Result<(), String> {
     let o = options()?;
     let (gw, token) = LiveGateway::start(&o.gateway, "signin-load", ADMIN_PW).await?;
     let gw = Arc::new(gw);
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let (base, token) = (Arc::new(gw.base.clone()), Arc::new(token));
     let length = Duration::from_secs(o.seconds);
     let list = || list_orders(client.clone(), base.clone(), token.clone());

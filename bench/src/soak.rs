@@ -139,7 +139,7 @@ async fn run() -> Result<(), String> {
     let o = options()?;
     let (gw, token) = LiveGateway::start(&o.gateway, "soak", ADMIN_PW).await?;
     let (pid, port) = (gw.pid(), gw.port);
-    let api = Arc::new(Api { client: reqwest::Client::new(), gateway: Arc::new(gw), token });
+    let api = Arc::new(Api { client: backoffice::http_client::client(), gateway: Arc::new(gw), token });
     let chargers = make_chargers(&api, o.chargers).await?;
     let first = api.call("GET", "/order/getList?pageSize=50", None, None).await?;
     let orders: Arc<Vec<String>> = Arc::new(first["data"]["list"].as_array().map(|l| l.iter().filter_map(|r| r["orderNo"].as_str().map(String::from)).collect()).unwrap_or_default());

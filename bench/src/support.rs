@@ -233,6 +233,7 @@ impl Intercept for Meter {
 /// table and its indexes are created when missing.
 pub async fn dynamo_table(endpoint: &str, table: &str, meter: &Meter) -> store::dynamo::DynamoTable {
     let sdk = aws_config::defaults(aws_config::BehaviorVersion::latest())
+        .http_client(store::dynamo::https_client())
         .endpoint_url(endpoint)
         .region(aws_config::Region::new("us-east-1"))
         .credentials_provider(aws_sdk_dynamodb::config::Credentials::new("local", "local", None, None, "emulator"))

@@ -312,6 +312,92 @@ describe('orders', () => {
     });
   });
 
+  it("a refund of an order of last month counts on the day it is approved: today moves, last month's statement stays (issue 18 item 3)", async () => {
+    const admin = await token(USERS.admin);
+    // China days (YYYY-MM-DD at +08:00), as the API takes them.
+    const chinaDay = (ms) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = chinaDay(Date.now());
+    const [y, m] = today.split('-').map(Number);
+    const lastFirst = `${m === 1 ? y - 1 : y}-${String(m === 1 ? 12 : m - 1).padStart(2, '0')}-01`;
+    const lastLast = chinaDay(Date.parse(`${today.slice(0, 8)}01T00:00:00+08:00`) - 1000);
+    // A paid order of last month nobody asked a refund for.
+    const listed = await api('GET', `/order/getList?paymentStatus=paid&from=${lastFirst}&to=${lastLast}&pageSize=100`, admin);
+    let order;
+    for (const o of listed.data.list) {
+      if (o.paidFen < 200) continue;
+      const d = await api('GET', `/order/detail?id=${o.orderNo}`, admin);
+      if (d.data.refunds.length === 0) {
+        order = o;
+        break;
+      }
+    }
+    assert.ok(order, 'a paid order of last month without refund requests');
+    const statement = async () => {
+      const st = await api('GET', `/money/settlement?stationId=${order.stationId}&from=${lastFirst}&to=${lastLast}`, admin);
+      return { list: st.data.list, total: st.data.total };
+    };
+    const lastMonthBefore = await statement();
+
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.editor);
+      await go(page, `/order/detail?id=${order.orderNo}`);
+      await page.getByTestId('detail-refund').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input').fill('1.00');
+      await dialog.locator('textarea').fill('上月订单补退');
+      await dialog.getByTestId('prompt-submit').click();
+      await page.getByTestId('refund-row').first().waitFor();
+    });
+
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/money/moneyIndex');
+      // The finance page says how refunds are counted.
+      assert.match(await page.getByTestId('fin-rule').innerText(), /退款按批准当日计入/);
+      // Today's figures only.
+      await page.getByTestId('fin-from').fill(today);
+      await page.getByTestId('fin-search').click();
+      await page.waitForFunction((day) => document.querySelector('[data-testid="fin-from"]')?.value === day, today);
+      await page.getByTestId('fin-refunds').waitFor({ timeout: 20_000 });
+      const todayRevenue = async () => (await api('GET', `/money/revenue?from=${today}&to=${today}`, admin)).data.total;
+      const before = await todayRevenue();
+      await page.waitForFunction((fen) => {
+        const text = document.querySelector('[data-testid="fin-refunds"] span:last-child')?.textContent ?? '';
+        return Math.round(Number(text.replace(/,/g, '')) * 100) === fen;
+      }, before.refundedFen, { timeout: 20_000 });
+      const netBefore = await cardFen(page, 'net');
+      await shot(page, 'orders-11a-today-before-refund');
+
+      // Approve from the queue (newest first: today's request leads).
+      await page.getByTestId('fin-tab-refunds').click();
+      await page.getByTestId('pending-refund').first().waitFor({ timeout: 20_000 });
+      await page.getByTestId('pending-sort').click();
+      const row = page.getByTestId('pending-refund').filter({ hasText: order.orderNo });
+      await row.waitFor({ timeout: 10_000 });
+      await row.getByTestId('pending-approve').click();
+      await page.getByRole('dialog').getByTestId('prompt-submit').click();
+      await row.waitFor({ state: 'detached', timeout: 10_000 });
+
+      // Today's refunds and net moved by the 1.00 (the range lives in the URL: the reloaded view keeps today's).
+      await page.getByTestId('fin-tab-revenue').click();
+      await page.getByTestId('refresh-view').click();
+      await page.getByTestId('fin-refunds').waitFor({ timeout: 20_000 });
+      await page.waitForFunction((day) => document.querySelector('[data-testid="fin-from"]')?.value === day, today);
+      await page.waitForFunction((fen) => {
+        const text = document.querySelector('[data-testid="fin-refunds"] span:last-child')?.textContent ?? '';
+        return Math.round(Number(text.replace(/,/g, '')) * 100) === fen;
+      }, before.refundedFen + 100, { timeout: 20_000 });
+      assert.equal(await cardFen(page, 'net'), netBefore - 100, "today's net falls by the refund");
+      await page.getByTestId('fin-rule').scrollIntoViewIfNeeded();
+      await shot(page, 'orders-11b-today-after-refund');
+    });
+
+    // Last month's statement is exactly what it was; the ledger lists the refund today.
+    assert.deepEqual(await statement(), lastMonthBefore, "last month's settlement statement does not change");
+    const ledger = await api('GET', `/money/ledger?from=${today}&to=${today}&pageSize=100`, admin);
+    assert.ok(ledger.data.list.some((e) => e.orderNo === order.orderNo && e.amountFen === 100), "today's ledger lists the refund");
+  });
+
   it('the refund ledger and the pending requests page with the store cursor and export every entry (issue 18 item 2)', async () => {
     const admin = await token(USERS.admin);
     const from = new Date(Date.now() - 119 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-// Expired access tokens are refreshed transparently (spec points 4 and 8):
+// Expired access tokens are refreshed transparently (a 402 refreshes once, then retries):
 // a gateway with a 4-second access-token lifetime, a page reload after expiry.
 import { it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -59,7 +59,11 @@ describe('staff self-service', () => {
       await toast(page, '不正确').waitFor({ timeout: 15_000 });
       await login(page, gateway.url, { username: 'editor', password: EDITOR_NEW });
       await openPersonalCenter(page);
-      assert.equal(await page.locator('input[name="email"]').inputValue(), 'editor@ev-operator.example');
+      // The form fills once the profile arrives: wait for it, then read.
+      await page.getByTestId('profile-username').filter({ hasText: 'editor' }).waitFor();
+      const email = page.locator('input[name="email"]');
+      await page.waitForFunction((el) => el.value !== '', await email.elementHandle(), { timeout: 10_000 }).catch(() => {});
+      assert.equal(await email.inputValue(), 'editor@ev-operator.example');
     });
   });
 

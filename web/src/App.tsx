@@ -13,7 +13,7 @@ import { settingsStore } from '@/store/settings';
 import { appTheme } from '@/theme/themes';
 import { loadingStore } from '@/utils/notify';
 
-/** Body classes for the theme name and background (point 4: applying a theme). */
+/** Body classes for the theme name and background (no background class for 'none'). */
 function useBodyThemeClasses(themeName: string, background: string) {
   useEffect(() => {
     const classes = [`vab-theme-${themeName}`, ...(background !== 'none' ? [background] : [])];

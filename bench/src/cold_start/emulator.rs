@@ -181,7 +181,7 @@ mod tests {
         let mut emu = Emulator::start("bench_fn").await.unwrap();
         let first = emu.push(br#"{"n":1}"#.to_vec());
         let second = emu.push(br#"{"n":2}"#.to_vec());
-        let http = reqwest::Client::new();
+        let http = backoffice::http_client::client();
 
         let res = http.get(url(&emu, "invocation/next")).send().await.unwrap();
         assert_eq!(res.status(), 200);
@@ -231,7 +231,7 @@ mod tests {
     #[tokio::test]
     async fn a_poll_waits_until_an_event_is_queued() {
         let mut emu = Emulator::start("bench_fn").await.unwrap();
-        let http = reqwest::Client::new();
+        let http = backoffice::http_client::client();
         let poll = tokio::spawn({
             let url = url(&emu, "invocation/next");
             async move { http.get(url).send().await.unwrap().text().await.unwrap() }
@@ -248,7 +248,7 @@ mod tests {
     #[tokio::test]
     async fn reports_init_errors() {
         let mut emu = Emulator::start("bench_fn").await.unwrap();
-        let res = reqwest::Client::new()
+        let res = backoffice::http_client::client()
             .post(url(&emu, "init/error"))
             .header("lambda-runtime-function-error-type", "Runtime.InitError")
             .body("no table")

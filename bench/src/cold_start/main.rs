@@ -483,7 +483,7 @@ impl Moto {
             .spawn()
             .map_err(|e| format!("cannot start {program}: {e} (run scripts/install-test-deps.sh and put target/tools-venv/bin on PATH)"))?;
         let endpoint = format!("http://127.0.0.1:{port}");
-        let http = reqwest::Client::new();
+        let http = backoffice::http_client::client();
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             if let Ok(Some(status)) = child.try_wait() {

@@ -3,7 +3,8 @@
 //! the Lambda functions run), serves the built SPA at `/`, and seeds an
 //! empty store on first run.
 //!
-//! Usage: `gateway [serve]`, `gateway seed`, `gateway openapi` (prints the
+//! Usage: `gateway [serve]`, `gateway seed`, `gateway count-refunds-by-day`
+//! (the one-time catch-up below, for a table no gateway serves), `gateway openapi` (prints the
 //! OpenAPI document), `gateway simulate` (the charge-point simulator),
 //! `gateway backup FILE` / `gateway restore FILE` (the embedded store). Configuration comes from
 //! the environment (see NOTES.md); a problem stops start-up with one line.
@@ -40,6 +41,7 @@ async fn run() -> Result<(), String> {
                 Err(_) => None, // DynamoDB: nothing local to guard
             };
             let report = seed(&ctx).await?;
+            count_earlier_refunds(&ctx, false).await?;
             backoffice::password_work::reserve_memory();
             if std::env::var("BACKOFFICE_SIMULATE_CHARGERS").is_ok_and(|v| v == "1") {
                 simulate_chargers(ctx.clone());
@@ -56,6 +58,22 @@ async fn run() -> Result<(), String> {
             }
             Ok(())
         }
+        "count-refunds-by-day" => {
+            // For a DynamoDB table that no gateway serves (AWS): the gateway does this at start.
+            let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
+            count_earlier_refunds(&ctx, true).await
+        }
+        "backfill" => {
+            // Index entries records stored before their kind existed lack
+            // (the order list's amount and energy sorts, station names by
+            // any part); idempotent and safe while serving.
+            let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
+            let done = backoffice::domain::orders::backfill::missing_pointers(&ctx).await.map_err(|e| e.to_string())?;
+            println!("{} orders in {} months read; {} missing pointers written", done.orders, done.months, done.written);
+            let (stations, entries) = backoffice::domain::assets::stations::backfill_words(&ctx).await.map_err(|e| e.to_string())?;
+            println!("{stations} stations read; {entries} name word entries written");
+            Ok(())
+        }
         "openapi" => {
             // The document the gateway serves at /partnerapi/openapi.json.
             print!("{}", backoffice::openapi::document_text());
@@ -66,10 +84,10 @@ async fn run() -> Result<(), String> {
             gateway::simulate_cli::run(std::env::args().skip(2).collect()).await
         }
         "-h" | "--help" | "help" => {
-            println!("usage: gateway [serve|seed|openapi|simulate|backup FILE|restore FILE]   (configuration: BACKOFFICE_* environment variables, see NOTES.md; gateway simulate --help)");
+            println!("usage: gateway [serve|seed|count-refunds-by-day|backfill|openapi|simulate|backup FILE|restore FILE]   (configuration: BACKOFFICE_* environment variables, see NOTES.md; gateway simulate --help)");
             Ok(())
         }
-        other => Err(format!("unknown command '{other}': use 'serve', 'seed', 'openapi', 'simulate', 'backup FILE' or 'restore FILE'")),
+        other => Err(format!("unknown command '{other}': use 'serve', 'seed', 'count-refunds-by-day', 'backfill', 'openapi', 'simulate', 'backup FILE' or 'restore FILE'")),
     }
 }
 
@@ -118,6 +136,22 @@ fn simulate_chargers(ctx: std::sync::Arc<backoffice::AppCtx>) {
         };
         gateway::simulate::run(cfg, std::sync::Arc::new(gateway::simulate::Stats::default())).await;
     });
+}
+
+/// Stores written before refunds counted on their approval day: counts
+/// their approved refunds there once (`refunds::count_earlier_refunds_on_grant_day`;
+/// afterwards one read of its marker). Said out loud when it did something,
+/// or always when asked for by name (`say_nothing_done`).
+async fn count_earlier_refunds(ctx: &backoffice::AppCtx, say_nothing_done: bool) -> Result<(), String> {
+    let n = backoffice::domain::orders::refunds::count_earlier_refunds_on_grant_day(ctx)
+        .await
+        .map_err(|e| format!("counting earlier refunds on their approval day failed: {}", e.msg.en))?;
+    if n > 0 {
+        println!("finance: {n} refunds approved before this version now count on the day they were approved");
+    } else if say_nothing_done {
+        println!("finance: every approved refund already counts on the day it was approved; nothing changed");
+    }
+    Ok(())
 }
 
 /// Where the demo piles' charger password is kept (owner-readable).

@@ -47,10 +47,10 @@ impl TlsFiles {
     }
 }
 
-/// rustls is built with more than one crypto back end in this program (the
-/// HTTP client brings its own); the server's is chosen once, here.
+/// rustls may be built with more than one crypto back end in this program
+/// (test helpers may bring aws-lc-rs); the server uses the product's, ring.
 pub fn install_crypto_provider() {
-    let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
+    backoffice::http_client::install_crypto_provider();
 }
 
 /// Reloads the certificate on SIGHUP and when the files change (checked

@@ -14,7 +14,7 @@ use store::{Query, Table};
 async fn kill_9_during_writes_loses_no_acknowledged_write() {
     let dir = fresh_data_dir("crash");
     let mut gw = Gateway::start(dir.clone(), &[]).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let token = Arc::new(login(&client, &gw.base, "editor", EDITOR_PW).await);
     let acknowledged = Arc::new(tokio::sync::Mutex::new(HashSet::new()));
     let mut writers = Vec::new();
@@ -83,7 +83,7 @@ async fn kill_9_during_writes_loses_no_acknowledged_write() {
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use backoffice::domain::orders::keys;
+use backoffice::domain::orders::keys::{self, Dim};
 use backoffice::domain::orders::record::OrderRow;
 use backoffice::domain::orders::refunds::{RefundRecord, RefundStatus};
 use backoffice::domain::orders::rollup::{self, Sums};
@@ -159,22 +159,33 @@ async fn stored_orders(table: &dyn Table) -> BTreeMap<String, OrderRow> {
 }
 
 /// The rollup items an order adds to (the same keys the write path updates).
-fn rollup_keys(station: &str, status: &str, payment: &str, start_ts: i64) -> Vec<Key> {
+fn rollup_keys(dims: &[Dim], station: &str, start_ts: i64) -> Vec<Key> {
     let (day, month) = (keys::day_of(start_ts), keys::month_of(start_ts));
-    let dims = ["ALL".to_string(), format!("S#{station}"), format!("T#{status}"), format!("P#{payment}"), format!("S#{station}#T#{status}")];
-    let mut out: Vec<Key> = dims.iter().flat_map(|d| [Key::new(keys::day_rollup(d), day.clone()), Key::new(keys::month_rollup(d), month.clone())]).collect();
+    let mut out: Vec<Key> = dims.iter().flat_map(|d| [Key::new(keys::day_rollup(*d), day.clone()), Key::new(keys::month_rollup(*d), month.clone())]).collect();
     out.push(Key::new(keys::STATIONS_ROLLUP_PK, station));
     out
 }
 
-/// Recomputes every rollup from the orders behind it.
-fn recompute_rollups(orders: &BTreeMap<String, OrderRow>) -> BTreeMap<Key, Sums> {
+/// Recomputes every rollup from the orders behind it, and the refunds
+/// granted each day from the refund ledger entries (their approval day, dims ALL and the station).
+fn recompute_rollups(orders: &BTreeMap<String, OrderRow>, refund_entries: &BTreeMap<String, Item>) -> BTreeMap<Key, Sums> {
     let mut out: BTreeMap<Key, Sums> = BTreeMap::new();
     for o in orders.values() {
         assert_eq!(rollup::dims(o).len(), 5, "the rollup dims this check knows");
-        let keys = rollup_keys(&o.station_id, &keys::enum_name(&o.status), &keys::enum_name(&o.payment_status), o.start_ts);
+        let (station, status) = (o.station_id.as_str(), o.status);
+        let dims = [Dim::All, Dim::Station(station), Dim::Status(status), Dim::Payment(o.payment_status), Dim::StationStatus(station, status)];
+        let keys = rollup_keys(&dims, station, o.start_ts);
         for k in keys {
             out.entry(k).or_default().add(&Sums::of(o));
+        }
+    }
+    for e in refund_entries.values() {
+        let (station, at) = (e["stationId"].as_str().unwrap(), e["approvedAt"].as_i64().unwrap());
+        let granted = Sums { refunds_granted_fen: e["amountFen"].as_i64().unwrap(), ..Sums::default() };
+        for dim in [Dim::All, Dim::Station(station)] {
+            for k in [Key::new(keys::day_rollup(dim), keys::day_of(at)), Key::new(keys::month_rollup(dim), keys::month_of(at))] {
+                out.entry(k).or_default().add(&granted);
+            }
         }
     }
     out
@@ -203,7 +214,7 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
     let dir = fresh_data_dir("crash-orders");
     let env = [("BACKOFFICE_DEMO_ORDERS", "200")];
     let mut gw = Gateway::start(dir.clone(), &env).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let editor = Arc::new(login(&client, &gw.base, "editor", EDITOR_PW).await);
     let admin = Arc::new(login(&client, &gw.base, "admin", ADMIN_PW).await);
     let before_rows = api_orders(&client, &gw.base, &admin, "").await;
@@ -386,11 +397,13 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
 
     // Every rollup equals the sums of the orders behind it: every key an
     // order adds to now, and every key an order added to before the stream.
-    let recomputed = recompute_rollups(&orders);
+    let recomputed = recompute_rollups(&orders, &ledger);
     let mut check: BTreeSet<Key> = recomputed.keys().cloned().collect();
     for r in &before_rows {
-        let s = |f: &str| r[f].as_str().unwrap().to_string();
-        check.extend(rollup_keys(&s("stationId"), &s("status"), &s("paymentStatus"), r["startTs"].as_i64().unwrap()));
+        let station = r["stationId"].as_str().unwrap();
+        let status = serde_json::from_value(r["status"].clone()).unwrap();
+        let dims = [Dim::All, Dim::Station(station), Dim::Status(status), Dim::Payment(serde_json::from_value(r["paymentStatus"].clone()).unwrap()), Dim::StationStatus(station, status)];
+        check.extend(rollup_keys(&dims, station, r["startTs"].as_i64().unwrap()));
     }
     eprintln!(
         "acknowledged before kill -9: {} closes, {} settlements, {} refund requests, {} approvals; {} orders, {} refunds, {} ledger entries, {} rollup items checked",
@@ -420,7 +433,8 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
         assert_eq!(r["refundedFen"].as_i64(), Some(o.refunded_fen.0));
         assert_eq!(r["version"].as_i64(), Some(o.version));
     }
-    // Finance of a touched day and station equals the orders behind it.
+    // Finance of a touched day and station equals the orders started that
+    // day, and its refunds the ledger's refunds approved that day.
     let touched = acked.approvals.iter().next().map(|id| &orders[&refunds[id].order_no]).unwrap();
     let day = keys::iso_day(keys::local_day(touched.start_ts));
     let filter = format!("&stationId={}", touched.station_id);
@@ -430,10 +444,16 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
         .filter(|r| keys::iso_day(keys::local_day(r["startTs"].as_i64().unwrap())) == day)
         .collect();
     let rev = api(&client, &gw.base, &admin, "GET", &format!("/money/revenue?from={day}&to={day}&stationId={}", touched.station_id), None).await.unwrap();
-    for f in ["paidFen", "refundedFen", "amountFen"] {
+    for f in ["paidFen", "amountFen"] {
         let want: i64 = day_rows.iter().map(|r| r[f].as_i64().unwrap()).sum();
         assert_eq!(rev["data"]["total"][f].as_i64(), Some(want), "finance {f} of {day} / {}", touched.station_id);
     }
+    let granted: i64 = ledger
+        .values()
+        .filter(|e| e["stationId"] == touched.station_id.as_str() && keys::iso_day(keys::local_day(e["approvedAt"].as_i64().unwrap())) == day)
+        .map(|e| e["amountFen"].as_i64().unwrap())
+        .sum();
+    assert_eq!(rev["data"]["total"]["refundedFen"].as_i64(), Some(granted), "finance refunds of {day} / {}: the ledger's", touched.station_id);
     let req = serde_json::json!({"orderNo": touched.order_no, "amount": "0.01", "reason": "重启后"});
     let body = api(&client, &gw.base, &admin, "POST", "/order/refund/request", Some(req)).await.unwrap();
     assert_eq!(body["code"], 200, "{body}");
@@ -525,7 +545,7 @@ async fn sigterm_during_writes_finishes_what_it_took_and_loses_nothing() {
     let dir = fresh_data_dir("sigterm");
     let env = [("BACKOFFICE_DEMO_ORDERS", "50")];
     let mut gw = Gateway::start(dir.clone(), &env).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let token = login(&client, &gw.base, "admin", ADMIN_PW).await;
     let burst = CardBurst::start(&client, &gw.base, &token, "TERM", 8);
     burst.reach(100).await;
@@ -569,7 +589,7 @@ async fn backup_during_writes_restores_into_a_fresh_data_dir() {
     let dir = fresh_data_dir("backup");
     let env = [("BACKOFFICE_DEMO_ORDERS", "50")];
     let gw = Gateway::start(dir.clone(), &env).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let token = login(&client, &gw.base, "admin", ADMIN_PW).await;
     let burst = CardBurst::start(&client, &gw.base, &token, "BACK", 4);
     burst.reach(80).await;

@@ -18,7 +18,7 @@ fn collect_paths(routes: &[Value], out: &mut Vec<String>) {
 #[tokio::test]
 async fn editor_gets_only_the_routes_an_editor_may_see() {
     let gw = Gateway::start(fresh_data_dir("editor-routes"), &[]).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let token = login(&client, &gw.base, "editor", EDITOR_PW).await;
     let resp = client.get(format!("{}/router/getList", gw.base)).bearer_auth(&token).send().await.unwrap();
     assert_eq!(resp.status(), 200);
@@ -42,7 +42,7 @@ async fn editor_gets_only_the_routes_an_editor_may_see() {
 #[tokio::test]
 async fn unknown_paths_methods_and_bad_bodies_get_envelopes() {
     let gw = Gateway::start(fresh_data_dir("envelopes"), &[]).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let r = client.get(format!("{}/no/such/thing", gw.base)).send().await.unwrap();
     assert_eq!(r.status(), 404);
     assert_eq!(r.json::<Value>().await.unwrap()["code"], 404);
@@ -142,7 +142,7 @@ async fn status_for_declared_length(base: &str, length: usize) -> u16 {
 #[tokio::test]
 async fn the_openapi_document_is_served_without_a_token() {
     let gw = Gateway::start(fresh_data_dir("openapi"), &[]).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let url = format!("{}/openapi.json", gw.base);
     let resp = client.get(&url).send().await.unwrap();
     assert_eq!(resp.status(), 200);
@@ -174,7 +174,7 @@ async fn the_spa_is_compressed_and_cached_by_kind_of_file() {
     let dir = fresh_data_dir("serving");
     let dist = fake_web_dist(&dir);
     let gw = Gateway::start(dir, &[("BACKOFFICE_WEB_DIST", dist.to_str().unwrap())]).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let origin = gw.origin();
 
     // A hashed asset: brotli when accepted, gzip otherwise, cached for a year.
@@ -225,7 +225,7 @@ async fn the_spa_is_compressed_and_cached_by_kind_of_file() {
 #[tokio::test]
 async fn health_readiness_and_metrics() {
     let gw = Gateway::start(fresh_data_dir("ops"), &[]).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let origin = gw.origin();
     let health = client.get(format!("{origin}/healthz")).send().await.unwrap();
     assert_eq!(health.status(), 200);
@@ -253,7 +253,7 @@ async fn health_readiness_and_metrics() {
 async fn metrics_with_a_token_want_the_token() {
     let token = "metrics-token-0123456789";
     let gw = Gateway::start(fresh_data_dir("ops-token"), &[("BACKOFFICE_METRICS_TOKEN", token)]).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let url = format!("{}/metrics", gw.origin());
     assert_eq!(client.get(&url).send().await.unwrap().status(), 403);
     assert_eq!(client.get(&url).bearer_auth("metrics-token-wrong-00000").send().await.unwrap().status(), 403);
@@ -282,7 +282,7 @@ fn json_logs_carry_the_request_id() {
         .spawn()
         .unwrap();
     let answered = rt.block_on(async {
-        let client = reqwest::Client::new();
+        let client = backoffice::http_client::client();
         for _ in 0..300 {
             if let Ok(r) = client.get(format!("http://127.0.0.1:{port}/partnerapi/publicKey")).header("x-request-id", "trace-me-42").send().await {
                 return Some(r.headers()["x-request-id"].clone());
@@ -340,7 +340,7 @@ async fn production_starts_with_the_first_admin_only_and_no_demo_data() {
     assert!(!dir.join("first-run-credentials.txt").exists());
 
     let gw = Gateway::start(dir, &[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET)]).await;
-    let client = reqwest::Client::new();
+    let client = backoffice::http_client::client();
     let token = login(&client, &gw.base, "admin", PRODUCTION_ADMIN_PW).await;
     for demo_account in [("editor", EDITOR_PW), ("test", "test-pass-1")] {
         let body: Value = client

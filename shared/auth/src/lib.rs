@@ -1,7 +1,7 @@
 //! Authentication primitives; no store access, pure functions and small types.
 //!
 //! - [`password`]: argon2id hashing/verification, a dummy verify for unknown
-//!   users (timing), and the password policy (spec point 5).
+//!   users (timing), and the password policy (6 characters to sign in, 12 for a new one).
 //! - [`token`]: HS256 JWT access tokens ([`TokenKeys`], [`Claims`]) with an
 //!   explicit clock, `Expired` distinct from `Invalid`.
 //! - [`throttle`]: login-throttling arithmetic ([`ThrottlePolicy`]).

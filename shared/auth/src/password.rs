@@ -8,7 +8,7 @@ use argon2::{Algorithm, Argon2, Block, Params, Version};
 
 use crate::AuthError;
 
-/// Minimum length of a password typed to sign in (spec point 5:
+/// Minimum length of a password typed to sign in (its error message:
 /// 密码不能少于6位): the sign-in form's check, not the policy for new ones.
 pub const PASSWORD_MIN_CHARS: usize = 6;
 /// Minimum length of a new password (sign-up, change, admin reset, first

@@ -51,9 +51,84 @@ impl fmt::Debug for TokenKeys {
     }
 }
 
+/// jsonwebtoken's cryptography for the one algorithm the product signs and
+/// accepts, HS256 (RustCrypto's hmac and sha2). jsonwebtoken is built
+/// without a back end of its own: either would link far more into every
+/// Lambda function (RSA and elliptic curves, or aws-lc). Any other algorithm
+/// is refused, never a panic. Installed by [`TokenKeys::new`]; idempotent.
+pub fn install_jwt_crypto() {
+    let _ = HS256_ONLY.install_default();
+}
+
+static HS256_ONLY: jsonwebtoken::crypto::CryptoProvider = jsonwebtoken::crypto::CryptoProvider {
+    signer_factory: hs256::signer,
+    verifier_factory: hs256::verifier,
+    jwk_utils: jsonwebtoken::crypto::JwkUtils::new_unimplemented(),
+};
+
+mod hs256 {
+    use hmac::{Hmac, Mac};
+    use jsonwebtoken::crypto::{JwtSigner, JwtVerifier};
+    use jsonwebtoken::errors::{ErrorKind, Result};
+    use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey};
+    use sha2::Sha256;
+
+    type HmacSha256 = Hmac<Sha256>;
+
+    struct Hs256(HmacSha256);
+
+    fn keyed(secret: &[u8]) -> Result<Hs256> {
+        Ok(Hs256(HmacSha256::new_from_slice(secret).map_err(|_| ErrorKind::InvalidKeyFormat)?))
+    }
+
+    pub fn signer(alg: &Algorithm, key: &EncodingKey) -> Result<Box<dyn JwtSigner>> {
+        if *alg != Algorithm::HS256 {
+            return Err(ErrorKind::InvalidAlgorithm.into());
+        }
+        Ok(Box::new(keyed(key.try_get_hmac_secret()?)?))
+    }
+
+    pub fn verifier(alg: &Algorithm, key: &DecodingKey) -> Result<Box<dyn JwtVerifier>> {
+        if *alg != Algorithm::HS256 {
+            return Err(ErrorKind::InvalidAlgorithm.into());
+        }
+        Ok(Box::new(keyed(key.try_get_hmac_secret()?)?))
+    }
+
+    impl signature::Signer<Vec<u8>> for Hs256 {
+        fn try_sign(&self, msg: &[u8]) -> std::result::Result<Vec<u8>, signature::Error> {
+            let mut mac = self.0.clone();
+            mac.update(msg);
+            Ok(mac.finalize().into_bytes().to_vec())
+        }
+    }
+
+    impl signature::Verifier<Vec<u8>> for Hs256 {
+        fn verify(&self, msg: &[u8], signature: &Vec<u8>) -> std::result::Result<(), signature::Error> {
+            let mut mac = self.0.clone();
+            mac.update(msg);
+            // Constant-time comparison.
+            mac.verify_slice(signature).map_err(|_| signature::Error::new())
+        }
+    }
+
+    impl JwtSigner for Hs256 {
+        fn algorithm(&self) -> Algorithm {
+            Algorithm::HS256
+        }
+    }
+
+    impl JwtVerifier for Hs256 {
+        fn algorithm(&self) -> Algorithm {
+            Algorithm::HS256
+        }
+    }
+}
+
 impl TokenKeys {
     /// Builds the keys; refuses secrets shorter than [`MIN_SECRET_BYTES`].
     pub fn new(secret: &[u8]) -> Result<Self, AuthError> {
+        install_jwt_crypto();
         if secret.len() < MIN_SECRET_BYTES {
             return Err(AuthError::SecretTooShort {
                 len: secret.len(),
@@ -163,6 +238,7 @@ mod tests {
 
     /// Signs `header.payload` with HMAC-SHA256 via jsonwebtoken itself.
     fn sign_raw(header: &serde_json::Value, payload: &serde_json::Value, secret: &[u8]) -> String {
+        install_jwt_crypto();
         let message = format!("{}.{}", b64(header), b64(payload));
         let sig = jsonwebtoken::crypto::sign(
             message.as_bytes(),
@@ -321,13 +397,16 @@ mod tests {
     #[test]
     fn other_algorithms_are_rejected() {
         // HS512 with the right secret: still refused, only HS256 is accepted.
-        let token = encode(
-            &Header::new(Algorithm::HS512),
-            &claims_json(),
-            &EncodingKey::from_secret(SECRET),
-        )
-        .unwrap();
+        // (Signed by hand: the product's jsonwebtoken provider signs HS256 only.)
+        use hmac::Mac;
+        let message = format!("{}.{}", b64(&json!({"alg": "HS512", "typ": "JWT"})), b64(&claims_json()));
+        let mut mac = hmac::Hmac::<sha2::Sha512>::new_from_slice(SECRET).unwrap();
+        mac.update(message.as_bytes());
+        let token = format!("{message}.{}", URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes()));
         assert_eq!(keys().verify(&token, NOW), Err(TokenError::Invalid));
+        // Nor does the provider sign anything else.
+        install_jwt_crypto();
+        assert!(encode(&Header::new(Algorithm::HS512), &claims_json(), &EncodingKey::from_secret(SECRET)).is_err());
     }
 
     #[test]

@@ -127,7 +127,7 @@ impl Config {
                 "BACKOFFICE_SESSION_TTL must not be shorter than BACKOFFICE_ACCESS_TOKEN_TTL".into(),
             ));
         }
-        // The RSA sign-in payload mode (spec point 7, off by default) was
+        // The RSA sign-in payload mode (encrypted JSON bodies, off by default) was
         // removed: it was a padding oracle on a 1024-bit key with a crate
         // open to timing attacks, and could not share one key across Lambda
         // functions. TLS protects sign-in payloads; a setup still asking

@@ -52,8 +52,10 @@ pub struct AppCtx {
     pub roles: RoleCache,
     /// The operations settings (offline window, stuck limit), read briefly cached.
     pub operations: OperationsCache,
-    /// For the OAuth code exchange; built once so TLS setup is not per request.
-    pub http: reqwest::Client,
+    /// For the OAuth code exchange: built at its first use (a function's
+    /// start-up does not load the system's root certificates for a call it
+    /// may never make), then kept, so TLS setup is not per request.
+    http: std::sync::OnceLock<reqwest::Client>,
     /// How remote operations reach chargers: installed once by the process
     /// that has the sockets (the local gateway) or the `@connections`
     /// client (a Lambda function); unset, commands to a charger end offline.
@@ -65,11 +67,28 @@ impl AppCtx {
     pub fn new(store: Arc<dyn Table>, config: Config) -> Result<Arc<AppCtx>, crate::config::ConfigError> {
         let keys = TokenKeys::new(&config.jwt_secret)
             .map_err(|e| crate::config::ConfigError(format!("BACKOFFICE_JWT_SECRET is unusable: {e}")))?;
-        let http = reqwest::Client::builder()
+        Ok(Arc::new(AppCtx {
+            store,
+            config,
+            keys,
+            clock: Clock::default(),
+            roles: RoleCache::default(),
+            operations: OperationsCache::default(),
+            http: std::sync::OnceLock::new(),
+            outbound: std::sync::OnceLock::new(),
+        }))
+    }
+
+    /// The HTTP client of the OAuth code exchange (see the field).
+    pub fn http(&self) -> Result<&reqwest::Client, String> {
+        if let Some(client) = self.http.get() {
+            return Ok(client);
+        }
+        let client = crate::http_client::builder()
             .timeout(std::time::Duration::from_secs(10))
             .build()
-            .map_err(|e| crate::config::ConfigError(format!("cannot build the HTTP client: {e}")))?;
-        Ok(Arc::new(AppCtx { store, config, keys, clock: Clock::default(), roles: RoleCache::default(), operations: OperationsCache::default(), http, outbound: std::sync::OnceLock::new() }))
+            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+        Ok(self.http.get_or_init(|| client))
     }
 
     pub fn now(&self) -> i64 {

@@ -19,7 +19,11 @@ pub async fn dispatch(ctx: &AppCtx, route: &Route, req: ApiRequest) -> http::Res
     let lang = req.lang();
     let started = std::time::Instant::now();
     let audit_input = route.audited.then(|| audit::Input::capture(&req));
-    let (result, account) = run(ctx, route, req).await;
+    let (mut result, account) = run(ctx, route, req).await;
+    if let Ok(Reply::Unencodable(why)) = &result {
+        tracing::error!(function = route.function, error = %why, "the handler's answer could not be encoded as JSON");
+        result = Err(ApiError::internal());
+    }
     let code = match &result {
         Ok(_) => envelope::SUCCESS_CODE,
         Err(e) => e.code,
@@ -37,6 +41,7 @@ pub async fn dispatch(ctx: &AppCtx, route: &Route, req: ApiRequest) -> http::Res
         Ok(Reply::Data(data)) => ok_response(&data),
         Ok(Reply::DataWithMsg(data, msg)) => ok_response_with_msg(&data, &msg, lang),
         Ok(Reply::Raw(resp)) => resp,
+        Ok(Reply::Unencodable(_)) => ApiError::internal().to_response(lang),
         Err(err) => err.to_response(lang),
     }
 }
@@ -63,14 +68,14 @@ async fn run(ctx: &AppCtx, route: &Route, req: ApiRequest) -> (Result<Reply, Api
         }
     }
     let account = caller.as_ref().map(|c| c.username().to_string());
-    // The handler sees only the query parameters its route declares (the
-    // ones the OpenAPI document lists).
-    let mut req = req;
-    req.query = match route.doc.declared_query(&req.query) {
-        Ok(query) => query,
+    // The query is parsed once, as the type the route declares (the one
+    // the OpenAPI document lists): a bad one is refused before the handler
+    // runs, and the handler takes the parsed value.
+    let query = match route.doc.check_query(&req.query) {
+        Ok(q) => std::sync::Mutex::new(q),
         Err(e) => return (Err(e), account),
     };
-    let result = (route.handler)(ctx, Call { req, caller }).await;
+    let result = (route.handler)(ctx, Call { req, caller, query }).await;
     (result, account)
 }
 

@@ -106,6 +106,7 @@ pub mod families {
     pub const ROLES_BY_NAME: Family = Family::index(Gsi1, "ROLES");
     pub const LOG_BY_TIME: Family = Family::index(Gsi1, "LOG");
     pub const LOG_BY_ACCOUNT: Family = Family::index(Gsi2, "LOG#ACCOUNT#*");
+    pub const LOG_BY_TYPE: Family = Family::index(Gsi3, "LOG#TYPE#*");
     pub const DEPTS: Family = Family::index(Gsi1, "DEPTS");
 
     // Orders, refunds, ledger, rollups (domain::orders::keys).
@@ -398,13 +399,14 @@ mod tests {
             (ROLES_BY_NAME, keys::ROLES_INDEX_PK.into()),
             (LOG_BY_TIME, keys::LOG_INDEX_PK.into()),
             (LOG_BY_ACCOUNT, keys::log_account_index_pk("admin")),
+            (LOG_BY_TYPE, keys::log_type_index_pk("logout")),
             (ORDER, order_keys::order("CP1").pk),
             (ORDER, order_keys::refund("CP1", "r").pk),
             (LEDGER, order_keys::ledger("r").pk),
             (ORDER_POINTER, order_keys::by_user("u")),
             (ORDER_POINTER, order_keys::by_plate("p")),
             (ORDER_POINTER, order_keys::flagged("202601")),
-            (ROLLUP, order_keys::day_rollup("ALL")),
+            (ROLLUP, order_keys::day_rollup(order_keys::Dim::All)),
             (ROLLUP, order_keys::STATIONS_ROLLUP_PK.into()),
             (ORDERS_BY_MONTH, order_keys::by_month("202601")),
             (ORDERS_BY_STATION, order_keys::by_station("s", "202601")),
@@ -422,7 +424,7 @@ mod tests {
         ];
         let all = [
             USER, ROLE, MENU, NOTICE, THROTTLE, LOG, LOG_COUNT, LOG_REFUSED, SOCIAL, OAUTH_STATE, META, SETTINGS, WORKFLOW, DEPT, USERS_BY_NAME, USERS_BY_EMAIL, ROLES_BY_NAME,
-            LOG_BY_TIME, LOG_BY_ACCOUNT, DEPTS, ORDER, LEDGER, ORDER_POINTER, ROLLUP, ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS,
+            LOG_BY_TIME, LOG_BY_ACCOUNT, LOG_BY_TYPE, DEPTS, ORDER, LEDGER, ORDER_POINTER, ROLLUP, ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS,
             LEDGER_BY_TIME, STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT, PILES_BY_STATION, TARIFFS, CARD,
             CARD_LIST, CARD_COUNT, RESERVATION, OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START, MESSAGE_LOG, CONNECTION,
             RESERVATIONS_BY_PILE, COMMANDS_BY_PILE, COMMAND_QUEUE, SLOTS_BY_DEADLINE, MESSAGE_LOG_BY_ACTION, CONNECTIONS,

@@ -22,9 +22,45 @@ pub async fn serve(function: &str) -> Result<(), Error> {
     crate::lambda_outbound::ApiGatewayOutbound::install_from_env(&ctx).await;
     lambda_http::run(service_fn(move |event: Request| {
         let ctx: Arc<AppCtx> = ctx.clone();
-        async move { Ok::<_, Error>(handle(&ctx, route, event).await) }
+        async move { Ok::<_, Error>(Answer(handle(&ctx, route, event).await)) }
     }))
     .await
+}
+
+/// An answer whose body [`handle`] has already made text or binary.
+/// lambda_http's own conversion of a `Response` decodes text bodies by their
+/// `charset` with encoding_rs, which links every encoding's tables into the
+/// function; the product's text is always UTF-8, so none is needed.
+struct Answer(Response<Body>);
+
+impl lambda_http::IntoResponse for Answer {
+    fn into_response(self) -> std::pin::Pin<Box<dyn std::future::Future<Output = Response<Body>> + Send>> {
+        Box::pin(std::future::ready(self.0))
+    }
+}
+
+/// The body as API Gateway carries it: text for an uncompressed textual
+/// (or untyped) UTF-8 answer, as lambda_http would make it, otherwise
+/// binary (base64 on the wire).
+fn lambda_body(headers: &http::HeaderMap, body: Bytes) -> Body {
+    if body.is_empty() {
+        return Body::Empty;
+    }
+    let textual = match headers.get(http::header::CONTENT_TYPE) {
+        None => true,
+        Some(ct) => {
+            let ct = ct.to_str().unwrap_or_default();
+            let mime = ct.split(';').next().unwrap_or_default().trim();
+            ["text", "application/json", "application/javascript", "application/xml", "application/yaml"].iter().any(|p| ct.starts_with(p))
+                || ["+xml", "+yaml", "+json"].iter().any(|s| mime.ends_with(s))
+        }
+    };
+    if textual && headers.get(http::header::CONTENT_ENCODING).is_none() {
+        if let Ok(text) = std::str::from_utf8(&body) {
+            return Body::Text(text.to_owned());
+        }
+    }
+    Body::Binary(body.to_vec())
 }
 
 /// One API Gateway event through the route. With the origin secret
@@ -42,7 +78,8 @@ pub async fn handle(ctx: &AppCtx, route: &Route, event: Request) -> Response<Bod
         _ => dispatch(ctx, route, req).await,
     };
     let (parts, body) = resp.into_parts();
-    Response::from_parts(parts, Body::Binary(body.to_vec()))
+    let body = lambda_body(&parts.headers, body);
+    Response::from_parts(parts, body)
 }
 
 fn to_api_request(event: Request, origin_secret: Option<&str>) -> ApiRequest {

@@ -15,7 +15,7 @@ impl ApiGatewayOutbound {
     /// A client for the `@connections` endpoint (`endpoint`: the API's
     /// stage URL, or a local stand-in in tests).
     pub async fn new(endpoint: &str) -> ApiGatewayOutbound {
-        let shared = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+        let shared = store::dynamo::sdk_config(None, None).await;
         let config = aws_sdk_apigatewaymanagement::config::Builder::from(&shared).endpoint_url(endpoint).build();
         ApiGatewayOutbound { client: Client::from_conf(config) }
     }

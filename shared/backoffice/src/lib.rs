@@ -10,6 +10,7 @@ pub mod ctx;
 pub mod dispatch;
 pub mod domain;
 pub mod handlers;
+pub mod http_client;
 pub mod iam;
 #[cfg(feature = "lambda")]
 pub mod lambda;

@@ -6,86 +6,122 @@
 //! beside its handler: query parameters, JSON body, `data` of the answer.
 //!
 //! One source: a route's query parameters are a typed struct declared with
-//! the route (`query = T`). The dispatch passes a handler only the
-//! parameters `T` declares ([`OpDoc::declared_query`]), so a handler cannot
-//! read a parameter the document does not list.
+//! the route (`query = T`). The dispatch parses the query as `T`
+//! ([`OpDoc::check_query`]) and a handler can take it only as `T`
+//! ([`crate::request::Call::query`] refuses any other type), so the
+//! document lists exactly what a handler reads.
 //!
 //! The local gateway serves the document at `GET /partnerapi/openapi.json`.
 //! That path is not a route-table entry: it describes the table rather
 //! than being one of its endpoints, needs no Lambda of its own, and the
 //! document lists exactly the table (a test checks).
+//!
+//! The document is made only with the `openapi` feature (on by default,
+//! off in the Lambda build): without it a route still records which types
+//! it declares and parses its query (by the query type's serde
+//! deserializer, never its schema), but
+//! the document's code and the schemas of every declared type are not
+//! linked into the functions.
 
-use std::collections::{BTreeMap, HashMap};
+use std::any::Any;
+use std::collections::HashMap;
+#[cfg(feature = "openapi")]
+use std::collections::BTreeMap;
 
-use envelope::{standard_message, ApiError};
+use envelope::ApiError;
+#[cfg(feature = "openapi")]
+use envelope::standard_message;
 use http::Method;
+use schemars::JsonSchema;
+#[cfg(feature = "openapi")]
 use schemars::generate::SchemaSettings;
-use schemars::{JsonSchema, Schema, SchemaGenerator};
+#[cfg(feature = "openapi")]
+use schemars::{Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
-use serde::Serialize;
+#[cfg(feature = "openapi")]
 use serde_json::{json, Map, Value};
 
-use crate::routes::{routes, Access, Route};
+use crate::routes::{Access, Route};
+#[cfg(feature = "openapi")]
+use crate::routes::routes;
 
 /// The path the local gateway serves the document at (below [`crate::API_BASE`]).
 pub const DOCUMENT_PATH: &str = "/openapi.json";
 
-/// A schema of one declared type, made by a generator.
-pub type SchemaFn = fn(&mut SchemaGenerator) -> Schema;
-/// Keeps the declared query parameters of a raw query (400 when they do not parse).
-pub type QueryFilter = fn(&HashMap<String, String>) -> Result<HashMap<String, String>, ApiError>;
+/// One declared type. With the `openapi` feature it makes the type's
+/// schema; without it, it only records that the route declares a type
+/// (which the error statuses depend on).
+#[derive(Clone, Copy)]
+pub struct DeclaredType {
+    #[cfg(feature = "openapi")]
+    make: fn(&mut SchemaGenerator) -> Schema,
+}
 
-/// A route's declared query parameters: their schema and their filter.
+impl DeclaredType {
+    fn of<T: JsonSchema>() -> Self {
+        DeclaredType {
+            #[cfg(feature = "openapi")]
+            make: schema_of::<T>,
+        }
+    }
+
+    /// The type's schema, made by (and registered with) `generator`.
+    #[cfg(feature = "openapi")]
+    pub fn schema(&self, generator: &mut SchemaGenerator) -> Schema {
+        (self.make)(generator)
+    }
+}
+/// A query parsed as its route's declared type, handed to the handler.
+pub type ParsedQuery = Box<dyn Any + Send>;
+
+/// Parses a raw query as the declared type (400 when it does not parse).
+pub type QueryParse = fn(&HashMap<String, String>) -> Result<ParsedQuery, ApiError>;
+
+/// A route's declared query parameters: their schema and their parser.
 #[derive(Clone, Copy)]
 pub struct QueryDecl {
-    pub schema: SchemaFn,
-    pub filter: QueryFilter,
+    pub schema: DeclaredType,
+    pub parse: QueryParse,
 }
 
 /// What a route declares about its inputs and outputs (see `route!`).
 #[derive(Clone, Copy, Default)]
 pub struct OpDoc {
     pub query: Option<QueryDecl>,
-    pub body: Option<SchemaFn>,
-    pub data: Option<SchemaFn>,
+    pub body: Option<DeclaredType>,
+    pub data: Option<DeclaredType>,
     /// Error statuses beyond the ones implied by access and method.
     pub errors: &'static [u16],
 }
 
+#[cfg(feature = "openapi")]
 fn schema_of<T: JsonSchema>(g: &mut SchemaGenerator) -> Schema {
     g.subschema_for::<T>()
 }
 
-/// Keeps the declared parameters, checked against their types (the
-/// handler reads them again with [`crate::request::Call::query`]).
-fn filter_query<T: DeserializeOwned + Serialize>(raw: &HashMap<String, String>) -> Result<HashMap<String, String>, ApiError> {
-    let typed: T = crate::request::parse_query(raw)?;
-    let text = serde_urlencoded::to_string(&typed).map_err(|e| {
-        tracing::error!(error = %e, "a declared query type does not encode as parameters");
-        ApiError::internal()
-    })?;
-    Ok(url::form_urlencoded::parse(text.as_bytes()).into_owned().collect())
+/// The query as `T`, parsed once before any handler runs.
+fn parse_query_as<T: DeserializeOwned + Send + 'static>(raw: &HashMap<String, String>) -> Result<ParsedQuery, ApiError> {
+    crate::request::parse_query::<T>(raw).map(|q| Box::new(q) as ParsedQuery)
 }
 
 impl OpDoc {
     pub const fn new() -> Self {
         OpDoc { query: None, body: None, data: None, errors: &[] }
     }
-    /// The query parameters: a struct whose fields are the parameters
-    /// (`Option<String>` read by the handler, `#[schemars(with = ..)]` for
-    /// the type the handler accepts).
-    pub fn query<T: JsonSchema + DeserializeOwned + Serialize>(mut self) -> Self {
-        self.query = Some(QueryDecl { schema: schema_of::<T>, filter: filter_query::<T> });
+    /// The query parameters: a struct whose fields are the parameters, as
+    /// the handler parses them ([`crate::request::Call::query`]).
+    pub fn query<T: JsonSchema + DeserializeOwned + Send + 'static>(mut self) -> Self {
+        self.query = Some(QueryDecl { schema: DeclaredType::of::<T>(), parse: parse_query_as::<T> });
         self
     }
     /// The JSON body the handler parses.
     pub fn body<T: JsonSchema>(mut self) -> Self {
-        self.body = Some(schema_of::<T>);
+        self.body = Some(DeclaredType::of::<T>());
         self
     }
     /// The `data` of a successful answer.
     pub fn data<T: JsonSchema>(mut self) -> Self {
-        self.data = Some(schema_of::<T>);
+        self.data = Some(DeclaredType::of::<T>());
         self
     }
     pub fn errors(mut self, errors: &'static [u16]) -> Self {
@@ -93,13 +129,10 @@ impl OpDoc {
         self
     }
 
-    /// The query parameters this route declares, taken from the raw query;
-    /// every other parameter is dropped (none when the route declares none).
-    pub fn declared_query(&self, raw: &HashMap<String, String>) -> Result<HashMap<String, String>, ApiError> {
-        match &self.query {
-            Some(decl) => (decl.filter)(raw),
-            None => Ok(HashMap::new()),
-        }
+    /// The query parsed as the declared type (none when the route
+    /// declares none); a 400 when it does not parse.
+    pub fn check_query(&self, raw: &HashMap<String, String>) -> Result<Option<ParsedQuery>, ApiError> {
+        self.query.as_ref().map(|decl| (decl.parse)(raw)).transpose()
     }
 }
 
@@ -130,6 +163,7 @@ pub fn error_statuses(route: &Route) -> Vec<u16> {
     codes
 }
 
+#[cfg(feature = "openapi")]
 /// Removes `null` from a schema (from `type` lists, `enum` and `anyOf`): a
 /// query parameter is absent or text, never null.
 fn without_null(schema: &mut Value) {
@@ -158,10 +192,11 @@ fn without_null(schema: &mut Value) {
     }
 }
 
+#[cfg(feature = "openapi")]
 /// The query parameters of a declared query struct.
 fn parameters(decl: &QueryDecl) -> Vec<Value> {
     let mut inline = SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = true).into_generator();
-    let schema = (decl.schema)(&mut inline).to_value();
+    let schema = decl.schema.schema(&mut inline).to_value();
     let required: Vec<&str> = schema
         .get("required")
         .and_then(Value::as_array)
@@ -172,6 +207,11 @@ fn parameters(decl: &QueryDecl) -> Vec<Value> {
         for (name, prop) in props {
             let mut prop = prop.clone();
             without_null(&mut prop);
+            // An absent parameter is absent, never null: a `null` default
+            // (an optional field's serde default) says nothing true.
+            if prop.get("default") == Some(&Value::Null) {
+                prop.as_object_mut().map(|o| o.remove("default"));
+            }
             let description = prop.as_object_mut().and_then(|o| o.remove("description"));
             let mut param = json!({ "name": name, "in": "query", "required": required.contains(&name.as_str()), "schema": prop });
             if let Some(d) = description {
@@ -183,6 +223,7 @@ fn parameters(decl: &QueryDecl) -> Vec<Value> {
     out
 }
 
+#[cfg(feature = "openapi")]
 /// `{code, msg, data}` with the given code and data schema.
 fn envelope_schema(code: u16, data: Value) -> Value {
     json!({
@@ -196,6 +237,7 @@ fn envelope_schema(code: u16, data: Value) -> Value {
     })
 }
 
+#[cfg(feature = "openapi")]
 fn operation(route: &Route, inputs: &mut SchemaGenerator, outputs: &mut SchemaGenerator) -> Value {
     let mut op = json!({
         "operationId": route.function,
@@ -220,11 +262,11 @@ fn operation(route: &Route, inputs: &mut SchemaGenerator, outputs: &mut SchemaGe
     if let Some(body) = route.doc.body {
         op["requestBody"] = json!({
             "required": true,
-            "content": { "application/json": { "schema": body(inputs).to_value() } },
+            "content": { "application/json": { "schema": body.schema(inputs).to_value() } },
         });
     }
     let data = match route.doc.data {
-        Some(data) => data(outputs).to_value(),
+        Some(data) => data.schema(outputs).to_value(),
         None => json!({ "description": "see the summary; not described as a type yet" }),
     };
     let mut responses = Map::new();
@@ -242,6 +284,7 @@ fn operation(route: &Route, inputs: &mut SchemaGenerator, outputs: &mut SchemaGe
     op
 }
 
+#[cfg(feature = "openapi")]
 /// Removes an empty-text `default` from schemas that refuse empty text
 /// (`minLength` or `pattern`): such a field defaults to empty in Rust only
 /// so the handler can answer a 400 naming it, not because empty is valid.
@@ -259,6 +302,7 @@ fn drop_refused_defaults(v: &mut Value) {
     }
 }
 
+#[cfg(feature = "openapi")]
 /// `data` of an error answer: null, except a 400 about the fields of a record
 /// (stations, piles, connectors, tariffs, cards), which names them so a form
 /// can mark each (`field` is the first; `en`/`zh` are that field's own message).
@@ -288,10 +332,12 @@ fn error_data(code: u16) -> Value {
     })
 }
 
+#[cfg(feature = "openapi")]
 fn error_name(code: u16) -> String {
     format!("Error{code}")
 }
 
+#[cfg(feature = "openapi")]
 /// One shared answer per error status: the envelope with that code and
 /// `data: null`, described by the standard message.
 fn error_responses() -> Map<String, Value> {
@@ -310,6 +356,7 @@ fn error_responses() -> Map<String, Value> {
         .collect()
 }
 
+#[cfg(feature = "openapi")]
 /// The whole document.
 pub fn document() -> Value {
     let components = SchemaSettings::draft2020_12().with(|s| {
@@ -317,14 +364,27 @@ pub fn document() -> Value {
         s.meta_schema = None;
     });
     let mut inputs = components.clone().for_deserialize().into_generator();
-    // Answers are inlined so request and answer types never share a name.
-    let mut outputs = SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = true).for_serialize().into_generator();
+    // Answers are inlined so request and answer types never share a name;
+    // only a recursive answer type (a tree node) cannot be, and is kept
+    // among the components under its own name.
+    let mut outputs = SchemaSettings::draft2020_12()
+        .with(|s| {
+            s.inline_subschemas = true;
+            s.definitions_path = "/components/schemas".into();
+        })
+        .for_serialize()
+        .into_generator();
     let mut paths: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     for route in routes() {
         let op = operation(route, &mut inputs, &mut outputs);
         paths.entry(route.full_path()).or_default().insert(route.method.as_str().to_ascii_lowercase(), op);
     }
-    let mut schemas = Value::Object(inputs.take_definitions(true));
+    let mut schemas = inputs.take_definitions(true);
+    for (name, schema) in outputs.take_definitions(true) {
+        assert!(!schemas.contains_key(&name), "the answer type {name} has the name of a request type: rename one");
+        schemas.insert(name, schema);
+    }
+    let mut schemas = Value::Object(schemas);
     drop_refused_defaults(&mut schemas);
     json!({
         "openapi": "3.1.0",
@@ -346,6 +406,7 @@ pub fn document() -> Value {
     })
 }
 
+#[cfg(feature = "openapi")]
 /// The document as the gateway serves it and `docs/openapi.json` keeps it.
 pub fn document_text() -> String {
     let mut text = serde_json::to_string_pretty(&document()).expect("the document is JSON");

@@ -65,22 +65,15 @@ impl ApiRequest {
     }
 
     /// The body as a typed payload. JSON and form-encoded bodies are
-    /// accepted (spec point 7); anything unparsable is a 400 naming the
+    /// accepted; anything unparsable is a 400 naming the
     /// problem.
     pub fn payload<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
         let value = self.body_value()?;
         // The path names the field at fault ("stuckAfterHours: invalid type
         // ..."); serde alone names only the type it wanted.
         serde_path_to_error::deserialize(value).map_err(|e| {
-            let at = match e.path().to_string().as_str() {
-                "." => String::new(),
-                path => format!("{path}: "),
-            };
-            let e = e.into_inner();
-            ApiError::bad_request(Text::new(
-                format!("invalid request body: {at}{e}"),
-                format!("请求参数有误：{at}{e}"),
-            ))
+            let path = e.path().to_string();
+            field_problem(&path, &e.into_inner().to_string(), "invalid request body", "请求参数有误")
         })
     }
 
@@ -119,13 +112,49 @@ pub fn parse_query<T: DeserializeOwned>(raw: &HashMap<String, String>) -> Result
     let encoded = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
     let de = serde_urlencoded::Deserializer::new(url::form_urlencoded::parse(encoded.as_bytes()));
     serde_path_to_error::deserialize(de).map_err(|e| {
-        let at = match e.path().to_string().as_str() {
-            "." => String::new(),
-            path => format!(" {path}"),
-        };
-        let e = e.into_inner();
-        ApiError::bad_request(Text::new(format!("invalid query parameter{at}: {e}"), format!("查询参数{at}有误：{e}")))
+        let path = e.path().to_string();
+        let message = e.into_inner().to_string();
+        if let Some(field) = message.strip_prefix("missing field `").and_then(|m| m.strip_suffix('`')) {
+            return ApiError::bad_request(Text::new(format!("the query parameter {field} is required"), format!("缺少查询参数 {field}")));
+        }
+        field_problem(&path, &message, "invalid query parameter", "查询参数有误")
     })
+}
+
+/// A 400 for a value that did not parse, naming the field in both
+/// languages. A field's own parser ([`crate::params`]) writes the whole
+/// message, or the part after the field's name; an enum's unknown value
+/// lists the values allowed; other serde errors are quoted after the path.
+fn field_problem(path: &str, message: &str, en_what: &str, zh_what: &str) -> ApiError {
+    // The whole path names a nested field ("rows[1].status").
+    let field = path;
+    if let Some(named) = message.strip_prefix(crate::params::NAMED_BY_PATH) {
+        let (en, zh) = named.split_once(crate::params::TEXT_SEPARATOR).unwrap_or((named, named));
+        return ApiError::bad_request(Text::new(format!("{field} {en}"), format!("{field} {zh}")));
+    }
+    if let Some((en, zh)) = message.split_once(crate::params::TEXT_SEPARATOR) {
+        return ApiError::bad_request(Text::new(en, zh));
+    }
+    if let Some(missing) = message.strip_prefix("missing field `").and_then(|m| m.strip_suffix('`')) {
+        return ApiError::bad_request(Text::new(format!("{missing} is required"), format!("缺少 {missing}")));
+    }
+    if let Some((got, allowed)) = unknown_variant(message) {
+        return ApiError::bad_request(Text::new(
+            format!("{field} must be one of {allowed} (got {got:?})"),
+            format!("{field} 只能是 {allowed}（收到 {got:?}）"),
+        ));
+    }
+    let at = if path == "." { String::new() } else { format!("{path}: ") };
+    ApiError::bad_request(Text::new(format!("{en_what}: {at}{message}"), format!("{zh_what}：{at}{message}")))
+}
+
+/// serde's "unknown variant `x`, expected one of `a`, `b`" (or "expected
+/// `a` or `b`", "expected `a`") as the value sent and the values allowed.
+fn unknown_variant(message: &str) -> Option<(&str, String)> {
+    let rest = message.strip_prefix("unknown variant `")?;
+    let (got, rest) = rest.split_once("`, expected ")?;
+    let names: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    (!names.is_empty()).then(|| (got, names.join(", ")))
 }
 
 /// What a handler receives: the request and, on routes that need it, the
@@ -133,14 +162,26 @@ pub fn parse_query<T: DeserializeOwned>(raw: &HashMap<String, String>) -> Result
 pub struct Call {
     pub req: ApiRequest,
     pub caller: Option<Caller>,
+    /// The query, parsed by the dispatch as the type the route declares
+    /// (`route!(.., query = T)`); taken by [`Call::query`].
+    pub query: std::sync::Mutex<Option<crate::openapi::ParsedQuery>>,
 }
 
 impl Call {
-    /// The declared query parameters as the route's query type: one parse
-    /// (numbers, enums, optional fields), a 400 naming the parameter at
-    /// fault when a value does not fit.
-    pub fn query<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
-        parse_query(&self.req.query)
+    /// The query parameters as the route's declared query type, parsed
+    /// once by the dispatch (a bad value was already a 400 naming it).
+    /// Asking for any other type, or twice, is a programming error (the
+    /// document would not list what is read): a logged 500, which every
+    /// handler test would meet.
+    pub fn query<T: 'static>(&self) -> Result<T, ApiError> {
+        let parsed = self.query.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match parsed.map(|q| q.downcast::<T>()) {
+            Some(Ok(q)) => Ok(*q),
+            _ => {
+                tracing::error!(path = %self.req.path, parsed = std::any::type_name::<T>(), "a handler takes a query type its route does not declare (or takes it twice)");
+                Err(ApiError::internal())
+            }
+        }
     }
 
     /// The authenticated caller; routes that are not public always have one.
@@ -174,6 +215,51 @@ mod tests {
         let err = req.body_value().unwrap_err();
         assert_eq!(err.code, 400);
         assert!(err.msg.en.contains("not valid JSON"));
+    }
+
+    #[test]
+    fn field_errors_name_the_field_in_both_languages() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        enum Kind {
+            Ac,
+            Dc,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Row {
+            kind: Kind,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Body {
+            rows: Vec<Row>,
+            #[serde(default, deserialize_with = "crate::params::filter_text")]
+            note: Option<String>,
+        }
+        let with = |body: &'static [u8]| {
+            let mut req = ApiRequest::new(Method::POST, "/x");
+            req.body = Bytes::from_static(body);
+            req.payload::<Body>().unwrap_err().msg
+        };
+        let m = with(br#"{"rows": [{"kind": "ac"}, {"kind": "hvdc"}]}"#);
+        assert_eq!(m.en, r#"rows[1].kind must be one of ac, dc (got "hvdc")"#);
+        assert_eq!(m.zh, r#"rows[1].kind 只能是 ac, dc（收到 "hvdc"）"#);
+        let m = with(br#"{}"#);
+        assert_eq!((m.en.as_str(), m.zh.as_str()), ("rows is required", "缺少 rows"));
+        let long = format!(r#"{{"rows": [], "note": "{}"}}"#, "x".repeat(65)).into_bytes().leak();
+        let m = with(long);
+        assert_eq!((m.en.as_str(), m.zh.as_str()), ("note is too long (at most 64 characters)", "note 过长（最多 64 个字符）"));
+        // A query parameter: the same words, and a missing one is named.
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Q {
+            kind: Option<Kind>,
+            id: String,
+        }
+        let q = |pairs: &[(&str, &str)]| parse_query::<Q>(&pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()).unwrap_err().msg.en;
+        assert_eq!(q(&[("kind", "x"), ("id", "1")]), r#"kind must be one of ac, dc (got "x")"#);
+        assert_eq!(q(&[("kind", "dc")]), "the query parameter id is required");
     }
 
     #[test]

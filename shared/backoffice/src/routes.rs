@@ -14,7 +14,7 @@ use crate::handlers;
 use crate::reply::Reply;
 use crate::request::Call;
 
-/// The base path every endpoint lives under (spec point 7).
+/// The base path every endpoint lives under: the API is `{host}/partnerapi`.
 pub const API_BASE: &str = "/partnerapi";
 
 pub type HandlerFuture<'a> = Pin<Box<dyn Future<Output = Result<Reply, ApiError>> + Send + 'a>>;
@@ -82,19 +82,22 @@ macro_rules! handler {
     }};
 }
 
-/// One route-table entry: `route!(GET "/path" => "function_name", access, audited, "summary", handler_fn)`,
+/// One route-table entry: `route!(GET "/path" => "function_name", access, audited | unaudited, "summary", handler_fn)`
+/// (`audited`: each call is written to the system log),
 /// optionally followed by its declared types `, query = Q, body = B, data = D`
 /// and the error statuses it can answer besides the ones its access and
 /// method imply: `; errors = &[404, 409]` (see [`crate::openapi::OpDoc`]).
 macro_rules! route {
-    ($method:ident $path:literal => $function:literal, $access:expr, $audited:literal, $summary:literal, $f:path
+    (@audit audited) => { true };
+    (@audit unaudited) => { false };
+    ($method:ident $path:literal => $function:literal, $access:expr, $audited:ident, $summary:literal, $f:path
         $(, $key:ident = $ty:ty)* $(; errors = $errors:expr)?) => {
         $crate::routes::Route {
             method: ::http::Method::$method,
             path: $path,
             function: $function,
             access: $access,
-            audited: $audited,
+            audited: $crate::routes::route!(@audit $audited),
             summary: $summary,
             handler: $crate::routes::handler!($f),
             doc: $crate::openapi::OpDoc::new() $(.$key::<$ty>())* $(.errors($errors))?,
@@ -154,31 +157,31 @@ pub fn routes() -> &'static [Route] {
     static ROUTES: std::sync::OnceLock<Vec<Route>> = std::sync::OnceLock::new();
     ROUTES.get_or_init(|| {
         let mut table = vec![
-            // Sign-in and session (spec point 7).
-            route!(POST "/login/index" => "login_index", Public, true, "Sign in with username and password", handlers::auth::login, body = handlers::auth::Credentials, data = handlers::auth::TokenData; errors = &[429]).touching(&shell::SIGN_IN),
-            route!(GET "/socialLogin/providers" => "social_login_providers", Public, false, "The social-login providers this server offers (empty when none)", handlers::social::providers, data = handlers::social::Providers),
-            route!(POST "/socialLogin/authorize" => "social_login_authorize", Public, true, "Start social login: the provider URL (with state and PKCE challenge) and the browser binding to keep", handlers::social::authorize_sign_in, body = handlers::social::StartIn, data = handlers::social::Authorization; errors = &[400]).touching(&shell::SOCIAL_START),
-            route!(POST "/socialLogin" => "social_login", Public, true, "Sign in with an OAuth2/OIDC authorization code, its state and this browser's binding", handlers::social::social_login, body = handlers::social::Callback, data = handlers::auth::TokenData).touching(&shell::SOCIAL_SIGN_IN),
-            route!(GET "/user/socialLinks" => "social_links", SignedIn, false, "The identities linked to the signed-in user's account, and the providers offered", handlers::social::links, data = handlers::social::Links).touching(&shell::SOCIAL_LINKS),
-            route!(POST "/user/socialLink/authorize" => "social_link_authorize", SignedIn, true, "Start linking a provider identity to the signed-in user's own account", handlers::social::authorize_link, body = handlers::social::StartIn, data = handlers::social::Authorization; errors = &[400]).touching(&shell::SOCIAL_START),
-            route!(POST "/user/socialLink" => "social_link", SignedIn, true, "Link the identity returned by the provider to the signed-in user's own account", handlers::social::link, body = handlers::social::Callback, data = handlers::social::LinkView; errors = &[409]).touching(&shell::SOCIAL_LINK),
-            route!(POST "/user/socialUnlink" => "social_unlink", SignedIn, true, "Remove the signed-in user's link with a provider", handlers::social::unlink, body = handlers::social::UnlinkIn; errors = &[404]).touching(&shell::SOCIAL_UNLINK),
-            route!(POST "/register" => "register", Public, true, "Create an account (no role until an admin grants one)", handlers::auth::register, body = handlers::auth::Registration, data = handlers::auth::TokenData; errors = &[403, 409]).touching(&shell::REGISTER),
-            route!(GET "/index/userInfo" => "user_info", SignedIn, false, "The signed-in user's name, avatar, roles and permissions", handlers::auth::user_info, data = handlers::auth::UserInfo),
-            route!(GET "/login/logout" => "logout", Session, true, "Sign out: the session's tokens stop working", handlers::auth::logout).touching(&shell::SESSION_END),
-            route!(POST "/user/changePassword" => "change_password", SignedIn, true, "Change the signed-in user's password", handlers::auth::change_password, body = handlers::auth::PasswordChange; errors = &[429]).touching(&shell::CHANGE_PASSWORD),
-            route!(GET "/expireToken" => "expire_token", Public, false, "Check a token: 200 when valid and its session live, 402 when expired, 401 when invalid or the session ended", handlers::auth::expire_token, data = handlers::auth::TokenCheck; errors = &[401, 402]).touching(&shell::SESSION_READ),
-            route!(GET "/refreshToken" => "refresh_token", Public, false, "Trade the refresh token (header X-Refresh-Token, one use) for a new access token and the next refresh token", handlers::auth::refresh_token, data = handlers::auth::TokenData; errors = &[401]).touching(&shell::SESSION_REFRESH),
-            route!(GET "/publicKey" => "public_key", Public, false, "The RSA public key for sign-in payload encryption (spec point 7): always empty here, payloads are protected by TLS", handlers::auth::public_key, data = handlers::auth::PublicKey),
+            // Sign-in and session.
+            route!(POST "/login/index" => "login_index", Public, audited, "Sign in with username and password", handlers::auth::login, body = handlers::auth::Credentials, data = handlers::auth::TokenData; errors = &[429]).touching(&shell::SIGN_IN),
+            route!(GET "/socialLogin/providers" => "social_login_providers", Public, unaudited, "The social-login providers this server offers (empty when none)", handlers::social::providers, data = handlers::social::Providers),
+            route!(POST "/socialLogin/authorize" => "social_login_authorize", Public, audited, "Start social login: the provider URL (with state and PKCE challenge) and the browser binding to keep", handlers::social::authorize_sign_in, body = handlers::social::StartIn, data = handlers::social::Authorization; errors = &[400]).touching(&shell::SOCIAL_START),
+            route!(POST "/socialLogin" => "social_login", Public, audited, "Sign in with an OAuth2/OIDC authorization code, its state and this browser's binding", handlers::social::social_login, body = handlers::social::Callback, data = handlers::auth::TokenData).touching(&shell::SOCIAL_SIGN_IN),
+            route!(GET "/user/socialLinks" => "social_links", SignedIn, unaudited, "The identities linked to the signed-in user's account, and the providers offered", handlers::social::links, data = handlers::social::Links).touching(&shell::SOCIAL_LINKS),
+            route!(POST "/user/socialLink/authorize" => "social_link_authorize", SignedIn, audited, "Start linking a provider identity to the signed-in user's own account", handlers::social::authorize_link, body = handlers::social::StartIn, data = handlers::social::Authorization; errors = &[400]).touching(&shell::SOCIAL_START),
+            route!(POST "/user/socialLink" => "social_link", SignedIn, audited, "Link the identity returned by the provider to the signed-in user's own account", handlers::social::link, body = handlers::social::Callback, data = handlers::social::LinkView; errors = &[409]).touching(&shell::SOCIAL_LINK),
+            route!(POST "/user/socialUnlink" => "social_unlink", SignedIn, audited, "Remove the signed-in user's link with a provider", handlers::social::unlink, body = handlers::social::UnlinkIn, data = (); errors = &[404]).touching(&shell::SOCIAL_UNLINK),
+            route!(POST "/register" => "register", Public, audited, "Create an account (no role until an admin grants one)", handlers::auth::register, body = handlers::auth::Registration, data = handlers::auth::TokenData; errors = &[403, 409]).touching(&shell::REGISTER),
+            route!(GET "/index/userInfo" => "user_info", SignedIn, unaudited, "The signed-in user's name, avatar, roles and permissions", handlers::auth::user_info, data = handlers::auth::UserInfo),
+            route!(GET "/login/logout" => "logout", Session, audited, "Sign out: the session's tokens stop working", handlers::auth::logout, data = ()).touching(&shell::SESSION_END),
+            route!(POST "/user/changePassword" => "change_password", SignedIn, audited, "Change the signed-in user's password", handlers::auth::change_password, body = handlers::auth::PasswordChange, data = (); errors = &[429]).touching(&shell::CHANGE_PASSWORD),
+            route!(GET "/expireToken" => "expire_token", Public, unaudited, "Check a token: 200 when valid and its session live, 402 when expired, 401 when invalid or the session ended", handlers::auth::expire_token, data = handlers::auth::TokenCheck; errors = &[401, 402]).touching(&shell::SESSION_READ),
+            route!(GET "/refreshToken" => "refresh_token", Public, unaudited, "Trade the refresh token (header X-Refresh-Token, one use) for a new access token and the next refresh token", handlers::auth::refresh_token, data = handlers::auth::TokenData; errors = &[401]).touching(&shell::SESSION_REFRESH),
+            route!(GET "/publicKey" => "public_key", Public, unaudited, "The RSA public key for sign-in payload encryption: always empty here, payloads are protected by TLS", handlers::auth::public_key, data = handlers::auth::PublicKey),
             // Shell data.
-            route!(GET "/router/getList" => "router_list", SignedIn, false, "The menu and route tree the caller's roles may see", handlers::shell::router_list, data = handlers::shell::RouteTree).touching(&shell::MENU_READ),
-            route!(GET "/search/getList" => "search_list", SignedIn, false, "Header search: pages by title (Chinese or English) or path, and the order, station, pile or card the keyword names, as far as the caller may read them", handlers::search::search_list, query = handlers::search::SearchQuery, data = handlers::search::Suggestions).touching(&shell::SEARCH),
-            route!(GET "/notice/getList" => "notice_list", Permission(SYSTEM_READ), false, "The caller's notices and e-mails for the header popover (without the ones they cleared; read or not)", handlers::shell::notice_list, data = handlers::shell::NoticeList).touching(&shell::NOTICE_LIST),
-            route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), true, "Publish a notice, or change one (with id and version); HTML is sanitised", handlers::shell::notice_edit, body = handlers::shell::NoticeEdit, data = crate::domain::notices::NoticeView; errors = &[404, 409]).touching(&shell::NOTICE_WRITE),
-            route!(POST "/notice/withdraw" => "notice_withdraw", Permission(SYSTEM_WRITE), true, "Withdraw a notice: it leaves everyone's list", handlers::shell::notice_withdraw, body = handlers::shell::NoticeId; errors = &[404]).touching(&shell::NOTICE_WRITE),
-            route!(GET "/notice/manageList" => "notice_manage_list", Permission(SYSTEM_WRITE), false, "Every published notice, newest first, for its publishers (cursor paging)", handlers::shell::notice_manage_list, query = handlers::shell::NoticePageQuery, data = handlers::shell::NoticePage).touching(&shell::NOTICE_READ),
-            route!(POST "/notice/read" => "notice_read", Permission(SYSTEM_READ), true, "Mark notices read, for the caller only", handlers::shell::notice_read, body = handlers::shell::NoticeIds; errors = &[404, 409]).touching(&shell::NOTICE_STATE),
-            route!(POST "/notice/clearAll" => "notice_clear_all", Permission(SYSTEM_READ), true, "Clear the caller's notice list (theirs only; later notices appear as usual)", handlers::shell::notice_clear_all, body = handlers::shell::NoFields; errors = &[409]).touching(&shell::NOTICE_STATE),
+            route!(GET "/router/getList" => "router_list", SignedIn, unaudited, "The menu and route tree the caller's roles may see", handlers::shell::router_list, data = handlers::shell::RouteTree).touching(&shell::MENU_READ),
+            route!(GET "/search/getList" => "search_list", SignedIn, unaudited, "Header search: pages by title (Chinese or English) or path, and the order, station, pile or card the keyword names, as far as the caller may read them", handlers::search::search_list, query = handlers::search::SearchQuery, data = handlers::search::Suggestions).touching(&shell::SEARCH),
+            route!(GET "/notice/getList" => "notice_list", Permission(SYSTEM_READ), unaudited, "The caller's notices and e-mails for the header popover (without the ones they cleared; read or not)", handlers::shell::notice_list, data = handlers::shell::NoticeList).touching(&shell::NOTICE_LIST),
+            route!(POST "/notice/doEdit" => "notice_edit", Permission(SYSTEM_WRITE), audited, "Publish a notice, or change one (with id and version); HTML is sanitised", handlers::shell::notice_edit, body = handlers::shell::NoticeEdit, data = crate::domain::notices::NoticeView; errors = &[404, 409]).touching(&shell::NOTICE_WRITE),
+            route!(POST "/notice/withdraw" => "notice_withdraw", Permission(SYSTEM_WRITE), audited, "Withdraw a notice: it leaves everyone's list", handlers::shell::notice_withdraw, body = handlers::shell::NoticeId, data = (); errors = &[404]).touching(&shell::NOTICE_WRITE),
+            route!(GET "/notice/manageList" => "notice_manage_list", Permission(SYSTEM_WRITE), unaudited, "Every published notice, newest first, for its publishers (cursor paging)", handlers::shell::notice_manage_list, query = handlers::shell::NoticePageQuery, data = handlers::shell::NoticePage).touching(&shell::NOTICE_READ),
+            route!(POST "/notice/read" => "notice_read", Permission(SYSTEM_READ), audited, "Mark notices read, for the caller only", handlers::shell::notice_read, body = handlers::shell::NoticeIds, data = (); errors = &[404, 409]).touching(&shell::NOTICE_STATE),
+            route!(POST "/notice/clearAll" => "notice_clear_all", Permission(SYSTEM_READ), audited, "Clear the caller's notice list (theirs only; later notices appear as usual)", handlers::shell::notice_clear_all, body = handlers::shell::NoFields, data = (); errors = &[409]).touching(&shell::NOTICE_STATE),
         ];
         // The business groups, each declared beside its handlers.
         // Each with the key families its handlers touch (`KEYS`).

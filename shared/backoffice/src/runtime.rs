@@ -11,6 +11,11 @@ use crate::ctx::AppCtx;
 /// Opens the configured store.
 pub async fn open_store(config: &Config) -> Result<Arc<dyn Table>, ConfigError> {
     match &config.store {
+        #[cfg(not(feature = "sqlite"))]
+        StoreConfig::Sqlite { .. } => Err(ConfigError(
+            "BACKOFFICE_STORE is sqlite (the default), but this build has no SQLite store (the Lambda functions read DynamoDB): set BACKOFFICE_STORE=dynamo".into(),
+        )),
+        #[cfg(feature = "sqlite")]
         StoreConfig::Sqlite { path } => {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).map_err(|e| {

@@ -56,8 +56,10 @@ pub async fn resolve(get: impl Fn(&str) -> Option<String>) -> Result<HashMap<Str
     let base = extension_base(&var);
     // Loopback only: no proxy, a short timeout (the extension answers from
     // its cache or one Secrets Manager call).
-    let http = reqwest::Client::builder()
+    let http = crate::http_client::builder()
         .no_proxy()
+        // Plain HTTP on loopback: no root certificates to load at start-up.
+        .tls_built_in_root_certs(false)
         .timeout(Duration::from_secs(5))
         .build()
         .map_err(|e| ConfigError(format!("cannot build the HTTP client for the secrets extension: {e}")))?;

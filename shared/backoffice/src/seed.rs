@@ -13,7 +13,7 @@ use crate::ctx::AppCtx;
 use crate::domain::users::User;
 use crate::domain::{keys, menus, notices, roles, StoreResultExt};
 
-/// The seeded accounts and their roles (spec point 6).
+/// The seeded accounts and their roles: admin is Admin, editor is Editor, test is both.
 pub const SEEDED_USERS: [(&str, &[&str]); 3] =
     [("admin", &["Admin"]), ("editor", &["Editor"]), ("test", &["Admin", "Editor"])];
 

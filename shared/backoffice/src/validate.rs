@@ -1,4 +1,4 @@
-//! The helper validators of spec point 5, for server-side checks. The SPA
+//! The form helper validators (password, phone, e-mail, ID card, ...), for server-side checks. The SPA
 //! has the same rules for instant feedback; the server is the authority.
 
 /// At least 6 characters.

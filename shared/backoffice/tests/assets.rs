@@ -108,7 +108,7 @@ async fn seeded_stations_list_with_filters_and_paging() {
     // Bad filters are 400s that say what is wrong.
     let bad = get(&ctx, "/station/getList?status=open", Some(&token)).await;
     assert_eq!(bad.status, 400);
-    assert!(bad.msg().contains("status 'open'"), "{}", bad.msg());
+    assert!(bad.msg().contains("status must be one of planning, operating"), "{}", bad.msg());
     let bad = get(&ctx, "/station/getList?regionCode=999999", Some(&token)).await;
     assert!(bad.status == 400 && bad.msg().contains("999999"), "{}", bad.msg());
     let bad = get(&ctx, "/station/getList?pageSize=0", Some(&token)).await;
@@ -170,7 +170,7 @@ async fn bad_station_input_is_a_clear_400_and_writes_nothing() {
         (with(station("NN1", "x"), "openingHours", json!("")), "Opening hours are required"),
         (with(station("NN1", "x"), "cityCode", json!("440300")), "is not in province"),
         (with(station("NN1", "x"), "districtCode", json!(null)), "a district is required"),
-        (with(station("NN1", "x"), "status", json!("open")), "unknown variant"),
+        (with(station("NN1", "x"), "status", json!("open")), "status must be one of planning, operating, suspended, closed (got \"open\")"),
         (with(station("NN1", "x"), "servicePhone", json!("12345")), "Service phone"),
         (with(station("NN1", "x"), "tariffId", json!("tt-nope")), "Tariff template tt-nope does not exist"),
         (with(station("N N", "x"), "code", json!("N N")), "Code must be"),
@@ -306,7 +306,7 @@ async fn tariffs_are_validated_and_versioned() {
         (odd, "half-hour"),
         (short, "22:00-24:00"),
         (with(tariff(""), "name", json!("")), "Name is required"),
-        (json!({"name": "x"}), "invalid request body"),
+        (json!({"name": "x"}), "is required"),
     ] {
         let a = post(&ctx, "/tariff/doAdd", Some(&token), body.clone()).await;
         assert_eq!(a.status, 400, "{body}");
@@ -359,7 +359,7 @@ async fn piles_and_connectors_register_list_and_act() {
         (too_strong, "Connector 2: max power 150 kW exceeds the pile's rated 120 kW"),
         (no_type, "Type is required"),
         (with(pile(&sid, "P1"), "heartbeatIntervalSecs", json!(1)), "Heartbeat interval"),
-        (with(pile(&sid, "P1"), "pileType", json!("hvdc")), "unknown variant"),
+        (with(pile(&sid, "P1"), "pileType", json!("hvdc")), "pileType must be one of ac, dc"),
         (pile("st-nope", "P1"), "station st-nope does not exist"),
     ] {
         let a = post(&ctx, "/pile/doAdd", Some(&token), body.clone()).await;

@@ -1,4 +1,4 @@
-//! The sign-in and session flows of spec points 4, 7 and 8, through the
+//! The sign-in and session flows (login, 401, 402 and refresh, logout), through the
 //! real dispatch on a real (in-memory SQLite) store.
 
 mod common;
@@ -372,7 +372,7 @@ async fn no_rsa_key_is_announced_and_the_removed_mode_cannot_be_turned_on() {
     let a = get(&ctx, "/publicKey", None).await;
     assert_eq!(a.data()["publicKey"], "");
     assert_eq!(a.data()["mockServer"], false);
-    // An encrypted body (spec point 7's form) is not a sign-in.
+    // An RSA-encrypted body (`{"param": ...}`) is not a sign-in.
     let sealed = post(&ctx, "/login/index", None, json!({"param": "bm90IGVuY3J5cHRlZA=="})).await;
     assert_eq!(sealed.status, 400, "{:?}", sealed.body);
     // A configuration still asking for it is refused with the reason.

@@ -161,13 +161,39 @@ fn sum(rows: &[Value], field: &str) -> i64 {
     rows.iter().map(|r| r[field].as_i64().unwrap_or(0)).sum()
 }
 
+/// The order list's sums: the rows', refunds included (what those orders were refunded).
 fn assert_sums_match(sums: &Value, rows: &[Value], what: &str) {
+    assert_sums_with_refunds(sums, rows, sum(rows, "refundedFen"), what);
+}
+
+/// The rows' sums with `refunded` as the refunds (finance: those approved in the period).
+fn assert_sums_with_refunds(sums: &Value, rows: &[Value], refunded: i64, what: &str) {
     assert_eq!(sums["orders"].as_i64(), Some(rows.len() as i64), "{what}: orders");
-    for f in SUM_FIELDS {
+    for f in SUM_FIELDS.iter().filter(|f| **f != "refundedFen") {
         assert_eq!(sums[f].as_i64(), Some(sum(rows, f)), "{what}: {f}");
     }
-    assert_eq!(sums["netFen"].as_i64(), Some(sum(rows, "paidFen") - sum(rows, "refundedFen")), "{what}: net");
+    assert_eq!(sums["refundedFen"].as_i64(), Some(refunded), "{what}: refunded");
+    assert_eq!(sums["netFen"].as_i64(), Some(sum(rows, "paidFen") - refunded), "{what}: net");
     assert_eq!(sums["writtenOffFen"].as_i64(), Some(written_off(rows)), "{what}: written off");
+}
+
+/// The refunds the ledger lists as approved at `station` on `day`: what finance counts as that day's refunds.
+async fn granted_on(ctx: &AppCtx, token: &str, station: &str, day: &str) -> i64 {
+    let mut total = 0;
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut path = format!("/money/ledger?from={day}&to={day}&pageSize=500");
+        if let Some(c) = &cursor {
+            path.push_str(&format!("&cursor={c}"));
+        }
+        let a = get(ctx, &path, Some(token)).await;
+        assert_eq!(a.code(), 200, "{path}: {}", a.body);
+        total += a.data()["list"].as_array().unwrap().iter().filter(|e| e["kind"] == "refund" && e["stationId"] == station).map(|e| e["amountFen"].as_i64().unwrap()).sum::<i64>();
+        match a.data()["cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => return total,
+        }
+    }
 }
 
 /// What the rows' write-offs took off the books (the rows carry it in their settlement).
@@ -181,21 +207,24 @@ fn order_day(row: &Value) -> String {
 }
 
 /// The finance figures of one station on one day: revenue, settlement and
-/// the by-station report all equal the sums of the orders behind them.
+/// the by-station report all equal the sums of the orders started that day
+/// and (refunds, net) the refunds approved that day.
 /// Returns the revenue total.
 async fn finance_of_day_equals_orders(ctx: &AppCtx, token: &str, station: &str, day: &str) -> Value {
     let range = format!("from={day}&to={day}");
     let rows = all_rows(ctx, token, &format!("{range}&stationId={station}")).await;
+    let granted = granted_on(ctx, token, station, day).await;
     let rev = get(ctx, &format!("/money/revenue?granularity=day&{range}&stationId={station}"), Some(token)).await;
     assert_eq!(rev.code(), 200, "{}", rev.body);
-    assert_sums_match(&rev.data()["total"], &rows, "revenue of the station's day");
+    assert_sums_with_refunds(&rev.data()["total"], &rows, granted, "revenue of the station's day");
     let st = get(ctx, &format!("/money/settlement?{range}&stationId={station}"), Some(token)).await;
     assert_eq!(st.code(), 200, "{}", st.body);
-    assert_sums_match(&st.data()["total"], &rows, "settlement of the station's day");
+    assert_sums_with_refunds(&st.data()["total"], &rows, granted, "settlement of the station's day");
     let by = get(ctx, &format!("/money/byStation?{range}"), Some(token)).await;
     assert_eq!(by.code(), 200, "{}", by.body);
-    let mine = by.data()["list"].as_array().unwrap().iter().find(|s| s["stationId"] == station).cloned().expect("the station is in the report");
-    assert_sums_match(&mine, &rows, "by-station row of the station's day");
+    let mine = by.data()["list"].as_array().unwrap().iter().find(|s| s["stationId"] == station).cloned();
+    let mine = mine.unwrap_or_else(|| panic!("the station is in the report: {}", by.body));
+    assert_sums_with_refunds(&mine, &rows, granted, "by-station row of the station's day");
     // And the order list's own sums of that filter.
     let list = get(ctx, &format!("/order/getList?{range}&stationId={station}&pageSize=1"), Some(token)).await;
     assert_sums_match(&list.data()["sums"], &rows, "order list sums");
@@ -204,7 +233,7 @@ async fn finance_of_day_equals_orders(ctx: &AppCtx, token: &str, station: &str, 
 
 /// The system log entries of one path and target.
 async fn log_of(ctx: &AppCtx, account: &str, path: &str, target: &str) -> Vec<backoffice::domain::audit::LogEntry> {
-    let (entries, _) = backoffice::domain::audit::page(ctx, Some(account), 0, 1000, None).await.unwrap();
+    let entries = backoffice::domain::audit::page(ctx, &backoffice::domain::audit::LogFilter { account_prefix: Some(account.to_string()), ..Default::default() }, 0, 1000, None).await.unwrap().entries;
     entries.into_iter().filter(|e| e.path == path && e.target == target).collect()
 }
 
@@ -339,7 +368,12 @@ async fn fifty_parallel_refunds_never_exceed_paid_and_apply_once(ctx: Arc<AppCtx
     let (no, paid) = (order["orderNo"].as_str().unwrap().to_string(), order["paidFen"].as_i64().unwrap());
     assert!(paid >= 100, "order {no} paid {paid}");
     let (station, day) = (order["stationId"].as_str().unwrap().to_string(), order_day(&order));
-    let finance_before = finance_of_day_equals_orders(&ctx, &admin, &station, &day).await;
+    // Refunds count on their approval day (today; the clock stands still so
+    // midnight cannot pass in between), the order on its start day.
+    ctx.clock.freeze();
+    let today = keys::iso_day(keys::local_day(ctx.now()));
+    let finance_before = finance_of_day_equals_orders(&ctx, &admin, &station, &today).await;
+    let order_day_before = finance_of_day_equals_orders(&ctx, &admin, &station, &day).await;
     let ledger_before = all_ledger(&ctx, &admin).await.len();
 
     // Requests that together ask for about five times what was paid.
@@ -428,9 +462,12 @@ async fn fifty_parallel_refunds_never_exceed_paid_and_apply_once(ctx: Arc<AppCtx
         .collect();
     assert_eq!(entries, approved, "ledger entries == applied refunds");
     assert_eq!(entries.values().sum::<i64>(), applied, "order refunded == ledger sum");
-    let finance_after = finance_of_day_equals_orders(&ctx, &admin, &station, &day).await;
+    let finance_after = finance_of_day_equals_orders(&ctx, &admin, &station, &today).await;
     assert_eq!(finance_after["refundedFen"].as_i64().unwrap() - finance_before["refundedFen"].as_i64().unwrap(), applied, "finance refunds of the day/station");
     assert_eq!(finance_before["netFen"].as_i64().unwrap() - finance_after["netFen"].as_i64().unwrap(), applied, "finance net of the day/station");
+    if day != today {
+        assert_eq!(finance_of_day_equals_orders(&ctx, &admin, &station, &day).await, order_day_before, "the order's own day does not change");
+    }
     // The system log holds one successful approval per applied refund.
     let log = log_of(&ctx, "admin", "/order/refund/approve", &no).await;
     assert_eq!(log.iter().filter(|e| e.code == 200).count(), approved.len());

@@ -1,4 +1,4 @@
-//! The demo pages' data endpoints: the contracts of spec point 7, their
+//! The demo pages' data endpoints: `{list, total}` answers and paging, their
 //! refusals, and the saved workflow diagram.
 
 mod common;

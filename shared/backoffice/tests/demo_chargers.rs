@@ -11,7 +11,7 @@ use backoffice::domain::assets::stations::{self, Filter};
 use backoffice::domain::operations::OperationSettings;
 use backoffice::AppCtx;
 use charging::connector::ConnectorStatus;
-use charging::demo::StationStatus;
+use charging::station::StationStatus;
 use common::*;
 
 /// Every stored pile with its station's status and whether the demo shows

@@ -185,26 +185,91 @@ fn the_committed_copy_equals_the_generated_document() {
 }
 
 #[test]
-fn a_handler_sees_only_the_declared_query_parameters() {
+fn a_query_is_checked_against_the_declared_type_only() {
     let route = backoffice::routes::find(&Method::GET, "/station/getList").unwrap();
-    let raw: HashMap<String, String> =
-        [("name", "North"), ("pageNo", "2"), ("secret", "x")].into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let kept = route.doc.declared_query(&raw).unwrap();
-    assert_eq!(kept.len(), 2, "{kept:?}");
-    assert_eq!((kept.get("name").map(String::as_str), kept.get("pageNo").map(String::as_str)), (Some("North"), Some("2")));
-    // A route that declares no query parameters gets none.
+    let raw = |pairs: &[(&str, &str)]| -> HashMap<String, String> { pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() };
+    // Parameters the type does not declare are ignored; the handler may
+    // parse the query as the declared type only.
+    let declared = route.doc.check_query(&raw(&[("name", "North"), ("pageNo", "2"), ("secret", "x")])).unwrap();
+    assert!(declared.is_some());
+    let e = route.doc.check_query(&raw(&[("pageNo", "0")])).unwrap_err();
+    assert_eq!(e.code, 400);
+    assert!(e.msg.en.starts_with("pageNo must be a whole number"), "{}", e.msg.en);
+    // A route that declares no query parameters has no query type.
     let info = backoffice::routes::find(&Method::GET, "/index/userInfo").unwrap();
-    assert!(info.doc.declared_query(&raw).unwrap().is_empty());
+    assert!(info.doc.check_query(&raw(&[("pageNo", "0")])).unwrap().is_none());
 }
 
 #[tokio::test]
-async fn undeclared_query_parameters_do_not_reach_the_handler() {
+async fn undeclared_query_parameters_are_ignored_and_declared_ones_checked() {
     let ctx = product().await;
     let token = login(&ctx, "admin", ADMIN_PW).await;
-    // pageSize is declared: a bad value is refused by the handler.
+    // pageSize is declared: a bad value is refused.
     let bad = get(&ctx, "/userManagement/getList?pageSize=0", Some(&token)).await;
     assert_eq!(bad.code(), 400, "{}", bad.msg());
-    // An undeclared one is not seen at all.
+    // An undeclared one changes nothing.
     let ignored = get(&ctx, "/userManagement/getList?pagesize=0&bogus=1", Some(&token)).await;
     assert_eq!(ignored.code(), 200, "{}", ignored.msg());
+}
+
+/// The places in `schema` (following local references) that accept any
+/// value: `true`, `{}`, or a schema that says nothing of the value (only a
+/// description or title). `additionalProperties: true` is allowed: it
+/// leaves room beside declared properties, it does not replace them.
+fn open_schemas(doc: &Value, schema: &Value, at: &str, seen: &mut BTreeSet<String>, out: &mut Vec<String>) {
+    const SAYS_SOMETHING: [&str; 9] = ["type", "$ref", "properties", "items", "oneOf", "anyOf", "allOf", "const", "enum"];
+    match schema {
+        Value::Bool(true) => out.push(format!("{at}: true")),
+        Value::Object(map) => {
+            if !SAYS_SOMETHING.iter().any(|k| map.contains_key(*k)) {
+                out.push(format!("{at}: {schema}"));
+            }
+            if let Some(r) = map.get("$ref").and_then(Value::as_str) {
+                if seen.insert(r.to_string()) {
+                    let target = doc.pointer(r.trim_start_matches('#')).unwrap_or(&Value::Null);
+                    open_schemas(doc, target, r, seen, out);
+                }
+            }
+            if let Some(props) = map.get("properties").and_then(Value::as_object) {
+                for (name, p) in props {
+                    open_schemas(doc, p, &format!("{at}.{name}"), seen, out);
+                }
+            }
+            if let Some(items) = map.get("items") {
+                open_schemas(doc, items, &format!("{at}[]"), seen, out);
+            }
+            for key in ["oneOf", "anyOf", "allOf", "prefixItems"] {
+                for (i, s) in map.get(key).and_then(Value::as_array).into_iter().flatten().enumerate() {
+                    open_schemas(doc, s, &format!("{at}.{key}[{i}]"), seen, out);
+                }
+            }
+            if let Some(extra) = map.get("additionalProperties").filter(|v| v.is_object()) {
+                open_schemas(doc, extra, &format!("{at}{{*}}"), seen, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn every_answer_is_a_declared_type() {
+    let undeclared: Vec<&str> = routes().iter().filter(|r| r.doc.data.is_none()).map(|r| r.function).collect();
+    assert!(undeclared.is_empty(), "routes whose answer has no declared type (add `data = T`, `()` for none): {undeclared:?}");
+    let doc = document();
+    let mut open = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let data = &op["responses"]["200"]["content"]["application/json"]["schema"]["properties"]["data"];
+            open_schemas(&doc, data, &format!("{method} {path} data"), &mut BTreeSet::new(), &mut open);
+        }
+    }
+    assert!(open.is_empty(), "answers with parts of any shape (declare their types):\n{}", open.join("\n"));
+}
+
+#[test]
+fn an_open_schema_is_found() {
+    let doc = serde_json::json!({"components": {"schemas": {"A": {"type": "object", "properties": {"x": {}, "y": {"type": "array", "items": true}}}}}});
+    let mut open = Vec::new();
+    open_schemas(&doc, &serde_json::json!({"$ref": "#/components/schemas/A"}), "data", &mut BTreeSet::new(), &mut open);
+    assert_eq!(open.len(), 2, "{open:?}");
 }

@@ -51,13 +51,44 @@ fn sum(rows: &[Value], field: &str) -> i64 {
 
 const SUM_FIELDS: [&str; 8] = ["energyWh", "electricityFen", "serviceFen", "parkingFen", "discountFen", "amountFen", "paidFen", "refundedFen"];
 
+/// The order list's sums: the rows', refunds included (what those orders were refunded).
 fn assert_sums_match(sums: &Value, rows: &[Value], what: &str) {
+    assert_sums_with_refunds(sums, rows, sum(rows, "refundedFen"), what);
+}
+
+/// The rows' sums, but with `refunded` as the refunds (finance: the ones
+/// granted in the period, whatever day their order started).
+fn assert_sums_with_refunds(sums: &Value, rows: &[Value], refunded: i64, what: &str) {
     assert_eq!(sums["orders"].as_i64(), Some(rows.len() as i64), "{what}: orders");
-    for f in SUM_FIELDS {
+    for f in SUM_FIELDS.iter().filter(|f| **f != "refundedFen") {
         assert_eq!(sums[f].as_i64(), Some(sum(rows, f)), "{what}: {f}");
     }
-    assert_eq!(sums["netFen"].as_i64(), Some(sum(rows, "paidFen") - sum(rows, "refundedFen")), "{what}: net");
+    assert_eq!(sums["refundedFen"].as_i64(), Some(refunded), "{what}: refunded");
+    assert_eq!(sums["netFen"].as_i64(), Some(sum(rows, "paidFen") - refunded), "{what}: net");
     assert_eq!(sums["writtenOffFen"].as_i64(), Some(written_off(rows)), "{what}: written off");
+}
+
+/// The refunds the ledger lists as approved in `range` (`from=..&to=..`).
+async fn ledger_refunds(ctx: &AppCtx, token: &str, range: &str) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut path = format!("/money/ledger?{range}&pageSize=500");
+        if let Some(c) = &cursor {
+            path.push_str(&format!("&cursor={c}"));
+        }
+        let a = get(ctx, &path, Some(token)).await;
+        assert_eq!(a.code(), 200, "{path}: {}", a.body);
+        out.extend(a.data()["list"].as_array().unwrap().iter().filter(|e| e["kind"] == "refund").cloned());
+        match a.data()["cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => return out,
+        }
+    }
+}
+
+fn amounts(entries: &[Value], station: Option<&str>) -> i64 {
+    entries.iter().filter(|e| station.is_none_or(|s| e["stationId"] == s)).map(|e| e["amountFen"].as_i64().unwrap()).sum()
 }
 
 /// What the rows' write-offs took off the books (the rows carry it in their settlement).
@@ -67,7 +98,9 @@ fn written_off(rows: &[Value]) -> i64 {
 
 #[tokio::test]
 async fn the_stuck_limit_is_the_operations_setting() {
-    let ctx = product_with(&[("BACKOFFICE_DEMO_ORDERS", "1500")]).await;
+    // A week of demo orders: dense enough that some started hours ago and
+    // are still charging, whatever the hour the test runs.
+    let ctx = product_with(&[("BACKOFFICE_DEMO_ORDERS", "1500"), ("BACKOFFICE_DEMO_DAYS", "7")]).await;
     let admin = login(&ctx, "admin", ADMIN_PW).await;
     let stuck_nos = |rows: &[Value]| rows.iter().map(|r| r["orderNo"].as_str().unwrap().to_string()).collect::<BTreeSet<_>>();
     let at_12h = all_rows(&ctx, &admin, &format!("{}&anomaly=stuck", all_range()), 50).await;
@@ -153,10 +186,10 @@ async fn page_cost_does_not_depend_on_the_number_of_orders() {
     // Items read for one page of 20 are at most the page plus a few
     // month boundaries, never proportional to the table.
     let ctx = product().await;
-    let f = backoffice::domain::orders::list::Filter::parse(&|k: &str| if k == "from" { Some("2000-01-01".into()) } else { None }, backoffice::domain::orders::keys::local_day(now()))
-        .map(|_| ())
-        .unwrap_err();
-    assert_eq!(f.code, 400, "ranges longer than two years are refused");
+    let t = login(&ctx, "admin", ADMIN_PW).await;
+    let long = get(&ctx, "/order/getList?from=2000-01-01", Some(&t)).await;
+    assert_eq!(long.status, 400, "ranges longer than two years are refused: {}", long.body);
+    assert!(long.msg().contains("longer than 731 days"), "{}", long.msg());
     let today = backoffice::domain::orders::keys::local_day(now());
     let filter = backoffice::domain::orders::list::Filter { from_day: today - 120, to_day: today, ..Default::default() };
     let page = backoffice::domain::orders::list::page(&ctx, &filter, 20, None).await.unwrap();
@@ -246,33 +279,72 @@ async fn stuck_orders_are_listed_and_closed_with_who_and_why() {
     assert_eq!(charging_after, charging_before - 1);
     assert_eq!(post(&ctx, "/order/close", Some(&editor), json!({"orderNo": no, "reason": "again"})).await.status, 400);
     // The system log holds who closed which order (the reason is on the order).
-    let (log, _) = backoffice::domain::audit::page(&ctx, Some("editor"), 0, 50, None).await.unwrap();
+    let log = backoffice::domain::audit::page(&ctx, &backoffice::domain::audit::LogFilter { account_prefix: Some("editor".to_string()), ..Default::default() }, 0, 50, None).await.unwrap().entries;
     assert!(log.iter().any(|e| e.path == "/order/close" && e.target == no && e.code == 200), "{log:?}");
     // Finance still equals the orders.
     finance_equals_orders(&ctx, &editor).await;
 }
 
+#[tokio::test]
+async fn a_close_that_cannot_price_says_so_and_keeps_why() {
+    use backoffice::domain::orders::keys;
+    let ctx = product_with(&[("BACKOFFICE_DEMO_ORDERS", "1500")]).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let stuck = all_rows(&ctx, &editor, &format!("{}&anomaly=stuck", all_range()), 50).await;
+    let no = stuck[0]["orderNo"].as_str().unwrap().to_string();
+    // The charger's readings go back in time: the session cannot be priced.
+    let mut detail = ctx.store.get(&keys::order_detail(&no)).await.unwrap().expect("the order's detail");
+    let curve = detail.get_mut("curve").and_then(Value::as_array_mut).unwrap();
+    assert!(curve.len() >= 3, "a stuck demo order has readings");
+    let first_ts = curve[0]["ts"].clone();
+    let last = curve.len() - 1;
+    curve[last]["ts"] = first_ts;
+    ctx.store.put(detail, None).await.unwrap();
+
+    let closed = post(&ctx, "/order/close", Some(&editor), json!({"orderNo": no, "reason": "桩离线，人工结单"})).await;
+    assert_eq!(closed.code(), 200, "{}", closed.body);
+    assert!(closed.msg().contains("not billed"), "the closer is told: {}", closed.msg());
+    let detail = get(&ctx, &format!("/order/detail?id={no}"), Some(&editor)).await;
+    let d = detail.data();
+    assert_eq!(d["status"], "finished");
+    assert_eq!(d["amountFen"], 0);
+    assert!(
+        d["anomalies"].as_array().unwrap().iter().any(|a| a["kind"] == "charger" && a["problem"] == "unpriceable"),
+        "the order keeps why it is unbilled: {}",
+        d["anomalies"]
+    );
+    // It is found among the flagged orders, so finance can settle it.
+    let flagged = all_rows(&ctx, &editor, &format!("{}&anomaly=flagged", all_range()), 200).await;
+    assert!(flagged.iter().any(|r| r["orderNo"] == no.as_str()));
+}
+
+/// Every finance figure over the demo history adds up to the orders
+/// started in it and (refunds, net) to the refunds the ledger lists as
+/// approved in it.
 async fn finance_equals_orders(ctx: &AppCtx, token: &str) {
     let rows = all_rows(ctx, token, &all_range(), 500).await;
+    let granted = ledger_refunds(ctx, token, &all_range()).await;
     let rev = get(ctx, &format!("/money/revenue?granularity=day&{}", all_range()), Some(token)).await;
     assert_eq!(rev.code(), 200);
-    assert_sums_match(&rev.data()["total"], &rows, "revenue by day");
+    assert_sums_with_refunds(&rev.data()["total"], &rows, amounts(&granted, None), "revenue by day");
     let days = rev.data()["list"].as_array().unwrap();
     let mut day_total: HashMap<&str, i64> = HashMap::new();
     for d in days {
         *day_total.entry("amountFen").or_default() += d["amountFen"].as_i64().unwrap();
+        *day_total.entry("refundedFen").or_default() += d["refundedFen"].as_i64().unwrap();
     }
     assert_eq!(day_total["amountFen"], sum(&rows, "amountFen"), "the days add up to the total");
+    assert_eq!(day_total["refundedFen"], amounts(&granted, None), "the days' refunds add up to the ledger's");
     let months = get(ctx, &format!("/money/revenue?granularity=month&{}", all_range()), Some(token)).await;
-    assert_sums_match(&months.data()["total"], &rows, "revenue by month");
+    assert_sums_with_refunds(&months.data()["total"], &rows, amounts(&granted, None), "revenue by month");
     let by_station = get(ctx, &format!("/money/byStation?{}", all_range()), Some(token)).await;
-    assert_sums_match(&by_station.data()["total"], &rows, "by station");
+    assert_sums_with_refunds(&by_station.data()["total"], &rows, amounts(&granted, None), "by station");
     for s in by_station.data()["list"].as_array().unwrap() {
         let id = s["stationId"].as_str().unwrap();
         let mine: Vec<Value> = rows.iter().filter(|r| r["stationId"] == id).cloned().collect();
-        assert_sums_match(s, &mine, id);
+        assert_sums_with_refunds(s, &mine, amounts(&granted, Some(id)), id);
         let st = get(ctx, &format!("/money/settlement?stationId={id}&{}", all_range()), Some(token)).await;
-        assert_sums_match(&st.data()["total"], &mine, "settlement");
+        assert_sums_with_refunds(&st.data()["total"], &mine, amounts(&granted, Some(id)), "settlement");
     }
 }
 
@@ -391,7 +463,7 @@ async fn the_order_list_reads_from_the_oldest_order_too() {
     let mixed = get(&ctx, &format!("/order/getList?{range}&pageSize=7&sort=oldest&cursor={cursor}"), Some(&t)).await;
     assert!(mixed.status == 400 && mixed.msg().contains("cursor"), "{}", mixed.body);
     let bad = get(&ctx, &format!("/order/getList?{range}&sort=up"), Some(&t)).await;
-    assert!(bad.status == 400 && bad.msg().contains("sort must be newest or oldest"), "{}", bad.body);
+    assert!(bad.status == 400 && bad.msg().contains("sort must be one of newest, oldest"), "{}", bad.body);
 }
 
 /// POST with `Accept-Language: zh-CN`.
@@ -452,7 +524,7 @@ async fn pending_requests_cannot_add_up_to_more_than_was_paid() {
     let times: Vec<i64> = newest.data()["list"].as_array().unwrap().iter().map(|r| r["requestedAt"].as_i64().unwrap()).collect();
     assert!(times.windows(2).all(|w| w[0] >= w[1]), "newest first: {times:?}");
     let bad = get(&ctx, "/order/refund/getList?sort=biggest", Some(&admin)).await;
-    assert!(bad.status == 400 && bad.msg().contains("sort must be oldest or newest"), "{}", bad.body);
+    assert!(bad.status == 400 && bad.msg().contains("sort must be one of oldest, newest"), "{}", bad.body);
 
     // A note over 200 characters is refused and decides nothing.
     let long = "长".repeat(201);
@@ -661,7 +733,7 @@ async fn owed_orders_are_paid_offline_or_written_off_by_finance() {
     assert!(entries.iter().filter(|e| e["orderNo"] != no && e["orderNo"] != other_no).all(|e| e["kind"] == "refund"));
 
     // The system log says what was done, to which order, by whom.
-    let (log, _) = backoffice::domain::audit::page(&ctx, Some("admin"), 0, 100, None).await.unwrap();
+    let log = backoffice::domain::audit::page(&ctx, &backoffice::domain::audit::LogFilter { account_prefix: Some("admin".to_string()), ..Default::default() }, 0, 100, None).await.unwrap().entries;
     let done = |path: &str, target: &str| log.iter().filter(|e| e.path == path && e.target == target && e.code == 200).map(|e| e.kind.clone()).collect::<Vec<_>>();
     let kinds = done("/order/settle/offlinePayment", &no);
     assert_eq!(kinds.len(), 1, "{log:?}");
@@ -751,5 +823,162 @@ async fn orders_name_their_physical_charger_dynamo() {
     let Some(table) = dynamo_table("orders").await else { return };
     let ctx = product_on_dynamo(table.clone(), &[("BACKOFFICE_ACCESS_TOKEN_TTL", "900"), ("BACKOFFICE_DEMO_ORDERS", "20")]).await;
     orders_name_their_physical_charger(&*ctx).await;
+    let _ = table.delete_table().await;
+}
+
+/// Issue 18 item 3: a refund counts on the day it is approved (China
+/// business day). An order of last month refunded today moves today's
+/// revenue, settlement, ledger and dashboard; last month's statement stays
+/// exactly as it was; the order list's sums of last month still show what
+/// the listed orders were refunded. Runs on SQLite and, with moto, on DynamoDB.
+async fn a_refund_counts_on_the_day_it_is_granted(ctx: &AppCtx) {
+    use backoffice::domain::orders::keys::{day_start, iso_day, local_day};
+    use charging::civil::{civil_from_days, days_from_civil};
+    // A fixed "now", so a run across midnight cannot move the approval to another day.
+    ctx.clock.freeze();
+    let (admin, editor) = (login(ctx, "admin", ADMIN_PW).await, login(ctx, "editor", EDITOR_PW).await);
+    let today = local_day(ctx.now());
+    let (y, m, _) = civil_from_days(today);
+    let this_month = days_from_civil(y, m, 1);
+    let (ly, lm) = if m == 1 { (y - 1, 12) } else { (y, m - 1) };
+    let (last_first, last_last) = (days_from_civil(ly, lm, 1), this_month - 1);
+
+    // An order paid last month (a copy of a demo order started on the 15th).
+    let finished = all_rows(ctx, &admin, &format!("{}&status=finished", all_range()), 500).await;
+    let model = finished.iter().find(|r| r["amountFen"].as_i64().unwrap() >= 300).expect("a priced order")["orderNo"].as_str().unwrap().to_string();
+    let (mut row, detail, _) = backoffice::domain::orders::load_full(ctx, &model).await.unwrap();
+    let took = row.stop_ts.unwrap() - row.start_ts;
+    row.order_no = format!("{model}LM");
+    row.start_ts = day_start(last_first + 14) + 10 * 3600;
+    row.stop_ts = Some(row.start_ts + took);
+    (row.paid_fen, row.refunded_fen, row.pending_refund_fen, row.payment_status) = (row.amount_fen, charging::Fen::ZERO, Some(charging::Fen::ZERO), charging::orders::PaymentStatus::Paid);
+    row.settlement = None;
+    row.version = 1;
+    ctx.store.transact(backoffice::domain::orders::insert_ops(&row, &detail.unwrap())).await.unwrap();
+    let (no, station) = (row.order_no.clone(), row.station_id.clone());
+
+    let last_month = format!("from={}&to={}", iso_day(last_first), iso_day(last_last));
+    let today_range = format!("from={0}&to={0}", iso_day(today));
+    async fn statement(ctx: &AppCtx, token: &str, station: &str, range: &str) -> Value {
+        let mut st = get(ctx, &format!("/money/settlement?stationId={station}&{range}"), Some(token)).await;
+        assert_eq!(st.code(), 200, "{}", st.body);
+        st.body["data"].as_object_mut().unwrap().remove("generatedAt");
+        st.data().clone()
+    }
+    // Revenue by month (last and this), today's revenue at the station, the dashboard's today, the order list's sums of last month at the station.
+    let figures = || async {
+        let months = get(ctx, &format!("/money/revenue?granularity=month&from={}&to={}", iso_day(last_first), iso_day(today)), Some(&admin)).await;
+        let day = get(ctx, &format!("/money/revenue?{today_range}&stationId={station}"), Some(&admin)).await;
+        let dash = get(ctx, "/index/dashboard", Some(&admin)).await;
+        let list = get(ctx, &format!("/order/getList?{last_month}&stationId={station}&pageSize=1"), Some(&admin)).await;
+        (months.data()["list"].clone(), day.data()["total"].clone(), dash.data()["today"].clone(), list.data()["sums"].clone())
+    };
+    let last_statement = statement(ctx, &admin, &station, &last_month).await;
+    let today_statement = statement(ctx, &admin, &station, &today_range).await;
+    let (months, day, dash, list_sums) = figures().await;
+
+    let req = post(ctx, "/order/refund/request", Some(&editor), json!({"orderNo": no, "amount": "1.00", "reason": "上月订单补退"})).await;
+    assert_eq!(req.code(), 200, "{}", req.body);
+    let id = req.data()["id"].as_str().unwrap().to_string();
+    let ok = post(ctx, "/order/refund/approve", Some(&admin), json!({"orderNo": no, "refundId": id})).await;
+    assert_eq!(ok.code(), 200, "{}", ok.body);
+
+    // Last month's statement is exactly what it was.
+    assert_eq!(statement(ctx, &admin, &station, &last_month).await, last_statement, "a closed period's statement never changes");
+    // Today's moved by the refund, at that station.
+    let today_after = statement(ctx, &admin, &station, &today_range).await;
+    let moved = |after: &Value, before: &Value, f: &str| after[f].as_i64().unwrap() - before[f].as_i64().unwrap();
+    assert_eq!((moved(&today_after["total"], &today_statement["total"], "refundedFen"), moved(&today_after["total"], &today_statement["total"], "netFen")), (100, -100));
+    assert_eq!(moved(&today_after["total"], &today_statement["total"], "orders"), 0, "the order did not move");
+    let (months_after, day_after, dash_after, list_sums_after) = figures().await;
+    // Revenue by month: last month unchanged, this month -1.00 net.
+    assert_eq!(months_after[0], months[0], "last month's revenue");
+    assert_eq!((moved(&months_after[1], &months[1], "refundedFen"), moved(&months_after[1], &months[1], "netFen")), (100, -100), "this month's revenue");
+    assert_eq!((moved(&day_after, &day, "refundedFen"), moved(&day_after, &day, "netFen"), moved(&day_after, &day, "paidFen")), (100, -100, 0), "today's revenue");
+    assert_eq!((moved(&dash_after, &dash, "refundedFen"), moved(&dash_after, &dash, "netFen")), (100, -100), "the dashboard's today");
+    // The ledger lists it today.
+    let ledger = ledger_refunds(ctx, &admin, &today_range).await;
+    assert!(ledger.iter().any(|e| e["refundId"] == json!(id) && e["orderNo"] == json!(no)), "today's ledger: {ledger:?}");
+    assert!(ledger_refunds(ctx, &admin, &last_month).await.iter().all(|e| e["refundId"] != json!(id)));
+    // The order list describes the listed orders: last month's orders were refunded 1.00 more.
+    assert_eq!((moved(&list_sums_after, &list_sums, "refundedFen"), moved(&list_sums_after, &list_sums, "netFen"), moved(&list_sums_after, &list_sums, "orders")), (100, -100, 0));
+}
+
+#[tokio::test]
+async fn a_refund_counts_on_the_day_it_is_granted_sqlite() {
+    let ctx = product().await;
+    a_refund_counts_on_the_day_it_is_granted(&ctx).await;
+    finance_equals_orders(&ctx, &login(&ctx, "admin", ADMIN_PW).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refund_counts_on_the_day_it_is_granted_dynamo() {
+    let Some(table) = dynamo_table("refundday").await else { return };
+    let ctx = product_on_dynamo(table.clone(), &[("BACKOFFICE_ACCESS_TOKEN_TTL", "900"), ("BACKOFFICE_DEMO_ORDERS", "40")]).await;
+    a_refund_counts_on_the_day_it_is_granted(&ctx).await;
+    let _ = table.delete_table().await;
+}
+
+/// Stores written before refunds counted on their approval day: the
+/// catch-up the gateway runs at start counts each earlier refund once on
+/// its approval day, and then only reads its marker.
+async fn refunds_approved_before_the_rule_are_counted_on_their_day_once(ctx: &AppCtx) {
+    use backoffice::domain::orders::{keys, refunds};
+    let admin = login(ctx, "admin", ADMIN_PW).await;
+    assert_eq!(refunds::count_earlier_refunds_on_grant_day(ctx).await.unwrap(), 0, "the demo's refunds are counted when seeded");
+    assert!(ctx.store.get(&refunds::grant_day_marker()).await.unwrap().is_some());
+    finance_equals_orders(ctx, &admin).await;
+
+    // An approval as the version before wrote it: the order's start day only, its ledger entry unmarked.
+    let (no, _) = refundable_order(ctx, &admin).await;
+    let before = backoffice::domain::orders::load(ctx, &no).await.unwrap();
+    let mut after = before.clone();
+    after.refunded_fen = charging::Fen(100);
+    after.payment_status = after.money().payment_status();
+    after.version += 1;
+    let now = ctx.now();
+    let rec = refunds::RefundRecord {
+        id: "RFOLD1".into(),
+        order_no: no.clone(),
+        station_id: before.station_id.clone(),
+        amount_fen: charging::Fen(100),
+        reason: "旧版本批准的退款".into(),
+        status: refunds::RefundStatus::Approved,
+        requested_by: "editor".into(),
+        requested_at: now - 60,
+        decided_by: Some("admin".into()),
+        decided_at: Some(now),
+        decision_note: None,
+    };
+    let mut entry = refunds::ledger_item(&rec);
+    entry.remove(refunds::GRANT_COUNTED);
+    let mut ops = backoffice::domain::orders::change_ops(&before, &after);
+    ops.push(store::TxOp::Put { item: rec.to_item(), condition: None });
+    ops.push(store::TxOp::Put { item: entry, condition: None });
+    ctx.store.transact(ops).await.unwrap();
+    ctx.store.delete(&refunds::grant_day_marker(), None).await.unwrap();
+    let today = keys::iso_day(keys::local_day(now));
+    let today_refunds = || async { get(ctx, &format!("/money/revenue?from={today}&to={today}"), Some(&admin)).await.data()["total"]["refundedFen"].as_i64().unwrap() };
+    let uncounted = today_refunds().await;
+
+    assert_eq!(refunds::count_earlier_refunds_on_grant_day(ctx).await.unwrap(), 1);
+    assert_eq!(today_refunds().await, uncounted + 100, "counted on its approval day");
+    finance_equals_orders(ctx, &admin).await;
+    assert_eq!(refunds::count_earlier_refunds_on_grant_day(ctx).await.unwrap(), 0, "the marker: done");
+    ctx.store.delete(&refunds::grant_day_marker(), None).await.unwrap();
+    assert_eq!(refunds::count_earlier_refunds_on_grant_day(ctx).await.unwrap(), 0, "each entry is counted once, also without the marker");
+    assert_eq!(today_refunds().await, uncounted + 100);
+}
+
+#[tokio::test]
+async fn refunds_approved_before_the_rule_are_counted_on_their_day_once_sqlite() {
+    refunds_approved_before_the_rule_are_counted_on_their_day_once(&*product_with(&[("BACKOFFICE_DEMO_ORDERS", "300")]).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refunds_approved_before_the_rule_are_counted_on_their_day_once_dynamo() {
+    let Some(table) = dynamo_table("refundcatchup").await else { return };
+    let ctx = product_on_dynamo(table.clone(), &[("BACKOFFICE_ACCESS_TOKEN_TTL", "900"), ("BACKOFFICE_DEMO_ORDERS", "40")]).await;
+    refunds_approved_before_the_rule_are_counted_on_their_day_once(&ctx).await;
     let _ = table.delete_table().await;
 }

@@ -1,5 +1,5 @@
 //! Server-side permission checks of the route table and the role-filtered
-//! route tree (spec point 6).
+//! route tree (an admin passes every guard; the tree drops what a caller may not see).
 
 mod common;
 

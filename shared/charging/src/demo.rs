@@ -19,6 +19,8 @@
 //!
 //! [`pricing`]: crate::pricing
 
+use crate::orders::CurvePoint;
+use crate::station::StationStatus;
 use crate::civil::yyyymmdd;
 use crate::connector::{ConnectorStandard, ConnectorStatus, PileType};
 use crate::money::{Fen, PricePerKwh};
@@ -54,16 +56,6 @@ impl Default for DemoConfig {
         // 2025-06-30 18:00 +08:00
         Self { seed: 20_250_630, stations: 20, orders: 10_000, days: 90, end_ts: 1_751_277_600 }
     }
-}
-
-/// JSON: "planning" | "operating" | "suspended" | "closed".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum StationStatus {
-    Planning,
-    Operating,
-    Suspended,
-    Closed,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -124,19 +116,6 @@ pub struct Connector {
     pub status: ConnectorStatus,
     pub fault_code: Option<String>,
     pub status_since: i64,
-}
-
-/// One point of the meter curve shown on the order detail page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CurvePoint {
-    pub ts: i64,
-    /// Instantaneous power, W.
-    pub power_w: i64,
-    /// Energy delivered since the session start, Wh.
-    pub energy_wh: i64,
-    /// State of charge, %.
-    pub soc: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -557,34 +536,40 @@ impl DemoData {
         const PROFILE: [u64; 24] = [6, 5, 4, 3, 3, 3, 4, 5, 6, 6, 5, 6, 8, 7, 5, 5, 5, 5, 6, 6, 7, 8, 8, 7];
         let cfg = &self.config;
         let n = cfg.orders.max(1) as f64;
-        let days = cfg.days.max(1) as f64;
         let u = (index as f64 + rng.unit()) / n; // [0, 1), non-decreasing in index
-        let x = u * days;
-        let day = x.floor();
-        let frac = x - day;
         let off = CHINA_UTC_OFFSET_SECS as i64;
         let end_local = cfg.end_ts + off;
         let last_day = end_local.div_euclid(86_400);
-        let first_day = last_day - cfg.days.max(1) as i64 + 1;
-        let d = first_day + day as i64;
-        // Inverse CDF of the hourly profile.
-        let total: u64 = PROFILE.iter().sum();
-        let target = frac * total as f64;
+        let days = cfg.days.max(1) as i64;
+        let first_day = last_day - days + 1;
+        // Demand weight of the hours before `secs` into a day (the CDF of the profile).
+        let weight_before = |secs: f64| -> f64 {
+            let h = (secs / 3600.0).clamp(0.0, 24.0);
+            let whole = h.floor() as usize;
+            let done: u64 = PROFILE[..whole.min(24)].iter().sum();
+            done as f64 + PROFILE.get(whole).map_or(0.0, |w| *w as f64 * (h - whole as f64))
+        };
+        // Today counts only up to "now" (10 minutes of margin), at the same
+        // density as any other day: the day's share is cut, not squeezed
+        // into the hours elapsed, so the number of sessions still running
+        // at "now" does not depend on the hour the data set is made.
+        let day_weight = weight_before(86_400.0);
+        let today_weight = weight_before((end_local.rem_euclid(86_400) - 600).max(0) as f64);
+        let total = (days - 1) as f64 * day_weight + today_weight;
+        let target = u * total;
+        let day = ((target / day_weight).floor() as i64).clamp(0, days - 1);
+        let rem = (target - day as f64 * day_weight).max(0.0);
+        // Inverse of the CDF within the day.
         let mut acc = 0.0;
         let mut tod = 0.0;
         for (h, &w) in PROFILE.iter().enumerate() {
-            if acc + w as f64 > target {
-                tod = (h as f64 + (target - acc) / w as f64) * 3600.0;
+            if acc + w as f64 > rem {
+                tod = (h as f64 + (rem - acc) / w as f64) * 3600.0;
                 break;
             }
             acc += w as f64;
         }
-        if d == last_day {
-            // Today only up to "now" (10 minutes of margin).
-            let elapsed = (end_local.rem_euclid(86_400) - 600).max(0) as f64;
-            tod = tod * elapsed / 86_400.0;
-        }
-        d * 86_400 + tod as i64 - off
+        (first_day + day) * 86_400 + tod as i64 - off
     }
 
     /// Order number `index` (0-based), generated from the seed and `index` only.
@@ -972,6 +957,29 @@ mod tests {
         }
         assert!(seen["ok"] > 3500, "{seen:?}");
         assert_eq!(seen.get("other"), None, "{seen:?}");
+    }
+
+    #[test]
+    fn sessions_open_at_now_do_not_depend_on_the_hour() {
+        // The same data set made at 02:30 and at 14:30 China time: the last
+        // hour holds about an hour's share of orders either way (today's
+        // share was once squeezed into the hours elapsed, so a data set made
+        // just after midnight had a whole day of sessions still running).
+        let at = |end_ts: i64| {
+            let d = DemoData::generate(DemoConfig { orders: 7_000, days: 7, end_ts, ..DemoConfig::default() });
+            let last_hour = d.orders().filter(|o| o.start_ts > end_ts - 3600).count();
+            let open = d.orders().filter(|o| o.stop_ts.is_none()).count();
+            let today_start = end_ts - (end_ts + CHINA_UTC_OFFSET_SECS as i64).rem_euclid(86_400);
+            assert!(d.orders().all(|o| o.start_ts <= end_ts - 600));
+            (last_hour, open, d.orders().filter(|o| o.start_ts >= today_start).count())
+        };
+        let night = at(1_751_221_800); // 2025-06-30 02:30 +08:00
+        let day = at(1_751_265_000); // 2025-06-30 14:30 +08:00
+        let per_hour = 7_000 / (7 * 24);
+        assert!(night.0 <= 2 * per_hour && day.0 <= 2 * per_hour, "last hour: night {night:?}, day {day:?}, ~{per_hour}/h");
+        assert!(night.1 <= 2 * per_hour, "open at 02:30: {night:?}");
+        // Today's share grows with the hours elapsed.
+        assert!(night.2 * 3 < day.2, "today so far: night {night:?}, day {day:?}");
     }
 
     #[test]

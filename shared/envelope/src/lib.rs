@@ -1,9 +1,9 @@
 //! The response envelope every `/partnerapi` endpoint answers with
-//! (`{code, msg, data}`, spec points 7-8), the error type handlers return,
+//! (`{code, msg, data}`), the error type handlers return,
 //! and the standard message for each status code in both product languages.
 //!
 //! The HTTP status always equals the envelope `code`, so a client may read
-//! either one (spec point 8: body code first, HTTP status when absent).
+//! either one (the body's code first, the HTTP status when it is absent).
 
 use bytes::Bytes;
 use serde::Serialize;
@@ -16,7 +16,7 @@ pub use messages::{standard_message, Lang, Text};
 pub const SUCCESS_CODE: u16 = 200;
 /// The message a successful call answers with.
 pub const SUCCESS_MSG: &str = "success";
-/// Every value a client must treat as success in the `code` field (spec point 9).
+/// Every value a client must treat as success in the `code` field: 200 and 0, number or string.
 pub const SUCCESS_CODES: [&str; 2] = ["200", "0"];
 
 /// True when `code` (number or string, as the spec allows) means success.
@@ -60,6 +60,11 @@ impl ApiError {
         self
     }
     /// 400: the request is malformed or a field is invalid.
+    /// A 400 with its message in both languages.
+    pub fn invalid(en: impl Into<String>, zh: impl Into<String>) -> Self {
+        Self::bad_request(Text::new(en, zh))
+    }
+
     pub fn bad_request(msg: Text) -> Self {
         Self::new(400, msg)
     }

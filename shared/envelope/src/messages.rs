@@ -1,5 +1,5 @@
 //! Message texts in the two product languages and the standard text of
-//! each status code (spec point 8). This is the one place these live.
+//! each status code (200 to 504). This is the one place these live.
 
 /// The language an answer's `msg` is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

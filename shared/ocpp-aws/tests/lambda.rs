@@ -222,6 +222,8 @@ async fn outbound_posts_to_the_connection_and_hears_gone() {
     let (url, seen) = connections_endpoint().await;
     let config = aws_sdk_apigatewaymanagement::Config::builder()
         .behavior_version_latest()
+        // The product's SDK clients all use this one (the SDK's default HTTP client is not built).
+        .http_client(store::dynamo::https_client())
         .region(aws_sdk_apigatewaymanagement::config::Region::new("us-east-1"))
         .credentials_provider(aws_sdk_apigatewaymanagement::config::Credentials::new("test", "test", None, None, "test"))
         .endpoint_url(&url)

@@ -1,4 +1,5 @@
-//! Guards and the permission check (spec point 6).
+//! Guards and the permission check (an admin always passes; role and
+//! permission parts combine with AND).
 
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -87,7 +88,7 @@ fn one_or_many<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error>
     })
 }
 
-/// Whether `p` passes `guard` (spec point 6):
+/// Whether `p` passes `guard`:
 /// no guard passes; an admin always passes; a list passes if any listed name
 /// is among the roles plus permissions; an object passes if both its role
 /// part and its permission part pass under its mode.

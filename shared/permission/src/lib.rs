@@ -1,4 +1,4 @@
-//! Roles, permissions, route guards and route-tree filtering (spec point 6).
+//! Roles, permissions, route guards and route-tree filtering.
 //!
 //! Pure logic, no I/O:
 //! - [`Principal`]: a user's roles and the de-duplicated union of their

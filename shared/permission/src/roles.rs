@@ -1,4 +1,5 @@
-//! Roles, permissions and the principal (spec point 6).
+//! Roles, permissions and the principal (a user's permissions are the
+//! de-duplicated union over their roles).
 
 use serde::{Deserialize, Serialize};
 

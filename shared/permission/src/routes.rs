@@ -1,4 +1,5 @@
-//! Route-tree filtering by guard (spec points 2, 3 and 6).
+//! Route-tree filtering by guard: a route the user may not pass is dropped
+//! with its subtree.
 
 use serde_json::{Map, Value};
 
@@ -76,7 +77,7 @@ mod tests {
         Principal::new(name, roles.iter().copied(), default_role_permissions)
     }
 
-    /// A cut-down demo route tree (spec point 2).
+    /// A cut-down copy of the template's demo route tree.
     fn demo_routes() -> Vec<Value> {
         let v = json!([
             {"path": "/", "name": "Root", "component": "Layout", "redirect": "/index",

@@ -20,6 +20,66 @@ use crate::{check_item, cursor, eval, Condition, Index, Item, Key, Page, Query, 
 
 type AttrMap = HashMap<String, AttributeValue>;
 
+/// The AWS SDK configuration of the product's clients (DynamoDB, and the
+/// WebSocket API's `@connections` in `backoffice::lambda_outbound`).
+/// `region` overrides the environment's; `endpoint` points at an emulator
+/// (moto), with `us-east-1` when no region is set and dummy credentials when
+/// the environment has none.
+///
+/// With the feature `aws-default-chain` (the local gateway asks for it) the
+/// region and credentials come from the SDK's standard chains: environment,
+/// profiles, SSO, web identity, container and instance metadata. Without it
+/// (the Lambda build) they come from the environment only, which is where
+/// Lambda puts a function's region (`AWS_REGION`) and its role's
+/// credentials: the other providers' code, and the STS client they bring,
+/// is not linked into the functions.
+pub async fn sdk_config(region: Option<&str>, endpoint: Option<&str>) -> aws_config::SdkConfig {
+    let http = https_client();
+    let env_region = || std::env::var("AWS_REGION").or_else(|_| std::env::var("AWS_DEFAULT_REGION")).ok().filter(|r| !r.is_empty());
+    let region = region.map(str::to_owned).or_else(|| endpoint.and(env_region().or_else(|| Some("us-east-1".to_owned()))));
+    let emulator_credentials = endpoint.is_some() && std::env::var_os("AWS_ACCESS_KEY_ID").is_none();
+    let dummy = || aws_sdk_dynamodb::config::Credentials::new("local", "local", None, None, "emulator");
+    #[cfg(feature = "aws-default-chain")]
+    {
+        let mut loader = aws_config::defaults(aws_config::BehaviorVersion::latest()).http_client(http);
+        if let Some(region) = region {
+            loader = loader.region(aws_config::Region::new(region));
+        }
+        if let Some(endpoint) = endpoint {
+            loader = loader.endpoint_url(endpoint);
+        }
+        if emulator_credentials {
+            loader = loader.credentials_provider(dummy());
+        }
+        loader.load().await
+    }
+    #[cfg(not(feature = "aws-default-chain"))]
+    {
+        use aws_sdk_dynamodb::config::SharedCredentialsProvider;
+        let mut config = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).http_client(http);
+        if let Some(region) = region.or_else(env_region) {
+            config = config.region(aws_config::Region::new(region));
+        }
+        if let Some(endpoint) = endpoint {
+            config = config.endpoint_url(endpoint);
+        }
+        let credentials = if emulator_credentials {
+            SharedCredentialsProvider::new(dummy())
+        } else {
+            SharedCredentialsProvider::new(aws_config::environment::EnvironmentVariableCredentialsProvider::new())
+        };
+        config.credentials_provider(credentials).build()
+    }
+}
+
+/// The HTTP client of every AWS SDK client of the product: the SDK's own
+/// (hyper, connection pool, timeouts) with rustls on ring, the product's one
+/// crypto back end. The SDK's default client would bring aws-lc-rs.
+pub fn https_client() -> aws_sdk_dynamodb::config::SharedHttpClient {
+    use aws_smithy_http_client::tls::{rustls_provider::CryptoMode, Provider};
+    aws_smithy_http_client::Builder::new().tls_provider(Provider::Rustls(CryptoMode::Ring)).build_https()
+}
+
 /// A DynamoDB table. The client is built once per process (in `main`),
 /// so a request never pays for the connection set-up.
 #[derive(Clone)]
@@ -29,24 +89,11 @@ pub struct DynamoTable {
 }
 
 impl DynamoTable {
-    /// Connects with the standard AWS configuration chain. `endpoint`
+    /// Connects with the AWS configuration of [`sdk_config`]. `endpoint`
     /// points at an emulator (moto); then, without credentials in the
     /// environment, dummy ones are used, since an emulator ignores them.
     pub async fn connect(table: &str, endpoint: Option<&str>, region: Option<&str>) -> Self {
-        let mut loader = aws_config::defaults(aws_config::BehaviorVersion::latest());
-        if let Some(region) = region {
-            loader = loader.region(aws_config::Region::new(region.to_owned()));
-        }
-        if let Some(endpoint) = endpoint {
-            loader = loader.endpoint_url(endpoint);
-            if region.is_none() && std::env::var_os("AWS_REGION").is_none() && std::env::var_os("AWS_DEFAULT_REGION").is_none() {
-                loader = loader.region(aws_config::Region::new("us-east-1"));
-            }
-            if std::env::var_os("AWS_ACCESS_KEY_ID").is_none() {
-                loader = loader.credentials_provider(aws_sdk_dynamodb::config::Credentials::new("local", "local", None, None, "emulator"));
-            }
-        }
-        let config = loader.load().await;
+        let config = sdk_config(region, endpoint).await;
         Self { client: Client::new(&config), table: table.to_owned() }
     }
 

@@ -1,4 +1,7 @@
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { get, post } from './request';
+import type { Answer, Query, Schema } from './types';
 
 /**
  * The charger link (OCPP 1.6J): charger passwords, the message log,
@@ -7,7 +10,7 @@ import { get, post } from './request';
  */
 
 export const setPilePassword = (id: string, password?: string) =>
-  post<{ password: string; passwordSetAt: number }>('/pile/setPassword', password ? { id, password } : { id });
+  post<Answer<'/partnerapi/pile/setPassword', 'post'>>('/pile/setPassword', password ? { id, password } : { id });
 
 /** A charger password: 16-40 printable ASCII characters without spaces (as the server checks). */
 export function chargerPasswordProblem(p: string): boolean {
@@ -19,16 +22,8 @@ export function chargerUrl(code: string, location: { protocol: string; host: str
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ocpp/${encodeURIComponent(code)}`;
 }
 
-export interface MessageLogEntry {
-  at: number;
-  direction: 'in' | 'out';
-  messageId: string | null;
-  action: string | null;
-  request: unknown;
-  response: unknown;
-  error: { code: string; description: string } | null;
-  answeredAt: number | null;
-}
+type MessageLog = Answer<'/partnerapi/pile/messageLog', 'get'>;
+export type MessageLogEntry = MessageLog['list'][number];
 
 /** OCPP 1.6 actions, for the message log's filter. */
 export const OCPP_ACTIONS = [
@@ -53,8 +48,20 @@ export const OCPP_ACTIONS = [
   'UnlockConnector',
 ] as const;
 
+/**
+ * A charger's message log, newest first, page after page with the server's
+ * cursor (`setSize` asks for more); `live` reloads it every 5 s.
+ */
+export function useMessageLog(pileId: string, action: string, live: boolean) {
+  return useSWRInfinite(
+    (i, prev: { cursor: string | null } | null) => (!pileId || (prev && !prev.cursor) ? null : ['pile/messageLog', pileId, action, i === 0 ? null : prev!.cursor]),
+    ([, id, a, cursor]) => getMessageLog(id as string, (a as string) || undefined, cursor as string | null),
+    { refreshInterval: live ? 5000 : 0 },
+  );
+}
+
 export async function getMessageLog(pileId: string, action: string | undefined, cursor: string | null, pageSize = 50) {
-  const { data } = await get<{ list: MessageLogEntry[]; cursor: string | null }>('/pile/messageLog', {
+  const { data } = await get<MessageLog>('/pile/messageLog', {
     pileId,
     pageSize,
     ...(action ? { action } : {}),
@@ -63,76 +70,47 @@ export async function getMessageLog(pileId: string, action: string | undefined, 
   return data;
 }
 
-export type CommandStatus = 'queued' | 'sent' | 'answered' | 'callError' | 'timeout' | 'offline';
-
-export interface Command {
-  id: string;
-  pileId: string;
-  action: string;
-  payload: unknown;
-  requestedBy: string;
-  status: CommandStatus;
-  response: Record<string, unknown> | null;
-  error: { code: string; description: string } | null;
-  createdAt: number;
-  sentAt: number | null;
-  answeredAt: number | null;
-}
+export type Command = Answer<'/partnerapi/charger/command', 'get'>;
+export type CommandStatus = Command['status'];
 
 /** A command is over once it left queued / sent. */
 export const commandDone = (c: Command) => c.status !== 'queued' && c.status !== 'sent';
 
 export const getCommand = async (id: string) => (await get<Command>('/charger/command', { id })).data;
-export const getCommands = async (pileId: string) => (await get<{ list: Command[]; cursor: string | null }>('/charger/commands', { pileId, pageSize: 20 })).data;
+export const getCommands = async (pileId: string) => (await get<Answer<'/partnerapi/charger/commands', 'get'>>('/charger/commands', { pileId, pageSize: 20 })).data;
 export const sendCommand = async (path: string, body: Record<string, unknown>) => (await post<Command>(`/charger/${path}`, body)).data;
 
-export type CardStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid';
+export type CardStatus = Schema<'CardStatus'>;
 export const CARD_STATUSES: CardStatus[] = ['Accepted', 'Blocked', 'Expired', 'Invalid'];
 
-export interface CardInput {
-  idTag: string;
-  holder: string;
-  plate: string;
-  status: CardStatus;
-  expiresAt: number | null;
-  parentIdTag: string | null;
-}
+type CardPage = Answer<'/partnerapi/card/getList', 'get'>;
+export type Card = CardPage['list'][number];
+/** A card's own fields as a form or an import holds them (add, edit and import send these). */
+export type CardInput = Pick<Card, 'idTag' | 'holder' | 'plate' | 'status' | 'expiresAt' | 'parentIdTag'>;
 
-export interface Card extends CardInput {
-  createdAt: number;
-  updatedAt: number;
-  updatedBy: string;
-  version: number;
-}
-
-export interface CardFilter {
-  keyword?: string;
-  status?: CardStatus | '';
-}
+type CardQuery = Query<'/partnerapi/card/getList'>;
+/** The card list's filters as a form holds them ('' = any). */
+export type CardFilter = { [K in 'keyword' | 'status']?: CardQuery[K] | '' };
 
 export async function getCards(f: CardFilter, pageNo: number, pageSize: number) {
   const params: Record<string, string | number> = { pageNo, pageSize };
   if (f.keyword?.trim()) params.keyword = f.keyword.trim();
   if (f.status) params.status = f.status;
-  return (await get<{ list: Card[]; total: number }>('/card/getList', params)).data;
+  return (await get<CardPage>('/card/getList', params)).data;
+}
+
+/** A page of the card list. */
+export function useCards(f: CardFilter, pageNo: number, pageSize: number) {
+  return useSWR(['card/getList', f, pageNo, pageSize], () => getCards(f, pageNo, pageSize));
 }
 
 /** `extra.fieldErrors`: the caller marks a 400's fields on its form (no toast for those). */
-export const addCard = (c: CardInput, extra?: { fieldErrors?: boolean }) => post<Card>('/card/doAdd', c, extra);
-export const editCard = (c: CardInput & { version: number }, extra?: { fieldErrors?: boolean }) => post<Card>('/card/doEdit', c, extra);
+export const addCard = (c: Schema<'CardInput'>, extra?: { fieldErrors?: boolean }) => post<Answer<'/partnerapi/card/doAdd', 'post'>>('/card/doAdd', c, extra);
+export const editCard = (c: Schema<'CardEdit'>, extra?: { fieldErrors?: boolean }) => post<Answer<'/partnerapi/card/doEdit', 'post'>>('/card/doEdit', c, extra);
 export const deleteCard = (idTag: string) => post('/card/doDelete', { idTag });
-export const importCards = (rows: CardInput[]) => post<{ created: number; updated: number }>('/card/import', { rows });
+export const importCards = (rows: Schema<'CardImport'>['rows']) => post<Answer<'/partnerapi/card/import', 'post'>>('/card/import', { rows });
 
-export interface Reservation {
-  id: number;
-  pileId: string;
-  connector: number;
-  idTag: string;
-  expiresAt: number;
-  status: 'requested' | 'reserved' | 'refused' | 'cancelled' | 'used';
-  answer: string | null;
-  createdAt: number;
-  createdBy: string;
-}
+type Reservations = Answer<'/partnerapi/charger/reservations', 'get'>;
+export type Reservation = Reservations['list'][number];
 
-export const getReservations = async (pileId: string) => (await get<{ list: Reservation[] }>('/charger/reservations', { pileId })).data.list;
+export const getReservations = async (pileId: string) => (await get<Reservations>('/charger/reservations', { pileId })).data.list;

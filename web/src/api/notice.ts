@@ -1,28 +1,8 @@
 import { get, post } from './request';
+import type { Answer, Body } from './types';
 
-export interface NoticeItem {
-  /** The notice's id (send it back to edit, withdraw or mark it read). */
-  id: string;
-  type: 'notice' | 'email';
-  email?: string;
-  image: string;
-  /** Sanitised HTML from the server. */
-  notice: string;
-  /** Unix seconds. */
-  createdAt: number;
-  updatedAt?: number | null;
-  author?: string;
-  /** The version an edit is made over. */
-  version: number;
-  /** Whether the signed-in user has read it (header list). */
-  read: boolean;
-}
-
-export interface NoticeList {
-  list: NoticeItem[];
-  total: number;
-  unread: number;
-}
+export type NoticeList = Answer<'/partnerapi/notice/getList', 'get'>;
+export type NoticeItem = NoticeList['list'][number];
 
 /** The signed-in user's notices: without those they cleared, each read or not. */
 export async function getNoticeList(): Promise<NoticeList> {
@@ -32,22 +12,18 @@ export async function getNoticeList(): Promise<NoticeList> {
 }
 
 /** Every published notice (publishers: write:system), newest first. */
-export async function getPublishedNotices(cursor?: string): Promise<{ list: NoticeItem[]; cursor: string | null }> {
-  const { data } = await get<{ list: NoticeItem[]; cursor: string | null }>('/notice/manageList', { cursor });
+type PublishedNotices = Answer<'/partnerapi/notice/manageList', 'get'>;
+export async function getPublishedNotices(cursor?: string): Promise<PublishedNotices> {
+  const { data } = await get<PublishedNotices>('/notice/manageList', { cursor });
   return { list: data?.list ?? [], cursor: data?.cursor ?? null };
 }
 
-export interface NoticeDraft {
-  type: 'notice' | 'email';
-  /** HTML; the server keeps formatting, links and images of this site. */
-  notice: string;
-  /** The sender shown above the text. */
-  email: string;
-}
+/** A notice being written: its kind, its HTML (the server keeps formatting, links and images of this site) and the sender shown above it. */
+export type NoticeDraft = Required<Pick<Body<'/partnerapi/notice/doEdit'>, 'type' | 'notice' | 'email'>>;
 
 /** Publishes a new notice, or (with `id` and `version`) changes one. */
 export async function saveNotice(draft: NoticeDraft, existing?: { id: string; version: number }): Promise<{ notice: NoticeItem; msg: string }> {
-  const res = await post<NoticeItem>('/notice/doEdit', { ...draft, ...(existing ?? {}) });
+  const res = await post<Answer<'/partnerapi/notice/doEdit', 'post'>>('/notice/doEdit', { ...draft, ...(existing ?? {}) });
   return { notice: res.data, msg: res.msg };
 }
 

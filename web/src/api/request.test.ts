@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('request layer (spec point 8)', () => {
+describe('request layer (success codes, 401, 402, 403 and other errors)', () => {
   it('sends the token and language, resolves success envelopes', async () => {
     const fetch = mockFetch(() => ({ status: 200, body: { code: 200, msg: 'success', data: { a: 1 } } }));
     const res = await request<{ a: number }>({ url: '/x', params: { q: 'y', empty: '' } });

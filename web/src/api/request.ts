@@ -14,8 +14,9 @@ import { goTo, resetAndGoToLogin } from '@/store/session';
 import { saveToken, userStore } from '@/store/user';
 import { beginLoading, endLoading, notify } from '@/utils/notify';
 import { getRefreshToken, getToken } from '@/utils/storage';
+import type { components } from './schema';
 
-/** The server's answer (spec point 7). */
+/** The server's answer: the `{code, msg, data}` envelope. */
 export interface Envelope<T> {
   code: number | string;
   msg: string;
@@ -37,11 +38,7 @@ export interface RequestOptions {
 }
 
 /** One field a 400 names (`data.fields` of the asset and card routes). */
-export interface FieldProblem {
-  field: string;
-  en: string;
-  zh: string;
-}
+export type FieldProblem = NonNullable<components['responses']['Error400']['content']['application/json']['data']>['fields'][number];
 
 /** The fields a 400 answer names, if any. */
 export function fieldProblems(body: unknown): FieldProblem[] {
@@ -73,7 +70,7 @@ export function buildUrl(url: string, params?: RequestOptions['params']): string
   return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
 }
 
-/** Standard text for a status (point 8), else "Request failed with status code n". */
+/** Standard text for a status, else "Request failed with status code n". */
 export function standardMessage(code: number | string): string {
   const key = `request.status.${code}`;
   return i18n.exists(key) ? i18n.t(key) : i18n.t('request.failedWithStatus', { code });
@@ -126,7 +123,7 @@ async function exchange(opts: RequestOptions, token: string): Promise<RawResult>
   return { status: res.status, body };
 }
 
-// ---- 402: one refresh at a time; other requests wait for it (point 4).
+// ---- 402: one refresh at a time; other requests wait for it.
 // The refresh token is one use (the server ends the session when one comes
 // back), so tabs of one browser must not trade the same token twice: the
 // trade runs under a Web Lock shared by the tabs, and a tab that finds a
@@ -167,7 +164,7 @@ export function refreshTokenOnce(): Promise<string> {
 }
 
 /**
- * Sends a request and applies the envelope rules of spec point 8:
+ * Sends a request and applies the envelope rules:
  * success codes resolve with the envelope; 401 resets the session and goes to
  * login; 402 refreshes the token (single flight) and retries once; 403 goes to
  * the forbidden page; anything else toasts `msg` (or the standard text) and rejects.

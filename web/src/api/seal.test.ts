@@ -10,7 +10,7 @@ function open(privateKey: forge.pki.rsa.PrivateKey, sealed: string): unknown {
   return JSON.parse(forge.util.decodeUtf8(plain));
 }
 
-describe('RSA payload sealing (spec point 7)', () => {
+describe('RSA payload sealing (117-byte chunks, base64)', () => {
   const keys = forge.pki.rsa.generateKeyPair({ bits: 1024, e: 0x10001 });
   const pem = forge.pki.publicKeyToPem(keys.publicKey);
 

@@ -1,16 +1,14 @@
 import { get } from './request';
+import type { Answer } from './types';
 
-/** What GET /publicKey answers (spec point 7). */
-export interface PublicKeyAnswer {
-  publicKey: string;
-  mockServer: boolean;
-}
+/** What GET /publicKey answers; an empty key or mockServer means no encryption. */
+export type PublicKeyAnswer = Answer<'/partnerapi/publicKey', 'get'>;
 
 /** PKCS#1 v1.5 adds 11 bytes: a 1024-bit key (128 bytes) carries 117 per chunk. */
 const PKCS1_OVERHEAD = 11;
 
 /**
- * Encrypts a payload for the server (spec point 7): the JSON text's UTF-8
+ * Encrypts a payload for the server: the JSON text's UTF-8
  * bytes in chunks of key size - 11 (117 for 1024 bits), each with RSA
  * PKCS#1 v1.5, the ciphertexts concatenated and base64-encoded. node-forge
  * is loaded only here, so a server without RSA costs the bundle nothing.

@@ -1,14 +1,11 @@
 import { get } from './request';
+import type { Answer } from './types';
 
-export interface SearchSuggestion {
-  /** A page's stored title (translated for display), or the record as the server words it. */
-  value: string;
-  /** The hash route or external link; absent for a web search. */
-  url?: string;
-  kind?: 'page' | 'order' | 'station' | 'pile' | 'card' | 'web';
-}
+type SearchAnswer = Answer<'/partnerapi/search/getList', 'get'>;
+/** A page (its stored title), a record as the server words it, or a web search. */
+export type SearchSuggestion = SearchAnswer['list'][number];
 
 export async function searchList(keyword: string): Promise<SearchSuggestion[]> {
-  const { data } = await get<{ list: SearchSuggestion[] }>('/search/getList', { keyword });
+  const { data } = await get<SearchAnswer>('/search/getList', { keyword });
   return data?.list ?? [];
 }

@@ -1,51 +1,37 @@
-import type { RawRoute, RouteMeta } from '@/router/types';
+import type { RouteMeta } from '@/router/types';
+import useSWR from 'swr';
 import { get, post } from './request';
+import type { Answer, Query, Schema } from './types';
+
+/** A paged list's query: its page number and size always sent. */
+type PageOf<Q extends { pageNo?: number; pageSize?: number }> = Q & Required<Pick<Q, 'pageNo' | 'pageSize'>>;
 
 /**
  * The /setting pages' endpoints (users, roles, departments, menus, system
  * log, own profile). Errors are toasted by the request layer with the
  * server's `msg`; callers only catch to keep dialogs open.
  */
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
-
-const page = <T>(data: Partial<Page<T>> | undefined): Page<T> => ({ list: data?.list ?? [], total: data?.total ?? 0 });
+/** A paged answer, its list and total defaulted. */
+const page = <T>(data: { list?: T[]; total?: number } | undefined): { list: T[]; total: number } => ({ list: data?.list ?? [], total: data?.total ?? 0 });
 
 // ---- users
-export interface StaffUser {
-  id: string;
-  username: string;
-  email: string;
-  avatar: string;
-  roles: string[];
-  departmentId?: string | null;
-  enabled: boolean;
-  /** 'YYYY-MM-DD HH:mm:ss' */
-  datatime: string;
-  version: number;
+type UserPage = Answer<'/partnerapi/userManagement/getList', 'get'>;
+export type StaffUser = UserPage['list'][number];
+
+export type UserEdit = Schema<'UserEditIn'>;
+
+/** A page of staff accounts (the previous page stays shown while the next loads). */
+export function useUsers(q: { pageNo: number; pageSize: number; username: string }) {
+  return useSWR(['setting/users', q.pageNo, q.pageSize, q.username], () => getUsers(q), { keepPreviousData: true });
 }
 
-export interface UserEdit {
-  username: string;
-  email: string;
-  roles: string[];
-  departmentId?: string;
-  enabled: boolean;
-  /** Required when creating. */
-  password?: string;
-  /** Omitted to create. */
-  version?: number;
-}
-
-export async function getUsers(q: { username?: string; pageNo: number; pageSize: number }): Promise<Page<StaffUser>> {
-  const { data } = await get<Page<StaffUser>>('/userManagement/getList', { username: q.username, pageNo: q.pageNo, pageSize: q.pageSize });
+export async function getUsers(q: PageOf<Query<'/partnerapi/userManagement/getList'>>): Promise<UserPage> {
+  const { data } = await get<UserPage>('/userManagement/getList', { username: q.username, pageNo: q.pageNo, pageSize: q.pageSize });
   return page(data);
 }
 
 export async function saveUser(edit: UserEdit): Promise<{ user: StaffUser; msg: string }> {
-  const res = await post<StaffUser>('/userManagement/doEdit', edit);
+  const res = await post<Answer<'/partnerapi/userManagement/doEdit', 'post'>>('/userManagement/doEdit', edit);
   return { user: res.data, msg: res.msg };
 }
 
@@ -58,29 +44,22 @@ export async function resetPassword(username: string, password: string): Promise
 }
 
 // ---- roles
-export interface Role {
-  id: string;
-  role: string;
-  permissions: string[];
-  btnRolesCheckedList?: string[];
-  description: string;
-  userCount: number;
-  version: number;
+export type RolePage = Answer<'/partnerapi/roleManagement/getList', 'get'>;
+export type Role = RolePage['list'][number];
+
+export type RoleEdit = Schema<'RoleEditIn'>;
+
+/** A page of roles (the previous page stays shown while the next loads). */
+export function useRoles(q: { pageNo: number; pageSize: number; role: string }) {
+  return useSWR(['setting/roles', q.pageNo, q.pageSize, q.role], () => getRoles(q), { keepPreviousData: true });
 }
 
-export interface RoleEdit {
-  role: string;
-  oldRole?: string;
-  permissions: string[];
-  description: string;
-  version?: number;
+/** Every role (up to 100), for a form's options. */
+export function useRoleOptions() {
+  return useSWR('setting/roles/options', () => getRoles({ pageNo: 1, pageSize: 100 }), { shouldRetryOnError: false });
 }
 
-export interface RolePage extends Page<Role> {
-  permissionOptions: string[];
-}
-
-export async function getRoles(q: { role?: string; pageNo: number; pageSize: number }): Promise<RolePage> {
+export async function getRoles(q: PageOf<Query<'/partnerapi/roleManagement/getList'>>): Promise<RolePage> {
   const { data } = await get<RolePage>('/roleManagement/getList', { role: q.role, pageNo: q.pageNo, pageSize: q.pageSize });
   return { ...page(data), permissionOptions: data?.permissionOptions ?? [] };
 }
@@ -94,29 +73,18 @@ export async function deleteRole(role: string): Promise<string> {
 }
 
 // ---- departments
-export interface Department {
-  id: string;
-  /** '' for the top level. */
-  parentId: string;
-  parentName?: string;
-  name: string;
-  order: number;
-  createTime?: string;
-  userCount?: number;
-  version?: number;
-  children?: Department[];
+export type Department = Schema<'DepartmentNode'>;
+
+export type DepartmentEdit = Schema<'DepartmentIn'>;
+
+type DepartmentTree = Answer<'/partnerapi/departmentManagement/getList', 'get'>;
+/** The department tree (`quiet`: a failure is not retried, e.g. for a form's options). */
+export function useDepartments(quiet = false) {
+  return useSWR('setting/departments', getDepartments, quiet ? { shouldRetryOnError: false } : undefined);
 }
 
-export interface DepartmentEdit {
-  id?: string;
-  parentId: string;
-  name: string;
-  order: number;
-  version?: number;
-}
-
-export async function getDepartments(): Promise<Page<Department>> {
-  const { data } = await get<Page<Department> | Department[]>('/departmentManagement/getList');
+export async function getDepartments(): Promise<DepartmentTree> {
+  const { data } = await get<DepartmentTree | Department[]>('/departmentManagement/getList');
   if (Array.isArray(data)) return { list: data, total: data.length };
   return page(data);
 }
@@ -130,27 +98,13 @@ export async function deleteDepartment(id: string): Promise<string> {
 }
 
 // ---- menus
-export interface MenuNode extends RawRoute {
-  id?: string;
-  name: string;
-  path: string;
-  meta?: Partial<RouteMeta>;
-  children?: MenuNode[];
-}
+export type MenuTree = Answer<'/partnerapi/menuManagement/getList', 'get'>;
+export type MenuNode = Schema<'RouteNode'>;
 
-export interface MenuTree {
-  list: MenuNode[];
-  total: number;
-  version: number;
-  components: string[];
-}
-
-export interface MenuEdit {
-  originalName?: string;
-  parentName: string;
+/** The document takes any JSON value as `node`; the server reads a menu node from it. */
+export type MenuEdit = Schema<'MenuEditIn'> & {
   node: { path: string; name: string; component: string; redirect?: string; meta: Partial<RouteMeta> };
-  version: number;
-}
+};
 
 export async function getMenus(): Promise<MenuTree> {
   const { data } = await get<Partial<MenuTree>>('/menuManagement/getList');
@@ -166,37 +120,44 @@ export async function deleteMenu(name: string, version: number): Promise<string>
 }
 
 // ---- system log
-export interface LogEntry {
-  id: string;
-  /** Who signed in (or a successful sign-in's account); "anonymous" otherwise. */
-  account: string;
-  /** The name an anonymous call typed (unverified). */
-  claimedAccount?: string;
-  type: string;
-  path: string;
-  target: string;
-  executeResult: string;
-  code: number;
-  ip: string;
-  /** RFC 3339 */
-  datetime: string;
-  time: number;
+export type LogPage = Answer<'/partnerapi/systemLog/getList', 'get'>;
+export type LogEntry = LogPage['list'][number];
+
+/** A type the log can be filtered by: `value` to send, `label` in the reader's language. */
+export type LogType = NonNullable<LogPage['types']>[number];
+export type LogQuery = PageOf<Query<'/partnerapi/systemLog/getList'>>;
+
+/**
+ * A page of the system log. The server writes each entry's type and result
+ * in the request's language, so `language` is part of the key (a switch
+ * loads the page again).
+ */
+export function useSystemLog(q: LogQuery & { account: string; type: string; from: string; to: string }, language: string) {
+  return useSWR(['setting/systemLog', q.pageNo, q.pageSize, q.account, q.type, q.from, q.to, language], () => getSystemLog(q), { keepPreviousData: true });
 }
 
-export interface LogPage extends Page<LogEntry> {
-  cursor: string | null;
-  /** Calls refused for want of a sign-in in the last 24 hours (counted, not listed). */
-  refusedAnonymous24h: number;
-}
-
-export async function getSystemLog(q: { account?: string; pageNo: number; pageSize: number; cursor?: string }): Promise<LogPage> {
-  const { data } = await get<Partial<LogPage>>('/systemLog/getList', { account: q.account, pageNo: q.pageNo, pageSize: q.pageSize, cursor: q.cursor });
-  return { ...page(data), cursor: data?.cursor ?? null, refusedAnonymous24h: data?.refusedAnonymous24h ?? 0 };
+export async function getSystemLog(q: LogQuery): Promise<LogPage> {
+  const { data } = await get<Partial<LogPage>>('/systemLog/getList', {
+    account: q.account || undefined,
+    type: q.type || undefined,
+    from: q.from || undefined,
+    to: q.to || undefined,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+    cursor: q.cursor,
+  });
+  return {
+    ...page(data),
+    cursor: data?.cursor ?? null,
+    totalKnown: data?.totalKnown ?? true,
+    refusedAnonymous24h: data?.refusedAnonymous24h ?? 0,
+    types: data?.types ?? null,
+  };
 }
 
 // ---- own profile
-export async function updateProfile(profile: { email: string; avatar: string }): Promise<{ email: string; avatar: string; msg: string }> {
-  const res = await post<{ email: string; avatar: string }>('/user/updateProfile', profile);
+export async function updateProfile(profile: Schema<'ProfileIn'>): Promise<Answer<'/partnerapi/user/updateProfile', 'post'> & { msg: string }> {
+  const res = await post<Answer<'/partnerapi/user/updateProfile', 'post'>>('/user/updateProfile', profile);
   return { email: res.data?.email ?? profile.email, avatar: res.data?.avatar ?? profile.avatar, msg: res.msg };
 }
 
@@ -205,29 +166,11 @@ export async function changeOwnPassword(oldPassword: string, newPassword: string
 }
 
 // ---- operations settings (/setting/workflow)
-export interface OperationSettings {
-  /** Missed heartbeat intervals after which a pile is offline (2-10). */
-  offlineAfterIntervals: number;
-  /** Hours after which a still-charging order is stuck (1-24). */
-  stuckAfterHours: number;
-  /** Minutes without a request after which a sign-in ends (5-720). */
-  idleTimeoutMinutes: number;
-  /** 0 until the first save. */
-  version: number;
-  updatedBy?: string | null;
-  /** Unix seconds. */
-  updatedAt?: number | null;
-  /** The ranges the server accepts (and the defaults). */
-  limits: Record<'offlineAfterIntervals' | 'stuckAfterHours' | 'idleTimeoutMinutes', SettingBound>;
-}
+export type OperationSettings = Answer<'/partnerapi/operationSettings/get', 'get'>;
+/** The range the server accepts for one setting (and its default). */
+export type SettingBound = OperationSettings['limits']['stuckAfterHours'];
 
-export interface SettingBound {
-  min: number;
-  default: number;
-  max: number;
-}
-
-export type OperationSettingsEdit = Pick<OperationSettings, 'offlineAfterIntervals' | 'stuckAfterHours' | 'idleTimeoutMinutes' | 'version'>;
+export type OperationSettingsEdit = Schema<'OperationSettingsEdit'>;
 
 export async function getOperationSettings(): Promise<OperationSettings> {
   const { data } = await get<OperationSettings>('/operationSettings/get');
@@ -235,6 +178,6 @@ export async function getOperationSettings(): Promise<OperationSettings> {
 }
 
 export async function saveOperationSettings(edit: OperationSettingsEdit): Promise<{ settings: OperationSettings; msg: string }> {
-  const res = await post<OperationSettings>('/operationSettings/doEdit', edit);
+  const res = await post<Answer<'/partnerapi/operationSettings/doEdit', 'post'>>('/operationSettings/doEdit', edit);
   return { settings: res.data as OperationSettings, msg: res.msg };
 }

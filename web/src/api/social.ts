@@ -1,5 +1,6 @@
 import type { SignedIn } from '@/store/user';
 import { get, post } from './request';
+import type { Answer, Schema } from './types';
 import { tokensOf } from './user';
 
 /**
@@ -8,31 +9,16 @@ import { tokensOf } from './user';
  * `binding` of the flow it started (see utils/socialFlow), which must come
  * back with the code.
  */
-export interface SocialProvider {
-  name: string;
-}
+export type SocialProvider = Answer<'/partnerapi/socialLogin/providers', 'get'>['providers'][number];
 
-export interface Authorization {
-  url: string;
-  state: string;
-  binding: string;
-  provider: string;
-}
+export type Authorization = Answer<'/partnerapi/socialLogin/authorize', 'post'>;
 
-export interface SocialReturn {
-  code: string;
-  state: string;
-  binding: string;
-}
+export type SocialReturn = Schema<'Callback'>;
 
-export interface SocialLink {
-  provider: string;
-  /** Unix seconds. */
-  linkedAt: number;
-}
+export type SocialLink = Answer<'/partnerapi/user/socialLink', 'post'>;
 
 export async function socialProviders(): Promise<SocialProvider[]> {
-  const { data } = await get<{ providers: SocialProvider[] }>('/socialLogin/providers');
+  const { data } = await get<Answer<'/partnerapi/socialLogin/providers', 'get'>>('/socialLogin/providers');
   return data?.providers ?? [];
 }
 
@@ -41,16 +27,17 @@ export async function startSocialLogin(): Promise<Authorization> {
 }
 
 export async function socialLogin(payload: SocialReturn): Promise<SignedIn> {
-  const { data } = await post<Record<string, unknown>>('/socialLogin', payload);
+  const { data } = await post<Answer<'/partnerapi/socialLogin', 'post'>>('/socialLogin', payload);
   return tokensOf(data, 'login.socialNoToken');
 }
 
-export async function socialLinks(): Promise<{ providers: SocialProvider[]; links: SocialLink[] }> {
-  return (await get<{ providers: SocialProvider[]; links: SocialLink[] }>('/user/socialLinks')).data;
+type SocialLinks = Answer<'/partnerapi/user/socialLinks', 'get'>;
+export async function socialLinks(): Promise<SocialLinks> {
+  return (await get<SocialLinks>('/user/socialLinks')).data;
 }
 
 export async function startSocialLink(): Promise<Authorization> {
-  return (await post<Authorization>('/user/socialLink/authorize', {})).data;
+  return (await post<Answer<'/partnerapi/user/socialLink/authorize', 'post'>>('/user/socialLink/authorize', {})).data;
 }
 
 export async function linkSocial(payload: SocialReturn): Promise<{ msg: string }> {
@@ -58,4 +45,4 @@ export async function linkSocial(payload: SocialReturn): Promise<{ msg: string }
   return { msg };
 }
 
-export const unlinkSocial = (provider: string) => post<null>('/user/socialUnlink', { provider });
+export const unlinkSocial = (provider: string) => post<Answer<'/partnerapi/user/socialUnlink', 'post'>>('/user/socialUnlink', { provider });

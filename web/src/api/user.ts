@@ -3,26 +3,15 @@ import i18n from '@/i18n';
 import type { SignedIn } from '@/store/user';
 import { notify } from '@/utils/notify';
 import { get, post } from './request';
+import type { Answer, Schema } from './types';
 import { sealed } from './seal';
 
-export interface LoginForm {
-  username: string;
-  password: string;
-}
+export type LoginForm = Schema<'Credentials'>;
 
-export interface UserInfo {
-  username?: string;
-  avatar?: string;
-  roles?: string[];
-  permissions?: string[];
-  userType?: number | string;
-  /** The account's e-mail (shown and edited in the personal center). */
-  email?: string;
-  /** When the account was created ("member since"). */
-  datatime?: string;
-}
+/** GET /index/userInfo's answer; each field is checked as it arrives (validUserInfo), so each may be missing. */
+export type UserInfo = Partial<Answer<'/partnerapi/index/userInfo', 'get'>>;
 
-/** Point 5: the answer must hold the token under the configured field. */
+/** The answer must hold the token under the configured field. */
 export function tokensOf(data: unknown, errorKey: string): SignedIn {
   const fields = data as Record<string, unknown> | null;
   const token = fields?.[TOKEN_FIELD];
@@ -36,16 +25,16 @@ export function tokensOf(data: unknown, errorKey: string): SignedIn {
 }
 
 export async function login(form: LoginForm): Promise<SignedIn> {
-  const { data } = await post<Record<string, unknown>>('/login/index', await sealed(form));
+  const { data } = await post<Answer<'/partnerapi/login/index', 'post'>>('/login/index', await sealed(form));
   return tokensOf(data, 'login.noToken');
 }
 
-export async function register(payload: { username: string; password: string; email: string }): Promise<SignedIn> {
-  const { data } = await post<Record<string, unknown>>('/register', await sealed(payload));
+export async function register(payload: Schema<'Registration'>): Promise<SignedIn> {
+  const { data } = await post<Answer<'/partnerapi/register', 'post'>>('/register', await sealed(payload));
   return tokensOf(data, 'login.noToken');
 }
 
-/** Point 5: username/avatar strings, roles/permissions arrays when present. */
+/** Valid user info: username/avatar strings, roles/permissions arrays when present. */
 export function validUserInfo(info: unknown): info is UserInfo {
   if (!info || typeof info !== 'object') return false;
   const u = info as Record<string, unknown>;
@@ -64,5 +53,5 @@ export async function getUserInfo(): Promise<UserInfo> {
   return data;
 }
 
-export const logout = () => get<null>('/login/logout');
-export const changePassword = (payload: { oldPassword: string; newPassword: string }) => post<null>('/user/changePassword', payload);
+export const logout = () => get<Answer<'/partnerapi/login/logout', 'get'>>('/login/logout');
+export const changePassword = (payload: Schema<'PasswordChange'>) => post<Answer<'/partnerapi/user/changePassword', 'post'>>('/user/changePassword', payload);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createStore } from '@/store/createStore';
 
 /**
- * Alerts and confirmations (spec point 2: title 温馨提示, labels 确定 / 取消 by
+ * Alerts and confirmations (title 温馨提示, labels 确定 / 取消 by
  * default). confirm() can be awaited from anywhere; <ConfirmHost> shows it.
  */
 interface Pending {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
@@ -22,19 +22,22 @@ export function EChart({ option, className }: { option: EChartsCoreOption; class
   const themeName = settingsStore.use((s) => s.theme.themeName);
   // Options are usually literals: re-initialise on content change, not identity.
   const optionKey = JSON.stringify(option);
+  // An effect event: the effect reads the option when it runs; optionKey, not the option's identity, is what re-runs it.
+  const draw = useEffectEvent((chart: echarts.ECharts, colours: string[]) =>
+    chart.setOption(colours.length ? { color: colours, ...option } : option),
+  );
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const chart = echarts.init(el);
     const colours = brandColours(el);
-    chart.setOption(colours.length ? { color: colours, ...option } : option);
+    draw(chart, colours);
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(el);
     return () => {
       observer.disconnect();
       chart.dispose();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [optionKey, themeName]);
   return <div ref={ref} className={className} />;
 }

@@ -3,7 +3,7 @@ import { userStore } from '@/store/user';
 import type { Guard } from '@/router/types';
 import { hasAccess } from '@/utils/permission';
 
-/** True when the signed-in user passes the guard (point 6). */
+/** True when the signed-in user passes the guard. */
 export function usePermission(guard: Guard | undefined): boolean {
   const admin = userStore.use((s) => s.admin);
   const role = userStore.use((s) => s.role);

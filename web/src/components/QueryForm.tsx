@@ -34,8 +34,8 @@ function rowsOf(form: HTMLElement): number {
 }
 
 /**
- * A list page's filter bar: filters on the left, actions on the right (spec
- * point 2's query form). `onRows` hears how many rows it wraps into, for the
+ * A list page's filter bar: filters on the left, actions on the right (the
+ * left panel spans 14 of 24 columns by default, full width on small screens). `onRows` hears how many rows it wraps into, for the
  * table-height helper's "60 px per extra row".
  */
 export function QueryForm({ children, testId, onRows }: { children: ReactNode; testId?: string; onRows?: (rows: number) => void }) {

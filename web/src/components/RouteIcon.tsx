@@ -157,11 +157,11 @@ const ICONS: Record<string, FluentIcon> = {
   'bug-line': BugRegular,
 };
 
-export const iconFor = (name: string | undefined): FluentIcon => (name && ICONS[name]) || AppsListRegular;
+export const iconFor = (name: string | null | undefined): FluentIcon => (name && ICONS[name]) || AppsListRegular;
 
 export const hasIcon = (name: string): boolean => name in ICONS;
 
-export function RouteIcon({ name, className }: { name?: string; className?: string }) {
+export function RouteIcon({ name, className }: { name?: string | null; className?: string }) {
   const Icon = iconFor(name);
   return <Icon className={className} aria-hidden />;
 }

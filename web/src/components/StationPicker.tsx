@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { getStationDetail, getStations } from '@/api/assets';
 import { SEARCH_DELAY_MS } from '@/config';
 
-/** Stations offered per search: the first page of names starting with what was typed. */
+/** Stations offered per search: the first page of names containing what was typed. */
 const CHOICES = 20;
 
 interface Props {
@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * One station picker for every filter: the user types the start of a
+ * One station picker for every filter: the user types any part of a
  * station's name and the server answers the matching stations (no cap on
  * how many stations exist, one page per search), plus "all stations".
  */
@@ -55,6 +55,10 @@ export function StationPicker({ value, onChange, className, ...rest }: Props) {
         if (!d.open) setTyped('');
       }}
       onOptionSelect={(_, d) => {
+        // Typing text that matches no option makes Fluent clear its own
+        // selection (no optionValue); the filter changes only when an option
+        // is picked, and what was typed stays to be searched.
+        if (d.optionValue === undefined) return;
         setTyped('');
         const picked = d.optionText && d.optionValue ? d.optionText.replace(/ \(.*\)$/, '') : null;
         setChosenName(picked);

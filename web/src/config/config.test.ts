@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { greetingKey } from './index';
 import { pageTitle } from '@/utils/pageTitle';
 
-describe('constants of point 9', () => {
+describe('product constants', () => {
   it('greets by local hour', () => {
     expect(greetingKey(0)).toBe('greeting.morning');
     expect(greetingKey(7)).toBe('greeting.morning');

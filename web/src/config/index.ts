@@ -1,5 +1,5 @@
 /**
- * The one place for the product's constants (spec points 3, 6 and 9).
+ * The one place for the product's constants (theme defaults, access control, limits and timings).
  * Everything else imports from here instead of repeating a number.
  */
 
@@ -14,7 +14,7 @@ export const SITE_TITLE = 'new-energy management system';
 export const COPYRIGHT = 'new-energy';
 export const VERSION = '2.0.8';
 
-// ---- request layer (point 7-9)
+// ---- request layer
 export const API_BASE = '/partnerapi';
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const SUCCESS_CODES: ReadonlyArray<number | string> = [200, 0, '200', '0'];
@@ -35,7 +35,7 @@ export const TOKEN_STORAGE: 'localStorage' | 'sessionStorage' = 'localStorage';
 export const DEFAULT_USERNAME = '游客';
 export const DEFAULT_AVATAR = './avatar.svg';
 
-// ---- access control (point 6)
+// ---- access control
 export const ROLES_CONTROL = true;
 export const AUTHENTICATION: 'all' | 'frontEnd' = 'all';
 export const LOGIN_INTERCEPTOR = true;
@@ -72,7 +72,7 @@ export const OPEN_FIRST_MENU = true;
 export const ERROR_LOG_ENVS = ['production', 'development'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 
-// ---- persisted settings (point 3, 4, 9)
+// ---- persisted settings
 export const STORAGE_KEYS = {
   collapse: 'admin-pro-collapse',
   language: 'admin-pro-language',
@@ -100,7 +100,7 @@ export interface ThemeSettings {
 
 /**
  * The spec's defaults, with the product's decisions where they differ.
- * Spec point 3 lists showLanguage/showSearch/showTheme/showNotice/showThemeSetting as
+ * The spec lists showLanguage/showSearch/showTheme/showNotice/showThemeSetting as
  * "off" in the template defaults; README's "Decisions where the spec left room" turns
  * them on (with them off a user could never reach the theme drawer or the language
  * switch the shell must offer), so they stay on here; each can be turned off in the
@@ -132,7 +132,7 @@ export const COLUMN_STYLES: ColumnStyle[] = ['vertical', 'horizontal', 'card', '
 export const BACKGROUNDS: Background[] = ['none', 'vab-background'];
 export const LANGUAGES: Language[] = ['zh', 'en'];
 
-/** Welcome greeting by local hour (point 9). Returns an i18n key. */
+/** Welcome greeting by local hour. Returns an i18n key. */
 export function greetingKey(hour: number): 'greeting.morning' | 'greeting.forenoon' | 'greeting.noon' | 'greeting.afternoon' | 'greeting.evening' {
   if (hour < 8) return 'greeting.morning';
   if (hour <= 11) return 'greeting.forenoon';

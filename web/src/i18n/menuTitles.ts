@@ -1,7 +1,7 @@
 import MENU_TITLES_EN from './menu-titles-en.json';
 
 /**
- * The Chinese-keyed title dictionary (spec point 1): route titles are written
+ * The Chinese-keyed title dictionary: route titles are written
  * in Chinese; in English they are looked up here, and a title that is not in
  * the dictionary is shown as it is. The site title is keyed by its English text.
  */

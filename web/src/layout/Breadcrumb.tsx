@@ -12,7 +12,7 @@ const useStyles = makeStyles({
   icon: { fontSize: '16px' },
 });
 
-/** Matched routes separated by '>', skipping breadcrumbHidden ones (point 2). */
+/** Matched routes separated by '>', skipping breadcrumbHidden ones. */
 export function Breadcrumb({ chain }: { chain: AppRoute[] }) {
   const styles = useStyles();
   const translate = useTranslateTitle();

@@ -33,7 +33,7 @@ const useStyles = makeStyles({
   centered: { justifyContent: 'center', padding: 0 },
 });
 
-/** The logo links to '/' (point 2). */
+/** The logo links to '/'. */
 export function Logo({ showTitle = true }: { showTitle?: boolean }) {
   const styles = useStyles();
   const translate = useTranslateTitle();

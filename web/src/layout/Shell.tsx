@@ -1,5 +1,5 @@
 import { FluentProvider, makeStyles, mergeClasses, Tab, TabList, tokens } from '@fluentui/react-components';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { OPEN_FIRST_MENU } from '@/config';
 import { RouteIcon } from '@/components/RouteIcon';
@@ -70,7 +70,7 @@ function sameTabs(a: VisitedRoute[], b: VisitedRoute[]): boolean {
   return a.length === b.length && a.every((t, i) => t.path === b[i].path && t.fullPath === b[i].fullPath && !!t.meta.noClosable === !!b[i].meta.noClosable);
 }
 
-/** The main layout shell (spec point 2): six layouts, menus, breadcrumb, tabs, kept-alive views. */
+/** The main layout shell: six layouts, menus, breadcrumb, tabs, kept-alive views. */
 export default function Shell() {
   useDeviceWatcher();
   const styles = useStyles();
@@ -93,11 +93,13 @@ export default function Shell() {
   // operation updates the tabs before its navigation lands, and re-adding
   // the still-current route then would undo the close.
   const currentKey = current ? `${current.path}\n${current.fullPath}` : '';
-  useEffect(() => {
+  const recordVisit = useEffectEvent(() => {
     if (!current) return;
     const next = addTab(tabsStore.get().tabs, current);
     if (!sameTabs(next, tabsStore.get().tabs)) setTabs(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    recordVisit();
   }, [currentKey]);
 
   if (resolution.kind === 'redirect' || !current) return <Navigate to={resolution.kind === 'redirect' ? resolution.to : '/404'} replace />;
@@ -107,7 +109,7 @@ export default function Shell() {
   const layout = effectiveLayout(theme.layout, device);
   const mobile = device === 'mobile';
   const first = firstLevelOf(nodes, activePath) ?? nodes.find((n) => n.route.path === extraFirst);
-  // Menu background is disabled for float and horizontal layouts (point 5).
+  // Menu background is disabled for float and horizontal layouts.
   const pattern = theme.background === 'vab-background' && layout !== 'float' && layout !== 'horizontal' ? PATTERN : undefined;
   const menuSurface = (children: ReactNode, className?: string, testId?: string) => (
     <FluentProvider

@@ -95,7 +95,7 @@ interface Props {
   showIcon: boolean;
 }
 
-/** Visited-tab bar (spec point 2/4): click, close one/others/left/right/all, context menu. */
+/** Visited-tab bar (non-closable tabs stay): click, close one/others/left/right/all, context menu. */
 export function TabsBar({ tabs, activePath, barStyle, showIcon }: Props) {
   const { t } = useTranslation();
   const translate = useTranslateTitle();

@@ -55,7 +55,7 @@ const SWITCHES: BoolField[] = [
   'showThemeSetting',
 ];
 
-/** Random theme (point 4): mask, pick, apply, save, unmask after 1 s. */
+/** Random theme: mask, pick, apply, save, unmask after 1 s. */
 export function applyRandomTheme(): void {
   const { theme, device } = settingsStore.get();
   settingsStore.set({ themeMask: true });
@@ -63,7 +63,7 @@ export function applyRandomTheme(): void {
   setTimeout(() => settingsStore.set({ themeMask: false }), RANDOM_THEME_MASK_MS);
 }
 
-/** The 280 px theme drawer (point 2/3/5), opened by the 'theme' event. */
+/** The 280 px theme drawer, opened by the 'theme' event. */
 export function ThemeDrawer() {
   const { t } = useTranslation();
   const styles = useStyles();

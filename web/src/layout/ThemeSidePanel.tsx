@@ -24,7 +24,7 @@ const useStyles = makeStyles({
   button: { color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand } },
 });
 
-/** Theme-setting side panel: theme configuration, random theme, clear cache (point 2). */
+/** Theme-setting side panel: theme configuration, random theme, clear cache. */
 export function ThemeSidePanel() {
   const { t } = useTranslation();
   const styles = useStyles();

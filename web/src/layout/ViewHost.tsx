@@ -2,8 +2,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { Spinner, makeStyles } from '@fluentui/react-components';
 import { classifyView, lazyView, retryView } from '@/pages/registry';
 import { ChunkBoundary } from './ChunkBoundary';
-import { UnderConstruction } from '@/pages/UnderConstruction';
-import { MissingView } from '@/pages/MissingView';
+import { UnderConstruction } from '@/pages/shell/UnderConstruction';
+import { MissingView } from '@/pages/shell/MissingView';
 import { doneProgress, startProgress } from '@/components/ProgressBar';
 
 const useStyles = makeStyles({ fallback: { padding: '48px', display: 'flex', justifyContent: 'center' } });

@@ -14,10 +14,10 @@ import { loadSession } from './loadSession';
 import { resolveLocation } from './match';
 import { shell } from './shell';
 
-const Login = lazy(() => import('@/pages/Login'));
-const Callback = lazy(() => import('@/pages/Callback'));
+const Login = lazy(() => import('@/pages/shell/Login'));
+const Callback = lazy(() => import('@/pages/shell/Callback'));
 const { Component: Shell } = shell;
-const PublicError = lazy(() => import('@/pages/PublicError'));
+const PublicError = lazy(() => import('@/pages/shell/PublicError'));
 
 /** Titles of the public pages (Chinese, through the menu dictionary like route titles). */
 const PUBLIC_TITLES: Record<string, string> = { '/login': '登录', '/callback': '登录', '/403': '403', '/404': '404' };
@@ -46,7 +46,7 @@ function useDocumentTitle(pathname: string) {
 }
 
 /**
- * The navigation guard (spec point 2) as a component: it decides on every
+ * The navigation guard as a component: it decides on every
  * location, loads user info and routes once when needed (then the same
  * location renders again = retry), and on failure resets the session and
  * goes to login carrying the wanted path.

@@ -72,6 +72,7 @@ describe('buildRoutes', () => {
     // What /router/getList adds for every signed-in user (domain/menus.rs).
     const selfService: RawRoute = {
       path: '/user',
+      name: 'SelfService',
       component: 'Layout',
       redirect: '/user/personalCenter',
       meta: { title: '个人中心', hidden: true, breadcrumbHidden: true },
@@ -83,7 +84,7 @@ describe('buildRoutes', () => {
   });
 
   it('drops a layout whose children were all filtered out', () => {
-    const raw: RawRoute[] = [{ path: '/x', component: 'Layout', meta: { title: 'x' }, children: [{ path: 'a', component: 'a', meta: { title: 'a', guard: ['Admin'] } }] }];
+    const raw: RawRoute[] = [{ path: '/x', name: 'X', component: 'Layout', meta: { title: 'x' }, children: [{ path: 'a', name: 'A', component: 'a', meta: { title: 'a', guard: ['Admin'] } }] }];
     expect(filterRoutes(raw, editor)).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ export class RouteFormatError extends Error {
   }
 }
 
-/** External link: http(s):, mailto:, tel: or protocol-relative // (point 2). */
+/** External link: http(s):, mailto:, tel: or protocol-relative //. */
 export const isExternal = (path: string): boolean => /^(https?:|mailto:|tel:|\/\/)/.test(path);
 
 /** Resolves a child path against its parent, except '*', absolute and external paths. */
@@ -27,7 +27,7 @@ const normalise = (p: string): string => {
   return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
 };
 
-/** Role filtering (point 2/6): drops routes the user may not see. */
+/** Role filtering: drops routes the user may not see. */
 export function filterRoutes(routes: RawRoute[], acl: Acl): RawRoute[] {
   const out: RawRoute[] = [];
   for (const route of routes) {
@@ -47,11 +47,11 @@ export function filterRoutes(routes: RawRoute[], acl: Acl): RawRoute[] {
 function convert(route: RawRoute, parentPath: string): AppRoute {
   const path = resolvePath(parentPath, route.path);
   const external = isExternal(path);
-  const meta: RouteMeta = { title: '', ...route.meta } as RouteMeta;
+  const meta: RouteMeta = { ...route.meta, title: route.meta?.title ?? '' } as RouteMeta;
   const children = route.children?.length ? route.children.map((c) => convert(c, path)) : undefined;
   const isLayout = route.component === LAYOUT_KEYWORD;
   let redirect = route.redirect && route.redirect !== 'noRedirect' ? resolveRedirect(path, route.redirect) : undefined;
-  // A parent without a redirect goes to its first routable child (point 2).
+  // A parent without a redirect goes to its first routable child.
   if (!redirect && children) {
     const first = children.find((c) => !c.external && c.path !== '*');
     if (first) redirect = first.path;

@@ -18,7 +18,7 @@ export function loginPath(wanted: string): string {
 }
 
 /**
- * The navigation guard of spec point 2 as a pure decision:
+ * The navigation guard as a pure decision:
  * - token: /login goes to '/' (or its redirect query), routes not loaded -> load (then retry), else allow;
  * - no token: whitelist allowed, anything else to login carrying the path.
  * Without login interception the session is virtual and only needs loading.

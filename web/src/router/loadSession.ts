@@ -12,7 +12,7 @@ import type { Acl } from './types';
 let inflight: Promise<void> | null = null;
 
 /**
- * Fetches user info and the route list once, builds the routes (point 2).
+ * Fetches user info and the route list once, builds the routes.
  * The two calls run in parallel (the route list is filtered by the server
  * for the token's roles; it does not wait for the user info), so the first
  * screen waits for one round trip, not two. Concurrent callers share one
@@ -35,7 +35,7 @@ export function loadSession(): Promise<void> {
         ...acl,
       });
     } else {
-      // Login interception off: a virtual session with full access (point 4).
+      // Login interception off: a virtual session with full access.
       acl = { admin: true, role: ['Admin'], permission: [] };
       userStore.set({ username: VIRTUAL_USERNAME, ...acl });
     }

@@ -1,6 +1,6 @@
 import { preload } from 'swr';
 import { getOrderList } from '@/api/orders';
-import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, orderListKey } from '@/components/orders/filterModel';
+import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, orderListKey } from '@/pages/orders/filterModel';
 import { preloadView } from '@/pages/registry';
 import { shell } from './shell';
 

@@ -1,9 +1,11 @@
+import type { Schema } from '@/api/types';
+
 /** Route shapes: `RawRoute` as served by /router/getList, `AppRoute` once built. */
 
 export type GuardMode = 'oneOf' | 'allOf' | 'except';
 
-/** A route guard / permission requirement (spec point 6). */
-export type Guard = string[] | { role?: string[]; permission?: string[]; mode?: GuardMode };
+/** A route guard / permission requirement: a list of names (any one passes) or {role, permission, mode}, each one name or a list. */
+export type Guard = NonNullable<Schema<'RouteNode'>['meta']['guard']>;
 
 export interface RouteMeta {
   title: string;
@@ -23,14 +25,7 @@ export interface RouteMeta {
   target?: string;
 }
 
-export interface RawRoute {
-  path: string;
-  name?: string;
-  component?: string;
-  redirect?: string;
-  meta?: Partial<RouteMeta>;
-  children?: RawRoute[];
-}
+export type RawRoute = Schema<'RouteNode'>;
 
 export interface AppRoute {
   /** Absolute path ('/vab/table/comprehensiveTable'), '*' or an external URL. */

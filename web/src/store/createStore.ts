@@ -28,7 +28,6 @@ export function createStore<S extends object>(initial: S): Store<S> {
       return () => listeners.delete(listener);
     },
     use<T>(selector: (s: S) => T): T {
-      // eslint-disable-next-line react-hooks/rules-of-hooks
       return useSyncExternalStore(store.subscribe, () => selector(state), () => selector(state));
     },
   };

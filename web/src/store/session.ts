@@ -4,7 +4,7 @@ import { clearTabs } from './tabs';
 import { loginPath } from '@/router/guard';
 import { swrCache } from '@/api/swr';
 
-/** Everything logout and a 401 reset (spec point 4: session). */
+/** Everything logout and a 401 reset: session, routes, tabs and cached answers. */
 export function resetAll(): void {
   clearSession();
   resetRoutes();

@@ -20,7 +20,7 @@ const c = tab('/c');
 const list = [home, a, b, c];
 const paths = (tabs: VisitedRoute[]) => tabs.map((t) => t.path);
 
-describe('tab rules (spec point 4)', () => {
+describe('tab rules (add, replace, close; non-closable tabs stay)', () => {
   it('adds a tab, replacing one with the same path', () => {
     const next = addTab(list, tab('/a', {}, '/a?x=2'));
     expect(paths(next)).toEqual(['/index', '/a', '/b', '/c']);

@@ -3,7 +3,7 @@ import type { RouteMatch } from '@/router/match';
 import type { AppRoute, RouteMeta } from '@/router/types';
 import { createStore } from './createStore';
 
-/** A visited route = one tab (spec point 2/3). */
+/** A visited route = one tab. */
 export interface VisitedRoute {
   /** Tab identity: full path + query for dynamic-new-tab routes, else the route pattern. */
   path: string;
@@ -33,7 +33,7 @@ export function toVisitedRoute(route: AppRoute, match: RouteMatch, pathname: str
   };
 }
 
-/** Point 4: if no tab is non-closable, the first one becomes non-closable. */
+/** If no tab is non-closable, the first one becomes non-closable. */
 function ensureFirstPinned(tabs: VisitedRoute[]): VisitedRoute[] {
   if (tabs.length === 0 || tabs.some((t) => t.meta.noClosable)) return tabs;
   const [first, ...rest] = tabs;

@@ -2,7 +2,7 @@ import { DEFAULT_AVATAR, DEFAULT_USERNAME } from '@/config';
 import { getToken, removeRefreshToken, removeToken, setRefreshToken, setToken } from '@/utils/storage';
 import { createStore } from './createStore';
 
-/** Session and access-control state (spec point 3: user session, access-control state). */
+/** Session and access-control state: token, user, and the admin flag, roles and permissions. */
 export interface UserState {
   token: string;
   username: string;

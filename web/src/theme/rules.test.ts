@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME } from '@/config';
 import { disabledControls, effectiveLayout, normaliseTheme, randomTheme } from './rules';
 
-describe('theme rules (spec points 3-5)', () => {
-  it('defaults follow point 3', () => {
+describe('theme rules (defaults, drawer controls, random theme)', () => {
+  it('defaults', () => {
     expect(DEFAULT_THEME.layout).toBe('common');
     expect(DEFAULT_THEME.themeName).toBe('green-white');
     expect(DEFAULT_THEME.columnStyle).toBe('card');
@@ -24,7 +24,7 @@ describe('theme rules (spec points 3-5)', () => {
     expect(effectiveLayout('column', 'desktop')).toBe('column');
   });
 
-  it('drawer enable/disable rules of point 5', () => {
+  it('drawer enable/disable rules', () => {
     expect(disabledControls(DEFAULT_THEME, 'mobile').layout).toBe(true);
     expect(disabledControls(DEFAULT_THEME, 'desktop').layout).toBe(false);
     expect(disabledControls({ ...DEFAULT_THEME, layout: 'float' }, 'desktop').background).toBe(true);

@@ -45,7 +45,7 @@ export function normaliseTheme(stored: Partial<ThemeSettings> | null | undefined
   return theme;
 }
 
-/** Below the breakpoint the layout is forced to vertical (point 2). */
+/** Below the breakpoint the layout is forced to vertical. */
 export const effectiveLayout = (layout: LayoutName, device: Device): LayoutName =>
   device === 'mobile' ? 'vertical' : layout;
 
@@ -58,7 +58,7 @@ export interface ThemeControlState {
   fixedHeader: boolean;
 }
 
-/** Which theme-drawer controls are disabled (point 5). true = disabled. */
+/** Which theme-drawer controls are disabled. true = disabled. */
 export function disabledControls(theme: ThemeSettings, device: Device): ThemeControlState {
   const layout = effectiveLayout(theme.layout, device);
   return {
@@ -77,7 +77,7 @@ function different<T>(values: readonly T[], current: T, random: () => number): T
 }
 
 /**
- * Random theme (point 4): starting from the defaults, every enumerated option
+ * Random theme: starting from the defaults, every enumerated option
  * gets a value different from the current one; on mobile the layout stays vertical.
  */
 export function randomTheme(current: ThemeSettings, device: Device, random: () => number = Math.random): ThemeSettings {

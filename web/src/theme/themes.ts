@@ -2,7 +2,7 @@ import { createDarkTheme, createLightTheme, type Theme } from '@fluentui/react-c
 import type { ThemeName } from '@/config';
 import { brandRamp } from './brand';
 
-/** Primary colour and menu tone of each of the seven themes (spec point 9). */
+/** Primary colour and menu tone of each of the seven themes. */
 interface ThemeSpec {
   primary: string;
   /** Menu (sidebar/header bar) in the dark variant of the brand theme. */

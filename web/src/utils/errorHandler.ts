@@ -2,7 +2,7 @@ import { ERROR_LOG_ENVS } from '@/config';
 import { addErrorLog } from '@/store/errorLog';
 
 /**
- * Global client error handler (point 8): active when the error-log setting
+ * Global client error handler: active when the error-log setting
  * includes the current environment; logs to the console and records the
  * error with the current URL in the error-log store.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkField, checkForm, checkRule, format } from './formRules';
 
-describe('form rules of spec point 5', () => {
+describe('generic form rules', () => {
   it('fills %s in order', () => {
     expect(format('%s must be one of %s', 'Status', 'a, b')).toBe('Status must be one of a, b');
     expect(format('%s is required')).toBe('%s is required');

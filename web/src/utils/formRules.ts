@@ -1,5 +1,5 @@
 /**
- * The generic form rules of spec point 5: required, type, range, enum,
+ * The generic form rules: required, type, range, enum,
  * pattern, whitespace, email and url, with the default messages the spec
  * names ('%s is required', '%s must be one of %s', ...). One rule object may
  * combine several checks; the first failing check gives the message. Forms

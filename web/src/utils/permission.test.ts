@@ -4,7 +4,7 @@ import { aclFromUserInfo, hasAccess } from './permission';
 const editor = { admin: false, role: ['Editor'], permission: ['read:system', 'write:system'] };
 const tester = { admin: false, role: ['Test'], permission: ['read:system'] };
 
-describe('permission check (spec point 6)', () => {
+describe('permission check', () => {
   it('admin always passes', () => {
     expect(hasAccess({ admin: true, role: [], permission: [] }, { role: ['Editor'], mode: 'except' })).toBe(true);
   });
@@ -31,6 +31,13 @@ describe('permission check (spec point 6)', () => {
   it('role and permission checks combine with AND', () => {
     expect(hasAccess(editor, { role: ['Editor'], permission: ['delete:system'] })).toBe(false);
     expect(hasAccess(editor, { role: ['Editor'], permission: ['write:system'] })).toBe(true);
+  });
+
+  it('a role or permission may be one name instead of a list (as the server takes it)', () => {
+    expect(hasAccess(editor, { role: 'Editor' })).toBe(true);
+    expect(hasAccess(editor, { role: 'Admin' })).toBe(false);
+    expect(hasAccess(editor, { permission: 'write:system', mode: 'allOf' })).toBe(true);
+    expect(hasAccess(tester, { role: 'Editor', mode: 'except' })).toBe(true);
   });
 
   it('role names are case-sensitive', () => {

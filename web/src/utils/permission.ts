@@ -12,11 +12,14 @@ function check(required: string[], held: string[], mode: GuardMode): boolean {
 }
 
 /**
- * Spec point 6: an admin always passes; no guard passes; a list passes when any
+ * An admin always passes; no guard passes; a list passes when any
  * item is among the user's roles plus permissions; an object checks role and
  * permission with its mode (oneOf default, allOf, except) and ANDs the two.
  * Role names are case-sensitive.
  */
+/** A guard's role or permission: one name or a list (the server takes both). */
+const names = (v: string | string[] | null | undefined): string[] => (v == null ? [] : Array.isArray(v) ? v : [v]);
+
 export function hasAccess(acl: Acl, guard: Guard | undefined | null): boolean {
   if (acl.admin) return true;
   if (!guard) return true;
@@ -26,8 +29,10 @@ export function hasAccess(acl: Acl, guard: Guard | undefined | null): boolean {
     return guard.some((g) => held.includes(g));
   }
   const mode = guard.mode ?? 'oneOf';
-  const roleOk = guard.role && guard.role.length ? check(guard.role, acl.role, mode) : true;
-  const permissionOk = guard.permission && guard.permission.length ? check(guard.permission, acl.permission, mode) : true;
+  const role = names(guard.role);
+  const permission = names(guard.permission);
+  const roleOk = role.length ? check(role, acl.role, mode) : true;
+  const permissionOk = permission.length ? check(permission, acl.permission, mode) : true;
   return roleOk && permissionOk;
 }
 

@@ -4,7 +4,7 @@ import { ChunkLoadError, preloadable, withChunkTimeout } from './preloadable';
 
 afterEach(() => vi.useRealTimers());
 
-describe('chunk loading (spec point 9: 120 s)', () => {
+describe('chunk loading (120 s timeout)', () => {
   it('a chunk that does not arrive within the timeout fails with a ChunkLoadError', async () => {
     vi.useFakeTimers();
     const never = withChunkTimeout(() => new Promise<never>(() => {}));

@@ -5,7 +5,7 @@ type Module<T> = { default: T };
 
 /**
  * A page's code that did not arrive: the request failed, or nothing came
- * within CHUNK_LOAD_TIMEOUT_MS (spec point 9: 120 s). The tab shows a retry
+ * within CHUNK_LOAD_TIMEOUT_MS (120 s). The tab shows a retry
  * (`ChunkBoundary`) instead of a blank page.
  */
 export class ChunkLoadError extends Error {

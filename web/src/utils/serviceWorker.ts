@@ -5,7 +5,7 @@ import { notify } from './notify';
 /**
  * Registers the precaching worker (production builds only). When a new
  * build is found a notice shows for 8 s; once the new worker has taken over
- * the page reloads after 10 s (spec point 4).
+ * the page reloads after 10 s.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;

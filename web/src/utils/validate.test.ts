@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from './validate';
 
-describe('validators (spec point 5)', () => {
+describe('helper validators', () => {
   it('password at least 6 characters', () => {
     expect(v.isPassword('12345')).toBe(false);
     expect(v.isPassword('123456')).toBe(true);

@@ -1,6 +1,6 @@
-/** Helper validators of spec point 5. Each returns true when the value is valid. */
+/** Helper validators of the forms. Each returns true when the value is valid. */
 
-/** The sign-in form's check (point 5: at least 6 characters). */
+/** The sign-in form's check (at least 6 characters). */
 export const isPassword = (value: string): boolean => value.length >= 6;
 /** A new password (create, reset, change, sign-up) has at least 12 characters; the server also refuses common ones. */
 export const NEW_PASSWORD_MIN = 12;
@@ -47,7 +47,7 @@ export function isJson(value: string): boolean {
   }
 }
 
-/** Login form checks (point 5): returns i18n keys of the failed rules. */
+/** Login form checks (user name required, password of 6 or more): returns i18n keys of the failed rules. */
 export function validateLogin(form: { username: string; password: string }): { username?: string; password?: string } {
   const errors: { username?: string; password?: string } = {};
   if (isBlank(form.username)) errors.username = 'login.usernameRequired';

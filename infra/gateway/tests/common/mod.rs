@@ -47,7 +47,7 @@ impl Gateway {
         }
         let child = cmd.spawn().expect("gateway binary starts");
         let gw = Gateway { child, base: format!("http://127.0.0.1:{port}/partnerapi"), data_dir };
-        let client = reqwest::Client::new();
+        let client = backoffice::http_client::client();
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             if let Ok(r) = client.get(format!("{}/publicKey", gw.base)).send().await {

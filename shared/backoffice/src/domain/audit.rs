@@ -150,7 +150,9 @@ async fn store_entry(ctx: &AppCtx, entry: &LogEntry) -> store::Result<()> {
             ("GSI1PK", keys::LOG_INDEX_PK.to_string()),
             ("GSI1SK", sort.clone()),
             ("GSI2PK", keys::log_account_index_pk(&entry.account)),
-            ("GSI2SK", sort),
+            ("GSI2SK", sort.clone()),
+            ("GSI3PK", keys::log_type_index_pk(&type_of(entry.function.as_deref(), &entry.path))),
+            ("GSI3SK", sort),
         ],
     );
     let ops = vec![store::TxOp::Put { item, condition: None }, count_op(ALL_ACCOUNTS), count_op(&entry.account)];
@@ -269,40 +271,172 @@ pub async fn total(ctx: &AppCtx, account: Option<&str>) -> Result<i64, envelope:
     Ok(item.and_then(|i| i.get("count").and_then(Value::as_i64)).unwrap_or(0))
 }
 
-/// One page of the log, newest first: the whole log or one account's
-/// (exact name, case-insensitive), each served by its own index. `cursor`
-/// continues where the previous page ended; without it, `skip` entries
-/// are passed over (numbered pages, bounded by [`MAX_OFFSET`]).
-pub async fn page(
-    ctx: &AppCtx,
-    account: Option<&str>,
-    skip: usize,
-    size: usize,
-    cursor: Option<String>,
-) -> Result<(Vec<LogEntry>, Option<String>), envelope::ApiError> {
-    use super::StoreResultExt;
-    let (index, pk) = match account {
-        Some(a) => (store::Index::Gsi2, keys::log_account_index_pk(a)),
-        None => (store::Index::Gsi1, keys::LOG_INDEX_PK.to_string()),
-    };
-    let mut cursor = cursor;
-    let mut to_skip = skip;
-    let mut entries = Vec::new();
-    loop {
-        let want = (to_skip + size - entries.len()).min(store::MAX_PAGE as usize) as u32;
-        let page = ctx.store.query(store::Query::index(index, pk.clone()).backward().limit(want).after(cursor)).await.api()?;
-        for item in page.items {
-            if to_skip > 0 {
-                to_skip -= 1;
-            } else if entries.len() < size {
-                entries.push(super::from_item(item)?);
-            }
-        }
-        cursor = page.cursor;
-        if entries.len() >= size || cursor.is_none() {
-            return Ok((entries, cursor));
-        }
+/// The type an entry is filtered by: its route's function name, or
+/// [`keys::LOG_TYPE_CHARGER_ANSWER`] for a charger's answer. Entries
+/// written before the function was kept have only their path; they are
+/// found by account and day, not by type.
+fn type_of(function: Option<&str>, path: &str) -> String {
+    match function {
+        Some(f) => f.to_string(),
+        None if path.starts_with("/ocpp/") => keys::LOG_TYPE_CHARGER_ANSWER.to_string(),
+        None => format!("path:{path}"),
     }
+}
+
+/// One type the log can be filtered by, named in the reader's language.
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
+pub struct LogType {
+    /// What to send as `type`.
+    pub value: String,
+    pub label: String,
+}
+
+/// Every type an entry can have: the audited routes (in path order, so
+/// an area's actions stand together) and the chargers' answers.
+pub fn types(lang: envelope::Lang) -> Vec<LogType> {
+    let mut routes: Vec<_> = crate::routes::routes().iter().filter(|r| r.audited).collect();
+    routes.sort_by_key(|r| r.path);
+    let mut out: Vec<LogType> = routes.into_iter().map(|r| LogType { value: r.function.to_string(), label: crate::route_text::summary_in(r, lang) }).collect();
+    out.push(LogType { value: keys::LOG_TYPE_CHARGER_ANSWER.to_string(), label: Text::new("A charger's answer to a remote operation", "充电桩对远程操作的应答").get(lang).to_string() });
+    out
+}
+
+/// Whether `kind` is a type the log can be filtered by.
+pub fn is_type(kind: &str) -> bool {
+    kind == keys::LOG_TYPE_CHARGER_ANSWER || crate::routes::by_function(kind).is_some_and(|r| r.audited)
+}
+
+/// What a page of the log is filtered by.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LogFilter {
+    /// Accounts whose name starts with this, lower-cased (the log keeps
+    /// account keys lower-cased, so the match ignores case).
+    pub account_prefix: Option<String>,
+    /// One type ([`types`]).
+    pub kind: Option<String>,
+    /// Local days (China time, like the order list), both inclusive.
+    pub from_day: Option<i64>,
+    pub to_day: Option<i64>,
+}
+
+impl LogFilter {
+    /// Whether the log's counters give the total of this filter (they
+    /// count per account, not per type or day).
+    fn counted(&self) -> bool {
+        self.kind.is_none() && self.from_day.is_none() && self.to_day.is_none()
+    }
+}
+
+/// One page of the log.
+pub struct LogPage {
+    pub entries: Vec<LogEntry>,
+    /// Where the next page starts, when more may follow.
+    pub cursor: Option<String>,
+    /// The entries matching, when counters cover the filter.
+    pub total: Option<i64>,
+    pub items_read: usize,
+}
+
+/// A prefix matching more accounts than this is filtered in memory over
+/// the whole log instead of merging the accounts' own lists.
+const MAX_MERGED_ACCOUNTS: usize = 10;
+/// Items read at most per page when rows are filtered in memory.
+const READ_BUDGET: usize = 2000;
+
+/// The accounts (lower-cased) with entries whose name starts with
+/// `prefix`, with their counts, from the log's per-account counters (one
+/// query); `complete` is false when more than one page of them matched.
+async fn accounts_with_prefix(ctx: &AppCtx, prefix: &str) -> Result<(Vec<(String, i64)>, bool), envelope::ApiError> {
+    use super::StoreResultExt;
+    let q = store::Query::partition("LOGCOUNT").sort_key(store::SortKey::BeginsWith(format!("ACCOUNT#{prefix}")));
+    let page = ctx.store.query(q).await.api()?;
+    let accounts = page
+        .items
+        .iter()
+        .filter_map(|i| {
+            let name = i.get(store::SK)?.as_str()?.strip_prefix("ACCOUNT#")?;
+            (name != ALL_ACCOUNTS).then(|| (name.to_string(), i.get("count").and_then(Value::as_i64).unwrap_or(0)))
+        })
+        .collect();
+    Ok((accounts, page.cursor.is_none()))
+}
+
+fn encode_position(sk: &str) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sk)
+}
+
+fn decode_position(cursor: &str) -> Result<String, envelope::ApiError> {
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(cursor.trim())
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .filter(|s| super::merged::valid_position(s))
+        .ok_or_else(|| {
+            envelope::ApiError::bad_request(Text::new(
+                "cursor: the page cursor is not valid for this list; start from the first page",
+                "cursor：分页游标无效，请从第一页开始",
+            ))
+        })
+}
+
+/// One page of the log, newest first. Each filter has its own index:
+/// type (GSI3), account (GSI2, one list per account: the accounts a
+/// prefix matches are merged), neither (GSI1); the day range is a range
+/// of the sort key on any of them. With a type, an account prefix is
+/// checked on the rows read; so is a prefix matching more than
+/// [`MAX_MERGED_ACCOUNTS`] accounts. Those pages read at most
+/// [`READ_BUDGET`] items and may come back short with a cursor.
+/// `cursor` continues where the previous page ended; without it, `skip`
+/// entries are passed over (numbered pages, bounded by [`MAX_OFFSET`]).
+pub async fn page(ctx: &AppCtx, filter: &LogFilter, skip: usize, size: usize, cursor: Option<&str>) -> Result<LogPage, envelope::ApiError> {
+    use super::merged::{walk, Source, Walk};
+    let after = cursor.map(decode_position).transpose()?;
+    let accounts = match &filter.account_prefix {
+        Some(prefix) => Some(accounts_with_prefix(ctx, prefix).await?),
+        None => None,
+    };
+    if accounts.as_ref().is_some_and(|(found, complete)| found.is_empty() && *complete) {
+        return Ok(LogPage { entries: vec![], cursor: None, total: Some(0), items_read: 0 });
+    }
+    let prefix = filter.account_prefix.clone();
+    let account_matches = move |item: &store::Item| {
+        let account = item.get("account").and_then(Value::as_str).unwrap_or_default().to_lowercase();
+        prefix.as_deref().is_none_or(|p| account.starts_with(p))
+    };
+    let whole_log = Source { index: Some(store::Index::Gsi1), pk: keys::LOG_INDEX_PK.to_string() };
+    let (sources, filtered) = match (&filter.kind, &accounts) {
+        (Some(kind), _) => (vec![Source { index: Some(store::Index::Gsi3), pk: keys::log_type_index_pk(kind) }], filter.account_prefix.is_some()),
+        (None, Some((found, true))) if found.len() <= MAX_MERGED_ACCOUNTS => {
+            (found.iter().map(|(name, _)| Source { index: Some(store::Index::Gsi2), pk: keys::log_account_index_pk(name) }).collect(), false)
+        }
+        (None, Some(_)) => (vec![whole_log], true),
+        (None, None) => (vec![whole_log], false),
+    };
+    let keep: &(dyn Fn(&store::Item) -> bool + Sync) = &account_matches;
+    let walked = walk(
+        ctx,
+        Walk {
+            sources,
+            lo: filter.from_day.map(|d| keys::time_sort(super::orders::keys::day_start(d))),
+            hi: filter.to_day.map(|d| format!("{}#~", keys::time_sort(super::orders::keys::day_start(d + 1) - 1))),
+            descending: true,
+            after,
+            size: skip + size,
+            budget: if filtered { READ_BUDGET + skip } else { usize::MAX },
+            keep: filtered.then_some(keep),
+            min_chunk: 100,
+        },
+    )
+    .await?;
+    let entries = walked.items.into_iter().skip(skip).map(super::from_item).collect::<Result<Vec<LogEntry>, _>>()?;
+    let total = match (&accounts, filter.counted()) {
+        (_, false) | (Some((_, false)), _) => None,
+        (None, true) => Some(total(ctx, None).await?),
+        (Some((found, true)), true) => Some(found.iter().map(|(_, n)| n).sum()),
+    };
+    Ok(LogPage { entries, cursor: walked.next.as_deref().map(encode_position), total, items_read: walked.items_read })
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Data for the template's demo pages (spec point 3, "mock entities"):
+//! Mock data for the template's demo pages (never real records):
 //! generated deterministically, so every start shows the same table, goods
 //! and icons, and tests can name what they expect. Only the workflow graph
 //! is stored, because its page edits and saves it.
@@ -12,13 +12,13 @@ use serde::Serialize;
 pub const TABLE_ITEMS: u64 = 50;
 /// How many goods the mall shows.
 pub const GOODS_ITEMS: u64 = 40;
-/// The random-image helper chooses from 38 images (spec point 3); the SPA
+/// The random-image helper chooses from 38 images; the SPA
 /// ships them as `demo/img-01.svg` .. `demo/img-38.svg`.
 pub const DEMO_IMAGES: u64 = 38;
 const SEED: u64 = 20_260_101;
 
-/// One row of the demo table (spec point 3, "table item").
-#[derive(Debug, Clone, Serialize, PartialEq)]
+/// One row of the demo table: page views 300–5000, percent 80–99, rate 1–5, percentage 0–100.
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TableItem {
     pub uuid: String,
@@ -87,8 +87,8 @@ pub fn table_items() -> &'static [TableItem] {
     })
 }
 
-/// One mall item (spec point 3, "goods").
-#[derive(Debug, Clone, Serialize, PartialEq)]
+/// One mall item: image, title, price, labels, company, link and description.
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Goods {
     pub uuid: String,

@@ -1,4 +1,4 @@
-//! The department tree (spec point 3: id, parentId, parentName, name,
+//! The department tree (fields id, parentId, parentName, name,
 //! order, createTime, children). Each department counts its children and
 //! its users in counters changed in the same transaction as the writes
 //! that change them, so "delete refused with children or users" holds
@@ -8,7 +8,6 @@ use std::collections::HashMap;
 
 use envelope::{ApiError, Text};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::{Condition, Key, Query, TxOp, UpdateAction};
 
 use super::{from_item, to_item, StoreResultExt};
@@ -21,7 +20,7 @@ pub fn key(id: &str) -> Key {
     Key::new(format!("DEPT#{id}"), "DEPT")
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Department {
     pub id: String,
@@ -48,9 +47,6 @@ impl Department {
     }
 }
 
-fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    ApiError::bad_request(Text::new(en, zh))
-}
 
 /// Every department (an operator has tens, one Query reads them all).
 pub async fn all(ctx: &AppCtx) -> Result<Vec<Department>, ApiError> {
@@ -68,21 +64,40 @@ pub async fn all(ctx: &AppCtx) -> Result<Vec<Department>, ApiError> {
     }
 }
 
+/// A department as the tree page shows it.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DepartmentNode {
+    pub id: String,
+    /// Empty at the top level.
+    pub parent_id: String,
+    pub parent_name: String,
+    pub name: String,
+    pub order: i64,
+    /// `YYYY-MM-DD HH:mm:ss` (China time).
+    pub create_time: String,
+    pub user_count: i64,
+    pub version: i64,
+    pub children: Vec<DepartmentNode>,
+}
+
 /// The tree as the page shows it, siblings by `order` then name.
-pub fn tree(departments: &[Department]) -> Vec<Value> {
+pub fn tree(departments: &[Department]) -> Vec<DepartmentNode> {
     let by_id: HashMap<&str, &Department> = departments.iter().map(|d| (d.id.as_str(), d)).collect();
-    fn children_of(parent: &str, all: &[Department], by_id: &HashMap<&str, &Department>) -> Vec<Value> {
+    fn children_of(parent: &str, all: &[Department], by_id: &HashMap<&str, &Department>) -> Vec<DepartmentNode> {
         let mut kids: Vec<&Department> = all.iter().filter(|d| d.parent_id == parent).collect();
         kids.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.name.cmp(&b.name)));
         kids.into_iter()
-            .map(|d| {
-                serde_json::json!({
-                    "id": d.id, "parentId": d.parent_id,
-                    "parentName": by_id.get(d.parent_id.as_str()).map(|p| p.name.as_str()).unwrap_or(""),
-                    "name": d.name, "order": d.order, "createTime": super::format_time(d.created_at),
-                    "userCount": d.user_count, "version": d.version,
-                    "children": children_of(&d.id, all, by_id),
-                })
+            .map(|d| DepartmentNode {
+                id: d.id.clone(),
+                parent_id: d.parent_id.clone(),
+                parent_name: by_id.get(d.parent_id.as_str()).map(|p| p.name.clone()).unwrap_or_default(),
+                name: d.name.clone(),
+                order: d.order,
+                create_time: super::format_time(d.created_at),
+                user_count: d.user_count,
+                version: d.version,
+                children: children_of(&d.id, all, by_id),
             })
             .collect()
     }
@@ -113,7 +128,7 @@ pub fn user_count_op(id: &str, delta: i64) -> TxOp {
 pub async fn save(ctx: &AppCtx, edit: DepartmentEdit) -> Result<Department, ApiError> {
     let name = edit.name.trim().to_string();
     if name.is_empty() || name.chars().count() > MAX_NAME {
-        return Err(bad(format!("a department name is 1 to {MAX_NAME} characters"), format!("部门名称须为 1 到 {MAX_NAME} 个字符")));
+        return Err(ApiError::invalid(format!("a department name is 1 to {MAX_NAME} characters"), format!("部门名称须为 1 到 {MAX_NAME} 个字符")));
     }
     // Some clients send "0" for "no parent".
     let parent_id = match edit.parent_id.trim() {
@@ -123,14 +138,14 @@ pub async fn save(ctx: &AppCtx, edit: DepartmentEdit) -> Result<Department, ApiE
     let departments = all(ctx).await?;
     let by_id: HashMap<&str, &Department> = departments.iter().map(|d| (d.id.as_str(), d)).collect();
     if !parent_id.is_empty() && !by_id.contains_key(parent_id.as_str()) {
-        return Err(bad(format!("there is no department with id '{parent_id}'"), format!("上级部门“{parent_id}”不存在")));
+        return Err(ApiError::invalid(format!("there is no department with id '{parent_id}'"), format!("上级部门“{parent_id}”不存在")));
     }
     let this_id = edit.id.clone().unwrap_or_default();
     // Walking up from the new parent must never reach the department itself.
     let mut up = parent_id.as_str();
     while !up.is_empty() {
         if up == this_id {
-            return Err(bad("a department cannot be placed under itself or one of its own sub-departments", "部门不能移动到自身或其下级部门之下"));
+            return Err(ApiError::invalid("a department cannot be placed under itself or one of its own sub-departments", "部门不能移动到自身或其下级部门之下"));
         }
         up = by_id.get(up).map(|d| d.parent_id.as_str()).unwrap_or("");
     }
@@ -155,7 +170,7 @@ pub async fn save(ctx: &AppCtx, edit: DepartmentEdit) -> Result<Department, ApiE
         let ops = vec![TxOp::Put { item: dept.to_item(), condition: Some(Condition::item_absent()) }];
         (dept, ops, None)
     } else {
-        let version = edit.version.ok_or_else(|| bad("an edit needs the version it was loaded with", "编辑需要提供加载时的版本号 version"))?;
+        let version = edit.version.ok_or_else(|| ApiError::invalid("an edit needs the version it was loaded with", "编辑需要提供加载时的版本号 version"))?;
         let current = by_id.get(this_id.as_str()).map(|d| (*d).clone()).ok_or_else(|| no_such(&this_id))?;
         let moved_from = (current.parent_id != parent_id).then(|| current.parent_id.clone());
         let dept = Department { parent_id: parent_id.clone(), name, order: edit.order, version: version.saturating_add(1), ..current };

@@ -10,7 +10,7 @@
 //! | notice | `NOTICE` | `{time}#{id}` | |
 //! | a user's notice state (cleared through, read) | `USER#{name}` | `NOTICES` | |
 //! | login throttle | `THROTTLE#{kind}#{subject}` | `THROTTLE` | |
-//! | system log entry | `LOG#{id}` | `LOG` | GSI1 `LOG` / time#id, GSI2 `LOG#ACCOUNT#{name}` / time#id |
+//! | system log entry | `LOG#{id}` | `LOG` | GSI1 `LOG` / time#id, GSI2 `LOG#ACCOUNT#{name}` / time#id, GSI3 `LOG#TYPE#{function}` / time#id |
 //! | social identity (which account it signs in as) | `SOCIAL#{provider}#{subject}` | `LINK` | |
 //! | an account's social identity | `USER#{name}` | `SOCIAL#{provider}` | |
 //! | pending social authorization | `OAUTHSTATE#{sha256(state)}` | `STATE` | |
@@ -63,6 +63,13 @@ pub fn log_entry(id: &str) -> Key {
 pub fn log_account_index_pk(account: &str) -> String {
     format!("LOG#ACCOUNT#{}", account.to_lowercase())
 }
+
+/// The log's entries of one type: the route's function name, or
+/// [`LOG_TYPE_CHARGER_ANSWER`] for what chargers answered.
+pub fn log_type_index_pk(kind: &str) -> String {
+    format!("LOG#TYPE#{kind}")
+}
+pub const LOG_TYPE_CHARGER_ANSWER: &str = "chargerAnswer";
 
 pub fn social_link(provider: &str, subject: &str) -> Key {
     Key::new(format!("SOCIAL#{provider}#{subject}"), "LINK")

@@ -12,13 +12,10 @@ use store::Condition;
 use super::{menus, StoreResultExt};
 use crate::ctx::AppCtx;
 
-/// The layout-shell keyword of spec point 2.
+/// The `component` keyword that maps a route to the layout shell (any other names a view file).
 pub const LAYOUT: &str = "Layout";
 const MAX_TITLE: usize = 50;
 
-fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    ApiError::bad_request(Text::new(en, zh))
-}
 
 /// The components a node may name: the layout shell and every view the
 /// shipped tree uses (the SPA's registry test keeps those views built).
@@ -79,14 +76,14 @@ pub fn validate(nodes: &[Value]) -> Result<(), ApiError> {
         for n in nodes {
             let name = name_of(n);
             if name.trim().is_empty() {
-                return Err(bad("every menu entry needs a name", "每个菜单项都需要 name"));
+                return Err(ApiError::invalid("every menu entry needs a name", "每个菜单项都需要 name"));
             }
             if !names.insert(name.to_string()) {
                 return Err(ApiError::conflict(Text::new(format!("the name '{name}' is used twice"), format!("名称“{name}”重复"))));
             }
             let path = n.get("path").and_then(Value::as_str).unwrap_or_default().trim();
             if path.is_empty() {
-                return Err(bad(format!("'{name}' needs a path"), format!("“{name}”缺少路径 path")));
+                return Err(ApiError::invalid(format!("'{name}' needs a path"), format!("“{name}”缺少路径 path")));
             }
             let external = menus::is_external(path);
             let full = if external || path.starts_with('/') || path == "*" {
@@ -99,23 +96,23 @@ pub fn validate(nodes: &[Value]) -> Result<(), ApiError> {
             }
             match n.get("component").and_then(Value::as_str) {
                 Some(c) if !known.contains(c) => {
-                    return Err(bad(
+                    return Err(ApiError::invalid(
                         format!("'{name}' uses the unknown component '{c}'"),
                         format!("“{name}”使用了不存在的组件“{c}”"),
                     ))
                 }
                 None if !external && children(n).is_empty() && n.get("redirect").is_none() => {
-                    return Err(bad(format!("'{name}' needs a component (a page, or Layout for a section)"), format!("“{name}”需要组件 component")))
+                    return Err(ApiError::invalid(format!("'{name}' needs a component (a page, or Layout for a section)"), format!("“{name}”需要组件 component")))
                 }
                 _ => {}
             }
             let meta = n.get("meta").and_then(Value::as_object);
             let title = meta.and_then(|m| m.get("title")).and_then(Value::as_str).unwrap_or_default();
             if title.trim().is_empty() || title.chars().count() > MAX_TITLE {
-                return Err(bad(format!("'{name}' needs a title of 1 to {MAX_TITLE} characters"), format!("“{name}”的标题须为 1 到 {MAX_TITLE} 个字符")));
+                return Err(ApiError::invalid(format!("'{name}' needs a title of 1 to {MAX_TITLE} characters"), format!("“{name}”的标题须为 1 到 {MAX_TITLE} 个字符")));
             }
             if let Some(guard) = meta.and_then(|m| m.get("guard")) {
-                permission::parse_guard(guard).map_err(|e| bad(format!("the guard of '{name}' is not valid: {e}"), format!("“{name}”的权限配置无效：{e}")))?;
+                permission::parse_guard(guard).map_err(|e| ApiError::invalid(format!("the guard of '{name}' is not valid: {e}"), format!("“{name}”的权限配置无效：{e}")))?;
             }
             walk(children(n), &full, known, names, paths)?;
         }
@@ -164,7 +161,7 @@ fn contains(node: &Value, name: &str) -> bool {
 
 /// The node fields an editor may set (anything else is dropped).
 fn clean_node(node: &Value) -> Result<Map<String, Value>, ApiError> {
-    let obj = node.as_object().ok_or_else(|| bad("node must be an object", "node 必须是对象"))?;
+    let obj = node.as_object().ok_or_else(|| ApiError::invalid("node must be an object", "node 必须是对象"))?;
     let mut out = Map::new();
     for field in ["path", "name", "component", "redirect"] {
         match obj.get(field) {
@@ -172,12 +169,12 @@ fn clean_node(node: &Value) -> Result<Map<String, Value>, ApiError> {
                 out.insert(field.into(), Value::String(s.trim().to_string()));
             }
             Some(Value::String(_)) | Some(Value::Null) | None => {}
-            Some(_) => return Err(bad(format!("{field} must be text"), format!("{field} 必须是文本"))),
+            Some(_) => return Err(ApiError::invalid(format!("{field} must be text"), format!("{field} 必须是文本"))),
         }
     }
     if let Some(meta) = obj.get("meta") {
         if !meta.is_object() {
-            return Err(bad("meta must be an object", "meta 必须是对象"));
+            return Err(ApiError::invalid("meta must be an object", "meta 必须是对象"));
         }
         out.insert("meta".into(), meta.clone());
     }
@@ -202,7 +199,7 @@ pub async fn save_node(ctx: &AppCtx, original_name: Option<&str>, parent_name: &
             }
             let old = take(&mut tree, original).ok_or_else(|| no_such(original))?;
             if !parent_name.is_empty() && contains(&old, parent_name) {
-                return Err(bad("a menu entry cannot be placed under itself or its own children", "菜单不能移动到自身或其下级之下"));
+                return Err(ApiError::invalid("a menu entry cannot be placed under itself or its own children", "菜单不能移动到自身或其下级之下"));
             }
             if let Some(kids) = old.get("children") {
                 fields.insert("children".into(), kids.clone());

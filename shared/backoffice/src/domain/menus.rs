@@ -9,9 +9,106 @@ use serde_json::Value;
 use super::{keys, StoreResultExt};
 use crate::ctx::AppCtx;
 
-/// The tree the product ships with (spec point 2): the charging pages and
+/// The tree the product ships with: the charging pages and
 /// the template's demo tree. Seeded into the store on first run.
 pub const SEED_TREE_JSON: &str = include_str!("../../data/menu-routes.json");
+
+/// A route node as the shell and the menu page are sent it (the document's
+/// schema; the tree itself is kept and validated as JSON, `menu_edit`).
+/// An editor may add meta flags the SPA ignores, so meta stays open.
+#[derive(schemars::JsonSchema)]
+#[allow(dead_code)]
+pub struct RouteNode {
+    /// Relative to the parent, or absolute (`/...`), or an external link.
+    path: String,
+    /// Unique in the tree; the page's key.
+    name: String,
+    /// A page component (`menu_edit::known_components`), or `Layout` for a section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    component: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    redirect: Option<String>,
+    meta: RouteMeta,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    children: Option<Vec<RouteNode>>,
+    /// The node's name again (the menu page's row key); menu page only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<String>,
+}
+
+/// A route's display and access flags.
+#[derive(schemars::JsonSchema)]
+#[schemars(extend("additionalProperties" = true))]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct RouteMeta {
+    /// A key of the SPA's menu titles (zh), translated by the SPA.
+    title: String,
+    /// A Remix icon name (e.g. `home-4-line`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    icon: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    is_custom_svg: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hidden: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level_hidden: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    no_closable: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dynamic_new_tab: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    badge: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dot: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    active_menu: Option<String>,
+    /// Who may see it: a list of role/permission names, or `{role, permission, mode}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guard: Option<GuardDoc>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    no_keep_alive: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tab_hidden: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    breadcrumb_hidden: Option<bool>,
+    /// `_blank` for an external link opened in a new tab.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<String>,
+}
+
+/// A route guard (see `permission::parse_guard`).
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum GuardDoc {
+    Names(Vec<String>),
+    Spec {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        role: Option<OneOrMany>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        permission: Option<OneOrMany>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        mode: Option<GuardMode>,
+    },
+}
+
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+#[derive(schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub enum GuardMode {
+    OneOf,
+    AllOf,
+    Except,
+}
 
 /// The seeded tree, parsed.
 pub fn seed_tree() -> Vec<Value> {
@@ -125,7 +222,7 @@ pub fn searchable_entries(routes: &[Value]) -> Vec<(String, String)> {
     out
 }
 
-/// External links start with http(s):, mailto:, tel: or // (spec point 2).
+/// External links start with http(s):, mailto:, tel: or //.
 pub fn is_external(path: &str) -> bool {
     ["http:", "https:", "mailto:", "tel:", "//"].iter().any(|p| path.starts_with(p))
 }

@@ -10,6 +10,7 @@ pub mod departments;
 pub mod keys;
 pub mod menu_edit;
 pub mod menus;
+pub mod merged;
 pub mod notices;
 pub mod oauth;
 pub mod operations;

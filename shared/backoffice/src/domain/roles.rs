@@ -1,5 +1,5 @@
 //! Roles and the permissions they grant. A user's permissions are the
-//! de-duplicated union over their roles (spec point 6).
+//! de-duplicated union over their roles.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -12,7 +12,7 @@ use tokio::sync::Mutex;
 use super::{from_item, keys, to_item, StoreResultExt};
 use crate::ctx::AppCtx;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Role {
     pub name: String,
@@ -126,22 +126,19 @@ pub struct RoleEdit {
     pub version: Option<i64>,
 }
 
-fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    ApiError::bad_request(envelope::Text::new(en, zh))
-}
 
 fn conflict(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
     ApiError::conflict(envelope::Text::new(en, zh))
 }
 
-/// Role names are case-sensitive (spec point 6): 1 to 32 letters, digits, `_` or `-`.
+/// Role names are case-sensitive (`admin` is not `Admin`): 1 to 32 letters, digits, `_` or `-`.
 pub fn validate_name(raw: &str) -> Result<String, ApiError> {
     let name = raw.trim();
     let ok = (1..=32).contains(&name.chars().count()) && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
     if ok {
         Ok(name.to_string())
     } else {
-        Err(bad("a role name is 1 to 32 letters, digits, '_' or '-'", "角色名须为 1 到 32 位字母、数字、_ 或 -"))
+        Err(ApiError::invalid("a role name is 1 to 32 letters, digits, '_' or '-'", "角色名须为 1 到 32 位字母、数字、_ 或 -"))
     }
 }
 
@@ -149,7 +146,7 @@ fn checked_permissions(permissions: &[String]) -> Result<Vec<String>, ApiError> 
     let mut out: Vec<String> = Vec::new();
     for p in permissions.iter().map(|p| p.trim()) {
         if !permission::ALL_PERMISSIONS.contains(&p) {
-            return Err(bad(
+            return Err(ApiError::invalid(
                 format!("'{p}' is not a permission; use {}", permission::ALL_PERMISSIONS.join(", ")),
                 format!("“{p}”不是有效的权限，可用：{}", permission::ALL_PERMISSIONS.join("、")),
             ));

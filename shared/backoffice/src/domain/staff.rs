@@ -19,7 +19,7 @@ use super::{from_item, keys, StoreResultExt};
 use crate::ctx::AppCtx;
 
 /// What the list shows of a user (never the password hash).
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: String,
@@ -82,16 +82,13 @@ pub struct AccountEdit {
     pub version: Option<i64>,
 }
 
-fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    ApiError::bad_request(Text::new(en, zh))
-}
 
 fn check_edit(edit: &AccountEdit) -> Result<(), ApiError> {
     if !edit.email.is_empty() && !crate::validate::is_email(&edit.email) {
-        return Err(bad(format!("'{}' is not an e-mail address", edit.email), format!("“{}”不是有效的邮箱地址", edit.email)));
+        return Err(ApiError::invalid(format!("'{}' is not an e-mail address", edit.email), format!("“{}”不是有效的邮箱地址", edit.email)));
     }
     if edit.roles.len() > 20 {
-        return Err(bad("a user holds at most 20 roles", "一个用户最多 20 个角色"));
+        return Err(ApiError::invalid("a user holds at most 20 roles", "一个用户最多 20 个角色"));
     }
     Ok(())
 }
@@ -112,7 +109,7 @@ fn role_counter((role, delta): (String, i64)) -> CounterOp {
         condition = Condition::And(vec![condition, Condition::Gt("userCount".into(), Value::from(1))]);
     }
     let refusal = if delta > 0 {
-        bad(format!("there is no role named '{role}'"), format!("角色“{role}”不存在"))
+        ApiError::invalid(format!("there is no role named '{role}'"), format!("角色“{role}”不存在"))
     } else {
         ApiError::conflict(Text::new(
             format!("this is the last user holding {role}; give another user {role} first"),
@@ -124,7 +121,7 @@ fn role_counter((role, delta): (String, i64)) -> CounterOp {
 
 /// The change on one department's user count (it must exist).
 fn department_counter((id, delta): (String, i64)) -> CounterOp {
-    let refusal = bad(format!("there is no department with id '{id}'"), format!("部门“{id}”不存在"));
+    let refusal = ApiError::invalid(format!("there is no department with id '{id}'"), format!("部门“{id}”不存在"));
     CounterOp { op: departments::user_count_op(&id, delta), refusal }
 }
 
@@ -204,7 +201,7 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
             let was_admin = current.roles.iter().any(|r| r == permission::ADMIN_ROLE);
             let stays_admin = edit.roles.iter().any(|r| r == permission::ADMIN_ROLE);
             if current.username.eq_ignore_ascii_case(actor) && (!edit.enabled || was_admin && !stays_admin) {
-                return Err(bad("you cannot disable your own account or remove your own Admin role", "不能停用自己的账号或移除自己的管理员角色"));
+                return Err(ApiError::invalid("you cannot disable your own account or remove your own Admin role", "不能停用自己的账号或移除自己的管理员角色"));
             }
             let counters = counter_ops((&current.roles, current.department_id.as_deref()), (&edit.roles, edit.department_id.as_deref()));
             let user = User {
@@ -240,7 +237,7 @@ fn no_such_user(username: &str) -> ApiError {
 /// the last Admin.
 pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), ApiError> {
     if username.eq_ignore_ascii_case(actor) {
-        return Err(bad("you cannot delete your own account", "不能删除自己的账号"));
+        return Err(ApiError::invalid("you cannot delete your own account", "不能删除自己的账号"));
     }
     let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
     let counters = counter_ops((&user.roles, user.department_id.as_deref()), (&[], None));
@@ -260,7 +257,7 @@ pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), Api
 /// the current password, so a stolen session cannot take the account over.
 pub async fn reset_password(ctx: &AppCtx, actor: &str, username: &str, password: &str) -> Result<(), ApiError> {
     if username.eq_ignore_ascii_case(actor) {
-        return Err(bad(
+        return Err(ApiError::invalid(
             "you cannot reset your own password here; change it in the personal center (it asks for the current one)",
             "不能在此重置自己的密码，请到个人中心修改（需输入原密码）",
         ));

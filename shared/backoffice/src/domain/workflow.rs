@@ -1,5 +1,5 @@
-//! The workflow diagram of the demo editor (spec point 3, "workflow
-//! graph"): nodes of six types joined by polyline edges. Stored as one
+//! The workflow diagram of the demo editor: nodes of six types (start, rect,
+//! user, push, download, end) joined by polyline edges. Stored as one
 //! versioned record; a save is checked whole before anything is written.
 
 use std::collections::HashSet;
@@ -21,7 +21,7 @@ fn key() -> Key {
     Key::new("DEMO", "WORKFLOW")
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 pub struct Point {
     pub x: f64,
     pub y: f64,
@@ -29,9 +29,9 @@ pub struct Point {
 
 /// Text is a string or, as the diagram library writes it, `{value, x, y}`;
 /// both are kept as the string.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
-enum TextField {
+pub enum TextField {
     Plain(String),
     Placed { value: String },
 }
@@ -42,9 +42,10 @@ fn text_of(t: Option<TextField>) -> Option<String> {
     })
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A node as the editor sends it.
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct NodeIn {
+pub struct NodeIn {
     id: String,
     #[serde(rename = "type")]
     kind: String,
@@ -53,9 +54,10 @@ struct NodeIn {
     text: Option<TextField>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// An edge as the editor sends it (`type` defaults to `polyline`).
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct EdgeIn {
+pub struct EdgeIn {
     id: String,
     #[serde(rename = "type", default = "polyline")]
     kind: String,
@@ -71,13 +73,16 @@ fn polyline() -> String {
     "polyline".into()
 }
 
-#[derive(Debug, Clone, Deserialize)]
-struct GraphIn {
-    nodes: Vec<NodeIn>,
-    edges: Vec<EdgeIn>,
+/// A diagram as the editor sends it, checked by [`validate`].
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+pub struct GraphIn {
+    #[schemars(length(max = MAX_NODES))]
+    pub nodes: Vec<NodeIn>,
+    #[schemars(length(max = MAX_EDGES))]
+    pub edges: Vec<EdgeIn>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 pub struct Node {
     pub id: String,
     #[serde(rename = "type")]
@@ -87,7 +92,7 @@ pub struct Node {
     pub text: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Edge {
     pub id: String,
@@ -111,34 +116,28 @@ pub struct Graph {
     pub edges: Vec<Edge>,
 }
 
-fn bad(en: String, zh: String) -> ApiError {
-    ApiError::bad_request(Text::new(en, zh))
-}
 
 fn finite(p: &Point, what: &str) -> Result<(), ApiError> {
     if p.x.is_finite() && p.y.is_finite() {
         Ok(())
     } else {
-        Err(bad(format!("{what} has a coordinate that is not a number"), format!("{what} 的坐标不是数字")))
+        Err(ApiError::invalid(format!("{what} has a coordinate that is not a number"), format!("{what} 的坐标不是数字")))
     }
 }
 
 fn short_text(text: Option<String>, what: &str) -> Result<Option<String>, ApiError> {
     match text {
         Some(t) if t.chars().count() > MAX_TEXT => {
-            Err(bad(format!("the text of {what} is longer than {MAX_TEXT} characters"), format!("{what} 的文字超过 {MAX_TEXT} 个字符")))
+            Err(ApiError::invalid(format!("the text of {what} is longer than {MAX_TEXT} characters"), format!("{what} 的文字超过 {MAX_TEXT} 个字符")))
         }
         other => Ok(other.map(|t| t.trim().to_string())),
     }
 }
 
 /// Checks a graph sent by the editor and returns it in stored form.
-pub fn validate(body: Value) -> Result<Graph, ApiError> {
-    let input: GraphIn = serde_json::from_value(body).map_err(|e| {
-        bad(format!("the graph needs 'nodes' and 'edges' lists: {e}"), format!("流程图需要 nodes 与 edges 列表：{e}"))
-    })?;
+pub fn validate(input: GraphIn) -> Result<Graph, ApiError> {
     if input.nodes.len() > MAX_NODES || input.edges.len() > MAX_EDGES {
-        return Err(bad(
+        return Err(ApiError::invalid(
             format!("a graph holds at most {MAX_NODES} nodes and {MAX_EDGES} edges"),
             format!("流程图最多 {MAX_NODES} 个节点、{MAX_EDGES} 条连线"),
         ));
@@ -148,10 +147,10 @@ pub fn validate(body: Value) -> Result<Graph, ApiError> {
     for n in input.nodes {
         let what = format!("node '{}'", n.id);
         if n.id.trim().is_empty() || !ids.insert(n.id.clone()) {
-            return Err(bad(format!("every node needs its own id ({what} is empty or repeated)"), format!("节点 id 不能为空或重复（{}）", n.id)));
+            return Err(ApiError::invalid(format!("every node needs its own id ({what} is empty or repeated)"), format!("节点 id 不能为空或重复（{}）", n.id)));
         }
         if !NODE_TYPES.contains(&n.kind.as_str()) {
-            return Err(bad(
+            return Err(ApiError::invalid(
                 format!("{what} has the unknown type '{}'; use one of {}", n.kind, NODE_TYPES.join(", ")),
                 format!("节点 {} 的类型“{}”无效，可用：{}", n.id, n.kind, NODE_TYPES.join("、")),
             ));
@@ -165,14 +164,14 @@ pub fn validate(body: Value) -> Result<Graph, ApiError> {
     for e in input.edges {
         let what = format!("edge '{}'", e.id);
         if e.id.trim().is_empty() || !edge_ids.insert(e.id.clone()) {
-            return Err(bad(format!("every edge needs its own id ({what} is empty or repeated)"), format!("连线 id 不能为空或重复（{}）", e.id)));
+            return Err(ApiError::invalid(format!("every edge needs its own id ({what} is empty or repeated)"), format!("连线 id 不能为空或重复（{}）", e.id)));
         }
         if e.kind != "polyline" {
-            return Err(bad(format!("{what} must be a polyline, not '{}'", e.kind), format!("连线 {} 必须是折线（polyline）", e.id)));
+            return Err(ApiError::invalid(format!("{what} must be a polyline, not '{}'", e.kind), format!("连线 {} 必须是折线（polyline）", e.id)));
         }
         for end in [&e.source_node_id, &e.target_node_id] {
             if !ids.contains(end) {
-                return Err(bad(format!("{what} joins the missing node '{end}'"), format!("连线 {} 连接了不存在的节点“{end}”", e.id)));
+                return Err(ApiError::invalid(format!("{what} joins the missing node '{end}'"), format!("连线 {} 连接了不存在的节点“{end}”", e.id)));
             }
         }
         let points = e.points_list.unwrap_or_default();
@@ -182,7 +181,7 @@ pub fn validate(body: Value) -> Result<Graph, ApiError> {
         let text = short_text(text_of(e.text), &what)?.filter(|t| !t.is_empty());
         if let Some(t) = &text {
             if t != "Y" && t != "N" {
-                return Err(bad(format!("{what} may be labelled Y or N, not '{t}'"), format!("连线 {} 的标签只能是 Y 或 N", e.id)));
+                return Err(ApiError::invalid(format!("{what} may be labelled Y or N, not '{t}'"), format!("连线 {} 的标签只能是 Y 或 N", e.id)));
             }
         }
         edges.push(Edge {
@@ -267,6 +266,11 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn validate(body: Value) -> Result<Graph, ApiError> {
+        let input: GraphIn = serde_json::from_value(body).map_err(|e| ApiError::invalid(e.to_string(), e.to_string()))?;
+        super::validate(input)
+    }
+
     #[test]
     fn the_default_graph_is_valid() {
         let g = default_graph();
@@ -276,7 +280,7 @@ mod tests {
     #[test]
     fn bad_graphs_say_what_is_wrong() {
         let cases = [
-            (json!({"nodes": []}), "'nodes' and 'edges'"),
+            (json!({"nodes": []}), "missing field `edges`"),
             (json!({"nodes": [{"id": "a", "type": "diamond", "x": 1, "y": 1}], "edges": []}), "unknown type 'diamond'"),
             (json!({"nodes": [{"id": "a", "type": "start", "x": 1, "y": 1}, {"id": "a", "type": "end", "x": 1, "y": 1}], "edges": []}), "repeated"),
             (json!({"nodes": [{"id": "a", "type": "start", "x": 1, "y": 1}], "edges": [{"id": "e", "sourceNodeId": "a", "targetNodeId": "b"}]}), "missing node 'b'"),

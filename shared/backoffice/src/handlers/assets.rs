@@ -4,22 +4,20 @@
 //! (every POST route below is audited).
 
 use charging::connector::{ConnectorStatus, OperatorAction, PileType};
-use charging::demo::StationStatus;
+use charging::station::StationStatus;
 use charging::tariff::{Tier, TariffTemplateForm};
 use envelope::{ApiError, Text};
 use permission::{SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
-use serde::de::DeserializeOwned;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{self, Connector, ConnectorEvent, ConnectorInput, ConnectorListRow, PileInput, PileView, PileWithConnectors};
 use crate::domain::assets::stations::{self, StationInput, StationView};
 use crate::domain::assets::tariffs::{self, ApplyTo, TariffUser, TariffVersion, TariffView};
 use crate::domain::operations;
-use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
-use crate::params::{IdQuery, PageQuery};
+use crate::paging::DEFAULT_PAGE_SIZE;
+use crate::params::{IdQuery, IdVersionQuery, PageQuery};
 use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
@@ -33,25 +31,25 @@ pub const KEYS: crate::iam::KeyUse = {
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(GET "/area/getList" => "area_list", Permission(SYSTEM_READ), false, "The province / city / district tree with real codes", area_list),
-        route!(GET "/station/getList" => "station_list", Permission(SYSTEM_READ), false, "Stations filtered by name prefix, region and status, paged", station_list, query = StationListQuery, data = StationList),
-        route!(GET "/station/getDetail" => "station_detail", Permission(SYSTEM_READ), false, "A station with its tariff, piles and connectors", station_detail, query = IdQuery, data = StationDetail; errors = &[404]),
-        route!(POST "/station/doAdd" => "station_add", Permission(SYSTEM_WRITE), true, "Create a station", station_add, body = StationInput, data = StationView),
-        route!(POST "/station/doEdit" => "station_edit", Permission(SYSTEM_WRITE), true, "Edit a station (version checked)", station_edit, body = Edit<StationInput>, data = StationView),
-        route!(POST "/station/doDelete" => "station_delete", Permission(SYSTEM_DELETE), true, "Delete a station without piles", station_delete, body = StationDelete, data = ()),
-        route!(GET "/tariff/getList" => "tariff_list", Permission(SYSTEM_READ), false, "Current tariff templates", tariff_list, data = TariffList),
-        route!(GET "/tariff/getDetail" => "tariff_detail", Permission(SYSTEM_READ), false, "A tariff template, current or a given version", tariff_detail, query = TariffQuery, data = TariffDetail; errors = &[404]),
-        route!(GET "/tariff/getVersions" => "tariff_versions", Permission(SYSTEM_READ), false, "A tariff template's saved versions", tariff_versions, query = IdQuery, data = TariffVersions; errors = &[404]),
-        route!(POST "/tariff/doAdd" => "tariff_add", Permission(SYSTEM_WRITE), true, "Create a time-of-use tariff template", tariff_add, body = TariffTemplateForm, data = TariffSaved),
-        route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), true, "Save a tariff change: a new version for every station using it, or a copy for one station", tariff_edit, body = Edit<TariffEditFields>, data = TariffSaved),
-        route!(GET "/pile/getList" => "pile_list", Permission(SYSTEM_READ), false, "A station's piles with connectors and online state", pile_list, query = PileListQuery, data = PileList; errors = &[404]),
-        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), true, "Register a pile with its connectors", pile_add, body = PileInput, data = PileWithConnectors),
-        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), true, "Edit a pile (version checked)", pile_edit, body = Edit<PileInput>, data = PileView),
-        route!(POST "/pile/doDelete" => "pile_delete", Permission(SYSTEM_DELETE), true, "Delete a pile and its connectors", pile_delete, body = IdBody, data = ()),
-        route!(GET "/connector/getList" => "connector_list", Permission(SYSTEM_READ), false, "Connectors filtered by station, status and type, paged", connector_list, query = ConnectorListQuery, data = ConnectorList),
-        route!(GET "/connector/getHistory" => "connector_history", Permission(SYSTEM_READ), false, "A connector's status history", connector_history, query = IdQuery, data = ConnectorHistory; errors = &[404]),
-        route!(POST "/connector/doEdit" => "connector_edit", Permission(SYSTEM_WRITE), true, "Edit a connector (version checked)", connector_edit, body = Edit<ConnectorInput>, data = Connector),
-        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), true, "Operator action on a connector (stored state only until a charger link exists)", connector_action, body = ConnectorAction, data = Connector),
+        route!(GET "/area/getList" => "area_list", Permission(SYSTEM_READ), unaudited, "The province / city / district tree with real codes", area_list, data = AreaTree),
+        route!(GET "/station/getList" => "station_list", Permission(SYSTEM_READ), unaudited, "Stations filtered by any part of the name, region and status, paged", station_list, query = StationListQuery, data = StationList),
+        route!(GET "/station/getDetail" => "station_detail", Permission(SYSTEM_READ), unaudited, "A station with its tariff, piles and connectors", station_detail, query = IdQuery, data = StationDetail; errors = &[404]),
+        route!(POST "/station/doAdd" => "station_add", Permission(SYSTEM_WRITE), audited, "Create a station", station_add, body = StationInput, data = StationView),
+        route!(POST "/station/doEdit" => "station_edit", Permission(SYSTEM_WRITE), audited, "Edit a station (version checked)", station_edit, body = Edit<StationInput>, data = StationView),
+        route!(POST "/station/doDelete" => "station_delete", Permission(SYSTEM_DELETE), audited, "Delete a station without piles", station_delete, body = StationDelete, data = ()),
+        route!(GET "/tariff/getList" => "tariff_list", Permission(SYSTEM_READ), unaudited, "Current tariff templates", tariff_list, data = TariffList),
+        route!(GET "/tariff/getDetail" => "tariff_detail", Permission(SYSTEM_READ), unaudited, "A tariff template, current or a given version", tariff_detail, query = IdVersionQuery, data = TariffDetail; errors = &[404]),
+        route!(GET "/tariff/getVersions" => "tariff_versions", Permission(SYSTEM_READ), unaudited, "A tariff template's saved versions", tariff_versions, query = IdQuery, data = TariffVersions; errors = &[404]),
+        route!(POST "/tariff/doAdd" => "tariff_add", Permission(SYSTEM_WRITE), audited, "Create a time-of-use tariff template", tariff_add, body = TariffTemplateForm, data = TariffSaved),
+        route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), audited, "Save a tariff change: a new version for every station using it, or a copy for one station", tariff_edit, body = Edit<TariffEditFields>, data = TariffSaved),
+        route!(GET "/pile/getList" => "pile_list", Permission(SYSTEM_READ), unaudited, "A station's piles with connectors and online state", pile_list, query = PileListQuery, data = PileList; errors = &[404]),
+        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), audited, "Register a pile with its connectors", pile_add, body = PileInput, data = PileWithConnectors),
+        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), audited, "Edit a pile (version checked)", pile_edit, body = Edit<PileInput>, data = PileView),
+        route!(POST "/pile/doDelete" => "pile_delete", Permission(SYSTEM_DELETE), audited, "Delete a pile and its connectors", pile_delete, body = IdBody, data = ()),
+        route!(GET "/connector/getList" => "connector_list", Permission(SYSTEM_READ), unaudited, "Connectors filtered by station, status and type, paged", connector_list, query = ConnectorListQuery, data = ConnectorList),
+        route!(GET "/connector/getHistory" => "connector_history", Permission(SYSTEM_READ), unaudited, "A connector's status history", connector_history, query = IdQuery, data = ConnectorHistory; errors = &[404]),
+        route!(POST "/connector/doEdit" => "connector_edit", Permission(SYSTEM_WRITE), audited, "Edit a connector (version checked)", connector_edit, body = Edit<ConnectorInput>, data = Connector),
+        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), audited, "Operator action on a connector (stored state only until a charger link exists)", connector_action, body = ConnectorAction, data = Connector),
     ]
 }
 
@@ -61,30 +59,26 @@ pub fn routes() -> Vec<Route> {
 pub struct StationListQuery {
     #[serde(flatten)]
     pub page: PageQuery,
-    /// Name prefix.
+    /// Part of the name (spaces and case ignored; matches starting past its
+    /// 30th character are not found).
+    #[serde(default, deserialize_with = "crate::params::filter_text")]
+    #[schemars(length(max = 64))]
     pub name: Option<String>,
     /// A province, city or district code (6 digits).
+    #[serde(default, deserialize_with = "crate::params::region_code")]
+    #[schemars(regex(pattern = r"^[0-9]{6}$"))]
     pub region_code: Option<String>,
-    #[schemars(with = "Option<StationStatus>")]
-    pub status: Option<String>,
-}
-
-/// GET /tariff/getDetail
-#[derive(Deserialize, Serialize, JsonSchema)]
-pub struct TariffQuery {
-    #[schemars(with = "String", length(min = 1))]
-    pub id: Option<String>,
-    /// A saved version (default: the current one).
-    #[schemars(with = "Option<u32>", range(min = 1))]
-    pub version: Option<String>,
+    #[serde(default)]
+    pub status: Option<StationStatus>,
 }
 
 /// GET /pile/getList
 #[derive(Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PileListQuery {
-    #[schemars(with = "String", length(min = 1))]
-    pub station_id: Option<String>,
+    #[serde(deserialize_with = "crate::params::not_blank")]
+    #[schemars(length(min = 1))]
+    pub station_id: String,
 }
 
 /// GET /connector/getList
@@ -94,17 +88,17 @@ pub struct ConnectorListQuery {
     #[serde(flatten)]
     pub page: PageQuery,
     pub station_id: Option<String>,
-    #[schemars(with = "Option<ConnectorStatus>")]
-    pub status: Option<String>,
-    #[schemars(with = "Option<PileType>")]
-    pub pile_type: Option<String>,
+    pub status: Option<ConnectorStatus>,
+    pub pile_type: Option<PileType>,
 }
 
 /// The body of an edit: the record's `id`, the `version` the edit was
-/// made on, and the fields (read by `edit_payload`).
-#[derive(JsonSchema)]
+/// made on, and the fields.
+#[derive(Deserialize, JsonSchema)]
 #[schemars(rename = "{T}Edit")]
 pub struct Edit<T> {
+    #[serde(deserialize_with = "crate::params::not_blank")]
+    #[schemars(length(min = 1))]
     pub id: String,
     /// The version the edit was made on (a newer one answers 409).
     pub version: i64,
@@ -262,47 +256,6 @@ fn username(call: &Call) -> Result<String, ApiError> {
     Ok(call.caller()?.username().to_string())
 }
 
-fn required_query<'a>(call: &'a Call, name: &str) -> Result<&'a str, ApiError> {
-    call.req.query_param(name).ok_or_else(|| {
-        ApiError::bad_request(Text::new(format!("the query parameter {name} is required"), format!("缺少查询参数{name}")))
-    })
-}
-
-/// A query parameter parsed as a JSON enum value ("operating", "dc" ...).
-fn enum_query<T: DeserializeOwned>(call: &Call, name: &str) -> Result<Option<T>, ApiError> {
-    match call.req.query_param(name) {
-        None => Ok(None),
-        Some(raw) => serde_json::from_value(json!(raw)).map(Some).map_err(|_| {
-            ApiError::bad_request(Text::new(format!("{name} '{raw}' is not a known value"), format!("{name}“{raw}”不是有效的取值")))
-        }),
-    }
-}
-
-/// `{id, version, ...rest}` of an edit: the id, the version it was made on,
-/// and the rest parsed as `T`.
-fn edit_payload<T: DeserializeOwned>(call: &Call) -> Result<(String, i64, T), ApiError> {
-    #[derive(Deserialize)]
-    struct Head {
-        #[serde(default)]
-        id: String,
-        version: Option<i64>,
-    }
-    let value = call.req.body_value()?;
-    let head: Head = serde_json::from_value(value.clone()).map_err(|e| bad_body(&e))?;
-    if head.id.trim().is_empty() {
-        return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
-    }
-    let version = head.version.ok_or_else(|| {
-        ApiError::bad_request(Text::new("version is required (the version the edit was made on)", "缺少version（编辑时的版本号）"))
-    })?;
-    let rest: T = serde_json::from_value(value).map_err(|e| bad_body(&e))?;
-    Ok((head.id.trim().to_string(), version, rest))
-}
-
-fn bad_body(e: &serde_json::Error) -> ApiError {
-    ApiError::bad_request(Text::new(format!("invalid request body: {e}"), format!("请求参数有误：{e}")))
-}
-
 fn id_payload(call: &Call) -> Result<String, ApiError> {
     let id: IdBody = call.req.payload()?;
     let id = id.id.trim().to_string();
@@ -316,23 +269,22 @@ fn id_payload(call: &Call) -> Result<String, ApiError> {
 
 /// GET /area/getList: static data (compiled in), the same for everyone.
 pub async fn area_list(_ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
-    Ok(Reply::data(json!({ "list": charging::region::region_tree() })))
+    Ok(Reply::data(AreaTree { list: charging::region::region_tree() }))
+}
+
+/// Every province with its cities and districts (national codes).
+#[derive(Serialize, JsonSchema)]
+pub struct AreaTree {
+    pub list: &'static [charging::region::Province],
 }
 
 // ------------------------------------------------------------ stations
 
 /// GET /station/getList?name=&regionCode=&status=&pageNo=&pageSize=
 pub async fn station_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
-    let region = call.req.query_param("regionCode");
-    if let Some(code) = region {
-        if charging::region::lookup(code).is_none() {
-            return Err(ApiError::bad_request(Text::new(format!("regionCode {code} is not a known region"), format!("地区代码{code}不存在"))));
-        }
-    }
-    let status: Option<StationStatus> = enum_query(&call, "status")?;
-    let name = call.req.query_param("name");
-    let filter = stations::Filter { name, status, region };
+    let StationListQuery { page, name, region_code, status } = call.query()?;
+    let paging = page.paging(DEFAULT_PAGE_SIZE);
+    let filter = stations::Filter { name: name.as_deref(), status, region: region_code.as_deref() };
     let (list, total) = stations::list(ctx, filter, paging.page_no as u32, paging.page_size as u32).await?;
     let tariff_names = tariff_names(ctx).await?;
     let list: Vec<StationListRow> = list
@@ -348,8 +300,8 @@ async fn tariff_names(ctx: &AppCtx) -> Result<Vec<(String, String)>, ApiError> {
 
 /// GET /station/getDetail?id=
 pub async fn station_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let id = required_query(&call, "id")?;
-    let station = stations::get(ctx, id).await?;
+    let IdQuery { id } = call.query()?;
+    let station = stations::get(ctx, &id).await?;
     let tariff = match station.tariff_id.as_str() {
         "" => None,
         t => tariffs::find(ctx, t).await?.map(|t| t.view()),
@@ -361,7 +313,7 @@ pub async fn station_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
             Some(TariffUsage { total: stations.len(), stations })
         }
     };
-    let piles = piles::of_station(ctx, id).await?;
+    let piles = piles::of_station(ctx, &id).await?;
     Ok(Reply::data(StationDetail { station: station.view(), tariff, tariff_usage, piles }))
 }
 
@@ -374,7 +326,7 @@ pub async fn station_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// POST /station/doEdit {id, version, ...fields}
 pub async fn station_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let (id, version, input): (String, i64, StationInput) = edit_payload(&call)?;
+    let Edit::<StationInput> { id, version, fields: input } = call.req.payload()?;
     let s = stations::update(ctx, &id, version, input, &username(&call)?).await?;
     Ok(Reply::data_with_msg(s.view(), saved()))
 }
@@ -399,24 +351,19 @@ pub async fn tariff_list(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
 
 /// GET /tariff/getDetail?id=&version=
 pub async fn tariff_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let id = required_query(&call, "id")?;
-    let t = match call.req.query_param("version") {
-        None => tariffs::get(ctx, id).await?,
-        Some(v) => {
-            let v: i64 = v.parse().ok().filter(|v| *v >= 1).ok_or_else(|| {
-                ApiError::bad_request(Text::new(format!("version must be a whole number from 1, not '{v}'"), format!("version须为大于等于1的整数，而不是“{v}”")))
-            })?;
-            tariffs::get_version(ctx, id, v).await?
-        }
+    let q: IdVersionQuery = call.query()?;
+    let t = match q.version {
+        None => tariffs::get(ctx, &q.id).await?,
+        Some(v) => tariffs::get_version(ctx, &q.id, i64::from(v)).await?,
     };
     Ok(Reply::data(TariffDetail { tariff: t.view(), slots: t.template.slots }))
 }
 
 /// GET /tariff/getVersions?id=
 pub async fn tariff_versions(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let id = required_query(&call, "id")?;
-    tariffs::get(ctx, id).await?;
-    Ok(Reply::data(TariffVersions { list: tariffs::versions(ctx, id).await? }))
+    let IdQuery { id } = call.query()?;
+    tariffs::get(ctx, &id).await?;
+    Ok(Reply::data(TariffVersions { list: tariffs::versions(ctx, &id).await? }))
 }
 
 /// POST /tariff/doAdd {name, segments, prices, parking?}
@@ -430,7 +377,7 @@ pub async fn tariff_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 /// `apply=allStations` saves version+1 (the old version stays readable);
 /// `apply=thisStation` saves a copy assigned to `stationId` only.
 pub async fn tariff_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let (id, version, fields): (String, i64, TariffEditFields) = edit_payload(&call)?;
+    let Edit::<TariffEditFields> { id, version, fields } = call.req.payload()?;
     let mut form = fields.template;
     form.id = id;
     let by = username(&call)?;
@@ -456,9 +403,9 @@ pub async fn tariff_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// GET /pile/getList?stationId=
 pub async fn pile_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let id = required_query(&call, "stationId")?;
-    stations::get(ctx, id).await?;
-    let list = piles::of_station(ctx, id).await?;
+    let q: PileListQuery = call.query()?;
+    stations::get(ctx, &q.station_id).await?;
+    let list = piles::of_station(ctx, &q.station_id).await?;
     Ok(Reply::data(PileList { total: list.len(), list }))
 }
 
@@ -474,7 +421,7 @@ pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// POST /pile/doEdit {id, version, ...fields}
 pub async fn pile_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let (id, version, input): (String, i64, PileInput) = edit_payload(&call)?;
+    let Edit::<PileInput> { id, version, fields: input } = call.req.payload()?;
     let p = piles::update(ctx, &id, version, input, &username(&call)?).await?;
     Ok(Reply::data_with_msg(p.view(ctx.now(), &operations::current(ctx).await?), saved()))
 }
@@ -490,24 +437,24 @@ pub async fn pile_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// GET /connector/getList?stationId=&status=&pileType=&pageNo=&pageSize=
 pub async fn connector_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
-    let status: Option<ConnectorStatus> = enum_query(&call, "status")?;
-    let pile_type: Option<PileType> = enum_query(&call, "pileType")?;
-    let filter = piles::Filter { station_id: call.req.query_param("stationId"), status, pile_type };
+    let q: ConnectorListQuery = call.query()?;
+    let paging = q.page.paging(DEFAULT_PAGE_SIZE);
+    let station_id = q.station_id.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let filter = piles::Filter { station_id, status: q.status, pile_type: q.pile_type };
     let (list, total) = piles::list(ctx, filter, paging.page_no as u32, paging.page_size as u32).await?;
     Ok(Reply::data(ConnectorList { list, total }))
 }
 
 /// GET /connector/getHistory?id=
 pub async fn connector_history(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let id = required_query(&call, "id")?;
-    piles::get_connector(ctx, id).await?;
-    Ok(Reply::data(ConnectorHistory { list: piles::history(ctx, id).await? }))
+    let IdQuery { id } = call.query()?;
+    piles::get_connector(ctx, &id).await?;
+    Ok(Reply::data(ConnectorHistory { list: piles::history(ctx, &id).await? }))
 }
 
 /// POST /connector/doEdit {id, version, standard, maxPowerKw, qrCode}
 pub async fn connector_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let (id, version, input): (String, i64, ConnectorInput) = edit_payload(&call)?;
+    let Edit::<ConnectorInput> { id, version, fields: input } = call.req.payload()?;
     let c = piles::update_connector(ctx, &id, version, input).await?;
     Ok(Reply::data_with_msg(c, saved()))
 }

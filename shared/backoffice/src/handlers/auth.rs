@@ -1,4 +1,5 @@
-//! Sign-in, session and account endpoints (spec point 7).
+//! Sign-in, session and account endpoints: a sign-in answers the token in
+//! `data.token`; later calls carry it in the `Authorization` header.
 
 use envelope::{ApiError, Text};
 use schemars::JsonSchema;
@@ -29,8 +30,8 @@ fn bad_credentials() -> ApiError {
     ApiError::bad_request(Text::new("account or password incorrect", "帐号或密码不正确"))
 }
 
-/// A sign-in body (login, register, social login): plain JSON. Spec point
-/// 7's RSA-encrypted form (`{"param": ...}`) is not accepted: this server
+/// A sign-in body (login, register, social login): plain JSON. The
+/// template's RSA-encrypted form (`{"param": ...}`) is not accepted: this server
 /// announces no key at /publicKey, and TLS protects the payload.
 pub(crate) fn login_payload<T: serde::de::DeserializeOwned>(_ctx: &AppCtx, req: &ApiRequest) -> Result<T, ApiError> {
     req.payload()

@@ -23,11 +23,11 @@ pub const KEYS: crate::iam::KeyUse = {
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(GET "/card/getList" => "card_list", Permission(SYSTEM_READ), false, "Charging cards by number prefix and status, paged, with the total", card_list, query = CardListQuery, data = CardList),
-        route!(POST "/card/doAdd" => "card_add", Permission(SYSTEM_WRITE), true, "Add a charging card", card_add, body = CardInput, data = Card),
-        route!(POST "/card/doEdit" => "card_edit", Permission(SYSTEM_WRITE), true, "Edit a charging card (version checked; the number stays)", card_edit, body = CardEdit, data = Card),
-        route!(POST "/card/doDelete" => "card_delete", Permission(SYSTEM_DELETE), true, "Delete a charging card", card_delete, body = CardRef, data = ()),
-        route!(POST "/card/import" => "card_import", Permission(SYSTEM_WRITE), true, "Import charging cards (new numbers created, existing updated; any bad row refuses all)", card_import, body = CardImport, data = Imported),
+        route!(GET "/card/getList" => "card_list", Permission(SYSTEM_READ), unaudited, "Charging cards by number prefix and status, paged, with the total", card_list, query = CardListQuery, data = CardList),
+        route!(POST "/card/doAdd" => "card_add", Permission(SYSTEM_WRITE), audited, "Add a charging card", card_add, body = CardInput, data = Card),
+        route!(POST "/card/doEdit" => "card_edit", Permission(SYSTEM_WRITE), audited, "Edit a charging card (version checked; the number stays)", card_edit, body = CardEdit, data = Card),
+        route!(POST "/card/doDelete" => "card_delete", Permission(SYSTEM_DELETE), audited, "Delete a charging card", card_delete, body = CardRef, data = ()),
+        route!(POST "/card/import" => "card_import", Permission(SYSTEM_WRITE), audited, "Import charging cards (new numbers created, existing updated; any bad row refuses all)", card_import, body = CardImport, data = Imported),
     ]
 }
 

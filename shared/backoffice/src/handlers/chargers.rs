@@ -24,9 +24,9 @@ pub const KEYS: crate::iam::KeyUse = {
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(POST "/pile/setPassword" => "pile_set_password", Permission(SYSTEM_WRITE), true, "Set or rotate a pile's charger password (answered once, stored hashed)", set_password, body = SetPasswordBody, data = PasswordSet; errors = &[404]),
+        route!(POST "/pile/setPassword" => "pile_set_password", Permission(SYSTEM_WRITE), audited, "Set or rotate a pile's charger password (answered once, stored hashed)", set_password, body = SetPasswordBody, data = PasswordSet; errors = &[404]),
         // Admin and Editor: the log shows what chargers send (idTags).
-        route!(GET "/pile/messageLog" => "pile_message_log", Permission(SYSTEM_WRITE), false, "A pile's OCPP message log, newest first (filter by action, cursor paging)", message_log, query = MessageLogQuery, data = MessageLog; errors = &[404]),
+        route!(GET "/pile/messageLog" => "pile_message_log", Permission(SYSTEM_WRITE), unaudited, "A pile's OCPP message log, newest first (filter by action, cursor paging)", message_log, query = MessageLogQuery, data = MessageLog; errors = &[404]),
     ]
 }
 

@@ -32,28 +32,28 @@ pub const KEYS: crate::iam::KeyUse = {
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(POST "/charger/remoteStart" => "charger_remote_start", Permission(SYSTEM_WRITE), true, "Start charging on a connector for a card (RemoteStartTransaction, optional power limit)", remote_start, body = RemoteStartBody, data = Command; errors = &[404]),
-        route!(POST "/charger/remoteStop" => "charger_remote_stop", Permission(SYSTEM_WRITE), true, "Stop a running session (RemoteStopTransaction) by order or transaction", remote_stop, body = RemoteStopBody, data = Command; errors = &[404]),
-        route!(POST "/charger/unlock" => "charger_unlock", Permission(SYSTEM_WRITE), true, "Unlock a connector (UnlockConnector)", unlock, body = ConnectorBody, data = Command; errors = &[404]),
-        route!(POST "/charger/availability" => "charger_availability", Permission(SYSTEM_WRITE), true, "Make a connector or the whole charger (connector 0) operative or inoperative (ChangeAvailability)", availability, body = AvailabilityBody, data = Command; errors = &[404]),
-        route!(POST "/charger/trigger" => "charger_trigger", Permission(SYSTEM_WRITE), true, "Ask the charger to send a message now (TriggerMessage)", trigger, body = TriggerBody, data = Command; errors = &[404]),
-        route!(POST "/charger/reset" => "charger_reset", Permission(CHARGER_CONFIGURE), true, "Reset a charger, soft or hard (Reset)", reset, body = ResetBody, data = Command; errors = &[404]),
-        route!(POST "/charger/getConfiguration" => "charger_get_configuration", Permission(CHARGER_CONFIGURE), true, "Read the charger's configuration keys (GetConfiguration)", get_configuration, body = GetConfigurationBody, data = Command; errors = &[404]),
-        route!(POST "/charger/changeConfiguration" => "charger_change_configuration", Permission(CHARGER_CONFIGURE), true, "Change a configuration key (ChangeConfiguration)", change_configuration, body = ChangeConfigurationBody, data = Command; errors = &[404]),
-        route!(POST "/charger/clearCache" => "charger_clear_cache", Permission(CHARGER_CONFIGURE), true, "Clear the charger's authorization cache (ClearCache)", clear_cache, body = PileBody, data = Command; errors = &[404]),
-        route!(POST "/charger/dataTransfer" => "charger_data_transfer", Permission(CHARGER_CONFIGURE), true, "Send a vendor-specific DataTransfer", data_transfer, body = DataTransferBody, data = Command; errors = &[404]),
-        route!(POST "/charger/reserveNow" => "charger_reserve_now", Permission(SYSTEM_WRITE), true, "Reserve a connector for a card until a time (ReserveNow)", reserve_now, body = ReserveBody, data = Command; errors = &[404]),
-        route!(POST "/charger/cancelReservation" => "charger_cancel_reservation", Permission(SYSTEM_WRITE), true, "Cancel a reservation (CancelReservation)", cancel_reservation, body = CancelReservationBody, data = Command; errors = &[404]),
-        route!(GET "/charger/reservations" => "charger_reservations", Permission(SYSTEM_READ), false, "A charger's reservations with their status, newest first", reservation_list, query = PileQuery, data = ReservationList; errors = &[404]),
-        route!(POST "/charger/updateFirmware" => "charger_update_firmware", Permission(CHARGER_CONFIGURE), true, "Have the charger fetch and install firmware from a URL (UpdateFirmware)", update_firmware, body = FirmwareBody, data = Command; errors = &[404]),
-        route!(POST "/charger/getDiagnostics" => "charger_get_diagnostics", Permission(CHARGER_CONFIGURE), true, "Have the charger upload its diagnostics to a URL (GetDiagnostics)", get_diagnostics, body = DiagnosticsBody, data = Command; errors = &[404]),
-        route!(POST "/charger/sendLocalList" => "charger_send_local_list", Permission(CHARGER_CONFIGURE), true, "Send the charging cards to the charger as its local list, full or differential (SendLocalList)", send_local_list, body = LocalListBody, data = Command; errors = &[404]),
-        route!(POST "/charger/getLocalListVersion" => "charger_get_local_list_version", Permission(CHARGER_CONFIGURE), true, "Read the charger's local list version (GetLocalListVersion)", get_local_list_version, body = PileBody, data = Command; errors = &[404]),
-        route!(POST "/charger/setChargingProfile" => "charger_set_charging_profile", Permission(CHARGER_CONFIGURE), true, "Limit a charger's or a connector's power with a schedule (SetChargingProfile)", set_charging_profile, body = ProfileBody, data = Command; errors = &[404]),
-        route!(POST "/charger/clearChargingProfile" => "charger_clear_charging_profile", Permission(CHARGER_CONFIGURE), true, "Remove charging profiles (ClearChargingProfile)", clear_charging_profile, body = ClearProfileBody, data = Command; errors = &[404]),
-        route!(POST "/charger/getCompositeSchedule" => "charger_get_composite_schedule", Permission(CHARGER_CONFIGURE), true, "Read the schedule a connector will follow (GetCompositeSchedule)", get_composite_schedule, body = CompositeBody, data = Command; errors = &[404]),
-        route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), false, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
-        route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), false, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
+        route!(POST "/charger/remoteStart" => "charger_remote_start", Permission(SYSTEM_WRITE), audited, "Start charging on a connector for a card (RemoteStartTransaction, optional power limit)", remote_start, body = RemoteStartBody, data = Command; errors = &[404]),
+        route!(POST "/charger/remoteStop" => "charger_remote_stop", Permission(SYSTEM_WRITE), audited, "Stop a running session (RemoteStopTransaction) by order or transaction", remote_stop, body = RemoteStopBody, data = Command; errors = &[404]),
+        route!(POST "/charger/unlock" => "charger_unlock", Permission(SYSTEM_WRITE), audited, "Unlock a connector (UnlockConnector)", unlock, body = ConnectorBody, data = Command; errors = &[404]),
+        route!(POST "/charger/availability" => "charger_availability", Permission(SYSTEM_WRITE), audited, "Make a connector or the whole charger (connector 0) operative or inoperative (ChangeAvailability)", availability, body = AvailabilityBody, data = Command; errors = &[404]),
+        route!(POST "/charger/trigger" => "charger_trigger", Permission(SYSTEM_WRITE), audited, "Ask the charger to send a message now (TriggerMessage)", trigger, body = TriggerBody, data = Command; errors = &[404]),
+        route!(POST "/charger/reset" => "charger_reset", Permission(CHARGER_CONFIGURE), audited, "Reset a charger, soft or hard (Reset)", reset, body = ResetBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getConfiguration" => "charger_get_configuration", Permission(CHARGER_CONFIGURE), audited, "Read the charger's configuration keys (GetConfiguration)", get_configuration, body = GetConfigurationBody, data = Command; errors = &[404]),
+        route!(POST "/charger/changeConfiguration" => "charger_change_configuration", Permission(CHARGER_CONFIGURE), audited, "Change a configuration key (ChangeConfiguration)", change_configuration, body = ChangeConfigurationBody, data = Command; errors = &[404]),
+        route!(POST "/charger/clearCache" => "charger_clear_cache", Permission(CHARGER_CONFIGURE), audited, "Clear the charger's authorization cache (ClearCache)", clear_cache, body = PileBody, data = Command; errors = &[404]),
+        route!(POST "/charger/dataTransfer" => "charger_data_transfer", Permission(CHARGER_CONFIGURE), audited, "Send a vendor-specific DataTransfer", data_transfer, body = DataTransferBody, data = Command; errors = &[404]),
+        route!(POST "/charger/reserveNow" => "charger_reserve_now", Permission(SYSTEM_WRITE), audited, "Reserve a connector for a card until a time (ReserveNow)", reserve_now, body = ReserveBody, data = Command; errors = &[404]),
+        route!(POST "/charger/cancelReservation" => "charger_cancel_reservation", Permission(SYSTEM_WRITE), audited, "Cancel a reservation (CancelReservation)", cancel_reservation, body = CancelReservationBody, data = Command; errors = &[404]),
+        route!(GET "/charger/reservations" => "charger_reservations", Permission(SYSTEM_READ), unaudited, "A charger's reservations with their status, newest first", reservation_list, query = PileQuery, data = ReservationList; errors = &[404]),
+        route!(POST "/charger/updateFirmware" => "charger_update_firmware", Permission(CHARGER_CONFIGURE), audited, "Have the charger fetch and install firmware from a URL (UpdateFirmware)", update_firmware, body = FirmwareBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getDiagnostics" => "charger_get_diagnostics", Permission(CHARGER_CONFIGURE), audited, "Have the charger upload its diagnostics to a URL (GetDiagnostics)", get_diagnostics, body = DiagnosticsBody, data = Command; errors = &[404]),
+        route!(POST "/charger/sendLocalList" => "charger_send_local_list", Permission(CHARGER_CONFIGURE), audited, "Send the charging cards to the charger as its local list, full or differential (SendLocalList)", send_local_list, body = LocalListBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getLocalListVersion" => "charger_get_local_list_version", Permission(CHARGER_CONFIGURE), audited, "Read the charger's local list version (GetLocalListVersion)", get_local_list_version, body = PileBody, data = Command; errors = &[404]),
+        route!(POST "/charger/setChargingProfile" => "charger_set_charging_profile", Permission(CHARGER_CONFIGURE), audited, "Limit a charger's or a connector's power with a schedule (SetChargingProfile)", set_charging_profile, body = ProfileBody, data = Command; errors = &[404]),
+        route!(POST "/charger/clearChargingProfile" => "charger_clear_charging_profile", Permission(CHARGER_CONFIGURE), audited, "Remove charging profiles (ClearChargingProfile)", clear_charging_profile, body = ClearProfileBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getCompositeSchedule" => "charger_get_composite_schedule", Permission(CHARGER_CONFIGURE), audited, "Read the schedule a connector will follow (GetCompositeSchedule)", get_composite_schedule, body = CompositeBody, data = Command; errors = &[404]),
+        route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), unaudited, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
+        route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), unaudited, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
     ]
 }
 
@@ -389,8 +389,8 @@ async fn command_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// GET /charger/command?id=
 async fn command_get(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let id = call.req.query_param("id").ok_or_else(|| bad("id", "is required", "不能为空"))?;
-    let c = commands::get(ctx, id).await?.ok_or_else(|| ApiError::not_found(Text::new(format!("no command {id}"), format!("指令{id}不存在"))))?;
+    let crate::params::IdQuery { id } = call.query()?;
+    let c = commands::get(ctx, &id).await?.ok_or_else(|| ApiError::not_found(Text::new(format!("no command {id}"), format!("指令{id}不存在"))))?;
     Ok(Reply::data(c))
 }
 

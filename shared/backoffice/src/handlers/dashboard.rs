@@ -1,5 +1,7 @@
 //! The home dashboard in one call: asset counts by status, today's and
 //! the 30-day figures, top stations, recent faults, pending refunds.
+//! Money counts as on the finance page: refunds on the day they were
+//! approved (`Sums::as_money`).
 //!
 //! Cost: a fixed number of reads whatever the table size: the asset
 //! counters (one batch get), two rollup queries, one rollup query per
@@ -8,7 +10,7 @@
 use std::collections::HashMap;
 
 use charging::connector::ConnectorStatus;
-use charging::demo::StationStatus;
+use charging::station::StationStatus;
 use charging::orders::OrderStatus;
 use envelope::ApiError;
 use permission::SYSTEM_READ;
@@ -28,7 +30,7 @@ use crate::domain::orders::record::OrderRow;
 use crate::domain::orders::view::{OrderView, SumsView};
 use crate::domain::orders::refunds::{self, RefundStatus};
 use crate::domain::orders::rollup::Sums;
-use crate::domain::orders::keys;
+use crate::domain::orders::keys::{self, Dim};
 use crate::domain::{from_item, StoreResultExt};
 use crate::reply::Reply;
 use crate::request::Call;
@@ -43,7 +45,7 @@ pub const KEYS: crate::iam::KeyUse = {
 
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
-    vec![route!(GET "/index/dashboard" => "dashboard", Permission(SYSTEM_READ), false, "Home dashboard: counts by status, today, 30-day trend, top stations, recent faults", dashboard, data = Dashboard)]
+    vec![route!(GET "/index/dashboard" => "dashboard", Permission(SYSTEM_READ), unaudited, "Home dashboard: counts by status, today, 30-day trend, top stations, recent faults", dashboard, data = Dashboard)]
 }
 
 /// GET /index/dashboard answer.
@@ -51,7 +53,8 @@ pub fn routes() -> Vec<Route> {
 #[serde(rename_all = "camelCase")]
 pub struct Dashboard {
     pub assets: AssetCounts,
-    /// Today's orders (by start time).
+    /// Today's orders (by start time), with the refunds approved today
+    /// (`refundedFen`, `netFen`: refunds count on the day they are granted, as in finance).
     pub today: SumsView,
     /// Orders started yesterday or today that are still charging.
     pub charging_orders_since_yesterday: i64,
@@ -97,7 +100,7 @@ pub struct Faults {
 
 /// The asset lists' counter item (see `domain::assets::facets`).
 fn asset_counter(list: &str, filters: &[Option<&str>]) -> Key {
-    Key::new(format!("COUNT#{list}#{}", facets::partition_of(filters)), "COUNT")
+    facets::counter_key(list, &facets::partition_of(filters))
 }
 
 const STATION_STATUSES: [StationStatus; 4] = [StationStatus::Planning, StationStatus::Operating, StationStatus::Suspended, StationStatus::Closed];
@@ -122,13 +125,13 @@ async fn recent_faults(ctx: &AppCtx, now: i64) -> Result<Faults, ApiError> {
     let faulted = piles::status_str(ConnectorStatus::Faulted);
     let entries = ctx
         .store
-        .query(Query::partition(format!("LIST#{}#{}", piles::CONNECTOR_LIST, facets::partition_of(&[None, Some(&faulted), None]))).limit(10))
+        .query(Query::partition(facets::entry_pk(piles::CONNECTOR_LIST, &facets::partition_of(&[None, Some(&faulted), None]))).limit(10))
         .await
         .api()?;
     let refs: Vec<Key> = entries
         .items
         .iter()
-        .filter_map(|e| Some(Key::new(e.get("refPK")?.as_str()?, e.get("refSK")?.as_str()?)))
+        .filter_map(facets::target_of)
         .collect();
     let connectors: Vec<Connector> = if refs.is_empty() {
         vec![]
@@ -159,13 +162,13 @@ async fn dashboard(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
     let now = ctx.now();
     let today = today(ctx);
     let from = today - 29;
-    let items = day_items(ctx, "ALL", from, today).await?;
+    let items = day_items(ctx, Dim::All, from, today).await?;
     let by_day: std::collections::HashMap<String, Sums> =
-        items.iter().filter_map(|i| Some((i.get(store::SK)?.as_str()?.to_string(), Sums::from_item(i)))).collect();
+        items.iter().filter_map(|i| Some((i.get(store::SK)?.as_str()?.to_string(), Sums::from_item(i).as_money()))).collect();
     let trend: Vec<DaySums> =
         (from..=today).map(|d| DaySums { day: keys::iso_day(d), sums: by_day.get(&keys::day_key(d)).copied().unwrap_or_default().into() }).collect();
     let today_sums = by_day.get(&keys::day_key(today)).copied().unwrap_or_default();
-    let charging_now = day_sums(ctx, "T#charging", today - 1, today).await?.orders;
+    let charging_now = day_sums(ctx, Dim::Status(OrderStatus::Charging), today - 1, today).await?.orders;
     let top_stations: Vec<StationSums> = station_sums(ctx, from, today)
         .await?
         .into_iter()

@@ -1,5 +1,5 @@
 //! The data endpoints of the template's demo pages, with the contracts of
-//! spec point 7: lists answer `{list, total}` and page with `pageNo` /
+//! the template's mock server: lists answer `{list, total}` and page with `pageNo` /
 //! `pageSize`; table edits are simulated (checked, then answered with the
 //! spec's messages, nothing stored); the workflow diagram is really saved.
 
@@ -7,17 +7,16 @@ use envelope::{ApiError, Text};
 use permission::{SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::ctx::AppCtx;
 use crate::domain::{demo, workflow};
-use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
-use crate::reply::Reply;
+use crate::paging::{Page, Paging, DEFAULT_PAGE_SIZE};
+use crate::reply::{Reply, Versioned};
 use crate::params::PageQuery;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
-/// The remix icon page shows 72 icons a page (spec point 9).
+/// The remix icon page shows 72 icons a page.
 const ICONS_PER_PAGE: usize = 72;
 const MAX_TITLE: usize = 100;
 
@@ -30,14 +29,14 @@ pub const KEYS: crate::iam::KeyUse = {
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(GET "/table/getList" => "demo_table_list", Permission(SYSTEM_READ), false, "Demo table items (title filter, paging)", table_list, query = TitlePageQuery),
-        route!(POST "/table/doEdit" => "demo_table_edit", Permission(SYSTEM_WRITE), true, "Simulated save of a demo table item", table_edit, body = TableEdit),
-        route!(POST "/table/doDelete" => "demo_table_delete", Permission(SYSTEM_DELETE), true, "Simulated delete of demo table items", table_delete, body = TableDeleteIn),
-        route!(GET "/goods/getList" => "demo_goods_list", Permission(SYSTEM_READ), false, "Demo mall goods (title filter, paging)", goods_list, query = TitlePageQuery),
-        route!(GET "/description/getList" => "demo_description_list", Permission(SYSTEM_READ), false, "The description list of the demo table detail", description_list),
-        route!(GET "/remixIcon/getList" => "demo_remix_icon_list", Permission(SYSTEM_READ), false, "Remix icon names (title filter, 72 a page)", remix_icon_list, query = TitlePageQuery),
-        route!(GET "/workflow/getList" => "demo_workflow_get", Permission(SYSTEM_READ), false, "The saved workflow diagram", workflow_get),
-        route!(POST "/workflow/doEdit" => "demo_workflow_edit", Permission(SYSTEM_WRITE), true, "Save the workflow diagram", workflow_edit, body = WorkflowIn),
+        route!(GET "/table/getList" => "demo_table_list", Permission(SYSTEM_READ), unaudited, "Demo table items (title filter, paging)", table_list, query = TitlePageQuery, data = Page<demo::TableItem>),
+        route!(POST "/table/doEdit" => "demo_table_edit", Permission(SYSTEM_WRITE), audited, "Simulated save of a demo table item", table_edit, body = TableEdit, data = ()),
+        route!(POST "/table/doDelete" => "demo_table_delete", Permission(SYSTEM_DELETE), audited, "Simulated delete of demo table items", table_delete, body = TableDeleteIn, data = ()),
+        route!(GET "/goods/getList" => "demo_goods_list", Permission(SYSTEM_READ), unaudited, "Demo mall goods (title filter, paging)", goods_list, query = TitlePageQuery, data = Page<demo::Goods>),
+        route!(GET "/description/getList" => "demo_description_list", Permission(SYSTEM_READ), unaudited, "The description list of the demo table detail", description_list, data = DescriptionList),
+        route!(GET "/remixIcon/getList" => "demo_remix_icon_list", Permission(SYSTEM_READ), unaudited, "Remix icon names (title filter, 72 a page)", remix_icon_list, query = TitlePageQuery, data = Page<String>),
+        route!(GET "/workflow/getList" => "demo_workflow_get", Permission(SYSTEM_READ), unaudited, "The saved workflow diagram", workflow_get, data = WorkflowAnswer),
+        route!(POST "/workflow/doEdit" => "demo_workflow_edit", Permission(SYSTEM_WRITE), audited, "Save the workflow diagram", workflow_edit, body = WorkflowIn, data = Versioned),
     ]
 }
 
@@ -51,30 +50,64 @@ pub struct TitlePageQuery {
     pub title: Option<String>,
 }
 
-/// What `ids_of` reads: `ids` (a list, or comma-separated) or `id`.
-#[derive(JsonSchema)]
-#[allow(dead_code)]
+/// The items to delete: `ids` (a list, or comma-separated) or `id`.
+#[derive(Deserialize, JsonSchema)]
 pub struct TableDeleteIn {
-    #[schemars(with = "Option<Vec<String>>")]
-    ids: Option<Value>,
-    #[schemars(with = "Option<String>")]
-    id: Option<Value>,
+    #[serde(default)]
+    ids: Option<IdList>,
+    #[serde(default)]
+    id: Option<IdList>,
 }
 
-/// What `workflow_edit` reads: the diagram (`workflow::validate`) and the
-/// version it was loaded with.
-#[derive(JsonSchema)]
-#[allow(dead_code)]
+/// Ids: a list (of text or numbers), or text with commas, or one number.
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum IdList {
+    Many(Vec<IdText>),
+    One(IdText),
+}
+
+/// An id as text or as a number.
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum IdText {
+    Text(String),
+    Number(serde_json::Number),
+}
+
+impl IdText {
+    fn text(self) -> String {
+        match self {
+            IdText::Text(s) => s.trim().to_string(),
+            IdText::Number(n) => n.to_string(),
+        }
+    }
+}
+
+impl IdList {
+    /// The ids named, trimmed, blanks left out.
+    fn ids(self) -> Vec<String> {
+        let all: Vec<String> = match self {
+            IdList::Many(list) => list.into_iter().map(IdText::text).collect(),
+            IdList::One(one) => one.text().split(',').map(str::to_string).collect(),
+        };
+        all.into_iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+    }
+}
+
+/// The diagram and the version it was loaded with (absent: the saved one).
+#[derive(Deserialize, JsonSchema)]
 pub struct WorkflowIn {
-    nodes: Vec<Value>,
-    edges: Vec<Value>,
+    #[serde(flatten)]
+    graph: workflow::GraphIn,
+    #[serde(default)]
     #[schemars(range(min = 0))]
-    version: Option<i64>,
+    version: Option<u64>,
 }
 
-/// Items whose `field` contains the `title` query parameter (case-insensitive).
-fn filtered<'a, T>(call: &Call, items: &'a [T], field: impl Fn(&T) -> &str) -> Result<Vec<&'a T>, ApiError> {
-    let needle = call.req.query_param("title").unwrap_or_default().to_lowercase();
+/// Items whose `field` contains the `title` filter (case-insensitive).
+fn filtered<'a, T>(q: &TitlePageQuery, items: &'a [T], field: impl Fn(&T) -> &str) -> Result<Vec<&'a T>, ApiError> {
+    let needle = q.title.as_deref().unwrap_or_default().trim().to_lowercase();
     if needle.chars().count() > MAX_TITLE {
         return Err(ApiError::bad_request(Text::new(
             format!("the title filter is longer than {MAX_TITLE} characters"),
@@ -84,30 +117,24 @@ fn filtered<'a, T>(call: &Call, items: &'a [T], field: impl Fn(&T) -> &str) -> R
     Ok(items.iter().filter(|i| field(i).to_lowercase().contains(&needle)).collect())
 }
 
-fn page<T: serde::Serialize>(paging: Paging, matching: &[T]) -> Reply {
-    Reply::data(json!({ "list": paging.slice(matching), "total": matching.len() }))
+fn page<T: serde::Serialize + Clone>(paging: Paging, matching: &[T]) -> Reply {
+    Reply::data(paging.page(matching))
 }
 
 /// GET /table/getList?pageNo&pageSize&title
 pub async fn table_list(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
-    let matching = filtered(&call, demo::table_items(), |i| &i.title)?;
+    let q: TitlePageQuery = call.query()?;
+    let paging = q.page.paging(DEFAULT_PAGE_SIZE);
+    let matching = filtered(&q, demo::table_items(), |i| &i.title)?;
     Ok(page(paging, &matching))
 }
 
 #[derive(Deserialize, JsonSchema)]
 pub struct TableEdit {
-    id: Option<Value>,
+    #[serde(default)]
+    id: Option<IdText>,
     title: Option<String>,
     status: Option<String>,
-}
-
-fn id_text(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.trim().to_string()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    }
 }
 
 fn known_item(id: &str) -> bool {
@@ -133,8 +160,8 @@ pub async fn table_edit(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             )));
         }
     }
-    if let Some(id) = edit.id.as_ref().filter(|v| !v.is_null()) {
-        let id = id_text(id).unwrap_or_default();
+    if let Some(id) = edit.id {
+        let id = id.text();
         if !id.is_empty() && !known_item(&id) {
             return Err(ApiError::bad_request(Text::new(format!("there is no table item with id {id}"), format!("不存在 id 为 {id} 的数据"))));
         }
@@ -142,22 +169,10 @@ pub async fn table_edit(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::message(Text::new("Simulated save succeeded", "模拟保存成功")))
 }
 
-/// The ids of a delete: a list, or a comma-separated string.
-fn ids_of(body: &Value) -> Vec<String> {
-    match body.get("ids").or_else(|| body.get("id")) {
-        Some(Value::Array(list)) => list.iter().filter_map(id_text).collect(),
-        Some(Value::String(s)) => s.split(',').map(|p| p.trim().to_string()).collect(),
-        Some(v) => id_text(v).into_iter().collect(),
-        None => Vec::new(),
-    }
-    .into_iter()
-    .filter(|s| !s.is_empty())
-    .collect()
-}
-
 /// POST /table/doDelete {ids}: checks the ids exist; simulated.
 pub async fn table_delete(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let ids = ids_of(&call.req.body_value()?);
+    let TableDeleteIn { ids, id } = call.req.payload()?;
+    let ids = ids.or(id).map(IdList::ids).unwrap_or_default();
     if ids.is_empty() {
         return Err(ApiError::bad_request(Text::new("say which items to delete (ids)", "请选择要删除的数据（ids）")));
     }
@@ -173,41 +188,61 @@ pub async fn table_delete(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> 
 
 /// GET /goods/getList?pageNo&pageSize&title
 pub async fn goods_list(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
-    let matching = filtered(&call, demo::goods(), |g| &g.title)?;
+    let q: TitlePageQuery = call.query()?;
+    let paging = q.page.paging(DEFAULT_PAGE_SIZE);
+    let matching = filtered(&q, demo::goods(), |g| &g.title)?;
     Ok(page(paging, &matching))
 }
 
 /// GET /description/getList
 pub async fn description_list(_ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
-    let list: Vec<Value> = demo::descriptions().into_iter().map(|(title, description)| json!({"title": title, "description": description})).collect();
-    Ok(Reply::data(json!({ "list": list })))
+    let list = demo::descriptions().into_iter().map(|(title, description)| Description { title: title.to_string(), description: description.to_string() }).collect();
+    Ok(Reply::data(DescriptionList { list }))
+}
+
+/// One line of the demo's description list.
+#[derive(Serialize, JsonSchema)]
+pub struct Description {
+    pub title: String,
+    pub description: String,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct DescriptionList {
+    pub list: Vec<Description>,
+}
+
+/// The saved workflow diagram and the version an edit sends back.
+#[derive(Serialize, JsonSchema)]
+pub struct WorkflowAnswer {
+    pub nodes: Vec<workflow::Node>,
+    pub edges: Vec<workflow::Edge>,
+    pub version: i64,
 }
 
 /// GET /remixIcon/getList?title&pageNo&pageSize (72 a page by default)
 pub async fn remix_icon_list(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let paging = Paging::from_request(&call.req, ICONS_PER_PAGE)?;
-    let matching = filtered(&call, demo::remix_icons(), |name| name)?;
+    let q: TitlePageQuery = call.query()?;
+    let paging = q.page.paging(ICONS_PER_PAGE);
+    let matching = filtered(&q, demo::remix_icons(), |name| name)?;
     Ok(page(paging, &matching))
 }
 
 /// GET /workflow/getList: the saved diagram (or the default one) and its version.
 pub async fn workflow_get(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
     let (graph, version) = workflow::load(ctx).await?;
-    Ok(Reply::data(json!({ "nodes": graph.nodes, "edges": graph.edges, "version": version })))
+    Ok(Reply::data(WorkflowAnswer { nodes: graph.nodes, edges: graph.edges, version }))
 }
 
 /// POST /workflow/doEdit {nodes, edges, version}: saves a valid diagram
 /// over the version it was edited from.
 pub async fn workflow_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let mut body = call.req.body_value()?;
-    let expected = match body.as_object_mut().and_then(|o| o.remove("version")) {
-        None | Some(Value::Null) => workflow::load(ctx).await?.1,
-        Some(v) => v.as_i64().filter(|v| *v >= 0).ok_or_else(|| {
-            ApiError::bad_request(Text::new("version must be the whole number the diagram was loaded with", "version 必须是加载流程图时的版本号"))
-        })?,
+    let WorkflowIn { graph, version } = call.req.payload()?;
+    let expected = match version {
+        Some(v) => i64::try_from(v).unwrap_or(i64::MAX),
+        None => workflow::load(ctx).await?.1,
     };
-    let graph = workflow::validate(body)?;
+    let graph = workflow::validate(graph)?;
     let version = workflow::save(ctx, &graph, expected).await?;
-    Ok(Reply::DataWithMsg(json!({ "version": version }), Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(Versioned { version }, Text::new("saved", "保存成功")))
 }

@@ -1,10 +1,17 @@
 //! Finance: revenue by day / month and by station, the settlement
 //! statement of a station, the refund ledger. Every figure is read from
 //! rollup items that change in the same transaction as the orders and
-//! refunds behind them (see `domain::orders::rollup`); periods are China
-//! local days of the order's start, refunds count on their order's day.
+//! refunds behind them (see `domain::orders::rollup`). Periods are China
+//! local days. An order's energy, amounts and payment count on the day it
+//! started; a refund counts on the day it was approved (`refundedFen` here
+//! is the money refunded in the period, whatever day its order started,
+//! and `netFen` = paid - that). So a closed period's statement never
+//! changes when one of its orders is refunded later: the refund appears in
+//! the period it was granted, as in the ledger. (The order list's sums
+//! differ on purpose: they describe the listed orders, with what those
+//! orders have been refunded so far.)
 
-use envelope::{ApiError, Text};
+use envelope::ApiError;
 use futures::future::try_join_all;
 use permission::SYSTEM_READ;
 use serde_json::Value;
@@ -12,11 +19,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use store::{Query, SortKey};
 
-use super::orders::{page_size, today};
+use super::orders::today;
 use crate::domain::orders::view::SumsView;
 use crate::ctx::AppCtx;
-use crate::domain::orders::keys;
-use crate::domain::orders::list::{day_items, day_sums, parse_range};
+use crate::domain::orders::keys::{self, Dim};
+use crate::domain::orders::list::{day_items, day_sums};
 use crate::domain::orders::refunds::{self, LedgerEntry};
 use crate::domain::orders::rollup::Sums;
 use crate::domain::StoreResultExt;
@@ -38,10 +45,10 @@ pub const KEYS: crate::iam::KeyUse = {
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
     vec![
-        route!(GET "/money/revenue" => "finance_revenue", Permission(SYSTEM_READ), false, "Revenue by day or month (energy, orders, electricity / service / parking, refunds, net)", revenue, query = RevenueQuery, data = Revenue),
-        route!(GET "/money/byStation" => "finance_by_station", Permission(SYSTEM_READ), false, "Revenue per station over a period", by_station, query = DayRange, data = ByStation),
-        route!(GET "/money/settlement" => "finance_settlement", Permission(SYSTEM_READ), false, "Settlement statement of one station for a period, by day", settlement, query = SettlementQuery, data = Settlement),
-        route!(GET "/money/ledger" => "finance_ledger", Permission(SYSTEM_READ), false, "The ledger (approved refunds, offline payments, write-offs), newest first", ledger, query = LedgerQuery, data = Ledger),
+        route!(GET "/money/revenue" => "finance_revenue", Permission(SYSTEM_READ), unaudited, "Revenue by day or month (energy, orders, electricity / service / parking, refunds, net)", revenue, query = RevenueQuery, data = Revenue),
+        route!(GET "/money/byStation" => "finance_by_station", Permission(SYSTEM_READ), unaudited, "Revenue per station over a period", by_station, query = DayRange, data = ByStation),
+        route!(GET "/money/settlement" => "finance_settlement", Permission(SYSTEM_READ), unaudited, "Settlement statement of one station for a period, by day", settlement, query = SettlementQuery, data = Settlement),
+        route!(GET "/money/ledger" => "finance_ledger", Permission(SYSTEM_READ), unaudited, "The ledger (approved refunds, offline payments, write-offs), newest first", ledger, query = LedgerQuery, data = Ledger),
     ]
 }
 
@@ -50,11 +57,11 @@ pub fn routes() -> Vec<Route> {
 #[serde(rename_all = "camelCase")]
 pub struct RevenueQuery {
     /// `day` (default) or `month`.
-    #[schemars(with = "Option<String>", extend("enum" = ["day", "month"]))]
-    pub granularity: Option<String>,
+    pub granularity: Option<Granularity>,
     #[serde(flatten)]
     pub range: DayRange,
     /// One station (default all).
+    #[serde(default, deserialize_with = "crate::params::filter_text")]
     #[schemars(length(max = 64))]
     pub station_id: Option<String>,
 }
@@ -63,8 +70,9 @@ pub struct RevenueQuery {
 #[derive(Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SettlementQuery {
-    #[schemars(with = "String", length(min = 1, max = 64))]
-    pub station_id: Option<String>,
+    #[serde(deserialize_with = "crate::params::required_filter_text")]
+    #[schemars(length(min = 1, max = 64))]
+    pub station_id: String,
     #[serde(flatten)]
     pub range: DayRange,
 }
@@ -76,12 +84,14 @@ pub struct LedgerQuery {
     #[serde(flatten)]
     pub range: DayRange,
     /// Items a page (default 20, at most 500).
-    #[schemars(with = "Option<u32>", range(min = 1, max = 500))]
-    pub page_size: Option<String>,
+    #[serde(default, deserialize_with = "crate::params::cursor_page_size")]
+    #[schemars(range(min = 1, max = 500))]
+    pub page_size: Option<u32>,
     pub cursor: Option<String>,
 }
 
-/// The sums of one day (`YYYY-MM-DD`) or month (`YYYY-MM`).
+/// The sums of one day (`YYYY-MM-DD`) or month (`YYYY-MM`): the orders
+/// started in it, and (`refundedFen`, `netFen`) the refunds approved in it.
 #[derive(Serialize, JsonSchema)]
 pub struct PeriodSums {
     pub period: String,
@@ -99,7 +109,7 @@ pub struct StationSums {
     pub sums: SumsView,
 }
 
-#[derive(Serialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Granularity {
     Day,
@@ -155,13 +165,8 @@ pub struct Ledger {
     pub cursor: Option<String>,
 }
 
-fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    ApiError::bad_request(Text::new(en, zh))
-}
 
-fn range(ctx: &AppCtx, call: &Call) -> Result<(i64, i64), ApiError> {
-    parse_range(call.req.query_param("from"), call.req.query_param("to"), today(ctx), MAX_DAYS)
-}
+
 
 /// "20250630" -> "2025-06-30", "202506" -> "2025-06".
 fn pretty(sk: &str) -> String {
@@ -173,7 +178,7 @@ fn pretty(sk: &str) -> String {
 }
 
 /// Every day (or month) of the range with its sums, zero where nothing happened.
-async fn series(ctx: &AppCtx, dim: &str, from: i64, to: i64, monthly: bool) -> Result<(Vec<PeriodSums>, Sums), ApiError> {
+async fn series(ctx: &AppCtx, dim: Dim<'_>, from: i64, to: i64, monthly: bool) -> Result<(Vec<PeriodSums>, Sums), ApiError> {
     let items = if monthly {
         let q = Query::partition(keys::month_rollup(dim)).sort_key(SortKey::Between(keys::month_key_of_day(from), keys::month_key_of_day(to)));
         ctx.store.query(q).await.api()?.items
@@ -181,7 +186,7 @@ async fn series(ctx: &AppCtx, dim: &str, from: i64, to: i64, monthly: bool) -> R
         day_items(ctx, dim, from, to).await?
     };
     let by_key: std::collections::HashMap<String, Sums> =
-        items.iter().filter_map(|i| Some((i.get(store::SK)?.as_str()?.to_string(), Sums::from_item(i)))).collect();
+        items.iter().filter_map(|i| Some((i.get(store::SK)?.as_str()?.to_string(), Sums::from_item(i).as_money()))).collect();
     let mut periods: Vec<String> = (from..=to).map(|d| if monthly { keys::month_key_of_day(d) } else { keys::day_key(d) }).collect();
     periods.dedup();
     let mut total = Sums::default();
@@ -196,29 +201,19 @@ async fn series(ctx: &AppCtx, dim: &str, from: i64, to: i64, monthly: bool) -> R
     Ok((rows, total))
 }
 
-fn station_dim(call: &Call) -> Result<String, ApiError> {
-    match call.req.query_param("stationId") {
-        None => Ok("ALL".into()),
-        Some(s) if s.chars().count() <= 64 => Ok(format!("S#{s}")),
-        Some(_) => Err(bad("stationId is too long", "stationId 过长")),
-    }
-}
 
 /// GET /money/revenue?granularity=day|month&from&to&stationId
 async fn revenue(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let monthly = match call.req.query_param("granularity").unwrap_or("day") {
-        "day" => false,
-        "month" => true,
-        other => return Err(bad(format!("granularity must be day or month (got {other:?})"), format!("granularity 只能是 day 或 month（收到 {other:?}）"))),
-    };
-    let (from, to) = range(ctx, &call)?;
-    let dim = station_dim(&call)?;
+    let q: RevenueQuery = call.query()?;
+    let monthly = q.granularity == Some(Granularity::Month);
+    let (from, to) = q.range.days(today(ctx), MAX_DAYS)?;
+    let dim = q.station_id.as_deref().map_or(Dim::All, Dim::Station);
     if monthly {
         // Whole months: a month rollup covers the month, so the range is widened to them.
-        let (list, total) = series(ctx, &dim, from, to, true).await?;
+        let (list, total) = series(ctx, dim, from, to, true).await?;
         return Ok(Reply::data(Revenue { list, total: total.into(), granularity: Granularity::Month, from: None, to: None }));
     }
-    let (list, total) = series(ctx, &dim, from, to, false).await?;
+    let (list, total) = series(ctx, dim, from, to, false).await?;
     Ok(Reply::data(Revenue {
         list,
         total: total.into(),
@@ -242,19 +237,20 @@ pub async fn stations_with_orders(ctx: &AppCtx) -> Result<Vec<(String, String)>,
         .collect())
 }
 
-/// Sums per station over days `from..=to`, largest net first (one query per station).
+/// Sums per station over days `from..=to` as finance counts them (refunds
+/// on their approval day, `Sums::as_money`), largest net first (one query per station).
 pub async fn station_sums(ctx: &AppCtx, from: i64, to: i64) -> Result<Vec<(String, String, Sums)>, ApiError> {
     let stations = stations_with_orders(ctx).await?;
-    let dims: Vec<String> = stations.iter().map(|(id, _)| format!("S#{id}")).collect();
-    let sums = try_join_all(dims.iter().map(|dim| day_sums(ctx, dim, from, to))).await?;
-    let mut out: Vec<_> = stations.into_iter().zip(sums).map(|((id, name), s)| (id, name, s)).collect();
+    let sums = try_join_all(stations.iter().map(|(id, _)| day_sums(ctx, Dim::Station(id), from, to))).await?;
+    let mut out: Vec<_> = stations.into_iter().zip(sums).map(|((id, name), s)| (id, name, s.as_money())).collect();
     out.sort_by(|a, b| b.2.net_fen().cmp(&a.2.net_fen()).then(a.0.cmp(&b.0)));
     Ok(out)
 }
 
 /// GET /money/byStation?from&to
 async fn by_station(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let (from, to) = range(ctx, &call)?;
+    let range: DayRange = call.query()?;
+    let (from, to) = range.days(today(ctx), MAX_DAYS)?;
     let rows = station_sums(ctx, from, to).await?;
     let mut total = Sums::default();
     let list: Vec<StationSums> = rows
@@ -269,10 +265,10 @@ async fn by_station(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// GET /money/settlement?stationId&from&to: the statement of one station.
 async fn settlement(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let station = call.req.query_param("stationId").ok_or_else(|| bad("stationId is required", "请选择充电站"))?.to_string();
-    let (from, to) = range(ctx, &call)?;
-    let dim = station_dim(&call)?;
-    let (list, total) = series(ctx, &dim, from, to, false).await?;
+    let q: SettlementQuery = call.query()?;
+    let (from, to) = q.range.days(today(ctx), MAX_DAYS)?;
+    let (list, total) = series(ctx, Dim::Station(&q.station_id), from, to, false).await?;
+    let station = q.station_id;
     let station_name = stations_with_orders(ctx).await?.into_iter().find(|(id, _)| *id == station).map(|(_, n)| n).unwrap_or_else(|| station.clone());
     Ok(Reply::data(Settlement {
         station_id: station,
@@ -287,9 +283,9 @@ async fn settlement(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// GET /money/ledger?from&to&pageSize&cursor
 async fn ledger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let (from, to) = range(ctx, &call)?;
-    let size = page_size(&call, 20, 500)?;
-    let (list, cursor) =
-        refunds::ledger(ctx, keys::day_start(from), keys::day_start(to + 1) - 1, size, call.req.query_param("cursor").map(str::to_string)).await?;
+    let q: LedgerQuery = call.query()?;
+    let (from, to) = q.range.days(today(ctx), MAX_DAYS)?;
+    let cursor = q.cursor.filter(|c| !c.trim().is_empty());
+    let (list, cursor) = refunds::ledger(ctx, keys::day_start(from), keys::day_start(to + 1) - 1, q.page_size.unwrap_or(20), cursor).await?;
     Ok(Reply::data(Ledger { list, cursor }))
 }

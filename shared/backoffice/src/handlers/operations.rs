@@ -19,8 +19,8 @@ pub const KEYS: crate::iam::KeyUse = {
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(GET "/operationSettings/get" => "operation_settings_get", Permission(SETTINGS_MANAGE), false, "The operations settings: when a pile counts as offline and an order as stuck", get, data = OperationSettingsAnswer),
-        route!(POST "/operationSettings/doEdit" => "operation_settings_edit", Permission(SETTINGS_MANAGE), true, "Change the operations settings (over the version they were loaded with)", edit, body = OperationSettingsEdit, data = OperationSettingsAnswer),
+        route!(GET "/operationSettings/get" => "operation_settings_get", Permission(SETTINGS_MANAGE), unaudited, "The operations settings: when a pile counts as offline and an order as stuck", get, data = OperationSettingsAnswer),
+        route!(POST "/operationSettings/doEdit" => "operation_settings_edit", Permission(SETTINGS_MANAGE), audited, "Change the operations settings (over the version they were loaded with)", edit, body = OperationSettingsEdit, data = OperationSettingsAnswer),
     ]
 }
 

@@ -2,7 +2,7 @@
 //! stuck order, refund requests and their approval, settling what an
 //! order owes (offline payment or write-off: finance, like refund approval).
 
-use charging::orders::{manual_close, OrderStatus};
+use charging::orders::{manual_close, ChargerProblem, OrderStatus};
 use charging::pricing::{price_session, MeterSample, PricingOptions};
 use charging::Fen;
 use envelope::{ApiError, Text};
@@ -19,7 +19,7 @@ use crate::domain::operations;
 use crate::domain::orders::{self as orders, keys};
 use crate::domain::store_error;
 use crate::reply::Reply;
-use crate::params::{DayRange, IdQuery};
+use crate::params::{cursor_page_size, filter_text, DayRange, IdQuery};
 use crate::request::Call;
 use crate::routes::{Access::Permission, Route};
 
@@ -34,49 +34,56 @@ pub const KEYS: crate::iam::KeyUse = {
 pub fn routes() -> Vec<Route> {
     use crate::routes::route;
     vec![
-        route!(GET "/order/getList" => "order_list", Permission(SYSTEM_READ), false, "Charging orders filtered by time, station, status, payment, number, user or plate, with the filter's sums", list_orders, query = OrderListQuery, data = OrderList),
-        route!(GET "/order/detail" => "order_detail", Permission(SYSTEM_READ), false, "One order with tier lines, tariff snapshot, meter curve and refunds", order_detail, query = IdQuery, data = OrderDetailView; errors = &[404]),
-        route!(POST "/order/close" => "order_close", Permission(SYSTEM_WRITE), true, "Close a stuck or abnormal order manually (reason required)", close_order, body = CloseBody, data = OrderView),
-        route!(POST "/order/refund/request" => "refund_request", Permission(SYSTEM_WRITE), true, "Request a refund of an order (reason required); pending requests together never exceed paid - refunded", refund_request, body = RefundRequestBody, data = RefundRecord),
-        route!(POST "/order/refund/approve" => "refund_approve", Permission(REFUND_APPROVE), true, "Approve a pending refund (Admin), with an optional note: applied at most once, never above paid - refunded", refund_approve, body = DecideBody, data = RefundApproval),
-        route!(POST "/order/refund/approval/reject" => "refund_reject", Permission(REFUND_APPROVE), true, "Reject a pending refund (Admin), with an optional note", refund_reject, body = DecideBody, data = RefundRecord),
-        route!(POST "/order/settle/offlinePayment" => "order_offline_payment", Permission(REFUND_APPROVE), true, "Record a payment received offline for what an order owes (finance: method, reference, the whole amount owed); once per order", offline_payment, body = OfflinePaymentBody, data = OrderView),
-        route!(POST "/order/settle/writeOff" => "order_write_off", Permission(REFUND_APPROVE), true, "Write off what an order owes, with a reason (finance); once per order", write_off, body = WriteOffBody, data = OrderView),
-        route!(GET "/order/refund/getList" => "refund_list", Permission(SYSTEM_READ), false, "Refund requests by status with their order's paid, refunded and remaining amounts; pending oldest first, decided newest first", refund_list, query = RefundListQuery, data = RefundList),
+        route!(GET "/order/getList" => "order_list", Permission(SYSTEM_READ), unaudited, "Charging orders filtered by time, station, status, payment, number, user or plate, with the filter's sums; sorted by start time, amount or energy", list_orders, query = OrderListQuery, data = OrderList),
+        route!(GET "/order/detail" => "order_detail", Permission(SYSTEM_READ), unaudited, "One order with tier lines, tariff snapshot, meter curve and refunds", order_detail, query = IdQuery, data = OrderDetailView; errors = &[404]),
+        route!(POST "/order/close" => "order_close", Permission(SYSTEM_WRITE), audited, "Close a stuck or abnormal order manually (reason required)", close_order, body = CloseBody, data = OrderView),
+        route!(POST "/order/refund/request" => "refund_request", Permission(SYSTEM_WRITE), audited, "Request a refund of an order (reason required); pending requests together never exceed paid - refunded", refund_request, body = RefundRequestBody, data = RefundRecord),
+        route!(POST "/order/refund/approve" => "refund_approve", Permission(REFUND_APPROVE), audited, "Approve a pending refund (Admin), with an optional note: applied at most once, never above paid - refunded", refund_approve, body = DecideBody, data = RefundApproval),
+        route!(POST "/order/refund/approval/reject" => "refund_reject", Permission(REFUND_APPROVE), audited, "Reject a pending refund (Admin), with an optional note", refund_reject, body = DecideBody, data = RefundRecord),
+        route!(POST "/order/settle/offlinePayment" => "order_offline_payment", Permission(REFUND_APPROVE), audited, "Record a payment received offline for what an order owes (finance: method, reference, the whole amount owed); once per order", offline_payment, body = OfflinePaymentBody, data = OrderView),
+        route!(POST "/order/settle/writeOff" => "order_write_off", Permission(REFUND_APPROVE), audited, "Write off what an order owes, with a reason (finance); once per order", write_off, body = WriteOffBody, data = OrderView),
+        route!(GET "/order/refund/getList" => "refund_list", Permission(SYSTEM_READ), unaudited, "Refund requests by status with their order's paid, refunded and remaining amounts; pending oldest first, decided newest first", refund_list, query = RefundListQuery, data = RefundList),
     ]
 }
 
-/// GET /order/getList (read by `Filter::parse`, `page_size` and the cursor).
+/// GET /order/getList
 #[derive(Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderListQuery {
     #[serde(flatten)]
     pub range: DayRange,
+    #[serde(default, deserialize_with = "filter_text")]
     #[schemars(length(max = 64))]
     pub station_id: Option<String>,
-    #[schemars(with = "Option<OrderStatus>")]
-    pub status: Option<String>,
-    #[schemars(with = "Option<charging::orders::PaymentStatus>")]
-    pub payment_status: Option<String>,
+    #[serde(default)]
+    pub status: Option<OrderStatus>,
+    #[serde(default)]
+    pub payment_status: Option<charging::orders::PaymentStatus>,
+    #[serde(default, deserialize_with = "filter_text")]
     #[schemars(length(max = 64))]
     pub order_no: Option<String>,
+    #[serde(default, deserialize_with = "filter_text")]
     #[schemars(length(max = 64))]
     pub user_id: Option<String>,
+    #[serde(default, deserialize_with = "filter_text")]
     #[schemars(length(max = 64))]
     pub plate: Option<String>,
     /// `stuck` (charging for too long) or `flagged`.
-    #[schemars(with = "Option<String>", extend("enum" = ["stuck", "flagged"]))]
-    pub anomaly: Option<String>,
+    #[serde(default)]
+    pub anomaly: Option<list::AnomalyFilter>,
     /// Items a page (default 20, at most 500).
-    #[schemars(with = "Option<u32>", range(min = 1, max = 500))]
-    pub page_size: Option<String>,
+    #[serde(default, deserialize_with = "cursor_page_size")]
+    #[schemars(range(min = 1, max = 500))]
+    pub page_size: Option<u32>,
     /// The `cursor` of the previous page; absent for the first page.
     pub cursor: Option<String>,
-    /// `newest` first (default) or `oldest` first: the pager's jump to the
-    /// last page reads from the oldest order forward. A cursor continues
-    /// in the direction it was made for.
-    #[schemars(with = "Option<String>", extend("enum" = ["newest", "oldest"]))]
-    pub sort: Option<String>,
+    /// `newest` first (default) or `oldest` first (also the pager's jump to
+    /// the last page); `amountDesc`/`amountAsc` (amount, then number) or
+    /// `energyDesc`/`energyAsc` (energy of finished sessions; one still
+    /// charging counts 0), which take the time range alone (other filters:
+    /// 400). A cursor continues the sort it was made for.
+    #[serde(default)]
+    pub sort: Option<list::SortBy>,
 }
 
 /// GET /order/refund/getList
@@ -84,15 +91,16 @@ pub struct OrderListQuery {
 #[serde(rename_all = "camelCase")]
 pub struct RefundListQuery {
     /// Default `pending`.
-    #[schemars(with = "Option<String>", extend("enum" = ["pending", "approved", "rejected"]))]
-    pub status: Option<String>,
+    #[serde(default)]
+    pub status: Option<RefundStatus>,
     /// `oldest` or `newest` first; default `oldest` for pending requests
     /// (a queue: the longest waiting first), `newest` for decided ones.
-    #[schemars(with = "Option<String>", extend("enum" = ["oldest", "newest"]))]
-    pub sort: Option<String>,
+    #[serde(default)]
+    pub sort: Option<crate::params::Direction>,
     /// Items a page (default 20, at most 200).
-    #[schemars(with = "Option<u32>", range(min = 1, max = 200))]
-    pub page_size: Option<String>,
+    #[serde(default, deserialize_with = "crate::params::page_size")]
+    #[schemars(range(min = 1, max = 200))]
+    pub page_size: Option<u32>,
     pub cursor: Option<String>,
 }
 
@@ -100,7 +108,7 @@ pub struct RefundListQuery {
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderList {
-    /// This page, newest first (oldest first with `sort=oldest`).
+    /// This page, in the order `sort` asked (newest first by default).
     pub list: Vec<OrderView>,
     /// Pass as `cursor` for the next page; null on the last page. A page
     /// can be short (filters applied within a read budget) and still have
@@ -131,38 +139,36 @@ pub struct RefundList {
     pub cursor: Option<String>,
 }
 
-fn bad(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    ApiError::bad_request(Text::new(en, zh))
-}
-
-/// `pageSize` in 1..=max (default `default`).
-pub fn page_size(call: &Call, default: u32, max: u32) -> Result<u32, ApiError> {
-    match call.req.query_param("pageSize") {
-        None => Ok(default),
-        Some(v) => v
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=max).contains(n))
-            .ok_or_else(|| bad(format!("pageSize must be a number from 1 to {max} (got {v:?})"), format!("pageSize 必须是 1 到 {max} 的数字（收到 {v:?}）"))),
-    }
-}
 
 pub fn today(ctx: &AppCtx) -> i64 {
     keys::local_day(ctx.now())
 }
 
+/// The list's filters from its parsed query: the range's defaults and
+/// length rule applied, order numbers and plates upper-cased.
+fn filter_of(q: &OrderListQuery, today: i64) -> Result<Filter, ApiError> {
+    let (from_day, to_day) = q.range.days(today, list::MAX_RANGE_DAYS)?;
+    Ok(Filter {
+        from_day,
+        to_day,
+        station: q.station_id.clone(),
+        status: q.status,
+        payment: q.payment_status,
+        order_no: q.order_no.as_ref().map(|s| s.to_uppercase()),
+        user: q.user_id.clone(),
+        plate: q.plate.as_ref().map(|s| s.to_uppercase()),
+        anomaly: q.anomaly,
+    })
+}
+
 /// GET /order/getList
 async fn list_orders(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let q = |k: &str| call.req.query_param(k).map(str::to_string);
-    let filter = Filter::parse(&q, today(ctx))?;
-    let size = page_size(&call, list::DEFAULT_PAGE, list::MAX_PAGE)?;
-    let oldest_first = match call.req.query_param("sort") {
-        None | Some("newest") => false,
-        Some("oldest") => true,
-        Some(other) => return Err(bad(format!("sort must be newest or oldest (got {other:?})"), format!("sort 只能是 newest 或 oldest（收到 {other:?}）"))),
-    };
-    let cursor = call.req.query_param("cursor");
-    let page = list::page_in(ctx, &filter, size, cursor, oldest_first).await?;
+    let q: OrderListQuery = call.query()?;
+    let filter = filter_of(&q, today(ctx))?;
+    let size = q.page_size.unwrap_or(list::DEFAULT_PAGE);
+    let sort = q.sort.unwrap_or_default();
+    let cursor = q.cursor.as_deref();
+    let page = list::page_sorted(ctx, &filter, size, cursor, sort).await?;
     // Sums only with the first page: they do not change while paging.
     let sums = if cursor.is_none() { list::sums(ctx, &filter).await?.map(SumsView::from) } else { None };
     let now = ctx.now();
@@ -179,14 +185,10 @@ async fn list_orders(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }))
 }
 
-fn order_no_param(call: &Call, name: &str) -> Result<String, ApiError> {
-    let v = call.req.query_param(name).ok_or_else(|| bad(format!("{name} is required"), format!("缺少参数 {name}")))?;
-    Ok(v.to_uppercase())
-}
-
 /// GET /order/detail?id=
 async fn order_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let no = order_no_param(&call, "id")?;
+    let IdQuery { id } = call.query()?;
+    let no = id.to_uppercase();
     let (row, detail, refunds) = orders::load_full(ctx, &no).await?;
     let now = ctx.now();
     let th = operations::current(ctx).await?.anomaly_thresholds();
@@ -232,7 +234,7 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let outcome = manual_close(&facts, &body.reason).map_err(|e| {
         let p = e.problem();
-        bad(p.en, p.zh)
+        ApiError::invalid(p.en, p.zh)
     })?;
     let now = ctx.now();
     let mut after = before.clone();
@@ -244,17 +246,25 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     after.close_reason = Some(body.reason.trim().to_string());
     after.closed_at = Some(now);
     after.version = before.version + 1;
+    // Why the close could not bill the session, told to the closer and kept
+    // on the order (the "could not be priced" anomaly) so finance sees an
+    // unbilled order rather than a finished one that silently cost nothing.
+    let mut unpriced: Option<charging::Problem> = None;
     if outcome.status == OrderStatus::Finished && before.amount_fen == Fen::ZERO {
         if let Some(tariff) = detail.as_ref().and_then(|d| d.tariff.as_ref()) {
             let samples: Vec<MeterSample> = curve.iter().map(|p| MeterSample::new(p.ts, before.meter_start_wh + p.energy_wh)).collect();
-            if let Ok(priced) = price_session(tariff, &samples, &PricingOptions::default()) {
-                after.energy_wh = priced.energy_wh;
-                after.lines = priced.lines;
-                after.electricity_fen = priced.electricity_fen;
-                after.service_fen = priced.service_fen;
-                after.parking_fen = priced.parking_fen;
-                after.discount_fen = priced.discount_fen;
-                after.amount_fen = priced.amount_fen;
+            match price_session(tariff, &samples, &PricingOptions::default()) {
+                Ok(priced) => {
+                    after.energy_wh = priced.energy_wh;
+                    after.apply_priced(priced);
+                }
+                Err(e) => {
+                    tracing::warn!(order = %no, error = %e, "a manually closed order could not be priced");
+                    if !after.charger_problems.contains(&ChargerProblem::Unpriceable) {
+                        after.charger_problems.push(ChargerProblem::Unpriceable);
+                    }
+                    unpriced = Some(e.problem());
+                }
             }
         }
     }
@@ -262,7 +272,14 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let th = operations::current(ctx).await?.anomaly_thresholds();
     let mut view = OrderView::of(&after, now, &th);
     fill_pile_codes(ctx, &mut [&mut view]).await?;
-    Ok(Reply::data_with_msg(view, Text::new("order closed", "已人工结单")))
+    let msg = match unpriced {
+        None => Text::new("order closed", "已人工结单"),
+        Some(p) => Text::new(
+            format!("order closed, but not billed: its readings could not be priced ({}); settle it by hand", p.en),
+            format!("已人工结单，但未计费：读数无法计费（{}），请人工处理", p.zh),
+        ),
+    };
+    Ok(Reply::data_with_msg(view, msg))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -271,35 +288,37 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub struct RefundRequestBody {
     order_no: String,
     /// Yuan with at most 2 decimals, as a string ("12.34") or a number.
-    #[schemars(with = "YuanAmount")]
-    amount: serde_json::Value,
+    amount: YuanAmount,
     #[schemars(length(min = 1, max = 200))]
     #[serde(default)]
     reason: String,
 }
 
-/// How `amount` may be written (read by `parse_amount`).
-#[derive(JsonSchema)]
-#[serde(untagged)]
-#[allow(dead_code)]
+/// How `amount` may be written: yuan with at most 2 decimals, as text
+/// ("12.34") or a number. Anything else is a 400 naming the field (the
+/// `expecting` text is completed with the field's name by
+/// `crate::request`).
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged, expecting = "\u{1e}must be a yuan amount like 12.34\u{1f}应为金额，如 12.34 元")]
 enum YuanAmount {
     Text(#[schemars(regex(pattern = r"^[0-9]{1,9}(\.[0-9]{1,2})?$"))] String),
-    Number(#[schemars(range(min = 0.01))] f64),
+    Number(#[schemars(range(min = 0.01))] serde_json::Number),
 }
 
-fn parse_amount(v: &serde_json::Value) -> Result<Fen, ApiError> {
-    let s = match v {
-        serde_json::Value::String(s) => s.trim().to_string(),
-        serde_json::Value::Number(n) => n.to_string(),
-        _ => String::new(),
-    };
-    Fen::parse_yuan(&s).map_err(|_| bad(format!("amount must be a yuan amount like 12.34 (got {v})"), format!("退款金额格式应为 12.34 元（收到 {v}）")))
+impl YuanAmount {
+    fn fen(&self) -> Result<Fen, ApiError> {
+        let s = match self {
+            YuanAmount::Text(s) => s.trim().to_string(),
+            YuanAmount::Number(n) => n.to_string(),
+        };
+        Fen::parse_yuan(&s).map_err(|_| ApiError::invalid(format!("amount must be a yuan amount like 12.34 (got {s:?})"), format!("amount 应为金额，如 12.34 元（收到 {s:?}）")))
+    }
 }
 
 /// POST /order/refund/request {orderNo, amount (yuan), reason}
 async fn refund_request(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: RefundRequestBody = call.req.payload()?;
-    let amount = parse_amount(&body.amount)?;
+    let amount = body.amount.fen()?;
     let by = call.caller()?.username().to_string();
     let rec = refunds::request(ctx, &body.order_no.trim().to_uppercase(), amount, &body.reason, &by).await?;
     Ok(Reply::data_with_msg(rec, Text::new("refund requested; an admin must approve it", "退款申请已提交，等待管理员审批")))
@@ -320,7 +339,7 @@ impl DecideBody {
     fn checked(call: &Call) -> Result<DecideBody, ApiError> {
         let body: DecideBody = call.req.payload()?;
         if body.note.trim().chars().count() > 200 {
-            return Err(bad("note must be at most 200 characters", "审批说明不能超过200个字符"));
+            return Err(ApiError::invalid("note must be at most 200 characters", "审批说明不能超过200个字符"));
         }
         Ok(body)
     }
@@ -346,20 +365,11 @@ async fn refund_reject(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// GET /order/refund/getList?status=pending|approved|rejected
 async fn refund_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let status = match call.req.query_param("status").unwrap_or("pending") {
-        "pending" => RefundStatus::Pending,
-        "approved" => RefundStatus::Approved,
-        "rejected" => RefundStatus::Rejected,
-        other => return Err(bad(format!("status must be pending, approved or rejected (got {other:?})"), format!("status 只能是 pending、approved 或 rejected（收到 {other:?}）"))),
-    };
-    let oldest_first = match call.req.query_param("sort") {
-        None => status == RefundStatus::Pending,
-        Some("oldest") => true,
-        Some("newest") => false,
-        Some(other) => return Err(bad(format!("sort must be oldest or newest (got {other:?})"), format!("sort 只能是 oldest 或 newest（收到 {other:?}）"))),
-    };
-    let size = page_size(&call, 20, 200)?;
-    let (list, cursor) = refunds::list(ctx, status, oldest_first, size, call.req.query_param("cursor").map(str::to_string)).await?;
+    let q: RefundListQuery = call.query()?;
+    let status = q.status.unwrap_or(RefundStatus::Pending);
+    let oldest_first = q.sort.map_or(status == RefundStatus::Pending, |d| d == crate::params::Direction::Oldest);
+    let size = q.page_size.unwrap_or(20);
+    let (list, cursor) = refunds::list(ctx, status, oldest_first, size, q.cursor).await?;
     Ok(Reply::data(RefundList { list: refunds::with_orders(ctx, list).await?, cursor }))
 }
 
@@ -368,18 +378,13 @@ async fn refund_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 #[schemars(extend("required" = ["orderNo", "method", "amount"]))]
 pub struct OfflinePaymentBody {
     order_no: String,
-    /// Read by `offline_method` so a wrong value is a 400 naming it.
-    #[schemars(with = "OfflineMethod")]
-    #[serde(default)]
-    method: serde_json::Value,
+    method: OfflineMethod,
     /// The receipt or transfer reference (optional).
     #[schemars(length(max = 100))]
     #[serde(default)]
     reference: String,
     /// Yuan with at most 2 decimals: the whole amount owed.
-    #[schemars(with = "YuanAmount")]
-    #[serde(default)]
-    amount: serde_json::Value,
+    amount: YuanAmount,
     /// Optional note.
     #[schemars(length(max = 200))]
     #[serde(default)]
@@ -396,18 +401,9 @@ pub struct WriteOffBody {
     reason: String,
 }
 
-fn offline_method(v: &serde_json::Value) -> Result<OfflineMethod, ApiError> {
-    serde_json::from_value(v.clone()).map_err(|_| {
-        bad(
-            format!("method must be one of cash, bankTransfer, wechat, alipay, other (got {v})"),
-            format!("收款方式须为 cash、bankTransfer、wechat、alipay、other 之一（收到 {v}）"),
-        )
-    })
-}
-
 fn at_most(field: &str, zh: &str, text: &str, max: usize) -> Result<(), ApiError> {
     if text.trim().chars().count() > max {
-        return Err(bad(format!("{field} must be at most {max} characters"), format!("{zh}不能超过{max}个字符")));
+        return Err(ApiError::invalid(format!("{field} must be at most {max} characters"), format!("{zh}不能超过{max}个字符")));
     }
     Ok(())
 }
@@ -415,13 +411,10 @@ fn at_most(field: &str, zh: &str, text: &str, max: usize) -> Result<(), ApiError
 /// POST /order/settle/offlinePayment {orderNo, method, reference?, amount (yuan), note?}
 async fn offline_payment(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: OfflinePaymentBody = call.req.payload()?;
-    let method = offline_method(&body.method)?;
+    let method = body.method;
     at_most("reference", "收款凭证号", &body.reference, 100)?;
     at_most("note", "备注", &body.note, 200)?;
-    let amount = match &body.amount {
-        serde_json::Value::Null => return Err(bad("amount is required", "缺少收款金额 amount")),
-        v => parse_amount(v).map_err(|_| bad(format!("amount must be a yuan amount like 12.34 (got {v})"), format!("收款金额格式应为 12.34 元（收到 {v}）")))?,
-    };
+    let amount = body.amount.fen()?;
     let by = call.caller()?.username().to_string();
     let what = Settle::Payment { method, reference: body.reference, amount, note: body.note };
     let row = settle::settle(ctx, &body.order_no.trim().to_uppercase(), what, &by).await?;
@@ -433,7 +426,7 @@ async fn offline_payment(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 async fn write_off(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: WriteOffBody = call.req.payload()?;
     if body.reason.trim().is_empty() {
-        return Err(bad("reason is required for a write-off", "核销须填写原因"));
+        return Err(ApiError::invalid("reason is required for a write-off", "核销须填写原因"));
     }
     at_most("reason", "核销原因", &body.reason, 200)?;
     let by = call.caller()?.username().to_string();

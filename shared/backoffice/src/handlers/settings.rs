@@ -6,12 +6,12 @@ use envelope::{ApiError, Text};
 use permission::SETTINGS_MANAGE;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::ctx::AppCtx;
 use crate::domain::{audit, departments, menu_edit, menus, privilege, roles, staff, users};
-use crate::paging::{Paging, DEFAULT_PAGE_SIZE};
-use crate::reply::Reply;
+use crate::paging::DEFAULT_PAGE_SIZE;
+use crate::reply::{Reply, Versioned};
 use crate::handlers::assets::IdBody;
 use crate::params::PageQuery;
 use crate::request::Call;
@@ -21,26 +21,26 @@ use crate::routes::{route, Access::Permission, Access::SignedIn, Route};
 /// see `crate::iam`): users (with their sessions and social links), roles, departments, menus, the system log and one's profile.
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
-    crate::iam::KeyUse::new(&[USERS_BY_NAME, ROLES_BY_NAME, DEPTS, LOG_BY_TIME, LOG_BY_ACCOUNT, LOG, LOG_COUNT, LOG_REFUSED], &[USER, ROLE, DEPT, MENU, SOCIAL])
+    crate::iam::KeyUse::new(&[USERS_BY_NAME, ROLES_BY_NAME, DEPTS, LOG_BY_TIME, LOG_BY_ACCOUNT, LOG_BY_TYPE, LOG, LOG_COUNT, LOG_REFUSED], &[USER, ROLE, DEPT, MENU, SOCIAL])
 };
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(GET "/userManagement/getList" => "user_management_list", Permission(SETTINGS_MANAGE), false, "Staff accounts (username prefix filter, paging)", user_list, query = UserListQuery),
-        route!(POST "/userManagement/doEdit" => "user_management_edit", Permission(SETTINGS_MANAGE), true, "Create or edit a staff account", user_edit, body = UserEditIn),
-        route!(POST "/userManagement/doDelete" => "user_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a staff account (not yourself, not the last admin)", user_delete, body = UserDeleteIn),
-        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), true, "Set a new password for another staff account (your own is changed with /user/changePassword)", user_reset_password, body = ResetIn),
-        route!(GET "/roleManagement/getList" => "role_management_list", Permission(SETTINGS_MANAGE), false, "Roles with their permissions and holders", role_list, query = RoleListQuery),
-        route!(POST "/roleManagement/doEdit" => "role_management_edit", Permission(SETTINGS_MANAGE), true, "Create, edit or rename a role", role_edit, body = RoleEditIn),
-        route!(POST "/roleManagement/doDelete" => "role_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a role nobody holds", role_delete, body = RoleDeleteIn),
-        route!(GET "/departmentManagement/getList" => "department_management_list", Permission(SETTINGS_MANAGE), false, "The department tree", department_list),
-        route!(POST "/departmentManagement/doEdit" => "department_management_edit", Permission(SETTINGS_MANAGE), true, "Create, edit or move a department", department_edit, body = DepartmentIn),
-        route!(POST "/departmentManagement/doDelete" => "department_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a department without sub-departments or users", department_delete, body = IdBody),
-        route!(GET "/menuManagement/getList" => "menu_management_list", Permission(SETTINGS_MANAGE), false, "The whole menu and route tree, with the components a node may use", menu_list),
-        route!(POST "/menuManagement/doEdit" => "menu_management_edit", Permission(SETTINGS_MANAGE), true, "Create or edit a menu entry", menu_edit, body = MenuEditIn),
-        route!(POST "/menuManagement/doDelete" => "menu_management_delete", Permission(SETTINGS_MANAGE), true, "Delete a menu entry without sub-entries", menu_delete, body = MenuDeleteIn),
-        route!(GET "/systemLog/getList" => "system_log_list", Permission(SETTINGS_MANAGE), false, "The system log, newest first (account filter, paging); type and result in the caller's language", system_log_list, query = SystemLogQuery, data = SystemLogPage),
-        route!(POST "/user/updateProfile" => "update_profile", SignedIn, true, "Change the signed-in user's e-mail and avatar", update_profile, body = ProfileIn),
+        route!(GET "/userManagement/getList" => "user_management_list", Permission(SETTINGS_MANAGE), unaudited, "Staff accounts (filter by any part of the username, paging)", user_list, query = UserListQuery, data = crate::paging::Page<staff::UserView>),
+        route!(POST "/userManagement/doEdit" => "user_management_edit", Permission(SETTINGS_MANAGE), audited, "Create or edit a staff account", user_edit, body = UserEditIn, data = staff::UserView),
+        route!(POST "/userManagement/doDelete" => "user_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a staff account (not yourself, not the last admin)", user_delete, body = UserDeleteIn, data = ()),
+        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), audited, "Set a new password for another staff account (your own is changed with /user/changePassword)", user_reset_password, body = ResetIn, data = ()),
+        route!(GET "/roleManagement/getList" => "role_management_list", Permission(SETTINGS_MANAGE), unaudited, "Roles with their permissions and holders", role_list, query = RoleListQuery, data = RoleListPage),
+        route!(POST "/roleManagement/doEdit" => "role_management_edit", Permission(SETTINGS_MANAGE), audited, "Create, edit or rename a role", role_edit, body = RoleEditIn, data = roles::Role),
+        route!(POST "/roleManagement/doDelete" => "role_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a role nobody holds", role_delete, body = RoleDeleteIn, data = ()),
+        route!(GET "/departmentManagement/getList" => "department_management_list", Permission(SETTINGS_MANAGE), unaudited, "The department tree", department_list, data = DepartmentTree),
+        route!(POST "/departmentManagement/doEdit" => "department_management_edit", Permission(SETTINGS_MANAGE), audited, "Create, edit or move a department", department_edit, body = DepartmentIn, data = departments::Department),
+        route!(POST "/departmentManagement/doDelete" => "department_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a department without sub-departments or users", department_delete, body = IdBody, data = ()),
+        route!(GET "/menuManagement/getList" => "menu_management_list", Permission(SETTINGS_MANAGE), unaudited, "The whole menu and route tree, with the components a node may use", menu_list, data = MenuTree),
+        route!(POST "/menuManagement/doEdit" => "menu_management_edit", Permission(SETTINGS_MANAGE), audited, "Create or edit a menu entry", menu_edit, body = MenuEditIn, data = Versioned),
+        route!(POST "/menuManagement/doDelete" => "menu_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a menu entry without sub-entries", menu_delete, body = MenuDeleteIn, data = Versioned),
+        route!(GET "/systemLog/getList" => "system_log_list", Permission(SETTINGS_MANAGE), unaudited, "The system log, newest first, filtered by account prefix, type and days (paging); type and result in the caller's language", system_log_list, query = SystemLogQuery, data = SystemLogPage),
+        route!(POST "/user/updateProfile" => "update_profile", SignedIn, audited, "Change the signed-in user's e-mail and avatar", update_profile, body = ProfileIn, data = Profile),
     ]
 }
 
@@ -49,7 +49,9 @@ pub fn routes() -> Vec<Route> {
 pub struct UserListQuery {
     #[serde(flatten)]
     pub page: PageQuery,
-    /// Username prefix.
+    /// Part of the username, any case.
+    #[serde(default, deserialize_with = "crate::params::filter_text")]
+    #[schemars(length(max = 64))]
     pub username: Option<String>,
 }
 
@@ -67,24 +69,59 @@ pub struct RoleListQuery {
 pub struct SystemLogQuery {
     #[serde(flatten)]
     pub page: PageQuery,
-    /// Only this account's entries.
+    /// Accounts whose name starts with this (case-insensitive).
+    #[serde(default, deserialize_with = "crate::params::filter_text")]
+    #[schemars(length(max = 64))]
     pub account: Option<String>,
+    /// One type of action: a `value` of the answer's `types`.
+    #[serde(rename = "type", default, deserialize_with = "crate::params::filter_text")]
+    #[schemars(length(max = 64))]
+    pub kind: Option<String>,
+    /// First local day (China time), `YYYY-MM-DD`, inclusive.
+    #[serde(default, deserialize_with = "crate::params::from_day")]
+    #[schemars(with = "Option<String>", extend("format" = "date"))]
+    pub from: Option<i64>,
+    /// Last local day (China time), `YYYY-MM-DD`, inclusive.
+    #[serde(default, deserialize_with = "crate::params::to_day")]
+    #[schemars(with = "Option<String>", extend("format" = "date"))]
+    pub to: Option<i64>,
     /// The `cursor` of the previous page (pages past the numbered ones).
     pub cursor: Option<String>,
 }
 
-/// What `one_username` reads: `username` (or `id`), or `ids` with one entry.
-#[derive(JsonSchema)]
-#[allow(dead_code)]
+/// The user to delete: `username` (or `id`, the list's row key), or `ids`
+/// with one entry (a list, or text without commas).
+#[derive(Deserialize, JsonSchema)]
 pub struct UserDeleteIn {
     username: Option<String>,
     id: Option<String>,
-    ids: Option<Vec<String>>,
+    ids: Option<NamesIn>,
 }
 
-/// What `role_delete` reads: `role` (or `id`).
-#[derive(JsonSchema)]
-#[allow(dead_code)]
+/// A list of names, or one name as text.
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum NamesIn {
+    Many(Vec<String>),
+    One(String),
+}
+
+impl UserDeleteIn {
+    /// The one account named; deleting several at once is refused.
+    fn username(self) -> Result<String, ApiError> {
+        let from_ids = match self.ids {
+            Some(NamesIn::Many(list)) if list.len() == 1 => list.into_iter().next(),
+            Some(NamesIn::One(s)) if !s.contains(',') => Some(s),
+            _ => None,
+        };
+        self.username.or(self.id).or(from_ids).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).ok_or_else(|| {
+            ApiError::bad_request(Text::new("say which user (username), one at a time", "请指定一个用户（username）"))
+        })
+    }
+}
+
+/// The role to delete: `role` (or `id`, the list's row key).
+#[derive(Deserialize, JsonSchema)]
 pub struct RoleDeleteIn {
     role: Option<String>,
     id: Option<String>,
@@ -92,10 +129,14 @@ pub struct RoleDeleteIn {
 
 /// GET /userManagement/getList?username&pageNo&pageSize
 pub async fn user_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
-    let prefix = call.req.query_param("username").unwrap_or_default();
-    let matching: Vec<_> = staff::matching(ctx, prefix).await?.iter().map(staff::view).collect();
-    Ok(Reply::data(json!({ "list": paging.slice(&matching), "total": matching.len() })))
+    let UserListQuery { page, username } = call.query()?;
+    let paging = page.paging(DEFAULT_PAGE_SIZE);
+    // Any part of the name, any case. Staff accounts are few and the page
+    // reads them all for its total anyway (as the unfiltered page does),
+    // so the match is made on the accounts read.
+    let part = username.unwrap_or_default().to_lowercase();
+    let matching: Vec<_> = staff::matching(ctx, "").await?.iter().filter(|u| u.username.to_lowercase().contains(&part)).map(staff::view).collect();
+    Ok(Reply::data(paging.page(&matching)))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -142,27 +183,15 @@ pub async fn user_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         version: input.version,
     };
     let user = staff::save(ctx, &actor, edit).await?;
-    Ok(Reply::DataWithMsg(json!(staff::view(&user)), Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(staff::view(&user), Text::new("saved", "保存成功")))
 }
 
 /// The one username a request names: `username`, or a single `ids` entry.
-fn one_username(body: &Value) -> Result<String, ApiError> {
-    let named = body.get("username").or_else(|| body.get("id")).and_then(Value::as_str).map(str::to_string);
-    let from_ids = match body.get("ids") {
-        Some(Value::Array(list)) if list.len() == 1 => list[0].as_str().map(str::to_string),
-        Some(Value::String(s)) if !s.contains(',') => Some(s.clone()),
-        _ => None,
-    };
-    named.or(from_ids).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).ok_or_else(|| {
-        ApiError::bad_request(Text::new("say which user (username), one at a time", "请指定一个用户（username）"))
-    })
-}
-
 /// POST /userManagement/doDelete {username}
 pub async fn user_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
     let actor = caller.username().to_string();
-    let username = one_username(&call.req.body_value()?)?;
+    let username = call.req.payload::<UserDeleteIn>()?.username()?;
     if let Some(target) = users::get(ctx, &username).await? {
         privilege::may_manage_user(ctx, &caller.principal, &target).await?;
     }
@@ -193,15 +222,50 @@ pub async fn user_reset_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiE
 /// GET /roleManagement/getList?role&pageNo&pageSize: roles, their
 /// permissions and holder counts, plus the permissions a role can grant.
 pub async fn role_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
-    let needle = call.req.query_param("role").unwrap_or_default().to_lowercase();
-    let matching: Vec<Value> = roles::load_all(ctx)
+    let q: RoleListQuery = call.query()?;
+    let paging = q.page.paging(DEFAULT_PAGE_SIZE);
+    let needle = q.role.as_deref().unwrap_or_default().trim().to_lowercase();
+    let matching: Vec<RoleRow> = roles::load_all(ctx)
         .await?
         .into_iter()
         .filter(|r| r.name.to_lowercase().contains(&needle))
-        .map(|r| json!({"id": r.name, "role": r.name, "permissions": r.permissions, "btnRolesCheckedList": r.permissions, "description": r.description, "userCount": r.user_count, "version": r.version}))
+        .map(|r| RoleRow {
+            id: r.name.clone(),
+            role: r.name,
+            btn_roles_checked_list: r.permissions.clone(),
+            permissions: r.permissions,
+            description: r.description,
+            user_count: r.user_count,
+            version: r.version,
+        })
         .collect();
-    Ok(Reply::data(json!({ "list": paging.slice(&matching), "total": matching.len(), "permissionOptions": permission::ALL_PERMISSIONS })))
+    let page = paging.page(&matching);
+    Ok(Reply::data(RoleListPage { list: page.list, total: page.total, permission_options: permission::ALL_PERMISSIONS }))
+}
+
+/// A role as the roles page lists it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleRow {
+    /// The role's name (the page's row key).
+    pub id: String,
+    pub role: String,
+    pub permissions: Vec<String>,
+    /// The permissions again, under the name the spec's role form uses.
+    pub btn_roles_checked_list: Vec<String>,
+    pub description: String,
+    /// How many users hold it.
+    pub user_count: i64,
+    pub version: i64,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleListPage {
+    pub list: Vec<RoleRow>,
+    pub total: usize,
+    /// Every permission a role can grant.
+    pub permission_options: &'static [&'static str],
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -231,13 +295,14 @@ pub async fn role_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         roles::RoleEdit { name: input.role, old_name: input.old_role, permissions: input.permissions, description: input.description, version: input.version },
     )
     .await?;
-    Ok(Reply::DataWithMsg(json!(role), Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(role, Text::new("saved", "保存成功")))
 }
 
 /// POST /roleManagement/doDelete {role}
 pub async fn role_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let body = call.req.body_value()?;
-    let name = body.get("role").or_else(|| body.get("id")).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty());
+    let input: RoleDeleteIn = call.req.payload()?;
+    let name = input.role.or(input.id);
+    let name = name.as_deref().map(str::trim).filter(|s| !s.is_empty());
     let name = name.ok_or_else(|| ApiError::bad_request(Text::new("say which role to delete (role)", "请指定要删除的角色（role）")))?;
     if let Some(current) = roles::get(ctx, name).await? {
         privilege::may_define_role(&call.caller()?.principal, name, &current.permissions, &[])?;
@@ -246,27 +311,60 @@ pub async fn role_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::message(Text::new("deleted", "删除成功")))
 }
 
-/// GET /systemLog/getList?account&pageNo&pageSize&cursor
+/// GET /systemLog/getList?account&type&from&to&pageNo&pageSize&cursor
 pub async fn system_log_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let paging = Paging::from_request(&call.req, DEFAULT_PAGE_SIZE)?;
-    let account = call.req.query_param("account");
-    let cursor = call.req.query_param("cursor").map(str::to_string);
+    let q: SystemLogQuery = call.query()?;
+    let paging = q.page.paging(DEFAULT_PAGE_SIZE);
+    let filter = log_filter(&q)?;
+    let cursor = q.cursor.as_deref();
     let skip = if cursor.is_some() { 0 } else { (paging.page_no - 1) * paging.page_size };
     if skip > audit::MAX_OFFSET {
         return Err(ApiError::bad_request(Text::new(
-            format!("numbered pages reach back {} entries; page further with the cursor", audit::MAX_OFFSET),
-            format!("页码最多翻到第 {} 条，之后请使用游标翻页", audit::MAX_OFFSET),
+            format!("pageNo: numbered pages reach back {} entries; page further with the cursor", audit::MAX_OFFSET),
+            format!("pageNo：页码最多翻到第 {} 条，之后请使用游标翻页", audit::MAX_OFFSET),
+        )));
+    }
+    if skip > 0 && (filter.kind.is_some() || filter.from_day.is_some() || filter.to_day.is_some()) {
+        return Err(ApiError::bad_request(Text::new(
+            "pageNo: a list filtered by type or day has no numbered pages; page on with the cursor",
+            "pageNo：按类型或日期筛选的日志没有页码，请使用游标继续翻页",
         )));
     }
     let first_page = cursor.is_none();
-    let (list, next) = audit::page(ctx, account, skip, paging.page_size, cursor).await?;
-    let total = audit::total(ctx, account).await?;
+    let page = audit::page(ctx, &filter, skip, paging.page_size, cursor).await?;
     // Calls refused for want of a sign-in are counted, not listed (read
     // with the first page; the pages after it carry 0).
     let refused_anonymous = if first_page { audit::refused_anonymous(ctx, 24).await? } else { 0 };
     let lang = call.req.lang();
-    let list = list.into_iter().map(|e| audit::in_language(e, lang)).collect();
-    Ok(Reply::data(SystemLogPage { list, total, cursor: next, refused_anonymous_24h: refused_anonymous }))
+    let list: Vec<_> = page.entries.into_iter().map(|e| audit::in_language(e, lang)).collect();
+    let (total, total_known) = match page.total {
+        Some(n) => (n, true),
+        None => (list.len() as i64, false),
+    };
+    Ok(Reply::data(SystemLogPage {
+        list,
+        total,
+        total_known,
+        cursor: page.cursor,
+        refused_anonymous_24h: refused_anonymous,
+        types: first_page.then(|| audit::types(lang)),
+    }))
+}
+
+/// The log's filters from the parsed query; 400 names the bad one.
+fn log_filter(q: &SystemLogQuery) -> Result<audit::LogFilter, ApiError> {
+    if let Some(k) = q.kind.as_deref().filter(|k| !audit::is_type(k)) {
+        return Err(ApiError::bad_request(Text::new(
+            format!("type: {k:?} is not a type of the system log (see the answer's types)"),
+            format!("type：{k:?} 不是系统日志的类型（见返回的 types）"),
+        )));
+    }
+    if let (Some(f), Some(t)) = (q.from, q.to) {
+        if f > t {
+            return Err(ApiError::bad_request(Text::new("from must not be after to", "开始日期不能晚于结束日期")));
+        }
+    }
+    Ok(audit::LogFilter { account_prefix: q.account.as_ref().map(|a| a.to_lowercase()), kind: q.kind.clone(), from_day: q.from, to_day: q.to })
 }
 
 /// One page of the system log.
@@ -275,13 +373,21 @@ pub async fn system_log_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
 pub struct SystemLogPage {
     /// Newest first; `type` and `executeResult` in the caller's language (Accept-Language).
     pub list: Vec<audit::LogEntry>,
-    /// Entries in the log (of the account, when filtered).
+    /// Entries matching the filter when `totalKnown` (the log counts per
+    /// account, not per type or day); otherwise the entries on this page.
     pub total: i64,
-    /// Where the next page starts, if there is one.
+    /// Whether `total` counts every matching entry; when false the list has
+    /// no numbered pages and continues with the cursor.
+    pub total_known: bool,
+    /// Where the next page starts, if more may follow (a page filtered in
+    /// memory can come back short and still have a cursor).
     pub cursor: Option<String>,
     /// Calls refused for want of a sign-in in the last 24 hours (first page only; 0 after it).
     #[serde(rename = "refusedAnonymous24h")]
     pub refused_anonymous_24h: i64,
+    /// The types `type` accepts, named in the caller's language (first page only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub types: Option<Vec<audit::LogType>>,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -297,13 +403,29 @@ pub async fn update_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     let username = call.caller()?.username().to_string();
     let input: ProfileIn = call.req.payload()?;
     let user = users::update_profile(ctx, &username, input.email.trim(), input.avatar.trim()).await?;
-    Ok(Reply::DataWithMsg(json!({"email": user.email, "avatar": user.avatar_or_default()}), Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(Profile { email: user.email.clone(), avatar: user.avatar_or_default().to_string() }, Text::new("saved", "保存成功")))
+}
+
+/// The signed-in user's own details after a change.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Profile {
+    pub email: String,
+    /// The avatar's address (a default one when none was set).
+    pub avatar: String,
 }
 
 /// GET /departmentManagement/getList
 pub async fn department_list(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
     let all = departments::all(ctx).await?;
-    Ok(Reply::data(json!({ "list": departments::tree(&all), "total": all.len() })))
+    Ok(Reply::data(DepartmentTree { list: departments::tree(&all), total: all.len() }))
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DepartmentTree {
+    /// The top-level departments, each with its sub-departments.
+    pub list: Vec<departments::DepartmentNode>,
+    /// How many departments there are at every level.
+    pub total: usize,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -323,13 +445,13 @@ pub async fn department_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
     let input: DepartmentIn = call.req.payload()?;
     let edit = departments::DepartmentEdit { id: input.id, parent_id: input.parent_id, name: input.name, order: input.order, version: input.version };
     let saved = departments::save(ctx, edit).await?;
-    Ok(Reply::DataWithMsg(json!(saved), Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(saved, Text::new("saved", "保存成功")))
 }
 
 /// POST /departmentManagement/doDelete {id}
 pub async fn department_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let body = call.req.body_value()?;
-    let id = body.get("id").and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty());
+    let input: IdBody = call.req.payload()?;
+    let id = Some(input.id.trim()).filter(|s| !s.is_empty());
     let id = id.ok_or_else(|| ApiError::bad_request(Text::new("say which department to delete (id)", "请指定要删除的部门（id）")))?;
     departments::delete(ctx, id).await?;
     Ok(Reply::message(Text::new("deleted", "删除成功")))
@@ -339,8 +461,22 @@ pub async fn department_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErr
 pub async fn menu_list(ctx: &AppCtx, _call: Call) -> Result<Reply, ApiError> {
     let (tree, version) = menus::load_versioned(ctx).await?;
     let (list, total) = menu_edit::with_ids(&tree);
-    Ok(Reply::data(json!({ "list": list, "total": total, "version": version, "components": menu_edit::known_components() })))
+    Ok(Reply::data(MenuTree { list, total, version, components: menu_edit::known_components() }))
 }
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct MenuTree {
+    /// The whole route tree, every node with its `id` (its name).
+    #[schemars(with = "Vec<menus::RouteNode>")]
+    pub list: Vec<Value>,
+    /// How many nodes there are at every level.
+    pub total: usize,
+    /// The tree's version, sent back with an edit.
+    pub version: i64,
+    /// The page components a node may name.
+    pub components: std::collections::BTreeSet<String>,
+}
+
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -357,7 +493,7 @@ pub async fn menu_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: MenuEditIn = call.req.payload()?;
     let original = input.original_name.as_deref().map(str::trim).filter(|s| !s.is_empty());
     let version = menu_edit::save_node(ctx, original, input.parent_name.trim(), &input.node, input.version).await?;
-    Ok(Reply::DataWithMsg(json!({ "version": version }), Text::new("saved; the menu changes at the next sign-in", "保存成功，重新登录后菜单生效")))
+    Ok(Reply::data_with_msg(Versioned { version }, Text::new("saved; the menu changes at the next sign-in", "保存成功，重新登录后菜单生效")))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -370,5 +506,5 @@ pub struct MenuDeleteIn {
 pub async fn menu_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: MenuDeleteIn = call.req.payload()?;
     let version = menu_edit::delete_node(ctx, input.name.trim(), input.version).await?;
-    Ok(Reply::DataWithMsg(json!({ "version": version }), Text::new("deleted", "删除成功")))
+    Ok(Reply::data_with_msg(Versioned { version }, Text::new("deleted", "删除成功")))
 }

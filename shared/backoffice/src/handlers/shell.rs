@@ -20,7 +20,8 @@ pub async fn router_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 /// The route tree the SPA builds its menu and routes from.
 #[derive(Serialize, JsonSchema)]
 pub struct RouteTree {
-    /// Route nodes: path, name, component, redirect, meta, children (spec point 3).
+    /// Route nodes: path, name, component, redirect, meta, children.
+    #[schemars(with = "Vec<menus::RouteNode>")]
     pub list: Vec<serde_json::Value>,
 }
 

@@ -146,7 +146,8 @@ async fn identity_of(ctx: &AppCtx, call: &Call) -> Result<(Intent, String), ApiE
     }
     let accepted = oauth::take(ctx, &cb.state, &cb.binding).await?;
     let token: TokenAnswer = ctx
-        .http
+        .http()
+        .map_err(|e| not_obtained(&e))?
         .post(&p.token_url)
         .form(&[
             ("grant_type", "authorization_code"),
@@ -164,7 +165,8 @@ async fn identity_of(ctx: &AppCtx, call: &Call) -> Result<(Intent, String), ApiE
         .await
         .map_err(|e| not_obtained(&e.to_string()))?;
     let identity: Identity = ctx
-        .http
+        .http()
+        .map_err(|e| not_obtained(&e))?
         .get(&p.userinfo_url)
         .bearer_auth(&token.access_token)
         .send()

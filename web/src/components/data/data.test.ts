@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, chinaDateTime, chinaDay, duration, kwh, parseYuan, relativeAge, unitPrice, yuan } from './format';
+import { addDays, chinaDateTime, chinaDay, duration, kwh, logTime, parseYuan, relativeAge, unitPrice, yuan } from './format';
 import { currentCursor, fetchSize, firstPage, goNewer, goNext, goOlder, goPrev, hasNewer, hasNext, hasOlder, lastPage, pageCount, pageNumber, withNext } from './cursorPages';
 import { toCells, type ExcelColumn } from './excel';
+import { clampPage, pageCount as numberedPageCount, pageItems, pageSlice } from './paging';
 
 describe('money and energy formatting is exact', () => {
   it('formats fen as yuan from integers', () => {
@@ -121,5 +122,34 @@ describe('jumping to the newest and the oldest page', () => {
     s = goOlder(s);
     expect(pageNumber(s, 20, 45)).toBe(2);
     expect(goNewer(s).page).toBe(1);
+  });
+});
+
+describe('numbered pages (Pager)', () => {
+  it('counts pages and clamps', () => {
+    expect(numberedPageCount(50, 20)).toBe(3);
+    expect(numberedPageCount(0, 20)).toBe(1);
+    expect(clampPage(9, 50, 20)).toBe(3);
+    expect(clampPage(0, 50, 20)).toBe(1);
+  });
+  it('shows first, last, neighbours and gaps', () => {
+    expect(pageItems(1, 1)).toEqual([1]);
+    expect(pageItems(1, 3)).toEqual([1, 2, 3]);
+    expect(pageItems(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
+    expect(pageItems(3, 10)).toEqual([1, 2, 3, 4, 'gap', 10]);
+    expect(pageItems(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageItems(1, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageItems(1, 8)).toEqual([1, 2, 'gap', 8]);
+  });
+  it('slices a local list', () => {
+    expect(pageSlice([1, 2, 3, 4, 5], 2, 2)).toEqual([3, 4]);
+    expect(pageSlice([1, 2, 3], 7, 2)).toEqual([3]);
+  });
+});
+
+describe('log times', () => {
+  it('shows times to the second in China time like the server', () => {
+    expect(logTime(1_735_660_800)).toBe('2025-01-01 00:00:00');
+    expect(logTime(undefined)).toBe('—');
   });
 });

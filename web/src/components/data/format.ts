@@ -45,6 +45,13 @@ export function chinaDateTime(ts: number | null | undefined): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
+/** A log time (unix seconds) as 'YYYY-MM-DD HH:mm:ss' in China time, like the server's other times. */
+export function logTime(secs: number | null | undefined): string {
+  if (secs == null || !Number.isFinite(secs)) return '—';
+  const iso = new Date(secs * 1000 + CHINA_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
+
 /** "HH:mm" in China local time. */
 export function chinaTime(ts: number): string {
   return new Date(ts * 1000 + CHINA_OFFSET_MS).toISOString().slice(11, 16);

@@ -31,7 +31,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', columnGap: '6px', flexWrap: 'wrap' },
 });
 
-/** Error-log badge and dialog (point 2); rendered only when errors exist. */
+/** Error-log badge and dialog; rendered only when errors exist. */
 export function ErrorLog() {
   const { t } = useTranslation();
   const styles = useStyles();

@@ -13,7 +13,7 @@ import { UserAvatar } from './UserAvatar';
 
 const useStyles = makeStyles({ tools: { display: 'flex', alignItems: 'center', columnGap: '2px', flexShrink: 0 } });
 
-/** The header's right side; each icon follows its theme switch (point 3). */
+/** The header's right side; each icon follows its theme switch (showSearch, showNotice, ...). */
 export function HeaderTools({ compact }: { compact?: boolean }) {
   const styles = useStyles();
   const theme = settingsStore.use((s) => s.theme);

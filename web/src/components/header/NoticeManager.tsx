@@ -26,7 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { getPublishedNotices, saveNotice, withdrawNotice, type NoticeDraft, type NoticeItem } from '@/api/notice';
-import { logTime } from '@/components/settings/logic';
+import { logTime } from '@/components/data/format';
 import { confirmDelete, EmptyRow, FormDialog, isConflict } from '@/components/settings/ui';
 import { notify } from '@/utils/notify';
 import { NOTICE_MAX, validateNoticeDraft } from './noticeLogic';

@@ -41,7 +41,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Notice popover (point 2): tabs notice and email, clear all. What the user
+ * Notice popover: tabs notice and email, clear all. What the user
  * read and cleared is kept on the server, per user: opening the popover
  * marks what it lists read (those stay highlighted while it is open), and a
  * reload brings back nothing that was cleared. Publishers (write:system)

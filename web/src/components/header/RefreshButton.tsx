@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { reloadCurrentView } from '@/layout/menu/useMenuActivate';
 
-/** Re-renders the current view (point 2: refresh icon). */
+/** Re-renders the current view (the header's refresh icon). */
 export function RefreshButton() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -53,7 +53,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * Header search: a 40%-wide dialog with autocomplete over /search/getList
- * (point 2): pages by title in either language, and orders, stations, piles
+ * (500 ms delay): pages by title in either language, and orders, stations, piles
  * and cards by number, name or code; a web search when nothing matches.
  */
 export function SearchDialog() {

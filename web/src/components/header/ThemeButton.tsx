@@ -3,7 +3,7 @@ import { PaintBrushRegular } from '@fluentui/react-icons/svg/paint-brush';
 import { useTranslation } from 'react-i18next';
 import { emitThemeEvent } from '@/theme/events';
 
-/** Opens the theme drawer through the 'theme' event (point 2). */
+/** Opens the theme drawer through the 'theme' event. */
 export function ThemeButton() {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Textarea } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', rowGap: '12px' } });
@@ -39,12 +39,13 @@ export function PromptDialog({
   const [values, setValues] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // Filled from the fields as the dialog opens, not as they change (callers pass a new array each render).
+  const fill = useEffectEvent(() => {
+    setValues(fields.map((f) => f.initial ?? ''));
+    setErrors([]);
+  });
   useEffect(() => {
-    if (open) {
-      setValues(fields.map((f) => f.initial ?? ''));
-      setErrors([]);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (open) fill();
   }, [open]);
   const submit = async () => {
     const errs = fields.map((f, i) => f.check?.(values[i] ?? '') ?? '');

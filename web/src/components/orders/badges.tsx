@@ -40,7 +40,9 @@ export function AnomalyBadges({ anomalies }: { anomalies: Anomaly[] }) {
     <>
       {anomalies.map((a, i) => (
         <Badge key={i} appearance="filled" color={a.kind === 'neverStopped' ? 'danger' : 'warning'} size="small" data-testid="anomaly">
-          {t(`ord.anomaly.${a.kind}`, { h: ((a.runningSecs ?? 0) / 3600).toFixed(1), defaultValue: a.kind })}
+          {a.kind === 'charger'
+            ? t(`ord.chargerProblem.${a.problem}`, { defaultValue: a.problem })
+            : t(`ord.anomaly.${a.kind}`, { h: ((a.kind === 'neverStopped' ? a.runningSecs : 0) / 3600).toFixed(1), defaultValue: a.kind })}
         </Badge>
       ))}
     </>

@@ -95,10 +95,10 @@ export function EmptyRow({ show, colSpan }: { show: boolean; colSpan: number }) 
 }
 
 /** A one-field search: Enter or the button hands over the trimmed text. */
-export function SearchBox({ placeholder, onSearch, testId }: { placeholder: string; onSearch: (text: string) => void; testId?: string }) {
+export function SearchBox({ placeholder, onSearch, testId, initial = '' }: { placeholder: string; onSearch: (text: string) => void; testId?: string; initial?: string }) {
   const { t } = useTranslation();
   const styles = useSettingStyles();
-  const [typed, setTyped] = useState('');
+  const [typed, setTyped] = useState(initial);
   return (
     <form
       className={styles.group}

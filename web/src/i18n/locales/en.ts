@@ -103,8 +103,8 @@ const en: Shape<typeof zh> = {
   },
   picker: {
     station: {
-      placeholder: 'Type the start of a station name',
-      hint: 'Matches the start of the name',
+      placeholder: 'Type any part of a station name',
+      hint: 'Matches any part of the name, ignoring spaces and case',
       more: '{{count}} more: type more of the name',
     },
   },

@@ -5,6 +5,17 @@
 const zh = {
   ord: {
     title: '充电订单',
+    sort: {
+      by: '点击列标题排序',
+      rangeOnly: '按金额或电量排序时只能按时间范围筛选：请先清除其他筛选条件',
+      rangeNote: '只按时间范围筛选',
+      newest: '按开始时间，最新在前',
+      oldest: '按开始时间，最早在前',
+      amountDesc: '按金额，从高到低',
+      amountAsc: '按金额，从低到高',
+      energyDesc: '按电量，从多到少（充电中的订单计为 0）',
+      energyAsc: '按电量，从少到多（充电中的订单计为 0）',
+    },
     filter: {
       from: '开始日期',
       to: '结束日期',
@@ -33,7 +44,7 @@ const zh = {
       refunded: '已退款(元)',
       net: '净收入(元)',
       unavailable: '此筛选组合暂无汇总（请只按一个维度筛选以查看合计）',
-      note: '合计为整个筛选结果，不只当前页',
+      note: '合计为整个筛选结果，不只当前页；退款为这些订单至今已退的金额（财务按批准日统计退款）',
     },
     col: {
       orderNo: '订单号',
@@ -95,6 +106,12 @@ const zh = {
       missingPriceSnapshot: '缺电价快照',
       tooLong: '时长异常',
       stopBeforeStart: '时间倒置',
+    },
+    chargerProblem: {
+      unauthorizedIdTag: '使用未授权的卡启动充电',
+      clockNotSet: '充电桩时钟异常，已按到达时间记录',
+      stoppedTwice: '充电桩重复上报结束且数据不一致',
+      unpriceable: '充电桩读数无法计费',
     },
     stopReason: {
       userApp: '用户APP停止',
@@ -193,7 +210,7 @@ const zh = {
     trend: '收入趋势',
     cards: { orders: '订单数', energy: '充电量(kWh)', electricity: '电费(元)', service: '服务费(元)', parking: '占位费(元)', refunds: '退款(元)', writtenOff: '核销(元)', net: '净收入(元)', amount: '订单金额(元)', paid: '实收(元)' },
     export: '导出Excel',
-    note: '统计按订单开始日（北京时间）归属，退款、线下收款与核销计入其订单所在日；核销金额不计入实收；所有数字与背后的订单逐分一致。',
+    note: '订单的电量、金额与实收按订单开始日（北京时间）归属；退款按批准当日计入，无论订单哪天开始：已结算期间的结算单不再变化，之后批准的退款计入批准所在期间。线下收款与核销仍计入其订单所在日，核销金额不计入实收。收入与订单、退款与台账逐分一致。',
     settlementFor: '{{name}} 结算单（{{from}} 至 {{to}}）',
     pickStation: '请选择充电站',
     total: '合计',
@@ -237,6 +254,17 @@ const zh = {
 const en: typeof zh = {
   ord: {
     title: 'Charging orders',
+    sort: {
+      by: 'Click a column title to sort',
+      rangeOnly: 'Sorting by amount or energy takes the date range alone: clear the other filters first',
+      rangeNote: 'date range only',
+      newest: 'By start time, newest first',
+      oldest: 'By start time, oldest first',
+      amountDesc: 'By amount, highest first',
+      amountAsc: 'By amount, lowest first',
+      energyDesc: 'By energy, most first (orders still charging count 0)',
+      energyAsc: 'By energy, least first (orders still charging count 0)',
+    },
     filter: {
       from: 'From',
       to: 'To',
@@ -265,7 +293,7 @@ const en: typeof zh = {
       refunded: 'Refunded (¥)',
       net: 'Net (¥)',
       unavailable: 'No totals for this filter combination (filter by one dimension to see totals)',
-      note: 'Totals cover the whole filter, not just this page',
+      note: 'Totals cover the whole filter, not just this page; refunds are what these orders have been refunded so far (finance counts refunds on the day they are approved)',
     },
     col: {
       orderNo: 'Order no.',
@@ -327,6 +355,12 @@ const en: typeof zh = {
       missingPriceSnapshot: 'No tariff',
       tooLong: 'Too long',
       stopBeforeStart: 'Stop before start',
+    },
+    chargerProblem: {
+      unauthorizedIdTag: 'Started with a card that was not accepted',
+      clockNotSet: 'Charger clock implausible: arrival time recorded',
+      stoppedTwice: 'Charger reported the stop twice with different values',
+      unpriceable: 'Charger readings could not be priced',
     },
     stopReason: {
       userApp: 'Stopped by user (app)',
@@ -425,7 +459,7 @@ const en: typeof zh = {
     trend: 'Revenue trend',
     cards: { orders: 'Orders', energy: 'Energy (kWh)', electricity: 'Electricity (¥)', service: 'Service (¥)', parking: 'Parking (¥)', refunds: 'Refunds (¥)', writtenOff: 'Written off (¥)', net: 'Net (¥)', amount: 'Amount (¥)', paid: 'Paid (¥)' },
     export: 'Export Excel',
-    note: "Figures count on the order's start day (China time); refunds, offline payments and write-offs count on their order's day; written-off amounts are not revenue. Every number adds up to the orders behind it, to the fen.",
+    note: "Energy, amounts and payments count on the order's start day (China time). A refund counts on the day it is approved, whatever day its order started: a settled period's statement never changes, and a later refund appears in the period it was granted. Offline payments and write-offs count on their order's day; written-off amounts are not revenue. Revenue adds up to the orders and refunds to the ledger, to the fen.",
     settlementFor: 'Settlement of {{name}} ({{from}} to {{to}})',
     pickStation: 'Choose a station',
     total: 'Total',

@@ -99,8 +99,8 @@ const zh = {
   },
   picker: {
     station: {
-      placeholder: '输入充电站名称开头',
-      hint: '按名称开头匹配',
+      placeholder: '输入充电站名称中的任意字词',
+      hint: '匹配名称中任意位置的字词，忽略空格和大小写',
       more: '还有 {{count}} 个：请继续输入名称',
     },
   },

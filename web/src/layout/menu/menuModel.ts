@@ -8,7 +8,7 @@ export interface MenuNode {
 }
 
 /**
- * The visible menu (point 2): hidden routes and the catch-all are skipped, a
+ * The visible menu: hidden routes and the catch-all are skipped, a
  * levelHidden route shows its children in its place, a node with visible
  * children is a submenu, and a layout with no page to open is left out.
  */
@@ -56,7 +56,7 @@ export type MenuAction =
   | { kind: 'navigate'; path: string };
 
 /**
- * What a click on a menu item does (point 2): target _blank opens a window
+ * What a click on a menu item does: target _blank opens a window
  * (external as is, internal with the hash prefix); an external link navigates
  * the window; the current route reloads; anything else is pushed.
  */

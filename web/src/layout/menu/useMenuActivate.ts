@@ -19,7 +19,7 @@ export function reloadCurrentView(fullPath: string): void {
   if (settingsStore.get().theme.showProgressBar) pulseProgress(RELOAD_PROGRESS_MS);
 }
 
-/** What clicking a menu item does (point 2), bound to the router. */
+/** What clicking a menu item does, bound to the router. */
 export function useMenuActivate(): (route: AppRoute) => void {
   const navigate = useNavigate();
   const location = useLocation();

@@ -6,7 +6,7 @@
 //! is running.
 
 use charging::connector::ConnectorStatus;
-use charging::demo::StationStatus;
+use charging::station::StationStatus;
 use envelope::ApiError;
 
 use super::piles::{self, Connector};

@@ -41,7 +41,7 @@ pub struct Listing {
 impl Listing {
     /// Every partition name (the cartesian product of "any" and each
     /// dimension's values).
-    fn partitions(&self) -> Vec<String> {
+    pub fn partitions(&self) -> Vec<String> {
         let mut parts = vec![String::new()];
         for values in &self.dims {
             let mut next = Vec::new();
@@ -60,11 +60,18 @@ impl Listing {
     }
 }
 
-fn entry_pk(list: &str, partition: &str) -> String {
+/// The partition of a list's entries for one combination of filters.
+pub fn entry_pk(list: &str, partition: &str) -> String {
     format!("LIST#{list}#{partition}")
 }
 
-fn counter_key(list: &str, partition: &str) -> Key {
+/// The record a list entry points to.
+pub fn target_of(entry: &store::Item) -> Option<Key> {
+    Some(Key::new(entry.get("refPK")?.as_str()?, entry.get("refSK")?.as_str()?))
+}
+
+/// The counter item of a list for one combination of filters.
+pub fn counter_key(list: &str, partition: &str) -> Key {
     Key::new(format!("COUNT#{list}#{partition}"), "COUNT")
 }
 
@@ -165,9 +172,7 @@ pub async fn page(ctx: &AppCtx, list: &str, partition: &str, prefix: &str, page_
         let p = ctx.store.query(q).await.api()?;
         for item in p.items {
             if seen >= skip && keys.len() < page_size as usize {
-                if let (Some(Value::String(pk)), Some(Value::String(sk))) = (item.get("refPK"), item.get("refSK")) {
-                    keys.push(Key::new(pk.clone(), sk.clone()));
-                }
+                keys.extend(target_of(&item));
             }
             seen += 1;
         }
@@ -185,6 +190,28 @@ pub async fn page(ctx: &AppCtx, list: &str, partition: &str, prefix: &str, page_
         seen
     };
     Ok(ListPage { keys, total })
+}
+
+/// Every entry of a partition whose sort string starts with `prefix`: the
+/// records' keys with their sort strings (for lists merged with another
+/// index, see `words`).
+pub async fn entries_with_prefix(ctx: &AppCtx, list: &str, partition: &str, prefix: &str) -> Result<Vec<(Key, String)>, ApiError> {
+    let mut out = Vec::new();
+    let mut cursor = None;
+    loop {
+        let q = Query::partition(entry_pk(list, partition)).sort_key(SortKey::BeginsWith(prefix.to_string())).after(cursor);
+        let p = ctx.store.query(q).await.api()?;
+        for item in p.items {
+            if let (Some(target), Some(entry_sk)) = (target_of(&item), item.get(store::SK).and_then(Value::as_str)) {
+                let sort = entry_sk.strip_suffix(&format!("#{}#{}", target.pk, target.sk)).unwrap_or(entry_sk).to_string();
+                out.push((target, sort));
+            }
+        }
+        cursor = p.cursor;
+        if cursor.is_none() {
+            return Ok(out);
+        }
+    }
 }
 
 /// Normalises a name for the sort key: trimmed, lower-case, no inner

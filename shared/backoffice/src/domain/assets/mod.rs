@@ -16,6 +16,7 @@
 //! | pile code (unique) | `PILECODE#{code}` | `UNIQUE` | |
 //! | connector status history | `CONNHIST#{connectorId}` | `{time:012}#{id}` | (partition query, newest first) |
 //! | list entry / counter | `LIST#{list}#{partition}` / `COUNT#{list}#{partition}` | see [`facets`] | |
+//! | station name word entry (each suffix of the name) | `LIST#station#~words` | `{suffix}#STATION#{id}#STATION` | see [`words`] |
 
 pub mod facets;
 pub mod piles;
@@ -23,6 +24,7 @@ pub mod seed;
 pub mod demo_chargers;
 pub mod stations;
 pub mod tariffs;
+pub mod words;
 
 use charging::Problem;
 use envelope::{ApiError, Text};

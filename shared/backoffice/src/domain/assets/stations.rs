@@ -2,7 +2,7 @@
 //! normalised name), and writes that keep list entries, counters and the
 //! unique station code in the same transaction as the record.
 
-use charging::demo::StationStatus;
+use charging::station::StationStatus;
 use charging::region::validate_region;
 use charging::Problem;
 use envelope::{ApiError, Text};
@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use store::{Condition, Key, TxOp, UpdateAction};
 
 use super::facets::{self, Listing};
+use super::words::{self, Words};
 use super::{check, not_found, text_problem, tariffs, tx_error};
 use crate::ctx::AppCtx;
 use crate::domain::{from_item, to_item, StoreResultExt};
@@ -201,6 +202,10 @@ impl Station {
         }
     }
 
+    fn words(&self) -> Words {
+        Words { list: LIST, name: facets::normalise(&self.name), parts: self.listing().partitions(), target: key(&self.id) }
+    }
+
     fn item(&self) -> store::Item {
         let k = key(&self.id);
         to_item(self, &[("PK", k.pk), ("SK", k.sk)])
@@ -295,6 +300,7 @@ pub async fn insert(ctx: &AppCtx, s: &Station) -> Result<(), ApiError> {
         TxOp::Put { item: s.item(), condition: Some(Condition::item_absent()) },
     ];
     ops.extend(facets::changes(None, Some(&s.listing())));
+    ops.extend(words::changes(None, Some(&s.words())));
     ctx.store.transact(ops).await.map_err(|e| tx_error(e, Some(0), code_taken(&s.code)))
 }
 
@@ -343,6 +349,9 @@ pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: StationInput, 
         ops.push(TxOp::Put { item: code_item(&s.code, id), condition: None });
     }
     ops.extend(facets::changes(Some(&old.listing()), Some(&s.listing())));
+    // Stations saved before the word index have no entries yet: their first
+    // save writes them all.
+    ops.extend(words::changes(Some(&old.words()), Some(&s.words())));
     ctx.store.transact(ops).await.map_err(|e| tx_error(e, unique_at, code_taken(&s.code)))?;
     Ok(s)
 }
@@ -369,6 +378,7 @@ pub async fn delete(ctx: &AppCtx, id: &str, expected: Option<i64>) -> Result<(),
         TxOp::Delete { key: code_key(&s.code), condition: None },
     ];
     ops.extend(facets::changes(Some(&s.listing()), None));
+    ops.extend(words::changes(Some(&s.words()), None));
     ctx.store.transact(ops).await.map_err(|e| match ctx_pile_race(&e) {
         true => has_piles(),
         false => crate::domain::store_error(e),
@@ -388,14 +398,60 @@ pub struct Filter<'a> {
     pub region: Option<&'a str>,
 }
 
-/// One page of stations and the total matching.
+/// One page of stations and the total matching, sorted by normalised
+/// name. A name matches anywhere in it (spaces and case ignored): the word
+/// index finds it, and the facet entries' name prefix finds stations last
+/// saved before the word index existed (from the start of the name only,
+/// until their next save). Either reads only the matching entries.
 pub async fn list(ctx: &AppCtx, f: Filter<'_>, page_no: u32, page_size: u32) -> Result<(Vec<Station>, u64), ApiError> {
     let partition = facets::partition_of(&[f.status.map(status_str), f.region]);
-    let prefix = f.name.map(facets::normalise).unwrap_or_default();
-    let page = facets::page(ctx, LIST, &partition, &prefix, page_no, page_size).await?;
+    let text = f.name.map(facets::normalise).unwrap_or_default();
+    let page = if text.is_empty() {
+        facets::page(ctx, LIST, &partition, "", page_no, page_size).await?
+    } else {
+        let mut found = words::containing(ctx, LIST, &text, &partition).await?;
+        found.extend(facets::entries_with_prefix(ctx, LIST, &partition, &text).await?);
+        let mut by_name: Vec<(String, Key)> = found.into_iter().map(|(k, name)| (name, k)).collect();
+        by_name.sort();
+        let skip = (page_no.saturating_sub(1) as usize).saturating_mul(page_size as usize);
+        let keys = by_name.iter().skip(skip).take(page_size as usize).map(|(_, k)| k.clone()).collect();
+        facets::ListPage { keys, total: by_name.len() as u64 }
+    };
     let items = ctx.store.batch_get(&page.keys).await.api()?;
     let stations = items.into_iter().flatten().map(from_item).collect::<Result<Vec<Station>, _>>()?;
     Ok((stations, page.total))
+}
+
+/// Writes the word entries of stations saved before the word index
+/// existed (`gateway backfill`): the entries a station lacks are written,
+/// conditioned on the version read (a station saved meanwhile wrote its own
+/// and is skipped). Answers the stations read and the entries written.
+pub async fn backfill_words(ctx: &AppCtx) -> Result<(usize, usize), ApiError> {
+    let (mut stations, mut written) = (0, 0);
+    for page_no in 1.. {
+        let page = facets::page(ctx, LIST, &facets::partition_of(&[None, None]), "", page_no, 100).await?;
+        if page.keys.is_empty() {
+            break;
+        }
+        for item in ctx.store.batch_get(&page.keys).await.api()?.into_iter().flatten() {
+            let s: Station = from_item(item)?;
+            stations += 1;
+            let stored = ctx.store.batch_get(&s.words().keys()).await.api()?;
+            let missing = words::missing(&s.words(), &stored);
+            if missing.is_empty() {
+                continue;
+            }
+            let n = missing.len();
+            let mut ops = vec![TxOp::Check { key: key(&s.id), condition: Condition::version_is(s.version) }];
+            ops.extend(missing);
+            match ctx.store.transact(ops).await {
+                Ok(()) => written += n,
+                Err(store::StoreError::TransactionCanceled { .. }) => {}
+                Err(e) => return Err(crate::domain::store_error(e)),
+            }
+        }
+    }
+    Ok((stations, written))
 }
 
 /// Adds to the station's pile / connector counts (part of a pile write);

@@ -49,9 +49,13 @@ pub struct Command {
     pub id: String,
     pub pile_id: String,
     pub action: String,
+    /// The OCPP request payload sent (a JSON object, as the action defines it).
+    #[schemars(with = "serde_json::Map<String, Value>")]
     pub payload: Value,
     pub requested_by: String,
     pub status: CommandStatus,
+    /// The charger's answer payload (a JSON object), once it answered.
+    #[schemars(with = "Option<serde_json::Map<String, Value>>")]
     pub response: Option<Value>,
     pub error: Option<LoggedError>,
     pub created_at: i64,

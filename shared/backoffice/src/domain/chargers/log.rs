@@ -39,10 +39,23 @@ pub struct MessageLogEntry {
     pub message_id: Option<String>,
     /// Null when the frame could not be read (then `request` is the raw text).
     pub action: Option<String>,
+    #[schemars(with = "LoggedPayload")]
     pub request: Value,
+    #[schemars(with = "Option<LoggedPayload>")]
     pub response: Option<Value>,
     pub error: Option<LoggedError>,
     pub answered_at: Option<i64>,
+}
+
+/// A payload as the log keeps it: the OCPP JSON object, or text when the
+/// frame could not be read or was too big to keep whole (then cut, with
+/// its size).
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum LoggedPayload {
+    Payload(serde_json::Map<String, Value>),
+    Text(String),
 }
 
 /// The largest payload kept in the log; bigger ones are cut (the charger

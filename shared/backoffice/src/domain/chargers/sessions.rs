@@ -4,7 +4,7 @@
 //! meter readings. The charger is always answered; whatever it got wrong
 //! is recorded on the order (`chargerProblems`) and shows as an anomaly.
 
-use charging::demo::CurvePoint;
+use charging::orders::CurvePoint;
 use charging::orders::{ChargerProblem, OrderStatus, PaymentMethod, StopReason};
 use charging::pricing::{price_session, MeterSample, PricingOptions};
 use charging::tariff::TariffTemplate;
@@ -416,12 +416,7 @@ fn closed(before: &OrderRow, detail: &OrderDetail, stop_ts: i64, meter_stop: i64
     let priced = detail.tariff.as_ref().map(|t| price_session(t, &samples, &PricingOptions::default()));
     match priced {
         Some(Ok(p)) => {
-            after.lines = p.lines;
-            after.electricity_fen = p.electricity_fen;
-            after.service_fen = p.service_fen;
-            after.parking_fen = p.parking_fen;
-            after.discount_fen = p.discount_fen;
-            after.amount_fen = p.amount_fen;
+            after.apply_priced(p);
             after.status = if reason.is_abnormal() {
                 OrderStatus::Abnormal
             } else if after.energy_wh == 0 {

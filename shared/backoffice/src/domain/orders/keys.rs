@@ -11,17 +11,23 @@
 //! | pointer by payment status | `OIX#PAY#{status}#{yyyymm}` | `{start:012}#{no}` | |
 //! | pointer by user / plate | `OIX#USER#{id}` / `OIX#PLATE#{plate}` | `{start:012}#{no}` | |
 //! | pointer to flagged orders | `OIX#FLAG#{yyyymm}` | `{start:012}#{no}` | |
+//! | pointer by amount / energy (the list sorted by value) | `OIX#AMT#{yyyymm}` / `OIX#KWH#{yyyymm}` | `{amount fen:012}#{no}` / `{energy Wh:012}#{no}` | |
 //! | daily rollup | `AGG#D#{dim}` | `{yyyymmdd}` | |
 //! | monthly rollup | `AGG#M#{dim}` | `{yyyymm}` | |
 //! | all-time per station | `AGG#STATIONS` | `{station}` | |
+//! | marker: earlier refunds counted on their approval day | `MIGRATION#REFUNDS_BY_GRANT_DAY` | `DONE` | |
 //!
-//! Months and days are China local time (+08:00), of the order's start.
-//! Rollup dims: `ALL`, `S#{station}`, `T#{status}`, `P#{payment}`,
+//! Months and days are China local time (+08:00), of the order's start;
+//! `refundsGrantedFen` (dims `ALL` and `S#{station}` only) is of the
+//! refund's approval (see `rollup`).
+//! Rollup dims ([`Dim`], spelled by `Dim::key` only): `ALL`, `S#{station}`, `T#{status}`, `P#{payment}`,
 //! `S#{station}#T#{status}`: each single filter of the order list (and
 //! station x status) has its sums in a few rollup items. The summed
 //! fields are `rollup::Sums::FIELDS` (`writtenOffFen` since write-offs:
 //! items written before simply lack it, which reads as 0, and no order
-//! was written off before it existed).
+//! was written off before it existed; `refundsGrantedFen` since refunds
+//! count on their approval day: refunds approved before are added once by
+//! `refunds::count_earlier_refunds_on_grant_day`).
 
 use charging::civil::{civil_from_days, days_from_civil};
 use charging::orders::{OrderStatus, PaymentStatus};
@@ -69,12 +75,55 @@ pub fn by_plate(plate: &str) -> String {
 pub fn flagged(month: &str) -> String {
     format!("OIX#FLAG#{month}")
 }
-
-pub fn day_rollup(dim: &str) -> String {
-    format!("AGG#D#{dim}")
+pub fn by_amount(month: &str) -> String {
+    format!("OIX#AMT#{month}")
 }
-pub fn month_rollup(dim: &str) -> String {
-    format!("AGG#M#{dim}")
+pub fn by_energy(month: &str) -> String {
+    format!("OIX#KWH#{month}")
+}
+
+/// A rollup dimension: the filter an order's sums are kept under (see
+/// the module docs). Only [`Dim::key`] spells them, so a misspelt filter
+/// cannot read another dimension's zeros.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dim<'a> {
+    All,
+    Station(&'a str),
+    Status(OrderStatus),
+    Payment(PaymentStatus),
+    StationStatus(&'a str, OrderStatus),
+}
+
+impl<'a> Dim<'a> {
+    /// The dimension whose sums are those of a list's filters, if one is kept.
+    pub fn of_filters(station: Option<&'a str>, status: Option<OrderStatus>, payment: Option<PaymentStatus>) -> Option<Dim<'a>> {
+        match (station, status, payment) {
+            (None, None, None) => Some(Dim::All),
+            (Some(s), None, None) => Some(Dim::Station(s)),
+            (None, Some(t), None) => Some(Dim::Status(t)),
+            (None, None, Some(p)) => Some(Dim::Payment(p)),
+            (Some(s), Some(t), None) => Some(Dim::StationStatus(s, t)),
+            _ => None,
+        }
+    }
+
+    /// The dimension's part of its rollup keys.
+    pub fn key(&self) -> String {
+        match self {
+            Dim::All => "ALL".to_string(),
+            Dim::Station(s) => format!("S#{s}"),
+            Dim::Status(t) => format!("T#{}", enum_name(t)),
+            Dim::Payment(p) => format!("P#{}", enum_name(p)),
+            Dim::StationStatus(s, t) => format!("S#{s}#T#{}", enum_name(t)),
+        }
+    }
+}
+
+pub fn day_rollup(dim: Dim) -> String {
+    format!("AGG#D#{}", dim.key())
+}
+pub fn month_rollup(dim: Dim) -> String {
+    format!("AGG#M#{}", dim.key())
 }
 pub const STATIONS_ROLLUP_PK: &str = "AGG#STATIONS";
 
@@ -86,6 +135,12 @@ pub fn enum_name<T: serde::Serialize>(v: &T) -> String {
 /// Sort key of an order in a time-ordered list: sorts by start, then number.
 pub fn time_sort(start_ts: i64, no: &str) -> String {
     format!("{start_ts:012}#{no}")
+}
+
+/// Sort key of an order in a list sorted by a value (amount in fen,
+/// energy in Wh), then by number; negative values sort as 0.
+pub fn value_sort(value: i64, no: &str) -> String {
+    format!("{:012}#{no}", value.max(0))
 }
 
 /// Local day number (days since 1970-01-01 at +08:00).

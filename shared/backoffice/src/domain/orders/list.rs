@@ -11,12 +11,12 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use charging::orders::{OrderStatus, PaymentStatus};
-use envelope::{ApiError, Text};
+use envelope::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::{Index, Query, SortKey};
 
-use super::keys;
+use super::keys::{self, Dim};
 use super::record::OrderRow;
 use super::rollup::Sums;
 use crate::ctx::AppCtx;
@@ -31,7 +31,7 @@ pub const MAX_RANGE_DAYS: i64 = 731;
 const READ_BUDGET: usize = 2000;
 const MAX_CALLS: usize = 40;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum AnomalyFilter {
     /// Still charging after the stuck threshold (found by a key range).
@@ -53,59 +53,8 @@ pub struct Filter {
     pub anomaly: Option<AnomalyFilter>,
 }
 
-fn bad(en: String, zh: String) -> ApiError {
-    ApiError::bad_request(Text::new(en, zh))
-}
-
-fn parse_enum<T: serde::de::DeserializeOwned>(name: &str, raw: Option<&str>, allowed: &str) -> Result<Option<T>, ApiError> {
-    match raw {
-        None => Ok(None),
-        Some(v) => serde_json::from_value(Value::String(v.to_string()))
-            .map(Some)
-            .map_err(|_| bad(format!("{name} must be one of {allowed} (got {v:?})"), format!("{name} 只能是 {allowed}（收到 {v:?}）"))),
-    }
-}
-
-/// A `from`/`to` pair of `YYYY-MM-DD` days; defaults to the 30 days up to today.
-pub fn parse_range(from: Option<&str>, to: Option<&str>, today: i64, max_days: i64) -> Result<(i64, i64), ApiError> {
-    let day = |name: &str, v: Option<&str>, default: i64| match v {
-        None => Ok(default),
-        Some(s) => keys::parse_day(s).ok_or_else(|| bad(format!("{name} must be a date YYYY-MM-DD (got {s:?})"), format!("{name} 必须是日期 YYYY-MM-DD（收到 {s:?}）"))),
-    };
-    let to_day = day("to", to, today)?;
-    let from_day = day("from", from, to_day - 29)?;
-    if from_day > to_day {
-        return Err(bad("from must not be after to".into(), "开始日期不能晚于结束日期".into()));
-    }
-    if to_day - from_day + 1 > max_days {
-        return Err(bad(format!("the range is longer than {max_days} days"), format!("时间范围不能超过 {max_days} 天")));
-    }
-    Ok((from_day, to_day))
-}
 
 impl Filter {
-    /// Reads the list filters from query parameters; 400 names the bad one.
-    pub fn parse(q: &dyn Fn(&str) -> Option<String>, today: i64) -> Result<Filter, ApiError> {
-        let (from_day, to_day) = parse_range(q("from").as_deref(), q("to").as_deref(), today, MAX_RANGE_DAYS)?;
-        let text = |name: &str| -> Result<Option<String>, ApiError> {
-            match q(name) {
-                Some(v) if v.chars().count() > 64 => Err(bad(format!("{name} is too long (at most 64 characters)"), format!("{name} 过长（最多 64 个字符）"))),
-                other => Ok(other),
-            }
-        };
-        Ok(Filter {
-            from_day,
-            to_day,
-            station: text("stationId")?,
-            status: parse_enum("status", q("status").as_deref(), "charging, finished, abnormal, cancelled")?,
-            payment: parse_enum("paymentStatus", q("paymentStatus").as_deref(), "unpaid, paid, refunded, partiallyRefunded")?,
-            order_no: text("orderNo")?.map(|s| s.to_uppercase()),
-            user: text("userId")?,
-            plate: text("plate")?.map(|s| s.to_uppercase()),
-            anomaly: parse_enum("anomaly", q("anomaly").as_deref(), "stuck, flagged")?,
-        })
-    }
-
     fn from_ts(&self) -> i64 {
         keys::day_start(self.from_day)
     }
@@ -194,7 +143,7 @@ fn encode_cursor(p: &Position) -> String {
 }
 
 fn bad_cursor() -> ApiError {
-    bad("the page cursor is not valid for this list; start from the first page".into(), "分页游标无效，请从第一页开始".into())
+    ApiError::invalid("the page cursor is not valid for this list; start from the first page", "分页游标无效，请从第一页开始")
 }
 
 fn decode_cursor(s: &str) -> Result<Position, ApiError> {
@@ -290,6 +239,102 @@ pub async fn page_in(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&str>, 
     Ok(ListPage { rows, cursor, items_read: read })
 }
 
+/// What the list is sorted by. Time is the month buckets' own order;
+/// amount and energy are the value pointers of each month
+/// (`keys::by_amount`, `keys::by_energy`) merged across the range's
+/// months, so a page costs about the page size per month, never more with
+/// the number of orders.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum SortBy {
+    #[default]
+    Newest,
+    Oldest,
+    AmountDesc,
+    AmountAsc,
+    EnergyDesc,
+    EnergyAsc,
+}
+
+impl SortBy {
+    /// The name on the wire (`sort=`).
+    pub fn name(self) -> String {
+        serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    }
+
+    /// The pointer partition of a month and whether the largest comes first.
+    fn by_value(self) -> Option<(fn(&str) -> String, bool)> {
+        match self {
+            SortBy::AmountDesc => Some((keys::by_amount, true)),
+            SortBy::AmountAsc => Some((keys::by_amount, false)),
+            SortBy::EnergyDesc => Some((keys::by_energy, true)),
+            SortBy::EnergyAsc => Some((keys::by_energy, false)),
+            SortBy::Newest | SortBy::Oldest => None,
+        }
+    }
+}
+
+/// Where a list sorted by value continues: the last pointer's sort key,
+/// valid for its own sort only.
+#[derive(Serialize, Deserialize)]
+struct ValuePosition {
+    s: String,
+    after: String,
+}
+
+/// One page of the filtered list in the order asked. Amount and energy
+/// sort the time range alone: with any other filter they are refused
+/// (400 naming `sort`), since no key holds orders by value per station,
+/// status or payment.
+pub async fn page_sorted(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&str>, sort: SortBy) -> Result<ListPage, ApiError> {
+    let Some((partition_of, descending)) = sort.by_value() else {
+        return page_in(ctx, f, size, cursor, sort == SortBy::Oldest).await;
+    };
+    let only_range = Filter { from_day: f.from_day, to_day: f.to_day, ..Filter::default() };
+    if *f != only_range {
+        return Err(ApiError::invalid(
+            format!("sort: {} sorts the time range alone; clear the other filters or sort by time", sort.name()),
+            "sort：按金额或电量排序时只能按时间范围筛选；请清除其他筛选条件，或按时间排序".to_string(),
+        ));
+    }
+    let after = match cursor {
+        None => None,
+        Some(c) => {
+            let p: ValuePosition = URL_SAFE_NO_PAD.decode(c.trim()).ok().and_then(|b| serde_json::from_slice(&b).ok()).ok_or_else(bad_cursor)?;
+            if p.s != sort.name() || !crate::domain::merged::valid_position(&p.after) {
+                return Err(bad_cursor());
+            }
+            Some(p.after)
+        }
+    };
+    let (from_ts, to_ts) = (f.from_ts(), f.to_ts());
+    // The months at either end hold orders outside the range.
+    let in_range = move |item: &store::Item| item.get("startTs").and_then(Value::as_i64).is_some_and(|t| (from_ts..=to_ts).contains(&t));
+    let sources = keys::months_desc(f.from_day, f.to_day).iter().map(|m| crate::domain::merged::Source { index: None, pk: partition_of(m) }).collect();
+    let walked = crate::domain::merged::walk(
+        ctx,
+        crate::domain::merged::Walk {
+            sources,
+            lo: None,
+            hi: None,
+            descending,
+            after,
+            size: size.clamp(1, MAX_PAGE) as usize,
+            budget: READ_BUDGET,
+            keep: Some(&in_range),
+            min_chunk: 0,
+        },
+    )
+    .await?;
+    let order_keys: Vec<_> = walked.items.iter().filter_map(|i| i.get("orderNo").and_then(Value::as_str)).map(keys::order).collect();
+    let got = if order_keys.is_empty() { vec![] } else { ctx.store.batch_get(&order_keys).await.api()? };
+    let items_read = walked.items_read + got.len();
+    // A pointer whose order is gone (it never is: they are written together) is skipped.
+    let rows = got.into_iter().flatten().map(from_item::<OrderRow>).collect::<Result<Vec<_>, _>>()?;
+    let cursor = walked.next.map(|after| URL_SAFE_NO_PAD.encode(serde_json::to_vec(&ValuePosition { s: sort.name().to_string(), after }).unwrap_or_default()));
+    Ok(ListPage { rows, cursor, items_read })
+}
+
 /// The sums of the filter from rollup items, when a rollup covers the
 /// filter; `None` otherwise (the page says the sums are not available).
 pub async fn sums(ctx: &AppCtx, f: &Filter) -> Result<Option<Sums>, ApiError> {
@@ -299,23 +344,15 @@ pub async fn sums(ctx: &AppCtx, f: &Filter) -> Result<Option<Sums>, ApiError> {
     if f.anomaly.is_some() {
         return Ok(None);
     }
-    let status = f.status.map(|s| keys::enum_name(&s));
-    let dim = match (&f.station, &status, f.payment) {
-        (None, None, None) => "ALL".to_string(),
-        (Some(s), None, None) => format!("S#{s}"),
-        (None, Some(t), None) => format!("T#{t}"),
-        (None, None, Some(p)) => format!("P#{}", keys::enum_name(&p)),
-        (Some(s), Some(t), None) => format!("S#{s}#T#{t}"),
-        _ => return Ok(None),
-    };
-    Ok(Some(day_sums(ctx, &dim, f.from_day, f.to_day).await?))
+    let Some(dim) = Dim::of_filters(f.station.as_deref(), f.status, f.payment) else { return Ok(None) };
+    Ok(Some(day_sums(ctx, dim, f.from_day, f.to_day).await?))
 }
 
 /// Sums of one rollup dimension over local days `from..=to`: whole months
 /// from the monthly rollups (one query), the partial months at either end
 /// from the daily ones (at most two queries), so a year costs ~60 items,
 /// not 365.
-pub async fn day_sums(ctx: &AppCtx, dim: &str, from_day: i64, to_day: i64) -> Result<Sums, ApiError> {
+pub async fn day_sums(ctx: &AppCtx, dim: Dim<'_>, from_day: i64, to_day: i64) -> Result<Sums, ApiError> {
     let mut total = Sums::default();
     let (head, months, tail) = split_months(from_day, to_day);
     for (a, b) in [head, tail].into_iter().flatten() {
@@ -374,7 +411,7 @@ mod tests {
 }
 
 /// The daily rollup items of a dimension, oldest first.
-pub async fn day_items(ctx: &AppCtx, dim: &str, from_day: i64, to_day: i64) -> Result<Vec<store::Item>, ApiError> {
+pub async fn day_items(ctx: &AppCtx, dim: Dim<'_>, from_day: i64, to_day: i64) -> Result<Vec<store::Item>, ApiError> {
     let mut out = Vec::new();
     let mut cursor = None;
     loop {

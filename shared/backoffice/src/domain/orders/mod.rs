@@ -3,6 +3,7 @@
 //! payments and write-offs (`settle`), demo seeding,
 //! and the answers the order pages are sent (`view`).
 
+pub mod backfill;
 pub mod keys;
 pub mod list;
 pub mod record;
@@ -21,10 +22,17 @@ use crate::domain::{from_item, StoreResultExt};
 use record::{OrderDetail, OrderRow};
 
 fn pointer(pk: String, row: &OrderRow) -> store::Item {
+    pointer_sorted(pk, keys::time_sort(row.start_ts, &row.order_no), row)
+}
+
+/// A pointer with its own sort key; it carries the start time, so a list
+/// sorted by value checks the date range before reading the order.
+fn pointer_sorted(pk: String, sk: String, row: &OrderRow) -> store::Item {
     let mut item = store::Item::new();
     item.insert(store::PK.into(), json!(pk));
-    item.insert(store::SK.into(), json!(keys::time_sort(row.start_ts, &row.order_no)));
+    item.insert(store::SK.into(), json!(sk));
     item.insert("orderNo".into(), json!(row.order_no));
+    item.insert("startTs".into(), json!(row.start_ts));
     item
 }
 
@@ -36,6 +44,8 @@ fn pointers(row: &OrderRow) -> Vec<store::Item> {
         pointer(keys::by_payment(row.payment_status, &month), row),
         pointer(keys::by_user(&row.user_id), row),
         pointer(keys::by_plate(&row.plate), row),
+        pointer_sorted(keys::by_amount(&month), keys::value_sort(row.amount_fen.0, &row.order_no), row),
+        pointer_sorted(keys::by_energy(&month), keys::value_sort(row.energy_wh, &row.order_no), row),
     ];
     if row.flagged() {
         out.push(pointer(keys::flagged(&month), row));
@@ -58,6 +68,14 @@ pub fn insert_ops(row: &OrderRow, detail: &OrderDetail) -> Vec<TxOp> {
 /// the order is written only if nobody changed it since (version), its
 /// pointers move, and the rollups change by the difference.
 pub fn change_ops(before: &OrderRow, after: &OrderRow) -> Vec<TxOp> {
+    change_ops_adding(before, after, std::collections::BTreeMap::new())
+}
+
+/// `change_ops` plus more rollup changes in the same transaction (a
+/// granted refund's, on its approval day). They are merged with the
+/// order's own per item: a transaction may touch an item only once, and
+/// the approval day is often the order's start day.
+pub fn change_ops_adding(before: &OrderRow, after: &OrderRow, more_rollups: std::collections::BTreeMap<Key, rollup::Sums>) -> Vec<TxOp> {
     let mut after_item = after.to_item();
     after_item.insert(store::VERSION.into(), json!(before.version + 1));
     let mut ops = vec![TxOp::Put { item: after_item, condition: Some(Condition::version_is(before.version)) }];
@@ -74,7 +92,10 @@ pub fn change_ops(before: &OrderRow, after: &OrderRow) -> Vec<TxOp> {
             ops.push(TxOp::Put { item, condition: None });
         }
     }
-    ops.extend(rollup::ops(&rollup::deltas(Some(before), Some(after))));
+    let mut deltas = rollup::deltas(Some(before), Some(after));
+    rollup::accumulate(&mut deltas, more_rollups);
+    deltas.retain(|_, s| !s.is_zero());
+    ops.extend(rollup::ops(&deltas));
     ops
 }
 

@@ -2,7 +2,8 @@
 //! meter curve and tariff snapshot), kept apart so a list page never reads
 //! curves.
 
-use charging::demo::{CurvePoint, Order};
+use charging::demo::Order;
+use charging::orders::CurvePoint;
 use charging::orders::{detect_anomalies, Anomaly, ChargerProblem, AnomalyThresholds, OrderFacts, OrderMoney, OrderStatus, PaymentMethod, PaymentStatus, StopReason};
 use charging::pricing::TierLine;
 use charging::tariff::TariffTemplate;
@@ -144,6 +145,17 @@ impl OrderRow {
             version: 1,
         };
         (row, OrderDetail { curve: o.curve.clone(), tariff: o.tariff.clone() })
+    }
+
+    /// Takes a pricing's tier lines and amounts (the energy stays the
+    /// meter's: the caller decides whether the priced energy replaces it).
+    pub fn apply_priced(&mut self, priced: charging::pricing::PricedSession) {
+        self.lines = priced.lines;
+        self.electricity_fen = priced.electricity_fen;
+        self.service_fen = priced.service_fen;
+        self.parking_fen = priced.parking_fen;
+        self.discount_fen = priced.discount_fen;
+        self.amount_fen = priced.amount_fen;
     }
 
     pub fn money(&self) -> OrderMoney {

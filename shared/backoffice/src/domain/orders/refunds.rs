@@ -4,6 +4,13 @@
 //! entry (only if absent) and the rollups. So a request is never applied
 //! twice and the refunded total never exceeds what was paid, also when
 //! many approvals race: all but one fail their condition and get 409.
+//! The rollups change twice over: the order's start day (its refunded
+//! total, for the order list) and the approval day (`refundsGrantedFen`,
+//! what finance and the dashboard count; see `rollup`).
+//!
+//! Stores written before refunds counted on their approval day: their
+//! refund ledger entries lack `GRANT_COUNTED`; `count_earlier_refunds_on_grant_day`
+//! adds each once to its approval day (the gateway runs it at start).
 //!
 //! Requests cannot add up to more than was paid either: the order keeps
 //! what its pending requests ask (`pendingRefundFen`), and a request is
@@ -249,7 +256,8 @@ pub async fn approve(ctx: &AppCtx, order_no: &str, id: &str, by: &str, note: &st
         let mut entry = LedgerEntry::of(&decided);
         entry.refunded_before_fen = Some(before.refunded_fen);
         entry.refunded_after_fen = Some(money.refunded);
-        let mut ops = super::change_ops(&before, &after);
+        let granted = super::rollup::granted_refund(&before.station_id, rec.amount_fen.0, now);
+        let mut ops = super::change_ops_adding(&before, &after, granted);
         ops.push(TxOp::Put {
             item: decided.to_item(),
             condition: Some(Condition::Eq("status".into(), json!("pending"))),
@@ -314,10 +322,12 @@ impl LedgerEntry {
         }
     }
 
-    /// The item with its keys (written put-if-absent).
+    /// The item with its keys (written put-if-absent). A refund's entry is
+    /// written in the transaction that counts it on its approval day, so
+    /// it says so (`GRANT_COUNTED`).
     pub fn to_item(&self) -> store::Item {
         let lk = keys::ledger(&self.refund_id);
-        crate::domain::to_item(
+        let mut item = crate::domain::to_item(
             self,
             &[
                 (store::PK, lk.pk),
@@ -325,8 +335,74 @@ impl LedgerEntry {
                 ("GSI1PK", keys::LEDGER_INDEX_PK.to_string()),
                 ("GSI1SK", format!("{:012}#{}", self.approved_at, self.refund_id)),
             ],
-        )
+        );
+        if self.kind == LedgerKind::Refund {
+            item.insert(GRANT_COUNTED.into(), json!(true));
+        }
+        item
     }
+}
+
+/// Attribute of a refund's ledger entry: its amount is in the approval
+/// day's `refundsGrantedFen`. Entries written before that rule lack it.
+pub const GRANT_COUNTED: &str = "grantCounted";
+
+/// Marker item: every refund ledger entry has been counted on its approval
+/// day (`count_earlier_refunds_on_grant_day` finished once).
+pub fn grant_day_marker() -> store::Key {
+    store::Key::new("MIGRATION#REFUNDS_BY_GRANT_DAY", "DONE")
+}
+
+/// One-time catch-up for stores written before refunds counted on their
+/// approval day: adds every refund ledger entry without `GRANT_COUNTED` to
+/// its approval day's and month's `refundsGrantedFen`, and marks it, in one
+/// transaction per entry (conditioned on the mark being absent, so an
+/// entry is never counted twice, also by two runs at once or beside live
+/// approvals). Then writes the marker, so the next start reads one item.
+/// Answers how many entries it counted (0 when the marker is there).
+pub async fn count_earlier_refunds_on_grant_day(ctx: &AppCtx) -> Result<u64, ApiError> {
+    if ctx.store.get(&grant_day_marker()).await.api()?.is_some() {
+        return Ok(0);
+    }
+    let mut counted = 0;
+    let mut cursor = None;
+    loop {
+        let page = ctx.store.query(Query::index(Index::Gsi1, keys::LEDGER_INDEX_PK).limit(500).after(cursor)).await.api()?;
+        for item in page.items {
+            if item.contains_key(GRANT_COUNTED) {
+                continue;
+            }
+            let entry: LedgerEntry = from_item(item)?;
+            if entry.kind != LedgerKind::Refund {
+                continue;
+            }
+            let lk = keys::ledger(&entry.refund_id);
+            let mut ops = vec![TxOp::Update {
+                key: lk,
+                actions: vec![store::UpdateAction::Set(GRANT_COUNTED.into(), json!(true))],
+                condition: Some(Condition::And(vec![Condition::item_exists(), Condition::NotExists(GRANT_COUNTED.into())])),
+            }];
+            ops.extend(super::rollup::ops(&super::rollup::granted_refund(&entry.station_id, entry.amount_fen.0, entry.approved_at)));
+            match ctx.store.transact(ops).await {
+                Ok(()) => counted += 1,
+                // Counted meanwhile by another run: nothing to do.
+                Err(StoreError::TransactionCanceled { .. }) => {}
+                Err(e) => return Err(store_error(e)),
+            }
+        }
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => break,
+        }
+    }
+    let mut marker = store::Item::new();
+    let mk = grant_day_marker();
+    marker.insert(store::PK.into(), json!(mk.pk));
+    marker.insert(store::SK.into(), json!(mk.sk));
+    marker.insert("at".into(), json!(ctx.now()));
+    marker.insert("counted".into(), json!(counted));
+    ctx.store.put(marker, None).await.api()?;
+    Ok(counted)
 }
 
 /// The ledger entry item of an approved refund (written put-if-absent).

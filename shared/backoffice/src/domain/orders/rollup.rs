@@ -3,6 +3,18 @@
 //! same transaction as the order (ADD of the difference between the order
 //! before and after the write), so they always equal the sum of the orders
 //! behind them, and reading a sum costs a few items, not the orders.
+//!
+//! Two days count, each for its own figure:
+//! - the order's start day (China local): every field but one is the sum of
+//!   the orders started that day, `refundedFen` included (what those orders
+//!   have been refunded so far). The order list's sums read these: they
+//!   describe the listed orders.
+//! - the day a refund is approved: `refundsGrantedFen` is the money refunded
+//!   that day, whatever day its order started (`granted_refund`, added in
+//!   the approval's transaction to dims `ALL` and `S#{station}` only).
+//!   Finance and the dashboard count refunds with it (`Sums::as_money`), so
+//!   a period's statement does not change when an order of it is refunded
+//!   later: the refund shows in the period it was granted.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +22,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use store::{Key, TxOp, UpdateAction};
 
-use super::keys;
+use super::keys::{self, Dim};
 use super::record::OrderRow;
 
 /// The summed fields. JSON names are the item attribute names. Money is
@@ -29,13 +41,31 @@ pub struct Sums {
     pub refunded_fen: i64,
     /// Owed amounts finance wrote off (`settle`): neither paid nor still owed.
     pub written_off_fen: i64,
+    /// Refunds approved on the item's day / in its month, of orders started
+    /// any day (see the module docs). Never part of an order's own sums
+    /// (`Sums::of` leaves it 0); not sent as such: finance answers carry it
+    /// as their `refundedFen` (`as_money`).
+    #[serde(skip)]
+    pub refunds_granted_fen: i64,
 }
 
 impl Sums {
-    pub const FIELDS: [&'static str; 10] =
-        ["orders", "energyWh", "electricityFen", "serviceFen", "parkingFen", "discountFen", "amountFen", "paidFen", "refundedFen", "writtenOffFen"];
+    /// The item attribute names, in `values` order.
+    pub const FIELDS: [&'static str; 11] = [
+        "orders",
+        "energyWh",
+        "electricityFen",
+        "serviceFen",
+        "parkingFen",
+        "discountFen",
+        "amountFen",
+        "paidFen",
+        "refundedFen",
+        "writtenOffFen",
+        "refundsGrantedFen",
+    ];
 
-    fn values(&self) -> [i64; 10] {
+    fn values(&self) -> [i64; 11] {
         [
             self.orders,
             self.energy_wh,
@@ -47,10 +77,11 @@ impl Sums {
             self.paid_fen,
             self.refunded_fen,
             self.written_off_fen,
+            self.refunds_granted_fen,
         ]
     }
 
-    fn from_values(v: [i64; 10]) -> Sums {
+    fn from_values(v: [i64; 11]) -> Sums {
         Sums {
             orders: v[0],
             energy_wh: v[1],
@@ -62,6 +93,7 @@ impl Sums {
             paid_fen: v[7],
             refunded_fen: v[8],
             written_off_fen: v[9],
+            refunds_granted_fen: v[10],
         }
     }
 
@@ -80,6 +112,7 @@ impl Sums {
                 Some(s) if s.kind == super::settle::SettlementKind::WriteOff => s.amount_fen.0,
                 _ => 0,
             },
+            refunds_granted_fen: 0,
         }
     }
 
@@ -102,6 +135,14 @@ impl Sums {
         self.paid_fen - self.refunded_fen
     }
 
+    /// The sums as finance and the dashboard count money: refunds on the
+    /// day they were granted (`refundedFen` = `refundsGrantedFen`, so the
+    /// net is paid - refunds granted in the period); the rest by the
+    /// orders' start day.
+    pub fn as_money(&self) -> Sums {
+        Sums { refunded_fen: self.refunds_granted_fen, ..*self }
+    }
+
     pub fn from_item(item: &store::Item) -> Sums {
         let v = |name: &str| item.get(name).and_then(serde_json::Value::as_i64).unwrap_or(0);
         Sums::from_values(std::array::from_fn(|i| v(Sums::FIELDS[i])))
@@ -113,15 +154,9 @@ impl Sums {
 }
 
 /// The filter dimensions an order counts in.
-pub fn dims(o: &OrderRow) -> Vec<String> {
-    let status = keys::enum_name(&o.status);
-    vec![
-        "ALL".to_string(),
-        format!("S#{}", o.station_id),
-        format!("T#{status}"),
-        format!("P#{}", keys::enum_name(&o.payment_status)),
-        format!("S#{}#T#{status}", o.station_id),
-    ]
+pub fn dims(o: &OrderRow) -> [Dim<'_>; 5] {
+    let station = o.station_id.as_str();
+    [Dim::All, Dim::Station(station), Dim::Status(o.status), Dim::Payment(o.payment_status), Dim::StationStatus(station, o.status)]
 }
 
 /// Every rollup item an order adds to, with what it adds.
@@ -130,8 +165,8 @@ fn contributions(o: &OrderRow) -> Vec<(Key, Sums)> {
     let (day, month) = (keys::day_of(o.start_ts), keys::month_of(o.start_ts));
     let mut out = Vec::new();
     for dim in dims(o) {
-        out.push((Key::new(keys::day_rollup(&dim), day.clone()), s));
-        out.push((Key::new(keys::month_rollup(&dim), month.clone()), s));
+        out.push((Key::new(keys::day_rollup(dim), day.clone()), s));
+        out.push((Key::new(keys::month_rollup(dim), month.clone()), s));
     }
     out.push((Key::new(keys::STATIONS_ROLLUP_PK, o.station_id.clone()), s));
     out
@@ -147,6 +182,25 @@ pub fn deltas(before: Option<&OrderRow>, after: Option<&OrderRow>) -> BTreeMap<K
     for (k, s) in before.map(contributions).unwrap_or_default() {
         let e = out.entry(k).or_default();
         *e = e.sub(&s);
+    }
+    out.retain(|_, s| !s.is_zero());
+    out
+}
+
+/// The dims a granted refund counts in: finance reads all stations or one.
+fn granted_dims(station_id: &str) -> [Dim<'_>; 2] {
+    [Dim::All, Dim::Station(station_id)]
+}
+
+/// The rollup items an approved refund adds to (`refundsGrantedFen`): its
+/// approval day's and month's, China local time (see the module docs).
+pub fn granted_refund(station_id: &str, amount_fen: i64, approved_at: i64) -> BTreeMap<Key, Sums> {
+    let s = Sums { refunds_granted_fen: amount_fen, ..Sums::default() };
+    let (day, month) = (keys::day_of(approved_at), keys::month_of(approved_at));
+    let mut out = BTreeMap::new();
+    for dim in granted_dims(station_id) {
+        out.insert(Key::new(keys::day_rollup(dim), day.clone()), s);
+        out.insert(Key::new(keys::month_rollup(dim), month.clone()), s);
     }
     out.retain(|_, s| !s.is_zero());
     out

@@ -2,7 +2,8 @@
 //! refunds (approved, with ledger entries, and a few pending), stuck and
 //! abnormal ones. Written through a bulk path that stores exactly the
 //! items the real write path stores (orders, details, pointers) and adds
-//! the rollups once per item at the end instead of once per order.
+//! the rollups once per item at the end instead of once per order
+//! (approved refunds on their approval day too, like `refunds::approve`).
 
 use std::collections::BTreeMap;
 
@@ -112,9 +113,12 @@ pub async fn seed_range(ctx: &AppCtx, demo: &DemoData, from: u64, to: u64) -> Re
                 requested_by: "editor".into(),
                 requested_at: r.requested_at,
                 decided_by: Some(r.approved_by.clone()),
-                decided_at: Some(r.requested_at + 3600),
+                // An hour after the request, but never after the history's end (now).
+                decided_at: Some((r.requested_at + 3600).min(demo.config.end_ts)),
                 decision_note: None,
             };
+            // Counted on its approval day, as the real approval does.
+            rollup::accumulate(&mut acc, rollup::granted_refund(&rec.station_id, rec.amount_fen.0, rec.decided_at.unwrap_or(rec.requested_at)));
             ops.push(TxOp::Put { item: rec.to_item(), condition: None });
             ops.push(TxOp::Put { item: super::refunds::ledger_item(&rec), condition: None });
         }

@@ -100,9 +100,6 @@ pub fn ledger_id(order_no: &str) -> String {
     format!("SETTLE-{order_no}")
 }
 
-fn bad(en: String, zh: String) -> ApiError {
-    ApiError::bad_request(Text::new(en, zh))
-}
 
 fn already_settled(row: &OrderRow) -> ApiError {
     let (en, zh) = match &row.settlement {
@@ -122,14 +119,14 @@ fn owed(row: &OrderRow) -> Result<Fen, ApiError> {
         return Err(already_settled(row));
     }
     if matches!(row.status, OrderStatus::Charging) {
-        return Err(bad(
+        return Err(ApiError::invalid(
             format!("order {} is still charging; close it first", row.order_no),
             format!("订单 {} 仍在充电中，请先结单", row.order_no),
         ));
     }
     let owed = Fen(row.amount_fen.0 - row.paid_fen.0);
     if owed.0 <= 0 {
-        return Err(bad(format!("order {} owes nothing", row.order_no), format!("订单 {} 没有待收金额", row.order_no)));
+        return Err(ApiError::invalid(format!("order {} owes nothing", row.order_no), format!("订单 {} 没有待收金额", row.order_no)));
     }
     Ok(owed)
 }
@@ -147,7 +144,7 @@ pub async fn settle(ctx: &AppCtx, order_no: &str, what: Settle, by: &str) -> Res
         let settlement = match &what {
             Settle::Payment { method, reference, amount, note } => {
                 if *amount != owed {
-                    return Err(bad(
+                    return Err(ApiError::invalid(
                         format!("amount must be the amount owed, {} (got {})", owed, amount),
                         format!("收款金额须等于待收金额 {} 元（收到 {} 元）", owed, amount),
                     ));

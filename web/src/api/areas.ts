@@ -1,0 +1,15 @@
+import { get } from './request';
+import type { Answer } from './types';
+
+type AreaList = Answer<'/partnerapi/area/getList', 'get'>;
+type Province = AreaList['list'][number];
+type City = Province['children'][number];
+/** A province, city or district (only the first two have children). */
+export type AreaNode = Province | City | City['children'][number];
+
+/** China's provinces with their cities and districts (the region picker's choices). */
+export async function getAreaList(): Promise<Province[]> {
+  const { data } = await get<AreaList | Province[]>('/area/getList');
+  if (Array.isArray(data)) return data;
+  return data?.list ?? [];
+}

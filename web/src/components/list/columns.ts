@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import type { ExcelColumn } from '@/components/data/excel';
+
+/**
+ * One column of a list, declared once per resource: the table shows the
+ * columns with a `cell`, the Excel export the columns with an `excel` value,
+ * both in the order declared. A column may be in the table only (actions),
+ * in the export only (a field the table folds into another cell), or both.
+ */
+export interface ListColumn<T> {
+  id: string;
+  /** The column's title (the table's header and, unless `excel.header` says otherwise, the sheet's). */
+  header: string;
+  /** The table cell; without it the column is not in the table. */
+  cell?: (row: T) => ReactNode;
+  /** data-testid of the column's table cells. */
+  testId?: string;
+  /** Class of the column's table cells (e.g. no wrapping). */
+  className?: string;
+  /** Width of the table's column (its header cell's style), e.g. '160px'. */
+  width?: string;
+  /** Tooltip of the table's header cell. */
+  headerTitle?: string;
+  /** data-testid of a sortable header (default `sort-<id>`). */
+  headerTestId?: string;
+  /** Right-aligned tabular figures in the table. */
+  numeric?: boolean;
+  /** The table's header sorts by this column (see `ListTable`'s `sort`). */
+  sortable?: boolean;
+  /** The sheet cell; without it the column is not exported. */
+  excel?: Omit<ExcelColumn<T>, 'header'> & { header?: string };
+}
+
+/** The columns the table shows. */
+export const tableColumns = <T>(columns: readonly ListColumn<T>[]): ListColumn<T>[] => columns.filter((c) => c.cell);
+
+/** The export's columns, derived from the list's columns. */
+export function excelColumns<T>(columns: readonly ListColumn<T>[]): ExcelColumn<T>[] {
+  return columns.flatMap((c) => (c.excel ? [{ ...c.excel, header: c.excel.header ?? c.header }] : []));
+}

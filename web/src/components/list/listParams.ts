@@ -1,0 +1,85 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A list's state in the URL query string: filters, sort, page number and
+ * size. Each key has a default (its type: string or number); a value equal
+ * to its default is left out of the URL, so an unfiltered list has a plain
+ * address and a filtered one is a link that can be shared.
+ */
+export type ListParams = Record<string, string | number>;
+
+/** Keys that page through a list; changing any other key starts again at page 1. */
+export const PAGING_KEYS = ['page', 'size'] as const;
+
+export interface ListParamsOptions<D extends ListParams> {
+  /** The values a key may take (others read as the default). */
+  allowed?: { [K in keyof D]?: readonly D[K][] };
+}
+
+/** Reads the list's state from a query string (pure; tested). */
+export function readListParams<D extends ListParams>(search: URLSearchParams, defaults: D, opts: ListParamsOptions<D> = {}): D {
+  const out: ListParams = { ...defaults };
+  for (const [k, def] of Object.entries(defaults)) {
+    const raw = search.get(k);
+    if (raw === null) continue;
+    if (typeof def === 'number') {
+      const n = Number(raw);
+      if (raw.trim() !== '' && Number.isFinite(n)) out[k] = Math.trunc(n);
+    } else {
+      out[k] = raw;
+    }
+    const allowed = opts.allowed?.[k] as readonly (string | number)[] | undefined;
+    if (allowed && !allowed.includes(out[k])) out[k] = def;
+  }
+  if (typeof out.page === 'number' && out.page < 1) out.page = 1;
+  if (typeof out.size === 'number' && out.size < 1) out.size = defaults.size as number;
+  return out as D;
+}
+
+/**
+ * The query string after `patch` (pure; tested): values equal to their
+ * default are removed, keys the list does not own are kept, and a change to
+ * a filter or the sort (any key but page and size) drops the page number.
+ * A new page size drops the page number too.
+ */
+export function writeListParams<D extends ListParams>(search: URLSearchParams, patch: Partial<D>, defaults: D): URLSearchParams {
+  const q = new URLSearchParams(search);
+  let resetPage = false;
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined || !(k in defaults)) continue;
+    const before = q.get(k) ?? String(defaults[k]);
+    if (String(v) === before) continue;
+    if (k !== 'page') resetPage = true;
+    if (String(v) === String(defaults[k]) || v === '') q.delete(k);
+    else q.set(k, String(v));
+  }
+  if (resetPage && patch.page === undefined) q.delete('page');
+  return q;
+}
+
+/**
+ * The list's state, read from and written to the URL. `set` pushes a
+ * history entry, so the browser's back button restores the previous filter.
+ * `defaults` should be stable (a module constant or memoised).
+ */
+export function useListParams<D extends ListParams>(defaults: D, opts: ListParamsOptions<D> = {}) {
+  const [search, setSearch] = useSearchParams();
+  const allowed = opts.allowed;
+  const params = useMemo(() => readListParams(search, defaults, { allowed }), [search, defaults, allowed]);
+  const set = useCallback(
+    (patch: Partial<D>, how: { replace?: boolean } = {}) => setSearch((s) => writeListParams(s, patch, defaults), { replace: how.replace }),
+    [setSearch, defaults],
+  );
+  /** Back to the defaults (keys the list does not own stay). */
+  const reset = useCallback(
+    () =>
+      setSearch((s) => {
+        const q = new URLSearchParams(s);
+        for (const k of Object.keys(defaults)) q.delete(k);
+        return q;
+      }),
+    [setSearch, defaults],
+  );
+  return { params, set, reset };
+}

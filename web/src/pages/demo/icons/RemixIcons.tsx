@@ -1,0 +1,80 @@
+import { Button, Caption1, Card, Input, makeStyles, shorthands, Spinner, tokens } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons/svg/search';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { getRemixIconList } from '@/pages/demo/api';
+import { Pager } from '@/components/data/Pager';
+import { RemixIcon } from '@/pages/demo/components/remixIcons';
+import { notify } from '@/utils/notify';
+
+const useStyles = makeStyles({
+  card: { padding: '16px', rowGap: '12px' },
+  toolbar: { display: 'flex', columnGap: '8px' },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: '8px' },
+  cell: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    rowGap: '8px',
+    height: '88px',
+    justifyContent: 'center',
+    ...shorthands.border('1px', 'solid', tokens.colorNeutralStroke2),
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    cursor: 'pointer',
+    ':hover': { ...shorthands.borderColor(tokens.colorBrandStroke1), color: tokens.colorBrandForeground1 },
+  },
+  name: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', padding: '0 6px', color: tokens.colorNeutralForeground3 },
+});
+
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Remix icon list: 72 per page from /remixIcon/getList, title filter, click copies the name. */
+export default function RemixIconPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [query, setQuery] = useState({ pageNo: 1, pageSize: 72, title: '' });
+  const [typed, setTyped] = useState('');
+  const { data, isLoading } = useSWR(['remixIcon/getList', query.pageNo, query.pageSize, query.title], () => getRemixIconList(query), { keepPreviousData: true });
+  return (
+    <Card className={styles.card}>
+      <form
+        className={styles.toolbar}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery({ ...query, pageNo: 1, title: typed.trim() });
+        }}
+      >
+        <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.icon.filter')} contentBefore={<SearchRegular />} data-testid="icon-filter" />
+        <Button type="submit" appearance="primary">
+          {t('dm.common.search')}
+        </Button>
+      </form>
+      {isLoading && !data && <Spinner size="small" />}
+      <div className={styles.grid}>
+        {(data?.list ?? []).map((name) => (
+          <button
+            type="button"
+            key={name}
+            className={styles.cell}
+            title={t('dm.icon.copy', { name })}
+            onClick={async () => notify((await copyText(name)) ? t('dm.icon.copied', { name }) : t('dm.icon.copyFailed', { name }), 'success')}
+          >
+            <RemixIcon name={name} size={28} />
+            <Caption1 className={styles.name}>{name}</Caption1>
+          </button>
+        ))}
+      </div>
+      {data && !data.list.length && <Caption1>{t('dm.common.empty')}</Caption1>}
+      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} sizes={[72, 144]} onChange={(pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize })} />
+    </Card>
+  );
+}

@@ -1,0 +1,5 @@
+import { ErrorPage } from './ErrorPage';
+
+export default function Error403View() {
+  return <ErrorPage kind={403} />;
+}

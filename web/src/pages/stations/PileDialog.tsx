@@ -1,0 +1,244 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles, Option, Subtitle2 } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addPile, editPile, REGISTRATION_STATUSES, STANDARDS, type Pile, type PileType, type RegistrationStatus, type Standard } from '@/api/assets';
+import { useFieldErrors } from '@/components/forms/useFieldErrors';
+import type { FieldSpec, Rule } from '@/utils/formRules';
+import { clearErrorToasts } from '@/utils/notify';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '10px 14px', alignItems: 'start' },
+  conn: { display: 'grid', gridTemplateColumns: '60px 1fr 1fr 2fr', gap: '8px', alignItems: 'end', marginTop: '8px' },
+});
+
+interface ConnRow {
+  standard: Standard;
+  maxPowerKw: string;
+  qrCode: string;
+}
+
+const int = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : NaN);
+
+/** The server's limits (domain/assets/piles.rs `PileInput::problems`), enforced in the inputs too. */
+export const PILE_MAX = { code: 32, vendor: 50, model: 50, firmwareVersion: 50, qrCode: 200 } as const;
+const POWER: Rule = { required: true, whitespace: true, type: 'integer', min: 1, max: 1000 };
+
+/** The form's key of a field a 400 names: `connectors[1].qrCode` is `c1.qrCode`. */
+function pileKeyOf(serverField: string): string | undefined {
+  const conn = /^connectors\[(\d+)\]\.(maxPowerKw|qrCode)$/.exec(serverField);
+  if (conn) return `c${conn[1]}.${conn[2]}`;
+  return ['code', 'vendor', 'model', 'firmwareVersion', 'ratedPowerKw', 'heartbeatIntervalSecs', 'pileType'].find((k) => k === serverField);
+}
+
+/** Register a pile with its connectors, or edit a registered pile's descriptive fields. */
+export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: boolean; stationId: string; pile?: Pile; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [f, setF] = useState({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc' as PileType, ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted' as RegistrationStatus, securityProfile: 1 });
+  const [conns, setConns] = useState<ConnRow[]>([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
+  const [busy, setBusy] = useState(false);
+  const specs = (): Array<[string, FieldSpec]> => [
+    ['code', { label: t('ast.pile.code'), rules: [{ required: true, whitespace: true, max: PILE_MAX.code }, { pattern: /^\s*[A-Za-z0-9_-]+\s*$/, message: t('ast.form.pileCodePattern', { n: PILE_MAX.code }) }] }],
+    ['ratedPowerKw', { label: t('ast.pile.power'), rules: [POWER] }],
+    ['heartbeatIntervalSecs', { label: t('ast.pile.heartbeat'), rules: [{ required: true, whitespace: true, type: 'integer', min: 10, max: 3600 }] }],
+    ['vendor', { label: t('ast.pile.vendor'), rules: [{ max: PILE_MAX.vendor }] }],
+    ['model', { label: t('ast.pile.model'), rules: [{ max: PILE_MAX.model }] }],
+    ['firmwareVersion', { label: t('ast.pile.firmware'), rules: [{ max: PILE_MAX.firmwareVersion }] }],
+    ...(pile
+      ? []
+      : conns.flatMap((_, i): Array<[string, FieldSpec]> => [
+          // Shown on the connector's own row, so the label needs no number.
+          [`c${i}.maxPowerKw`, { label: t('ast.connector.maxPower'), rules: [POWER] }],
+          [`c${i}.qrCode`, { label: t('ast.connector.qr'), rules: [{ max: PILE_MAX.qrCode }] }],
+        ])),
+  ];
+  const fe = useFieldErrors<string>(specs);
+  // Stable (a callback of the hook); fe itself is a new object each render.
+  const resetErrors = fe.reset;
+  const values = (): Record<string, unknown> => {
+    const v: Record<string, unknown> = { ...f };
+    conns.forEach((c, i) => {
+      v[`c${i}.maxPowerKw`] = c.maxPowerKw;
+      v[`c${i}.qrCode`] = c.qrCode;
+    });
+    return v;
+  };
+  const recheck = (k: string, value: unknown) => {
+    if (fe.errors[k]) fe.check(k, value);
+  };
+  useEffect(() => {
+    if (!open) return;
+    resetErrors();
+    if (pile) {
+      setF({ code: pile.code, vendor: pile.vendor, model: pile.model, firmwareVersion: pile.firmwareVersion, pileType: pile.pileType, ratedPowerKw: String(pile.ratedPowerKw), heartbeatIntervalSecs: String(pile.heartbeatIntervalSecs), registrationStatus: pile.registrationStatus ?? 'Accepted', securityProfile: pile.securityProfile ?? 1 });
+    } else {
+      setF({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc', ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted', securityProfile: 1 });
+      setConns([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
+    }
+  }, [open, pile, resetErrors]);
+  const setCount = (n: number) =>
+    setConns((c) => Array.from({ length: n }, (_, i) => c[i] ?? { standard: f.pileType === 'ac' ? 'type2' : 'gbt2015', maxPowerKw: f.ratedPowerKw, qrCode: '' }));
+
+  async function save() {
+    if (!fe.checkAll(values())) return;
+    setBusy(true);
+    try {
+      const body = {
+        stationId,
+        code: f.code,
+        vendor: f.vendor,
+        model: f.model,
+        firmwareVersion: f.firmwareVersion,
+        pileType: f.pileType,
+        ratedPowerKw: int(f.ratedPowerKw),
+        heartbeatIntervalSecs: int(f.heartbeatIntervalSecs),
+        registrationStatus: f.registrationStatus,
+        securityProfile: f.securityProfile,
+      };
+      // NaN is sent as null, so the server names the field.
+      const clean = JSON.parse(JSON.stringify(body)) as typeof body;
+      if (pile) await editPile({ ...clean, id: pile.id, version: pile.version }, { fieldErrors: true });
+      else await addPile({ ...clean, connectors: conns.map((c) => ({ standard: c.standard, maxPowerKw: int(c.maxPowerKw), qrCode: c.qrCode })) }, { fieldErrors: true });
+      // The earlier attempts' error toasts are stale now.
+      clearErrorToasts();
+      onSaved();
+    } catch (err) {
+      // A 400 naming fields goes onto them; any other error was toasted by the request layer.
+      fe.fromServer(err, pileKeyOf);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (k: keyof typeof f, label: string, required = false, disabled = false, maxLength?: number) => (
+    <Field label={label} required={required} validationMessage={fe.errors[k]} data-field={k}>
+      <Input
+        name={k}
+        value={String(f[k])}
+        disabled={disabled}
+        maxLength={maxLength}
+        onBlur={fe.onLeave(k, () => f[k])}
+        onChange={(_, d) => {
+          setF((x) => ({ ...x, [k]: d.value }));
+          recheck(k, d.value);
+        }}
+      />
+    </Field>
+  );
+  const setConn = (i: number, key: 'maxPowerKw' | 'qrCode', value: string) => {
+    setConns((all) => all.map((x, j) => (j === i ? { ...x, [key]: value } : x)));
+    recheck(`c${i}.${key}`, value);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface style={{ maxWidth: '820px' }}>
+        <DialogBody>
+          <DialogTitle>{pile ? t('ast.pile.edit') : t('ast.pile.add')}</DialogTitle>
+          <DialogContent>
+            <div ref={fe.container}>
+            <div className={styles.grid} data-testid="pile-form">
+              {text('code', t('ast.pile.code'), true, !!pile, PILE_MAX.code)}
+              <Field label={t('ast.pile.type')} required>
+                <Dropdown
+                  aria-label={t('ast.pile.type')}
+                  disabled={!!pile}
+                  value={t(`ast.type.${f.pileType}`)}
+                  selectedOptions={[f.pileType]}
+                  onOptionSelect={(_, d) => setF((x) => ({ ...x, pileType: d.optionValue as PileType }))}
+                >
+                  <Option value="ac">{t('ast.type.ac')}</Option>
+                  <Option value="dc">{t('ast.type.dc')}</Option>
+                </Dropdown>
+              </Field>
+              {text('ratedPowerKw', t('ast.pile.power'), true, false, 4)}
+              <Field label={t('ast.pile.heartbeat')} hint={t('ast.pile.heartbeatHint')} required validationMessage={fe.errors.heartbeatIntervalSecs} data-field="heartbeatIntervalSecs">
+                <Input
+                  name="heartbeatIntervalSecs"
+                  maxLength={4}
+                  value={f.heartbeatIntervalSecs}
+                  onBlur={fe.onLeave('heartbeatIntervalSecs', () => f.heartbeatIntervalSecs)}
+                  onChange={(_, d) => {
+                    setF((x) => ({ ...x, heartbeatIntervalSecs: d.value }));
+                    recheck('heartbeatIntervalSecs', d.value);
+                  }}
+                />
+              </Field>
+              {text('vendor', t('ast.pile.vendor'), false, false, PILE_MAX.vendor)}
+              {text('model', t('ast.pile.model'), false, false, PILE_MAX.model)}
+              {text('firmwareVersion', t('ast.pile.firmware'), false, false, PILE_MAX.firmwareVersion)}
+              <Field label={t('chg.link.registration')} hint={t('chg.link.registrationHint')}>
+                <Dropdown aria-label={t('chg.link.registration')} value={f.registrationStatus} selectedOptions={[f.registrationStatus]} onOptionSelect={(_, d) => setF((x) => ({ ...x, registrationStatus: d.optionValue as RegistrationStatus }))}>
+                  {REGISTRATION_STATUSES.map((r) => (
+                    <Option key={r} value={r}>
+                      {r}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              <Field label={t('chg.link.security')}>
+                <Dropdown aria-label={t('chg.link.security')} value={t(`chg.link.profile${f.securityProfile}`)} selectedOptions={[String(f.securityProfile)]} onOptionSelect={(_, d) => setF((x) => ({ ...x, securityProfile: Number(d.optionValue) }))} data-testid="pile-security">
+                  {[0, 1, 2].map((p) => (
+                    <Option key={p} value={String(p)} text={t(`chg.link.profile${p}`)}>
+                      {t(`chg.link.profile${p}`)}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              {!pile && (
+                <Field label={t('ast.pile.connectorCount')} required>
+                  <Dropdown aria-label={t('ast.pile.connectorCount')} value={String(conns.length)} selectedOptions={[String(conns.length)]} onOptionSelect={(_, d) => setCount(Number(d.optionValue))} data-testid="pile-connector-count">
+                    {[1, 2, 3, 4].map((n) => (
+                      <Option key={n} value={String(n)}>
+                        {String(n)}
+                      </Option>
+                    ))}
+                  </Dropdown>
+                </Field>
+              )}
+            </div>
+            {!pile && (
+              <>
+                <Subtitle2 as="h3">{t('ast.connector.title')}</Subtitle2>
+                {conns.map((c, i) => (
+                  <div key={i} className={styles.conn}>
+                    <Field label={t('ast.connector.number')}>
+                      <Input value={String(i + 1)} disabled />
+                    </Field>
+                    <Field label={t('ast.connector.standard')}>
+                      <Dropdown
+                        aria-label={`${t('ast.connector.standard')} ${i + 1}`}
+                        value={t(`ast.standard.${c.standard}`)}
+                        selectedOptions={[c.standard]}
+                        onOptionSelect={(_, d) => setConns((all) => all.map((x, j) => (j === i ? { ...x, standard: d.optionValue as Standard } : x)))}
+                      >
+                        {STANDARDS.map((s) => (
+                          <Option key={s} value={s}>
+                            {t(`ast.standard.${s}`)}
+                          </Option>
+                        ))}
+                      </Dropdown>
+                    </Field>
+                    <Field label={t('ast.connector.maxPower')} validationMessage={fe.errors[`c${i}.maxPowerKw`]} data-field={`c${i}.maxPowerKw`}>
+                      <Input name={`c${i}.maxPowerKw`} maxLength={4} value={c.maxPowerKw} onBlur={fe.onLeave(`c${i}.maxPowerKw`, () => c.maxPowerKw)} onChange={(_, d) => setConn(i, 'maxPowerKw', d.value)} />
+                    </Field>
+                    <Field label={t('ast.connector.qr')} hint={i === 0 ? t('ast.connector.qrHint') : undefined} validationMessage={fe.errors[`c${i}.qrCode`]} data-field={`c${i}.qrCode`}>
+                      <Input name={`c${i}.qrCode`} maxLength={PILE_MAX.qrCode} value={c.qrCode} onBlur={fe.onLeave(`c${i}.qrCode`, () => c.qrCode)} onChange={(_, d) => setConn(i, 'qrCode', d.value)} />
+                    </Field>
+                  </div>
+                ))}
+              </>
+            )}
+            </div>
+          </DialogContent>
+          <DialogActions data-no-blur-check>
+            <Button onClick={onClose}>{t('ast.cancel')}</Button>
+            <Button appearance="primary" disabled={busy} onClick={() => void save()} data-testid="pile-save">
+              {t('ast.save')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
