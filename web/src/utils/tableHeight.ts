@@ -5,7 +5,7 @@ import { TABLE_HEIGHT_OFFSET_PX, TABLE_HEIGHT_ROW_PX } from '@/config';
 export const TABLE_MIN_HEIGHT_PX = 240;
 
 /**
- * The height of a table that fills the page (spec point 9): the window's
+ * The height of a table that fills the page: the window's
  * height less 291 px (header, tabs, filter row, pager, paddings) and 60 px
  * for each extra row of filters.
  */
@@ -13,14 +13,18 @@ export function tableHeight(extraRows = 0, viewport: number = window.innerHeight
   return Math.max(TABLE_MIN_HEIGHT_PX, viewport - TABLE_HEIGHT_OFFSET_PX - TABLE_HEIGHT_ROW_PX * extraRows);
 }
 
-/** `tableHeight`, following the window as it is resized. */
+/**
+ * `tableHeight`, following the window as it is resized. The height is derived
+ * in the render that gets new `extraRows` (not set by an effect after paint),
+ * so a page never shows a frame whose filter rows and table height disagree.
+ */
 export function useTableHeight(extraRows = 0): number {
-  const [h, setH] = useState(() => tableHeight(extraRows));
+  const [viewport, setViewport] = useState(() => window.innerHeight);
   useEffect(() => {
-    const apply = () => setH(tableHeight(extraRows));
+    const apply = () => setViewport(window.innerHeight);
     apply();
     window.addEventListener('resize', apply);
     return () => window.removeEventListener('resize', apply);
-  }, [extraRows]);
-  return h;
+  }, []);
+  return tableHeight(extraRows, viewport);
 }
