@@ -3,8 +3,7 @@ import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { demoImageUrl, getTableList } from './api';
+import { demoImageUrl, useTableList } from './api';
 import { Pager } from '@/components/data/Pager';
 import { StatusBadge } from '@/pages/demo/components/StatusBadge';
 
@@ -24,7 +23,7 @@ export default function ListPage() {
   const styles = useStyles();
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 10, title: '' });
   const [typed, setTyped] = useState('');
-  const { data, isLoading } = useSWR(['table/getList', query.pageNo, query.pageSize, query.title], () => getTableList(query), { keepPreviousData: true });
+  const { data, isLoading } = useTableList(query);
   return (
     <Card className={styles.card}>
       <form

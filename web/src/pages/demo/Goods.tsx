@@ -2,8 +2,7 @@ import { Badge, Body1, Button, Caption1, Card, CardFooter, CardPreview, Image, I
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { demoImageUrl, getGoodsList } from './api';
+import { demoImageUrl, useGoodsList } from './api';
 import { Pager } from '@/components/data/Pager';
 
 const useStyles = makeStyles({
@@ -24,7 +23,7 @@ export default function GoodsPage() {
   const styles = useStyles();
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 12, title: '' });
   const [typed, setTyped] = useState('');
-  const { data, isLoading } = useSWR(['goods/getList', query.pageNo, query.pageSize, query.title], () => getGoodsList(query), { keepPreviousData: true });
+  const { data, isLoading } = useGoodsList(query);
   const money = new Intl.NumberFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US', { style: 'currency', currency: 'CNY' });
   return (
     <div>

@@ -2,8 +2,7 @@ import { Button, Caption1, Card, Input, makeStyles, shorthands, Spinner, tokens 
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getRemixIconList } from '@/pages/demo/api';
+import { useRemixIcons } from '@/pages/demo/api';
 import { Pager } from '@/components/data/Pager';
 import { RemixIcon } from '@/pages/demo/components/remixIcons';
 import { notify } from '@/utils/notify';
@@ -43,7 +42,7 @@ export default function RemixIconPage() {
   const styles = useStyles();
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 72, title: '' });
   const [typed, setTyped] = useState('');
-  const { data, isLoading } = useSWR(['remixIcon/getList', query.pageNo, query.pageSize, query.title], () => getRemixIconList(query), { keepPreviousData: true });
+  const { data, isLoading } = useRemixIcons(query);
   return (
     <Card className={styles.card}>
       <form
