@@ -10,6 +10,7 @@ import { confirm } from '@/components/Confirm';
 import { EditItemDialog } from '@/pages/demo/components/EditItemDialog';
 import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
+import { useDraft, useListParams } from '@/components/list/listParams';
 import { ListTable } from '@/components/list/ListTable';
 import { StatusBadge } from '@/pages/demo/components/StatusBadge';
 import { notify } from '@/utils/notify';
@@ -25,13 +26,18 @@ const useStyles = makeStyles({
   actions: { display: 'flex', columnGap: '4px' },
 });
 
+/** The list's state in the URL: title filter, page, page size (one the pager offers). */
+const LIST_DEFAULTS = { title: '', page: 1, size: 20 };
+const LIST_OPTIONS = { allowed: { size: [10, 20, 50] } };
+
 /** The template's comprehensive table: search, paging, selection, add/edit/delete (simulated), detail in a new tab. */
 export default function ComprehensiveTable() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const [query, setQuery] = useState({ pageNo: 1, pageSize: 20, title: '' });
-  const [typed, setTyped] = useState('');
+  const { params, set } = useListParams(LIST_DEFAULTS, LIST_OPTIONS);
+  const query = { pageNo: params.page, pageSize: params.size, title: params.title };
+  const [typed, setTyped] = useDraft(params.title);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<{ open: boolean; item: TableItem | null }>({ open: false, item: null });
   const { data, isLoading, mutate } = useTableList(query);
@@ -121,7 +127,7 @@ export default function ComprehensiveTable() {
           className={styles.group}
           onSubmit={(e) => {
             e.preventDefault();
-            setQuery({ ...query, pageNo: 1, title: typed.trim() });
+            set({ title: typed.trim(), page: 1 });
           }}
         >
           <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.table.title')} contentBefore={<SearchRegular />} data-testid="table-filter" />
@@ -134,7 +140,7 @@ export default function ComprehensiveTable() {
         <ListTable className={styles.table} aria-label={t('dm.table.name')} columns={columns} rows={list} rowKey={(r) => r.uuid} />
         {isLoading && !data && <Spinner size="small" />}
       </div>
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize })} />
+      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(page, size) => set({ page, size })} />
       <EditItemDialog
         open={editing.open}
         item={editing.item}
