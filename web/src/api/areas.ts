@@ -1,3 +1,4 @@
+import useSWR from 'swr';
 import { get } from './request';
 import type { Answer } from './types';
 
@@ -12,4 +13,9 @@ export async function getAreaList(): Promise<Province[]> {
   const { data } = await get<AreaList | Province[]>('/area/getList');
   if (Array.isArray(data)) return data;
   return data?.list ?? [];
+}
+
+/** The region tree, loaded once (not again when the window regains focus). */
+export function useAreaList() {
+  return useSWR('area/getList', getAreaList, { revalidateOnFocus: false });
 }

@@ -55,6 +55,16 @@ export function useStations(f: StationFilter, pageNo: number, pageSize: number) 
   return useSWR(['station/getList', f, pageNo, pageSize], () => getStations(f, pageNo, pageSize));
 }
 
+/** Stations a picker offers per search: the first page of names containing what was typed. */
+export const STATION_CHOICES = 20;
+
+/** The station picker's choices: the first page of stations whose name contains `name` (all when empty); the previous choices stay shown while the next load. */
+export function useStationChoices(name: string) {
+  return useSWR(['station/getList/picker', name], () => getStations(name ? { name } : {}, 1, STATION_CHOICES), {
+    keepPreviousData: true,
+  });
+}
+
 /** The stations using a template (this one included), by name. */
 export type TariffUsage = NonNullable<StationDetail['tariffUsage']>;
 
@@ -63,6 +73,16 @@ export type StationDetail = Answer<'/partnerapi/station/getDetail', 'get'>;
 export async function getStationDetail(id: string): Promise<StationDetail> {
   const { data } = await get<StationDetail>('/station/getDetail', { id });
   return data;
+}
+
+/** One station's detail: its settings, piles and connectors (no id: not asked). */
+export function useStationDetail(id: string) {
+  return useSWR(id ? ['station/getDetail', id] : null, () => getStationDetail(id));
+}
+
+/** A station's detail under the picker's own key, to name a station chosen before the picker knew it (null: not asked). */
+export function useStationNameLookup(id: string | null) {
+  return useSWR(id ? ['station/getDetail/name', id] : null, () => getStationDetail(id!));
 }
 
 /** `extra.fieldErrors`: the caller marks a 400's fields on its form (no toast for those). */
@@ -74,10 +94,18 @@ export async function getTariffs(): Promise<TariffEntry[]> {
   const { data } = await get<Answer<'/partnerapi/tariff/getList', 'get'>>('/tariff/getList');
   return data?.list ?? [];
 }
+/** Every tariff template (`enabled` false: not asked, e.g. while a dialog is closed). */
+export function useTariffs(enabled = true) {
+  return useSWR(enabled ? 'tariff/getList' : null, getTariffs);
+}
 type TariffVersions = Answer<'/partnerapi/tariff/getVersions', 'get'>;
 export async function getTariffVersions(id: string): Promise<TariffVersions['list']> {
   const { data } = await get<TariffVersions>('/tariff/getVersions', { id });
   return data?.list ?? [];
+}
+/** A template's versions, asked again when the template's version changes (no template: not asked). */
+export function useTariffVersions(base: Pick<TariffForm, 'id' | 'version'> | null | undefined) {
+  return useSWR(base ? ['tariff/getVersions', base.id, base.version] : null, () => getTariffVersions(base!.id));
 }
 export async function getTariffVersion(id: string, version: number): Promise<TariffEntry> {
   const { data } = await get<Answer<'/partnerapi/tariff/getDetail', 'get'>>('/tariff/getDetail', { id, version });
@@ -113,5 +141,9 @@ export type HistoryEntry = ConnectorHistory['list'][number];
 export async function getConnectorHistory(id: string): Promise<HistoryEntry[]> {
   const { data } = await get<ConnectorHistory>('/connector/getHistory', { id });
   return data?.list ?? [];
+}
+/** A connector's status history (null: not asked). */
+export function useConnectorHistory(connectorId: string | null) {
+  return useSWR(connectorId ? ['connector/getHistory', connectorId] : null, () => getConnectorHistory(connectorId!));
 }
 export const actOnConnector = (id: string, action: OperatorAction) => post<Answer<'/partnerapi/connector/doAction', 'post'>>('/connector/doAction', { id, action });

@@ -80,6 +80,17 @@ export const getCommand = async (id: string) => (await get<Command>('/charger/co
 export const getCommands = async (pileId: string) => (await get<Answer<'/partnerapi/charger/commands', 'get'>>('/charger/commands', { pileId, pageSize: 20 })).data;
 export const sendCommand = async (path: string, body: Record<string, unknown>) => (await post<Command>(`/charger/${path}`, body)).data;
 
+type CommandPage = Answer<'/partnerapi/charger/commands', 'get'>;
+/** How often to reload a pile's commands: every second while one waits for the charger's answer, else not. */
+export const commandsRefreshInterval = (page: CommandPage | undefined): number => (page?.list.some((c) => !commandDone(c)) ? 1000 : 0);
+
+/** A pile's latest commands, polled while one waits for the charger's answer (`enabled` false: not asked). */
+export function useCommands(pileId: string, enabled = true) {
+  return useSWR(enabled ? ['charger/commands', pileId] : null, () => getCommands(pileId), {
+    refreshInterval: commandsRefreshInterval,
+  });
+}
+
 export type CardStatus = Schema<'CardStatus'>;
 export const CARD_STATUSES: CardStatus[] = ['Accepted', 'Blocked', 'Expired', 'Invalid'];
 
@@ -104,6 +115,11 @@ export function useCards(f: CardFilter, pageNo: number, pageSize: number) {
   return useSWR(['card/getList', f, pageNo, pageSize], () => getCards(f, pageNo, pageSize));
 }
 
+/** Accepted cards matching `keyword` (the first 20), for a form's card field (`enabled` false: not asked). */
+export function useCardChoices(keyword: string, enabled = true) {
+  return useSWR(enabled ? ['card/getList', keyword] : null, () => getCards({ keyword, status: 'Accepted' }, 1, 20));
+}
+
 /** `extra.fieldErrors`: the caller marks a 400's fields on its form (no toast for those). */
 export const addCard = (c: Schema<'CardInput'>, extra?: { fieldErrors?: boolean }) => post<Answer<'/partnerapi/card/doAdd', 'post'>>('/card/doAdd', c, extra);
 export const editCard = (c: Schema<'CardEdit'>, extra?: { fieldErrors?: boolean }) => post<Answer<'/partnerapi/card/doEdit', 'post'>>('/card/doEdit', c, extra);
@@ -114,3 +130,11 @@ type Reservations = Answer<'/partnerapi/charger/reservations', 'get'>;
 export type Reservation = Reservations['list'][number];
 
 export const getReservations = async (pileId: string) => (await get<Reservations>('/charger/reservations', { pileId })).data.list;
+
+/**
+ * A pile's reservations, asked again whenever its latest command (`latest`,
+ * from `useCommands`) changes or moves on (`enabled` false: not asked).
+ */
+export function useReservations(pileId: string, latest: Pick<Command, 'id' | 'status'> | undefined, enabled = true) {
+  return useSWR(enabled ? ['charger/reservations', pileId, latest?.id, latest?.status] : null, () => getReservations(pileId));
+}

@@ -1,4 +1,6 @@
+import useSWR from 'swr';
 import { get, post } from './request';
+import { SWR_KEYS } from './swr';
 import type { Answer, Body } from './types';
 
 export type NoticeList = Answer<'/partnerapi/notice/getList', 'get'>;
@@ -11,11 +13,24 @@ export async function getNoticeList(): Promise<NoticeList> {
   return { list, total: data?.total ?? list.length, unread: data?.unread ?? list.filter((n) => !n.read).length };
 }
 
+/**
+ * The signed-in user's notices (the header's bell and the demo notice page
+ * share the key); not reloaded when the window regains focus.
+ */
+export function useNotices() {
+  return useSWR(SWR_KEYS.notices, getNoticeList, { revalidateOnFocus: false });
+}
+
 /** Every published notice (publishers: write:system), newest first. */
 type PublishedNotices = Answer<'/partnerapi/notice/manageList', 'get'>;
 export async function getPublishedNotices(cursor?: string): Promise<PublishedNotices> {
   const { data } = await get<PublishedNotices>('/notice/manageList', { cursor });
   return { list: data?.list ?? [], cursor: data?.cursor ?? null };
+}
+
+/** The first page of published notices, asked while the publishers' dialog is open. */
+export function usePublishedNotices(open: boolean) {
+  return useSWR(open ? 'notice/manageList' : null, () => getPublishedNotices());
 }
 
 /** A notice being written: its kind, its HTML (the server keeps formatting, links and images of this site) and the sender shown above it. */

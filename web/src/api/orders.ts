@@ -74,6 +74,11 @@ export async function getOrder(id: string): Promise<OrderDetail> {
   return (await get<OrderDetail>('/order/detail', { id })).data;
 }
 
+/** One charging order (no id: not asked; a failure is not retried). */
+export function useOrderDetail(id: string) {
+  return useSWR(id ? ['order/detail', id] : null, () => getOrder(id), { shouldRetryOnError: false });
+}
+
 export async function closeOrder(orderNo: string, reason: string): Promise<string> {
   return (await post<Answer<'/partnerapi/order/close', 'post'>>('/order/close', { orderNo, reason } satisfies Body<'/partnerapi/order/close'>)).msg;
 }
@@ -166,4 +171,9 @@ export type Dashboard = Answer<'/partnerapi/index/dashboard', 'get'>;
 
 export async function getDashboard(): Promise<Dashboard> {
   return (await get<Dashboard>('/index/dashboard')).data;
+}
+
+/** The home page's figures, reloaded every minute (a failure is not retried). */
+export function useDashboard() {
+  return useSWR('index/dashboard', getDashboard, { refreshInterval: 60_000, shouldRetryOnError: false });
 }

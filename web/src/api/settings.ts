@@ -106,6 +106,11 @@ export type MenuEdit = Schema<'MenuEditIn'> & {
   node: { path: string; name: string; component: string; redirect?: string; meta: Partial<RouteMeta> };
 };
 
+/** The whole menu tree (`enabled` false: not asked, e.g. while a dialog is closed). */
+export function useMenus(enabled = true) {
+  return useSWR(enabled ? 'setting/menus' : null, getMenus);
+}
+
 export async function getMenus(): Promise<MenuTree> {
   const { data } = await get<Partial<MenuTree>>('/menuManagement/getList');
   return { list: data?.list ?? [], total: data?.total ?? 0, version: data?.version ?? 0, components: data?.components ?? [] };
@@ -175,6 +180,11 @@ export type OperationSettingsEdit = Schema<'OperationSettingsEdit'>;
 export async function getOperationSettings(): Promise<OperationSettings> {
   const { data } = await get<OperationSettings>('/operationSettings/get');
   return data as OperationSettings;
+}
+
+/** The operations settings and their ranges (a failure is not retried). */
+export function useOperationSettings() {
+  return useSWR('setting/operations', getOperationSettings, { shouldRetryOnError: false });
 }
 
 export async function saveOperationSettings(edit: OperationSettingsEdit): Promise<{ settings: OperationSettings; msg: string }> {

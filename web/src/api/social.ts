@@ -1,4 +1,5 @@
 import type { SignedIn } from '@/store/user';
+import useSWR from 'swr';
 import { get, post } from './request';
 import type { Answer, Schema } from './types';
 import { tokensOf } from './user';
@@ -22,6 +23,11 @@ export async function socialProviders(): Promise<SocialProvider[]> {
   return data?.providers ?? [];
 }
 
+/** The providers the server offers for signing in (loaded once; a failure is not retried). */
+export function useSocialProviders() {
+  return useSWR('socialLogin/providers', socialProviders, { shouldRetryOnError: false, revalidateOnFocus: false });
+}
+
 export async function startSocialLogin(): Promise<Authorization> {
   return (await post<Authorization>('/socialLogin/authorize', {})).data;
 }
@@ -34,6 +40,11 @@ export async function socialLogin(payload: SocialReturn): Promise<SignedIn> {
 type SocialLinks = Answer<'/partnerapi/user/socialLinks', 'get'>;
 export async function socialLinks(): Promise<SocialLinks> {
   return (await get<SocialLinks>('/user/socialLinks')).data;
+}
+
+/** The signed-in user's linked identities (`me`: their name, part of the key; a failure is not retried). */
+export function useSocialLinks(me: string) {
+  return useSWR(['user/socialLinks', me], socialLinks, { shouldRetryOnError: false });
 }
 
 export async function startSocialLink(): Promise<Authorization> {

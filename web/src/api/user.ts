@@ -2,6 +2,7 @@ import { REFRESH_TOKEN_FIELD, TOKEN_FIELD } from '@/config';
 import i18n from '@/i18n';
 import type { SignedIn } from '@/store/user';
 import { notify } from '@/utils/notify';
+import useSWR from 'swr';
 import { get, post } from './request';
 import type { Answer, Schema } from './types';
 import { sealed } from './seal';
@@ -51,6 +52,11 @@ export async function getUserInfo(): Promise<UserInfo> {
     throw new Error(message);
   }
   return data;
+}
+
+/** The signed-in user's own record (`me`: their name, part of the key; a failure is not retried). Every role may read it. */
+export function useOwnAccount(me: string) {
+  return useSWR(['setting/me', me], getUserInfo, { shouldRetryOnError: false });
 }
 
 export const logout = () => get<Answer<'/partnerapi/login/logout', 'get'>>('/login/logout');

@@ -1,7 +1,6 @@
 import { Dropdown, makeStyles, Option } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getAreaList, type AreaNode } from '@/api/areas';
+import { useAreaList, type AreaNode } from '@/api/areas';
 
 const useStyles = makeStyles({ row: { display: 'flex', columnGap: '8px', flexWrap: 'wrap', rowGap: '8px' }, dd: { minWidth: '140px' } });
 
@@ -9,7 +8,7 @@ const useStyles = makeStyles({ row: { display: 'flex', columnGap: '8px', flexWra
 export function RegionPicker({ value, onChange }: { value: string[]; onChange: (codes: string[], names: string[]) => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const { data } = useSWR('area/getList', getAreaList, { revalidateOnFocus: false });
+  const { data } = useAreaList();
   const levels: AreaNode[][] = [data ?? []];
   const chosen: AreaNode[] = [];
   value.forEach((code, i) => {

@@ -1,12 +1,8 @@
 import { Combobox, Option, Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getStationDetail, getStations } from '@/api/assets';
+import { STATION_CHOICES as CHOICES, useStationChoices, useStationNameLookup } from '@/api/assets';
 import { SEARCH_DELAY_MS } from '@/config';
-
-/** Stations offered per search: the first page of names containing what was typed. */
-const CHOICES = 20;
 
 interface Props {
   /** The chosen station's id; empty or undefined for all stations. */
@@ -32,12 +28,10 @@ export function StationPicker({ value, onChange, className, ...rest }: Props) {
     const timer = setTimeout(() => setDebounced(typed.trim()), SEARCH_DELAY_MS / 2);
     return () => clearTimeout(timer);
   }, [typed]);
-  const choices = useSWR(['station/getList/picker', debounced], () => getStations(debounced ? { name: debounced } : {}, 1, CHOICES), {
-    keepPreviousData: true,
-  });
+  const choices = useStationChoices(debounced);
   // A station chosen before this picker knew its name (a shared link, a reload).
   const known = choices.data?.list.find((s) => s.id === value);
-  const detail = useSWR(value && !known && chosenName === null ? ['station/getDetail/name', value] : null, () => getStationDetail(value!));
+  const detail = useStationNameLookup(value && !known && chosenName === null ? value : null);
   const name = !value ? '' : (known?.name ?? chosenName ?? detail.data?.station.name ?? value);
   const all = t('ast.connectors.allStations');
 

@@ -24,8 +24,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getPublishedNotices, saveNotice, withdrawNotice, type NoticeDraft, type NoticeItem } from '@/api/notice';
+import { saveNotice, usePublishedNotices, withdrawNotice, type NoticeDraft, type NoticeItem } from '@/api/notice';
 import { logTime } from '@/components/data/format';
 import { confirmDelete, EmptyRow, FormDialog, isConflict } from '@/components/settings/ui';
 import { notify } from '@/utils/notify';
@@ -46,7 +45,7 @@ const EMPTY_DRAFT: NoticeDraft = { type: 'notice', notice: '', email: '' };
 export function NoticeManager({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const published = useSWR(open ? 'notice/manageList' : null, () => getPublishedNotices());
+  const published = usePublishedNotices(open);
   // The notice being edited (null: publishing a new one); undefined: no form open.
   const [editing, setEditing] = useState<NoticeItem | null | undefined>(undefined);
   const changed = () => {

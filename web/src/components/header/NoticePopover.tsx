@@ -18,9 +18,7 @@ import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { EditRegular } from '@fluentui/react-icons/svg/edit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { clearNotices, getNoticeList, markNoticesRead, type NoticeItem } from '@/api/notice';
-import { SWR_KEYS } from '@/api/swr';
+import { clearNotices, markNoticesRead, useNotices, type NoticeItem } from '@/api/notice';
 import { chinaDateTime, relativeAge } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
@@ -56,7 +54,7 @@ export function NoticePopover() {
   const [tab, setTab] = useState<NoticeItem['type']>('notice');
   // Unread when the popover opened: highlighted until it closes.
   const [fresh, setFresh] = useState<Set<string>>(new Set());
-  const { data, isLoading, mutate } = useSWR(SWR_KEYS.notices, getNoticeList, { revalidateOnFocus: false });
+  const { data, isLoading, mutate } = useNotices();
   const list = data?.list ?? [];
   const unread = data?.unread ?? 0;
   const shown = list.filter((n) => n.type === tab);

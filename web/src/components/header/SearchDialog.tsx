@@ -17,9 +17,7 @@ import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import useSWR from 'swr';
-import { searchList, type SearchSuggestion } from '@/api/search';
-import { SWR_KEYS } from '@/api/swr';
+import { useSearch, type SearchSuggestion } from '@/api/search';
 import { SEARCH_DELAY_MS, SEARCH_DIALOG_WIDTH } from '@/config';
 import { useTranslateTitle } from '@/i18n';
 import { isExternal } from '@/router/buildRoutes';
@@ -65,7 +63,7 @@ export function SearchDialog() {
   const [keyword, setKeyword] = useState('');
   const [highlight, setHighlight] = useState(0);
   const debounced = useDebounced(keyword.trim(), SEARCH_DELAY_MS);
-  const { data, isLoading } = useSWR(open && debounced ? SWR_KEYS.search(debounced) : null, ([, k]) => searchList(k));
+  const { data, isLoading } = useSearch(debounced, open);
   const list = data ?? [];
 
   const select = (item: SearchSuggestion) => {

@@ -52,11 +52,11 @@ export function ListTable<T>({ columns, rows, rowKey, rowTestId, rowAttrs, heade
                 title={sort.title?.(c.id) ?? c.headerTitle}
                 data-testid={c.headerTestId ?? `sort-${c.id}`}
               >
-                {c.header}
+                {c.headerContent ?? c.header}
               </TableHeaderCell>
             ) : (
               <TableHeaderCell key={c.id} className={c.numeric ? styles.num : undefined} style={c.width ? { width: c.width } : undefined} title={c.headerTitle}>
-                {c.header}
+                {c.headerContent ?? c.header}
               </TableHeaderCell>
             ),
           )}

@@ -11,6 +11,8 @@ export interface ListColumn<T> {
   id: string;
   /** The column's title (the table's header and, unless `excel.header` says otherwise, the sheet's). */
   header: string;
+  /** What the table's header cell shows instead of `header`, when that is more than a title (e.g. a select-all checkbox). */
+  headerContent?: ReactNode;
   /** The table cell; without it the column is not in the table. */
   cell?: (row: T) => ReactNode;
   /** data-testid of the column's table cells. */
@@ -34,7 +36,7 @@ export interface ListColumn<T> {
 /** The columns the table shows. */
 export const tableColumns = <T>(columns: readonly ListColumn<T>[]): ListColumn<T>[] => columns.filter((c) => c.cell);
 
-/** The export's columns, derived from the list's columns. */
-export function excelColumns<T>(columns: readonly ListColumn<T>[]): ExcelColumn<T>[] {
-  return columns.flatMap((c) => (c.excel ? [{ ...c.excel, header: c.excel.header ?? c.header }] : []));
+/** The export's columns, derived from the list's columns (each with its column's id). */
+export function excelColumns<T>(columns: readonly ListColumn<T>[]): (ExcelColumn<T> & { id: string })[] {
+  return columns.flatMap((c) => (c.excel ? [{ ...c.excel, header: c.excel.header ?? c.header, id: c.id }] : []));
 }

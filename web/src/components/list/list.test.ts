@@ -46,6 +46,7 @@ describe('list columns', () => {
   it('derives the export columns in declared order with their headers', () => {
     const ex = excelColumns(columns);
     expect(ex.map((c) => c.header)).toEqual(['No.', 'Amount (yuan)', 'Export only']);
+    expect(ex.map((c) => c.id)).toEqual(['no', 'fen', 'hidden']);
     expect(ex[0].width).toBe(20);
     expect(ex[1].numFmt).toBe('0.00');
     expect(ex.map((c) => c.value({ no: 'A1', fen: 1234 }))).toEqual(['A1', 12.34, 'x']);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -82,4 +82,19 @@ export function useListParams<D extends ListParams>(defaults: D, opts: ListParam
     [setSearch, defaults],
   );
   return { params, set, reset };
+}
+
+/**
+ * What is being typed for a value kept in the URL: it starts at the value
+ * and starts again from it whenever the value changes (a search, the back
+ * button, a link), so a filter form follows the URL without an effect.
+ */
+export function useDraft<T>(value: T): [T, Dispatch<SetStateAction<T>>] {
+  const [draft, setDraft] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  if (!Object.is(followed, value)) {
+    setFollowed(value);
+    setDraft(value);
+  }
+  return [draft, setDraft];
 }

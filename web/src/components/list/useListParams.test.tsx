@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useListParams } from './listParams';
+import { useDraft, useListParams } from './listParams';
 
 const DEFAULTS = { name: '', page: 1, size: 20 };
 
@@ -22,5 +22,31 @@ describe('useListParams', () => {
     expect(router.state.location.search).toBe('?name=B');
     act(() => hook!.back());
     expect(hook!.params).toEqual({ name: 'A', page: 3, size: 20 });
+  });
+});
+
+describe('useDraft', () => {
+  it('keeps what is typed and follows the URL when it changes', () => {
+    let hook: { draft: string; type: (v: string) => void; set: (p: Partial<typeof DEFAULTS>) => void; back: () => void } | undefined;
+    function Probe() {
+      const { params, set } = useListParams(DEFAULTS);
+      const [draft, setDraft] = useDraft(params.name);
+      const navigate = useNavigate();
+      hook = { draft, type: setDraft, set, back: () => void navigate(-1) };
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/list', element: <Probe /> }], { initialEntries: ['/list?name=A'] });
+    render(<RouterProvider router={router} />);
+    expect(hook!.draft).toBe('A');
+    act(() => hook!.type('AB'));
+    expect(hook!.draft).toBe('AB');
+    // A page change leaves the filter, and what is typed, alone.
+    act(() => hook!.set({ page: 2 }));
+    expect(hook!.draft).toBe('AB');
+    act(() => hook!.set({ name: 'C' }));
+    expect(hook!.draft).toBe('C');
+    act(() => hook!.back());
+    act(() => hook!.back());
+    expect(hook!.draft).toBe('A');
   });
 });

@@ -1,11 +1,10 @@
 import { Avatar, Body1, Button, Caption1, Card, Input, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { demoImageUrl, getTableList } from './api';
+import { demoImageUrl, useTableList } from './api';
 import { Pager } from '@/components/data/Pager';
+import { useDraft, useListParams } from '@/components/list/listParams';
 import { StatusBadge } from '@/pages/demo/components/StatusBadge';
 
 const useStyles = makeStyles({
@@ -18,20 +17,25 @@ const useStyles = makeStyles({
   views: { display: 'inline-flex', alignItems: 'center', columnGap: '4px' },
 });
 
+/** The list's state in the URL: title filter, page, page size (one the pager offers). */
+const LIST_DEFAULTS = { title: '', page: 1, size: 10 };
+const LIST_OPTIONS = { allowed: { size: [10, 20, 50] } };
+
 /** List demo: articles with avatar, description, status and views; title filter and paging. */
 export default function ListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [query, setQuery] = useState({ pageNo: 1, pageSize: 10, title: '' });
-  const [typed, setTyped] = useState('');
-  const { data, isLoading } = useSWR(['table/getList', query.pageNo, query.pageSize, query.title], () => getTableList(query), { keepPreviousData: true });
+  const { params, set } = useListParams(LIST_DEFAULTS, LIST_OPTIONS);
+  const query = { pageNo: params.page, pageSize: params.size, title: params.title };
+  const [typed, setTyped] = useDraft(params.title);
+  const { data, isLoading } = useTableList(query);
   return (
     <Card className={styles.card}>
       <form
         className={styles.toolbar}
         onSubmit={(e) => {
           e.preventDefault();
-          setQuery({ ...query, pageNo: 1, title: typed.trim() });
+          set({ title: typed.trim(), page: 1 });
         }}
       >
         <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.table.title')} contentBefore={<SearchRegular />} />
@@ -58,7 +62,7 @@ export default function ListPage() {
         </div>
       ))}
       {data && !data.list.length && <Body1>{t('dm.common.empty')}</Body1>}
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize })} />
+      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(page, size) => set({ page, size })} />
     </Card>
   );
 }

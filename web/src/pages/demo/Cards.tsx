@@ -1,8 +1,7 @@
 import { Body1, Button, Caption1, Card, CardFooter, CardHeader, CardPreview, Image, makeStyles, ProgressBar, Spinner, Subtitle2, Switch, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { demoImageUrl, getTableList } from './api';
+import { demoImageUrl, useTableList } from './api';
 import { Pager } from '@/components/data/Pager';
 import { StatusBadge } from '@/pages/demo/components/StatusBadge';
 
@@ -20,7 +19,7 @@ export default function CardPage() {
   const styles = useStyles();
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 12 });
   const [shadow, setShadow] = useState(true);
-  const { data, isLoading } = useSWR(['table/getList', query.pageNo, query.pageSize, ''], () => getTableList(query), { keepPreviousData: true });
+  const { data, isLoading } = useTableList(query);
   return (
     <div>
       <div className={styles.toolbar}>

@@ -1,9 +1,10 @@
-import { Body1, Caption1, Card, CardHeader, makeStyles, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, tokens } from '@fluentui/react-components';
+import { Body1, Caption1, Card, CardHeader, makeStyles, Subtitle2, Title2, tokens } from '@fluentui/react-components';
 import { ArrowTrendingRegular } from '@fluentui/react-icons/svg/arrow-trending';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getTableList } from './api';
+import { useTableList, type TableItem } from './api';
 import { EChart } from '@/components/EChart';
+import type { ListColumn } from '@/components/list/columns';
+import { ListTable } from '@/components/list/ListTable';
 import { lastDays, series } from '@/pages/demo/components/demoSeries';
 import { StatusBadge } from '@/pages/demo/components/StatusBadge';
 
@@ -19,6 +20,9 @@ const useStyles = makeStyles({
   card: { padding: '16px' },
 });
 
+/** The first six table items. */
+const LATEST = { pageNo: 1, pageSize: 6 };
+
 /** Demo dashboard: KPI cards, trend and share charts (deterministic sample data) and the latest table items. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -26,7 +30,13 @@ export default function DashboardPage() {
   const days = lastDays(14);
   const visits = series(14, 3200, 600, 7, 60);
   const orders = series(14, 820, 160, 11, 18);
-  const { data } = useSWR(['table/getList', 1, 6, ''], () => getTableList({ pageNo: 1, pageSize: 6 }));
+  const { data } = useTableList(LATEST);
+  const latest: ListColumn<TableItem>[] = [
+    { id: 'title', header: t('dm.table.title'), cell: (r) => r.title },
+    { id: 'author', header: t('dm.table.author'), cell: (r) => r.author },
+    { id: 'pageViews', header: t('dm.table.pageViews'), cell: (r) => r.pageViews },
+    { id: 'status', header: t('dm.table.status'), cell: (r) => <StatusBadge status={r.status} /> },
+  ];
   const fmt = new Intl.NumberFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US');
   const kpis = [
     { key: 'visits', value: visits.reduce((a, b) => a + b, 0), delta: '+12.4%' },
@@ -89,28 +99,7 @@ export default function DashboardPage() {
       <div className={styles.grid}>
         <Card className={styles.card}>
           <CardHeader header={<Subtitle2>{t('dm.dash.latest')}</Subtitle2>} />
-          <Table size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('dm.table.title')}</TableHeaderCell>
-                <TableHeaderCell>{t('dm.table.author')}</TableHeaderCell>
-                <TableHeaderCell>{t('dm.table.pageViews')}</TableHeaderCell>
-                <TableHeaderCell>{t('dm.table.status')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(data?.list ?? []).map((r) => (
-                <TableRow key={r.uuid}>
-                  <TableCell>{r.title}</TableCell>
-                  <TableCell>{r.author}</TableCell>
-                  <TableCell>{r.pageViews}</TableCell>
-                  <TableCell>
-                    <StatusBadge status={r.status} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ListTable columns={latest} rows={data?.list ?? []} rowKey={(r) => r.uuid} />
         </Card>
         <Card className={styles.card}>
           <CardHeader header={<Subtitle2>{t('dm.dash.weekly')}</Subtitle2>} />

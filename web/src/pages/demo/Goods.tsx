@@ -1,10 +1,9 @@
 import { Badge, Body1, Button, Caption1, Card, CardFooter, CardPreview, Image, Input, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { demoImageUrl, getGoodsList } from './api';
+import { demoImageUrl, useGoodsList } from './api';
 import { Pager } from '@/components/data/Pager';
+import { useDraft, useListParams } from '@/components/list/listParams';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', columnGap: '8px', marginBottom: '12px' },
@@ -18,13 +17,19 @@ const useStyles = makeStyles({
   footer: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', width: '100%' },
 });
 
+/** The list's state in the URL: title filter, page, page size (one the pager offers). */
+const SIZES = [12, 24];
+const LIST_DEFAULTS = { title: '', page: 1, size: 12 };
+const LIST_OPTIONS = { allowed: { size: SIZES } };
+
 /** Goods cards from /goods/getList: image, title, price, labels, company; title filter and paging. */
 export default function GoodsPage() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const [query, setQuery] = useState({ pageNo: 1, pageSize: 12, title: '' });
-  const [typed, setTyped] = useState('');
-  const { data, isLoading } = useSWR(['goods/getList', query.pageNo, query.pageSize, query.title], () => getGoodsList(query), { keepPreviousData: true });
+  const { params, set } = useListParams(LIST_DEFAULTS, LIST_OPTIONS);
+  const query = { pageNo: params.page, pageSize: params.size, title: params.title };
+  const [typed, setTyped] = useDraft(params.title);
+  const { data, isLoading } = useGoodsList(query);
   const money = new Intl.NumberFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US', { style: 'currency', currency: 'CNY' });
   return (
     <div>
@@ -32,7 +37,7 @@ export default function GoodsPage() {
         className={styles.toolbar}
         onSubmit={(e) => {
           e.preventDefault();
-          setQuery({ ...query, pageNo: 1, title: typed.trim() });
+          set({ title: typed.trim(), page: 1 });
         }}
       >
         <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.goods.filter')} contentBefore={<SearchRegular />} />
@@ -70,7 +75,7 @@ export default function GoodsPage() {
         ))}
       </div>
       {data && !data.list.length && <Body1>{t('dm.common.empty')}</Body1>}
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} sizes={[12, 24]} onChange={(pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize })} />
+      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} sizes={SIZES} onChange={(page, size) => set({ page, size })} />
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { Avatar, Body1, Button, Card, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getNoticeList, type NoticeItem } from '@/api/notice';
-import { SWR_KEYS } from '@/api/swr';
+import { useNotices, type NoticeItem } from '@/api/notice';
 import { sanitizeHtml } from '@/pages/demo/components/sanitize';
 import { notify } from '@/utils/notify';
 
@@ -23,7 +21,7 @@ export default function NoticePage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const [tab, setTab] = useState<NoticeItem['type']>('notice');
-  const { data, isLoading, mutate } = useSWR(SWR_KEYS.notices, getNoticeList, { revalidateOnFocus: false });
+  const { data, isLoading, mutate } = useNotices();
   const list = (data?.list ?? []).filter((n) => (n.type ?? 'notice') === tab);
   return (
     <div className={styles.page}>

@@ -1,9 +1,10 @@
-import { Body1, Button, Card, makeStyles, shorthands, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import { Body1, Button, Card, makeStyles, shorthands, Subtitle1, tokens } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons/svg/print';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getTableList } from './api';
+import { useTableList, type TableItem } from './api';
+import type { ListColumn } from '@/components/list/columns';
+import { ListTable } from '@/components/list/ListTable';
 import { StatusBadge } from '@/pages/demo/components/StatusBadge';
 import { printElement } from '@/pages/demo/components/printElement';
 
@@ -13,12 +14,22 @@ const useStyles = makeStyles({
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', marginBottom: '12px' },
 });
 
+/** The first ten table items. */
+const REPORT = { pageNo: 1, pageSize: 10 };
+
 /** Print demo: prints only the report area (a hidden iframe with a copy of it and the page styles). */
 export default function PrintPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const area = useRef<HTMLDivElement>(null);
-  const { data } = useSWR(['table/getList', 1, 10, ''], () => getTableList({ pageNo: 1, pageSize: 10 }));
+  const { data } = useTableList(REPORT);
+  const columns: ListColumn<TableItem>[] = [
+    { id: 'id', header: t('dm.table.id'), cell: (r) => r.id },
+    { id: 'title', header: t('dm.table.title'), cell: (r) => r.title },
+    { id: 'author', header: t('dm.table.author'), cell: (r) => r.author },
+    { id: 'pageViews', header: t('dm.table.pageViews'), cell: (r) => r.pageViews },
+    { id: 'status', header: t('dm.table.status'), cell: (r) => <StatusBadge status={r.status} /> },
+  ];
   return (
     <Card className={styles.card}>
       <div>
@@ -32,30 +43,7 @@ export default function PrintPage() {
           <Subtitle1>{t('dm.print.title')}</Subtitle1>
           <Body1>{new Date().toLocaleDateString()}</Body1>
         </div>
-        <Table size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('dm.table.id')}</TableHeaderCell>
-              <TableHeaderCell>{t('dm.table.title')}</TableHeaderCell>
-              <TableHeaderCell>{t('dm.table.author')}</TableHeaderCell>
-              <TableHeaderCell>{t('dm.table.pageViews')}</TableHeaderCell>
-              <TableHeaderCell>{t('dm.table.status')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(data?.list ?? []).map((r) => (
-              <TableRow key={r.uuid}>
-                <TableCell>{r.id}</TableCell>
-                <TableCell>{r.title}</TableCell>
-                <TableCell>{r.author}</TableCell>
-                <TableCell>{r.pageViews}</TableCell>
-                <TableCell>
-                  <StatusBadge status={r.status} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ListTable columns={columns} rows={data?.list ?? []} rowKey={(r) => r.uuid} />
       </div>
     </Card>
   );

@@ -1,6 +1,8 @@
-import { Badge, Body1, Button, Card, CardHeader, makeStyles, Subtitle2, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Button, Card, CardHeader, makeStyles, Subtitle2, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '@/components/list/columns';
+import { ListTable } from '@/components/list/ListTable';
 import { Permission } from '@/components/Permission';
 import type { Acl, Guard } from '@/router/types';
 import { userStore } from '@/store/user';
@@ -14,8 +16,10 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3, minWidth: '96px', display: 'inline-block' },
 });
 
+type Sample = { key: string; guard: Guard };
+
 /** The guards the demo buttons carry: a role list, or {role, permission, mode}. */
-const SAMPLES: { key: string; guard: Guard }[] = [
+const SAMPLES: Sample[] = [
   { key: 'admin', guard: ['Admin'] },
   { key: 'editor', guard: ['Editor'] },
   { key: 'read', guard: { permission: ['read:system'] } },
@@ -46,6 +50,22 @@ export default function PermissionPage() {
   const styles = useStyles();
   const user = userStore.use((s) => s);
   const [preview, setPreview] = useState('Editor');
+  const previewColumns: ListColumn<Sample>[] = [
+    { id: 'button', header: t('dm.perm.button'), cell: (s) => t(`dm.perm.sample.${s.key}`) },
+    { id: 'guard', header: t('dm.perm.guard'), cell: (s) => <code style={{ wordBreak: 'break-word' }}>{guardText(s.guard)}</code> },
+    {
+      id: 'visible',
+      header: t('dm.perm.visible'),
+      cell: (s) => {
+        const ok = hasAccess(ROLES[preview], s.guard);
+        return (
+          <Badge color={ok ? 'success' : 'danger'} appearance="tint">
+            {ok ? t('dm.perm.shown') : t('dm.perm.hidden')}
+          </Badge>
+        );
+      },
+    },
+  ];
   return (
     <div className={styles.page}>
       <Card className={styles.card}>
@@ -93,33 +113,7 @@ export default function PermissionPage() {
             </Tab>
           ))}
         </TabList>
-        <Table size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('dm.perm.button')}</TableHeaderCell>
-              <TableHeaderCell>{t('dm.perm.guard')}</TableHeaderCell>
-              <TableHeaderCell>{t('dm.perm.visible')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {SAMPLES.map((s) => {
-              const ok = hasAccess(ROLES[preview], s.guard);
-              return (
-                <TableRow key={s.key}>
-                  <TableCell>{t(`dm.perm.sample.${s.key}`)}</TableCell>
-                  <TableCell>
-                    <code style={{ wordBreak: 'break-word' }}>{guardText(s.guard)}</code>
-                  </TableCell>
-                  <TableCell>
-                    <Badge color={ok ? 'success' : 'danger'} appearance="tint">
-                      {ok ? t('dm.perm.shown') : t('dm.perm.hidden')}
-                    </Badge>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <ListTable columns={previewColumns} rows={SAMPLES} rowKey={(s) => s.key} />
       </Card>
     </div>
   );

@@ -1,3 +1,4 @@
+import useSWR from 'swr';
 import { get, post } from '@/api/request';
 import type { Answer, Body, Query } from '@/api/types';
 
@@ -24,6 +25,19 @@ export async function getTableList(q: PageQuery): Promise<TablePage> {
   return page(data);
 }
 
+/**
+ * A page of the table items (no title: all). The previous page stays shown
+ * while the next loads; the title is part of the key as '' when absent.
+ */
+export function useTableList(q: PageQuery) {
+  return useSWR(['table/getList', q.pageNo, q.pageSize, q.title ?? ''], () => getTableList(q), { keepPreviousData: true });
+}
+
+/** All 50 table items (the detail page looks its row up among them). */
+export function useAllTableItems() {
+  return useSWR(['table/getList', 'all'], () => getTableList({ pageNo: 1, pageSize: 50 }));
+}
+
 export type TableEdit = Body<'/partnerapi/table/doEdit'>;
 
 /** Simulated save; resolves with the server's message. */
@@ -40,15 +54,30 @@ export async function getGoodsList(q: PageQuery): Promise<GoodsPage> {
   return page(data);
 }
 
+/** A page of goods (title filter); the previous page stays shown while the next loads. */
+export function useGoodsList(q: PageQuery) {
+  return useSWR(['goods/getList', q.pageNo, q.pageSize, q.title ?? ''], () => getGoodsList(q), { keepPreviousData: true });
+}
+
 export async function getDescriptionList(): Promise<{ title: string; description: string }[]> {
   const { data } = await get<Answer<'/partnerapi/description/getList', 'get'>>('/description/getList');
   return data?.list ?? [];
+}
+
+/** The description list of the table detail. */
+export function useDescriptions() {
+  return useSWR('description/getList', getDescriptionList);
 }
 
 type RemixIconPage = Answer<'/partnerapi/remixIcon/getList', 'get'>;
 export async function getRemixIconList(q: PageQuery): Promise<RemixIconPage> {
   const { data } = await get<RemixIconPage>('/remixIcon/getList', { pageNo: q.pageNo, pageSize: q.pageSize, title: q.title });
   return page(data);
+}
+
+/** A page of remix icon names (title filter; `enabled` false: not asked, e.g. while a picker is closed). */
+export function useRemixIcons(q: PageQuery, enabled = true) {
+  return useSWR(enabled ? ['remixIcon/getList', q.pageNo, q.pageSize, q.title ?? ''] : null, () => getRemixIconList(q), { keepPreviousData: true });
 }
 
 export async function getWorkflow(): Promise<WorkflowGraph> {

@@ -18,8 +18,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import useSWR from 'swr';
-import { getDashboard } from '@/api/orders';
+import { useDashboard } from '@/api/orders';
 import { chinaDateTime, kwh, yuan } from '@/components/data/format';
 import { AnomalyBadges } from '@/components/orders/badges';
 import { trendOption } from '@/components/orders/financeModel';
@@ -46,7 +45,7 @@ export function HomeDashboard() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const { data: d } = useSWR('index/dashboard', getDashboard, { refreshInterval: 60_000, shouldRetryOnError: false });
+  const { data: d } = useDashboard();
   if (!d) return <Spinner size="small" />;
   const stat = (key: string, label: string, value: string, extra?: React.ReactNode) => (
     <Card className={styles.stat} data-testid={`dash-${key}`}>

@@ -19,8 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import useSWR from 'swr';
-import { closeOrder, getOrder, requestRefund, type RefundRecord } from '@/api/orders';
+import { closeOrder, requestRefund, useOrderDetail, type RefundRecord } from '@/api/orders';
 import { confirm } from '@/components/Confirm';
 import { chinaDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/components/data/format';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge, RefundBadge } from '@/components/orders/badges';
@@ -109,7 +108,7 @@ export default function OrderDetailView() {
   const id = params.get('id') ?? '';
   const canWrite = usePermission(['write:system']);
   const [dialog, setDialog] = useState<'close' | 'refund' | null>(null);
-  const { data: o, isLoading, error, mutate } = useSWR(id ? ['order/detail', id] : null, () => getOrder(id), { shouldRetryOnError: false });
+  const { data: o, isLoading, error, mutate } = useOrderDetail(id);
   if (isLoading) return <Spinner />;
   if (!o || error) return <Body1 data-testid="detail-missing">{t('ord.d.notFound', { id: id || '—' })}</Body1>;
   const closable = o.status === 'abnormal' || (o.status === 'charging' && o.anomalies.length > 0);

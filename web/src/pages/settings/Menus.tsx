@@ -3,8 +3,7 @@ import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { ArrowSyncRegular } from '@fluentui/react-icons/svg/arrow-sync';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { deleteMenu, getMenus, type MenuNode } from '@/api/settings';
+import { deleteMenu, useMenus, type MenuNode } from '@/api/settings';
 import { RouteIcon } from '@/components/RouteIcon';
 import { flattenTree, guardText, parentKeyOf, subtreeKeys } from './logic';
 import { MenuDialog } from './MenuDialog';
@@ -19,7 +18,7 @@ export default function MenuManagement() {
   const { t } = useTranslation();
   const tt = useTranslateTitle();
   const styles = useSettingStyles();
-  const { data, isLoading, mutate } = useSWR('setting/menus', getMenus);
+  const { data, isLoading, mutate } = useMenus();
   const tree = useMemo(() => data?.list ?? [], [data]);
   const allKeys = useMemo(() => new Set(tree.flatMap((n) => [...subtreeKeys(n, key)])), [tree]);
   // Top-level sections start folded: the tree is long.

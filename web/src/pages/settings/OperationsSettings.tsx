@@ -1,8 +1,7 @@
 import { Badge, Button, Card, CardHeader, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Subtitle2, Text } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getOperationSettings, saveOperationSettings, type OperationSettings, type SettingBound } from '@/api/settings';
+import { saveOperationSettings, useOperationSettings, type OperationSettings, type SettingBound } from '@/api/settings';
 import { chinaDateTime } from '@/components/data/format';
 import { wholeInRange } from './logic';
 import { isConflict, useSettingStyles } from '@/components/settings/ui';
@@ -50,7 +49,7 @@ export default function OperationsSettings() {
   const { t } = useTranslation();
   const styles = useStyles();
   const shared = useSettingStyles();
-  const { data, error, isLoading, mutate } = useSWR('setting/operations', getOperationSettings, { shouldRetryOnError: false });
+  const { data, error, isLoading, mutate } = useOperationSettings();
   const [form, setForm] = useState<Form>({ offlineAfterIntervals: '', stuckAfterHours: '', idleTimeoutMinutes: '' });
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);

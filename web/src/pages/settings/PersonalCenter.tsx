@@ -1,9 +1,8 @@
 import { Avatar, Badge, Button, Card, CardHeader, Field, Input, makeStyles, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { changeOwnPassword, updateProfile } from '@/api/settings';
-import { getUserInfo } from '@/api/user';
+import { useOwnAccount } from '@/api/user';
 import { validateNewPassword, validateProfile, type Errors } from './logic';
 import { permissionLabel } from './RoleDialog';
 import { useSettingStyles } from '@/components/settings/ui';
@@ -31,7 +30,7 @@ export default function PersonalCenter() {
   const roles = userStore.use((s) => s.role);
   const permissions = userStore.use((s) => s.permission);
   // The signed-in user's own record: every role may read it (the user list is Admin-only).
-  const account = useSWR(['setting/me', me], getUserInfo, { shouldRetryOnError: false });
+  const account = useOwnAccount(me);
   const [profile, setProfile] = useState({ email: '', avatar: '' });
   const [profileErrors, setProfileErrors] = useState<Errors<'email' | 'avatar'>>({});
   const [savingProfile, setSavingProfile] = useState(false);

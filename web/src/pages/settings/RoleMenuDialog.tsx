@@ -1,8 +1,7 @@
 import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getMenus, type MenuNode, type Role } from '@/api/settings';
+import { useMenus, type MenuNode, type Role } from '@/api/settings';
 import { RouteIcon } from '@/components/RouteIcon';
 import { useTranslateTitle } from '@/i18n';
 import { flattenTree, menuForRole } from './logic';
@@ -13,7 +12,7 @@ export function RoleMenuDialog({ role, onClose }: { role: Role | null; onClose: 
   const { t } = useTranslation();
   const tt = useTranslateTitle();
   const styles = useSettingStyles();
-  const menus = useSWR(role ? 'setting/menus' : null, getMenus);
+  const menus = useMenus(!!role);
   const rows = useMemo(
     () => (role && menus.data ? flattenTree(menuForRole(menus.data.list, role.role, role.permissions), (n: MenuNode) => n.name).filter((r) => !r.node.meta?.hidden) : []),
     [role, menus.data],

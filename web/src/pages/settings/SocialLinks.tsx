@@ -2,8 +2,7 @@ import { Body1, Button, Card, CardHeader, makeStyles, Subtitle2, Text, tokens } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import useSWR from 'swr';
-import { socialLinks, startSocialLink, unlinkSocial } from '@/api/social';
+import { startSocialLink, unlinkSocial, useSocialLinks } from '@/api/social';
 import { userStore } from '@/store/user';
 import { notify } from '@/utils/notify';
 import { goToProvider } from '@/utils/socialFlow';
@@ -24,7 +23,7 @@ export function SocialLinks() {
   const styles = useStyles();
   const me = userStore.use((s) => s.username);
   const location = useLocation();
-  const links = useSWR(['user/socialLinks', me], socialLinks, { shouldRetryOnError: false });
+  const links = useSocialLinks(me);
   const [busy, setBusy] = useState(false);
   const providers = links.data?.providers ?? [];
 

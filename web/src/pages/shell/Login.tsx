@@ -6,8 +6,7 @@ import { EyeOffRegular } from '@fluentui/react-icons/svg/eye-off';
 import { FlashRegular } from '@fluentui/react-icons/svg/flash';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { socialProviders, startSocialLogin } from '@/api/social';
+import { startSocialLogin, useSocialProviders } from '@/api/social';
 import { login } from '@/api/user';
 import { LanguageSwitch } from '@/components/header/LanguageSwitch';
 import { useTranslateTitle } from '@/i18n';
@@ -77,7 +76,7 @@ export default function Login() {
   const errors = touched ? validateLogin({ username, password }) : {};
   const siteTitle = translate(settingsStore.get().title);
   // The providers the server offers: none, no button.
-  const providers = useSWR('socialLogin/providers', socialProviders, { shouldRetryOnError: false, revalidateOnFocus: false });
+  const providers = useSocialProviders();
 
   async function social() {
     setBusy(true);

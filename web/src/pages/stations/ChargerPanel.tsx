@@ -28,9 +28,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import useSWR from 'swr';
 import type { Pile } from '@/api/assets';
-import { chargerPasswordProblem, chargerUrl, commandDone, getCommands, getReservations, sendCommand, setPilePassword, type Command } from '@/api/chargers';
+import { chargerPasswordProblem, chargerUrl, sendCommand, setPilePassword, useCommands, useReservations, type Command } from '@/api/chargers';
 import { confirm } from '@/components/Confirm';
 import { chinaDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
@@ -83,11 +82,9 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
   const [config, setConfig] = useState<Command | null>(null);
   const [operation, setOperation] = useState<Operation | null>(null);
   const [schedule, setSchedule] = useState<Command | null>(null);
-  const commands = useSWR(canWrite ? ['charger/commands', pile.id] : null, () => getCommands(pile.id), {
-    // Poll while a command waits for the charger's answer.
-    refreshInterval: (d) => (d?.list.some((c) => !commandDone(c)) ? 1000 : 0),
-  });
-  const reservations = useSWR(canWrite ? ['charger/reservations', pile.id, commands.data?.list[0]?.id, commands.data?.list[0]?.status] : null, () => getReservations(pile.id));
+  // Polled while a command waits for the charger's answer.
+  const commands = useCommands(pile.id, canWrite);
+  const reservations = useReservations(pile.id, commands.data?.list[0], canWrite);
   const link = pile.link;
   const url = chargerUrl(pile.code);
 

@@ -1,7 +1,6 @@
 import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { actOnConnector, ACTIONS, getConnectorHistory, type Connector, type ConnectorStatus, type StationStatus } from '@/api/assets';
+import { actOnConnector, ACTIONS, useConnectorHistory, type Connector, type ConnectorStatus, type StationStatus } from '@/api/assets';
 import { chinaDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
@@ -72,7 +71,7 @@ export function ConnectorActions({ c, onDone }: { c: Connector; onDone: () => vo
 /** `label` names the connector as staff read it (pile code and number); the id stays in the request. */
 export function HistoryDialog({ connectorId, label, onClose }: { connectorId: string | null; label?: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { data } = useSWR(connectorId ? ['connector/getHistory', connectorId] : null, () => getConnectorHistory(connectorId!));
+  const { data } = useConnectorHistory(connectorId);
   return (
     <Dialog open={!!connectorId} onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface>

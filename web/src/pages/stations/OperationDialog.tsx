@@ -1,9 +1,8 @@
 import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import type { Pile } from '@/api/assets';
-import { getCards, sendCommand } from '@/api/chargers';
+import { sendCommand, useCardChoices } from '@/api/chargers';
 import { confirm } from '@/components/Confirm';
 import { notify } from '@/utils/notify';
 import { bodyOf, type Operation, type OperationField } from './operations';
@@ -14,7 +13,7 @@ export function OperationDialog({ pile, op, onClose, onSent }: { pile: Pile; op:
   const [values, setValues] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [cardQuery, setCardQuery] = useState('');
-  const cards = useSWR(op.fields.some((f) => f.kind === 'card') ? ['card/getList', cardQuery] : null, () => getCards({ keyword: cardQuery, status: 'Accepted' }, 1, 20));
+  const cards = useCardChoices(cardQuery, op.fields.some((f) => f.kind === 'card'));
   const set = (name: string, v: string) => setValues((x) => ({ ...x, [name]: v }));
   const send = async () => {
     const r = bodyOf(op, values);

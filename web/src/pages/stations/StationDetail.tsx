@@ -2,8 +2,7 @@ import { Badge, Button, Caption1, Card, Dropdown, makeStyles, MessageBar, Messag
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import useSWR from 'swr';
-import { actOnConnector, deletePile, editStation, getStationDetail, getTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
+import { actOnConnector, deletePile, editStation, useStationDetail, useTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog, StationStatusBadge } from './ConnectorBits';
 import { PileDialog } from './PileDialog';
 import { ChargerPanel } from './ChargerPanel';
@@ -35,12 +34,12 @@ export default function StationDetail() {
   const id = params.get('id') ?? '';
   const canWrite = usePermission(['write:system']);
   const canDelete = usePermission(['delete:system']);
-  const { data, mutate, isLoading } = useSWR(id ? ['station/getDetail', id] : null, () => getStationDetail(id));
+  const { data, mutate, isLoading } = useStationDetail(id);
   const location = useLocation();
   const stationName = data?.station.name ?? '';
   // The tab reads the station's name, not the id in the URL.
   useEffect(() => setTabLabel(location.pathname + location.search, stationName), [location.pathname, location.search, stationName]);
-  const tariffs = useSWR('tariff/getList', getTariffs);
+  const tariffs = useTariffs();
   const [editing, setEditing] = useState(false);
   const [pileDialog, setPileDialog] = useState<{ pile?: Pile } | null>(null);
   const [history, setHistory] = useState<{ id: string; label: string } | null>(null);

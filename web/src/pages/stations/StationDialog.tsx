@@ -1,8 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles, Option } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { addStation, editStation, getTariffs, STATION_STATUSES, type Station, type StationInput, type StationStatus } from '@/api/assets';
+import { addStation, editStation, STATION_STATUSES, useTariffs, type Station, type StationInput, type StationStatus } from '@/api/assets';
 import { RegionPicker } from '@/components/RegionPicker';
 import { useFieldErrors } from '@/components/forms/useFieldErrors';
 import type { FieldSpec } from '@/utils/formRules';
@@ -64,7 +63,7 @@ export function StationDialog({ open, station, onClose, onSaved }: { open: boole
   const [lngText, setLngText] = useState('');
   const [busy, setBusy] = useState(false);
   const [hours, setHours] = useState<HoursForm>(() => hoursFormOf(EMPTY.openingHours));
-  const { data: tariffs } = useSWR(open ? 'tariff/getList' : null, getTariffs);
+  const { data: tariffs } = useTariffs(open);
   const specs = (): Array<[StationKey, FieldSpec]> => [
     ['name', { label: t('ast.station.name'), rules: [{ required: true, whitespace: true, max: STATION_MAX.name }] }],
     ['code', { label: t('ast.station.code'), rules: [{ required: true, whitespace: true, max: STATION_MAX.code }, { pattern: /^\s*[A-Za-z0-9_-]+\s*$/, message: t('ast.form.codePattern', { n: STATION_MAX.code }) }] }],

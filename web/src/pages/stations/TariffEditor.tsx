@@ -1,8 +1,7 @@
 import { Button, Caption1, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles, Option, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { addTariff, editTariff, getTariffVersion, getTariffVersions, TIERS, type Segment, type TariffEntry, type TariffForm, type TariffUsage, type Tier } from '@/api/assets';
+import { addTariff, editTariff, getTariffVersion, TIERS, useTariffVersions, type Segment, type TariffEntry, type TariffForm, type TariffUsage, type Tier } from '@/api/assets';
 import { chinaDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
@@ -77,7 +76,7 @@ export function TariffEditor({
     setPerMinute(String(tpl?.parking?.fenPerMinute ?? 0));
   };
   useEffect(() => load(base), [base]);
-  const versions = useSWR(base ? ['tariff/getVersions', base.id, base.version] : null, () => getTariffVersions(base!.id));
+  const versions = useTariffVersions(base);
 
   const problems = segmentProblems(segments);
   const used = tiersUsed(segments);

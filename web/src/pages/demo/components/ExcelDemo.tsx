@@ -2,8 +2,8 @@ import { Button, Card, Checkbox, Field, Input, makeStyles, Radio, RadioGroup, Sp
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getTableList, type TableItem } from '@/pages/demo/api';
+import { useTableList, type TableItem } from '@/pages/demo/api';
+import { excelColumns, type ListColumn } from '@/components/list/columns';
 import { notify } from '@/utils/notify';
 import { exportSheet } from './excel';
 import { buildRows, mergedHeader, type ExportColumn } from './excelRows';
@@ -14,6 +14,7 @@ const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '12px' },
   bar: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'flex-end' },
   scroll: { overflowX: 'auto' },
+  nowrap: { whiteSpace: 'nowrap' },
 });
 
 /** Consecutive columns sharing a group (a lone column has no group). */
@@ -32,7 +33,7 @@ export function ExcelDemo({ mode }: { mode: 'all' | 'selected' | 'merged' }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 20 });
-  const { data } = useSWR(['table/getList', query.pageNo, query.pageSize, ''], () => getTableList(query), { keepPreviousData: true });
+  const { data } = useTableList(query);
   const list = data?.list ?? [];
   const [name, setName] = useState(t('dm.excel.defaultName'));
   const [format, setFormat] = useState<'xlsx' | 'csv'>('xlsx');
@@ -41,16 +42,20 @@ export function ExcelDemo({ mode }: { mode: 'all' | 'selected' | 'merged' }) {
   const [busy, setBusy] = useState(false);
   const basic = t('dm.excel.groupBasic');
   const stats = t('dm.excel.groupStats');
-  const columns: ExportColumn<TableItem>[] = [
-    { key: 'id', header: t('dm.table.id'), value: (r) => r.id },
-    { key: 'title', header: t('dm.table.title'), value: (r) => r.title, group: basic },
-    { key: 'author', header: t('dm.table.author'), value: (r) => r.author, group: basic },
-    { key: 'status', header: t('dm.table.status'), value: (r) => t(`dm.status.${r.status}`), group: basic },
-    { key: 'pageViews', header: t('dm.table.pageViews'), value: (r) => r.pageViews, group: stats },
-    { key: 'rate', header: t('dm.table.rate'), value: (r) => r.rate, group: stats },
-    { key: 'percent', header: t('dm.table.percent'), value: (r) => r.percent, group: stats },
-    { key: 'datetime', header: t('dm.table.datetime'), value: (r) => r.datetime },
+  // Every column is both in the table and in the sheet.
+  const columns: ListColumn<TableItem>[] = [
+    { id: 'id', header: t('dm.table.id'), cell: (r) => r.id, excel: { value: (r) => r.id } },
+    { id: 'title', header: t('dm.table.title'), cell: (r) => r.title, excel: { value: (r) => r.title } },
+    { id: 'author', header: t('dm.table.author'), cell: (r) => r.author, excel: { value: (r) => r.author } },
+    { id: 'status', header: t('dm.table.status'), cell: (r) => <StatusBadge status={r.status} />, excel: { value: (r) => t(`dm.status.${r.status}`) } },
+    { id: 'pageViews', header: t('dm.table.pageViews'), cell: (r) => r.pageViews, excel: { value: (r) => r.pageViews } },
+    { id: 'rate', header: t('dm.table.rate'), cell: (r) => r.rate, excel: { value: (r) => r.rate } },
+    { id: 'percent', header: t('dm.table.percent'), cell: (r) => r.percent, excel: { value: (r) => r.percent } },
+    { id: 'datetime', header: t('dm.table.datetime'), className: styles.nowrap, cell: (r) => r.datetime, excel: { value: (r) => r.datetime } },
   ];
+  /** The two-level header's groups (a column without one spans both header rows). */
+  const groups: Record<string, string> = { title: basic, author: basic, status: basic, pageViews: stats, rate: stats, percent: stats };
+  const sheet: ExportColumn<TableItem>[] = excelColumns(columns).map((c) => ({ key: c.id, header: c.header, value: (r) => c.value(r) ?? '', group: groups[c.id] }));
   const rowsToExport = mode === 'selected' ? [...selected.values()] : list;
   const run = async () => {
     if (!rowsToExport.length) {
@@ -60,11 +65,11 @@ export function ExcelDemo({ mode }: { mode: 'all' | 'selected' | 'merged' }) {
     setBusy(true);
     try {
       if (mode === 'merged') {
-        const head = mergedHeader(columns);
-        const body = buildRows(rowsToExport, columns).slice(1);
+        const head = mergedHeader(sheet);
+        const body = buildRows(rowsToExport, sheet).slice(1);
         await exportSheet({ name, sheet: 'Sheet1', rows: [...head.rows, ...body], headerRows: 2, merges: format === 'xlsx' ? head.merges : [], autoWidth, format });
       } else {
-        await exportSheet({ name, sheet: 'Sheet1', rows: buildRows(rowsToExport, columns), autoWidth, format });
+        await exportSheet({ name, sheet: 'Sheet1', rows: buildRows(rowsToExport, sheet), autoWidth, format });
       }
       notify(t('dm.excel.done', { n: rowsToExport.length }), 'success');
     } catch (e) {
@@ -98,12 +103,13 @@ export function ExcelDemo({ mode }: { mode: 'all' | 'selected' | 'merged' }) {
         </Button>
       </div>
       <div className={styles.scroll}>
+        {/* Its own table, not ListTable: the merged demo previews the sheet's two-level header (group cells spanning columns). */}
         <Table size="small">
           <TableHeader>
             {mode === 'merged' ? (
               <>
                 <TableRow>
-                  {runs(columns).map((run) =>
+                  {runs(sheet).map((run) =>
                     run.group ? (
                       <TableHeaderCell key={run.group} colSpan={run.cols.length} style={{ textAlign: 'center', fontWeight: 600 }}>
                         {run.group}
@@ -116,7 +122,7 @@ export function ExcelDemo({ mode }: { mode: 'all' | 'selected' | 'merged' }) {
                   )}
                 </TableRow>
                 <TableRow>
-                  {columns
+                  {sheet
                     .filter((c) => c.group)
                     .map((c) => (
                       <TableHeaderCell key={c.key}>{c.header}</TableHeaderCell>
@@ -141,7 +147,7 @@ export function ExcelDemo({ mode }: { mode: 'all' | 'selected' | 'merged' }) {
                   </TableHeaderCell>
                 )}
                 {columns.map((c) => (
-                  <TableHeaderCell key={c.key}>{c.header}</TableHeaderCell>
+                  <TableHeaderCell key={c.id}>{c.header}</TableHeaderCell>
                 ))}
               </TableRow>
             )}
@@ -155,7 +161,9 @@ export function ExcelDemo({ mode }: { mode: 'all' | 'selected' | 'merged' }) {
                   </TableCell>
                 )}
                 {columns.map((c) => (
-                  <TableCell key={c.key} style={c.key === 'datetime' ? { whiteSpace: 'nowrap' } : undefined}>{c.key === 'status' ? <StatusBadge status={r.status} /> : String(c.value(r))}</TableCell>
+                  <TableCell key={c.id} className={c.className}>
+                    {c.cell!(r)}
+                  </TableCell>
                 ))}
               </TableRow>
             ))}

@@ -2,8 +2,7 @@ import { Button, Caption1, Input, makeStyles, shorthands, Popover, PopoverSurfac
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getRemixIconList } from '@/pages/demo/api';
+import { useRemixIcons } from '@/pages/demo/api';
 import { Pager } from '@/components/data/Pager';
 import { RemixIcon } from './remixIcons';
 
@@ -30,7 +29,7 @@ export function IconPicker({ value, onChange }: { value: string; onChange: (name
   const styles = useStyles();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 32, title: '' });
-  const { data } = useSWR(open ? ['remixIcon/getList', query.pageNo, query.pageSize, query.title] : null, () => getRemixIconList(query), { keepPreviousData: true });
+  const { data } = useRemixIcons(query, open);
   return (
     <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning="below-start" trapFocus>
       <PopoverTrigger disableButtonEnhancement>

@@ -28,6 +28,7 @@ export default function FlowSheetDragPage() {
         <Body1>{t('dm.drag.flowHint')}</Body1>
         <Button onClick={() => setRows([...STEPS])}>{t('dm.common.reset')}</Button>
       </div>
+      {/* Its own table, not ListTable: the rows are drag sources and drop targets (and highlight under the pointer). */}
       <Table size="small">
         <TableHeader>
           <TableRow>

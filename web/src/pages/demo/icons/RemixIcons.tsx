@@ -1,10 +1,9 @@
 import { Button, Caption1, Card, Input, makeStyles, shorthands, Spinner, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getRemixIconList } from '@/pages/demo/api';
+import { useRemixIcons } from '@/pages/demo/api';
 import { Pager } from '@/components/data/Pager';
+import { useDraft, useListParams } from '@/components/list/listParams';
 import { RemixIcon } from '@/pages/demo/components/remixIcons';
 import { notify } from '@/utils/notify';
 
@@ -37,20 +36,26 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** The list's state in the URL: name filter, page, page size (one the pager offers). */
+const SIZES = [72, 144];
+const LIST_DEFAULTS = { title: '', page: 1, size: 72 };
+const LIST_OPTIONS = { allowed: { size: SIZES } };
+
 /** Remix icon list: 72 per page from /remixIcon/getList, title filter, click copies the name. */
 export default function RemixIconPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [query, setQuery] = useState({ pageNo: 1, pageSize: 72, title: '' });
-  const [typed, setTyped] = useState('');
-  const { data, isLoading } = useSWR(['remixIcon/getList', query.pageNo, query.pageSize, query.title], () => getRemixIconList(query), { keepPreviousData: true });
+  const { params, set } = useListParams(LIST_DEFAULTS, LIST_OPTIONS);
+  const query = { pageNo: params.page, pageSize: params.size, title: params.title };
+  const [typed, setTyped] = useDraft(params.title);
+  const { data, isLoading } = useRemixIcons(query);
   return (
     <Card className={styles.card}>
       <form
         className={styles.toolbar}
         onSubmit={(e) => {
           e.preventDefault();
-          setQuery({ ...query, pageNo: 1, title: typed.trim() });
+          set({ title: typed.trim(), page: 1 });
         }}
       >
         <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.icon.filter')} contentBefore={<SearchRegular />} data-testid="icon-filter" />
@@ -74,7 +79,7 @@ export default function RemixIconPage() {
         ))}
       </div>
       {data && !data.list.length && <Caption1>{t('dm.common.empty')}</Caption1>}
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} sizes={[72, 144]} onChange={(pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize })} />
+      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} sizes={SIZES} onChange={(page, size) => set({ page, size })} />
     </Card>
   );
 }

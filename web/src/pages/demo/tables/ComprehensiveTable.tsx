@@ -1,31 +1,17 @@
-import {
-  Button,
-  Card,
-  Checkbox,
-  Image,
-  Input,
-  makeStyles,
-  RatingDisplay,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, Checkbox, Image, Input, makeStyles, RatingDisplay, Spinner, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import useSWR from 'swr';
-import { demoImageUrl, doDeleteTable, getTableList, type TableItem } from '@/pages/demo/api';
+import { demoImageUrl, doDeleteTable, useTableList, type TableItem } from '@/pages/demo/api';
 import { confirm } from '@/components/Confirm';
 import { EditItemDialog } from '@/pages/demo/components/EditItemDialog';
 import { Pager } from '@/components/data/Pager';
+import type { ListColumn } from '@/components/list/columns';
+import { useDraft, useListParams } from '@/components/list/listParams';
+import { ListTable } from '@/components/list/ListTable';
 import { StatusBadge } from '@/pages/demo/components/StatusBadge';
 import { notify } from '@/utils/notify';
 
@@ -40,18 +26,21 @@ const useStyles = makeStyles({
   actions: { display: 'flex', columnGap: '4px' },
 });
 
+/** The list's state in the URL: title filter, page, page size (one the pager offers). */
+const LIST_DEFAULTS = { title: '', page: 1, size: 20 };
+const LIST_OPTIONS = { allowed: { size: [10, 20, 50] } };
+
 /** The template's comprehensive table: search, paging, selection, add/edit/delete (simulated), detail in a new tab. */
 export default function ComprehensiveTable() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const [query, setQuery] = useState({ pageNo: 1, pageSize: 20, title: '' });
-  const [typed, setTyped] = useState('');
+  const { params, set } = useListParams(LIST_DEFAULTS, LIST_OPTIONS);
+  const query = { pageNo: params.page, pageSize: params.size, title: params.title };
+  const [typed, setTyped] = useDraft(params.title);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<{ open: boolean; item: TableItem | null }>({ open: false, item: null });
-  const { data, isLoading, mutate } = useSWR(['table/getList', query.pageNo, query.pageSize, query.title], () => getTableList(query), {
-    keepPreviousData: true,
-  });
+  const { data, isLoading, mutate } = useTableList(query);
   const list = data?.list ?? [];
   const allChecked = list.length > 0 && list.every((r) => selected.has(r.id));
 
@@ -70,6 +59,59 @@ export default function ComprehensiveTable() {
     }
   };
 
+  const columns: ListColumn<TableItem>[] = [
+    {
+      id: 'select',
+      header: t('dm.table.selectAll'),
+      headerContent: (
+        <Checkbox
+          aria-label={t('dm.table.selectAll')}
+          checked={allChecked ? true : selected.size ? 'mixed' : false}
+          onChange={() => setSelected(allChecked ? new Set() : new Set(list.map((r) => r.id)))}
+        />
+      ),
+      width: '44px',
+      cell: (row) => (
+        <Checkbox
+          aria-label={row.title}
+          checked={selected.has(row.id)}
+          onChange={(_, d) => {
+            const next = new Set(selected);
+            if (d.checked) next.add(row.id);
+            else next.delete(row.id);
+            setSelected(next);
+          }}
+        />
+      ),
+    },
+    { id: 'id', header: t('dm.table.id'), width: '56px', cell: (row) => row.id },
+    { id: 'title', header: t('dm.table.title'), cell: (row) => row.title },
+    { id: 'img', header: t('dm.table.img'), width: '84px', cell: (row) => <Image className={styles.img} src={demoImageUrl(row.img)} alt="" /> },
+    { id: 'author', header: t('dm.table.author'), width: '96px', cell: (row) => row.author },
+    { id: 'rate', header: t('dm.table.rate'), width: '120px', cell: (row) => <RatingDisplay value={row.rate} size="small" compact={false} /> },
+    { id: 'pageViews', header: t('dm.table.pageViews'), width: '84px', cell: (row) => row.pageViews },
+    { id: 'status', header: t('dm.table.status'), width: '90px', cell: (row) => <StatusBadge status={row.status} /> },
+    { id: 'datetime', header: t('dm.table.datetime'), width: '160px', className: styles.muted, cell: (row) => row.datetime },
+    {
+      id: 'actions',
+      header: t('dm.table.actions'),
+      width: '200px',
+      cell: (row) => (
+        <div className={styles.actions}>
+          <Button size="small" appearance="transparent" onClick={() => navigate(`/vab/table/detail?id=${encodeURIComponent(row.id)}`)}>
+            {t('dm.table.detail')}
+          </Button>
+          <Button size="small" appearance="transparent" onClick={() => setEditing({ open: true, item: row })}>
+            {t('dm.table.edit')}
+          </Button>
+          <Button size="small" appearance="transparent" onClick={() => void remove([row.id])}>
+            {t('dm.table.delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <Card className={styles.card}>
       <div className={styles.toolbar}>
@@ -85,7 +127,7 @@ export default function ComprehensiveTable() {
           className={styles.group}
           onSubmit={(e) => {
             e.preventDefault();
-            setQuery({ ...query, pageNo: 1, title: typed.trim() });
+            set({ title: typed.trim(), page: 1 });
           }}
         >
           <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.table.title')} contentBefore={<SearchRegular />} data-testid="table-filter" />
@@ -95,76 +137,10 @@ export default function ComprehensiveTable() {
         </form>
       </div>
       <div className={styles.scroll}>
-        <Table className={styles.table} size="small" aria-label={t('dm.table.name')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell style={{ width: '44px' }}>
-                <Checkbox
-                  aria-label={t('dm.table.selectAll')}
-                  checked={allChecked ? true : selected.size ? 'mixed' : false}
-                  onChange={() => setSelected(allChecked ? new Set() : new Set(list.map((r) => r.id)))}
-                />
-              </TableHeaderCell>
-              <TableHeaderCell style={{ width: '56px' }}>{t('dm.table.id')}</TableHeaderCell>
-              <TableHeaderCell>{t('dm.table.title')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '84px' }}>{t('dm.table.img')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '96px' }}>{t('dm.table.author')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '120px' }}>{t('dm.table.rate')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '84px' }}>{t('dm.table.pageViews')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '90px' }}>{t('dm.table.status')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '160px' }}>{t('dm.table.datetime')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '200px' }}>{t('dm.table.actions')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.map((row) => (
-              <TableRow key={row.uuid}>
-                <TableCell>
-                  <Checkbox
-                    aria-label={row.title}
-                    checked={selected.has(row.id)}
-                    onChange={(_, d) => {
-                      const next = new Set(selected);
-                      if (d.checked) next.add(row.id);
-                      else next.delete(row.id);
-                      setSelected(next);
-                    }}
-                  />
-                </TableCell>
-                <TableCell>{row.id}</TableCell>
-                <TableCell>{row.title}</TableCell>
-                <TableCell>
-                  <Image className={styles.img} src={demoImageUrl(row.img)} alt="" />
-                </TableCell>
-                <TableCell>{row.author}</TableCell>
-                <TableCell>
-                  <RatingDisplay value={row.rate} size="small" compact={false} />
-                </TableCell>
-                <TableCell>{row.pageViews}</TableCell>
-                <TableCell>
-                  <StatusBadge status={row.status} />
-                </TableCell>
-                <TableCell className={styles.muted}>{row.datetime}</TableCell>
-                <TableCell>
-                  <div className={styles.actions}>
-                    <Button size="small" appearance="transparent" onClick={() => navigate(`/vab/table/detail?id=${encodeURIComponent(row.id)}`)}>
-                      {t('dm.table.detail')}
-                    </Button>
-                    <Button size="small" appearance="transparent" onClick={() => setEditing({ open: true, item: row })}>
-                      {t('dm.table.edit')}
-                    </Button>
-                    <Button size="small" appearance="transparent" onClick={() => void remove([row.id])}>
-                      {t('dm.table.delete')}
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ListTable className={styles.table} aria-label={t('dm.table.name')} columns={columns} rows={list} rowKey={(r) => r.uuid} />
         {isLoading && !data && <Spinner size="small" />}
       </div>
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize })} />
+      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(page, size) => set({ page, size })} />
       <EditItemDialog
         open={editing.open}
         item={editing.item}

@@ -20,12 +20,12 @@ import {
 import { ArrowDownRegular } from '@fluentui/react-icons/svg/arrow-down';
 import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
 import { ColumnTripleEditRegular } from '@fluentui/react-icons/svg/column-triple-edit';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { demoImageUrl, getTableList, type TableItem } from '@/pages/demo/api';
+import { demoImageUrl, useTableList, type TableItem } from '@/pages/demo/api';
 import { dropColumn, moveColumn, restoreColumns, toggleColumn, visibleKeys, type ColumnState } from '@/pages/demo/components/columns';
 import { Pager } from '@/components/data/Pager';
+import type { ListColumn } from '@/components/list/columns';
 import { StatusBadge } from '@/pages/demo/components/StatusBadge';
 
 const useStyles = makeStyles({
@@ -38,26 +38,25 @@ const useStyles = makeStyles({
   header: { cursor: 'grab' },
 });
 
-type Col = { key: string; label: string; render: (r: TableItem) => ReactNode };
 const STORAGE = 'demo-custom-table-columns';
 
 /** Custom table: choose which columns show and their order (buttons or drag), kept in local storage. */
 export default function CustomTable() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const columns: Col[] = [
-    { key: 'id', label: t('dm.table.id'), render: (r) => r.id },
-    { key: 'title', label: t('dm.table.title'), render: (r) => r.title },
-    { key: 'img', label: t('dm.table.img'), render: (r) => <Image className={styles.img} src={demoImageUrl(r.img)} alt="" /> },
-    { key: 'author', label: t('dm.table.author'), render: (r) => r.author },
-    { key: 'status', label: t('dm.table.status'), render: (r) => <StatusBadge status={r.status} /> },
-    { key: 'rate', label: t('dm.table.rate'), render: (r) => <RatingDisplay size="small" value={r.rate} /> },
-    { key: 'pageViews', label: t('dm.table.pageViews'), render: (r) => r.pageViews },
-    { key: 'percent', label: t('dm.table.percent'), render: (r) => `${r.percent}%` },
-    { key: 'switch', label: t('dm.table.switch'), render: (r) => <Badge appearance="tint" color={r.switch ? 'brand' : 'informative'}>{r.switch ? t('dm.form.button.on') : t('dm.form.button.off')}</Badge> },
-    { key: 'datetime', label: t('dm.table.datetime'), render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r.datetime}</span> },
+  const columns: ListColumn<TableItem>[] = [
+    { id: 'id', header: t('dm.table.id'), cell: (r) => r.id },
+    { id: 'title', header: t('dm.table.title'), cell: (r) => r.title },
+    { id: 'img', header: t('dm.table.img'), cell: (r) => <Image className={styles.img} src={demoImageUrl(r.img)} alt="" /> },
+    { id: 'author', header: t('dm.table.author'), cell: (r) => r.author },
+    { id: 'status', header: t('dm.table.status'), cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'rate', header: t('dm.table.rate'), cell: (r) => <RatingDisplay size="small" value={r.rate} /> },
+    { id: 'pageViews', header: t('dm.table.pageViews'), cell: (r) => r.pageViews },
+    { id: 'percent', header: t('dm.table.percent'), cell: (r) => `${r.percent}%` },
+    { id: 'switch', header: t('dm.table.switch'), cell: (r) => <Badge appearance="tint" color={r.switch ? 'brand' : 'informative'}>{r.switch ? t('dm.form.button.on') : t('dm.form.button.off')}</Badge> },
+    { id: 'datetime', header: t('dm.table.datetime'), cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r.datetime}</span> },
   ];
-  const keys = columns.map((c) => c.key);
+  const keys = columns.map((c) => c.id);
   const [cols, setColsState] = useState<ColumnState[]>(() => {
     try {
       return restoreColumns(JSON.parse(localStorage.getItem(STORAGE) ?? 'null'), keys);
@@ -71,8 +70,8 @@ export default function CustomTable() {
   };
   const [dragging, setDragging] = useState<string | null>(null);
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 10 });
-  const { data } = useSWR(['table/getList', query.pageNo, query.pageSize, ''], () => getTableList(query), { keepPreviousData: true });
-  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const { data } = useTableList(query);
+  const byKey = new Map(columns.map((c) => [c.id, c]));
   const shown = visibleKeys(cols).map((k) => byKey.get(k)!).filter(Boolean);
   const dragProps = (key: string) => ({
     draggable: true,
@@ -98,7 +97,7 @@ export default function CustomTable() {
             <div className={styles.chooser}>
               {cols.map((c, i) => (
                 <div key={c.key} className={styles.chooserRow} {...dragProps(c.key)}>
-                  <Checkbox label={byKey.get(c.key)?.label} checked={c.visible} onChange={() => setCols(toggleColumn(cols, c.key))} />
+                  <Checkbox label={byKey.get(c.key)?.header} checked={c.visible} onChange={() => setCols(toggleColumn(cols, c.key))} />
                   <span>
                     <Button size="small" appearance="subtle" icon={<ArrowUpRegular />} disabled={i === 0} aria-label={t('dm.custom.up')} onClick={() => setCols(moveColumn(cols, c.key, -1))} />
                     <Button size="small" appearance="subtle" icon={<ArrowDownRegular />} disabled={i === cols.length - 1} aria-label={t('dm.custom.down')} onClick={() => setCols(moveColumn(cols, c.key, 1))} />
@@ -113,12 +112,13 @@ export default function CustomTable() {
         </Popover>
       </div>
       <div className={styles.scroll}>
+        {/* Its own table, not ListTable: the header cells are drag handles that reorder the columns. */}
         <Table size="small">
           <TableHeader>
             <TableRow>
               {shown.map((c) => (
-                <TableHeaderCell key={c.key} className={styles.header} {...dragProps(c.key)}>
-                  {c.label}
+                <TableHeaderCell key={c.id} className={styles.header} {...dragProps(c.id)}>
+                  {c.header}
                 </TableHeaderCell>
               ))}
             </TableRow>
@@ -127,7 +127,7 @@ export default function CustomTable() {
             {(data?.list ?? []).map((r) => (
               <TableRow key={r.uuid}>
                 {shown.map((c) => (
-                  <TableCell key={c.key}>{c.render(r)}</TableCell>
+                  <TableCell key={c.id}>{c.cell!(r)}</TableCell>
                 ))}
               </TableRow>
             ))}

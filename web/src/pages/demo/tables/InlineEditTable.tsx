@@ -1,8 +1,7 @@
 import { Button, Card, Dropdown, Input, makeStyles, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { doEditTable, getTableList, type TableItem } from '@/pages/demo/api';
+import { doEditTable, useTableList, type TableItem } from '@/pages/demo/api';
 import { STATUSES } from '@/pages/demo/components/EditItemDialog';
 import { Pager } from '@/components/data/Pager';
 import { StatusBadge } from '@/pages/demo/components/StatusBadge';
@@ -21,7 +20,7 @@ export default function InlineEditTable() {
   const { t } = useTranslation();
   const styles = useStyles();
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 10 });
-  const { data } = useSWR(['table/getList', query.pageNo, query.pageSize, ''], () => getTableList(query), { keepPreviousData: true });
+  const { data } = useTableList(query);
   const [rows, setRows] = useState<TableItem[]>([]);
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
   const [error, setError] = useState('');
@@ -46,6 +45,7 @@ export default function InlineEditTable() {
   return (
     <Card className={styles.card}>
       <div className={styles.scroll}>
+        {/* Its own table, not ListTable: the row being edited swaps its cells for inputs and its actions for save/cancel. */}
         <Table size="small">
           <TableHeader>
             <TableRow>

@@ -1,8 +1,7 @@
 import { Body1, Card, CardHeader, Image, makeStyles, Spinner, Subtitle1, Subtitle2, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import useSWR from 'swr';
-import { demoImageUrl, getDescriptionList, getTableList } from '@/pages/demo/api';
+import { demoImageUrl, useAllTableItems, useDescriptions } from '@/pages/demo/api';
 import { StatusBadge } from '@/pages/demo/components/StatusBadge';
 
 const useStyles = makeStyles({
@@ -22,8 +21,8 @@ export default function TableDetail() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   // The list endpoint is the only source; the row is looked up among all 50.
-  const { data: rows, isLoading } = useSWR(['table/getList', 'all'], () => getTableList({ pageNo: 1, pageSize: 50 }));
-  const { data: desc } = useSWR('description/getList', getDescriptionList);
+  const { data: rows, isLoading } = useAllTableItems();
+  const { data: desc } = useDescriptions();
   const row = rows?.list.find((r) => r.id === id);
   return (
     <div className={styles.page}>

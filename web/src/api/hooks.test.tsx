@@ -1,0 +1,57 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { commandsRefreshInterval, useReservations, type Command } from './chargers';
+import { useSearch } from './search';
+
+let asked: string[] = [];
+beforeEach(() => {
+  asked = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    asked.push(url.pathname.replace(/^.*\/partnerapi/, '') + url.search);
+    return new Response(JSON.stringify({ code: 200, msg: 'success', data: { list: [] } }), { status: 200 });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>{children}</SWRConfig>
+);
+const command = (status: Command['status']) => ({ id: 'c1', status }) as Command;
+
+describe('commands polling', () => {
+  it('polls every second while a command waits for the charger, else not', () => {
+    expect(commandsRefreshInterval(undefined)).toBe(0);
+    expect(commandsRefreshInterval({ list: [command('answered'), command('timeout')] } as never)).toBe(0);
+    expect(commandsRefreshInterval({ list: [command('answered'), command('sent')] } as never)).toBe(1000);
+    expect(commandsRefreshInterval({ list: [command('queued')] } as never)).toBe(1000);
+  });
+});
+
+describe('reservations follow the latest command', () => {
+  it('asks again when the latest command moves on, and not at all when disabled', async () => {
+    const { rerender } = renderHook(({ latest, enabled }) => useReservations('p1', latest, enabled), {
+      wrapper,
+      initialProps: { latest: command('queued') as Command | undefined, enabled: false },
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked).toEqual([]);
+    rerender({ latest: command('queued'), enabled: true });
+    await waitFor(() => expect(asked).toEqual(['/charger/reservations?pileId=p1']));
+    rerender({ latest: command('answered'), enabled: true });
+    await waitFor(() => expect(asked).toHaveLength(2));
+  });
+});
+
+describe('header search', () => {
+  it('asks only while open and with a keyword', async () => {
+    const { rerender } = renderHook(({ keyword, open }) => useSearch(keyword, open), { wrapper, initialProps: { keyword: '', open: true } });
+    rerender({ keyword: 'st', open: false });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked).toEqual([]);
+    rerender({ keyword: 'st', open: true });
+    await waitFor(() => expect(asked).toEqual(['/search/getList?keyword=st']));
+  });
+});
