@@ -152,7 +152,7 @@ async fn stored_orders(table: &dyn Table) -> BTreeMap<String, OrderRow> {
             }
             let row: OrderRow = serde_json::from_value(Value::Object(item.clone())).unwrap_or_else(|e| panic!("half-written order ({e}): {item:?}"));
             assert_eq!(item.get(store::VERSION).and_then(Value::as_i64), Some(row.version));
-            out.insert(row.order_no.clone(), row);
+            out.insert(row.order.order_no.clone(), row);
         }
     }
     out
@@ -172,9 +172,9 @@ fn recompute_rollups(orders: &BTreeMap<String, OrderRow>, refund_entries: &BTree
     let mut out: BTreeMap<Key, Sums> = BTreeMap::new();
     for o in orders.values() {
         assert_eq!(rollup::dims(o).len(), 5, "the rollup dims this check knows");
-        let (station, status) = (o.station_id.as_str(), o.status);
-        let dims = [Dim::All, Dim::Station(station), Dim::Status(status), Dim::Payment(o.payment_status), Dim::StationStatus(station, status)];
-        let keys = rollup_keys(&dims, station, o.start_ts);
+        let (station, status) = (o.order.station_id.as_str(), o.order.status);
+        let dims = [Dim::All, Dim::Station(station), Dim::Status(status), Dim::Payment(o.order.payment_status), Dim::StationStatus(station, status)];
+        let keys = rollup_keys(&dims, station, o.order.start_ts);
         for k in keys {
             out.entry(k).or_default().add(&Sums::of(o));
         }
@@ -345,8 +345,8 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
                 assert_eq!(e["amountFen"].as_i64(), Some(s.amount_fen.0), "settlement amount of {no}");
                 assert_eq!(e["kind"].as_str(), Some(keys::enum_name(&s.kind).as_str()), "settlement kind of {no}");
                 match s.kind {
-                    settle::SettlementKind::OfflinePayment => assert_eq!(o.payment_status, o.money().payment_status(), "order {no}"),
-                    settle::SettlementKind::WriteOff => assert_eq!(keys::enum_name(&o.payment_status), "writtenOff", "order {no}"),
+                    settle::SettlementKind::OfflinePayment => assert_eq!(o.order.payment_status, o.order.money().payment_status(), "order {no}"),
+                    settle::SettlementKind::WriteOff => assert_eq!(keys::enum_name(&o.order.payment_status), "writtenOff", "order {no}"),
                 }
             }
             None => assert!(entry.is_none(), "ledger entry of a settlement that is not on order {no}"),
@@ -357,7 +357,7 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
     // Every acknowledged write is there.
     for (no, reason) in &acked.closes {
         let o = &orders[no];
-        assert!(matches!(keys::enum_name(&o.status).as_str(), "finished" | "cancelled"), "acknowledged close of {no} lost: {o:?}");
+        assert!(matches!(keys::enum_name(&o.order.status).as_str(), "finished" | "cancelled"), "acknowledged close of {no} lost: {o:?}");
         assert_eq!(o.close_reason.as_deref(), Some(reason.as_str()));
         assert_eq!(o.closed_by.as_deref(), Some("editor"));
     }
@@ -388,10 +388,10 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
     }
     for (no, o) in &orders {
         let l = ledger_sum.get(no).copied().unwrap_or(0);
-        assert_eq!(o.refunded_fen.0, l, "order {no}: refunded {} but its ledger entries sum to {l}", o.refunded_fen.0);
-        assert!(o.refunded_fen.0 <= o.paid_fen.0, "order {no} refunded more than paid");
+        assert_eq!(o.order.refunded_fen.0, l, "order {no}: refunded {} but its ledger entries sum to {l}", o.order.refunded_fen.0);
+        assert!(o.order.refunded_fen.0 <= o.order.paid_fen.0, "order {no} refunded more than paid");
         if o.settlement.is_none() {
-            assert_eq!(o.payment_status, o.money().payment_status(), "order {no}: payment status follows the amounts");
+            assert_eq!(o.order.payment_status, o.order.money().payment_status(), "order {no}: payment status follows the amounts");
         }
     }
 
@@ -430,37 +430,37 @@ async fn kill_9_during_order_and_ledger_writes_loses_nothing_and_halves_nothing(
     assert_eq!(after_rows.len(), 200);
     for r in &after_rows {
         let o = &orders[r["orderNo"].as_str().unwrap()];
-        assert_eq!(r["refundedFen"].as_i64(), Some(o.refunded_fen.0));
+        assert_eq!(r["refundedFen"].as_i64(), Some(o.order.refunded_fen.0));
         assert_eq!(r["version"].as_i64(), Some(o.version));
     }
     // Finance of a touched day and station equals the orders started that
     // day, and its refunds the ledger's refunds approved that day.
     let touched = acked.approvals.iter().next().map(|id| &orders[&refunds[id].order_no]).unwrap();
-    let day = keys::iso_day(keys::local_day(touched.start_ts));
-    let filter = format!("&stationId={}", touched.station_id);
+    let day = keys::iso_day(keys::local_day(touched.order.start_ts));
+    let filter = format!("&stationId={}", touched.order.station_id);
     let day_rows: Vec<Value> = api_orders(&client, &gw.base, &admin, &filter)
         .await
         .into_iter()
         .filter(|r| keys::iso_day(keys::local_day(r["startTs"].as_i64().unwrap())) == day)
         .collect();
-    let rev = api(&client, &gw.base, &admin, "GET", &format!("/money/revenue?from={day}&to={day}&stationId={}", touched.station_id), None).await.unwrap();
+    let rev = api(&client, &gw.base, &admin, "GET", &format!("/money/revenue?from={day}&to={day}&stationId={}", touched.order.station_id), None).await.unwrap();
     for f in ["paidFen", "amountFen"] {
         let want: i64 = day_rows.iter().map(|r| r[f].as_i64().unwrap()).sum();
-        assert_eq!(rev["data"]["total"][f].as_i64(), Some(want), "finance {f} of {day} / {}", touched.station_id);
+        assert_eq!(rev["data"]["total"][f].as_i64(), Some(want), "finance {f} of {day} / {}", touched.order.station_id);
     }
     let granted: i64 = ledger
         .values()
-        .filter(|e| e["stationId"] == touched.station_id.as_str() && keys::iso_day(keys::local_day(e["approvedAt"].as_i64().unwrap())) == day)
+        .filter(|e| e["stationId"] == touched.order.station_id.as_str() && keys::iso_day(keys::local_day(e["approvedAt"].as_i64().unwrap())) == day)
         .map(|e| e["amountFen"].as_i64().unwrap())
         .sum();
-    assert_eq!(rev["data"]["total"]["refundedFen"].as_i64(), Some(granted), "finance refunds of {day} / {}: the ledger's", touched.station_id);
-    let req = serde_json::json!({"orderNo": touched.order_no, "amount": "0.01", "reason": "重启后"});
+    assert_eq!(rev["data"]["total"]["refundedFen"].as_i64(), Some(granted), "finance refunds of {day} / {}: the ledger's", touched.order.station_id);
+    let req = serde_json::json!({"orderNo": touched.order.order_no, "amount": "0.01", "reason": "重启后"});
     let body = api(&client, &gw.base, &admin, "POST", "/order/refund/request", Some(req)).await.unwrap();
     assert_eq!(body["code"], 200, "{body}");
-    let decide = serde_json::json!({"orderNo": touched.order_no, "refundId": body["data"]["id"]});
+    let decide = serde_json::json!({"orderNo": touched.order.order_no, "refundId": body["data"]["id"]});
     let body = api(&client, &gw.base, &admin, "POST", "/order/refund/approve", Some(decide)).await.unwrap();
     assert_eq!(body["code"], 200, "{body}");
-    assert_eq!(body["data"]["order"]["refundedFen"].as_i64(), Some(touched.refunded_fen.0 + 1));
+    assert_eq!(body["data"]["order"]["refundedFen"].as_i64(), Some(touched.order.refunded_fen.0 + 1));
 }
 
 // ------------------------------------------------------------------------

@@ -255,14 +255,14 @@ async fn stuck_order(ctx: &AppCtx, token: &str) -> Value {
     let finished = all_rows(ctx, token, &format!("{}&status=finished", all_range())).await;
     let model = finished.first().expect("a finished demo order")["orderNo"].as_str().unwrap().to_string();
     let (mut row, detail, _) = backoffice::domain::orders::load_full(ctx, &model).await.unwrap();
-    row.order_no = format!("{model}S");
-    row.status = charging::orders::OrderStatus::Charging;
-    row.stop_ts = None;
-    row.stop_reason = None;
-    row.meter_stop_wh = None;
+    row.order.order_no = format!("{model}S");
+    row.order.status = charging::orders::OrderStatus::Charging;
+    row.order.stop_ts = None;
+    row.order.stop_reason = None;
+    row.order.meter_stop_wh = None;
     row.version = 1;
     ctx.store.transact(backoffice::domain::orders::insert_ops(&row, &detail.expect("the order's detail"))).await.unwrap();
-    let listed = get(ctx, &format!("/order/getList?{}&orderNo={}", all_range(), row.order_no), Some(token)).await;
+    let listed = get(ctx, &format!("/order/getList?{}&orderNo={}", all_range(), row.order.order_no), Some(token)).await;
     assert_eq!(listed.data()["list"].as_array().map(Vec::len), Some(1), "{}", listed.body);
     listed.data()["list"][0].clone()
 }
@@ -528,17 +528,17 @@ async fn parallel_settlements_of_one_owed_order_one_wins(ctx: Arc<AppCtx>, scale
     let finished = all_rows(&ctx, &admin, &format!("{}&status=finished", all_range())).await;
     let model = finished.iter().find(|r| r["amountFen"].as_i64().unwrap() > 0).expect("a priced demo order")["orderNo"].as_str().unwrap().to_string();
     let (mut row, detail, _) = backoffice::domain::orders::load_full(&ctx, &model).await.unwrap();
-    row.order_no = format!("{model}O");
-    row.status = charging::orders::OrderStatus::Charging;
-    (row.stop_ts, row.stop_reason, row.meter_stop_wh) = (None, None, None);
-    (row.paid_fen, row.refunded_fen, row.payment_status) = (charging::Fen::ZERO, charging::Fen::ZERO, charging::orders::PaymentStatus::Unpaid);
+    row.order.order_no = format!("{model}O");
+    row.order.status = charging::orders::OrderStatus::Charging;
+    (row.order.stop_ts, row.order.stop_reason, row.order.meter_stop_wh) = (None, None, None);
+    (row.order.paid_fen, row.order.refunded_fen, row.order.payment_status) = (charging::Fen::ZERO, charging::Fen::ZERO, charging::orders::PaymentStatus::Unpaid);
     row.settlement = None;
     row.version = 1;
     ctx.store.transact(backoffice::domain::orders::insert_ops(&row, &detail.unwrap())).await.unwrap();
-    let closed = post(&ctx, "/order/close", Some(&editor), json!({"orderNo": row.order_no, "reason": "人工结单"})).await;
+    let closed = post(&ctx, "/order/close", Some(&editor), json!({"orderNo": row.order.order_no, "reason": "人工结单"})).await;
     assert_eq!(closed.code(), 200, "{}", closed.body);
     let order = closed.data().clone();
-    let no = row.order_no.clone();
+    let no = row.order.order_no.clone();
     let owed = order["amountFen"].as_i64().unwrap();
     assert!(owed > 0 && order["paymentStatus"] == "unpaid", "{order}");
     let (station, day) = (order["stationId"].as_str().unwrap().to_string(), order_day(&order));

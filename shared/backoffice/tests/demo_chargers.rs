@@ -4,7 +4,7 @@
 
 mod common;
 
-use backoffice::domain::assets::piles::{self, Pile};
+use backoffice::domain::assets::piles::{self, is_pile_online, Pile};
 use backoffice::domain::assets::demo_chargers::live_piles;
 use backoffice::domain::chargers::link::seen as heartbeat;
 use backoffice::domain::assets::stations::{self, Filter};
@@ -38,7 +38,7 @@ async fn the_simulator_plays_the_connected_demo_piles_and_nothing_else() {
     let now = ctx.now();
     let before = all_piles(&ctx).await;
     assert!(before.len() > 20, "the demo has piles");
-    assert!(before.iter().all(|(p, _, _)| !p.online(now, &OperationSettings::default())), "no pile can be online without a charger");
+    assert!(before.iter().all(|(p, _, _)| !is_pile_online(p, now, &OperationSettings::default())), "no pile can be online without a charger");
 
     let live = live_piles(&ctx).await.unwrap();
     let expected: Vec<(String, u32)> =
@@ -54,7 +54,7 @@ async fn the_simulator_plays_the_connected_demo_piles_and_nothing_else() {
     }
     for ((b, st, connected), (a, _, _)) in before.iter().zip(&all_piles(&ctx).await) {
         let should = *st == StationStatus::Operating && *connected;
-        assert_eq!(a.online(now, &OperationSettings::default()), should, "pile {} (station {st:?}, connected {connected})", a.id);
+        assert_eq!(is_pile_online(a, now, &OperationSettings::default()), should, "pile {} (station {st:?}, connected {connected})", a.id);
         assert_eq!((b.id.as_str(), b.version), (a.id.as_str(), a.version));
     }
 }
@@ -91,5 +91,5 @@ async fn the_offline_window_is_the_operations_setting() {
     assert_eq!(look().await, (true, 5 * interval), "a wider window takes the pile back online at once");
     let refreshed = piles::with_connectors(&ctx, &pile.station_id).await.unwrap();
     let settings = backoffice::domain::operations::current(&ctx).await.unwrap();
-    assert!(refreshed.iter().find(|(p, _)| p.id == pile.id).unwrap().0.online(ctx.now(), &settings));
+    assert!(is_pile_online(&refreshed.iter().find(|(p, _)| p.id == pile.id).unwrap().0, ctx.now(), &settings));
 }

@@ -147,10 +147,10 @@ async fn order_sorts(ctx: &AppCtx) {
     let newest = get(ctx, &format!("/order/getList?{range}&pageSize=3"), Some(&editor)).await;
     for r in newest.data()["list"].as_array().unwrap() {
         let row = backoffice::domain::orders::load(ctx, r["orderNo"].as_str().unwrap()).await.unwrap();
-        let month = keys::month_of(row.start_ts);
+        let month = keys::month_of(row.order.start_ts);
         for pk in [keys::by_amount(&month), keys::by_energy(&month)] {
-            let value = if pk.starts_with("OIX#AMT#") { row.amount_fen.0 } else { row.energy_wh };
-            let key = store::Key::new(pk, keys::value_sort(value, &row.order_no));
+            let value = if pk.starts_with("OIX#AMT#") { row.order.amount_fen.0 } else { row.order.energy_wh };
+            let key = store::Key::new(pk, keys::value_sort(value, &row.order.order_no));
             assert!(ctx.store.delete(&key, Some(store::Condition::item_exists())).await.unwrap().is_some(), "the pointer existed");
         }
     }

@@ -622,14 +622,14 @@ async fn closed_unpaid_order(ctx: &AppCtx, editor: &str, suffix: &str) -> Value 
     let finished = all_rows(ctx, editor, &format!("{}&status=finished", all_range()), 500).await;
     let model = finished.iter().find(|r| r["amountFen"].as_i64().unwrap() > 100).expect("a priced order")["orderNo"].as_str().unwrap().to_string();
     let (mut row, detail, _) = backoffice::domain::orders::load_full(ctx, &model).await.unwrap();
-    row.order_no = format!("{model}{suffix}");
-    row.status = charging::orders::OrderStatus::Charging;
-    (row.stop_ts, row.stop_reason, row.meter_stop_wh) = (None, None, None);
-    (row.paid_fen, row.refunded_fen, row.payment_status) = (charging::Fen::ZERO, charging::Fen::ZERO, charging::orders::PaymentStatus::Unpaid);
+    row.order.order_no = format!("{model}{suffix}");
+    row.order.status = charging::orders::OrderStatus::Charging;
+    (row.order.stop_ts, row.order.stop_reason, row.order.meter_stop_wh) = (None, None, None);
+    (row.order.paid_fen, row.order.refunded_fen, row.order.payment_status) = (charging::Fen::ZERO, charging::Fen::ZERO, charging::orders::PaymentStatus::Unpaid);
     row.settlement = None;
     row.version = 1;
     ctx.store.transact(backoffice::domain::orders::insert_ops(&row, &detail.unwrap())).await.unwrap();
-    let closed = post(ctx, "/order/close", Some(editor), json!({"orderNo": row.order_no, "reason": "桩离线，人工结单"})).await;
+    let closed = post(ctx, "/order/close", Some(editor), json!({"orderNo": row.order.order_no, "reason": "桩离线，人工结单"})).await;
     assert_eq!(closed.code(), 200, "{}", closed.body);
     let d = closed.data().clone();
     assert_eq!((d["status"].as_str(), d["paymentStatus"].as_str()), (Some("finished"), Some("unpaid")), "{d}");
@@ -847,15 +847,15 @@ async fn a_refund_counts_on_the_day_it_is_granted(ctx: &AppCtx) {
     let finished = all_rows(ctx, &admin, &format!("{}&status=finished", all_range()), 500).await;
     let model = finished.iter().find(|r| r["amountFen"].as_i64().unwrap() >= 300).expect("a priced order")["orderNo"].as_str().unwrap().to_string();
     let (mut row, detail, _) = backoffice::domain::orders::load_full(ctx, &model).await.unwrap();
-    let took = row.stop_ts.unwrap() - row.start_ts;
-    row.order_no = format!("{model}LM");
-    row.start_ts = day_start(last_first + 14) + 10 * 3600;
-    row.stop_ts = Some(row.start_ts + took);
-    (row.paid_fen, row.refunded_fen, row.pending_refund_fen, row.payment_status) = (row.amount_fen, charging::Fen::ZERO, Some(charging::Fen::ZERO), charging::orders::PaymentStatus::Paid);
+    let took = row.order.stop_ts.unwrap() - row.order.start_ts;
+    row.order.order_no = format!("{model}LM");
+    row.order.start_ts = day_start(last_first + 14) + 10 * 3600;
+    row.order.stop_ts = Some(row.order.start_ts + took);
+    (row.order.paid_fen, row.order.refunded_fen, row.pending_refund_fen, row.order.payment_status) = (row.order.amount_fen, charging::Fen::ZERO, Some(charging::Fen::ZERO), charging::orders::PaymentStatus::Paid);
     row.settlement = None;
     row.version = 1;
     ctx.store.transact(backoffice::domain::orders::insert_ops(&row, &detail.unwrap())).await.unwrap();
-    let (no, station) = (row.order_no.clone(), row.station_id.clone());
+    let (no, station) = (row.order.order_no.clone(), row.order.station_id.clone());
 
     let last_month = format!("from={}&to={}", iso_day(last_first), iso_day(last_last));
     let today_range = format!("from={0}&to={0}", iso_day(today));
@@ -933,14 +933,14 @@ async fn refunds_approved_before_the_rule_are_counted_on_their_day_once(ctx: &Ap
     let (no, _) = refundable_order(ctx, &admin).await;
     let before = backoffice::domain::orders::load(ctx, &no).await.unwrap();
     let mut after = before.clone();
-    after.refunded_fen = charging::Fen(100);
-    after.payment_status = after.money().payment_status();
+    after.order.refunded_fen = charging::Fen(100);
+    after.order.payment_status = after.order.money().payment_status();
     after.version += 1;
     let now = ctx.now();
     let rec = refunds::RefundRecord {
         id: "RFOLD1".into(),
         order_no: no.clone(),
-        station_id: before.station_id.clone(),
+        station_id: before.order.station_id.clone(),
         amount_fen: charging::Fen(100),
         reason: "旧版本批准的退款".into(),
         status: refunds::RefundStatus::Approved,

@@ -220,6 +220,33 @@ pub fn allowed_actions(stored: ConnectorStatus, pile_online: bool) -> Vec<Operat
     OperatorAction::ALL.into_iter().filter(|&a| apply_action(stored, pile_online, a).is_ok()).collect()
 }
 
+/// A connector as stored and as sent by its edits and actions (the demo
+/// data is made of these too).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Connector {
+    pub id: String,
+    pub pile_id: String,
+    pub pile_code: String,
+    pub station_id: String,
+    pub number: u32,
+    pub pile_type: PileType,
+    pub standard: ConnectorStandard,
+    pub max_power_kw: u32,
+    pub qr_code: String,
+    /// The last reported (or operator-set) status; what a page shows also
+    /// depends on whether the pile is online (`effectiveStatus`).
+    pub status: ConnectorStatus,
+    pub fault_code: Option<String>,
+    pub status_since: i64,
+    /// The charger's timestamp of the status it last reported (an older
+    /// report never overwrites a newer one); null when set by an operator.
+    #[serde(default)]
+    pub reported_at: Option<i64>,
+    pub updated_at: i64,
+    pub version: i64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,3 +314,4 @@ mod tests {
         assert_eq!(ConnectorStandard::Chademo.label(), "CHAdeMO");
     }
 }
+

@@ -20,11 +20,12 @@
 //! [`pricing`]: crate::pricing
 
 use crate::orders::CurvePoint;
-use crate::station::StationStatus;
+use crate::pile::{Pile, RegistrationStatus, DEFAULT_SECURITY_PROFILE};
+use crate::station::{Station, StationStatus};
 use crate::civil::yyyymmdd;
-use crate::connector::{ConnectorStandard, ConnectorStatus, PileType};
+use crate::connector::{Connector, ConnectorStandard, ConnectorStatus, PileType};
 use crate::money::{Fen, PricePerKwh};
-use crate::orders::{apply_refund, OrderMoney, OrderStatus, PaymentMethod, PaymentStatus, RefundRequest, StopReason};
+use crate::orders::{apply_refund, Order, OrderStatus, PaymentMethod, PaymentStatus, RefundRequest, StopReason};
 use crate::pricing::{price_session, MeterSample, PricingOptions, TierLine, CHINA_UTC_OFFSET_SECS};
 use crate::region::validate_region;
 use crate::tariff::{ParkingRule, Segment, TariffTemplate, Tier, TierPrices, segments_to_slots};
@@ -32,6 +33,10 @@ use serde::{Deserialize, Serialize};
 
 /// Demo operator name (all stations belong to one operator).
 pub const OPERATOR: &str = "示例新能源充电运营有限公司";
+/// Who the demo records say created and last changed them.
+pub const DEMO_AUTHOR: &str = "admin";
+/// What the demo stations tell drivers about parking.
+pub const PARKING_INFO: &str = "充电车辆免费停车2小时，超出按停车场标准收费";
 /// Meter curve sampling interval.
 pub const CURVE_STEP_SECS: i64 = 300;
 
@@ -58,66 +63,6 @@ impl Default for DemoConfig {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Station {
-    pub id: String,
-    pub code: String,
-    pub name: String,
-    pub operator: String,
-    pub province_code: String,
-    pub city_code: String,
-    /// `None` for cities without districts (Dongguan).
-    pub district_code: Option<String>,
-    pub address: String,
-    pub lat: f64,
-    pub lng: f64,
-    /// "HH:MM-HH:MM", local time.
-    pub opening_hours: String,
-    pub status: StationStatus,
-    pub service_phone: String,
-    pub photo_urls: Vec<String>,
-    /// Tariff template in force (its parking rule is the station's).
-    pub tariff_id: String,
-    pub pile_count: u32,
-    pub connector_count: u32,
-    pub created_at: i64,
-    pub created_by: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Pile {
-    pub id: String,
-    /// Serial number as printed on the pile.
-    pub code: String,
-    pub station_id: String,
-    pub vendor: String,
-    pub model: String,
-    pub firmware_version: String,
-    pub pile_type: PileType,
-    pub rated_power_kw: u32,
-    pub connector_count: u32,
-    pub heartbeat_interval_secs: i64,
-    pub last_heartbeat: Option<i64>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Connector {
-    pub id: String,
-    pub pile_id: String,
-    pub station_id: String,
-    /// 1..n on its pile.
-    pub number: u32,
-    pub standard: ConnectorStandard,
-    pub max_power_kw: u32,
-    pub qr_code: String,
-    pub status: ConnectorStatus,
-    pub fault_code: Option<String>,
-    pub status_since: i64,
-}
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Refund {
@@ -128,47 +73,19 @@ pub struct Refund {
     pub approved_by: String,
 }
 
+/// A generated order: the order itself and what the seed writes beside
+/// it (tier lines, tariff snapshot, meter curve, approved refunds).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Order {
-    /// "CD" + local start date + 10-digit sequence: unique, sorts by time.
-    pub order_no: String,
-    pub station_id: String,
-    pub pile_id: String,
-    pub connector_id: String,
-    pub user_id: String,
-    pub plate: String,
-    pub start_ts: i64,
-    pub stop_ts: Option<i64>,
-    pub meter_start_wh: i64,
-    pub meter_stop_wh: Option<i64>,
-    pub energy_wh: i64,
-    pub soc_start: u8,
-    pub soc_end: Option<u8>,
-    pub status: OrderStatus,
-    pub stop_reason: Option<StopReason>,
+pub struct DemoOrder {
+    #[serde(flatten)]
+    pub order: Order,
+    pub lines: Vec<TierLine>,
     /// Tariff snapshot the order is priced with (`None` = the demo's
     /// "missing price" anomaly).
     pub tariff: Option<TariffTemplate>,
-    pub occupancy_minutes: u32,
-    pub lines: Vec<TierLine>,
-    pub electricity_fen: Fen,
-    pub service_fen: Fen,
-    pub parking_fen: Fen,
-    pub discount_fen: Fen,
-    pub amount_fen: Fen,
-    pub paid_fen: Fen,
-    pub refunded_fen: Fen,
-    pub payment_method: Option<PaymentMethod>,
-    pub payment_status: PaymentStatus,
     pub refunds: Vec<Refund>,
     pub curve: Vec<CurvePoint>,
-}
-
-impl Order {
-    pub fn money(&self) -> OrderMoney {
-        OrderMoney { amount: self.amount_fen, paid: self.paid_fen, refunded: self.refunded_fen }
-    }
 }
 
 /// Stations, piles, connectors and tariffs (small, held in memory); orders
@@ -418,7 +335,7 @@ impl DemoData {
             let station_status = if si == 6 { StationStatus::Suspended } else { StationStatus::Operating };
             let n_piles = rng.range(4, 10) as u32;
             let dc_share = rng.range(30, 90) as u64; // percent of DC piles
-            let mut n_connectors = 0;
+            let mut n_connectors = 0i64;
             for pi in 0..n_piles {
                 let (vendor, prefix) = *rng.pick(VENDORS);
                 let is_dc = rng.below(100) < dc_share;
@@ -435,9 +352,10 @@ impl DemoData {
                 } else {
                     Some(config.end_ts - rng.range(0, interval * 2))
                 };
+                let pile_code = format!("{prefix}{}{:04}{:02}", if is_dc { "DC" } else { "AC" }, si + 1, pi + 1);
                 piles.push(Pile {
                     id: pile_id.clone(),
-                    code: format!("{prefix}{}{:04}{:02}", if is_dc { "DC" } else { "AC" }, si + 1, pi + 1),
+                    code: pile_code.clone(),
                     station_id: id.clone(),
                     vendor: vendor.into(),
                     model: format!("{prefix}-{}{power}-{n_conn}G", if is_dc { "DC" } else { "AC" }),
@@ -447,6 +365,13 @@ impl DemoData {
                     connector_count: n_conn,
                     heartbeat_interval_secs: interval,
                     last_heartbeat,
+                    registration_status: RegistrationStatus::Accepted,
+                    security_profile: DEFAULT_SECURITY_PROFILE,
+                    password_set_at: None,
+                    created_at: window_start,
+                    updated_at: window_start,
+                    updated_by: DEMO_AUTHOR.into(),
+                    version: 1,
                 });
                 for ci in 0..n_conn {
                     let standard = match (pile_type, site.province, rng.below(100)) {
@@ -473,22 +398,32 @@ impl DemoData {
                     let weight = if is_dc { 3 } else { 1 };
                     total_weight += weight;
                     weights.push(total_weight);
+                    let status_since = config.end_ts - rng.range(60, 36 * 3600);
                     connectors.push(Connector {
                         id: cid.clone(),
                         pile_id: pile_id.clone(),
+                        pile_code: pile_code.clone(),
                         station_id: id.clone(),
                         number: ci + 1,
+                        pile_type,
                         standard,
                         max_power_kw: power,
                         // No printed QR text: the answers derive it from the pile code and number.
                         qr_code: String::new(),
                         status,
                         fault_code,
-                        status_since: config.end_ts - rng.range(60, 36 * 3600),
+                        status_since,
+                        reported_at: None,
+                        updated_at: status_since,
+                        version: 1,
                     });
                     n_connectors += 1;
                 }
             }
+            // Drawn in this order (hours, phone, creation) so a seed gives the same data as before.
+            let opening_hours = if rng.chance(800) { "00:00-24:00".into() } else { "06:00-23:00".into() };
+            let service_phone = format!("{}-{}", site.phone_area, rng.range(8000_0000, 8999_9999));
+            let created_at = window_start - rng.range(30, 700) * 86_400;
             stations.push(Station {
                 id: id.clone(),
                 code: format!("ST{:04}", si + 1),
@@ -500,15 +435,19 @@ impl DemoData {
                 address: site.address.into(),
                 lat: (lat * 1e6).round() / 1e6,
                 lng: (lng * 1e6).round() / 1e6,
-                opening_hours: if rng.chance(800) { "00:00-24:00".into() } else { "06:00-23:00".into() },
+                opening_hours,
                 status: station_status,
-                service_phone: format!("{}-{}", site.phone_area, rng.range(8000_0000, 8999_9999)),
+                service_phone,
                 photo_urls: vec![format!("https://img.example-charging.cn/stations/{id}/1.jpg")],
+                parking_info: PARKING_INFO.into(),
                 tariff_id: site.tariff.into(),
-                pile_count: n_piles,
+                pile_count: n_piles.into(),
                 connector_count: n_connectors,
-                created_at: window_start - rng.range(30, 700) * 86_400,
-                created_by: "admin".into(),
+                created_at,
+                created_by: DEMO_AUTHOR.into(),
+                updated_at: created_at,
+                updated_by: DEMO_AUTHOR.into(),
+                version: 1,
             });
         }
         DemoData { config, tariffs, stations, piles, connectors, connector_weights: weights }
@@ -573,7 +512,7 @@ impl DemoData {
     }
 
     /// Order number `index` (0-based), generated from the seed and `index` only.
-    pub fn order(&self, index: u64) -> Order {
+    pub fn order(&self, index: u64) -> DemoOrder {
         let cfg = &self.config;
         let mut rng = Rng::derive(cfg.seed, 2, index);
         let start_ts = self.start_ts(index, &mut rng);
@@ -653,7 +592,7 @@ impl DemoData {
 
         let user_no = rng.below((cfg.orders / 15).clamp(500, 2_000_000));
         let plate = format!("{}{}{}{:05}", site.plate, if site.plate.chars().count() == 1 { "A" } else { "" }, rng.pick(&["D", "F", "D", "D"]), user_no % 100_000);
-        let mut order = Order {
+        let order = Order {
             order_no: format!("CD{}{:010}", yyyymmdd(start_ts, CHINA_UTC_OFFSET_SECS), index),
             station_id: station.id.clone(),
             pile_id: conn.pile_id.clone(),
@@ -669,9 +608,7 @@ impl DemoData {
             soc_end: None,
             status: OrderStatus::Charging,
             stop_reason: None,
-            tariff: Some(tariff),
             occupancy_minutes: 0,
-            lines: Vec::new(),
             electricity_fen: Fen::ZERO,
             service_fen: Fen::ZERO,
             parking_fen: Fen::ZERO,
@@ -681,20 +618,19 @@ impl DemoData {
             refunded_fen: Fen::ZERO,
             payment_method: None,
             payment_status: PaymentStatus::Unpaid,
-            refunds: Vec::new(),
-            curve,
         };
+        let mut demo = DemoOrder { order, lines: Vec::new(), tariff: Some(tariff), refunds: Vec::new(), curve };
         // Sessions still running at "now", and stuck ones, stay open.
         if kind == Kind::Stuck || (truncated_at_now && kind != Kind::Stuck) {
-            return order;
+            return demo;
         }
-        let stop_ts = order.curve.last().map(|p| p.ts).unwrap_or(start_ts);
-        order.stop_ts = Some(stop_ts);
-        order.soc_end = order.curve.last().map(|p| p.soc);
-        order.meter_stop_wh = Some(meter_start_wh + energy_wh);
+        let stop_ts = demo.curve.last().map(|p| p.ts).unwrap_or(start_ts);
+        demo.order.stop_ts = Some(stop_ts);
+        demo.order.soc_end = demo.curve.last().map(|p| p.soc);
+        demo.order.meter_stop_wh = Some(meter_start_wh + energy_wh);
         let idle_min = if rng.chance(100) { rng.range(30, 300) } else { rng.range(0, 20) };
         let occupancy = (((stop_ts - start_ts) + 59) / 60 + idle_min).min(u32::MAX as i64) as u32;
-        order.occupancy_minutes = occupancy;
+        demo.order.occupancy_minutes = occupancy;
         let (status, reason) = match kind {
             Kind::ZeroEnergy => (OrderStatus::Finished, *rng.pick(&[StopReason::Unplugged, StopReason::VehicleFault, StopReason::UserApp])),
             Kind::Cancelled => (OrderStatus::Cancelled, *rng.pick(&[StopReason::UserApp, StopReason::Other])),
@@ -709,35 +645,30 @@ impl DemoData {
                 *rng.pick(&[StopReason::UserApp, StopReason::UserApp, StopReason::UserCard, StopReason::LimitReached, StopReason::InsufficientBalance]),
             ),
         };
-        order.status = status;
-        order.stop_reason = Some(reason);
+        demo.order.status = status;
+        demo.order.stop_reason = Some(reason);
         match kind {
             Kind::NegativeMeter => {
                 // The meter was replaced/reset mid-session: unpriceable.
-                order.meter_stop_wh = Some(meter_start_wh - rng.range(1_000, 500_000));
-                return order;
+                demo.order.meter_stop_wh = Some(meter_start_wh - rng.range(1_000, 500_000));
+                return demo;
             }
             Kind::MissingPrice => {
-                order.tariff = None;
-                return order;
+                demo.tariff = None;
+                return demo;
             }
-            Kind::Cancelled => return order,
+            Kind::Cancelled => return demo,
             _ => {}
         }
-        let samples: Vec<MeterSample> = order.curve.iter().map(|p| MeterSample::new(p.ts, meter_start_wh + p.energy_wh)).collect();
+        let samples: Vec<MeterSample> = demo.curve.iter().map(|p| MeterSample::new(p.ts, meter_start_wh + p.energy_wh)).collect();
         let discount = if rng.chance(100) { Fen(rng.range(1, 10) * 100) } else { Fen::ZERO };
         let opts = PricingOptions { occupancy_minutes: occupancy, discount, ..Default::default() };
-        let priced = price_session(order.tariff.as_ref().expect("snapshot"), &samples, &opts).expect("demo sessions price cleanly");
-        order.lines = priced.lines;
-        order.electricity_fen = priced.electricity_fen;
-        order.service_fen = priced.service_fen;
-        order.parking_fen = priced.parking_fen;
-        order.discount_fen = priced.discount_fen;
-        order.amount_fen = priced.amount_fen;
+        let priced = price_session(demo.tariff.as_ref().expect("snapshot"), &samples, &opts).expect("demo sessions price cleanly");
+        demo.lines = demo.order.apply_priced(priced);
         // Payment: most paid; a few left unpaid (arrears).
-        if order.amount_fen.is_positive() && !rng.chance(30) {
-            order.paid_fen = order.amount_fen;
-            order.payment_method = Some(*rng.pick(&[
+        if demo.order.amount_fen.is_positive() && !rng.chance(30) {
+            demo.order.paid_fen = demo.order.amount_fen;
+            demo.order.payment_method = Some(*rng.pick(&[
                 PaymentMethod::Wechat,
                 PaymentMethod::Wechat,
                 PaymentMethod::Wechat,
@@ -750,7 +681,7 @@ impl DemoData {
             // Refunds: ~3 % of paid orders, abnormal ones more often.
             let refund_chance = if status == OrderStatus::Abnormal { 300 } else { 30 };
             if rng.chance(refund_chance) {
-                let mut money = order.money();
+                let mut money = demo.order.money();
                 let n = if rng.chance(200) { 2 } else { 1 };
                 for k in 0..n {
                     let refundable = money.refundable().0;
@@ -761,19 +692,19 @@ impl DemoData {
                     let reason = rng.pick(&["充电桩故障导致充电中断", "电量计费异常，用户投诉", "占位费争议", "活动优惠补退", "重复扣款"]).to_string();
                     let req = RefundRequest { amount: Fen(amount), reason: reason.clone() };
                     money = apply_refund(&money, &req).expect("demo refund is within refundable");
-                    order.refunds.push(Refund {
-                        id: format!("RF{}{:02}", &order.order_no[2..], k + 1),
+                    demo.refunds.push(Refund {
+                        id: format!("RF{}{:02}", &demo.order.order_no[2..], k + 1),
                         amount: Fen(amount),
                         reason,
                         requested_at: (stop_ts + rng.range(600, 3 * 86_400)).min(cfg.end_ts),
                         approved_by: "admin".into(),
                     });
                 }
-                order.refunded_fen = money.refunded;
+                demo.order.refunded_fen = money.refunded;
             }
         }
-        order.payment_status = order.money().payment_status();
-        order
+        demo.order.payment_status = demo.order.money().payment_status();
+        demo
     }
 }
 
@@ -796,9 +727,9 @@ pub struct OrderIter<'a> {
 }
 
 impl Iterator for OrderIter<'_> {
-    type Item = Order;
+    type Item = DemoOrder;
 
-    fn next(&mut self) -> Option<Order> {
+    fn next(&mut self) -> Option<DemoOrder> {
         if self.next >= self.end {
             return None;
         }
@@ -812,7 +743,7 @@ impl Iterator for OrderIter<'_> {
         (n, Some(n))
     }
 
-    fn nth(&mut self, n: usize) -> Option<Order> {
+    fn nth(&mut self, n: usize) -> Option<DemoOrder> {
         self.next = self.next.saturating_add(n as u64).min(self.end);
         self.next()
     }
@@ -858,8 +789,8 @@ mod tests {
             }
             assert!((18.0..54.0).contains(&s.lat) && (73.0..136.0).contains(&s.lng));
             assert!(d.tariffs.iter().any(|t| t.id == s.tariff_id));
-            let piles = d.piles.iter().filter(|p| p.station_id == s.id).count() as u32;
-            let conns = d.connectors.iter().filter(|c| c.station_id == s.id).count() as u32;
+            let piles = d.piles.iter().filter(|p| p.station_id == s.id).count() as i64;
+            let conns = d.connectors.iter().filter(|c| c.station_id == s.id).count() as i64;
             assert_eq!((piles, conns), (s.pile_count, s.connector_count));
         }
         assert_eq!(d.stations[7].city_code, "441900");
@@ -880,8 +811,8 @@ mod tests {
         let a = DemoData::generate(small());
         let b = DemoData::generate(small());
         assert_eq!(a, b);
-        let orders_a: Vec<Order> = a.orders().take(300).collect();
-        let orders_b: Vec<Order> = b.orders().take(300).collect();
+        let orders_a: Vec<DemoOrder> = a.orders().take(300).collect();
+        let orders_b: Vec<DemoOrder> = b.orders().take(300).collect();
         assert_eq!(orders_a, orders_b);
         assert_eq!(a.order(123), orders_a[123]);
         assert_eq!(a.orders().nth(200).unwrap(), orders_a[200]);
@@ -901,30 +832,30 @@ mod tests {
         let mut prev_no = String::new();
         let mut seen = std::collections::HashMap::<&str, usize>::new();
         for o in d.orders() {
-            assert!(o.start_ts >= prev_start, "orders sorted by start");
-            assert!(o.order_no > prev_no);
-            prev_start = o.start_ts;
-            prev_no = o.order_no.clone();
-            assert!(o.start_ts >= window_start && o.start_ts < cfg.end_ts, "{}", o.order_no);
+            assert!(o.order.start_ts >= prev_start, "orders sorted by start");
+            assert!(o.order.order_no > prev_no);
+            prev_start = o.order.start_ts;
+            prev_no = o.order.order_no.clone();
+            assert!(o.order.start_ts >= window_start && o.order.start_ts < cfg.end_ts, "{}", o.order.order_no);
             assert!(o.curve.iter().all(|p| p.ts <= cfg.end_ts));
             assert!(o.curve.windows(2).all(|w| w[1].ts > w[0].ts && w[1].energy_wh >= w[0].energy_wh));
             // Money adds up.
             let lines_e = o.lines.iter().map(|l| l.electricity_fen.0).sum::<i64>();
             let lines_s = o.lines.iter().map(|l| l.service_fen.0).sum::<i64>();
-            assert_eq!((lines_e, lines_s), (o.electricity_fen.0, o.service_fen.0));
-            assert_eq!(o.electricity_fen.0 + o.service_fen.0 + o.parking_fen.0 - o.discount_fen.0, o.amount_fen.0);
-            assert!(o.paid_fen <= o.amount_fen && o.refunded_fen <= o.paid_fen);
-            assert_eq!(o.refunds.iter().map(|r| r.amount.0).sum::<i64>(), o.refunded_fen.0);
-            assert_eq!(o.payment_status, o.money().payment_status());
+            assert_eq!((lines_e, lines_s), (o.order.electricity_fen.0, o.order.service_fen.0));
+            assert_eq!(o.order.electricity_fen.0 + o.order.service_fen.0 + o.order.parking_fen.0 - o.order.discount_fen.0, o.order.amount_fen.0);
+            assert!(o.order.paid_fen <= o.order.amount_fen && o.order.refunded_fen <= o.order.paid_fen);
+            assert_eq!(o.refunds.iter().map(|r| r.amount.0).sum::<i64>(), o.order.refunded_fen.0);
+            assert_eq!(o.order.payment_status, o.order.money().payment_status());
             if !o.lines.is_empty() {
-                assert_eq!(o.lines.iter().map(|l| l.energy_wh).sum::<i64>(), o.energy_wh);
+                assert_eq!(o.lines.iter().map(|l| l.energy_wh).sum::<i64>(), o.order.energy_wh);
             }
             let facts = OrderFacts {
-                status: o.status,
-                start_ts: o.start_ts,
-                stop_ts: o.stop_ts,
-                meter_start_wh: Some(o.meter_start_wh),
-                meter_stop_wh: o.meter_stop_wh,
+                status: o.order.status,
+                start_ts: o.order.start_ts,
+                stop_ts: o.order.stop_ts,
+                meter_start_wh: Some(o.order.meter_start_wh),
+                meter_stop_wh: o.order.meter_stop_wh,
                 worst_sample_delta_wh: None,
                 has_price_snapshot: o.tariff.is_some(),
             };
@@ -938,7 +869,7 @@ mod tests {
                 Some(_) => "other",
             };
             *seen.entry(key).or_default() += 1;
-            *seen.entry(match o.status {
+            *seen.entry(match o.order.status {
                 OrderStatus::Charging => "charging",
                 OrderStatus::Finished => "finished",
                 OrderStatus::Abnormal => "abnormal",
@@ -948,7 +879,7 @@ mod tests {
             if !o.refunds.is_empty() {
                 *seen.entry("refunded").or_default() += 1;
             }
-            if o.payment_status == PaymentStatus::Unpaid && o.amount_fen.is_positive() {
+            if o.order.payment_status == PaymentStatus::Unpaid && o.order.amount_fen.is_positive() {
                 *seen.entry("arrears").or_default() += 1;
             }
         }
@@ -967,11 +898,11 @@ mod tests {
         // just after midnight had a whole day of sessions still running).
         let at = |end_ts: i64| {
             let d = DemoData::generate(DemoConfig { orders: 7_000, days: 7, end_ts, ..DemoConfig::default() });
-            let last_hour = d.orders().filter(|o| o.start_ts > end_ts - 3600).count();
-            let open = d.orders().filter(|o| o.stop_ts.is_none()).count();
+            let last_hour = d.orders().filter(|o| o.order.start_ts > end_ts - 3600).count();
+            let open = d.orders().filter(|o| o.order.stop_ts.is_none()).count();
             let today_start = end_ts - (end_ts + CHINA_UTC_OFFSET_SECS as i64).rem_euclid(86_400);
-            assert!(d.orders().all(|o| o.start_ts <= end_ts - 600));
-            (last_hour, open, d.orders().filter(|o| o.start_ts >= today_start).count())
+            assert!(d.orders().all(|o| o.order.start_ts <= end_ts - 600));
+            (last_hour, open, d.orders().filter(|o| o.order.start_ts >= today_start).count())
         };
         let night = at(1_751_221_800); // 2025-06-30 02:30 +08:00
         let day = at(1_751_265_000); // 2025-06-30 14:30 +08:00
@@ -985,13 +916,13 @@ mod tests {
     #[test]
     fn recent_orders_are_still_charging() {
         let d = DemoData::generate(DemoConfig { orders: 20_000, days: 30, ..DemoConfig::default() });
-        let last: Vec<Order> = d.orders_range(19_950, 20_000).collect();
-        assert!(last.iter().any(|o| o.status == OrderStatus::Charging && o.stop_ts.is_none()));
+        let last: Vec<DemoOrder> = d.orders_range(19_950, 20_000).collect();
+        assert!(last.iter().any(|o| o.order.status == OrderStatus::Charging && o.order.stop_ts.is_none()));
         let o = d.order(10_000);
         let v = serde_json::to_value(&o).unwrap();
         assert!(v["orderNo"].as_str().unwrap().starts_with("CD2025"));
         assert!(v["curve"][0].get("powerW").is_some());
-        let back: Order = serde_json::from_value(v).unwrap();
+        let back: DemoOrder = serde_json::from_value(v).unwrap();
         assert_eq!(back, o);
     }
 }
@@ -1009,8 +940,8 @@ mod bench {
         let (mut n, mut energy, mut amount) = (0u64, 0i64, 0i64);
         for o in d.orders() {
             n += 1;
-            energy += o.energy_wh;
-            amount += o.amount_fen.0;
+            energy += o.order.energy_wh;
+            amount += o.order.amount_fen.0;
         }
         eprintln!("{n} orders, {} kWh, {} yuan in {:?}", energy / 1000, Fen(amount), t.elapsed());
         assert_eq!(n, 1_000_000);

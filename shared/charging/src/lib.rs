@@ -13,20 +13,23 @@
 //! - [`tariff`]: time-of-use tariff templates (48 half-hour slots), validation,
 //!   the UI "segments" form.
 //! - [`pricing`]: splits a session's meter readings across tiers and prices it.
-//! - [`orders`]: order / payment status, stop reasons, anomaly ("stuck")
+//! - [`orders`]: the order record, order / payment status, stop reasons, anomaly ("stuck")
 //!   detection, refunds, manual close, the meter curve.
 //! - [`hours`]: a station's opening hours (several periods, past midnight).
-//! - [`connector`]: connector status, standards, online rule, operator actions.
+//! - [`connector`]: the connector record, status, standards, online rule,
+//!   operator actions.
 //! - [`region`]: the China province / city / district tree (real codes).
-//! - [`station`]: station status.
+//! - [`station`]: the station record and its status.
+//! - [`pile`]: the pile record and its boot registration status.
 //! - [`demo`]: deterministic demo data (stations, piles, connectors, tariffs,
-//!   lazily generated orders).
+//!   lazily generated orders), made of the records above.
 
 pub mod connector;
 pub mod demo;
 pub mod hours;
 pub mod money;
 pub mod orders;
+pub mod pile;
 pub mod pricing;
 pub mod problem;
 pub mod region;

@@ -181,6 +181,64 @@ impl StopReason {
     }
 }
 
+// ---------------------------------------------------------------- the order
+
+/// A charging session and its bill: the one record of an order that the
+/// stored row (with its tier lines and bookkeeping), the answers (with
+/// names and anomalies) and the demo generator (with its curve and
+/// refunds) each hold and flatten into their JSON. Money is integer fen,
+/// energy Wh, times unix seconds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    /// "CD" + local start date + 10-digit sequence: unique, sorts by time.
+    pub order_no: String,
+    pub station_id: String,
+    pub pile_id: String,
+    pub connector_id: String,
+    pub user_id: String,
+    pub plate: String,
+    pub start_ts: i64,
+    /// Null while charging.
+    pub stop_ts: Option<i64>,
+    pub meter_start_wh: i64,
+    pub meter_stop_wh: Option<i64>,
+    pub energy_wh: i64,
+    pub soc_start: u8,
+    pub soc_end: Option<u8>,
+    pub status: OrderStatus,
+    pub stop_reason: Option<StopReason>,
+    pub occupancy_minutes: u32,
+    pub electricity_fen: Fen,
+    pub service_fen: Fen,
+    pub parking_fen: Fen,
+    pub discount_fen: Fen,
+    pub amount_fen: Fen,
+    pub paid_fen: Fen,
+    pub refunded_fen: Fen,
+    pub payment_method: Option<PaymentMethod>,
+    pub payment_status: PaymentStatus,
+}
+
+impl Order {
+    pub fn money(&self) -> OrderMoney {
+        OrderMoney { amount: self.amount_fen, paid: self.paid_fen, refunded: self.refunded_fen }
+    }
+
+    /// Takes a pricing's amounts and gives back its tier lines, for the
+    /// holder that keeps them (the energy stays the meter's: the caller
+    /// decides whether the priced energy replaces it).
+    #[must_use = "the tier lines belong with the order"]
+    pub fn apply_priced(&mut self, priced: crate::pricing::PricedSession) -> Vec<crate::pricing::TierLine> {
+        self.electricity_fen = priced.electricity_fen;
+        self.service_fen = priced.service_fen;
+        self.parking_fen = priced.parking_fen;
+        self.discount_fen = priced.discount_fen;
+        self.amount_fen = priced.amount_fen;
+        priced.lines
+    }
+}
+
 // ---------------------------------------------------------------- money state
 
 /// The money state of one order. `amount` is what the session cost;

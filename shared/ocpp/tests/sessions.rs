@@ -138,15 +138,15 @@ async fn whole_session_is_a_priced_order(ctx: Arc<AppCtx>) {
     let no = list.data()["list"][0]["orderNo"].as_str().unwrap().to_string();
     let (row, detail, _) = orders::load_full(&ctx, &no).await.unwrap();
     let detail = detail.unwrap();
-    assert_eq!((row.status, row.energy_wh, row.transaction_id), (charging::orders::OrderStatus::Finished, 42_000, Some(tx)));
+    assert_eq!((row.order.status, row.order.energy_wh, row.transaction_id), (charging::orders::OrderStatus::Finished, 42_000, Some(tx)));
     assert_eq!(detail.curve.len(), 3);
-    assert_eq!(row.soc_end, Some(60));
+    assert_eq!(row.order.soc_end, Some(60));
     let mut samples = vec![MeterSample::new(start_ts, 100_000)];
     samples.extend(detail.curve.iter().map(|p| MeterSample::new(p.ts, 100_000 + p.energy_wh)));
     samples.push(MeterSample::new(stop_ts, 142_000));
     let expected = price_session(detail.tariff.as_ref().expect("a tariff snapshot"), &samples, &PricingOptions::default()).unwrap();
-    assert_eq!((row.amount_fen, row.electricity_fen, row.service_fen), (expected.amount_fen, expected.electricity_fen, expected.service_fen));
-    assert!(row.amount_fen.0 > 0);
+    assert_eq!((row.order.amount_fen, row.order.electricity_fen, row.order.service_fen), (expected.amount_fen, expected.electricity_fen, expected.service_fen));
+    assert!(row.order.amount_fen.0 > 0);
     assert!(row.anomalies(ctx.now(), &Default::default()).is_empty(), "{:?}", row.anomalies(ctx.now(), &Default::default()));
 
     // Stops that are wrong are still confirmed; the order keeps its price.
@@ -159,7 +159,7 @@ async fn whole_session_is_a_priced_order(ctx: Arc<AppCtx>) {
         call(&ctx, &s, id, "StopTransaction", payload).await;
     }
     let (after, _, _) = orders::load_full(&ctx, &no).await.unwrap();
-    assert_eq!(after.amount_fen, row.amount_fen);
+    assert_eq!(after.order.amount_fen, row.order.amount_fen);
     assert_eq!(after.charger_problems, vec![charging::orders::ChargerProblem::StoppedTwice]);
     within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), s.close(&ctx)).await;
 }

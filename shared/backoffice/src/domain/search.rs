@@ -96,20 +96,20 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
     let is_token = !token.is_empty() && token.len() <= 64 && !token.contains(char::is_whitespace);
     if is_token && may_read(principal, "/order/detail") {
         let no = token.to_uppercase();
-        if let Ok(order) = orders::load(ctx, &no).await {
+        if let Ok(row) = orders::load(ctx, &no).await {
             // What is on the charger: the pile's code and the connector's number (never internal ids).
-            let code = match order.pile_code.clone() {
+            let code = match row.pile_code.clone() {
                 Some(c) => c,
-                None => match ctx.store.get(&piles::pile_key(&order.pile_id)).await.api()? {
+                None => match ctx.store.get(&piles::pile_key(&row.order.pile_id)).await.api()? {
                     Some(item) => item.get("code").and_then(|v| v.as_str()).unwrap_or_default().to_string(),
                     None => String::new(),
                 },
             };
-            let n = piles::parse_connector_id(&order.connector_id).map(|(_, n)| n).unwrap_or_default();
+            let n = piles::parse_connector_id(&row.order.connector_id).map(|(_, n)| n).unwrap_or_default();
             let (at_en, at_zh) = if code.is_empty() { (String::new(), String::new()) } else { (format!(" · {code} · connector {n}"), format!(" · {code} · {n}号枪")) };
             hits.push(Hit {
-                value: in_lang(lang, format!("Order {} · {}{at_en}", order.order_no, order.station_name), format!("订单 {} · {}{at_zh}", order.order_no, order.station_name)),
-                url: Some(format!("#/order/detail?id={}", urlencode(&order.order_no))),
+                value: in_lang(lang, format!("Order {} · {}{at_en}", row.order.order_no, row.station_name), format!("订单 {} · {}{at_zh}", row.order.order_no, row.station_name)),
+                url: Some(format!("#/order/detail?id={}", urlencode(&row.order.order_no))),
                 kind: HitKind::Order,
             });
         }

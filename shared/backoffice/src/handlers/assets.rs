@@ -289,7 +289,7 @@ pub async fn station_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let tariff_names = tariff_names(ctx).await?;
     let list: Vec<StationListRow> = list
         .iter()
-        .map(|s| StationListRow { station: s.view(), tariff_name: tariff_names.iter().find(|(id, _)| *id == s.tariff_id).map(|(_, n)| n.clone()) })
+        .map(|s| StationListRow { station: StationView::of(&s), tariff_name: tariff_names.iter().find(|(id, _)| *id == s.tariff_id).map(|(_, n)| n.clone()) })
         .collect();
     Ok(Reply::data(StationList { list, total }))
 }
@@ -314,21 +314,21 @@ pub async fn station_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
         }
     };
     let piles = piles::of_station(ctx, &id).await?;
-    Ok(Reply::data(StationDetail { station: station.view(), tariff, tariff_usage, piles }))
+    Ok(Reply::data(StationDetail { station: StationView::of(&station), tariff, tariff_usage, piles }))
 }
 
 /// POST /station/doAdd
 pub async fn station_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: StationInput = call.req.payload()?;
     let s = stations::create(ctx, input, &username(&call)?).await?;
-    Ok(Reply::data_with_msg(s.view(), saved()))
+    Ok(Reply::data_with_msg(StationView::of(&s), saved()))
 }
 
 /// POST /station/doEdit {id, version, ...fields}
 pub async fn station_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let Edit::<StationInput> { id, version, fields: input } = call.req.payload()?;
     let s = stations::update(ctx, &id, version, input, &username(&call)?).await?;
-    Ok(Reply::data_with_msg(s.view(), saved()))
+    Ok(Reply::data_with_msg(StationView::of(&s), saved()))
 }
 
 /// POST /station/doDelete {id, version?}
@@ -415,15 +415,15 @@ pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (pile, conns) = piles::register(ctx, input, &username(&call)?).await?;
     let now = ctx.now();
     let ops = operations::current(ctx).await?;
-    let online = pile.online(now, &ops);
-    Ok(Reply::data_with_msg(PileWithConnectors { pile: pile.view(now, &ops), connectors: conns.iter().map(|c| c.view(online)).collect() }, saved()))
+    let online = piles::is_pile_online(&pile, now, &ops);
+    Ok(Reply::data_with_msg(PileWithConnectors { pile: PileView::of(&pile, now, &ops), connectors: conns.iter().map(|c| piles::ConnectorView::of(c, online)).collect() }, saved()))
 }
 
 /// POST /pile/doEdit {id, version, ...fields}
 pub async fn pile_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let Edit::<PileInput> { id, version, fields: input } = call.req.payload()?;
     let p = piles::update(ctx, &id, version, input, &username(&call)?).await?;
-    Ok(Reply::data_with_msg(p.view(ctx.now(), &operations::current(ctx).await?), saved()))
+    Ok(Reply::data_with_msg(PileView::of(&p, ctx.now(), &operations::current(ctx).await?), saved()))
 }
 
 /// POST /pile/doDelete {id}

@@ -145,11 +145,11 @@ async fn remote_stop(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: RemoteStopBody = call.req.payload()?;
     let tx = match (b.order_no.as_deref().map(str::trim).filter(|s| !s.is_empty()), b.transaction_id) {
         (Some(no), _) => {
-            let order = orders::load(ctx, &no.to_uppercase()).await?;
-            if order.status != charging::orders::OrderStatus::Charging {
+            let row = orders::load(ctx, &no.to_uppercase()).await?;
+            if row.order.status != charging::orders::OrderStatus::Charging {
                 return Err(bad("orderNo", format!("order {no} is not charging"), format!("订单{no}不在充电中")));
             }
-            order.transaction_id.ok_or_else(|| bad("orderNo", format!("order {no} was not started by a charger"), format!("订单{no}不是充电桩上报的会话")))?
+            row.transaction_id.ok_or_else(|| bad("orderNo", format!("order {no} was not started by a charger"), format!("订单{no}不是充电桩上报的会话")))?
         }
         (None, Some(id)) => id,
         (None, None) => return Err(bad("orderNo", "give the order (or its transactionId)", "请指定订单（或交易号）")),

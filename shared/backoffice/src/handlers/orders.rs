@@ -202,9 +202,9 @@ async fn order_detail(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         curve: detail.as_ref().map(|d| d.curve.clone()),
         tariff: detail.as_ref().and_then(|d| d.tariff.as_ref()).map(TariffSnapshotView::from),
         refunds,
-        refundable_fen: charging::orders::requestable(&row.money(), pending),
+        refundable_fen: charging::orders::requestable(&row.order.money(), pending),
         pending_refund_fen: pending,
-        duration_secs: row.stop_ts.unwrap_or(now) - row.start_ts,
+        duration_secs: row.order.stop_ts.unwrap_or(now) - row.order.start_ts,
     }))
 }
 
@@ -230,7 +230,7 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     // The last reading of an unstopped order is the last curve sample.
     let mut facts = before.facts();
     if facts.meter_stop_wh.is_none() {
-        facts.meter_stop_wh = curve.last().map(|p| before.meter_start_wh + p.energy_wh);
+        facts.meter_stop_wh = curve.last().map(|p| before.order.meter_start_wh + p.energy_wh);
     }
     let outcome = manual_close(&facts, &body.reason).map_err(|e| {
         let p = e.problem();
@@ -238,10 +238,10 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     })?;
     let now = ctx.now();
     let mut after = before.clone();
-    after.status = outcome.status;
-    after.stop_reason = Some(outcome.stop_reason);
-    after.stop_ts = Some(before.stop_ts.or(curve.last().map(|p| p.ts)).unwrap_or(now));
-    after.meter_stop_wh = facts.meter_stop_wh;
+    after.order.status = outcome.status;
+    after.order.stop_reason = Some(outcome.stop_reason);
+    after.order.stop_ts = Some(before.order.stop_ts.or(curve.last().map(|p| p.ts)).unwrap_or(now));
+    after.order.meter_stop_wh = facts.meter_stop_wh;
     after.closed_by = Some(by);
     after.close_reason = Some(body.reason.trim().to_string());
     after.closed_at = Some(now);
@@ -250,12 +250,12 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     // on the order (the "could not be priced" anomaly) so finance sees an
     // unbilled order rather than a finished one that silently cost nothing.
     let mut unpriced: Option<charging::Problem> = None;
-    if outcome.status == OrderStatus::Finished && before.amount_fen == Fen::ZERO {
+    if outcome.status == OrderStatus::Finished && before.order.amount_fen == Fen::ZERO {
         if let Some(tariff) = detail.as_ref().and_then(|d| d.tariff.as_ref()) {
-            let samples: Vec<MeterSample> = curve.iter().map(|p| MeterSample::new(p.ts, before.meter_start_wh + p.energy_wh)).collect();
+            let samples: Vec<MeterSample> = curve.iter().map(|p| MeterSample::new(p.ts, before.order.meter_start_wh + p.energy_wh)).collect();
             match price_session(tariff, &samples, &PricingOptions::default()) {
                 Ok(priced) => {
-                    after.energy_wh = priced.energy_wh;
+                    after.order.energy_wh = priced.energy_wh;
                     after.apply_priced(priced);
                 }
                 Err(e) => {

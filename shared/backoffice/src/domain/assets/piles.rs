@@ -8,6 +8,8 @@
 //! silent pile can not be shown online after the window passes.
 
 use charging::connector::{apply_action, allowed_actions, effective_status, is_online, ConnectorStandard, ConnectorStatus, OperatorAction, PileType};
+pub use charging::connector::Connector;
+pub use charging::pile::{Pile, RegistrationStatus, DEFAULT_SECURITY_PROFILE};
 use charging::Problem;
 use envelope::{ApiError, Text};
 use serde::{Deserialize, Serialize};
@@ -65,71 +67,24 @@ pub fn station_piles_pk(station_id: &str) -> String {
     format!("STATION#{station_id}#PILES")
 }
 
-/// A pile as stored (and sent, inside [`PileView`]).
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Pile {
-    pub id: String,
-    pub code: String,
-    pub station_id: String,
-    pub vendor: String,
-    pub model: String,
-    pub firmware_version: String,
-    pub pile_type: PileType,
-    pub rated_power_kw: u32,
-    pub connector_count: u32,
-    pub heartbeat_interval_secs: i64,
-    /// Unix seconds; null until the pile reports.
-    pub last_heartbeat: Option<i64>,
-    /// What the charger is told at boot (an operator may hold a pile back).
-    #[serde(default)]
-    pub registration_status: RegistrationStatus,
-    /// OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS.
-    #[serde(default = "default_security_profile")]
-    #[schemars(range(min = 0, max = 2))]
-    pub security_profile: u8,
-    /// When the charger password was last set (never shown again); null = none set.
-    #[serde(default)]
-    pub password_set_at: Option<i64>,
-    pub created_at: i64,
-    pub updated_at: i64,
-    pub updated_by: String,
-    pub version: i64,
+/// Whether a pile's heartbeat came within the window the settings give.
+pub fn is_pile_online(pile: &Pile, now: i64, ops: &OperationSettings) -> bool {
+    is_online(pile.last_heartbeat, now, ops.offline_window_secs(pile.heartbeat_interval_secs))
 }
 
-impl Pile {
-    /// Whether a heartbeat came within the window the settings give.
-    pub fn online(&self, now: i64, ops: &OperationSettings) -> bool {
-        is_online(self.last_heartbeat, now, ops.offline_window_secs(self.heartbeat_interval_secs))
-    }
-
-    fn item(&self) -> store::Item {
-        let k = pile_key(&self.id);
-        to_item(self, &[("PK", k.pk), ("SK", k.sk), ("GSI1PK", station_piles_pk(&self.station_id)), ("GSI1SK", self.code.clone())])
-    }
-
-    pub fn view(&self, now: i64, ops: &OperationSettings) -> PileView {
-        self.view_with_link(now, ops, None)
-    }
-
-    pub fn view_with_link(&self, now: i64, ops: &OperationSettings, link: Option<crate::domain::chargers::link::ChargerLink>) -> PileView {
-        PileView { pile: self.clone(), online: self.online(now, ops), offline_after_secs: ops.offline_window_secs(self.heartbeat_interval_secs), link }
-    }
+fn pile_item(pile: &Pile) -> store::Item {
+    let k = pile_key(&pile.id);
+    to_item(pile, &[("PK", k.pk), ("SK", k.sk), ("GSI1PK", station_piles_pk(&pile.station_id)), ("GSI1SK", pile.code.clone())])
 }
 
-/// The answer a charger gets to its BootNotification (OCPP 1.6 RegistrationStatus).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub enum RegistrationStatus {
-    #[default]
-    Accepted,
-    Pending,
-    Rejected,
-}
+impl PileView {
+    pub fn of(pile: &Pile, now: i64, ops: &OperationSettings) -> PileView {
+        PileView::with_link(pile, now, ops, None)
+    }
 
-pub const DEFAULT_SECURITY_PROFILE: u8 = 1;
-
-fn default_security_profile() -> u8 {
-    DEFAULT_SECURITY_PROFILE
+    pub fn with_link(pile: &Pile, now: i64, ops: &OperationSettings, link: Option<crate::domain::chargers::link::ChargerLink>) -> PileView {
+        PileView { pile: pile.clone(), online: is_pile_online(pile, now, ops), offline_after_secs: ops.offline_window_secs(pile.heartbeat_interval_secs), link }
+    }
 }
 
 /// A pile as the pages are sent it: the record and its online state now.
@@ -154,64 +109,38 @@ pub struct PileWithConnectors {
     pub connectors: Vec<ConnectorView>,
 }
 
-/// A connector as stored (and sent by its edits and actions).
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Connector {
-    pub id: String,
-    pub pile_id: String,
-    pub pile_code: String,
-    pub station_id: String,
-    pub number: u32,
-    pub pile_type: PileType,
-    pub standard: ConnectorStandard,
-    pub max_power_kw: u32,
-    pub qr_code: String,
-    /// The last reported (or operator-set) status; see [`Connector::view`]
-    /// for what is shown.
-    pub status: ConnectorStatus,
-    pub fault_code: Option<String>,
-    pub status_since: i64,
-    /// The charger's timestamp of the status it last reported (an older
-    /// report never overwrites a newer one); null when set by an operator.
-    #[serde(default)]
-    pub reported_at: Option<i64>,
-    pub updated_at: i64,
-    pub version: i64,
+pub(crate) fn connector_item(c: &Connector) -> store::Item {
+    let k = connector_key(&c.pile_id, c.number);
+    to_item(
+        c,
+        &[
+            ("PK", k.pk),
+            ("SK", k.sk),
+            ("GSI1PK", station_piles_pk(&c.station_id)),
+            ("GSI1SK", format!("{}#C{:02}", c.pile_code, c.number)),
+        ],
+    )
 }
 
-impl Connector {
-    pub(crate) fn item(&self) -> store::Item {
-        let k = connector_key(&self.pile_id, self.number);
-        to_item(
-            self,
-            &[
-                ("PK", k.pk),
-                ("SK", k.sk),
-                ("GSI1PK", station_piles_pk(&self.station_id)),
-                ("GSI1SK", format!("{}#C{:02}", self.pile_code, self.number)),
-            ],
-        )
+pub(crate) fn connector_listing(c: &Connector) -> Listing {
+    Listing {
+        list: CONNECTOR_LIST,
+        dims: vec![vec![c.station_id.clone()], vec![status_str(c.status)], vec![type_str(c.pile_type).into()]],
+        sort: format!("{}#{}#{:02}", c.station_id, c.pile_code, c.number),
+        target: connector_key(&c.pile_id, c.number),
     }
+}
 
-    pub(crate) fn listing(&self) -> Listing {
-        Listing {
-            list: CONNECTOR_LIST,
-            dims: vec![vec![self.station_id.clone()], vec![status_str(self.status)], vec![type_str(self.pile_type).into()]],
-            sort: format!("{}#{}#{:02}", self.station_id, self.pile_code, self.number),
-            target: connector_key(&self.pile_id, self.number),
-        }
-    }
-
+impl ConnectorView {
     /// What the UI shows: the stored status, "offline" when the pile is
     /// silent, and the actions that are possible now.
-    pub fn view(&self, pile_online: bool) -> ConnectorView {
+    pub fn of(c: &Connector, pile_online: bool) -> ConnectorView {
         ConnectorView {
-            qr_payload: qr_payload(self),
-            connector: self.clone(),
+            qr_payload: qr_payload(c),
+            connector: c.clone(),
             online: pile_online,
-            effective_status: effective_status(self.status, pile_online),
-            allowed_actions: allowed_actions(self.status, pile_online),
+            effective_status: effective_status(c.status, pile_online),
+            allowed_actions: allowed_actions(c.status, pile_online),
         }
     }
 }
@@ -478,13 +407,13 @@ fn code_item(pile: &Pile) -> store::Item {
 pub async fn insert(ctx: &AppCtx, pile: &Pile, connectors: &[Connector], by: &str) -> Result<(), ApiError> {
     let mut ops = vec![
         TxOp::Put { item: code_item(pile), condition: Some(Condition::item_absent()) },
-        TxOp::Put { item: pile.item(), condition: Some(Condition::item_absent()) },
+        TxOp::Put { item: pile_item(&pile), condition: Some(Condition::item_absent()) },
         stations::count_op(&pile.station_id, 1, connectors.len() as i64),
     ];
     for c in connectors {
-        ops.push(TxOp::Put { item: c.item(), condition: Some(Condition::item_absent()) });
+        ops.push(TxOp::Put { item: connector_item(c), condition: Some(Condition::item_absent()) });
         ops.push(TxOp::Put { item: history_item(&c.id, c.status_since, None, c.status, "registered", by), condition: None });
-        ops.extend(facets::changes(None, Some(&c.listing())));
+        ops.extend(facets::changes(None, Some(&connector_listing(&c))));
     }
     ctx.store.transact(facets::merge(ops)).await.map_err(|e| match &e {
         store::StoreError::TransactionCanceled { failed } if failed.contains(&2) => not_found("station", "充电站", &pile.station_id),
@@ -569,7 +498,7 @@ pub async fn delete(ctx: &AppCtx, id: &str) -> Result<(), ApiError> {
     for c in &conns {
         let cond = Condition::Eq("status".into(), json!(c.status));
         ops.push(TxOp::Delete { key: connector_key(id, c.number), condition: Some(cond) });
-        ops.extend(facets::changes(Some(&c.listing()), None));
+        ops.extend(facets::changes(Some(&connector_listing(&c)), None));
     }
     ctx.store.transact(facets::merge(ops)).await.api()
 }
@@ -619,7 +548,7 @@ pub async fn act(ctx: &AppCtx, id: &str, action: OperatorAction, by: &str) -> Re
     let pile = get_pile(ctx, &c.pile_id).await?;
     let now = ctx.now();
     let ops = operations::current(ctx).await?;
-    let next = apply_action(c.status, pile.online(now, &ops), action).map_err(|e| super::invalid(&[e.problem()]))?;
+    let next = apply_action(c.status, is_pile_online(&pile, now, &ops), action).map_err(|e| super::invalid(&[e.problem()]))?;
     let mut n = c.clone();
     n.status = next;
     n.fault_code = if next == ConnectorStatus::Faulted { c.fault_code.clone() } else { None };
@@ -637,7 +566,7 @@ pub async fn act(ctx: &AppCtx, id: &str, action: OperatorAction, by: &str) -> Re
         TxOp::Update { key: connector_key(&c.pile_id, c.number), actions, condition: Some(Condition::version_is(c.version)) },
         TxOp::Put { item: history_item(&c.id, now, Some(c.status), next, &status_event(action), by), condition: None },
     ];
-    ops.extend(facets::changes(Some(&c.listing()), Some(&n.listing())));
+    ops.extend(facets::changes(Some(&connector_listing(&c)), Some(&connector_listing(&n))));
     ctx.store.transact(ops).await.api()?;
     Ok(n)
 }
@@ -696,11 +625,11 @@ pub async fn of_station(ctx: &AppCtx, station_id: &str) -> Result<Vec<PileWithCo
         .await?
         .into_iter()
         .map(|(p, link, connectors)| {
-            let online = p.online(now, &ops);
+            let online = is_pile_online(&p, now, &ops);
             // The link's last message is the pile's heartbeat time (every
             // message from the charger sets it; one write, not two).
             let link = link.map(|l| crate::domain::chargers::link::ChargerLink { last_message_at: p.last_heartbeat, ..l });
-            PileWithConnectors { pile: p.view_with_link(now, &ops, link), connectors: connectors.iter().map(|c| c.view(online)).collect() }
+            PileWithConnectors { pile: PileView::with_link(&p, now, &ops, link), connectors: connectors.iter().map(|c| ConnectorView::of(c, online)).collect() }
         })
         .collect())
 }
@@ -751,7 +680,7 @@ pub async fn list(ctx: &AppCtx, f: Filter<'_>, page_no: u32, page_size: u32) -> 
         .map(|c| {
             let pile = piles.iter().find(|p| p.id == c.pile_id);
             ConnectorListRow {
-                connector: c.view(pile.is_some_and(|p| p.online(now, &ops))),
+                connector: ConnectorView::of(&c, pile.is_some_and(|p| is_pile_online(p, now, &ops))),
                 last_heartbeat: pile.and_then(|p| p.last_heartbeat),
                 rated_power_kw: pile.map(|p| p.rated_power_kw),
                 station_name: stations.iter().find(|s| s.id == c.station_id).map(|s| s.name.clone()),

@@ -2,6 +2,7 @@
 //! normalised name), and writes that keep list entries, counters and the
 //! unique station code in the same transaction as the record.
 
+pub use charging::station::Station;
 use charging::station::StationStatus;
 use charging::region::validate_region;
 use charging::Problem;
@@ -43,43 +44,6 @@ pub async fn find_by_code(ctx: &AppCtx, code: &str) -> Result<Option<Station>, A
         Some(id) => find(ctx, id).await,
         None => Ok(None),
     }
-}
-
-/// A station as stored (and sent, inside [`StationView`]).
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Station {
-    pub id: String,
-    pub code: String,
-    pub name: String,
-    pub operator: String,
-    pub province_code: String,
-    pub city_code: String,
-    pub district_code: Option<String>,
-    pub address: String,
-    pub lat: f64,
-    pub lng: f64,
-    /// Local-time periods "HH:MM-HH:MM" joined by commas, sorted by start
-    /// (`charging::hours`): "00:00-24:00" = always open, an end before the
-    /// start runs past midnight ("23:00-06:00").
-    pub opening_hours: String,
-    pub status: StationStatus,
-    pub service_phone: String,
-    /// What drivers pay the car park (the operator's occupancy fee is part
-    /// of the tariff, so orders snapshot it with the prices).
-    pub parking_info: String,
-    #[serde(default)]
-    pub photo_urls: Vec<String>,
-    /// Tariff template in force; empty while none is assigned (planning).
-    pub tariff_id: String,
-    /// Maintained by pile writes (ADD in their transaction).
-    pub pile_count: i64,
-    pub connector_count: i64,
-    pub created_at: i64,
-    pub created_by: String,
-    pub updated_at: i64,
-    pub updated_by: String,
-    pub version: i64,
 }
 
 /// A station as the pages are sent it: the record plus display names.
@@ -190,51 +154,52 @@ impl StationInput {
     }
 }
 
-impl Station {
-    fn listing(&self) -> Listing {
-        let mut region = vec![self.province_code.clone(), self.city_code.clone()];
-        region.extend(self.district_code.clone().filter(|d| !d.is_empty()));
-        Listing {
-            list: LIST,
-            dims: vec![vec![status_str(self.status).into()], region],
-            sort: facets::normalise(&self.name),
-            target: key(&self.id),
-        }
+fn listing(s: &Station) -> Listing {
+    let mut region = vec![s.province_code.clone(), s.city_code.clone()];
+    region.extend(s.district_code.clone().filter(|d| !d.is_empty()));
+    Listing {
+        list: LIST,
+        dims: vec![vec![status_str(s.status).into()], region],
+        sort: facets::normalise(&s.name),
+        target: key(&s.id),
     }
+}
 
-    fn words(&self) -> Words {
-        Words { list: LIST, name: facets::normalise(&self.name), parts: self.listing().partitions(), target: key(&self.id) }
-    }
+fn words_of(s: &Station) -> Words {
+    Words { list: LIST, name: facets::normalise(&s.name), parts: listing(s).partitions(), target: key(&s.id) }
+}
 
-    fn item(&self) -> store::Item {
-        let k = key(&self.id);
-        to_item(self, &[("PK", k.pk), ("SK", k.sk)])
-    }
+fn item(s: &Station) -> store::Item {
+    let k = key(&s.id);
+    to_item(s, &[("PK", k.pk), ("SK", k.sk)])
+}
 
+impl StationView {
     /// The list / detail form: the record plus display names.
-    pub fn view(&self) -> StationView {
-        let region = charging::region::lookup(self.district_code.as_deref().filter(|d| !d.is_empty()).unwrap_or(&self.city_code));
-        StationView { station: self.clone(), region_name: region.map(|r| r.display()).unwrap_or_default() }
+    pub fn of(station: &Station) -> StationView {
+        let region = charging::region::lookup(station.district_code.as_deref().filter(|d| !d.is_empty()).unwrap_or(&station.city_code));
+        StationView { station: station.clone(), region_name: region.map(|r| r.display()).unwrap_or_default() }
     }
+}
 
-    fn apply(&mut self, input: StationInput) {
-        self.code = input.code.trim().to_string();
-        self.name = input.name.trim().to_string();
-        self.operator = input.operator.trim().to_string();
-        self.province_code = input.province_code;
-        self.city_code = input.city_code;
-        self.district_code = input.district_code.filter(|d| !d.is_empty());
-        self.address = input.address.trim().to_string();
-        self.lat = input.lat.unwrap_or_default();
-        self.lng = input.lng.unwrap_or_default();
-        // Canonical form (validated before): sorted periods, commas.
-        self.opening_hours = charging::hours::normalise(&input.opening_hours).unwrap_or_else(|_| input.opening_hours.trim().to_string());
-        self.status = input.status.unwrap_or(StationStatus::Planning);
-        self.service_phone = input.service_phone.trim().to_string();
-        self.parking_info = input.parking_info.trim().to_string();
-        self.photo_urls = input.photo_urls;
-        self.tariff_id = input.tariff_id.trim().to_string();
-    }
+/// A form's values on the record (validated before).
+fn apply(s: &mut Station, input: StationInput) {
+    s.code = input.code.trim().to_string();
+    s.name = input.name.trim().to_string();
+    s.operator = input.operator.trim().to_string();
+    s.province_code = input.province_code;
+    s.city_code = input.city_code;
+    s.district_code = input.district_code.filter(|d| !d.is_empty());
+    s.address = input.address.trim().to_string();
+    s.lat = input.lat.unwrap_or_default();
+    s.lng = input.lng.unwrap_or_default();
+    // Canonical form (validated before): sorted periods, commas.
+    s.opening_hours = charging::hours::normalise(&input.opening_hours).unwrap_or_else(|_| input.opening_hours.trim().to_string());
+    s.status = input.status.unwrap_or(StationStatus::Planning);
+    s.service_phone = input.service_phone.trim().to_string();
+    s.parking_info = input.parking_info.trim().to_string();
+    s.photo_urls = input.photo_urls;
+    s.tariff_id = input.tariff_id.trim().to_string();
 }
 
 pub fn status_str(s: StationStatus) -> &'static str {
@@ -288,7 +253,7 @@ pub async fn create(ctx: &AppCtx, input: StationInput, by: &str) -> Result<Stati
         updated_by: by.into(),
         version: 1,
     };
-    s.apply(input);
+    apply(&mut s, input);
     insert(ctx, &s).await?;
     Ok(s)
 }
@@ -297,10 +262,10 @@ pub async fn create(ctx: &AppCtx, input: StationInput, by: &str) -> Result<Stati
 pub async fn insert(ctx: &AppCtx, s: &Station) -> Result<(), ApiError> {
     let mut ops = vec![
         TxOp::Put { item: code_item(&s.code, &s.id), condition: Some(Condition::item_absent()) },
-        TxOp::Put { item: s.item(), condition: Some(Condition::item_absent()) },
+        TxOp::Put { item: item(&s), condition: Some(Condition::item_absent()) },
     ];
-    ops.extend(facets::changes(None, Some(&s.listing())));
-    ops.extend(words::changes(None, Some(&s.words())));
+    ops.extend(facets::changes(None, Some(&listing(&s))));
+    ops.extend(words::changes(None, Some(&words_of(&s))));
     ctx.store.transact(ops).await.map_err(|e| tx_error(e, Some(0), code_taken(&s.code)))
 }
 
@@ -325,7 +290,7 @@ pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: StationInput, 
         return Err(ApiError::standard(409));
     }
     let mut s = old.clone();
-    s.apply(input);
+    apply(&mut s, input);
     s.updated_at = ctx.now();
     s.updated_by = by.into();
     s.version = expected + 1;
@@ -348,10 +313,10 @@ pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: StationInput, 
         // before they carried the station their station.
         ops.push(TxOp::Put { item: code_item(&s.code, id), condition: None });
     }
-    ops.extend(facets::changes(Some(&old.listing()), Some(&s.listing())));
+    ops.extend(facets::changes(Some(&listing(&old)), Some(&listing(&s))));
     // Stations saved before the word index have no entries yet: their first
     // save writes them all.
-    ops.extend(words::changes(Some(&old.words()), Some(&s.words())));
+    ops.extend(words::changes(Some(&words_of(&old)), Some(&words_of(&s))));
     ctx.store.transact(ops).await.map_err(|e| tx_error(e, unique_at, code_taken(&s.code)))?;
     Ok(s)
 }
@@ -377,8 +342,8 @@ pub async fn delete(ctx: &AppCtx, id: &str, expected: Option<i64>) -> Result<(),
         TxOp::Delete { key: key(id), condition: Some(Condition::And(cond)) },
         TxOp::Delete { key: code_key(&s.code), condition: None },
     ];
-    ops.extend(facets::changes(Some(&s.listing()), None));
-    ops.extend(words::changes(Some(&s.words()), None));
+    ops.extend(facets::changes(Some(&listing(&s)), None));
+    ops.extend(words::changes(Some(&words_of(&s)), None));
     ctx.store.transact(ops).await.map_err(|e| match ctx_pile_race(&e) {
         true => has_piles(),
         false => crate::domain::store_error(e),
@@ -436,8 +401,8 @@ pub async fn backfill_words(ctx: &AppCtx) -> Result<(usize, usize), ApiError> {
         for item in ctx.store.batch_get(&page.keys).await.api()?.into_iter().flatten() {
             let s: Station = from_item(item)?;
             stations += 1;
-            let stored = ctx.store.batch_get(&s.words().keys()).await.api()?;
-            let missing = words::missing(&s.words(), &stored);
+            let stored = ctx.store.batch_get(&words_of(&s).keys()).await.api()?;
+            let missing = words::missing(&words_of(&s), &stored);
             if missing.is_empty() {
                 continue;
             }

@@ -5,7 +5,7 @@
 //! is recorded on the order (`chargerProblems`) and shows as an anomaly.
 
 use charging::orders::CurvePoint;
-use charging::orders::{ChargerProblem, OrderStatus, PaymentMethod, StopReason};
+use charging::orders::{ChargerProblem, Order, OrderStatus, PaymentMethod, StopReason};
 use charging::pricing::{price_session, MeterSample, PricingOptions};
 use charging::tariff::TariffTemplate;
 use charging::Fen;
@@ -160,35 +160,37 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
     }
     let no = order_no(start_ts, transaction_id);
     let row = OrderRow {
-        order_no: no.clone(),
-        station_id: station.id.clone(),
+        order: Order {
+            order_no: no.clone(),
+            station_id: station.id.clone(),
+            pile_id: pile.id.clone(),
+            connector_id: connector_id(&pile.id, r.connector),
+            user_id: r.id_tag.clone(),
+            plate: card.map(|c| c.plate).unwrap_or_default(),
+            start_ts,
+            stop_ts: None,
+            meter_start_wh: r.meter_start,
+            meter_stop_wh: None,
+            energy_wh: 0,
+            soc_start: 0,
+            soc_end: None,
+            status: OrderStatus::Charging,
+            stop_reason: None,
+            occupancy_minutes: 0,
+            electricity_fen: Fen::ZERO,
+            service_fen: Fen::ZERO,
+            parking_fen: Fen::ZERO,
+            discount_fen: Fen::ZERO,
+            amount_fen: Fen::ZERO,
+            paid_fen: Fen::ZERO,
+            refunded_fen: Fen::ZERO,
+            payment_method: Some(PaymentMethod::Card),
+            payment_status: charging::orders::PaymentStatus::Unpaid,
+        },
         station_name: station.name.clone(),
-        pile_id: pile.id.clone(),
-        connector_id: connector_id(&pile.id, r.connector),
         pile_code: Some(pile.code.clone()),
-        user_id: r.id_tag.clone(),
-        plate: card.map(|c| c.plate).unwrap_or_default(),
-        start_ts,
-        stop_ts: None,
-        meter_start_wh: r.meter_start,
-        meter_stop_wh: None,
-        energy_wh: 0,
-        soc_start: 0,
-        soc_end: None,
-        status: OrderStatus::Charging,
-        stop_reason: None,
-        occupancy_minutes: 0,
         lines: Vec::new(),
-        electricity_fen: Fen::ZERO,
-        service_fen: Fen::ZERO,
-        parking_fen: Fen::ZERO,
-        discount_fen: Fen::ZERO,
-        amount_fen: Fen::ZERO,
-        paid_fen: Fen::ZERO,
-        refunded_fen: Fen::ZERO,
         pending_refund_fen: Some(Fen::ZERO),
-        payment_method: Some(PaymentMethod::Card),
-        payment_status: charging::orders::PaymentStatus::Unpaid,
         tariff_id: tariff.as_ref().map(|t| t.id.clone()),
         tariff_version: tariff.as_ref().map(|t| t.version),
         worst_sample_delta_wh: None,
@@ -289,7 +291,7 @@ pub async fn meter(ctx: &AppCtx, pile: &Pile, connector: u32, transaction_id: Op
     let Some(tx) = tx else { return Ok(false) };
     for _ in 0..ATTEMPTS {
         let (before, detail, _) = orders::load_full(ctx, &tx.order_no).await?;
-        if before.status != OrderStatus::Charging {
+        if before.order.status != OrderStatus::Charging {
             return Ok(false);
         }
         let mut detail = detail.unwrap_or(OrderDetail { curve: Vec::new(), tariff: None });
@@ -299,12 +301,12 @@ pub async fn meter(ctx: &AppCtx, pile: &Pile, connector: u32, transaction_id: Op
         let mut after = before.clone();
         after.live_energy_wh = Some(detail.curve.iter().map(|p| p.energy_wh).max().unwrap_or(0).max(0));
         after.worst_sample_delta_wh = worst_delta(&detail.curve);
-        if after.soc_start == 0 {
-            after.soc_start = detail.curve.iter().map(|p| p.soc).find(|s| *s > 0).unwrap_or(0);
+        if after.order.soc_start == 0 {
+            after.order.soc_start = detail.curve.iter().map(|p| p.soc).find(|s| *s > 0).unwrap_or(0);
         }
-        after.soc_end = detail.curve.last().map(|p| p.soc).filter(|s| *s > 0);
+        after.order.soc_end = detail.curve.last().map(|p| p.soc).filter(|s| *s > 0);
         let mut ops = orders::change_ops(&before, &after);
-        ops.push(TxOp::Put { item: detail.to_item(&before.order_no), condition: None });
+        ops.push(TxOp::Put { item: detail.to_item(&before.order.order_no), condition: None });
         match ctx.store.transact(ops).await {
             Ok(()) => return Ok(true),
             Err(store::StoreError::TransactionCanceled { .. }) => continue,
@@ -362,12 +364,12 @@ pub async fn stop(ctx: &AppCtx, pile: &Pile, r: &StopRequest) -> Result<Stopped,
         let mut detail = detail.unwrap_or(OrderDetail { curve: Vec::new(), tariff: None });
         extend_curve(&mut detail.curve, tx.meter_start, &r.readings);
         let meter_stop = r.meter_stop.unwrap_or_else(|| tx.meter_start + detail.curve.last().map(|p| p.energy_wh).unwrap_or(0));
-        if before.status != OrderStatus::Charging || tx.stop_ts.is_some() {
+        if before.order.status != OrderStatus::Charging || tx.stop_ts.is_some() {
             return repeated_stop(ctx, &before, stop_ts, meter_stop).await;
         }
         let after = closed(&before, &detail, stop_ts, meter_stop, clock_replaced, r.reason.as_deref());
         let mut ops = orders::change_ops(&before, &after);
-        ops.push(TxOp::Put { item: detail.to_item(&before.order_no), condition: None });
+        ops.push(TxOp::Put { item: detail.to_item(&before.order.order_no), condition: None });
         ops.push(TxOp::Update {
             key: tx_key(tx.transaction_id),
             actions: vec![UpdateAction::Set("stopTs".into(), json!(stop_ts)), UpdateAction::Set("meterStop".into(), json!(meter_stop))],
@@ -381,7 +383,7 @@ pub async fn stop(ctx: &AppCtx, pile: &Pile, r: &StopRequest) -> Result<Stopped,
             ops.push(TxOp::Delete { key: open, condition: Some(Condition::Eq("transactionId".into(), json!(tx.transaction_id))) });
         }
         match ctx.store.transact(ops).await {
-            Ok(()) => return Ok(Stopped::Closed { order_no: before.order_no }),
+            Ok(()) => return Ok(Stopped::Closed { order_no: before.order.order_no }),
             Err(store::StoreError::TransactionCanceled { .. }) => continue,
             Err(e) => return Err(crate::domain::store_error(e)),
         }
@@ -394,60 +396,60 @@ pub async fn stop(ctx: &AppCtx, pile: &Pile, r: &StopRequest) -> Result<Stopped,
 fn closed(before: &OrderRow, detail: &OrderDetail, stop_ts: i64, meter_stop: i64, clock_replaced: bool, reason: Option<&str>) -> OrderRow {
     let mut after = before.clone();
     let reason = stop_reason(reason);
-    after.stop_ts = Some(stop_ts);
-    after.meter_stop_wh = Some(meter_stop);
-    after.energy_wh = (meter_stop - before.meter_start_wh).max(0);
+    after.order.stop_ts = Some(stop_ts);
+    after.order.meter_stop_wh = Some(meter_stop);
+    after.order.energy_wh = (meter_stop - before.order.meter_start_wh).max(0);
     after.live_energy_wh = None;
-    after.stop_reason = Some(reason);
+    after.order.stop_reason = Some(reason);
     after.worst_sample_delta_wh = worst_delta(&detail.curve);
-    after.soc_end = detail.curve.last().map(|p| p.soc).filter(|s| *s > 0).or(before.soc_end);
+    after.order.soc_end = detail.curve.last().map(|p| p.soc).filter(|s| *s > 0).or(before.order.soc_end);
     if clock_replaced {
         after.charger_problems.push(ChargerProblem::ClockNotSet);
     }
-    let mut samples = vec![MeterSample::new(before.start_ts, before.meter_start_wh)];
+    let mut samples = vec![MeterSample::new(before.order.start_ts, before.order.meter_start_wh)];
     samples.extend(
         detail
             .curve
             .iter()
-            .filter(|p| p.ts > before.start_ts && p.ts < stop_ts)
-            .map(|p| MeterSample::new(p.ts, before.meter_start_wh + p.energy_wh)),
+            .filter(|p| p.ts > before.order.start_ts && p.ts < stop_ts)
+            .map(|p| MeterSample::new(p.ts, before.order.meter_start_wh + p.energy_wh)),
     );
     samples.push(MeterSample::new(stop_ts, meter_stop));
     let priced = detail.tariff.as_ref().map(|t| price_session(t, &samples, &PricingOptions::default()));
     match priced {
         Some(Ok(p)) => {
             after.apply_priced(p);
-            after.status = if reason.is_abnormal() {
+            after.order.status = if reason.is_abnormal() {
                 OrderStatus::Abnormal
-            } else if after.energy_wh == 0 {
+            } else if after.order.energy_wh == 0 {
                 OrderStatus::Cancelled
             } else {
                 OrderStatus::Finished
             };
         }
         Some(Err(e)) => {
-            tracing::warn!(order = %before.order_no, error = %e, "a charger session could not be priced");
+            tracing::warn!(order = %before.order.order_no, error = %e, "a charger session could not be priced");
             after.charger_problems.push(ChargerProblem::Unpriceable);
-            after.status = OrderStatus::Abnormal;
+            after.order.status = OrderStatus::Abnormal;
         }
         // No tariff: the missing-price anomaly says so.
-        None => after.status = OrderStatus::Abnormal,
+        None => after.order.status = OrderStatus::Abnormal,
     }
-    after.payment_status = after.money().payment_status();
+    after.order.payment_status = after.order.money().payment_status();
     after
 }
 
 /// A second stop of a stopped session: the same values change nothing;
 /// different ones are recorded as a problem on the order.
-async fn repeated_stop(ctx: &AppCtx, order: &OrderRow, stop_ts: i64, meter_stop: i64) -> Result<Stopped, ApiError> {
-    let same = order.stop_ts == Some(stop_ts) && order.meter_stop_wh == Some(meter_stop);
-    if same || order.charger_problems.contains(&ChargerProblem::StoppedTwice) {
-        return Ok(Stopped::Repeated { order_no: order.order_no.clone(), problem: !same });
+async fn repeated_stop(ctx: &AppCtx, row: &OrderRow, stop_ts: i64, meter_stop: i64) -> Result<Stopped, ApiError> {
+    let same = row.order.stop_ts == Some(stop_ts) && row.order.meter_stop_wh == Some(meter_stop);
+    if same || row.charger_problems.contains(&ChargerProblem::StoppedTwice) {
+        return Ok(Stopped::Repeated { order_no: row.order.order_no.clone(), problem: !same });
     }
-    let mut after = order.clone();
+    let mut after = row.clone();
     after.charger_problems.push(ChargerProblem::StoppedTwice);
-    ctx.store.transact(orders::change_ops(order, &after)).await.api()?;
-    Ok(Stopped::Repeated { order_no: order.order_no.clone(), problem: true })
+    ctx.store.transact(orders::change_ops(row, &after)).await.api()?;
+    Ok(Stopped::Repeated { order_no: row.order.order_no.clone(), problem: true })
 }
 
 #[cfg(test)]

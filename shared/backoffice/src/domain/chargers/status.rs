@@ -91,7 +91,7 @@ pub async fn apply(ctx: &AppCtx, pile: &Pile, r: &StatusReport) -> Result<Applie
         if status != c.status {
             ops.push(TxOp::Put { item: history_item(&c.id, r.at, Some(c.status), status, "charger", &pile.code), condition: None });
         }
-        ops.extend(facets::changes(Some(&c.listing()), Some(&n.listing())));
+        ops.extend(facets::changes(Some(&crate::domain::assets::piles::connector_listing(&c)), Some(&crate::domain::assets::piles::connector_listing(&n))));
         match ctx.store.transact(facets::merge(ops)).await {
             Ok(()) => return Ok(Applied::Stored),
             // An operator's edit or another report won the race: read again.

@@ -39,7 +39,7 @@ pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, Api
             .collect();
         for c in page {
             // A pile deleted while connected has nothing to keep either.
-            let silent = piles.get(&c.pile_id).is_none_or(|p| !p.online(now, &ops));
+            let silent = piles.get(&c.pile_id).is_none_or(|p| !crate::domain::assets::piles::is_pile_online(p, now, &ops));
             if silent {
                 link::disconnected(ctx, &c.pile_id, &c.connection_id).await?;
                 ended.push(c);

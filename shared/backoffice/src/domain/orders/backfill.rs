@@ -72,13 +72,13 @@ async fn fill_order(ctx: &AppCtx, mut row: OrderRow) -> Result<usize, ApiError> 
             return Ok(0);
         }
         let n = missing.len();
-        let mut ops = vec![TxOp::Check { key: keys::order(&row.order_no), condition: Condition::version_is(row.version) }];
+        let mut ops = vec![TxOp::Check { key: keys::order(&row.order.order_no), condition: Condition::version_is(row.version) }];
         ops.extend(missing.into_iter().map(|item| TxOp::Put { item, condition: None }));
         match ctx.store.transact(ops).await {
             Ok(()) => return Ok(n),
             Err(store::StoreError::TransactionCanceled { .. }) => {
                 // Changed meanwhile (its write moved its pointers): read it again.
-                match ctx.store.get(&keys::order(&row.order_no)).await.api()? {
+                match ctx.store.get(&keys::order(&row.order.order_no)).await.api()? {
                     Some(item) => row = from_item(item)?,
                     None => return Ok(0),
                 }

@@ -66,17 +66,17 @@ impl Filter {
     /// `stuck_after_secs`: the operations setting in force.
     pub fn matches(&self, r: &OrderRow, now: i64, stuck_after_secs: i64) -> bool {
         let stuck_cutoff = now - stuck_after_secs;
-        r.start_ts >= self.from_ts()
-            && r.start_ts <= self.to_ts()
-            && self.station.as_ref().is_none_or(|s| &r.station_id == s)
-            && self.status.is_none_or(|s| r.status == s)
-            && self.payment.is_none_or(|p| r.payment_status == p)
-            && self.order_no.as_ref().is_none_or(|n| &r.order_no == n)
-            && self.user.as_ref().is_none_or(|u| &r.user_id == u)
-            && self.plate.as_ref().is_none_or(|p| &r.plate == p)
+        r.order.start_ts >= self.from_ts()
+            && r.order.start_ts <= self.to_ts()
+            && self.station.as_ref().is_none_or(|s| &r.order.station_id == s)
+            && self.status.is_none_or(|s| r.order.status == s)
+            && self.payment.is_none_or(|p| r.order.payment_status == p)
+            && self.order_no.as_ref().is_none_or(|n| &r.order.order_no == n)
+            && self.user.as_ref().is_none_or(|u| &r.order.user_id == u)
+            && self.plate.as_ref().is_none_or(|p| &r.order.plate == p)
             && match self.anomaly {
                 None => true,
-                Some(AnomalyFilter::Stuck) => r.status == OrderStatus::Charging && r.stop_ts.is_none() && r.start_ts < stuck_cutoff,
+                Some(AnomalyFilter::Stuck) => r.order.status == OrderStatus::Charging && r.order.stop_ts.is_none() && r.order.start_ts < stuck_cutoff,
                 Some(AnomalyFilter::Flagged) => r.flagged(),
             }
     }

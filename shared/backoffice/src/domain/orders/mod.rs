@@ -22,7 +22,7 @@ use crate::domain::{from_item, StoreResultExt};
 use record::{OrderDetail, OrderRow};
 
 fn pointer(pk: String, row: &OrderRow) -> store::Item {
-    pointer_sorted(pk, keys::time_sort(row.start_ts, &row.order_no), row)
+    pointer_sorted(pk, keys::time_sort(row.order.start_ts, &row.order.order_no), row)
 }
 
 /// A pointer with its own sort key; it carries the start time, so a list
@@ -31,21 +31,21 @@ fn pointer_sorted(pk: String, sk: String, row: &OrderRow) -> store::Item {
     let mut item = store::Item::new();
     item.insert(store::PK.into(), json!(pk));
     item.insert(store::SK.into(), json!(sk));
-    item.insert("orderNo".into(), json!(row.order_no));
-    item.insert("startTs".into(), json!(row.start_ts));
+    item.insert("orderNo".into(), json!(row.order.order_no));
+    item.insert("startTs".into(), json!(row.order.start_ts));
     item
 }
 
 /// The pointer items an order has (their keys depend on mutable fields,
 /// so a change moves them).
 fn pointers(row: &OrderRow) -> Vec<store::Item> {
-    let month = keys::month_of(row.start_ts);
+    let month = keys::month_of(row.order.start_ts);
     let mut out = vec![
-        pointer(keys::by_payment(row.payment_status, &month), row),
-        pointer(keys::by_user(&row.user_id), row),
-        pointer(keys::by_plate(&row.plate), row),
-        pointer_sorted(keys::by_amount(&month), keys::value_sort(row.amount_fen.0, &row.order_no), row),
-        pointer_sorted(keys::by_energy(&month), keys::value_sort(row.energy_wh, &row.order_no), row),
+        pointer(keys::by_payment(row.order.payment_status, &month), row),
+        pointer(keys::by_user(&row.order.user_id), row),
+        pointer(keys::by_plate(&row.order.plate), row),
+        pointer_sorted(keys::by_amount(&month), keys::value_sort(row.order.amount_fen.0, &row.order.order_no), row),
+        pointer_sorted(keys::by_energy(&month), keys::value_sort(row.order.energy_wh, &row.order.order_no), row),
     ];
     if row.flagged() {
         out.push(pointer(keys::flagged(&month), row));
@@ -57,7 +57,7 @@ fn pointers(row: &OrderRow) -> Vec<store::Item> {
 pub fn insert_ops(row: &OrderRow, detail: &OrderDetail) -> Vec<TxOp> {
     let mut ops = vec![
         TxOp::Put { item: row.to_item(), condition: Some(Condition::item_absent()) },
-        TxOp::Put { item: detail.to_item(&row.order_no), condition: None },
+        TxOp::Put { item: detail.to_item(&row.order.order_no), condition: None },
     ];
     ops.extend(pointers(row).into_iter().map(|item| TxOp::Put { item, condition: None }));
     ops.extend(rollup::ops(&rollup::deltas(None, Some(row))));

@@ -2,9 +2,9 @@
 //! meter curve and tariff snapshot), kept apart so a list page never reads
 //! curves.
 
-use charging::demo::Order;
+use charging::demo::DemoOrder;
 use charging::orders::CurvePoint;
-use charging::orders::{detect_anomalies, Anomaly, ChargerProblem, AnomalyThresholds, OrderFacts, OrderMoney, OrderStatus, PaymentMethod, PaymentStatus, StopReason};
+use charging::orders::{detect_anomalies, Anomaly, AnomalyThresholds, ChargerProblem, Order, OrderFacts};
 use charging::pricing::TierLine;
 use charging::tariff::TariffTemplate;
 use charging::Fen;
@@ -12,42 +12,22 @@ use serde::{Deserialize, Serialize};
 
 use super::keys;
 
-/// The list row of an order (everything but the curve and the tariff).
+/// The list row of an order: the order, its tier lines and the
+/// bookkeeping kept with it (everything but the curve and the tariff).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderRow {
-    pub order_no: String,
-    pub station_id: String,
+    #[serde(flatten)]
+    pub order: Order,
     /// The station's name when the order was written (a snapshot, like the tariff).
     #[serde(default)]
     pub station_name: String,
-    pub pile_id: String,
-    pub connector_id: String,
     /// The pile's code (as typed by the operator, the charger's identity)
     /// when the order was written. Absent on orders written before it was
     /// kept (and on demo orders): the answers derive it from the pile.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pile_code: Option<String>,
-    pub user_id: String,
-    pub plate: String,
-    pub start_ts: i64,
-    pub stop_ts: Option<i64>,
-    pub meter_start_wh: i64,
-    pub meter_stop_wh: Option<i64>,
-    pub energy_wh: i64,
-    pub soc_start: u8,
-    pub soc_end: Option<u8>,
-    pub status: OrderStatus,
-    pub stop_reason: Option<StopReason>,
-    pub occupancy_minutes: u32,
     pub lines: Vec<TierLine>,
-    pub electricity_fen: Fen,
-    pub service_fen: Fen,
-    pub parking_fen: Fen,
-    pub discount_fen: Fen,
-    pub amount_fen: Fen,
-    pub paid_fen: Fen,
-    pub refunded_fen: Fen,
     /// What the order's pending refund requests ask, kept with the order so
     /// a new request is checked and written in one conditional transaction
     /// (race-safe on both stores). Absent on orders not written since it
@@ -56,8 +36,6 @@ pub struct OrderRow {
     /// orders start at 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending_refund_fen: Option<Fen>,
-    pub payment_method: Option<PaymentMethod>,
-    pub payment_status: PaymentStatus,
     /// Tariff id/version the order was priced with (the snapshot is in DETAIL).
     pub tariff_id: Option<String>,
     pub tariff_version: Option<i64>,
@@ -98,40 +76,16 @@ pub struct OrderDetail {
 }
 
 impl OrderRow {
-    pub fn from_demo(o: &Order, station_name: &str) -> (OrderRow, OrderDetail) {
+    pub fn from_demo(o: &DemoOrder, station_name: &str) -> (OrderRow, OrderDetail) {
         let worst = o.curve.windows(2).map(|w| w[1].energy_wh - w[0].energy_wh).filter(|d| *d < 0).min();
         let row = OrderRow {
-            order_no: o.order_no.clone(),
-            station_id: o.station_id.clone(),
+            order: o.order.clone(),
             station_name: station_name.to_string(),
-            pile_id: o.pile_id.clone(),
-            connector_id: o.connector_id.clone(),
             // The demo's piles exist: the answers look their codes up.
             pile_code: None,
-            user_id: o.user_id.clone(),
-            plate: o.plate.clone(),
-            start_ts: o.start_ts,
-            stop_ts: o.stop_ts,
-            meter_start_wh: o.meter_start_wh,
-            meter_stop_wh: o.meter_stop_wh,
-            energy_wh: o.energy_wh,
-            soc_start: o.soc_start,
-            soc_end: o.soc_end,
-            status: o.status,
-            stop_reason: o.stop_reason,
-            occupancy_minutes: o.occupancy_minutes,
             lines: o.lines.clone(),
-            electricity_fen: o.electricity_fen,
-            service_fen: o.service_fen,
-            parking_fen: o.parking_fen,
-            discount_fen: o.discount_fen,
-            amount_fen: o.amount_fen,
-            paid_fen: o.paid_fen,
-            refunded_fen: o.refunded_fen,
             // Counted from the start (the seed sets its pending requests' total).
             pending_refund_fen: Some(Fen::ZERO),
-            payment_method: o.payment_method,
-            payment_status: o.payment_status,
             tariff_id: o.tariff.as_ref().map(|t| t.id.clone()),
             tariff_version: o.tariff.as_ref().map(|t| t.version),
             worst_sample_delta_wh: worst,
@@ -150,25 +104,16 @@ impl OrderRow {
     /// Takes a pricing's tier lines and amounts (the energy stays the
     /// meter's: the caller decides whether the priced energy replaces it).
     pub fn apply_priced(&mut self, priced: charging::pricing::PricedSession) {
-        self.lines = priced.lines;
-        self.electricity_fen = priced.electricity_fen;
-        self.service_fen = priced.service_fen;
-        self.parking_fen = priced.parking_fen;
-        self.discount_fen = priced.discount_fen;
-        self.amount_fen = priced.amount_fen;
-    }
-
-    pub fn money(&self) -> OrderMoney {
-        OrderMoney { amount: self.amount_fen, paid: self.paid_fen, refunded: self.refunded_fen }
+        self.lines = self.order.apply_priced(priced);
     }
 
     pub fn facts(&self) -> OrderFacts {
         OrderFacts {
-            status: self.status,
-            start_ts: self.start_ts,
-            stop_ts: self.stop_ts,
-            meter_start_wh: Some(self.meter_start_wh),
-            meter_stop_wh: self.meter_stop_wh,
+            status: self.order.status,
+            start_ts: self.order.start_ts,
+            stop_ts: self.order.stop_ts,
+            meter_start_wh: Some(self.order.meter_start_wh),
+            meter_stop_wh: self.order.meter_stop_wh,
             worst_sample_delta_wh: self.worst_sample_delta_wh,
             has_price_snapshot: self.tariff_id.is_some(),
         }
@@ -186,14 +131,14 @@ impl OrderRow {
     /// at write time); "never stopped" is found by a key range instead.
     pub fn flagged(&self) -> bool {
         // The fixed thresholds: a stored pointer must not depend on a setting.
-        self.anomalies(self.start_ts, &AnomalyThresholds::default()).iter().any(|a| !matches!(a, Anomaly::NeverStopped { .. }))
+        self.anomalies(self.order.start_ts, &AnomalyThresholds::default()).iter().any(|a| !matches!(a, Anomaly::NeverStopped { .. }))
     }
 
     /// The order item with its index keys.
     pub fn to_item(&self) -> store::Item {
-        let month = keys::month_of(self.start_ts);
-        let sort = keys::time_sort(self.start_ts, &self.order_no);
-        let key = keys::order(&self.order_no);
+        let month = keys::month_of(self.order.start_ts);
+        let sort = keys::time_sort(self.order.start_ts, &self.order.order_no);
+        let key = keys::order(&self.order.order_no);
         crate::domain::to_item(
             self,
             &[
@@ -201,9 +146,9 @@ impl OrderRow {
                 (store::SK, key.sk),
                 ("GSI1PK", keys::by_month(&month)),
                 ("GSI1SK", sort.clone()),
-                ("GSI2PK", keys::by_station(&self.station_id, &month)),
+                ("GSI2PK", keys::by_station(&self.order.station_id, &month)),
                 ("GSI2SK", sort.clone()),
-                ("GSI3PK", keys::by_status(self.status, &month)),
+                ("GSI3PK", keys::by_status(self.order.status, &month)),
                 ("GSI3SK", sort),
             ],
         )

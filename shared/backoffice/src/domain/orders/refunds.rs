@@ -84,7 +84,7 @@ pub async fn pending_of(ctx: &AppCtx, row: &OrderRow) -> Result<Fen, ApiError> {
     let mut total = Fen::ZERO;
     let mut cursor = None;
     loop {
-        let q = Query::partition(keys::order_pk(&row.order_no)).sort_key(SortKey::BeginsWith("REFUND#".into())).after(cursor);
+        let q = Query::partition(keys::order_pk(&row.order.order_no)).sort_key(SortKey::BeginsWith("REFUND#".into())).after(cursor);
         let page = ctx.store.query(q).await.api()?;
         for item in page.items {
             let rec: RefundRecord = from_item(item)?;
@@ -103,7 +103,7 @@ pub async fn pending_of(ctx: &AppCtx, row: &OrderRow) -> Result<Fen, ApiError> {
 /// is still at the version `row` was read at.
 fn pending_update(row: &OrderRow, pending: Fen) -> TxOp {
     TxOp::Update {
-        key: keys::order(&row.order_no),
+        key: keys::order(&row.order.order_no),
         actions: vec![
             store::UpdateAction::Set("pendingRefundFen".into(), json!(pending.0.max(0))),
             store::UpdateAction::Set(store::VERSION.into(), json!(row.version + 1)),
@@ -185,16 +185,16 @@ fn problem_error(p: &charging::Problem) -> ApiError {
 pub async fn request(ctx: &AppCtx, order_no: &str, amount: Fen, reason: &str, by: &str) -> Result<RefundRecord, ApiError> {
     let req = RefundRequest { amount, reason: reason.to_string() };
     for attempt in 0..RACE_RETRIES {
-        let order = super::load(ctx, order_no).await?;
-        let pending = pending_of(ctx, &order).await?;
-        if let Some(e) = request_errors(&order.money(), pending, &req).first() {
+        let row = super::load(ctx, order_no).await?;
+        let pending = pending_of(ctx, &row).await?;
+        if let Some(e) = request_errors(&row.order.money(), pending, &req).first() {
             return Err(problem_error(&e.problem()));
         }
         let now = ctx.now();
         let rec = RefundRecord {
             id: format!("RF{}", uuid::Uuid::now_v7().simple()),
-            order_no: order.order_no.clone(),
-            station_id: order.station_id.clone(),
+            order_no: row.order.order_no.clone(),
+            station_id: row.order.station_id.clone(),
             amount_fen: amount,
             reason: reason.trim().to_string(),
             status: RefundStatus::Pending,
@@ -204,7 +204,7 @@ pub async fn request(ctx: &AppCtx, order_no: &str, amount: Fen, reason: &str, by
             decided_at: None,
             decision_note: None,
         };
-        let ops = vec![pending_update(&order, Fen(pending.0 + amount.0)), TxOp::Put { item: rec.to_item(), condition: Some(Condition::item_absent()) }];
+        let ops = vec![pending_update(&row, Fen(pending.0 + amount.0)), TxOp::Put { item: rec.to_item(), condition: Some(Condition::item_absent()) }];
         match ctx.store.transact(ops).await {
             Ok(()) => return Ok(rec),
             Err(StoreError::TransactionCanceled { .. }) => backoff(attempt).await,
@@ -239,11 +239,11 @@ pub async fn approve(ctx: &AppCtx, order_no: &str, id: &str, by: &str, note: &st
         let before = super::load(ctx, order_no).await?;
         let pending = pending_of(ctx, &before).await?;
         let req = RefundRequest { amount: rec.amount_fen, reason: rec.reason.clone() };
-        let money = apply_refund(&before.money(), &req).map_err(|e| problem_error(&e.problem()))?;
+        let money = apply_refund(&before.order.money(), &req).map_err(|e| problem_error(&e.problem()))?;
         let now = ctx.now();
         let mut after = before.clone();
-        after.refunded_fen = money.refunded;
-        after.payment_status = money.payment_status();
+        after.order.refunded_fen = money.refunded;
+        after.order.payment_status = money.payment_status();
         after.pending_refund_fen = Some(Fen((pending.0 - rec.amount_fen.0).max(0)));
         after.version = before.version + 1;
         let decided = RefundRecord {
@@ -254,9 +254,9 @@ pub async fn approve(ctx: &AppCtx, order_no: &str, id: &str, by: &str, note: &st
             ..rec.clone()
         };
         let mut entry = LedgerEntry::of(&decided);
-        entry.refunded_before_fen = Some(before.refunded_fen);
+        entry.refunded_before_fen = Some(before.order.refunded_fen);
         entry.refunded_after_fen = Some(money.refunded);
-        let granted = super::rollup::granted_refund(&before.station_id, rec.amount_fen.0, now);
+        let granted = super::rollup::granted_refund(&before.order.station_id, rec.amount_fen.0, now);
         let mut ops = super::change_ops_adding(&before, &after, granted);
         ops.push(TxOp::Put {
             item: decided.to_item(),
@@ -302,15 +302,15 @@ impl LedgerEntry {
     }
 
     /// The entry of an order's offline payment or write-off.
-    pub fn of_settlement(order: &OrderRow, s: &super::settle::Settlement) -> LedgerEntry {
+    pub fn of_settlement(row: &OrderRow, s: &super::settle::Settlement) -> LedgerEntry {
         LedgerEntry {
-            refund_id: super::settle::ledger_id(&order.order_no),
+            refund_id: super::settle::ledger_id(&row.order.order_no),
             kind: match s.kind {
                 super::settle::SettlementKind::OfflinePayment => LedgerKind::OfflinePayment,
                 super::settle::SettlementKind::WriteOff => LedgerKind::WriteOff,
             },
-            order_no: order.order_no.clone(),
-            station_id: order.station_id.clone(),
+            order_no: row.order.order_no.clone(),
+            station_id: row.order.station_id.clone(),
             amount_fen: s.amount_fen,
             reason: s.reason.clone().unwrap_or_default(),
             method: s.method,
@@ -473,7 +473,7 @@ pub async fn with_orders(ctx: &AppCtx, list: Vec<RefundRecord>) -> Result<Vec<Qu
             Some(item) => {
                 let row: OrderRow = from_item(item)?;
                 let pending = pending_of(ctx, &row).await?;
-                let money = row.money();
+                let money = row.order.money();
                 Some(QueueOrderMoney { paid_fen: money.paid, refunded_fen: money.refunded, pending_fen: pending, remaining_fen: requestable(&money, pending) })
             }
             None => None,

@@ -100,14 +100,14 @@ impl Sums {
     pub fn of(o: &OrderRow) -> Sums {
         Sums {
             orders: 1,
-            energy_wh: o.energy_wh,
-            electricity_fen: o.electricity_fen.0,
-            service_fen: o.service_fen.0,
-            parking_fen: o.parking_fen.0,
-            discount_fen: o.discount_fen.0,
-            amount_fen: o.amount_fen.0,
-            paid_fen: o.paid_fen.0,
-            refunded_fen: o.refunded_fen.0,
+            energy_wh: o.order.energy_wh,
+            electricity_fen: o.order.electricity_fen.0,
+            service_fen: o.order.service_fen.0,
+            parking_fen: o.order.parking_fen.0,
+            discount_fen: o.order.discount_fen.0,
+            amount_fen: o.order.amount_fen.0,
+            paid_fen: o.order.paid_fen.0,
+            refunded_fen: o.order.refunded_fen.0,
             written_off_fen: match &o.settlement {
                 Some(s) if s.kind == super::settle::SettlementKind::WriteOff => s.amount_fen.0,
                 _ => 0,
@@ -155,20 +155,20 @@ impl Sums {
 
 /// The filter dimensions an order counts in.
 pub fn dims(o: &OrderRow) -> [Dim<'_>; 5] {
-    let station = o.station_id.as_str();
-    [Dim::All, Dim::Station(station), Dim::Status(o.status), Dim::Payment(o.payment_status), Dim::StationStatus(station, o.status)]
+    let station = o.order.station_id.as_str();
+    [Dim::All, Dim::Station(station), Dim::Status(o.order.status), Dim::Payment(o.order.payment_status), Dim::StationStatus(station, o.order.status)]
 }
 
 /// Every rollup item an order adds to, with what it adds.
 fn contributions(o: &OrderRow) -> Vec<(Key, Sums)> {
     let s = Sums::of(o);
-    let (day, month) = (keys::day_of(o.start_ts), keys::month_of(o.start_ts));
+    let (day, month) = (keys::day_of(o.order.start_ts), keys::month_of(o.order.start_ts));
     let mut out = Vec::new();
     for dim in dims(o) {
         out.push((Key::new(keys::day_rollup(dim), day.clone()), s));
         out.push((Key::new(keys::month_rollup(dim), month.clone()), s));
     }
-    out.push((Key::new(keys::STATIONS_ROLLUP_PK, o.station_id.clone()), s));
+    out.push((Key::new(keys::STATIONS_ROLLUP_PK, o.order.station_id.clone()), s));
     out
 }
 

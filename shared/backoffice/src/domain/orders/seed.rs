@@ -79,19 +79,19 @@ pub async fn seed_range(ctx: &AppCtx, demo: &DemoData, from: u64, to: u64) -> Re
     let mut ops: Vec<TxOp> = Vec::new();
     let mut n = 0;
     for (i, o) in demo.orders_range(from, to).enumerate() {
-        let name = demo.stations.iter().find(|s| s.id == o.station_id).map(|s| s.name.as_str()).unwrap_or_default();
+        let name = demo.stations.iter().find(|s| s.id == o.order.station_id).map(|s| s.name.as_str()).unwrap_or_default();
         let (mut row, detail) = OrderRow::from_demo(&o, name);
         // Every 150th paid, unrefunded order has a pending request to decide
         // (its amount is the order's pending total).
-        let pending = ((from + i as u64) % 150 == 7 && row.money().refundable().is_positive() && o.refunds.is_empty()).then(|| RefundRecord {
-            id: format!("RF{}P", &row.order_no[2..]),
-            order_no: row.order_no.clone(),
-            station_id: row.station_id.clone(),
-            amount_fen: Fen((row.money().refundable().0 / 5).max(1)),
+        let pending = ((from + i as u64) % 150 == 7 && row.order.money().refundable().is_positive() && o.refunds.is_empty()).then(|| RefundRecord {
+            id: format!("RF{}P", &row.order.order_no[2..]),
+            order_no: row.order.order_no.clone(),
+            station_id: row.order.station_id.clone(),
+            amount_fen: Fen((row.order.money().refundable().0 / 5).max(1)),
             reason: "用户反馈充电中断，申请部分退款".into(),
             status: RefundStatus::Pending,
             requested_by: "editor".into(),
-            requested_at: row.stop_ts.unwrap_or(row.start_ts) + 1800,
+            requested_at: row.order.stop_ts.unwrap_or(row.order.start_ts) + 1800,
             decided_by: None,
             decided_at: None,
             decision_note: None,
@@ -105,8 +105,8 @@ pub async fn seed_range(ctx: &AppCtx, demo: &DemoData, from: u64, to: u64) -> Re
         for r in &o.refunds {
             let rec = RefundRecord {
                 id: r.id.clone(),
-                order_no: row.order_no.clone(),
-                station_id: row.station_id.clone(),
+                order_no: row.order.order_no.clone(),
+                station_id: row.order.station_id.clone(),
                 amount_fen: r.amount,
                 reason: r.reason.clone(),
                 status: RefundStatus::Approved,

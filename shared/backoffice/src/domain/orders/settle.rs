@@ -104,29 +104,29 @@ pub fn ledger_id(order_no: &str) -> String {
 fn already_settled(row: &OrderRow) -> ApiError {
     let (en, zh) = match &row.settlement {
         Some(s) if s.kind == SettlementKind::OfflinePayment => (
-            format!("order {} was already paid offline by {} ({})", row.order_no, s.by, s.method.map(OfflineMethod::en).unwrap_or("")),
-            format!("订单 {} 已由 {} 登记线下收款（{}）", row.order_no, s.by, s.method.map(OfflineMethod::zh).unwrap_or("")),
+            format!("order {} was already paid offline by {} ({})", row.order.order_no, s.by, s.method.map(OfflineMethod::en).unwrap_or("")),
+            format!("订单 {} 已由 {} 登记线下收款（{}）", row.order.order_no, s.by, s.method.map(OfflineMethod::zh).unwrap_or("")),
         ),
-        Some(s) => (format!("order {} was already written off by {}", row.order_no, s.by), format!("订单 {} 已由 {} 核销", row.order_no, s.by)),
-        None => (format!("order {} is already paid", row.order_no), format!("订单 {} 已支付", row.order_no)),
+        Some(s) => (format!("order {} was already written off by {}", row.order.order_no, s.by), format!("订单 {} 已由 {} 核销", row.order.order_no, s.by)),
+        None => (format!("order {} is already paid", row.order.order_no), format!("订单 {} 已支付", row.order.order_no)),
     };
     ApiError::conflict(Text::new(en, zh))
 }
 
 /// What the order still owes (amount - paid), or why nothing can be settled.
 fn owed(row: &OrderRow) -> Result<Fen, ApiError> {
-    if row.settlement.is_some() || row.payment_status != PaymentStatus::Unpaid {
+    if row.settlement.is_some() || row.order.payment_status != PaymentStatus::Unpaid {
         return Err(already_settled(row));
     }
-    if matches!(row.status, OrderStatus::Charging) {
+    if matches!(row.order.status, OrderStatus::Charging) {
         return Err(ApiError::invalid(
-            format!("order {} is still charging; close it first", row.order_no),
-            format!("订单 {} 仍在充电中，请先结单", row.order_no),
+            format!("order {} is still charging; close it first", row.order.order_no),
+            format!("订单 {} 仍在充电中，请先结单", row.order.order_no),
         ));
     }
-    let owed = Fen(row.amount_fen.0 - row.paid_fen.0);
+    let owed = Fen(row.order.amount_fen.0 - row.order.paid_fen.0);
     if owed.0 <= 0 {
-        return Err(ApiError::invalid(format!("order {} owes nothing", row.order_no), format!("订单 {} 没有待收金额", row.order_no)));
+        return Err(ApiError::invalid(format!("order {} owes nothing", row.order.order_no), format!("订单 {} 没有待收金额", row.order.order_no)));
     }
     Ok(owed)
 }
@@ -149,8 +149,8 @@ pub async fn settle(ctx: &AppCtx, order_no: &str, what: Settle, by: &str) -> Res
                         format!("收款金额须等于待收金额 {} 元（收到 {} 元）", owed, amount),
                     ));
                 }
-                after.paid_fen = Fen(before.paid_fen.0 + owed.0);
-                after.payment_status = after.money().payment_status();
+                after.order.paid_fen = Fen(before.order.paid_fen.0 + owed.0);
+                after.order.payment_status = after.order.money().payment_status();
                 Settlement {
                     kind: SettlementKind::OfflinePayment,
                     amount_fen: owed,
@@ -162,7 +162,7 @@ pub async fn settle(ctx: &AppCtx, order_no: &str, what: Settle, by: &str) -> Res
                 }
             }
             Settle::WriteOff { reason } => {
-                after.payment_status = PaymentStatus::WrittenOff;
+                after.order.payment_status = PaymentStatus::WrittenOff;
                 Settlement {
                     kind: SettlementKind::WriteOff,
                     amount_fen: owed,

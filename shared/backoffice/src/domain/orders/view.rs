@@ -6,7 +6,7 @@
 //! tier line, curve point) are `charging`'s own, with their schemas.
 
 use charging::orders::CurvePoint;
-use charging::orders::{Anomaly, AnomalyThresholds, OrderStatus, PaymentMethod, PaymentStatus, StopReason};
+use charging::orders::{Anomaly, AnomalyThresholds, Order, OrderStatus};
 use charging::pricing::TierLine;
 use charging::tariff::{ParkingRule, Segment, TariffTemplate, TierPrices};
 use charging::Fen;
@@ -18,46 +18,24 @@ use super::refunds::RefundRecord;
 use super::rollup::Sums;
 use super::settle::Settlement;
 
-/// An order as a list shows it: the stored row without its tier lines,
-/// with the anomalies found now. Money is integer fen, energy Wh, times
-/// unix seconds.
+/// An order as a list shows it: the order with the stored row's
+/// bookkeeping (not its tier lines), display names and the anomalies found
+/// now. Money is integer fen, energy Wh, times unix seconds.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
-    pub order_no: String,
-    pub station_id: String,
+    /// The order; a running session's `energyWh` is what its charger
+    /// reported so far.
+    #[serde(flatten)]
+    pub order: Order,
     /// The station's name when the order was written.
     pub station_name: String,
-    pub pile_id: String,
-    pub connector_id: String,
     /// The pile's code as the operator typed it (what its label and the
     /// charger's identity say), e.g. INFYAC001606; empty when the pile is
     /// no longer registered and the order predates stored codes.
     pub pile_code: String,
     /// The connector's number on its pile (1, 2 ...), as printed on it.
     pub connector_no: Option<u32>,
-    pub user_id: String,
-    pub plate: String,
-    pub start_ts: i64,
-    /// Null while charging.
-    pub stop_ts: Option<i64>,
-    pub meter_start_wh: i64,
-    pub meter_stop_wh: Option<i64>,
-    pub energy_wh: i64,
-    pub soc_start: u8,
-    pub soc_end: Option<u8>,
-    pub status: OrderStatus,
-    pub stop_reason: Option<StopReason>,
-    pub occupancy_minutes: u32,
-    pub electricity_fen: Fen,
-    pub service_fen: Fen,
-    pub parking_fen: Fen,
-    pub discount_fen: Fen,
-    pub amount_fen: Fen,
-    pub paid_fen: Fen,
-    pub refunded_fen: Fen,
-    pub payment_method: Option<PaymentMethod>,
-    pub payment_status: PaymentStatus,
     /// Tariff id / version the order was priced with.
     pub tariff_id: Option<String>,
     pub tariff_version: Option<i64>,
@@ -84,36 +62,13 @@ impl OrderView {
         // Every field named: a new field of the row does not compile here
         // until the view decides about it.
         let OrderRow {
-            order_no,
-            station_id,
+            mut order,
             station_name,
-            pile_id,
-            connector_id,
             pile_code,
-            user_id,
-            plate,
-            start_ts,
-            stop_ts,
-            meter_start_wh,
-            meter_stop_wh,
-            energy_wh,
-            soc_start,
-            soc_end,
-            status,
-            stop_reason,
-            occupancy_minutes,
+            // The detail sends the tier lines; a list row does not.
             lines: _,
-            electricity_fen,
-            service_fen,
-            parking_fen,
-            discount_fen,
-            amount_fen,
-            paid_fen,
-            refunded_fen,
             // Pending requests are listed on the detail (`pendingRefundFen` there).
             pending_refund_fen: _,
-            payment_method,
-            payment_status,
             tariff_id,
             tariff_version,
             worst_sample_delta_wh,
@@ -127,40 +82,15 @@ impl OrderView {
             version,
         } = row.clone();
         // A running session shows the energy its charger reported so far.
-        let energy_wh = match status {
-            OrderStatus::Charging => live_energy_wh.unwrap_or(energy_wh),
-            _ => energy_wh,
-        };
-        let connector_no = crate::domain::assets::piles::parse_connector_id(&connector_id).map(|(_, n)| n);
+        if order.status == OrderStatus::Charging {
+            order.energy_wh = live_energy_wh.unwrap_or(order.energy_wh);
+        }
+        let connector_no = crate::domain::assets::piles::parse_connector_id(&order.connector_id).map(|(_, n)| n);
         OrderView {
-            order_no,
-            station_id,
+            order,
             station_name,
-            pile_id,
-            connector_id,
             pile_code: pile_code.unwrap_or_default(),
             connector_no,
-            user_id,
-            plate,
-            start_ts,
-            stop_ts,
-            meter_start_wh,
-            meter_stop_wh,
-            energy_wh,
-            soc_start,
-            soc_end,
-            status,
-            stop_reason,
-            occupancy_minutes,
-            electricity_fen,
-            service_fen,
-            parking_fen,
-            discount_fen,
-            amount_fen,
-            paid_fen,
-            refunded_fen,
-            payment_method,
-            payment_status,
             tariff_id,
             tariff_version,
             worst_sample_delta_wh,
@@ -256,7 +186,7 @@ mod tests {
 /// so old orders show the code without a migration step.
 pub async fn fill_pile_codes(ctx: &crate::ctx::AppCtx, views: &mut [&mut OrderView]) -> Result<(), envelope::ApiError> {
     use crate::domain::StoreResultExt;
-    let mut missing: Vec<String> = views.iter().filter(|v| v.pile_code.is_empty()).map(|v| v.pile_id.clone()).collect();
+    let mut missing: Vec<String> = views.iter().filter(|v| v.pile_code.is_empty()).map(|v| v.order.pile_id.clone()).collect();
     missing.sort();
     missing.dedup();
     if missing.is_empty() {
@@ -272,7 +202,7 @@ pub async fn fill_pile_codes(ctx: &crate::ctx::AppCtx, views: &mut [&mut OrderVi
         }
     }
     for v in views.iter_mut().filter(|v| v.pile_code.is_empty()) {
-        if let Some(code) = codes.get(&v.pile_id) {
+        if let Some(code) = codes.get(&v.order.pile_id) {
             v.pile_code = code.clone();
         }
     }

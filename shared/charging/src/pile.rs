@@ -1,0 +1,53 @@
+//! The pile record: a charger as the operator registered it, and what it
+//! is told when it boots.
+
+use crate::connector::PileType;
+use serde::{Deserialize, Serialize};
+
+/// A pile as stored and as sent inside a pile's view (the demo data is
+/// made of these too).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Pile {
+    pub id: String,
+    pub code: String,
+    pub station_id: String,
+    pub vendor: String,
+    pub model: String,
+    pub firmware_version: String,
+    pub pile_type: PileType,
+    pub rated_power_kw: u32,
+    pub connector_count: u32,
+    pub heartbeat_interval_secs: i64,
+    /// Unix seconds; null until the pile reports.
+    pub last_heartbeat: Option<i64>,
+    /// What the charger is told at boot (an operator may hold a pile back).
+    #[serde(default)]
+    pub registration_status: RegistrationStatus,
+    /// OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS.
+    #[serde(default = "default_security_profile")]
+    #[schemars(range(min = 0, max = 2))]
+    pub security_profile: u8,
+    /// When the charger password was last set (never shown again); null = none set.
+    #[serde(default)]
+    pub password_set_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub updated_by: String,
+    pub version: i64,
+}
+
+/// The answer a charger gets to its BootNotification (OCPP 1.6 RegistrationStatus).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum RegistrationStatus {
+    #[default]
+    Accepted,
+    Pending,
+    Rejected,
+}
+
+pub const DEFAULT_SECURITY_PROFILE: u8 = 1;
+
+fn default_security_profile() -> u8 {
+    DEFAULT_SECURITY_PROFILE
+}
