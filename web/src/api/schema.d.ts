@@ -4627,7 +4627,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        /** @description A connector as stored (and sent by its edits and actions). */
+                        /**
+                         * @description A connector as stored and as sent by its edits and actions (the demo
+                         *     data is made of these too).
+                         */
                         data: {
                             faultCode: string | null;
                             id: string;
@@ -4654,8 +4657,8 @@ export interface operations {
                             standard: ("ccs2" | "chademo") | "gbt2015" | "type2";
                             stationId: string;
                             /**
-                             * @description The last reported (or operator-set) status; see [`Connector::view`]
-                             *     for what is shown.
+                             * @description The last reported (or operator-set) status; what a page shows also
+                             *     depends on whether the pile is online (`effectiveStatus`).
                              */
                             status: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                             /** Format: int64 */
@@ -4700,7 +4703,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 200;
-                        /** @description A connector as stored (and sent by its edits and actions). */
+                        /**
+                         * @description A connector as stored and as sent by its edits and actions (the demo
+                         *     data is made of these too).
+                         */
                         data: {
                             faultCode: string | null;
                             id: string;
@@ -4727,8 +4733,8 @@ export interface operations {
                             standard: ("ccs2" | "chademo") | "gbt2015" | "type2";
                             stationId: string;
                             /**
-                             * @description The last reported (or operator-set) status; see [`Connector::view`]
-                             *     for what is shown.
+                             * @description The last reported (or operator-set) status; what a page shows also
+                             *     depends on whether the pile is online (`effectiveStatus`).
                              */
                             status: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                             /** Format: int64 */
@@ -4871,8 +4877,8 @@ export interface operations {
                                 stationId: string;
                                 stationName: string | null;
                                 /**
-                                 * @description The last reported (or operator-set) status; see [`Connector::view`]
-                                 *     for what is shown.
+                                 * @description The last reported (or operator-set) status; what a page shows also
+                                 *     depends on whether the pile is online (`effectiveStatus`).
                                  */
                                 status: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                                 /** Format: int64 */
@@ -5255,8 +5261,8 @@ export interface operations {
                                     standard: ("ccs2" | "chademo") | "gbt2015" | "type2";
                                     stationId: string;
                                     /**
-                                     * @description The last reported (or operator-set) status; see [`Connector::view`]
-                                     *     for what is shown.
+                                     * @description The last reported (or operator-set) status; what a page shows also
+                                     *     depends on whether the pile is online (`effectiveStatus`).
                                      */
                                     status: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                                     /** Format: int64 */
@@ -5342,6 +5348,7 @@ export interface operations {
                                     meterStopWh: number | null;
                                     /** Format: uint32 */
                                     occupancyMinutes: number;
+                                    /** @description "CD" + local start date + 10-digit sequence: unique, sorts by time. */
                                     orderNo: string;
                                     /**
                                      * Format: int64
@@ -7025,9 +7032,9 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         /**
-                         * @description An order as a list shows it: the stored row without its tier lines,
-                         *     with the anomalies found now. Money is integer fen, energy Wh, times
-                         *     unix seconds.
+                         * @description An order as a list shows it: the order with the stored row's
+                         *     bookkeeping (not its tier lines), display names and the anomalies found
+                         *     now. Money is integer fen, energy Wh, times unix seconds.
                          */
                         data: {
                             /**
@@ -7105,6 +7112,7 @@ export interface operations {
                             meterStopWh: number | null;
                             /** Format: uint32 */
                             occupancyMinutes: number;
+                            /** @description "CD" + local start date + 10-digit sequence: unique, sorts by time. */
                             orderNo: string;
                             /**
                              * Format: int64
@@ -7376,6 +7384,7 @@ export interface operations {
                             meterStopWh: number | null;
                             /** Format: uint32 */
                             occupancyMinutes: number;
+                            /** @description "CD" + local start date + 10-digit sequence: unique, sorts by time. */
                             orderNo: string;
                             /**
                              * Format: int64
@@ -7756,6 +7765,7 @@ export interface operations {
                                 meterStopWh: number | null;
                                 /** Format: uint32 */
                                 occupancyMinutes: number;
+                                /** @description "CD" + local start date + 10-digit sequence: unique, sorts by time. */
                                 orderNo: string;
                                 /**
                                  * Format: int64
@@ -8033,9 +8043,9 @@ export interface operations {
                         /** @description POST /order/refund/approve answer: the decided request and the order after it. */
                         data: {
                             /**
-                             * @description An order as a list shows it: the stored row without its tier lines,
-                             *     with the anomalies found now. Money is integer fen, energy Wh, times
-                             *     unix seconds.
+                             * @description An order as a list shows it: the order with the stored row's
+                             *     bookkeeping (not its tier lines), display names and the anomalies found
+                             *     now. Money is integer fen, energy Wh, times unix seconds.
                              */
                             order: {
                                 /**
@@ -8113,6 +8123,7 @@ export interface operations {
                                 meterStopWh: number | null;
                                 /** Format: uint32 */
                                 occupancyMinutes: number;
+                                /** @description "CD" + local start date + 10-digit sequence: unique, sorts by time. */
                                 orderNo: string;
                                 /**
                                  * Format: int64
@@ -8457,9 +8468,9 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         /**
-                         * @description An order as a list shows it: the stored row without its tier lines,
-                         *     with the anomalies found now. Money is integer fen, energy Wh, times
-                         *     unix seconds.
+                         * @description An order as a list shows it: the order with the stored row's
+                         *     bookkeeping (not its tier lines), display names and the anomalies found
+                         *     now. Money is integer fen, energy Wh, times unix seconds.
                          */
                         data: {
                             /**
@@ -8537,6 +8548,7 @@ export interface operations {
                             meterStopWh: number | null;
                             /** Format: uint32 */
                             occupancyMinutes: number;
+                            /** @description "CD" + local start date + 10-digit sequence: unique, sorts by time. */
                             orderNo: string;
                             /**
                              * Format: int64
@@ -8678,9 +8690,9 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         /**
-                         * @description An order as a list shows it: the stored row without its tier lines,
-                         *     with the anomalies found now. Money is integer fen, energy Wh, times
-                         *     unix seconds.
+                         * @description An order as a list shows it: the order with the stored row's
+                         *     bookkeeping (not its tier lines), display names and the anomalies found
+                         *     now. Money is integer fen, energy Wh, times unix seconds.
                          */
                         data: {
                             /**
@@ -8758,6 +8770,7 @@ export interface operations {
                             meterStopWh: number | null;
                             /** Format: uint32 */
                             occupancyMinutes: number;
+                            /** @description "CD" + local start date + 10-digit sequence: unique, sorts by time. */
                             orderNo: string;
                             /**
                              * Format: int64
@@ -8937,8 +8950,8 @@ export interface operations {
                                 standard: ("ccs2" | "chademo") | "gbt2015" | "type2";
                                 stationId: string;
                                 /**
-                                 * @description The last reported (or operator-set) status; see [`Connector::view`]
-                                 *     for what is shown.
+                                 * @description The last reported (or operator-set) status; what a page shows also
+                                 *     depends on whether the pile is online (`effectiveStatus`).
                                  */
                                 status: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                                 /** Format: int64 */
@@ -9369,8 +9382,8 @@ export interface operations {
                                     standard: ("ccs2" | "chademo") | "gbt2015" | "type2";
                                     stationId: string;
                                     /**
-                                     * @description The last reported (or operator-set) status; see [`Connector::view`]
-                                     *     for what is shown.
+                                     * @description The last reported (or operator-set) status; what a page shows also
+                                     *     depends on whether the pile is online (`effectiveStatus`).
                                      */
                                     status: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                                     /** Format: int64 */
@@ -10472,8 +10485,8 @@ export interface operations {
                                     standard: ("ccs2" | "chademo") | "gbt2015" | "type2";
                                     stationId: string;
                                     /**
-                                     * @description The last reported (or operator-set) status; see [`Connector::view`]
-                                     *     for what is shown.
+                                     * @description The last reported (or operator-set) status; what a page shows also
+                                     *     depends on whether the pile is online (`effectiveStatus`).
                                      */
                                     status: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                                     /** Format: int64 */
