@@ -15,8 +15,14 @@ use crate::routes::{self, Route, API_BASE};
 /// Starts the Lambda runtime loop for `function`. The context (store
 /// client, keys) is built once here, before the first event.
 pub async fn serve(function: &str) -> Result<(), Error> {
-    crate::runtime::init_tracing(true);
     let route = routes::by_function(function).ok_or_else(|| format!("no route is served by function {function}"))?;
+    serve_route(route).await
+}
+
+/// Starts the Lambda runtime loop for one route. A bin that names its
+/// route here, not through the table, links only that route's handler.
+pub async fn serve_route(route: &'static Route) -> Result<(), Error> {
+    crate::runtime::init_tracing(true);
     let ctx = crate::runtime::context_from_env().await.map_err(|e| e.to_string())?;
     // The command routes send to chargers through the WebSocket API.
     crate::lambda_outbound::ApiGatewayOutbound::install_from_env(&ctx).await;
