@@ -25,14 +25,32 @@ describe('lookups', () => {
       await login(page, gateway.url, USERS.admin);
       await go(page, '/setting/systemLog');
       await page.locator('[data-log-path]').first().waitFor();
-      await page.getByTestId('log-type-filter').click();
-      await page.getByRole('option', { name: label, exact: true }).click();
+      // Each step is checked where it lands (the filter is in the address), so a failure
+      // names the step; a choice the dropdown did not take (its options re-render when the
+      // first page's type list arrives) is made again once.
+      const inAddress = (name, value) =>
+        page
+          .waitForFunction(([n, v]) => new URLSearchParams(location.hash.split('?')[1] ?? '').get(n) === v, [name, value], { timeout: 5_000 })
+          .then(() => true, () => false);
+      for (let attempt = 0; ; attempt += 1) {
+        await page.getByTestId('log-type-filter').click();
+        await page.getByRole('option', { name: label, exact: true }).click();
+        if (await inAddress('type', 'demo_table_edit')) break;
+        assert.ok(attempt < 1, `choosing the type '${label}' did not filter the log (address: ${page.url()})`);
+      }
       await page.getByTestId('log-from').fill(chinaDay());
       await page.getByTestId('log-to').fill(chinaDay());
-      await page.waitForFunction(() => {
-        const rows = [...document.querySelectorAll('[data-log-path]')];
-        return rows.length > 0 && rows.every((r) => r.getAttribute('data-log-path') === '/table/doEdit');
-      });
+      assert.ok(await inAddress('from', chinaDay()), `the day filter is not in the address: ${page.url()}`);
+      assert.ok(await inAddress('to', chinaDay()), `the day filter is not in the address: ${page.url()}`);
+      await page
+        .waitForFunction(() => {
+          const rows = [...document.querySelectorAll('[data-log-path]')];
+          return rows.length > 0 && rows.every((r) => r.getAttribute('data-log-path') === '/table/doEdit');
+        })
+        .catch(async (e) => {
+          const seen = await page.$$eval('[data-log-path]', (rows) => rows.map((r) => r.getAttribute('data-log-path')));
+          assert.fail(`${e.message}: rows shown ${JSON.stringify(seen)} at ${page.url()}`);
+        });
       const paths = await page.$$eval('[data-log-path]', (rows) => rows.map((r) => r.getAttribute('data-log-path')));
       assert.equal(paths.length, 2, `today's two demo edits: ${paths}`);
       await page.getByText('按类型或日期筛选时不统计总数').waitFor();
