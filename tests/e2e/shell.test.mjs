@@ -118,6 +118,8 @@ describe('tabs and keep-alive', () => {
       await page.getByTestId('tabs-more').click();
       await page.getByTestId('tabs-close-all').click();
       await page.waitForFunction(() => window.location.hash === '#/index');
+      // The address changes first; the tab bar follows in the next render.
+      await page.waitForFunction(() => document.querySelectorAll('[data-tab-path]').length === 1);
       assert.deepEqual(await tabs(), ['/index']);
     });
   });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -67,20 +67,31 @@ export function useListParams<D extends ListParams>(defaults: D, opts: ListParam
   const [search, setSearch] = useSearchParams();
   const allowed = opts.allowed;
   const params = useMemo(() => readListParams(search, defaults, { allowed }), [search, defaults, allowed]);
+  // The query string as last written. The router's functional update hands
+  // every call the query of the last render, so two changes before the page
+  // renders again (a person filling two date fields quickly on a busy machine)
+  // would lose the first; each write starts from the one before it instead.
+  const latest = useRef(search);
+  useLayoutEffect(() => {
+    latest.current = search;
+  }, [search]);
+  const write = useCallback(
+    (next: URLSearchParams, replace?: boolean) => {
+      latest.current = next;
+      setSearch(next, { replace });
+    },
+    [setSearch],
+  );
   const set = useCallback(
-    (patch: Partial<D>, how: { replace?: boolean } = {}) => setSearch((s) => writeListParams(s, patch, defaults), { replace: how.replace }),
-    [setSearch, defaults],
+    (patch: Partial<D>, how: { replace?: boolean } = {}) => write(writeListParams(latest.current, patch, defaults), how.replace),
+    [write, defaults],
   );
   /** Back to the defaults (keys the list does not own stay). */
-  const reset = useCallback(
-    () =>
-      setSearch((s) => {
-        const q = new URLSearchParams(s);
-        for (const k of Object.keys(defaults)) q.delete(k);
-        return q;
-      }),
-    [setSearch, defaults],
-  );
+  const reset = useCallback(() => {
+    const q = new URLSearchParams(latest.current);
+    for (const k of Object.keys(defaults)) q.delete(k);
+    write(q);
+  }, [write, defaults]);
   return { params, set, reset };
 }
 

@@ -25,6 +25,24 @@ describe('useListParams', () => {
   });
 });
 
+describe('useListParams, two changes before the next render', () => {
+  it('keeps both (the second starts from the first, not from the last render)', () => {
+    const DAYS = { from: '', to: '', page: 1, size: 20 };
+    let set: ((p: Partial<typeof DAYS>) => void) | undefined;
+    function Probe() {
+      set = useListParams(DAYS).set;
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/log', element: <Probe /> }], { initialEntries: ['/log?page=2'] });
+    render(<RouterProvider router={router} />);
+    act(() => {
+      set!({ from: '2026-11-27' });
+      set!({ to: '2026-11-28' });
+    });
+    expect(router.state.location.search).toBe('?from=2026-11-27&to=2026-11-28');
+  });
+});
+
 describe('useDraft', () => {
   it('keeps what is typed and follows the URL when it changes', () => {
     let hook: { draft: string; type: (v: string) => void; set: (p: Partial<typeof DEFAULTS>) => void; back: () => void } | undefined;
