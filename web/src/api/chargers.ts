@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { get, post } from './request';
@@ -84,10 +85,17 @@ type CommandPage = Answer<'/partnerapi/charger/commands', 'get'>;
 /** How often to reload a pile's commands: every second while one waits for the charger's answer, else not. */
 export const commandsRefreshInterval = (page: CommandPage | undefined): number => (page?.list.some((c) => !commandDone(c)) ? 1000 : 0);
 
-/** A pile's latest commands, polled while one waits for the charger's answer (`enabled` false: not asked). */
+/**
+ * A pile's latest commands, polled while one waits for the charger's answer (`enabled` false: not asked).
+ * The interval is state set from each answer: SWR starts its timer again only when the interval
+ * (or the key) changes, so a command sent after everything was answered (the page's `mutate`)
+ * must change it, or the page would never see the charger's answer.
+ */
 export function useCommands(pileId: string, enabled = true) {
+  const [interval, setPollInterval] = useState(0);
   return useSWR(enabled ? ['charger/commands', pileId] : null, () => getCommands(pileId), {
-    refreshInterval: commandsRefreshInterval,
+    refreshInterval: interval,
+    onSuccess: (page) => setPollInterval(commandsRefreshInterval(page)),
   });
 }
 

@@ -2,7 +2,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { commandsRefreshInterval, useReservations, type Command } from './chargers';
+import { commandsRefreshInterval, useCommands, useReservations, type Command } from './chargers';
 import { useSearch } from './search';
 
 let asked: string[] = [];
@@ -27,6 +27,27 @@ describe('commands polling', () => {
     expect(commandsRefreshInterval({ list: [command('answered'), command('timeout')] } as never)).toBe(0);
     expect(commandsRefreshInterval({ list: [command('answered'), command('sent')] } as never)).toBe(1000);
     expect(commandsRefreshInterval({ list: [command('queued')] } as never)).toBe(1000);
+  });
+});
+
+describe('a command sent after all were answered', () => {
+  it('starts the polling again until the charger answers', async () => {
+    let answers = [[command('answered')], [command('queued')], [command('sent')], [command('answered')]];
+    const commandsAsked = () => asked.filter((a) => a.startsWith('/charger/commands')).length;
+    vi.mocked(globalThis.fetch).mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      asked.push(url.pathname.replace(/^.*\/partnerapi/, '') + url.search);
+      const list = answers[0];
+      if (answers.length > 1) answers = answers.slice(1);
+      return new Response(JSON.stringify({ code: 200, msg: 'success', data: { list } }), { status: 200 });
+    });
+    const { result } = renderHook(() => useCommands('p1'), { wrapper });
+    await waitFor(() => expect(result.current.data?.list[0].status).toBe('answered'));
+    expect(commandsAsked()).toBe(1);
+    // What the page does after sending: one reload, then the 1 s polling finds the answer.
+    await result.current.mutate();
+    await waitFor(() => expect(result.current.data?.list[0].status).toBe('answered'), { timeout: 4_000 });
+    expect(commandsAsked()).toBe(4);
   });
 });
 
