@@ -83,9 +83,7 @@ describe('charger link', () => {
 
         // Remote operations: read the configuration, reset.
         await live.getByTestId('cmd-get-configuration').click();
-        // The round trip: the server's call, the scripted charger's answer, the page's 1 s poll
-        // (it took over 15 s once on a machine also running the web unit tests).
-        await live.getByTestId('cmd-show-configuration').waitFor({ timeout: 30_000 });
+        await live.getByTestId('cmd-show-configuration').waitFor({ timeout: 15_000 });
         await live.getByTestId('cmd-show-configuration').click();
         await page.getByTestId('configuration-dialog').getByText('NumberOfConnectors').waitFor();
         await shot(page, 'chargers-03-configuration');
