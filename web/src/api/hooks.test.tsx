@@ -46,7 +46,7 @@ describe('a command sent after all were answered', () => {
     expect(commandsAsked()).toBe(1);
     // What the page does after sending: one reload, then the 1 s polling finds the answer.
     await result.current.mutate();
-    await waitFor(() => expect(result.current.data?.list[0].status).toBe('answered'), { timeout: 4_000 });
+    await waitFor(() => expect(result.current.data?.list[0].status).toBe('answered'), { timeout: 10_000 });
     expect(commandsAsked()).toBe(4);
   });
 });
