@@ -25,7 +25,7 @@ use crate::station::{Station, StationStatus};
 use crate::civil::yyyymmdd;
 use crate::connector::{Connector, ConnectorStandard, ConnectorStatus, PileType};
 use crate::money::{Fen, PricePerKwh};
-use crate::orders::{apply_refund, Order, OrderStatus, PaymentMethod, PaymentStatus, RefundRequest, StopReason};
+use crate::orders::{apply_refund, Order, OrderStatus, PaymentMethod, RefundRequest, SessionStart, StopReason};
 use crate::pricing::{price_session, MeterSample, PricingOptions, TierLine, CHINA_UTC_OFFSET_SECS};
 use crate::region::validate_region;
 use crate::tariff::{ParkingRule, Segment, TariffTemplate, Tier, TierPrices, segments_to_slots};
@@ -592,7 +592,7 @@ impl DemoData {
 
         let user_no = rng.below((cfg.orders / 15).clamp(500, 2_000_000));
         let plate = format!("{}{}{}{:05}", site.plate, if site.plate.chars().count() == 1 { "A" } else { "" }, rng.pick(&["D", "F", "D", "D"]), user_no % 100_000);
-        let order = Order {
+        let mut order = Order::started(SessionStart {
             order_no: format!("CD{}{:010}", yyyymmdd(start_ts, CHINA_UTC_OFFSET_SECS), index),
             station_id: station.id.clone(),
             pile_id: conn.pile_id.clone(),
@@ -600,25 +600,12 @@ impl DemoData {
             user_id: format!("U{:08}", user_no),
             plate,
             start_ts,
-            stop_ts: None,
             meter_start_wh,
-            meter_stop_wh: None,
-            energy_wh,
             soc_start: soc_start as u8,
-            soc_end: None,
-            status: OrderStatus::Charging,
-            stop_reason: None,
-            occupancy_minutes: 0,
-            electricity_fen: Fen::ZERO,
-            service_fen: Fen::ZERO,
-            parking_fen: Fen::ZERO,
-            discount_fen: Fen::ZERO,
-            amount_fen: Fen::ZERO,
-            paid_fen: Fen::ZERO,
-            refunded_fen: Fen::ZERO,
             payment_method: None,
-            payment_status: PaymentStatus::Unpaid,
-        };
+        });
+        // A session still running at "now" shows what it has delivered so far.
+        order.energy_wh = energy_wh;
         let mut demo = DemoOrder { order, lines: Vec::new(), tariff: Some(tariff), refunds: Vec::new(), curve };
         // Sessions still running at "now", and stuck ones, stay open.
         if kind == Kind::Stuck || (truncated_at_now && kind != Kind::Stuck) {
@@ -760,7 +747,7 @@ pub fn station_region_ok(s: &Station) -> bool {
 mod tests {
     use super::*;
     use crate::connector::is_online;
-    use crate::orders::{detect_anomalies, Anomaly, AnomalyThresholds, OrderFacts};
+    use crate::orders::{detect_anomalies, Anomaly, AnomalyThresholds, OrderFacts, PaymentStatus};
     use crate::region::lookup;
 
     fn small() -> DemoConfig {

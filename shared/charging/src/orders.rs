@@ -220,7 +220,54 @@ pub struct Order {
     pub payment_status: PaymentStatus,
 }
 
+/// Who, where and when a session started: what a new order is made from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionStart {
+    pub order_no: String,
+    pub station_id: String,
+    pub pile_id: String,
+    pub connector_id: String,
+    pub user_id: String,
+    pub plate: String,
+    pub start_ts: i64,
+    pub meter_start_wh: i64,
+    pub soc_start: u8,
+    pub payment_method: Option<PaymentMethod>,
+}
+
 impl Order {
+    /// A session that has just started: charging, nothing delivered,
+    /// billed or paid yet.
+    pub fn started(s: SessionStart) -> Order {
+        Order {
+            order_no: s.order_no,
+            station_id: s.station_id,
+            pile_id: s.pile_id,
+            connector_id: s.connector_id,
+            user_id: s.user_id,
+            plate: s.plate,
+            start_ts: s.start_ts,
+            stop_ts: None,
+            meter_start_wh: s.meter_start_wh,
+            meter_stop_wh: None,
+            energy_wh: 0,
+            soc_start: s.soc_start,
+            soc_end: None,
+            status: OrderStatus::Charging,
+            stop_reason: None,
+            occupancy_minutes: 0,
+            electricity_fen: Fen::ZERO,
+            service_fen: Fen::ZERO,
+            parking_fen: Fen::ZERO,
+            discount_fen: Fen::ZERO,
+            amount_fen: Fen::ZERO,
+            paid_fen: Fen::ZERO,
+            refunded_fen: Fen::ZERO,
+            payment_method: s.payment_method,
+            payment_status: PaymentStatus::Unpaid,
+        }
+    }
+
     pub fn money(&self) -> OrderMoney {
         OrderMoney { amount: self.amount_fen, paid: self.paid_fen, refunded: self.refunded_fen }
     }

@@ -5,7 +5,7 @@
 //! is recorded on the order (`chargerProblems`) and shows as an anomaly.
 
 use charging::orders::CurvePoint;
-use charging::orders::{ChargerProblem, Order, OrderStatus, PaymentMethod, StopReason};
+use charging::orders::{ChargerProblem, Order, OrderStatus, PaymentMethod, SessionStart, StopReason};
 use charging::pricing::{price_session, MeterSample, PricingOptions};
 use charging::tariff::TariffTemplate;
 use charging::Fen;
@@ -160,7 +160,7 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
     }
     let no = order_no(start_ts, transaction_id);
     let row = OrderRow {
-        order: Order {
+        order: Order::started(SessionStart {
             order_no: no.clone(),
             station_id: station.id.clone(),
             pile_id: pile.id.clone(),
@@ -168,25 +168,10 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
             user_id: r.id_tag.clone(),
             plate: card.map(|c| c.plate).unwrap_or_default(),
             start_ts,
-            stop_ts: None,
             meter_start_wh: r.meter_start,
-            meter_stop_wh: None,
-            energy_wh: 0,
             soc_start: 0,
-            soc_end: None,
-            status: OrderStatus::Charging,
-            stop_reason: None,
-            occupancy_minutes: 0,
-            electricity_fen: Fen::ZERO,
-            service_fen: Fen::ZERO,
-            parking_fen: Fen::ZERO,
-            discount_fen: Fen::ZERO,
-            amount_fen: Fen::ZERO,
-            paid_fen: Fen::ZERO,
-            refunded_fen: Fen::ZERO,
             payment_method: Some(PaymentMethod::Card),
-            payment_status: charging::orders::PaymentStatus::Unpaid,
-        },
+        }),
         station_name: station.name.clone(),
         pile_code: Some(pile.code.clone()),
         lines: Vec::new(),
