@@ -4,7 +4,7 @@
 // server refuses the delete.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, login, shot, USERS, withBrowser } from './harness.mjs';
+import { apiClient, eventually, gatewayForFile, go, login, shot, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -95,14 +95,7 @@ describe('assets', () => {
       const stationId = new URL(page.url()).hash.split('id=')[1];
       await page.getByRole('button', { name: '停用整桩' }).click();
       const admin = await token(USERS.admin);
-      await assert.doesNotReject(async () => {
-        for (let i = 0; ; i++) {
-          const a = await api('GET', `/connector/getList?stationId=${stationId}&status=unavailable`, admin);
-          if (a.data.total === 2) return;
-          if (i > 50) throw new Error(`unavailable connectors: ${a.data.total}`);
-          await page.waitForTimeout(200);
-        }
-      });
+      await eventually(async () => (await api('GET', `/connector/getList?stationId=${stationId}&status=unavailable`, admin)).data.total === 2, 'both connectors unavailable');
 
       // The station list shows the counts; the connector list shows both connectors.
       await go(page, '/connector/station');

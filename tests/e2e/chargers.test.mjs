@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, login, ROOT, shot, USERS, withBrowser } from './harness.mjs';
+import { apiClient, eventually, gatewayForFile, go, login, ROOT, shot, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
@@ -118,13 +118,10 @@ describe('charger link', () => {
         await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
         await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr')].some((r) => r.textContent.includes('RemoteStartTransaction') && r.textContent.includes('Accepted')), null, { timeout: 15_000 });
         await shot(page, 'chargers-04b-remote-start');
-        let running;
-        for (let i = 0; i < 50 && !running; i++) {
+        const running = await eventually(async () => {
           const list = await api('GET', '/order/getList?userId=DEMO0013&status=charging&pageSize=50', admin);
-          running = list.data.list.find((o) => o.pileId && o.transactionId != null && o.connectorId.endsWith('-c2'));
-          if (!running) await page.waitForTimeout(200);
-        }
-        assert.ok(running, `a session started remotely: ${charger.output()}`);
+          return list.data.list.find((o) => o.pileId && o.transactionId != null && o.connectorId.endsWith('-c2'));
+        }, 'a session started remotely').catch((e) => assert.fail(`${e.message}: ${charger.output()}`));
         // The order keeps the charger's own identity: pile code and connector number (issue 17 item 2).
         assert.equal(running.pileCode, 'E2ECP0001');
         assert.equal(running.connectorNo, 2);
@@ -134,16 +131,12 @@ describe('charger link', () => {
         await page.getByTestId('detail-remote-stop').click();
         await page.getByTestId('confirm-dialog').waitFor();
         await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
-        for (let i = 0; i < 50; i++) {
+        const stopped = await eventually(async () => {
           const o = await api('GET', `/order/detail?id=${running.orderNo}`, admin);
-          if (o.data.status !== 'charging') {
-            assert.equal(o.data.stopReason, 'remoteStop');
-            assert.equal(o.data.energyWh, 4500);
-            break;
-          }
-          assert.ok(i < 49, `the remote stop ended the session: ${charger.output()}`);
-          await page.waitForTimeout(200);
-        }
+          return o.data.status !== 'charging' && o.data;
+        }, 'the remote stop ended the session').catch((e) => assert.fail(`${e.message}: ${charger.output()}`));
+        assert.equal(stopped.stopReason, 'remoteStop');
+        assert.equal(stopped.energyWh, 4500);
 
         // The session is an order with its curve.
         const orders = await api('GET', '/order/getList?userId=DEMO0012&pageSize=50', admin);

@@ -88,7 +88,7 @@ export function NoticePopover() {
         <PopoverTrigger disableButtonEnhancement>
           <Tooltip content={t('header.notice')} relationship="label">
             <span className={styles.anchor}>
-              <Button appearance="subtle" icon={<AlertRegular />} data-testid="notice-button" />
+              <Button appearance="subtle" icon={<AlertRegular />} data-testid="notice-button" data-loaded={data ? 'true' : 'false'} />
               {unread > 0 && <CounterBadge className={styles.count} size="small" count={unread} color="danger" data-testid="notice-unread" />}
             </span>
           </Tooltip>

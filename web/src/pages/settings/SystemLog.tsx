@@ -1,6 +1,6 @@
 import { Badge, Button, Caption1, Card, Dropdown, Field, Input, Option, Spinner } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons/svg/arrow-sync';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSystemLog, useSystemLog, type LogEntry, type LogType } from '@/api/settings';
 import { Pager } from '@/components/data/Pager';
@@ -35,12 +35,12 @@ export default function SystemLog() {
     setMoreFor(queryKey);
     setMore({ rows: [], cursor: null, loading: false });
   }
-  // The types come with every first page, in the reader's language.
+  // The types come with every first page, in the reader's language; later
+  // pages keep the last list. Taken in the render that brings them, so the
+  // dropdown never shows a page's rows with the previous (or no) type list.
   const [types, setTypes] = useState<LogType[]>([]);
   const { data, isLoading, mutate } = useSystemLog(query, i18n.language);
-  useEffect(() => {
-    if (data?.types) setTypes(data.types);
-  }, [data?.types]);
+  if (data?.types && data.types !== types) setTypes(data.types);
   const counted = data?.totalKnown ?? true;
   const total = data?.total ?? 0;
   const rows = [...(data?.list ?? []), ...more.rows];
