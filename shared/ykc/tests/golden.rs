@@ -429,7 +429,7 @@ fn body_lengths_match_the_published_length_bytes() {
         (0xA4, 0x36, ParallelRemoteStart::LEN),
     ];
     for (t, length, body) in published {
-        assert_eq!(usize::from(*length) - 4, *body, "frame type 0x{t:02X}");
+        assert_eq!(*length - 4, *body, "frame type 0x{t:02X}");
     }
     assert_eq!(BalanceUpdateAnswer::LEN, 0x13 - 4 + 1);
     assert_eq!(ParkingLockCommand::LEN, 0x0D - 4 + 4);
@@ -496,4 +496,26 @@ fn garbage_a_bad_length_and_a_bad_crc_each_give_their_outcome() {
     assert_eq!(decoder.decode_next(), Decoded::Skip { count: good.len() - 1, reason: SkipReason::NoStartByte });
     assert!(matches!(decoder.decode_next(), Decoded::Frame(f) if f.frame_type == 0x02));
     assert_eq!(decoder.decode_next(), Decoded::NeedMore(8));
+}
+
+#[test]
+fn a_vin_start_carries_the_vin_last_character_first() {
+    let reversed = *b"4923812N0812UAVSL";
+    let mut request = StartRequest {
+        pile: pile("32010200000001"),
+        gun: GunNo::from_digits("01").unwrap(),
+        mode: StartMode::Vin,
+        needs_password: YesNoByte::No,
+        card: PhysicalCardNo::default(),
+        password_md5: Default::default(),
+        vin_reversed: ykc::wire::Ascii::from_bytes(reversed),
+    };
+    assert_eq!(request.vin(), "LSVAU2180N2183294");
+    // A shorter VIN: its reversed characters, then zeros.
+    let mut short = [0u8; 17];
+    short[..3].copy_from_slice(b"CBA");
+    request.vin_reversed = ykc::wire::Ascii::from_bytes(short);
+    assert_eq!(request.vin(), "ABC");
+    request.vin_reversed = Default::default();
+    assert_eq!(request.vin(), "");
 }

@@ -44,10 +44,20 @@ record! {
 impl StartRequest {
     /// The VIN in reading order (empty when not sent).
     pub fn vin(&self) -> String {
-        let mut bytes = *self.vin_reversed.bytes();
-        bytes.reverse();
-        Ascii::<17>::from_bytes(bytes).text().trim_start_matches('\0').to_string()
+        unreverse_vin(&self.vin_reversed)
     }
+}
+
+/// A VIN sent last character first, in reading order: a VIN shorter than
+/// 17 characters is zero-padded after its reversed characters, so the
+/// reversed bytes start with the padding.
+pub(crate) fn unreverse_vin(reversed: &Ascii<17>) -> String {
+    let mut bytes = *reversed.bytes();
+    bytes.reverse();
+    let start = bytes.iter().position(|b| *b != 0).unwrap_or(bytes.len());
+    let mut padded = [0u8; 17];
+    padded[..17 - start].copy_from_slice(&bytes[start..]);
+    Ascii::<17>::from_bytes(padded).text()
 }
 
 code! {

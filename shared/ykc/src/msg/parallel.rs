@@ -44,6 +44,13 @@ record! {
     }
 }
 
+impl ParallelStartRequest {
+    /// The VIN in reading order (empty when not sent).
+    pub fn vin(&self) -> String {
+        super::operation::unreverse_vin(&self.vin_reversed)
+    }
+}
+
 record! {
     /// 0xA2 运营平台确认并充启动充电: 0x32 plus the parallel number; the
     /// pile starts only when every gun is authorised. 44 bytes. (The
