@@ -346,8 +346,9 @@ impl<const N: usize> Serialize for Ascii<N> {
 /// milliseconds of the minute (2 bytes, little-endian, seconds × 1000 +
 /// ms), minute (bits 0-5; bit 7 = invalid), hour (bits 0-4; bit 7 = summer
 /// time), day of month (bits 0-4) with the day of week in bits 5-7, month
-/// (bits 0-3), year (bits 0-6, years after 2000). The reserved bits are
-/// written as zero and ignored when read. Example from the specification:
+/// (bits 0-3), year (bits 0-6, years after 2000). The reserved bits (RES1-4)
+/// are kept as sent in `reserved`, so a time decodes and re-encodes byte
+/// for byte whatever a pile put there. Example from the specification:
 /// `98 B7 0E 11 10 03 14` is 2020-03-16 17:14:47.
 ///
 /// A pile's clock may say anything (not set yet, a year like 2000), so a
@@ -373,6 +374,15 @@ pub struct Cp56Time2a {
     pub invalid: bool,
     /// The SU bit: summer time.
     pub summer_time: bool,
+    /// The reserved bits, zero from a well-behaved sender: bit 0 = RES1
+    /// (minute byte bit 6), bits 1-2 = RES2 (hour byte bits 5-6), bits 3-6 =
+    /// RES3 (month byte bits 4-7), bit 7 = RES4 (year byte bit 7).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub reserved: u8,
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }
 
 impl Cp56Time2a {
@@ -398,6 +408,7 @@ impl Cp56Time2a {
             year,
             invalid: false,
             summer_time: false,
+            reserved: 0,
         })
     }
 }
@@ -416,15 +427,17 @@ impl Field for Cp56Time2a {
             weekday: b[4] >> 5,
             month: b[5] & 0x0F,
             year: b[6] & 0x7F,
+            reserved: ((b[2] >> 6) & 0x01) | (((b[3] >> 5) & 0x03) << 1) | ((b[5] >> 4) << 3) | (b[6] & 0x80),
         })
     }
     fn write(&self, out: &mut Vec<u8>) {
+        let r = self.reserved;
         out.extend_from_slice(&self.millis.to_le_bytes());
-        out.push((self.minute & 0x3F) | if self.invalid { 0x80 } else { 0 });
-        out.push((self.hour & 0x1F) | if self.summer_time { 0x80 } else { 0 });
+        out.push((self.minute & 0x3F) | ((r & 0x01) << 6) | if self.invalid { 0x80 } else { 0 });
+        out.push((self.hour & 0x1F) | (((r >> 1) & 0x03) << 5) | if self.summer_time { 0x80 } else { 0 });
         out.push((self.day & 0x1F) | ((self.weekday & 0x07) << 5));
-        out.push(self.month & 0x0F);
-        out.push(self.year & 0x7F);
+        out.push((self.month & 0x0F) | (((r >> 3) & 0x0F) << 4));
+        out.push((self.year & 0x7F) | (r & 0x80));
     }
 }
 
@@ -541,10 +554,12 @@ mod arbitrary {
         type Parameters = ();
         type Strategy = BoxedStrategy<Self>;
         fn arbitrary_with(_: ()) -> Self::Strategy {
-            // Every value each bit field can hold (the reserved bits are
-            // not part of the value).
-            (any::<u16>(), 0u8..64, 0u8..32, 0u8..32, 0u8..8, 0u8..16, 0u8..128, any::<bool>(), any::<bool>())
-                .prop_map(|(millis, minute, hour, day, weekday, month, year, invalid, summer_time)| Cp56Time2a {
+            // Every value each bit field can hold, reserved bits included.
+            (
+                (any::<u16>(), 0u8..64, 0u8..32, 0u8..32, 0u8..8, 0u8..16, 0u8..128),
+                (any::<bool>(), any::<bool>(), any::<u8>()),
+            )
+                .prop_map(|((millis, minute, hour, day, weekday, month, year), (invalid, summer_time, reserved))| Cp56Time2a {
                     millis,
                     minute,
                     hour,
@@ -554,6 +569,7 @@ mod arbitrary {
                     year,
                     invalid,
                     summer_time,
+                    reserved,
                 })
                 .boxed()
         }
