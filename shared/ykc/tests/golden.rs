@@ -193,6 +193,8 @@ fn check_published_tariff(t: &TariffModel) {
     assert_eq!(t.valley, rate(500_000, 16_540));
     assert_eq!(t.loss_ratio, 0);
     assert!(t.slots.0.iter().all(|s| *s == RateIndex::Sharp));
+    assert_eq!(t.slot_at(23, 59), Some(RateIndex::Sharp));
+    assert_eq!(t.slot_at(24, 0), None);
 }
 
 #[test]

@@ -201,6 +201,53 @@ pub fn two_bits(byte: u8, pair: u8) -> u8 {
     (byte >> (2 * pair)) & 0b11
 }
 
+/// One named state of a bit-field frame that is not 0 (for the message log
+/// and the order's stop reason): its English and Chinese names (the
+/// specification's words) and its value (two bits: 01 the condition, 10 not
+/// trustworthy or too low; one bit: 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Flag {
+    pub name: &'static str,
+    pub name_zh: &'static str,
+    pub value: u8,
+}
+
+/// (bit offset, width, English, Chinese) of each named field of a word.
+type FlagTable = [(u8, u8, &'static str, &'static str)];
+
+fn flags_of(word: u32, table: &FlagTable) -> Vec<Flag> {
+    table
+        .iter()
+        .filter_map(|(offset, width, name, name_zh)| {
+            let value = ((word >> offset) & ((1 << width) - 1)) as u8;
+            (value != 0).then_some(Flag { name, name_zh, value })
+        })
+        .collect()
+}
+
+const FAULT_BITS: &FlagTable = &[
+    (0, 1, "emergency stop pressed", "急停按钮动作故障"),
+    (1, 1, "no rectifier module available", "无可用整流模块"),
+    (2, 1, "air outlet over-temperature", "出风口温度过高"),
+    (3, 1, "AC surge protector fault", "交流防雷故障"),
+    (4, 1, "AC/DC module DC20 link lost", "交直流模块DC20通信中断"),
+    (5, 1, "insulation monitor FC08 link lost", "绝缘检测模块FC08通信中断"),
+    (6, 1, "meter link lost", "电度表通信中断"),
+    (7, 1, "card reader link lost", "读卡器通信中断"),
+    (8, 1, "RC10 link lost", "RC10通信中断"),
+    (9, 1, "fan speed board fault", "风扇调速板故障"),
+    (10, 1, "DC fuse fault", "直流熔断器故障"),
+    (11, 1, "HV contactor fault", "高压接触器故障"),
+    (12, 1, "door open", "门打开"),
+];
+
+impl Realtime {
+    /// The hardware faults set in `faults`.
+    pub fn fault_flags(&self) -> Vec<Flag> {
+        flags_of(u32::from(self.faults), FAULT_BITS)
+    }
+}
+
 record! {
     /// 0x1B 错误报文 (GB/T 27930 BEM and CEM: message timeouts). 32 bytes.
     /// The eight bytes of flags are two-bit fields, the first named field in
@@ -340,5 +387,178 @@ record! {
         /// over-temperature, insulation, output connector, charging allowed
         /// (00 forbidden, 01 allowed), reserved.
         pub status: u16,
+    }
+}
+
+/// BMS stop (0x1D): reason byte, fault word (bits 8-23), error byte (bits 24-31).
+const BMS_STOP: &FlagTable = &[
+    (0, 2, "SOC target reached", "达到所需求的SOC目标值"),
+    (2, 2, "total voltage set point reached", "达到总电压的设定值"),
+    (4, 2, "cell voltage set point reached", "达到单体电压设定值"),
+    (6, 2, "charger stopped first", "充电机主动中止"),
+    (8, 2, "insulation fault", "绝缘故障"),
+    (10, 2, "output connector over-temperature", "输出连接器过温故障"),
+    (12, 2, "BMS element or output connector over-temperature", "BMS元件、输出连接器过温"),
+    (14, 2, "charging connector fault", "充电连接器故障"),
+    (16, 2, "battery pack over-temperature", "电池组温度过高故障"),
+    (18, 2, "HV relay fault", "高压继电器故障"),
+    (20, 2, "check point 2 voltage fault", "检测点2电压检测故障"),
+    (22, 2, "other fault", "其他故障"),
+    (24, 2, "current too high", "电流过大"),
+    (26, 2, "voltage abnormal", "电压异常"),
+];
+
+/// Charger stop (0x21): reason byte, fault word (bits 8-23), error byte (bits 24-31).
+const CHARGER_STOP: &FlagTable = &[
+    (0, 2, "charger's set condition reached", "达到充电机设定的条件中止"),
+    (2, 2, "stopped by hand", "人工中止"),
+    (4, 2, "abnormal stop", "异常中止"),
+    (6, 2, "BMS stopped first", "BMS主动中止"),
+    (8, 2, "charger over-temperature", "充电机过温故障"),
+    (10, 2, "charging connector fault", "充电连接器故障"),
+    (12, 2, "charger internal over-temperature", "充电机内部过温故障"),
+    (14, 2, "energy cannot be delivered", "所需电量不能传送"),
+    (16, 2, "charger emergency stop", "充电机急停故障"),
+    (18, 2, "other fault", "其他故障"),
+    (24, 2, "current mismatch", "电流不匹配"),
+    (26, 2, "voltage abnormal", "电压异常"),
+];
+
+fn stop_word(reason: u8, fault: u16, error: u8) -> u32 {
+    u32::from(reason) | (u32::from(fault) << 8) | (u32::from(error) << 24)
+}
+
+impl BmsStop {
+    /// Why the BMS stopped: the reasons, faults and errors set.
+    pub fn flags(&self) -> Vec<Flag> {
+        flags_of(stop_word(self.reason, self.fault, self.error), BMS_STOP)
+    }
+}
+
+impl ChargerStop {
+    /// Why the charger stopped: the reasons, faults and errors set.
+    pub fn flags(&self) -> Vec<Flag> {
+        flags_of(stop_word(self.reason, self.fault, self.error), CHARGER_STOP)
+    }
+}
+
+/// Error report (0x1B): bem1..bem4 are bytes 0-3, cem1..cem4 bytes 4-7 of a 64-bit word.
+const ERROR_REPORT: &[(u8, u8, &str, &str)] = &[
+    (0, 2, "charger identification (0x00) timeout", "接收SPN2560=0x00的充电机辨识报文超时"),
+    (2, 2, "charger identification (0xAA) timeout", "接收SPN2560=0xAA的充电机辨识报文超时"),
+    (8, 2, "charger time sync and maximum output timeout", "接收充电机的时间同步和充电机最大输出能力报文超时"),
+    (10, 2, "charger ready timeout", "接收充电机完成充电准备报文超时"),
+    (16, 2, "charger status timeout", "接收充电机充电状态报文超时"),
+    (18, 2, "charger stop timeout", "接收充电机中止充电报文超时"),
+    (24, 2, "charger statistics timeout", "接收充电机充电统计报文超时"),
+    (26, 6, "BMS other", "BMS其他"),
+    (32, 2, "BMS and vehicle identification timeout", "接收BMS和车辆的辨识报文超时"),
+    (40, 2, "battery parameters timeout", "接收电池充电参数报文超时"),
+    (42, 2, "BMS ready timeout", "接收BMS完成充电准备报文超时"),
+    (48, 2, "battery status timeout", "接收电池充电总状态报文超时"),
+    (50, 2, "battery demand timeout", "接收电池充电要求报文超时"),
+    (52, 2, "BMS stop timeout", "接收BMS中止充电报文超时"),
+    (56, 2, "BMS statistics timeout", "接收BMS充电统计报文超时"),
+    (58, 6, "charger other", "充电机其他"),
+];
+
+impl ErrorReport {
+    /// The timeouts (and "other" codes) set.
+    pub fn flags(&self) -> Vec<Flag> {
+        let word = u64::from_le_bytes([
+            self.bem1, self.bem2, self.bem3, self.bem4, self.cem1, self.cem2, self.cem3, self.cem4,
+        ]);
+        ERROR_REPORT
+            .iter()
+            .filter_map(|(offset, width, name, name_zh)| {
+                let value = ((word >> offset) & ((1 << width) - 1)) as u8;
+                (value != 0).then_some(Flag { name, name_zh, value })
+            })
+            .collect()
+    }
+}
+
+/// BMS information (0x25), the status word.
+const BMS_STATUS: &FlagTable = &[
+    (0, 2, "cell voltage too high (01) or too low (10)", "BMS单体动力蓄电池电压过高/过低"),
+    (2, 2, "SOC too high (01) or too low (10)", "BMS整车动力蓄电池荷电状态SOC过高/过低"),
+    (4, 2, "charging over-current", "BMS动力蓄电池充电过电流"),
+    (6, 2, "battery over-temperature", "BMS动力蓄电池温度过高"),
+    (8, 2, "insulation", "BMS动力蓄电池绝缘状态"),
+    (10, 2, "output connector", "BMS动力蓄电池组输出连接器连接状态"),
+    (12, 2, "charging allowed (01) / forbidden (00)", "充电禁止"),
+];
+
+impl BmsInfo {
+    /// The states set in `status` ("charging allowed" shows when it is 01).
+    pub fn flags(&self) -> Vec<Flag> {
+        flags_of(u32::from(self.status), BMS_STATUS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_name_the_bits_the_specification_names() {
+        let stop = BmsStop {
+            order: OrderNo::default(),
+            pile: PileNo::default(),
+            gun: GunNo::default(),
+            reason: 0b01,
+            fault: 0b10 << 2,
+            error: 0b01 << 2,
+        };
+        let names: Vec<_> = stop.flags().iter().map(|f| (f.name, f.value)).collect();
+        assert_eq!(
+            names,
+            [("SOC target reached", 1), ("output connector over-temperature", 2), ("voltage abnormal", 1)]
+        );
+        let charger = ChargerStop { order: stop.order, pile: stop.pile, gun: stop.gun, reason: 0b0100, fault: 0, error: 0 };
+        assert_eq!(charger.flags()[0].name_zh, "人工中止");
+        let report = ErrorReport {
+            order: stop.order,
+            pile: stop.pile,
+            gun: stop.gun,
+            bem1: 0,
+            bem2: 0,
+            bem3: 0,
+            bem4: 0b1111_1100,
+            cem1: 0,
+            cem2: 0,
+            cem3: 0b01_0000,
+            cem4: 0,
+        };
+        let names: Vec<_> = report.flags().iter().map(|f| (f.name, f.value)).collect();
+        assert_eq!(names, [("BMS other", 0b11_1111), ("BMS stop timeout", 1)]);
+    }
+
+    #[test]
+    fn hardware_faults_count_from_bit_one_low_to_high() {
+        let mut r = Realtime {
+            order: OrderNo::default(),
+            pile: PileNo::default(),
+            gun: GunNo::default(),
+            state: GunState::Fault,
+            holstered: Holstered::Yes,
+            plugged: YesNo::No,
+            voltage_dv: 0,
+            current_da: 0,
+            gun_temp: 0,
+            gun_line_code: Bin::default(),
+            soc: 0,
+            battery_max_temp: 0,
+            charged_minutes: 0,
+            remaining_minutes: 0,
+            energy: KwhE4(0),
+            loss_energy: KwhE4(0),
+            amount: YuanE4(0),
+            faults: 0,
+        };
+        assert!(r.fault_flags().is_empty());
+        r.faults = 0b1_0000_0000_0001;
+        let names: Vec<_> = r.fault_flags().iter().map(|f| f.name_zh).collect();
+        assert_eq!(names, ["急停按钮动作故障", "门打开"]);
     }
 }

@@ -252,6 +252,12 @@ impl TariffModel {
             RateIndex::Other(_) => None,
         }
     }
+
+    /// The rate index of the half hour that contains `hour:minute`.
+    pub fn slot_at(&self, hour: u8, minute: u8) -> Option<RateIndex> {
+        let slot = usize::from(hour) * 2 + usize::from(minute) / 30;
+        (hour < 24 && minute < 60).then(|| self.slots.0[slot])
+    }
 }
 
 record! {
