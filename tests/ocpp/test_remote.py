@@ -8,9 +8,10 @@ import time
 
 import websockets
 
+from ocpp.routing import on
 from ocpp.v16 import call
 
-from conftest import Connection, iso
+from conftest import Charger, Connection, iso
 
 
 def run(coro):
@@ -42,6 +43,11 @@ def test_reset_and_configuration_are_answered_and_shown(gateway, pile, api):
             assert reset["code"] == 200 and reset["data"]["status"] in ("sent", "queued")
             done = await settle(api, reset["data"]["id"])
             assert (done["status"], done["response"]) == ("answered", {"status": "Accepted"}) and cp.reset_requests == 1
+            # It restarts: the next calls wait for its BootNotification.
+            held = await post(api, "/charger/clearCache", {"pileId": p.id})
+            assert held["data"]["status"] == "queued", held
+            await cp.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="DC60"))
+            assert (await settle(api, held["data"]["id"]))["status"] == "callError", "sent after the boot (this charger does not implement ClearCache)"
             conf = await settle(api, (await post(api, "/charger/getConfiguration", {"pileId": p.id}))["data"]["id"])
             assert conf["response"]["configurationKey"][0]["key"] == "HeartbeatInterval"
             ok = await settle(api, (await post(api, "/charger/changeConfiguration", {"pileId": p.id, "key": "HeartbeatInterval", "value": "120"}))["data"]["id"])
@@ -198,5 +204,91 @@ def test_a_call_without_an_answer_times_out_and_its_late_answer_is_not_applied(g
             b = api.get(f"/charger/command?id={second['data']['id']}")["data"]
             assert (a["status"], a["response"]) == ("timeout", None), a
             assert (b["status"], b["response"]) == ("answered", {"listVersion": 3}), b
+
+    run(go())
+
+
+class Rebooting(Charger):
+    """Reboots on a Reset without answering it (the socket just closes)."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.asked = asyncio.Event()
+
+    @on("Reset")
+    async def on_reset(self, type, **kw):
+        self.asked.set()
+        await asyncio.sleep(3600)  # never answers: the test closes the socket
+
+
+class DropsOnReserve(Charger):
+    """Loses its connection while a ReserveNow is in flight."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.asked = asyncio.Event()
+
+    @on("ReserveNow")
+    async def on_reserve_now(self, connector_id, expiry_date, id_tag, reservation_id, **kw):
+        self.asked.set()
+        await asyncio.sleep(3600)
+
+
+async def until(predicate, timeout):
+    deadline = time.time() + timeout
+    while not predicate():
+        assert time.time() < deadline, "not within the time"
+        await asyncio.sleep(0.05)
+
+
+def test_a_reset_without_an_answer_ends_at_the_close_and_the_queued_call_follows_the_boot(gateway, pile, api):
+    """A Hard Reset: the charger reboots without answering and is back a
+    moment later. The Reset ends `connectionClosed` at the close (not after
+    the 30 s timeout), and the RemoteStart queued behind it goes to the new
+    connection right after its BootNotification is answered."""
+    p = pile()
+
+    async def go():
+        async with Connection(gateway["ws"], p, cls=Rebooting) as cp:
+            await cp.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="DC60"))
+            reset = await post(api, "/charger/reset", {"pileId": p.id, "type": "Hard"})
+            await asyncio.wait_for(cp.asked.wait(), 10)
+            start = await post(api, "/charger/remoteStart", {"pileId": p.id, "connectorId": 1, "idTag": "DEMO0011"})
+            assert start["data"]["status"] == "queued", start
+        closed = await settle(api, reset["data"]["id"], timeout=5)
+        assert closed["status"] == "connectionClosed" and closed["error"]["code"] == "ConnectionClosed", closed
+        assert (await settle(api, start["data"]["id"], timeout=1))["status"] == "queued", "it waits for the charger to come back"
+        async with Connection(gateway["ws"], p) as cp:
+            back = time.time()
+            await cp.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="DC60"))
+            await until(lambda: getattr(cp, "remote_started", None), 3)
+            assert cp.remote_started == (1, "DEMO0011") and time.time() - back < 3
+            sent = await settle(api, start["data"]["id"], timeout=5)
+            assert (sent["status"], sent["response"]) == ("answered", {"status": "Accepted"}), sent
+        log = api.get(f"/pile/messageLog?pileId={p.id}&action=Reset")["data"]["list"]
+        assert log[0]["error"]["code"] == "ConnectionClosed", log[0]
+
+    run(go())
+
+
+def test_a_reserve_now_in_flight_when_the_socket_drops_ends_and_is_never_delivered_later(gateway, pile, api):
+    p = pile()
+
+    async def go():
+        async with Connection(gateway["ws"], p, cls=DropsOnReserve) as cp:
+            reserve = await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 1, "idTag": "DEMO0014", "expiresAt": int(time.time()) + 3600})
+            await asyncio.wait_for(cp.asked.wait(), 10)
+            after = await post(api, "/charger/getLocalListVersion", {"pileId": p.id})
+            assert after["data"]["status"] == "queued"
+        ended = await settle(api, reserve["data"]["id"], timeout=5)
+        assert ended["status"] == "connectionClosed", ended
+        assert api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"][0]["status"] == "refused"
+        async with Connection(gateway["ws"], p) as cp:
+            await cp.call(call.Heartbeat())
+            version = await settle(api, after["data"]["id"], timeout=5)
+            assert (version["status"], version["response"]) == ("answered", {"listVersion": 0}), version
+            await asyncio.sleep(1)
+            assert getattr(cp, "reserved", None) is None, "the ended ReserveNow is not sent again"
+        assert api.get(f"/charger/command?id={reserve['data']['id']}")["data"]["status"] == "connectionClosed"
 
     run(go())

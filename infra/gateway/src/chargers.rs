@@ -153,6 +153,8 @@ async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, peer
                         break;
                     }
                 }
+                // Queued calls go after the answer (same channel, in order).
+                session.after_reply(&ctx).await;
             }
             Ok(Message::Binary(_)) => {
                 let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::UNSUPPORTED, reason: "OCPP-J frames are text".into() })));

@@ -24,8 +24,9 @@ fn function(f: &ocpp::LinkFunction) -> Y {
     let policy = backoffice::iam::link_policy(f.function).unwrap_or_else(|| panic!("{} declares no key families in backoffice::iam", f.function));
     let mut statements = crate::table_statements(&policy);
     // The sweeper closes sockets and sends the next queued call after a
-    // timeout; $default sends it after an answer.
-    let sends = matches!(f.route_key, None | Some("$default"));
+    // timeout; $default sends it after an answer; $disconnect sends it to
+    // the charger's newer connection when the old one ends.
+    let sends = matches!(f.route_key, None | Some("$default") | Some("$disconnect"));
     let mut props = vec![
         ("Description", s(format!("Charger link: {}", f.summary))),
         ("CodeUri", s(CODE_URI)),

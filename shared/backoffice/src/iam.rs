@@ -283,20 +283,26 @@ fn link_use(function: &str) -> Option<(KeyUse, &'static [&'static str])> {
         // cards, sessions as orders (transactions, pointers, rollups, the
         // tariff in force), the message log, answers to remote operations
         // (the command, the pile's slot and queue, reservations, the
-        // system log entry). The operations settings are read through a
+        // system log entry); the connection's first message is recorded on
+        // its record (the queue then goes to it). The operations settings are read through a
         // cache, so tests see them only now and then.
         "ocpp_message" => (
             KeyUse::new(
-                &[PILE_CODE, SETTINGS, STATION, TARIFF, CARD, COMMAND_QUEUE, CONNECTION],
+                &[PILE_CODE, SETTINGS, STATION, TARIFF, CARD, COMMAND_QUEUE],
                 &[
-                    PILE, MESSAGE_LOG, CONNECTOR_LIST, CONNECTOR_COUNT, CONNECTOR_HISTORY, ORDER, ORDER_POINTER, ROLLUP, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START,
+                    PILE, CONNECTION, MESSAGE_LOG, CONNECTOR_LIST, CONNECTOR_COUNT, CONNECTOR_HISTORY, ORDER, ORDER_POINTER, ROLLUP, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START,
                     OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, RESERVATION, LOG, LOG_COUNT,
                 ],
             ),
             &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem"],
         ),
-        // End the connection if it is still the pile's current one.
-        "ocpp_disconnect" => (KeyUse::new(&[], &[PILE, CONNECTION]), &["dynamodb:UpdateItem", "dynamodb:DeleteItem"]),
+        // End the connection if it is still the pile's current one; end the
+        // call in flight on it (the command, the slot, the reservation it
+        // made, the log entries) and hold or pump the queue.
+        "ocpp_disconnect" => (
+            KeyUse::new(&[COMMAND_QUEUE], &[PILE, CONNECTION, COMMAND, COMMAND_SLOT, RESERVATION, MESSAGE_LOG, LOG, LOG_COUNT]),
+            &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
+        ),
         // Time out calls past their deadline (the command, the slot, the
         // next queued call, the log entries), end silent connections.
         "ocpp_sweeper" => (

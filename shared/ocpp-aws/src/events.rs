@@ -79,6 +79,20 @@ pub async fn on_message(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> Ap
     };
     let text = e.body.as_deref().unwrap_or_default();
     let reply = session.on_text(ctx, text).await;
+    if !session.wants_wake() {
+        return response(200, HeaderMap::new(), reply);
+    }
+    // The charger's first message here, or its BootNotification: what waits
+    // in its queue is sent now, after this answer. The route response would
+    // only leave when the function returns, so the answer is posted first.
+    if let (Some(out), Some(r)) = (ctx.outbound.get(), &reply) {
+        if out.send(&session.pile.id, &session.connection_id, r.clone()).await.is_err() {
+            return response(200, HeaderMap::new(), None);
+        }
+        session.after_reply(ctx).await;
+        return response(200, HeaderMap::new(), None);
+    }
+    session.after_reply(ctx).await;
     response(200, HeaderMap::new(), reply)
 }
 

@@ -178,6 +178,57 @@ impl Outbound for Recorder {
     }
 }
 
+/// `$disconnect` of the connection a call was sent on ends that call at
+/// once (`connectionClosed`, not after the 30 s timeout); what was queued
+/// behind it goes to the charger's next connection after its first
+/// message, and that message's answer is posted before it.
+async fn disconnect_ends_the_call_in_flight(ctx: Arc<AppCtx>) {
+    use backoffice::domain::chargers::commands;
+    let (pile, basic) = register(&ctx, "AWS02").await;
+    let recorder = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(recorder.clone()).is_ok());
+    let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
+    let epoch = ctx.now() * 1000;
+    let r = within_policy("ocpp_connect", &policy("ocpp_connect"), ocpp_aws::on_connect(&ctx, &connect_event("drop1=", "AWS02", Some("ocpp1.6"), Some(&basic), epoch))).await;
+    assert_eq!(r.status_code, 200);
+    let reset = commands::submit(&ctx, &pile, "Reset", json!({"type": "Hard"}), "test").await.unwrap();
+    let start = commands::submit(&ctx, &pile, "RemoteStartTransaction", json!({"connectorId": 1, "idTag": "AWSCARD1"}), "test").await.unwrap();
+    assert_eq!(recorder.0.lock().unwrap().len(), 1, "one call in flight");
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), ocpp_aws::on_disconnect(&ctx, &disconnect_event("drop1="))).await;
+    let ended = commands::get(&ctx, &reset.id).await.unwrap().unwrap();
+    assert_eq!(serde_json::to_value(ended.status).unwrap(), json!("connectionClosed"), "{ended:?}");
+    assert_eq!(serde_json::to_value(commands::get(&ctx, &start.id).await.unwrap().unwrap().status).unwrap(), json!("queued"));
+    // The charger is back: its BootNotification's answer goes first, then the queued call, both on the new connection.
+    let r = within_policy("ocpp_connect", &policy("ocpp_connect"), ocpp_aws::on_connect(&ctx, &connect_event("drop2=", "AWS02", Some("ocpp1.6"), Some(&basic), epoch + 2_000))).await;
+    assert_eq!(r.status_code, 200);
+    let boot = json!([2, "b1", "BootNotification", {"chargePointVendor": "ACME", "chargePointModel": "AC7"}]).to_string();
+    let r = within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("drop2=", &boot))).await;
+    assert_eq!((r.status_code, body(&r)), (200, None), "the answer was posted already");
+    let sent = recorder.0.lock().unwrap().clone();
+    assert_eq!(sent.len(), 3, "{sent:?}");
+    assert!(sent[1].starts_with("send drop2= [3,\"b1\""), "{sent:?}");
+    assert!(sent[2].starts_with(&format!("send drop2= [2,\"{}\",\"RemoteStartTransaction\"", start.id)), "{sent:?}");
+    // Later messages are answered as the route response.
+    let r = within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("drop2=", r#"[2,"h1","Heartbeat",{}]"#))).await;
+    assert!(body(&r).is_some_and(|b| b.starts_with(r#"[3,"h1""#)));
+    assert_eq!(recorder.0.lock().unwrap().len(), 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn disconnect_ends_the_call_in_flight_on_sqlite() {
+    let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap());
+    disconnect_ends_the_call_in_flight(product_on(store, &[TTL, SMALL_SEED]).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn disconnect_ends_the_call_in_flight_on_dynamo() {
+    if let Some(table) = dynamo_table("ocpp-aws-drop").await {
+        let ctx = product_on_dynamo(table.clone(), &[TTL, SMALL_SEED]).await;
+        disconnect_ends_the_call_in_flight(ctx).await;
+        let _ = table.delete_table().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lambda_handlers_on_sqlite() {
     let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap());

@@ -3,9 +3,13 @@
 //! gateway's socket, API Gateway's `$connect`/`$default`/`$disconnect`)
 //! only moves frames.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
 use backoffice::domain::assets::piles::{find_by_code, Pile};
+use backoffice::domain::chargers::commands::{self, Wake};
 use backoffice::domain::chargers::log::{self, Direction, LoggedError, MessageLogEntry};
-use backoffice::domain::chargers::{commands, link, secret};
+use backoffice::domain::chargers::{link, secret};
 use backoffice::AppCtx;
 use serde_json::Value;
 
@@ -90,24 +94,67 @@ pub struct Session {
     pub pile: Pile,
     pub connection_id: String,
     pub protocol: &'static str,
+    /// Whether the charger has spoken on this connection (the queue of
+    /// commands waits for that: after a restart, for its BootNotification).
+    started: AtomicBool,
+    /// What the last frame means for the queue, acted on once its answer
+    /// is on the way ([`Session::after_reply`]).
+    wake: Mutex<Option<Wake>>,
 }
 
 impl Session {
     /// Records the connection as the charger's current one (`connected_at_ms`:
     /// the handshake's time; of two racing handshakes the newer wins).
     pub async fn open(ctx: &AppCtx, admitted: Admitted, connection_id: String, remote: &str, connected_at_ms: i64) -> Result<Session, envelope::ApiError> {
-        let record = link::Connection { connection_id: connection_id.clone(), pile_id: admitted.pile.id.clone(), protocol: admitted.protocol.into(), connected_at_ms };
+        let record = link::Connection { connection_id: connection_id.clone(), pile_id: admitted.pile.id.clone(), protocol: admitted.protocol.into(), connected_at_ms, queue_started: false };
         link::connected(ctx, &admitted.pile, &record, remote).await?;
         // The embedded store has no TTL: a charger's old log entries go
         // when it connects (DynamoDB expires them by `expiresAt`).
         if let Err(e) = log::prune(ctx, &admitted.pile.id, 500).await {
             tracing::warn!(error = %e.msg.en, "could not prune the message log");
         }
-        Ok(Session { pile: admitted.pile, connection_id, protocol: admitted.protocol })
+        Ok(Session::new(admitted.pile, connection_id, admitted.protocol, false))
     }
 
-    /// Handles one text frame; returns the frame to answer, if any.
+    fn new(pile: Pile, connection_id: String, protocol: &'static str, started: bool) -> Session {
+        Session { pile, connection_id, protocol, started: AtomicBool::new(started), wake: Mutex::new(None) }
+    }
+
+    fn set_wake(&self, wake: Wake) {
+        let mut w = self.wake.lock().unwrap_or_else(|p| p.into_inner());
+        if *w != Some(Wake::Booted) {
+            *w = Some(wake);
+        }
+    }
+
+    /// Whether [`Session::after_reply`] has work to do for the last frame
+    /// (the charger's first message here, or a BootNotification).
+    pub fn wants_wake(&self) -> bool {
+        self.wake.lock().unwrap_or_else(|p| p.into_inner()).is_some()
+    }
+
+    /// Call after the answer to a frame went out: the charger's first
+    /// message on this connection (it is back) or its BootNotification (it
+    /// restarted) sends what waits in its queue, on this connection and
+    /// after that answer.
+    pub async fn after_reply(&self, ctx: &AppCtx) {
+        let Some(wake) = self.wake.lock().unwrap_or_else(|p| p.into_inner()).take() else { return };
+        if !self.started.swap(true, Ordering::SeqCst) {
+            if let Err(e) = link::queue_started(ctx, &self.connection_id).await {
+                tracing::warn!(error = %e.msg.en, "could not record the connection's first message");
+            }
+        }
+        if let Err(e) = commands::pump(ctx, &self.pile.id, wake).await {
+            tracing::warn!(error = %e.msg.en, "could not send the charger's queued commands");
+        }
+    }
+
+    /// Handles one text frame; returns the frame to answer, if any. Then
+    /// call [`Session::after_reply`].
     pub async fn on_text(&self, ctx: &AppCtx, text: &str) -> Option<String> {
+        if !self.started.load(Ordering::SeqCst) {
+            self.set_wake(Wake::Reconnected);
+        }
         let at = ctx.now();
         if let Err(e) = link::seen(ctx, &self.pile.id, at).await {
             tracing::warn!(error = %e.msg.en, "could not record the charger's last message");
@@ -115,6 +162,9 @@ impl Session {
         let (reply, entry) = match frame::parse(text) {
             Ok(Frame::Call { id, action, payload }) => {
                 let answer = v16::handle(ctx, &self.pile, &action, &payload).await;
+                if action == "BootNotification" && answer.is_ok() {
+                    self.set_wake(Wake::Booted);
+                }
                 let (reply, response, error) = match answer {
                     Ok(result) => (frame::call_result(&id, &result), Some(result), None),
                     Err(e) => (frame::call_error(&id, &e), None, Some(LoggedError { code: e.code.as_str().into(), description: e.description })),
@@ -152,15 +202,15 @@ impl Session {
             Err(e) => return Err(e),
         };
         let protocol = crate::negotiate::SUPPORTED.iter().copied().find(|p| *p == c.protocol).unwrap_or(crate::negotiate::SUPPORTED[0]);
-        Ok(Some(Session { pile, connection_id: c.connection_id, protocol }))
+        Ok(Some(Session::new(pile, c.connection_id, protocol, c.queue_started)))
     }
 
     /// The charger's answer to one of our calls: completes its command (and
-    /// sends the next queued one). An answer to nothing, or a late one, is
-    /// logged and never applied.
+    /// sends the next queued one). An answer to nothing, a late one, or one
+    /// to a call sent on another connection is logged and never applied.
     async fn answered(&self, ctx: &AppCtx, id: &str, answer: Result<Value, LoggedError>) {
         let unmatched = answer.clone();
-        match commands::complete(ctx, &self.pile.id, id, answer).await {
+        match commands::complete(ctx, &self.pile.id, &self.connection_id, id, answer).await {
             Ok(commands::Completion::Applied(_)) => {}
             Ok(other) => {
                 tracing::info!(pile = %self.pile.code, id, outcome = ?other, "answer for no pending call: logged, not applied");
@@ -178,11 +228,15 @@ impl Session {
     }
 
     /// The socket closed (or died): the charger is disconnected unless a
-    /// newer connection of it already took over.
+    /// newer connection of it already took over; our call in flight on this
+    /// connection ends now (it can no longer be answered).
     pub async fn close(&self, ctx: &AppCtx) {
         match link::disconnected(ctx, &self.pile.id, &self.connection_id).await {
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e.msg.en, "could not record the disconnect"),
+        }
+        if let Err(e) = commands::connection_ended(ctx, &self.pile.id, &self.connection_id).await {
+            tracing::warn!(error = %e.msg.en, "could not end the call in flight on a closed connection");
         }
     }
 }

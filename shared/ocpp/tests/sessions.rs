@@ -192,14 +192,25 @@ async fn stop_before_start_and_meter_backwards_are_flagged(ctx: Arc<AppCtx>) {
     assert!(flagged.data()["list"].as_array().unwrap().iter().any(|o| o["orderNo"] == order["orderNo"]), "shown by the anomaly filter");
 }
 
-/// The outbound port of a test: records every frame sent.
+/// The outbound port of a test: records every frame sent (and on which
+/// connection).
 #[derive(Default)]
-struct Recorder(std::sync::Mutex<Vec<String>>);
+struct Recorder(std::sync::Mutex<Vec<String>>, std::sync::Mutex<Vec<String>>);
+
+impl Recorder {
+    /// The frames sent on `connection`, as JSON.
+    fn on(&self, connection: &str) -> Vec<Value> {
+        let all = self.0.lock().unwrap().clone();
+        let on = self.1.lock().unwrap().clone();
+        all.iter().zip(on.iter()).filter(|(_, c)| c.as_str() == connection).map(|(f, _)| serde_json::from_str(f).unwrap()).collect()
+    }
+}
 
 #[async_trait::async_trait]
 impl ocpp::outbound::Outbound for Recorder {
-    async fn send(&self, _pile: &str, _connection: &str, frame: String) -> Result<(), ocpp::outbound::Gone> {
+    async fn send(&self, _pile: &str, connection: &str, frame: String) -> Result<(), ocpp::outbound::Gone> {
         self.0.lock().unwrap().push(frame);
+        self.1.lock().unwrap().push(connection.to_string());
         Ok(())
     }
     async fn close(&self, _pile: &str, _connection: &str) {}
@@ -241,6 +252,67 @@ async fn racing_commands_take_one_slot_and_go_in_order(ctx: Arc<AppCtx>) {
     assert_eq!(commands::get(&ctx, &order[0].id).await.unwrap().unwrap().response, Some(json!({"status": "Accepted"})));
 }
 
+fn status_of(c: &backoffice::domain::chargers::commands::Command) -> Value {
+    serde_json::to_value(c.status).unwrap()
+}
+
+/// A connection that ends with our call in flight: the call ends at once
+/// (`connectionClosed`), its answer arriving on another connection is
+/// late, and the queue waits for the charger to come back, then goes on
+/// its new connection right after the first message.
+async fn a_closed_connection_ends_its_call_and_the_queue_follows_the_charger(ctx: Arc<AppCtx>) {
+    use backoffice::domain::chargers::commands;
+    let c = register(&ctx, "DROP01").await;
+    let rec = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(rec.clone()).is_ok());
+    let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
+    let s1 = connect(&ctx, &c, "conn-1").await;
+    let reset = commands::submit(&ctx, &c.pile_id, "Reset", json!({"type": "Hard"}), "test").await.unwrap();
+    let start = commands::submit(&ctx, &c.pile_id, "RemoteStartTransaction", json!({"connectorId": 1, "idTag": c.tag}), "test").await.unwrap();
+    assert_eq!((status_of(&reset), status_of(&start)), (json!("sent"), json!("queued")));
+    assert_eq!(rec.on("conn-1").len(), 1);
+    // The charger reboots without answering: its socket closes.
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s1.close(&ctx)).await;
+    let ended = commands::get(&ctx, &reset.id).await.unwrap().unwrap();
+    assert_eq!(status_of(&ended), json!("connectionClosed"), "{ended:?}");
+    assert_eq!(ended.error.as_ref().map(|e| e.code.as_str()), Some("ConnectionClosed"));
+    assert_eq!(status_of(&commands::get(&ctx, &start.id).await.unwrap().unwrap()), json!("queued"), "it waits for the charger");
+    // Back: the first message (its BootNotification) is answered, then the queued call goes on this connection.
+    let s2 = connect(&ctx, &c, "conn-2").await;
+    call(&ctx, &s2, "b1", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), s2.after_reply(&ctx)).await;
+    let sent = rec.on("conn-2");
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!((sent[0][1].as_str(), sent[0][2].as_str()), (Some(start.id.as_str()), Some("RemoteStartTransaction")));
+    // The Reset's answer arriving now, on another connection, is late: logged, not applied.
+    within_policy("ocpp_message", &policy("ocpp_message"), s2.on_text(&ctx, &json!([3, reset.id, {"status": "Accepted"}]).to_string())).await;
+    assert_eq!(status_of(&commands::get(&ctx, &reset.id).await.unwrap().unwrap()), json!("connectionClosed"));
+    // A newer connection replaces conn-2 before its call is answered: the answer there is late too.
+    let s3 = connect(&ctx, &c, "conn-3").await;
+    within_policy("ocpp_message", &policy("ocpp_message"), s3.on_text(&ctx, &json!([3, start.id, {"status": "Accepted"}]).to_string())).await;
+    assert_eq!(status_of(&commands::get(&ctx, &start.id).await.unwrap().unwrap()), json!("sent"), "sent on conn-2, answered on conn-3: not applied");
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s2.close(&ctx)).await;
+    let start_ended = commands::get(&ctx, &start.id).await.unwrap().unwrap();
+    assert_eq!((status_of(&start_ended), start_ended.connection_id.as_deref()), (json!("connectionClosed"), Some("conn-2")));
+    // conn-3 is live and has spoken: a new command goes there at once.
+    within_policy("ocpp_message", &policy("ocpp_message"), s3.after_reply(&ctx)).await;
+    let clear = commands::submit(&ctx, &c.pile_id, "ClearCache", json!({}), "test").await.unwrap();
+    assert_eq!((status_of(&clear), clear.connection_id.as_deref()), (json!("sent"), Some("conn-3")));
+    within_policy("ocpp_message", &policy("ocpp_message"), s3.on_text(&ctx, &json!([3, clear.id, {"status": "Accepted"}]).to_string())).await;
+    assert_eq!(status_of(&commands::get(&ctx, &clear.id).await.unwrap().unwrap()), json!("answered"));
+    // Gone for good: what waits ends offline once the grace for a reconnect is over.
+    let waiting = commands::submit(&ctx, &c.pile_id, "Reset", json!({"type": "Soft"}), "test").await.unwrap();
+    let behind = commands::submit(&ctx, &c.pile_id, "ClearCache", json!({}), "test").await.unwrap();
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s3.close(&ctx)).await;
+    assert_eq!(status_of(&commands::get(&ctx, &waiting.id).await.unwrap().unwrap()), json!("connectionClosed"));
+    assert_eq!(status_of(&commands::get(&ctx, &behind.id).await.unwrap().unwrap()), json!("queued"));
+    within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), commands::expire(&ctx)).await.unwrap();
+    assert_eq!(status_of(&commands::get(&ctx, &behind.id).await.unwrap().unwrap()), json!("queued"), "within the grace it still waits");
+    ctx.clock.advance(commands::RECONNECT_GRACE_SECS + 1);
+    within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), commands::expire(&ctx)).await.unwrap();
+    assert_eq!(status_of(&commands::get(&ctx, &behind.id).await.unwrap().unwrap()), json!("offline"));
+}
+
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $(
@@ -266,4 +338,5 @@ on_both_adapters!(
     reconnect_race_leaves_the_new_connection_current,
     stop_before_start_and_meter_backwards_are_flagged,
     racing_commands_take_one_slot_and_go_in_order,
+    a_closed_connection_ends_its_call_and_the_queue_follows_the_charger,
 );

@@ -3263,6 +3263,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3284,7 +3289,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3326,6 +3331,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3347,7 +3357,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3389,6 +3399,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3410,7 +3425,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3452,6 +3467,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3473,7 +3493,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3515,6 +3535,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3536,7 +3561,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3577,6 +3602,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3598,7 +3628,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3639,6 +3669,11 @@ export interface operations {
                                 action: string;
                                 /** Format: int64 */
                                 answeredAt: number | null;
+                                /**
+                                 * @description The connection it was sent on (only an answer there completes it).
+                                 * @default null
+                                 */
+                                connectionId: string | null;
                                 /** Format: int64 */
                                 createdAt: number;
                                 /** @description A CALLERROR, or why a frame could not be read. */
@@ -3660,7 +3695,7 @@ export interface operations {
                                 } | null;
                                 /** Format: int64 */
                                 sentAt: number | null;
-                                status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                                status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                             }[];
                         };
                         msg: string;
@@ -3701,6 +3736,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3722,7 +3762,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3764,6 +3804,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3785,7 +3830,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3827,6 +3872,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3848,7 +3898,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3890,6 +3940,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3911,7 +3966,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3953,6 +4008,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3974,7 +4034,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4016,6 +4076,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4037,7 +4102,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4079,6 +4144,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4100,7 +4170,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4191,6 +4261,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4212,7 +4287,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4254,6 +4329,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4275,7 +4355,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4317,6 +4397,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4338,7 +4423,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4380,6 +4465,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4401,7 +4491,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4443,6 +4533,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4464,7 +4559,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4506,6 +4601,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4527,7 +4627,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4569,6 +4669,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4590,7 +4695,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };

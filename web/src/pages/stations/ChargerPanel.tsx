@@ -54,6 +54,7 @@ const STATUS_COLOR: Record<Command['status'], 'informative' | 'success' | 'dange
   callError: 'danger',
   timeout: 'warning',
   offline: 'warning',
+  connectionClosed: 'warning',
 };
 
 /** What a command's answer says, in a line. */
