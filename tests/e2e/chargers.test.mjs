@@ -170,6 +170,24 @@ describe('charger link', () => {
     });
   });
 
+  it("a charger's credentials are an admin's: an editor sees no password button and the security profile read-only", async () => {
+    const admin = await token(USERS.admin);
+    const stations = await api('GET', '/station/getList?pageNo=1&pageSize=50&status=operating', admin);
+    const station = stations.data.list.find((s) => s.tariffId);
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.editor);
+      await go(page, `/connector/stationdetail?id=${station.id}`);
+      const card = page.getByTestId('pile-card').first();
+      await card.getByTestId('charger-panel').waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByTestId('pile-password').count(), 0, 'no password button for an editor');
+      await card.getByRole('button', { name: '编辑充电桩' }).click();
+      await page.getByTestId('pile-form').waitFor();
+      assert.equal(await page.getByTestId('pile-security').isDisabled(), true);
+      await page.getByText('安全配置是充电桩的凭据，仅管理员可修改').waitFor();
+      await shot(page, 'chargers-08-editor-credentials');
+    });
+  });
+
   it('charging cards: an admin adds, finds and edits a card; an editor sees no delete', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);

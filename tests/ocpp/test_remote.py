@@ -6,6 +6,7 @@ import asyncio
 import json
 import time
 
+import pytest
 import websockets
 
 from ocpp.routing import on
@@ -290,5 +291,30 @@ def test_a_reserve_now_in_flight_when_the_socket_drops_ends_and_is_never_deliver
             await asyncio.sleep(1)
             assert getattr(cp, "reserved", None) is None, "the ended ReserveNow is not sent again"
         assert api.get(f"/charger/command?id={reserve['data']['id']}")["data"]["status"] == "connectionClosed"
+
+    run(go())
+
+
+def test_charger_credentials_are_admins_and_a_new_password_closes_the_live_connection(gateway, pile, api):
+    p = pile()
+    editor = api.login("editor", "editor-pass-123")
+    assert api.post("/pile/setPassword", {"id": p.id, "password": "Correct-Horse-Battery-9"}, token=editor)["code"] == 403
+    v = p.view()
+    edit = {k: v[k] for k in ("id", "version", "code", "pileType", "ratedPowerKw", "heartbeatIntervalSecs", "registrationStatus")}
+    r = api.post("/pile/doEdit", {**edit, "securityProfile": 0}, token=editor)
+    assert r["code"] == 403 and "securityProfile" in r["msg"], r
+    assert p.view()["securityProfile"] == 1, "nothing written"
+
+    async def go():
+        old = p.basic
+        async with websockets.connect(f"{gateway['ws']}/{p.code}", subprotocols=["ocpp1.6"], extra_headers={"Authorization": old}) as ws:
+            new = (await post(api, "/pile/setPassword", {"id": p.id}))["data"]["password"]
+            # The connection made with the old password is closed by the server.
+            with pytest.raises(websockets.exceptions.ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 5)
+        p.password = new
+        from test_pitfalls import handshake_status
+        assert (await handshake_status(f"{gateway['ws']}/{p.code}", ["ocpp1.6"], old))[0] == 401
+        assert (await handshake_status(f"{gateway['ws']}/{p.code}", ["ocpp1.6"], p.basic))[0] == 101
 
     run(go())

@@ -351,8 +351,12 @@ fn function(route: &Route) -> Y {
 
 /// Command routes of the remote operations send to chargers.
 pub fn sends_to_chargers(route: &Route) -> bool {
-    route.path.starts_with("/charger/") && writes(route)
+    (route.path.starts_with("/charger/") && writes(route)) || CLOSES_CHARGER_CONNECTIONS.contains(&route.path)
 }
+
+/// Routes that change a charger's credentials and so close its live
+/// connection (DeleteConnection).
+const CLOSES_CHARGER_CONNECTIONS: [&str; 2] = ["/pile/setPassword", "/pile/doEdit"];
 
 fn key_schema(pk: &str, sk: &str) -> Y {
     list([

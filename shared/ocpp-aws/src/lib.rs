@@ -36,6 +36,7 @@ pub async fn serve(function: &str) -> Result<(), Error> {
     let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
     // Completing a charger's answer sends its next queued call.
     outbound::ApiGatewayOutbound::install_from_env(&ctx).await;
+    let _ = ctx.charger_edge.set(backoffice::domain::chargers::Edge { aws: true, tls: true });
     match function {
         "ocpp_connect" | "ocpp_message" | "ocpp_disconnect" => {
             let f = function.to_string();

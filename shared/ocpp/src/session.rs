@@ -74,8 +74,9 @@ pub async fn admit(ctx: &AppCtx, h: &Handshake<'_>) -> Result<Admitted, Refusal>
         Err(_) => return Err(Refusal::Unavailable),
     };
     let protocol = pick_subprotocol(h.protocols).ok_or_else(|| Refusal::BadRequest("offer the subprotocol ocpp1.6 in Sec-WebSocket-Protocol".into()))?;
-    if pile.security_profile >= 1 {
-        if pile.security_profile >= 2 && !h.secure {
+    let profile = pile.security_profile.max(backoffice::domain::chargers::least_security_profile(ctx));
+    if profile >= 1 {
+        if profile >= 2 && !h.secure {
             return Err(Refusal::Unauthorized("this charger's security profile requires TLS (wss://)".into()));
         }
         let Some((user, password)) = basic_credentials(h.authorization) else {

@@ -195,7 +195,7 @@ async fn stop_before_start_and_meter_backwards_are_flagged(ctx: Arc<AppCtx>) {
 /// The outbound port of a test: records every frame sent (and on which
 /// connection).
 #[derive(Default)]
-struct Recorder(std::sync::Mutex<Vec<String>>, std::sync::Mutex<Vec<String>>);
+struct Recorder(std::sync::Mutex<Vec<String>>, std::sync::Mutex<Vec<String>>, std::sync::Mutex<Vec<String>>);
 
 impl Recorder {
     /// The frames sent on `connection`, as JSON.
@@ -213,7 +213,9 @@ impl ocpp::outbound::Outbound for Recorder {
         self.1.lock().unwrap().push(connection.to_string());
         Ok(())
     }
-    async fn close(&self, _pile: &str, _connection: &str) {}
+    async fn close(&self, _pile: &str, connection: &str) {
+        self.2.lock().unwrap().push(connection.to_string());
+    }
 }
 
 async fn racing_commands_take_one_slot_and_go_in_order(ctx: Arc<AppCtx>) {
@@ -313,6 +315,88 @@ async fn a_closed_connection_ends_its_call_and_the_queue_follows_the_charger(ctx
     assert_eq!(status_of(&commands::get(&ctx, &behind.id).await.unwrap().unwrap()), json!("offline"));
 }
 
+/// The body of `/pile/doEdit` for a pile as it is, with `changes`.
+async fn pile_edit_body(ctx: &AppCtx, pile_id: &str, changes: Value) -> Value {
+    let p = backoffice::domain::assets::piles::get_pile(ctx, pile_id).await.unwrap();
+    let mut body = json!({"id": p.id, "version": p.version, "code": p.code, "pileType": p.pile_type, "ratedPowerKw": p.rated_power_kw,
+        "heartbeatIntervalSecs": p.heartbeat_interval_secs, "registrationStatus": p.registration_status, "securityProfile": p.security_profile});
+    for (k, v) in changes.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    body
+}
+
+/// A charger's credentials (its password, its security profile) are an
+/// Admin's to change: whoever holds them acts as the charger, whose
+/// sessions feed billing. A change is in the system log and closes the
+/// connection made with the old ones; on AWS profile 0 is refused.
+async fn charger_credentials_are_admins_and_a_change_closes_the_connection(ctx: Arc<AppCtx>) {
+    use backoffice::domain::assets::piles::get_pile;
+    let c = register(&ctx, "CRED01").await;
+    let rec = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(rec.clone()).is_ok());
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let _live = connect(&ctx, &c, "conn-1").await;
+    let station = get_pile(&ctx, &c.pile_id).await.unwrap().station_id;
+
+    // An Editor changes neither; other fields stay theirs to edit.
+    let r = post(&ctx, "/pile/setPassword", Some(&editor), json!({"id": c.pile_id, "password": "Correct-Horse-Battery-9"})).await;
+    assert_eq!(r.code(), 403, "{}", r.msg());
+    let r = post(&ctx, "/pile/doEdit", Some(&editor), pile_edit_body(&ctx, &c.pile_id, json!({"securityProfile": 0})).await).await;
+    assert_eq!(r.code(), 403, "{}", r.msg());
+    assert!(r.msg().contains("securityProfile"), "{}", r.msg());
+    assert_eq!(get_pile(&ctx, &c.pile_id).await.unwrap().security_profile, 1, "nothing written");
+    let r = post(&ctx, "/pile/doEdit", Some(&editor), pile_edit_body(&ctx, &c.pile_id, json!({"vendor": "ACME"})).await).await;
+    assert_eq!(r.code(), 200, "{}", r.msg());
+    let add = |code: &str, profile: Option<u8>| {
+        let mut body = json!({"stationId": station, "code": code, "pileType": "ac", "ratedPowerKw": 7, "heartbeatIntervalSecs": 60, "connectors": [{"standard": "gbt2015", "maxPowerKw": 7}]});
+        if let Some(p) = profile {
+            body["securityProfile"] = json!(p);
+        }
+        body
+    };
+    let r = post(&ctx, "/pile/doAdd", Some(&editor), add("CRED02", Some(0))).await;
+    assert_eq!(r.code(), 403, "{}", r.msg());
+    let r = post(&ctx, "/pile/doAdd", Some(&editor), add("CRED03", None)).await;
+    assert_eq!((r.code(), r.data()["securityProfile"].as_i64()), (200, Some(1)), "the default without TLS: {}", r.msg());
+    assert!(rec.2.lock().unwrap().is_empty(), "nothing changed, nothing closed");
+    assert!(ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false }).await.is_ok());
+
+    // An Admin's new password closes the live connection; the old one no longer works.
+    let r = post(&ctx, "/pile/setPassword", Some(&admin), json!({"id": c.pile_id})).await;
+    assert_eq!(r.code(), 200, "{}", r.msg());
+    assert_eq!(rec.2.lock().unwrap().clone(), vec!["conn-1".to_string()]);
+    let refused = ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false }).await;
+    assert_eq!(refused.err().map(|r| r.status()), Some(401));
+    // So does a new security profile.
+    let r = post(&ctx, "/pile/doEdit", Some(&admin), pile_edit_body(&ctx, &c.pile_id, json!({"securityProfile": 2})).await).await;
+    assert_eq!((r.code(), r.data()["securityProfile"].as_i64()), (200, Some(2)), "{}", r.msg());
+    assert_eq!(rec.2.lock().unwrap().len(), 2);
+    // Each attempt is in the system log with who made it.
+    let log = get(&ctx, "/systemLog/getList?pageNo=1&pageSize=50", Some(&admin)).await;
+    let entries: Vec<(String, String, String)> = log.data()["list"].as_array().unwrap().iter()
+        .filter(|e| e["target"] == c.pile_id.as_str())
+        .map(|e| (e["path"].as_str().unwrap().to_string(), e["account"].as_str().unwrap().to_string(), e["executeResult"].as_str().unwrap().to_string()))
+        .collect();
+    for (path, account, result) in [("/pile/setPassword", "editor", "failure 403"), ("/pile/doEdit", "editor", "failure 403"), ("/pile/setPassword", "admin", "success"), ("/pile/doEdit", "admin", "success")] {
+        assert!(entries.iter().any(|(p, a, r)| p == path && a == account && r.starts_with(result)), "{path} {account} {result}: {entries:?}");
+    }
+
+    // On AWS the link is open to the internet: profile 0 is refused, the default is 2, and a profile-0 pile authenticates all the same.
+    ctx.charger_edge.set(backoffice::domain::chargers::Edge { aws: true, tls: true }).unwrap();
+    let r = post(&ctx, "/pile/doEdit", Some(&admin), pile_edit_body(&ctx, &c.pile_id, json!({"securityProfile": 0})).await).await;
+    assert_eq!(r.code(), 400, "{}", r.msg());
+    assert!(r.msg().contains("securityProfile") && r.msg().contains("AWS"), "{}", r.msg());
+    assert_eq!(post(&ctx, "/pile/doAdd", Some(&admin), add("CRED04", Some(0))).await.code(), 400);
+    let r = post(&ctx, "/pile/doAdd", Some(&admin), add("CRED05", None)).await;
+    assert_eq!((r.code(), r.data()["securityProfile"].as_i64()), (200, Some(2)), "{}", r.msg());
+    let open = register(&ctx, "CRED06").await;
+    ctx.store.update(&backoffice::domain::assets::piles::pile_key(&open.pile_id), vec![store::UpdateAction::Set("securityProfile".into(), json!(0))], None).await.unwrap();
+    let bare = ocpp::admit(&ctx, &Handshake { charge_point: "CRED06", protocols: Some("ocpp1.6"), authorization: None, secure: true }).await;
+    assert_eq!(bare.err().map(|r| r.status()), Some(401), "a profile-0 pile stored before still authenticates on AWS");
+}
+
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $(
@@ -339,4 +423,5 @@ on_both_adapters!(
     stop_before_start_and_meter_backwards_are_flagged,
     racing_commands_take_one_slot_and_go_in_order,
     a_closed_connection_ends_its_call_and_the_queue_follows_the_charger,
+    charger_credentials_are_admins_and_a_change_closes_the_connection,
 );

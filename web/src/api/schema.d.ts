@@ -1137,7 +1137,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a pile with its connectors */
+        /** Register a pile with its connectors (a security profile other than the default needs configure:charger) */
         post: operations["pile_add"];
         delete?: never;
         options?: never;
@@ -1171,7 +1171,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Edit a pile (version checked) */
+        /** Edit a pile (version checked; changing its security profile needs configure:charger and closes the charger's connection) */
         post: operations["pile_edit"];
         delete?: never;
         options?: never;
@@ -1222,7 +1222,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set or rotate a pile's charger password (answered once, stored hashed) */
+        /** Set or rotate a pile's charger password (answered once, stored hashed; the charger's live connection is closed) */
         post: operations["pile_set_password"];
         delete?: never;
         options?: never;
@@ -2332,7 +2332,10 @@ export interface components {
             registrationStatus?: components["schemas"]["RegistrationStatus"] | null;
             /**
              * Format: uint8
-             * @description 0 none (trusted network only), 1 Basic auth, 2 Basic auth over TLS (default 1).
+             * @description 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
+             *     auth over TLS (default 2 where chargers connect over TLS, else 1).
+             *     Choosing one other than the default, or changing it, needs
+             *     configure:charger (Admin).
              * @default null
              */
             securityProfile?: number | null;
@@ -2369,7 +2372,10 @@ export interface components {
             registrationStatus?: components["schemas"]["RegistrationStatus"] | null;
             /**
              * Format: uint8
-             * @description 0 none (trusted network only), 1 Basic auth, 2 Basic auth over TLS (default 1).
+             * @description 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
+             *     auth over TLS (default 2 where chargers connect over TLS, else 1).
+             *     Choosing one other than the default, or changing it, needs
+             *     configure:charger (Admin).
              * @default null
              */
             securityProfile?: number | null;

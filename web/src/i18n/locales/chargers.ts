@@ -86,6 +86,8 @@ const zh = {
       profile0: '0 无认证（仅限可信网络）',
       profile1: '1 Basic 认证',
       profile2: '2 TLS + Basic 认证',
+      profileDefault: '默认（启用TLS时为2，否则为1）',
+      securityAdminOnly: '安全配置是充电桩的凭据，仅管理员可修改',
     },
     op: {
       more: '更多操作',
@@ -220,6 +222,8 @@ const en: typeof zh = {
       profile0: '0 no authentication (trusted network only)',
       profile1: '1 Basic auth',
       profile2: '2 TLS + Basic auth',
+      profileDefault: 'Default (2 where chargers connect over TLS, else 1)',
+      securityAdminOnly: "A charger's security profile is one of its credentials: only an Admin changes it",
     },
     op: {
       more: 'More operations',
