@@ -249,3 +249,41 @@ def test_10_sloppy_types_and_bad_frames(gateway, pile, api):
             assert (await raw_call(ws, "4", "Heartbeat", {}))[0] == 3
 
     run(go())
+
+
+def test_2b_guessing_a_chargers_password_is_limited_and_the_charger_still_gets_in(gateway, pile):
+    """300 wrong handshakes in a burst from 15 addresses (as a reverse
+    proxy on this machine forwards them): after the first few are checked,
+    the charge point's guessing limit answers 429 with Retry-After, and no
+    password is checked. The charger, from the address it connected from
+    before, is checked and admitted at once. One address on its own is
+    refused after 20 tries, across every charge point id."""
+    p = pile()
+
+    async def attempt(auth, address, code=None):
+        headers = {"Authorization": auth, "X-Forwarded-For": address}
+        try:
+            async with websockets.connect(f"{gateway['ws']}/{code or p.code}", subprotocols=["ocpp1.6"], extra_headers=headers):
+                return 101, None
+        except websockets.exceptions.InvalidStatusCode as e:
+            return e.status_code, e.headers.get("Retry-After")
+
+    async def go():
+        assert (await attempt(p.basic, "192.0.2.10"))[0] == 101, "the charger at its usual address"
+        wrong = "Basic " + base64.b64encode(f"{p.code}:Wrong-Password-0000".encode()).decode()
+        started = time.time()
+        results = []
+        for batch in range(15):
+            results += await asyncio.gather(*(attempt(wrong, f"198.51.100.{batch}") for _ in range(20)))
+        elapsed = time.time() - started
+        statuses = [s for s, _ in results]
+        assert statuses.count(429) >= 280 and statuses.count(401) <= 20, (statuses.count(401), statuses.count(429), elapsed)
+        assert all(r and int(r) >= 1 for s, r in results if s == 429), "every 429 says when to try again"
+        assert (await attempt(p.basic, "192.0.2.10"))[0] == 101, "the charger at its known address still gets in"
+        # One address, many charge point ids: refused after 20.
+        other = [await attempt(wrong, "203.0.113.77", code=f"NOSUCH{i}") for i in range(21)]
+        assert [s for s, _ in other] == [404] * 20 + [429] and int(other[-1][1]) > 500, other
+        return elapsed
+
+    elapsed = run(go())
+    print(f"300 wrong handshakes answered in {elapsed:.2f} s")

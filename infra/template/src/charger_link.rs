@@ -199,6 +199,12 @@ pub fn origin() -> Y {
         ("Id", s("chargers")),
         ("DomainName", sub(&format!("${{{API}}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}"))),
         ("CustomOriginConfig", map([("OriginProtocolPolicy", s("https-only")), ("OriginSSLProtocols", list([s("TLSv1.2")]))])),
+        // With it `$connect` believes CloudFront-Viewer-Address: the
+        // charger's own address, which the handshake throttle counts by.
+        (
+            "OriginCustomHeaders",
+            list([map([("HeaderName", s(backoffice::client_ip::ORIGIN_VERIFY_HEADER)), ("HeaderValue", sub(crate::ORIGIN_VERIFY_RESOLVE))])]),
+        ),
     ])
 }
 

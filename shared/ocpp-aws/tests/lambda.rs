@@ -214,6 +214,34 @@ async fn disconnect_ends_the_call_in_flight(ctx: Arc<AppCtx>) {
     assert_eq!(recorder.0.lock().unwrap().len(), 3);
 }
 
+/// `$connect` counts guesses by the charger's own address: behind
+/// CloudFront every connection comes from an edge server, so the viewer
+/// address is used (believed only with the distribution's origin secret),
+/// and a refusal over the limit is a 429 with `Retry-After`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connect_limits_guesses_by_the_viewer_address() {
+    const SECRET: &str = "origin-secret-of-at-least-32-characters-0123";
+    let ctx = product_with(&[SMALL_SEED, ("BACKOFFICE_ORIGIN_VERIFY_SECRET", SECRET)]).await;
+    let through_edge = |viewer: &str, secret: &str| {
+        let mut e = connect_event("edge=", "NOSUCH", Some("ocpp1.6"), Some("Basic Tk9TVUNIOng="), 1_000);
+        e.request_context.identity.source_ip = Some("130.176.0.1".into());
+        e.headers.insert("cloudfront-viewer-address", viewer.parse().unwrap());
+        e.headers.insert("x-origin-verify", secret.parse().unwrap());
+        e
+    };
+    let policy = backoffice::iam::link_policy("ocpp_connect").unwrap();
+    for _ in 0..20 {
+        assert_eq!(within_policy("ocpp_connect", &policy, ocpp_aws::on_connect(&ctx, &through_edge("198.51.100.7:40001", SECRET))).await.status_code, 404);
+    }
+    let r = within_policy("ocpp_connect", &policy, ocpp_aws::on_connect(&ctx, &through_edge("198.51.100.7:40002", SECRET))).await;
+    assert_eq!(r.status_code, 429);
+    assert!(r.headers.get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<i64>().ok()).is_some_and(|s| s > 500), "{:?}", r.headers);
+    // Another charger behind the same edge server is not held up.
+    assert_eq!(within_policy("ocpp_connect", &policy, ocpp_aws::on_connect(&ctx, &through_edge("203.0.113.8:40003", SECRET))).await.status_code, 404);
+    // A viewer address without the origin secret is not believed: the source address counts.
+    assert_eq!(within_policy("ocpp_connect", &policy, ocpp_aws::on_connect(&ctx, &through_edge("198.51.100.7:40004", "guess"))).await.status_code, 404);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn disconnect_ends_the_call_in_flight_on_sqlite() {
     let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap());

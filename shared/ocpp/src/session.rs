@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use backoffice::domain::assets::piles::{find_by_code, Pile};
 use backoffice::domain::chargers::commands::{self, Wake};
 use backoffice::domain::chargers::log::{self, Direction, LoggedError, MessageLogEntry};
-use backoffice::domain::chargers::{link, secret};
+use backoffice::domain::chargers::link;
 use backoffice::AppCtx;
 use serde_json::Value;
 
@@ -26,6 +26,8 @@ pub enum Refusal {
     Unauthorized(String),
     /// 404: no pile has this charge point id.
     UnknownCharger(String),
+    /// 429: too many attempts; the seconds to wait (`Retry-After`).
+    TooMany(i64),
     /// 503: the store did not answer.
     Unavailable,
 }
@@ -36,13 +38,22 @@ impl Refusal {
             Refusal::BadRequest(_) => 400,
             Refusal::Unauthorized(_) => 401,
             Refusal::UnknownCharger(_) => 404,
+            Refusal::TooMany(_) => 429,
             Refusal::Unavailable => 503,
         }
     }
     pub fn reason(&self) -> &str {
         match self {
             Refusal::BadRequest(r) | Refusal::Unauthorized(r) | Refusal::UnknownCharger(r) => r,
+            Refusal::TooMany(_) => "too many failed handshakes from here or for this charge point: wait for Retry-After seconds",
             Refusal::Unavailable => "the store is not available; try again",
+        }
+    }
+    /// The seconds a refused charger should wait before trying again (429).
+    pub fn retry_after(&self) -> Option<i64> {
+        match self {
+            Refusal::TooMany(secs) => Some((*secs).max(1)),
+            _ => None,
         }
     }
 }
@@ -62,15 +73,24 @@ pub struct Handshake<'a> {
     pub authorization: Option<&'a str>,
     /// Whether the connection came over TLS (security profile 2 needs it).
     pub secure: bool,
+    /// The charger's address (guessing is limited per address).
+    pub address: &'a str,
 }
 
 /// Checks a handshake: known charger, a subprotocol we speak, its
 /// security profile's credentials.
 pub async fn admit(ctx: &AppCtx, h: &Handshake<'_>) -> Result<Admitted, Refusal> {
+    use backoffice::domain::chargers::guard::{self, Verdict};
     let id = charge_point_id(h.charge_point).ok_or_else(|| Refusal::BadRequest("the charge point id in the URL is empty or malformed".into()))?;
     let pile = match find_by_code(ctx, &id).await {
         Ok(Some(p)) => p,
-        Ok(None) => return Err(Refusal::UnknownCharger(format!("no pile has the charge point id {id}"))),
+        Ok(None) => {
+            // Guessing which ids exist counts against the address too.
+            if let Some(wait) = guard::unknown_charger(ctx, h.address).await.map_err(|_| Refusal::Unavailable)? {
+                return Err(Refusal::TooMany(wait));
+            }
+            return Err(Refusal::UnknownCharger(format!("no pile has the charge point id {id}")));
+        }
         Err(_) => return Err(Refusal::Unavailable),
     };
     let protocol = pick_subprotocol(h.protocols).ok_or_else(|| Refusal::BadRequest("offer the subprotocol ocpp1.6 in Sec-WebSocket-Protocol".into()))?;
@@ -82,9 +102,12 @@ pub async fn admit(ctx: &AppCtx, h: &Handshake<'_>) -> Result<Admitted, Refusal>
         let Some((user, password)) = basic_credentials(h.authorization) else {
             return Err(Refusal::Unauthorized("HTTP Basic authentication is required".into()));
         };
-        let right = user.eq_ignore_ascii_case(&pile.code) && secret::verify(ctx, &pile.id, &password).await.map_err(|_| Refusal::Unavailable)?;
-        if !right {
-            return Err(Refusal::Unauthorized("wrong charge point id or password".into()));
+        // Counted before the password is checked (429 when over the limits).
+        let offered = user.eq_ignore_ascii_case(&pile.code).then_some(password.as_str());
+        match guard::check(ctx, &pile, offered, h.address).await.map_err(|_| Refusal::Unavailable)? {
+            Verdict::Right => {}
+            Verdict::Wrong => return Err(Refusal::Unauthorized("wrong charge point id or password".into())),
+            Verdict::Wait(secs) => return Err(Refusal::TooMany(secs)),
         }
     }
     Ok(Admitted { pile, protocol })

@@ -71,7 +71,7 @@ async fn register(ctx: &AppCtx, code: &str) -> Charger {
 
 async fn connect(ctx: &AppCtx, c: &Charger, connection: &str) -> Session {
     let lower = c.code.to_lowercase();
-    let h = Handshake { charge_point: &lower, protocols: Some("ocpp2.0.1, ocpp1.6"), authorization: Some(&c.basic), secure: false };
+    let h = Handshake { charge_point: &lower, protocols: Some("ocpp2.0.1, ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" };
     let admitted = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp::admit(ctx, &h)).await.expect("the charger is admitted");
     assert_eq!(admitted.protocol, "ocpp1.6");
     within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), Session::open(ctx, admitted, connection.into(), "127.0.0.1", ocpp::now_ms())).await.unwrap()
@@ -94,7 +94,7 @@ async fn handshake_refusals(ctx: Arc<AppCtx>) {
     let c = register(&ctx, "REFUSE01").await;
     let admit = |id: &'static str, protocols: Option<&'static str>, auth: Option<String>| {
         let ctx = ctx.clone();
-        async move { ocpp::admit(&ctx, &Handshake { charge_point: id, protocols, authorization: auth.as_deref(), secure: false }).await.err().map(|r| r.status()) }
+        async move { ocpp::admit(&ctx, &Handshake { charge_point: id, protocols, authorization: auth.as_deref(), secure: false, address: "127.0.0.1" }).await.err().map(|r| r.status()) }
     };
     assert_eq!(admit("NOSUCH", Some("ocpp1.6"), Some(c.basic.clone())).await, Some(404));
     assert_eq!(admit("REFUSE01", None, Some(c.basic.clone())).await, Some(400));
@@ -103,7 +103,7 @@ async fn handshake_refusals(ctx: Arc<AppCtx>) {
     let wrong = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode("REFUSE01:0123456789abcdefXYZ"));
     assert_eq!(admit("REFUSE01", Some("ocpp1.6"), Some(wrong)).await, Some(401));
     assert_eq!(admit("refuse01", Some("ocpp1.6"), Some(c.basic.clone())).await, None, "ids match regardless of case");
-    let h = Handshake { charge_point: "REFUSE01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false };
+    let h = Handshake { charge_point: "REFUSE01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" };
     assert!(matches!(ocpp::admit(&ctx, &h).await, Ok(_)));
     assert!(matches!(Refusal::Unavailable.status(), 503));
 }
@@ -361,13 +361,13 @@ async fn charger_credentials_are_admins_and_a_change_closes_the_connection(ctx: 
     let r = post(&ctx, "/pile/doAdd", Some(&editor), add("CRED03", None)).await;
     assert_eq!((r.code(), r.data()["securityProfile"].as_i64()), (200, Some(1)), "the default without TLS: {}", r.msg());
     assert!(rec.2.lock().unwrap().is_empty(), "nothing changed, nothing closed");
-    assert!(ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false }).await.is_ok());
+    assert!(ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" }).await.is_ok());
 
     // An Admin's new password closes the live connection; the old one no longer works.
     let r = post(&ctx, "/pile/setPassword", Some(&admin), json!({"id": c.pile_id})).await;
     assert_eq!(r.code(), 200, "{}", r.msg());
     assert_eq!(rec.2.lock().unwrap().clone(), vec!["conn-1".to_string()]);
-    let refused = ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false }).await;
+    let refused = ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" }).await;
     assert_eq!(refused.err().map(|r| r.status()), Some(401));
     // So does a new security profile.
     let r = post(&ctx, "/pile/doEdit", Some(&admin), pile_edit_body(&ctx, &c.pile_id, json!({"securityProfile": 2})).await).await;
@@ -393,8 +393,79 @@ async fn charger_credentials_are_admins_and_a_change_closes_the_connection(ctx: 
     assert_eq!((r.code(), r.data()["securityProfile"].as_i64()), (200, Some(2)), "{}", r.msg());
     let open = register(&ctx, "CRED06").await;
     ctx.store.update(&backoffice::domain::assets::piles::pile_key(&open.pile_id), vec![store::UpdateAction::Set("securityProfile".into(), json!(0))], None).await.unwrap();
-    let bare = ocpp::admit(&ctx, &Handshake { charge_point: "CRED06", protocols: Some("ocpp1.6"), authorization: None, secure: true }).await;
+    let bare = ocpp::admit(&ctx, &Handshake { charge_point: "CRED06", protocols: Some("ocpp1.6"), authorization: None, secure: true, address: "127.0.0.1" }).await;
     assert_eq!(bare.err().map(|r| r.status()), Some(401), "a profile-0 pile stored before still authenticates on AWS");
+}
+
+fn basic(user_and_password: &str) -> String {
+    format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(user_and_password))
+}
+
+/// Guessing a charger's password at the handshake: counted before the
+/// password is checked, so guesses beyond the limits cost no hash and get
+/// 429 with the seconds to wait; the charger itself, at the address it
+/// connected from before, is checked and admitted however many guesses
+/// came from elsewhere. Typed passwords that are easy to guess are
+/// refused; an old SHA-256 hash verifies and becomes argon2id.
+async fn handshake_guessing_is_limited_and_the_charger_at_its_known_address_gets_in(ctx: Arc<AppCtx>) {
+    ctx.clock.freeze();
+    let c = register(&ctx, "GUESS01").await;
+    let admit = |id: &'static str, auth: String, address: String| {
+        let ctx = ctx.clone();
+        async move {
+            let h = Handshake { charge_point: id, protocols: Some("ocpp1.6"), authorization: Some(&auth), secure: false, address: &address };
+            within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp::admit(&ctx, &h)).await.err().map(|r| (r.status(), r.retry_after()))
+        }
+    };
+    let wrong = basic("GUESS01:Wrong-Password-0000");
+    // The charger connects from its usual address: known from now on.
+    assert_eq!(admit("GUESS01", c.basic.clone(), "192.0.2.10".into()).await, None);
+    // Guesses from elsewhere: ten are checked, then each must wait (doubling).
+    for i in 0..10 {
+        assert_eq!(admit("GUESS01", wrong.clone(), format!("198.51.100.{i}")).await, Some((401, None)), "guess {i}");
+    }
+    assert_eq!(admit("GUESS01", wrong.clone(), "198.51.100.50".into()).await, Some((429, Some(1))));
+    assert_eq!(admit("GUESS01", c.basic.clone(), "198.51.100.51".into()).await, Some((429, Some(1))), "nothing is checked while waiting");
+    // The charger at its known address is checked and admitted.
+    assert_eq!(admit("GUESS01", c.basic.clone(), "192.0.2.10".into()).await, None);
+    ctx.clock.advance(2);
+    assert_eq!(admit("GUESS01", wrong.clone(), "198.51.100.52".into()).await, Some((401, None)), "checked once the wait is over");
+    assert_eq!(admit("GUESS01", wrong.clone(), "198.51.100.53".into()).await, Some((429, Some(2))));
+    // Per address, over every charge point id (unknown ids count too).
+    for _ in 0..20 {
+        assert_eq!(admit("NOSUCH01", wrong.clone(), "203.0.113.5".into()).await, Some((404, None)));
+    }
+    assert_eq!(admit("NOSUCH01", wrong.clone(), "203.0.113.5".into()).await, Some((429, Some(600))));
+    // Guesses from the known address wait there after ten; elsewhere nothing changed for the charger.
+    let other = register(&ctx, "GUESS02").await;
+    assert_eq!(admit("GUESS02", other.basic.clone(), "192.0.2.20".into()).await, None);
+    for _ in 0..10 {
+        assert_eq!(admit("GUESS02", basic("GUESS02:Wrong-Password-0000"), "192.0.2.20".into()).await, Some((401, None)));
+    }
+    assert_eq!(admit("GUESS02", other.basic.clone(), "192.0.2.20".into()).await, Some((429, Some(600))));
+
+    // Typed passwords that are easy to guess are refused, nothing written.
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let before = backoffice::domain::chargers::secret::read(&ctx, &c.pile_id).await.unwrap().unwrap().set_at;
+    for weak in ["aaaaaaaaaaaaaaaa", "1234567890123456", "GUESS01GUESS01GUESS01"] {
+        let r = post(&ctx, "/pile/setPassword", Some(&admin), json!({"id": c.pile_id, "password": weak})).await;
+        assert_eq!(r.code(), 400, "{weak}: {}", r.msg());
+        assert!(r.msg().contains("too easy to guess"), "{}", r.msg());
+    }
+    assert_eq!(backoffice::domain::chargers::secret::read(&ctx, &c.pile_id).await.unwrap().unwrap().set_at, before);
+
+    // A hash stored before argon2id (salted SHA-256) verifies, and the good handshake replaces it.
+    use sha2::Digest;
+    let legacy = register(&ctx, "GUESS03").await;
+    let hex: String = sha2::Sha256::digest(b"0123abcd:Legacy-Charger-Secret-1").iter().map(|b| format!("{b:02x}")).collect();
+    let k = backoffice::domain::chargers::secret::key(&legacy.pile_id);
+    ctx.store.put(backoffice::domain::to_item(&json!({"salt": "0123abcd", "hash": hex, "setAt": 1, "setBy": "old"}), &[("PK", k.pk.clone()), ("SK", k.sk.clone())]), None).await.unwrap();
+    assert_eq!(admit("GUESS03", basic("GUESS03:Wrong-Password-0000"), "192.0.2.30".into()).await, Some((401, None)));
+    assert_eq!(admit("GUESS03", basic("GUESS03:Legacy-Charger-Secret-1"), "192.0.2.30".into()).await, None);
+    let stored = ctx.store.get(&k).await.unwrap().unwrap();
+    assert!(stored["phc"].as_str().is_some_and(|p| p.starts_with("$argon2id$v=19$m=8192,t=1,p=1$")), "{stored:?}");
+    assert!(stored.get("hash").is_none() && stored.get("salt").is_none(), "{stored:?}");
+    assert_eq!(admit("GUESS03", basic("GUESS03:Legacy-Charger-Secret-1"), "192.0.2.30".into()).await, None, "and verifies from now on");
 }
 
 macro_rules! on_both_adapters {
@@ -424,4 +495,5 @@ on_both_adapters!(
     racing_commands_take_one_slot_and_go_in_order,
     a_closed_connection_ends_its_call_and_the_queue_follows_the_charger,
     charger_credentials_are_admins_and_a_change_closes_the_connection,
+    handshake_guessing_is_limited_and_the_charger_at_its_known_address_gets_in,
 );

@@ -8,13 +8,15 @@
 //! | record | PK | SK | listed by |
 //! |---|---|---|---|
 //! | link (connection, boot, charger status) | `PILE#{pileId}` | `LINK` | GSI1 `STATION#{sid}#PILES` / `{code}#LINK` (right after the pile's connectors) |
-//! | charger password (salted hash) | `PILE#{pileId}` | `SECRET` | |
+//! | charger password (argon2id; the addresses it connected from) | `PILE#{pileId}` | `SECRET` | |
+//! | handshake guessing counters (`guard`) | `OCPPGUARD#{ADDRESS,CHARGER,PAIR}#{subject}` | `GUARD` | |
 //! | message log entry | `OCPPLOG#{pileId}` | `{at:012}#{uuid7}` | GSI1 `OCPPLOG#{pileId}#{action}` / same sort |
 //! | transaction | `OCPPTX#{transactionId}` | `TX` | |
 //! | StartTransaction dedupe | `OCPPSTART#{pileId}#{connector}#{timestamp}#{idTag}#{meterStart}` | `UNIQUE` | |
 //! | transaction id sequence | `OCPPSEQ` | `TX` | |
 
 pub mod commands;
+pub mod guard;
 pub mod link;
 pub mod log;
 pub mod outbound;
