@@ -3,6 +3,7 @@ accepted, rejected, CALLERROR, offline, the effects that follow (a remote
 start leads to the charger's StartTransaction and an order, a remote stop
 ends and prices it), who may do what, and bad input refused."""
 import asyncio
+import base64
 import json
 import time
 
@@ -10,9 +11,9 @@ import pytest
 import websockets
 
 from ocpp.routing import on
-from ocpp.v16 import call
+from ocpp.v16 import call, call_result
 
-from conftest import Charger, Connection, iso
+from conftest import Api, Charger, Connection, iso, make_pile, start_gateway
 
 
 def run(coro):
@@ -318,3 +319,104 @@ def test_charger_credentials_are_admins_and_a_new_password_closes_the_live_conne
         assert (await handshake_status(f"{gateway['ws']}/{p.code}", ["ocpp1.6"], p.basic))[0] == 101
 
     run(go())
+
+
+class KeyCharger(Charger):
+    """Answers a new AuthorizationKey with `answer` (None: never answers)."""
+
+    answer = "Accepted"
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.keys = []
+        self.asked = asyncio.Event()
+
+    @on("ChangeConfiguration")
+    async def on_change_configuration(self, key, value, **kw):
+        if key != "AuthorizationKey":
+            return call_result.ChangeConfiguration(status="NotSupported")
+        self.keys.append(value)
+        self.asked.set()
+        if self.answer is None:
+            await asyncio.sleep(3600)
+        return call_result.ChangeConfiguration(status=self.answer)
+
+
+@pytest.fixture(scope="module")
+def chatty_gateway():
+    """A gateway logging at debug level: what it writes is checked for keys."""
+    proc, info = start_gateway({"BACKOFFICE_LOG": "debug"})
+    yield info
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+def test_authorization_key_rotation_accepted_rejected_unanswered_and_never_shown(chatty_gateway):
+    g = chatty_gateway
+    api = Api(g["base"])
+    p = make_pile(api)
+    from test_pitfalls import handshake_status
+
+    def basic(password):
+        return "Basic " + base64.b64encode(f"{p.code}:{password}".encode()).decode()
+
+    async def status(password):
+        return (await handshake_status(f"{g['ws']}/{p.code}", ["ocpp1.6"], basic(password)))[0]
+
+    r = api.post("/charger/changeConfiguration", {"pileId": p.id, "key": "authorizationkey", "value": "Some-New-Key-Value-77"})
+    assert r["code"] == 400 and "rotateAuthorizationKey" in r["msg"], r
+    r = api.post("/charger/rotateAuthorizationKey", {"pileId": p.id, "newKey": "aaaaaaaaaaaaaaaa"})
+    assert r["code"] == 400 and "newKey" in r["msg"], r
+    editor = api.login("editor", "editor-pass-123")
+    assert api.post("/charger/rotateAuthorizationKey", {"pileId": p.id}, token=editor)["code"] == 403
+    keys = []
+
+    async def go():
+        first = p.password
+        # Accepted (a typed key): the new key is the password, the old one is refused.
+        async with Connection(g["ws"], p, cls=KeyCharger) as cp:
+            typed = "Rotated-Key-Correct-9xQ"
+            sent = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id, "newKey": typed})
+            assert sent["code"] == 200 and sent["data"]["payload"] == {"key": "AuthorizationKey", "value": "***"}, sent
+            done = await settle(api, sent["data"]["id"])
+            assert (done["status"], done["response"]) == ("answered", {"status": "Accepted"}) and cp.keys == [typed]
+        keys.append(typed)
+        assert (await status(first), await status(typed)) == (401, 101)
+        p.password = typed
+        # Rejected (a generated key): the old one stays the only one.
+        async with Connection(g["ws"], p, cls=KeyCharger) as cp:
+            cp.answer = "Rejected"
+            sent = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id})
+            done = await settle(api, sent["data"]["id"])
+            assert done["response"] == {"status": "Rejected"}
+            generated = cp.keys[0]
+            assert len(generated) == 40 and all(c in "0123456789abcdef" for c in generated), generated
+        keys.append(generated)
+        assert (await status(typed), await status(generated)) == (101, 401)
+        # No answer (the connection drops): the old one keeps working, and
+        # the charger that did take the new key is admitted with it, which
+        # makes it the only one.
+        async with Connection(g["ws"], p, cls=KeyCharger) as cp:
+            cp.answer = None
+            sent = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id})
+            await asyncio.wait_for(cp.asked.wait(), 10)
+            busy = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id})
+            assert busy["code"] == 409, busy
+            unanswered = cp.keys[0]
+        keys.append(unanswered)
+        assert (await settle(api, sent["data"]["id"], timeout=5))["status"] == "connectionClosed"
+        assert await status(typed) == 101
+        assert (await status(unanswered), await status(typed)) == (101, 401)
+
+    run(go())
+    # The keys are nowhere: message log, commands, system log, the gateway's output.
+    shown = [
+        json.dumps(api.get(f"/pile/messageLog?pileId={p.id}&pageSize=200")),
+        json.dumps(api.get(f"/charger/commands?pileId={p.id}&pageSize=200")),
+        json.dumps(api.get("/systemLog/getList?pageNo=1&pageSize=200")),
+        g["log"].read_text(),
+    ]
+    assert '"value": "***"' in shown[0] and '"value": "***"' in shown[1]
+    for k in keys:
+        for i, text in enumerate(shown):
+            assert k not in text, (i, k)

@@ -115,6 +115,7 @@ const ZH: &[(&str, &str)] = &[
     ("charger_reset", "重启充电桩"),
     ("charger_get_configuration", "读取充电桩配置"),
     ("charger_change_configuration", "修改充电桩配置"),
+    ("charger_rotate_authorization_key", "通过OCPP轮换充电桩密钥（AuthorizationKey）：生成或检查，哈希保存，充电桩接受后生效，从不显示"),
     ("charger_clear_cache", "清除充电桩授权缓存"),
     ("charger_data_transfer", "发送厂商自定义数据"),
     ("charger_reserve_now", "预约充电枪"),

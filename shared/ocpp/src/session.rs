@@ -239,7 +239,7 @@ impl Session {
             Ok(other) => {
                 tracing::info!(pile = %self.pile.code, id, outcome = ?other, "answer for no pending call: logged, not applied");
                 let (response, error) = match unmatched {
-                    Ok(v) => (Some(v), None),
+                    Ok(v) => (Some(commands::redact_answer(v)), None),
                     Err(e) => (None, Some(e)),
                 };
                 let entry = MessageLogEntry { at: ctx.now(), direction: Direction::Out, message_id: Some(id.to_string()), action: None, request: Value::Null, response, error, answered_at: Some(ctx.now()) };

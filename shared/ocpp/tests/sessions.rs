@@ -468,6 +468,95 @@ async fn handshake_guessing_is_limited_and_the_charger_at_its_known_address_gets
     assert_eq!(admit("GUESS03", basic("GUESS03:Legacy-Charger-Secret-1"), "192.0.2.30".into()).await, None, "and verifies from now on");
 }
 
+/// AuthorizationKey rotation: the key goes only to the charger; what is
+/// stored and shown says `***`; the key is the password once the charger
+/// accepts it (or connects with it after its answer was lost), never when
+/// it refuses; a key a charger lists in its configuration is redacted too.
+async fn authorization_key_rotation_follows_the_chargers_answer(ctx: Arc<AppCtx>) {
+    use backoffice::domain::chargers::{commands, secret};
+    let c = register(&ctx, "ROTATE01").await;
+    let rec = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(rec.clone()).is_ok());
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let message = |s: &Session, frame: Value| {
+        let ctx = ctx.clone();
+        let text = frame.to_string();
+        let connection = s.connection_id.clone();
+        async move {
+            let s = Session::resume(&ctx, &connection).await.unwrap().unwrap();
+            within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&ctx, &text)).await
+        }
+    };
+    let rotate = |body: Value| {
+        let ctx = ctx.clone();
+        let admin = admin.clone();
+        async move { post(&ctx, "/charger/rotateAuthorizationKey", Some(&admin), body).await }
+    };
+    let key_of = |s: &str| basic(&format!("ROTATE01:{s}"));
+    let old_password = c.basic.clone();
+    let admitted = |auth: String| {
+        let ctx = ctx.clone();
+        async move { ocpp::admit(&ctx, &Handshake { charge_point: "ROTATE01", protocols: Some("ocpp1.6"), authorization: Some(&auth), secure: false, address: "127.0.0.1" }).await.is_ok() }
+    };
+    let s = connect(&ctx, &c, "conn-1").await;
+
+    // Accepted: the charger got the key, the record says ***; the key is the password from now on.
+    let typed = "Rotated-Key-Correct-9xQ";
+    let r = rotate(json!({"pileId": c.pile_id, "newKey": typed})).await;
+    assert_eq!(r.code(), 200, "{}", r.msg());
+    assert_eq!(r.data()["payload"], json!({"key": "AuthorizationKey", "value": "***"}));
+    let sent = rec.on("conn-1");
+    assert_eq!(sent.last().unwrap()[3], json!({"key": "AuthorizationKey", "value": typed}), "the charger gets the key itself");
+    let id = r.data()["id"].as_str().unwrap().to_string();
+    assert!(admitted(old_password.clone()).await && !admitted(key_of(typed)).await, "nothing changes before the answer");
+    message(&s, json!([3, id, {"status": "Accepted"}])).await;
+    assert!(!admitted(old_password.clone()).await && admitted(key_of(typed)).await);
+    let stored = ctx.store.get(&secret::key(&c.pile_id)).await.unwrap().unwrap();
+    assert!(stored.get("pendingPhc").is_none(), "{stored:?}");
+
+    // Rejected: the old one stays the only one.
+    let r = rotate(json!({"pileId": c.pile_id})).await;
+    let generated = rec.on("conn-1").last().unwrap()[3]["value"].as_str().unwrap().to_string();
+    assert_eq!(generated.len(), 40);
+    message(&s, json!([3, r.data()["id"], {"status": "Rejected"}])).await;
+    assert!(admitted(key_of(typed)).await && !admitted(key_of(&generated)).await);
+
+    // A call in flight: a rotation is refused (409), nothing staged over the key on its way.
+    let r = rotate(json!({"pileId": c.pile_id})).await;
+    let on_its_way = rec.on("conn-1").last().unwrap()[3]["value"].as_str().unwrap().to_string();
+    assert_eq!(rotate(json!({"pileId": c.pile_id})).await.code(), 409);
+    // The connection drops before the answer: the old key still works, and
+    // the charger connecting with the new one makes it the password.
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), s.close(&ctx)).await;
+    assert_eq!(commands::get(&ctx, r.data()["id"].as_str().unwrap()).await.unwrap().unwrap().status, commands::CommandStatus::ConnectionClosed);
+    assert!(admitted(key_of(typed)).await);
+    assert!(admitted(key_of(&on_its_way)).await);
+    assert!(!admitted(key_of(typed)).await, "the old one ends once the new one is proven");
+
+    // A key a charger lists in its configuration is not kept.
+    let c = Charger { basic: key_of(&on_its_way), ..c };
+    let s2 = connect(&ctx, &c, "conn-2").await;
+    let conf = post(&ctx, "/charger/getConfiguration", Some(&admin), json!({"pileId": c.pile_id})).await;
+    message(&s2, json!([3, conf.data()["id"], {"configurationKey": [{"key": "AuthorizationKey", "readonly": false, "value": on_its_way}, {"key": "HeartbeatInterval", "readonly": false, "value": "60"}]}])).await;
+    // ... nor one in an answer that comes late.
+    message(&s2, json!([3, conf.data()["id"], {"configurationKey": [{"key": "authorizationkey", "readonly": false, "value": generated}]}])).await;
+    let shown = [
+        get(&ctx, &format!("/charger/commands?pileId={}&pageSize=50", c.pile_id), Some(&admin)).await.data().to_string(),
+        get(&ctx, &format!("/pile/messageLog?pileId={}&pageSize=200", c.pile_id), Some(&admin)).await.data().to_string(),
+        get(&ctx, "/systemLog/getList?pageNo=1&pageSize=200", Some(&admin)).await.data().to_string(),
+    ];
+    assert!(shown[0].contains(r#""value":"***""#) && shown[1].contains("HeartbeatInterval"));
+    for key in [typed, generated.as_str(), on_its_way.as_str()] {
+        for text in &shown {
+            assert!(!text.contains(key), "{key} shown: {text}");
+        }
+    }
+    // The generic route does not send it.
+    let r = post(&ctx, "/charger/changeConfiguration", Some(&admin), json!({"pileId": c.pile_id, "key": " AUTHORIZATIONKEY", "value": "Some-New-Key-Value-77"})).await;
+    assert_eq!(r.code(), 400);
+    assert!(r.msg().contains("/charger/rotateAuthorizationKey"), "{}", r.msg());
+}
+
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $(
@@ -496,4 +585,5 @@ on_both_adapters!(
     a_closed_connection_ends_its_call_and_the_queue_follows_the_charger,
     charger_credentials_are_admins_and_a_change_closes_the_connection,
     handshake_guessing_is_limited_and_the_charger_at_its_known_address_gets_in,
+    authorization_key_rotation_follows_the_chargers_answer,
 );

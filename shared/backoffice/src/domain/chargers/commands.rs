@@ -112,11 +112,120 @@ pub async fn list(ctx: &AppCtx, pile_id: &str, size: u32, cursor: Option<String>
     Ok((page.items.into_iter().map(from_item).collect::<Result<_, _>>()?, page.cursor))
 }
 
+/// A new command id (also the OCPP message id of its call).
+pub fn new_id() -> String {
+    uuid::Uuid::now_v7().simple().to_string()
+}
+
+/// The configuration key that is the charger's password (OCPP 1.6
+/// security whitepaper); keys are compared without regard to letter case.
+pub const AUTHORIZATION_KEY: &str = "AuthorizationKey";
+
+pub fn is_authorization_key(key: &str) -> bool {
+    key.trim().eq_ignore_ascii_case(AUTHORIZATION_KEY)
+}
+
+/// What a shown or stored secret reads as.
+pub const REDACTED: &str = "***";
+
+/// A charger's answer as it may be stored and shown: the value of an
+/// AuthorizationKey a charger lists in its configuration (it should not:
+/// the key is write-only) is replaced by `***`.
+pub fn redact_answer(mut v: Value) -> Value {
+    if let Some(keys) = v.get_mut("configurationKey").and_then(Value::as_array_mut) {
+        for k in keys {
+            let secret = k.get("key").and_then(Value::as_str).is_some_and(is_authorization_key);
+            if let (true, Some(value)) = (secret, k.get_mut("value")) {
+                *value = json!(REDACTED);
+            }
+        }
+    }
+    v
+}
+
+/// Sends a call at once, never through the queue, for a payload that must
+/// not be stored as sent (a key): the record (and so the message log and
+/// every answer) keeps `stored`, the charger gets `wire`, which lives only
+/// in this request. Refused with 409 (nothing written) while another call
+/// is in flight or waiting, or the queue waits for the charger; a charger
+/// that is not connected gets the command ended offline. `key_hash`: the
+/// hash of an AuthorizationKey in `wire`, kept beside the pile's password
+/// once the call holds the charger's slot (so nothing else can replace it
+/// before the answer).
+pub async fn send_now(ctx: &AppCtx, pile_id: &str, action: &str, stored: Value, wire: Value, key_hash: Option<&str>, by: &str) -> Result<Command, ApiError> {
+    let id = &new_id();
+    let now = ctx.now();
+    let busy = || {
+        ApiError::new(
+            409,
+            envelope::Text::new(
+                "the charger has another call in flight or waiting: send this once it has answered (it is never queued: its value is not stored)",
+                "充电桩有其他指令正在执行或排队：请在其应答后再发送（此指令不排队：其内容不保存）",
+            ),
+        )
+    };
+    if has_queued(ctx, pile_id).await? {
+        return Err(busy());
+    }
+    let mut c = Command {
+        id: id.into(),
+        pile_id: pile_id.into(),
+        action: action.into(),
+        payload: stored,
+        requested_by: by.into(),
+        status: CommandStatus::Queued,
+        response: None,
+        error: None,
+        created_at: now,
+        sent_at: None,
+        answered_at: None,
+        connection_id: None,
+    };
+    let sort = format!("{}#{id}", time_sort(now));
+    let k = key(id);
+    let listed = |c: &Command| to_item(c, &[(store::PK, k.pk.clone()), (store::SK, k.sk.clone()), ("GSI1PK", format!("CMDS#{pile_id}")), ("GSI1SK", sort.clone())]);
+    let link = link::get(ctx, pile_id).await?.filter(|l| l.connected && !l.connection_id.is_empty());
+    let (Some(link), Some(outbound)) = (link, ctx.outbound.get()) else {
+        ctx.store.put(listed(&c), Some(Condition::item_absent())).await.api()?;
+        finish(ctx, &c, CommandStatus::Queued, CommandStatus::Offline, None, Some(lost("Offline", "the charger is not connected"))).await?;
+        let c = Command { status: CommandStatus::Offline, error: Some(lost("Offline", "not connected")), answered_at: Some(now), ..c };
+        follow_up(ctx, &c).await?;
+        return Ok(c);
+    };
+    let slot = slot_item(pile_id, now + TIMEOUT_SECS, &[("commandId", id), ("connectionId", &link.connection_id)]);
+    match ctx.store.put(slot, Some(Condition::item_absent())).await {
+        Ok(()) => {}
+        Err(store::StoreError::ConditionFailed) => return Err(busy()),
+        Err(e) => return Err(crate::domain::store_error(e)),
+    }
+    if let Some(phc) = key_hash {
+        if let Err(e) = super::secret::stage_key(ctx, pile_id, phc, id).await {
+            release_slot(ctx, pile_id, id).await?;
+            return Err(e);
+        }
+    }
+    c.status = CommandStatus::Sent;
+    c.sent_at = Some(now);
+    c.connection_id = Some(link.connection_id.clone());
+    if let Err(e) = ctx.store.put(listed(&c), Some(Condition::item_absent())).await {
+        release_slot(ctx, pile_id, id).await?;
+        return Err(crate::domain::store_error(e));
+    }
+    if outbound.send(pile_id, &link.connection_id, json!([2, id, action, wire]).to_string()).await.is_err() {
+        finish(ctx, &c, CommandStatus::Sent, CommandStatus::Offline, None, Some(lost("Offline", "the charger's connection is gone"))).await?;
+        let c = Command { status: CommandStatus::Offline, error: Some(lost("Offline", "connection gone")), answered_at: Some(now), ..c };
+        follow_up(ctx, &c).await?;
+        release_slot(ctx, pile_id, id).await?;
+        return Ok(c);
+    }
+    Ok(c)
+}
+
 /// Queues a command and sends it if the charger has no call in flight.
 /// Returns the command as it stands after that (queued, sent or offline).
 pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
     let now = ctx.now();
-    let id = uuid::Uuid::now_v7().simple().to_string();
+    let id = new_id();
     let c = Command {
         id: id.clone(),
         pile_id: pile_id.into(),
@@ -379,7 +488,7 @@ pub async fn complete(ctx: &AppCtx, pile_id: &str, connection_id: &str, message_
         return Ok(Completion::Late);
     }
     let (status, response, error) = match answer {
-        Ok(v) => (CommandStatus::Answered, Some(v), None),
+        Ok(v) => (CommandStatus::Answered, Some(redact_answer(v)), None),
         Err(e) => (CommandStatus::CallError, None, Some(e)),
     };
     if !finish(ctx, &c, CommandStatus::Sent, status, response.clone(), error.clone()).await? {
@@ -452,7 +561,17 @@ async fn time_out(ctx: &AppCtx, command_id: &str) -> Result<bool, ApiError> {
 /// the charger's answer.
 async fn follow_up(ctx: &AppCtx, c: &Command) -> Result<(), ApiError> {
     use super::reservations::{self, ReservationStatus};
+    use super::secret::{self, KeyOutcome};
     let answer = c.response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str);
+    if c.action == "ChangeConfiguration" && c.payload.get("key").and_then(Value::as_str).is_some_and(is_authorization_key) {
+        // A key rotation: the new key is the password once the charger takes it.
+        let outcome = match (c.status, answer) {
+            (CommandStatus::Answered, Some("Accepted" | "RebootRequired")) => KeyOutcome::Applied,
+            (CommandStatus::Timeout | CommandStatus::ConnectionClosed, _) => KeyOutcome::Unknown,
+            _ => KeyOutcome::Refused,
+        };
+        return secret::key_outcome(ctx, &c.pile_id, &c.id, &c.requested_by, outcome).await;
+    }
     let Some(id) = c.payload.get("reservationId").and_then(Value::as_i64) else { return Ok(()) };
     match (c.action.as_str(), answer) {
         ("ReserveNow", Some("Accepted")) => reservations::set_status(ctx, id, ReservationStatus::Reserved, answer).await,

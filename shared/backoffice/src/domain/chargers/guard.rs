@@ -217,9 +217,12 @@ pub async fn check(ctx: &AppCtx, pile: &Pile, password: Option<&str>, address: &
             return Ok(Verdict::Wait(wait));
         }
     }
-    let right = match (&stored, password) {
-        (Some(s), Some(p)) => secret::matches(s, p).await?,
-        _ => false,
+    // The password, or an AuthorizationKey on its way to the charger (which
+    // then becomes the password: the charger has it).
+    let (right, promoted) = match (&stored, password) {
+        (Some(s), Some(p)) if secret::matches(s, p).await? => (true, false),
+        (Some(s), Some(p)) => (secret::matches_pending(ctx, &pile.id, s, p).await?, true),
+        _ => (false, false),
     };
     if !right {
         return Ok(Verdict::Wrong);
@@ -233,7 +236,12 @@ pub async fn check(ctx: &AppCtx, pile: &Pile, password: Option<&str>, address: &
         give_back(ctx, &charger_key).await?;
     }
     if let (Some(s), Some(p)) = (&stored, password) {
-        remember(ctx, pile, s, p, address).await;
+        let s = match promoted {
+            // The stored password changed just now: remember against the new one.
+            true => secret::read(ctx, &pile.id).await?.unwrap_or_else(|| s.clone()),
+            false => s.clone(),
+        };
+        remember(ctx, pile, &s, p, address).await;
     }
     Ok(Verdict::Right)
 }

@@ -73,6 +73,18 @@ pub struct StoredSecret {
     /// made elsewhere.
     #[serde(default)]
     pub known_addresses: Vec<KnownAddress>,
+    /// An AuthorizationKey sent to the charger (argon2id) by the command
+    /// `pending_command_id`: it becomes the password when the charger
+    /// accepts it; a refusal drops it. When the call ended without an
+    /// answer (`pending_unconfirmed`: timeout, connection closed) the
+    /// charger may have taken it all the same: then a handshake with it
+    /// makes it the password (the old one keeps working until then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pending_phc: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pending_command_id: Option<String>,
+    #[serde(default)]
+    pending_unconfirmed: bool,
 }
 
 impl StoredSecret {
@@ -108,6 +120,23 @@ pub fn problem(password: &str, known_words: &[&str]) -> Option<Text> {
         ));
     }
     None
+}
+
+/// Why a typed AuthorizationKey is refused, if it is: the charger's
+/// password rules (16-40 characters, as the 1.6 security whitepaper asks
+/// of it, and hard to guess), named after the field.
+pub fn key_problem(field: &str, key: &str, known_words: &[&str]) -> Option<Text> {
+    problem(key, known_words).map(|t| {
+        let strip = |s: &str, sep: &str| s.split_once(sep).map(|(_, rest)| rest.to_string()).unwrap_or_else(|| s.to_string());
+        Text::new(format!("{field}: {}", strip(&t.en, ": ")), format!("{field}：{}", strip(&t.zh, "：")))
+    })
+}
+
+/// A new AuthorizationKey: 20 random bytes as 40 hexadecimal digits, the
+/// representation the 1.6 security whitepaper advises (160 bits).
+pub fn generate_key() -> String {
+    let bytes: [u8; 20] = rand::thread_rng().gen();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 pub fn generate() -> String {
@@ -180,6 +209,10 @@ pub async fn store_hash(ctx: &AppCtx, pile_id: &str, phc: &str, by: &str) -> Res
         UpdateAction::Set("setBy".into(), json!(by)),
         UpdateAction::Remove("salt".into()),
         UpdateAction::Remove("hash".into()),
+        // A key on its way to the charger is replaced by this one.
+        UpdateAction::Remove("pendingPhc".into()),
+        UpdateAction::Remove("pendingCommandId".into()),
+        UpdateAction::Remove("pendingUnconfirmed".into()),
     ];
     let ops = vec![
         TxOp::Update { key: pile_key(pile_id), actions: vec![UpdateAction::Set("passwordSetAt".into(), json!(now))], condition: Some(Condition::item_exists()) },
@@ -189,15 +222,91 @@ pub async fn store_hash(ctx: &AppCtx, pile_id: &str, phc: &str, by: &str) -> Res
     Ok(now)
 }
 
-/// The pile's stored password, if one is set.
-pub async fn read(ctx: &AppCtx, pile_id: &str) -> Result<Option<StoredSecret>, ApiError> {
+/// Keeps the hash of an AuthorizationKey that `command_id` is about to
+/// send (the key itself is never stored).
+pub async fn stage_key(ctx: &AppCtx, pile_id: &str, phc: &str, command_id: &str) -> Result<(), ApiError> {
+    let actions = vec![UpdateAction::Set("pendingPhc".into(), json!(phc)), UpdateAction::Set("pendingCommandId".into(), json!(command_id)), UpdateAction::Set("pendingUnconfirmed".into(), json!(false))];
+    ctx.store.update(&key(pile_id), actions, None).await.api().map(|_| ())
+}
+
+/// What became of an AuthorizationKey sent to a charger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyOutcome {
+    /// The charger took it (Accepted, or RebootRequired: it uses it after restarting).
+    Applied,
+    /// Refused, or never sent: the old password stays the only one.
+    Refused,
+    /// No answer (timeout, connection closed): the old password stays; the
+    /// new one is admitted if the charger connects with it (proof it took
+    /// it), which makes it the password.
+    Unknown,
+}
+
+/// Applies the charger's answer to the key sent by `command_id` (nothing
+/// when another key or password has replaced it since).
+pub async fn key_outcome(ctx: &AppCtx, pile_id: &str, command_id: &str, by: &str, outcome: KeyOutcome) -> Result<(), ApiError> {
+    let Some(stored) = read_raw(ctx, pile_id).await? else { return Ok(()) };
+    if stored.pending_command_id.as_deref() != Some(command_id) {
+        return Ok(());
+    }
+    let actions = match outcome {
+        KeyOutcome::Applied => return promote(ctx, pile_id, &stored, by).await,
+        KeyOutcome::Refused => vec![UpdateAction::Remove("pendingPhc".into()), UpdateAction::Remove("pendingCommandId".into()), UpdateAction::Remove("pendingUnconfirmed".into())],
+        KeyOutcome::Unknown => vec![UpdateAction::Set("pendingUnconfirmed".into(), json!(true))],
+    };
+    match ctx.store.update(&key(pile_id), actions, Some(Condition::Eq("pendingCommandId".into(), json!(command_id)))).await {
+        Ok(_) | Err(store::StoreError::ConditionFailed) => Ok(()),
+        Err(e) => Err(crate::domain::store_error(e)),
+    }
+}
+
+/// The pending key becomes the charger's password (conditioned on it
+/// still being the pending one).
+async fn promote(ctx: &AppCtx, pile_id: &str, stored: &StoredSecret, by: &str) -> Result<(), ApiError> {
+    let (Some(phc), Some(command)) = (&stored.pending_phc, &stored.pending_command_id) else { return Ok(()) };
+    let now = ctx.now();
+    let secret = vec![
+        UpdateAction::Set("phc".into(), json!(phc)),
+        UpdateAction::Set("setAt".into(), json!(now)),
+        UpdateAction::Set("setBy".into(), json!(by)),
+        UpdateAction::Remove("salt".into()),
+        UpdateAction::Remove("hash".into()),
+        UpdateAction::Remove("pendingPhc".into()),
+        UpdateAction::Remove("pendingCommandId".into()),
+        UpdateAction::Remove("pendingUnconfirmed".into()),
+    ];
+    let ops = vec![
+        TxOp::Update { key: pile_key(pile_id), actions: vec![UpdateAction::Set("passwordSetAt".into(), json!(now))], condition: Some(Condition::item_exists()) },
+        TxOp::Update { key: key(pile_id), actions: secret, condition: Some(Condition::Eq("pendingCommandId".into(), json!(command))) },
+    ];
+    match ctx.store.transact(ops).await {
+        Ok(_) => Ok(()),
+        Err(store::StoreError::TransactionCanceled { .. } | store::StoreError::ConditionFailed) => Ok(()),
+        Err(e) => Err(crate::domain::store_error(e)),
+    }
+}
+
+/// Whether `password` is an AuthorizationKey sent to the charger whose
+/// answer never came; if so it becomes the password now (the charger has it).
+pub async fn matches_pending(ctx: &AppCtx, pile_id: &str, stored: &StoredSecret, password: &str) -> Result<bool, ApiError> {
+    let (Some(phc), true) = (&stored.pending_phc, stored.pending_unconfirmed) else { return Ok(false) };
+    if !crate::password_work::verify(password, phc).await? {
+        return Ok(false);
+    }
+    promote(ctx, pile_id, stored, "charger").await?;
+    Ok(true)
+}
+
+async fn read_raw(ctx: &AppCtx, pile_id: &str) -> Result<Option<StoredSecret>, ApiError> {
     match ctx.store.get(&key(pile_id)).await.api()? {
-        Some(item) => {
-            let s: StoredSecret = from_item(item)?;
-            Ok((s.phc.is_some() || s.hash.is_some()).then_some(s))
-        }
+        Some(item) => Ok(Some(from_item(item)?)),
         None => Ok(None),
     }
+}
+
+/// The pile's stored password, if one is set (or a key is on its way).
+pub async fn read(ctx: &AppCtx, pile_id: &str) -> Result<Option<StoredSecret>, ApiError> {
+    Ok(read_raw(ctx, pile_id).await?.filter(|s| s.phc.is_some() || s.hash.is_some() || s.pending_phc.is_some()))
 }
 
 /// Whether `password` is the pile's charger password (false when none is set).
