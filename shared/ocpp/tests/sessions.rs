@@ -557,6 +557,40 @@ async fn authorization_key_rotation_follows_the_chargers_answer(ctx: Arc<AppCtx>
     assert!(r.msg().contains("/charger/rotateAuthorizationKey"), "{}", r.msg());
 }
 
+/// Fields past OCPP 1.6's schema limits get a CALLERROR naming the field
+/// and store nothing; a start on a connector the pile does not have is
+/// refused (PropertyConstraintViolation) without an order or transaction.
+async fn fields_past_their_limits_and_unknown_connectors_store_nothing(ctx: Arc<AppCtx>) {
+    let c = register(&ctx, "LIMIT01").await;
+    let s = connect(&ctx, &c, "conn-1").await;
+    let refused = |id: &'static str, action: &'static str, payload: Value| {
+        let ctx = ctx.clone();
+        let s = &s;
+        async move {
+            let reply = s.on_text(&ctx, &json!([2, id, action, payload]).to_string()).await.unwrap();
+            let v: Value = serde_json::from_str(&reply).unwrap();
+            assert_eq!(v[0], 4, "{action} refused: {v}");
+            (v[2].as_str().unwrap().to_string(), v[3].as_str().unwrap().to_string())
+        }
+    };
+    let (code, why) = refused("1", "BootNotification", json!({"chargePointVendor": "V".repeat(100_000), "chargePointModel": "DC60"})).await;
+    assert_eq!(code, "TypeConstraintViolation");
+    assert!(why.contains("chargePointVendor") && why.contains("20"), "{why}");
+    assert!(link::get(&ctx, &c.pile_id).await.unwrap().unwrap().boot.is_none(), "nothing stored");
+    let start = json!({"connectorId": 3, "idTag": c.tag, "meterStart": 0, "timestamp": iso(ctx.now())});
+    let (code, why) = refused("2", "StartTransaction", start).await;
+    assert_eq!(code, "PropertyConstraintViolation");
+    assert!(why.contains("connectorId 3"), "{why}");
+    let (code, _) = refused("3", "StartTransaction", json!({"connectorId": 1, "idTag": "T".repeat(21), "meterStart": 0, "timestamp": iso(ctx.now())})).await;
+    assert_eq!(code, "TypeConstraintViolation");
+    let orders = get(&ctx, &format!("/order/getList?userId={}&pageSize=20", c.tag), Some(&login(&ctx, "admin", ADMIN_PW).await)).await;
+    assert_eq!(orders.data()["list"].as_array().map(Vec::len), Some(0), "no order");
+    assert!(backoffice::domain::chargers::sessions::open_on(&ctx, &c.pile_id, 3).await.unwrap().is_none());
+    let (code, _) = refused("4", "StatusNotification", json!({"connectorId": 0, "status": "S".repeat(60), "errorCode": "NoError"})).await;
+    assert_eq!(code, "PropertyConstraintViolation");
+    assert!(link::get(&ctx, &c.pile_id).await.unwrap().unwrap().charger_status.is_none());
+}
+
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $(
@@ -586,4 +620,5 @@ on_both_adapters!(
     charger_credentials_are_admins_and_a_change_closes_the_connection,
     handshake_guessing_is_limited_and_the_charger_at_its_known_address_gets_in,
     authorization_key_rotation_follows_the_chargers_answer,
+    fields_past_their_limits_and_unknown_connectors_store_nothing,
 );
