@@ -30,12 +30,13 @@ fn function(f: &ocpp::LinkFunction) -> Y {
     let mut props = vec![
         ("Description", s(format!("Charger link: {}", f.summary))),
         ("CodeUri", s(CODE_URI)),
-        ("Environment", function_environment(f.function, sends)),
+        // No JWT secret: the charger link issues and verifies no tokens.
+        ("Environment", function_environment(f.function, false, sends)),
     ];
     if sends {
         statements.push(manage_connections_statement());
     }
-    statements.push(crate::secrets_statement());
+    statements.push(crate::secrets_statement(false));
     if f.route_key.is_none() {
         props.push(("Timeout", raw("60")));
         props.push((
