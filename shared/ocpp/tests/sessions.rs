@@ -363,9 +363,12 @@ async fn charger_credentials_are_admins_and_a_change_closes_the_connection(ctx: 
     assert!(rec.2.lock().unwrap().is_empty(), "nothing changed, nothing closed");
     assert!(ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" }).await.is_ok());
 
-    // An Admin's new password closes the live connection; the old one no longer works.
+    // An Admin's new password closes the live connection; the old one no
+    // longer works, and the addresses it was used from are forgotten.
+    assert!(!backoffice::domain::chargers::secret::read(&ctx, &c.pile_id).await.unwrap().unwrap().known_addresses.is_empty());
     let r = post(&ctx, "/pile/setPassword", Some(&admin), json!({"id": c.pile_id})).await;
     assert_eq!(r.code(), 200, "{}", r.msg());
+    assert!(backoffice::domain::chargers::secret::read(&ctx, &c.pile_id).await.unwrap().unwrap().known_addresses.is_empty());
     assert_eq!(rec.2.lock().unwrap().clone(), vec!["conn-1".to_string()]);
     let refused = ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" }).await;
     assert_eq!(refused.err().map(|r| r.status()), Some(401));

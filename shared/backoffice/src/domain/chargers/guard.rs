@@ -10,7 +10,8 @@
 //!   minutes, then each further one waits a delay that doubles up to a
 //!   minute: guesses spread over many addresses get about one a minute.
 //! - per charge point and address, from an address the charger connected
-//!   from with its password before (the last few, kept with the password):
+//!   from with its password before (the last few, kept with the password;
+//!   an operator's new password forgets them, a rotated key keeps them):
 //!   10 attempts in 10 minutes, then that pair waits 10 minutes. Guesses
 //!   made elsewhere never touch this counter, so the real charger's next
 //!   handshake from its known address is checked however many guesses

@@ -199,8 +199,10 @@ pub async fn write(ctx: &AppCtx, pile_id: &str, password: &str, by: &str) -> Res
     store_hash(ctx, pile_id, &phc, by).await
 }
 
-/// Stores an argon2id hash as the pile's password (the addresses the
-/// charger is known at stay: they are where it is, not what it knows).
+/// Stores an argon2id hash as the pile's password set by an operator. The
+/// addresses the charger was known at go with the old password: a new one
+/// is often set because the old one leaked, and whoever used it from an
+/// address must not keep that address's own guessing allowance.
 pub async fn store_hash(ctx: &AppCtx, pile_id: &str, phc: &str, by: &str) -> Result<i64, ApiError> {
     let now = ctx.now();
     let secret = vec![
@@ -213,6 +215,7 @@ pub async fn store_hash(ctx: &AppCtx, pile_id: &str, phc: &str, by: &str) -> Res
         UpdateAction::Remove("pendingPhc".into()),
         UpdateAction::Remove("pendingCommandId".into()),
         UpdateAction::Remove("pendingUnconfirmed".into()),
+        UpdateAction::Remove("knownAddresses".into()),
     ];
     let ops = vec![
         TxOp::Update { key: pile_key(pile_id), actions: vec![UpdateAction::Set("passwordSetAt".into(), json!(now))], condition: Some(Condition::item_exists()) },
