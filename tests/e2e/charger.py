@@ -24,7 +24,14 @@ class Charger(ChargePoint):
     @on("Reset")
     async def on_reset(self, type, **kw):
         print("server asked: Reset", type, flush=True)
+        # Restarts as a charger does: its BootNotification follows (the
+        # server holds the queued calls until then).
+        asyncio.get_running_loop().call_later(0.3, lambda: asyncio.ensure_future(self.rebooted()))
         return call_result.Reset(status="Accepted")
+
+    async def rebooted(self):
+        await self.call(call.BootNotification(charge_point_vendor="E2E Motors", charge_point_model="EV-DC60", firmware_version="2.4.1"))
+        print("rebooted", flush=True)
 
     @on("GetConfiguration")
     async def on_get_configuration(self, **kw):
@@ -35,6 +42,10 @@ class Charger(ChargePoint):
 
     @on("ChangeConfiguration")
     async def on_change_configuration(self, key, value, **kw):
+        if key == "AuthorizationKey":
+            # The test checks the page never shows it.
+            print("new key", value, flush=True)
+            return call_result.ChangeConfiguration(status="Accepted")
         return call_result.ChangeConfiguration(status="Accepted" if key == "HeartbeatInterval" else "NotSupported")
 
     @on("RemoteStartTransaction")

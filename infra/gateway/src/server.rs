@@ -85,6 +85,7 @@ pub async fn serve(ctx: Shared, report: SeedReport, options: ServeOptions) -> Re
         }
         None => None,
     };
+    let _ = ctx.charger_edge.set(backoffice::domain::chargers::Edge { aws: false, tls: tls.is_some() });
     let app = app(ctx.clone(), &options, &sockets, tls.is_some());
     let (host, port) = (options.host.as_str(), options.port);
     let listener = std::net::TcpListener::bind((host, port)).map_err(|e| {

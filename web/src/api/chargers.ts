@@ -13,7 +13,7 @@ import type { Answer, Query, Schema } from './types';
 export const setPilePassword = (id: string, password?: string) =>
   post<Answer<'/partnerapi/pile/setPassword', 'post'>>('/pile/setPassword', password ? { id, password } : { id });
 
-/** A charger password: 16-40 printable ASCII characters without spaces (as the server checks). */
+/** A charger password: 16-40 printable ASCII characters without spaces (the server also refuses one that is easy to guess, saying why). */
 export function chargerPasswordProblem(p: string): boolean {
   return p.length < 16 || p.length > 40 || !/^[\x21-\x7e]+$/.test(p);
 }

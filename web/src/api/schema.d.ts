@@ -397,6 +397,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/rotateAuthorizationKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the charger a new password over OCPP (ChangeConfiguration AuthorizationKey): generated or typed, stored hashed, in force once the charger accepts it; never shown */
+        post: operations["charger_rotate_authorization_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/sendLocalList": {
         parameters: {
             query?: never;
@@ -1137,7 +1154,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a pile with its connectors */
+        /** Register a pile with its connectors (a security profile other than the default needs configure:charger) */
         post: operations["pile_add"];
         delete?: never;
         options?: never;
@@ -1171,7 +1188,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Edit a pile (version checked) */
+        /** Edit a pile (version checked; changing its security profile needs configure:charger and closes the charger's connection) */
         post: operations["pile_edit"];
         delete?: never;
         options?: never;
@@ -1222,7 +1239,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set or rotate a pile's charger password (answered once, stored hashed) */
+        /** Set or rotate a pile's charger password (answered once, stored hashed; the charger's live connection is closed) */
         post: operations["pile_set_password"];
         delete?: never;
         options?: never;
@@ -2332,7 +2349,10 @@ export interface components {
             registrationStatus?: components["schemas"]["RegistrationStatus"] | null;
             /**
              * Format: uint8
-             * @description 0 none (trusted network only), 1 Basic auth, 2 Basic auth over TLS (default 1).
+             * @description 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
+             *     auth over TLS (default 2 where chargers connect over TLS, else 1).
+             *     Choosing one other than the default, or changing it, needs
+             *     configure:charger (Admin).
              * @default null
              */
             securityProfile?: number | null;
@@ -2369,7 +2389,10 @@ export interface components {
             registrationStatus?: components["schemas"]["RegistrationStatus"] | null;
             /**
              * Format: uint8
-             * @description 0 none (trusted network only), 1 Basic auth, 2 Basic auth over TLS (default 1).
+             * @description 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
+             *     auth over TLS (default 2 where chargers connect over TLS, else 1).
+             *     Choosing one other than the default, or changing it, needs
+             *     configure:charger (Admin).
              * @default null
              */
             securityProfile?: number | null;
@@ -2491,6 +2514,15 @@ export interface components {
             role: string;
             /** Format: int64 */
             version?: number | null;
+        };
+        RotateKeyBody: {
+            /**
+             * @description A key to use (16-40 printable ASCII characters, hard to guess);
+             *     omitted or empty: the server generates one (40 hexadecimal digits).
+             */
+            newKey?: string | null;
+            /** @default  */
+            pileId?: string;
         };
         /**
          * @description A route node as the shell and the menu page are sent it (the document's
@@ -3263,6 +3295,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3284,7 +3321,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3326,6 +3363,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3347,7 +3389,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3389,6 +3431,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3410,7 +3457,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3452,6 +3499,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3473,7 +3525,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3515,6 +3567,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3536,7 +3593,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3577,6 +3634,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3598,7 +3660,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3639,6 +3701,11 @@ export interface operations {
                                 action: string;
                                 /** Format: int64 */
                                 answeredAt: number | null;
+                                /**
+                                 * @description The connection it was sent on (only an answer there completes it).
+                                 * @default null
+                                 */
+                                connectionId: string | null;
                                 /** Format: int64 */
                                 createdAt: number;
                                 /** @description A CALLERROR, or why a frame could not be read. */
@@ -3660,7 +3727,7 @@ export interface operations {
                                 } | null;
                                 /** Format: int64 */
                                 sentAt: number | null;
-                                status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                                status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                             }[];
                         };
                         msg: string;
@@ -3701,6 +3768,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3722,7 +3794,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3764,6 +3836,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3785,7 +3862,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3827,6 +3904,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3848,7 +3930,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3890,6 +3972,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3911,7 +3998,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3953,6 +4040,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3974,7 +4066,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4016,6 +4108,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4037,7 +4134,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4079,6 +4176,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4100,7 +4202,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4191,6 +4293,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4212,7 +4319,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4254,6 +4361,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4275,7 +4387,75 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        msg: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_rotate_authorization_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateKeyBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4317,6 +4497,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4338,7 +4523,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4380,6 +4565,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4401,7 +4591,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4443,6 +4633,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4464,7 +4659,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4506,6 +4701,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4527,7 +4727,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4569,6 +4769,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4590,7 +4795,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };

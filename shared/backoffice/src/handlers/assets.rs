@@ -15,6 +15,7 @@ use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{self, Connector, ConnectorEvent, ConnectorInput, ConnectorListRow, PileInput, PileView, PileWithConnectors};
 use crate::domain::assets::stations::{self, StationInput, StationView};
 use crate::domain::assets::tariffs::{self, ApplyTo, TariffUser, TariffVersion, TariffView};
+use crate::domain::chargers;
 use crate::domain::operations;
 use crate::paging::DEFAULT_PAGE_SIZE;
 use crate::params::{IdQuery, IdVersionQuery, PageQuery};
@@ -43,8 +44,8 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/tariff/doAdd" => "tariff_add", Permission(SYSTEM_WRITE), audited, "Create a time-of-use tariff template", tariff_add, body = TariffTemplateForm, data = TariffSaved),
         route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), audited, "Save a tariff change: a new version for every station using it, or a copy for one station", tariff_edit, body = Edit<TariffEditFields>, data = TariffSaved),
         route!(GET "/pile/getList" => "pile_list", Permission(SYSTEM_READ), unaudited, "A station's piles with connectors and online state", pile_list, query = PileListQuery, data = PileList; errors = &[404]),
-        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), audited, "Register a pile with its connectors", pile_add, body = PileInput, data = PileWithConnectors),
-        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), audited, "Edit a pile (version checked)", pile_edit, body = Edit<PileInput>, data = PileView),
+        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), audited, "Register a pile with its connectors (a security profile other than the default needs configure:charger)", pile_add, body = PileInput, data = PileWithConnectors),
+        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), audited, "Edit a pile (version checked; changing its security profile needs configure:charger and closes the charger's connection)", pile_edit, body = Edit<PileInput>, data = PileView; errors = &[404]),
         route!(POST "/pile/doDelete" => "pile_delete", Permission(SYSTEM_DELETE), audited, "Delete a pile and its connectors", pile_delete, body = IdBody, data = ()),
         route!(GET "/connector/getList" => "connector_list", Permission(SYSTEM_READ), unaudited, "Connectors filtered by station, status and type, paged", connector_list, query = ConnectorListQuery, data = ConnectorList),
         route!(GET "/connector/getHistory" => "connector_history", Permission(SYSTEM_READ), unaudited, "A connector's status history", connector_history, query = IdQuery, data = ConnectorHistory; errors = &[404]),
@@ -411,7 +412,15 @@ pub async fn pile_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// POST /pile/doAdd {stationId, code, pileType, ratedPowerKw, heartbeatIntervalSecs, connectors: [...]}
 pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let input: PileInput = call.req.payload()?;
+    let mut input: PileInput = call.req.payload()?;
+    let default = chargers::default_security_profile(ctx);
+    if let Some(p) = input.security_profile.filter(|p| *p <= 2) {
+        if p != default && !chargers::may_change_credentials(&call.caller()?.principal) {
+            return Err(chargers::credentials_forbidden("securityProfile"));
+        }
+        chargers::check_security_profile(ctx, p)?;
+    }
+    input.security_profile = input.security_profile.or(Some(default));
     let (pile, conns) = piles::register(ctx, input, &username(&call)?).await?;
     let now = ctx.now();
     let ops = operations::current(ctx).await?;
@@ -422,7 +431,19 @@ pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 /// POST /pile/doEdit {id, version, ...fields}
 pub async fn pile_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let Edit::<PileInput> { id, version, fields: input } = call.req.payload()?;
+    let before = piles::get_pile(ctx, id.trim()).await?.security_profile;
+    let changes_profile = input.security_profile.is_some_and(|p| p <= 2 && p != before);
+    if changes_profile {
+        if !chargers::may_change_credentials(&call.caller()?.principal) {
+            return Err(chargers::credentials_forbidden("securityProfile"));
+        }
+        chargers::check_security_profile(ctx, input.security_profile.unwrap_or(before))?;
+    }
     let p = piles::update(ctx, &id, version, input, &username(&call)?).await?;
+    if changes_profile {
+        // The connection was admitted under the old rules: it goes.
+        chargers::close_live_connection(ctx, &p.id).await?;
+    }
     Ok(Reply::data_with_msg(PileView::of(&p, ctx.now(), &operations::current(ctx).await?), saved()))
 }
 

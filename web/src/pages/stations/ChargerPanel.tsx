@@ -54,6 +54,7 @@ const STATUS_COLOR: Record<Command['status'], 'informative' | 'success' | 'dange
   callError: 'danger',
   timeout: 'warning',
   offline: 'warning',
+  connectionClosed: 'warning',
 };
 
 /** What a command's answer says, in a line. */
@@ -156,7 +157,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
         <Caption1>
           {t('chg.link.password')}: {pile.passwordSetAt ? t('chg.link.passwordSet', { time: chinaDateTime(pile.passwordSetAt) }) : t('chg.link.passwordNone')}
         </Caption1>
-        {canWrite && (
+        {canConfigure && (
           <Button size="small" onClick={() => setPasswordOpen(true)} data-testid="pile-password">
             {t('chg.link.setPassword')}
           </Button>

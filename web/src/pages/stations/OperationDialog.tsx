@@ -85,7 +85,8 @@ export function OperationDialog({ pile, op, onClose, onSent }: { pile: Pile; op:
         return (
           <Field key={f.name} label={label} required={f.required} validationMessage={message} hint={t(`chg.op.hint.${f.name}`, { defaultValue: '' })}>
             <Input
-              type={f.kind === 'datetime' ? 'datetime-local' : f.kind === 'number' ? 'number' : 'text'}
+              type={f.kind === 'datetime' ? 'datetime-local' : f.kind === 'number' ? 'number' : f.kind === 'secret' ? 'password' : 'text'}
+              autoComplete={f.kind === 'secret' ? 'new-password' : undefined}
               value={values[f.name] ?? f.initial ?? ''}
               maxLength={f.maxLength}
               onChange={(_, d) => set(f.name, d.value)}

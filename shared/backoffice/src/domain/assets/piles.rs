@@ -255,7 +255,10 @@ pub struct PileInput {
     /// What the charger is told at boot (default Accepted).
     #[serde(default)]
     pub registration_status: Option<RegistrationStatus>,
-    /// 0 none (trusted network only), 1 Basic auth, 2 Basic auth over TLS (default 1).
+    /// 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
+    /// auth over TLS (default 2 where chargers connect over TLS, else 1).
+    /// Choosing one other than the default, or changing it, needs
+    /// configure:charger (Admin).
     #[serde(default)]
     #[schemars(range(min = 0, max = 2))]
     pub security_profile: Option<u8>,
