@@ -349,9 +349,10 @@ fn function(route: &Route) -> Y {
     ])
 }
 
-/// Command routes of the remote operations send to chargers.
+/// Command routes of the remote operations send to chargers, and so does
+/// taking a connector out of service (ChangeAvailability).
 pub fn sends_to_chargers(route: &Route) -> bool {
-    route.path.starts_with("/charger/") && writes(route)
+    (route.path.starts_with("/charger/") && writes(route)) || route.path == "/connector/doAction"
 }
 
 fn key_schema(pk: &str, sk: &str) -> Y {

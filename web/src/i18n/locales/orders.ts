@@ -73,7 +73,7 @@ const zh = {
       stopReason: '结束原因',
     },
     status: { charging: '充电中', finished: '已完成', abnormal: '异常', cancelled: '已取消' },
-    payment: { unpaid: '未支付', paid: '已支付', refunded: '已退款', partiallyRefunded: '部分退款', writtenOff: '已核销' },
+    payment: { unpaid: '未支付', paid: '已支付', refunded: '已退款', partiallyRefunded: '部分退款', writtenOff: '已核销', billed: '已记账' },
     pay: {
       title: '收款',
       owed: '待收金额',
@@ -96,6 +96,7 @@ const zh = {
       noteLine: '备注：{{note}}',
       onlyFinance: '有待收金额：只有有审批退款权限的财务人员（管理员）可以登记收款或核销。',
       nothingOwed: '无待收金额',
+      billedTo: '后付费充电卡：记入持卡人 {{holder}} 的月度账单，持卡人付款后在此登记收款。',
     },
     method: { wechat: '微信支付', alipay: '支付宝', balance: '账户余额', card: '充电卡', unionpay: '银联' },
     anomaly: {
@@ -322,7 +323,7 @@ const en: typeof zh = {
       stopReason: 'Stop reason',
     },
     status: { charging: 'Charging', finished: 'Finished', abnormal: 'Abnormal', cancelled: 'Cancelled' },
-    payment: { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded', partiallyRefunded: 'Partly refunded', writtenOff: 'Written off' },
+    payment: { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded', partiallyRefunded: 'Partly refunded', writtenOff: 'Written off', billed: 'Billed to holder' },
     pay: {
       title: 'Payment',
       owed: 'Owed',
@@ -345,6 +346,7 @@ const en: typeof zh = {
       noteLine: 'Note: {{note}}',
       onlyFinance: 'Money is owed: only finance staff who may approve refunds (Admin) can record a payment or write it off.',
       nothingOwed: 'Nothing owed',
+      billedTo: 'Postpaid card: billed to holder {{holder}} in their monthly bill; record the payment here once they pay.',
     },
     method: { wechat: 'WeChat Pay', alipay: 'Alipay', balance: 'Balance', card: 'Charging card', unionpay: 'UnionPay' },
     anomaly: {

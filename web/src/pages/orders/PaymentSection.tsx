@@ -36,7 +36,8 @@ const useStyles = makeStyles({
 
 /** What the order still owes: amount - paid, for an order nobody settled and nothing was collected for. */
 export function owedFen(o: OrderDetail): number {
-  if (o.settlement || o.paymentStatus !== 'unpaid' || o.status === 'charging') return 0;
+  // A billed order (a postpaid card's session) is owed by its holder until finance records the payment.
+  if (o.settlement || (o.paymentStatus !== 'unpaid' && o.paymentStatus !== 'billed') || o.status === 'charging') return 0;
   return Math.max(0, o.amountFen - o.paidFen);
 }
 
@@ -75,6 +76,7 @@ export function PaymentSection({ order: o, onDone }: { order: OrderDetail; onDon
         </div>
       ) : (
         <div className={styles.row}>
+          {o.billedTo && <Caption1 data-testid="payment-billed-to">{t('ord.pay.billedTo', { holder: o.billedTo })}</Caption1>}
           <Body1 data-testid="payment-owed">
             {t('ord.pay.owed')}: {yuan(owed)}
           </Body1>
