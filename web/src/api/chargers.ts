@@ -81,6 +81,20 @@ export const getCommand = async (id: string) => (await get<Command>('/charger/co
 export const getCommands = async (pileId: string) => (await get<Answer<'/partnerapi/charger/commands', 'get'>>('/charger/commands', { pileId, pageSize: 20 })).data;
 export const sendCommand = async (path: string, body: Record<string, unknown>) => (await post<Command>(`/charger/${path}`, body)).data;
 
+/**
+ * One command followed until it ends: its state every second while it is
+ * queued or sent, then no more (null id: nothing followed).
+ */
+export function useCommand(id: string | null) {
+  // The interval is state (SWR restarts its timer only when it changes),
+  // kept per command: a new id is polled again.
+  const [ended, setEnded] = useState<string | null>(null);
+  return useSWR(id ? ['charger/command', id] : null, () => getCommand(id!), {
+    refreshInterval: ended === id ? 0 : 1000,
+    onSuccess: (c) => commandDone(c) && setEnded(c.id),
+  });
+}
+
 type CommandPage = Answer<'/partnerapi/charger/commands', 'get'>;
 /** How often to reload a pile's commands: every second while one waits for the charger's answer, else not. */
 export const commandsRefreshInterval = (page: CommandPage | undefined): number => (page?.list.some((c) => !commandDone(c)) ? 1000 : 0);
@@ -123,9 +137,20 @@ export function useCards(f: CardFilter, pageNo: number, pageSize: number) {
   return useSWR(['card/getList', f, pageNo, pageSize], () => getCards(f, pageNo, pageSize));
 }
 
-/** Accepted cards matching `keyword` (the first 20), for a form's card field (`enabled` false: not asked). */
-export function useCardChoices(keyword: string, enabled = true) {
-  return useSWR(enabled ? ['card/getList', keyword] : null, () => getCards({ keyword, status: 'Accepted' }, 1, 20));
+/** Cards a picker offers per search. */
+export const CARD_CHOICES = 20;
+
+type CardSearch = Answer<'/partnerapi/card/search', 'get'>;
+export async function searchCards(text: string, status?: CardStatus): Promise<CardSearch> {
+  const params: Record<string, string | number> = { limit: CARD_CHOICES };
+  if (text.trim()) params.text = text.trim();
+  if (status) params.status = status;
+  return (await get<CardSearch>('/card/search', params)).data;
+}
+
+/** Cards whose number, holder or plate starts with `text` (of `status` when given), for a picker (`enabled` false: not asked). */
+export function useCardSearch(text: string, status?: CardStatus, enabled = true) {
+  return useSWR(enabled ? ['card/search', text, status] : null, () => searchCards(text, status));
 }
 
 /** `extra.fieldErrors`: the caller marks a 400's fields on its form (no toast for those). */

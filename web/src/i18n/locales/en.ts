@@ -107,6 +107,12 @@ const en: Shape<typeof zh> = {
       hint: 'Matches any part of the name, ignoring spaces and case',
       more: '{{count}} more: type more of the name',
     },
+    card: {
+      placeholder: 'Type the start of a card number, holder or plate',
+      hint: 'Finds cards by the start of the number, the holder\'s name or the plate (with or without its province), ignoring spaces and case',
+      more: 'More cards match: type more',
+      none: 'No card matches',
+    },
   },
   search: {
     placeholder: 'Type to search',

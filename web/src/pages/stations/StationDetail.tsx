@@ -163,9 +163,6 @@ export default function StationDetail() {
             </Button>
           )}
         </div>
-        <MessageBar intent="info">
-          <MessageBarBody>{t('ast.connector.noLink')}</MessageBarBody>
-        </MessageBar>
         {data.piles.length === 0 && <Caption1>{t('ast.pile.none')}</Caption1>}
         {data.piles.map((p) => (
           <div key={p.id} className={styles.pile} data-testid="pile-card">
@@ -190,15 +187,17 @@ export default function StationDetail() {
                     appearance="subtle"
                     disabled={!p.connectors.some((c) => c.allowedActions.includes(a))}
                     onClick={async () => {
-                      // A pile is taken out of (or back into) service connector by connector; each is logged.
+                      // A pile is taken out of (or back into) service connector by connector; each is
+                      // logged, and a connected charger is sent ChangeAvailability for each.
+                      let last = '';
                       for (const c of p.connectors.filter((c) => c.allowedActions.includes(a))) {
                         try {
-                          await actOnConnector(c.id, a);
+                          last = (await actOnConnector(c.id, a)).msg;
                         } catch {
                           // shown by the request layer
                         }
                       }
-                      notify(t('ast.connector.noLink'), 'info', 6000);
+                      if (last) notify(last, 'success', 6000);
                       void mutate();
                     }}
                   >
