@@ -1,10 +1,16 @@
 // What an operator meets at the charger, in real Chromium against the real
 // gateway: the connector row's actions reach a scripted charger (the PyPI
 // `ocpp` package, tests/e2e/charger.py) and follow its answer; the card
-// picker finds any card by number, holder or plate.
+// picker finds any card by number, holder or plate; a card import reports
+// every bad row at once; card sessions are paid by the card's arrangement
+// (prepaid from its balance, postpaid on the holder's monthly bill).
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, login, shot, startCharger, USERS, withBrowser } from './harness.mjs';
+import { apiClient, gatewayForFile, go, login, ROOT, shot, startCharger, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
@@ -34,6 +40,9 @@ describe('operator at the charger', () => {
   it('a connector row starts, stops and takes out of service on the charger itself, following each answer', async () => {
     const admin = await token(USERS.admin);
     const { station, pileId, password } = await newPile(admin, 'E2EROW001');
+    // A card the old picker (the first 20 accepted cards by number) never offered.
+    const added = await api('POST', '/card/doAdd', admin, { idTag: 'ZZE2E0001', holder: '端到端司机', plate: '粤B6E2E1', status: 'Accepted', expiresAt: null, parentIdTag: null });
+    assert.equal(added.code, 200, JSON.stringify(added));
     const charger = startCharger(gateway, 'E2EROW001', password, 'DEMO0012');
     try {
       await charger.done;
@@ -50,13 +59,14 @@ describe('operator at the charger', () => {
         await dialog.waitFor();
         assert.equal(await dialog.getByTestId('op-connectorId').innerText(), '#1', 'the row presets its connector');
         await dialog.getByTestId('op-idTag').click();
-        await dialog.getByTestId('op-idTag').fill('演示用户13');
-        await page.getByRole('option', { name: /DEMO0013/ }).click();
+        // The plate without its province character.
+        await dialog.getByTestId('op-idTag').fill('B6E2E');
+        await page.getByRole('option', { name: 'ZZE2E0001 · 端到端司机 · 粤B6E2E1' }).click();
         await page.getByTestId('op-send').click();
         await dialog.waitFor({ state: 'hidden' });
         await row(1).getByTestId('connector-command').filter({ hasText: '已应答 · Accepted' }).waitFor({ timeout: 15_000 });
         const running = await until(page, 'the remotely started session', async () => {
-          const list = await api('GET', '/order/getList?userId=DEMO0013&status=charging&pageSize=50', admin);
+          const list = await api('GET', '/order/getList?userId=ZZE2E0001&status=charging&pageSize=50', admin);
           return list.data.list.find((o) => o.pileId === pileId);
         });
         // The charger reported Charging: the row follows.
@@ -87,5 +97,146 @@ describe('operator at the charger', () => {
     } finally {
       charger.stop();
     }
+  });
+
+  it('a card import names every bad row at once and writes nothing; a file that is not a workbook says so', async () => {
+    const admin = await token(USERS.admin);
+    const before = (await api('GET', '/card/getList?pageNo=1&pageSize=1', admin)).data.total;
+    const dir = mkdtempSync(join(tmpdir(), 'e2e-cards-'));
+    const ExcelJS = (await import(pathToFileURL(join(ROOT, 'web/node_modules/exceljs/excel.js')).href)).default;
+    const workbook = async (name, rows) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('cards');
+      for (const r of rows) ws.addRow(r);
+      const path = join(dir, name);
+      await wb.xlsx.writeFile(path);
+      return path;
+    };
+    const bad = await workbook('bad.xlsx', [
+      ['卡号', '持卡人', '车牌', '状态', '有效期', '付费方式'],
+      ['E2EIMP01', '导入甲', '', 'Accepted', '', '后付费'],
+      ['E2EIMP02', '导入乙', '', 'Lost', '', ''],
+      ['DEMO0001', '冒名', '', 'Accepted', '', ''],
+      [],
+      ['e2eimp01', '导入丙', '', 'Accepted', 'soon', ''],
+    ]);
+    const good = await workbook('good.xlsx', [
+      ['卡号', '持卡人', '车牌', '状态', '付费方式'],
+      ['E2EIMP01', '导入甲', '京E00001', 'Accepted', '后付费'],
+      ['E2EIMP02', '导入乙', '', 'Accepted', '预付费'],
+    ]);
+    const notWorkbook = join(dir, 'notes.xlsx');
+    writeFileSync(notWorkbook, 'this is not a spreadsheet');
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/connector/cards');
+      await page.getByTestId('card-table').waitFor({ timeout: 20_000 });
+      const problems = page.getByTestId('import-problems');
+
+      await page.getByTestId('card-import-file').setInputFiles(notWorkbook);
+      await problems.getByText('“notes.xlsx”不是有效的 Excel 工作簿').waitFor({ timeout: 15_000 });
+      await problems.getByRole('button', { name: '关闭' }).click();
+      await problems.waitFor({ state: 'hidden' });
+
+      await page.getByTestId('card-import-file').setInputFiles(bad);
+      await problems.waitFor({ timeout: 15_000 });
+      const lines = await problems.getByTestId('import-problem-list').locator('li').allInnerTexts();
+      assert.deepEqual(lines, [
+        '第3行，状态列：状态“Lost”无法识别，应为 Accepted、Blocked、Expired 或 Invalid',
+        '第4行，卡号列：卡号DEMO0001已存在且内容不同（请在充电卡列表中编辑）',
+        '第6行，有效期列：有效期“soon”不是日期（YYYY-MM-DD）',
+      ]);
+      await problems.getByText('导入未完成：3 处问题，未写入任何卡').waitFor();
+      await shot(page, 'operator-03-import-problems');
+      await problems.getByRole('button', { name: '关闭' }).click();
+      assert.equal((await api('GET', '/card/getList?pageNo=1&pageSize=1', admin)).data.total, before, 'nothing written');
+
+      await page.getByTestId('card-import-file').setInputFiles(good);
+      await page.getByTestId('toast').getByText('导入完成：新增2张').waitFor({ timeout: 15_000 });
+      assert.equal((await api('GET', '/card/getList?pageNo=1&pageSize=1', admin)).data.total, before + 2);
+      const imported = await api('GET', '/card/search?text=E2EIMP02', admin);
+      assert.equal(imported.data.list[0].payment, 'prepaid');
+    });
+  });
+
+  it("a prepaid card is topped up and pays its session from the balance; a postpaid card's session is on its holder's bill", async () => {
+    const admin = await token(USERS.admin);
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, '/connector/cards');
+      await page.getByTestId('card-table').waitFor({ timeout: 20_000 });
+      // A prepaid card, added in the dialog, topped up by finance with a note.
+      await page.getByTestId('card-add').click();
+      await page.getByTestId('card-idtag').fill('E2EPRE01');
+      await page.getByTestId('card-holder').fill('预付测试');
+      await page.getByTestId('card-payment-select').click();
+      await page.getByRole('option', { name: '预付费' }).click();
+      await page.getByTestId('card-save').click();
+      await page.getByTestId('card-dialog').waitFor({ state: 'hidden' });
+      await page.getByTestId('card-keyword').fill('E2EPRE01');
+      await page.getByTestId('card-search').click();
+      await page.getByTestId('card-top-up-E2EPRE01').click();
+      await page.getByTestId('top-up-amount').fill('12.00');
+      await page.getByTestId('top-up-note').fill('现金 收据E2E');
+      await page.getByTestId('top-up-save').click();
+      await page.getByTestId('toast').getByText('已充值12.00元，余额12.00元').waitFor({ timeout: 10_000 });
+      await page.getByTestId('card-payment').filter({ hasText: '预付费 · 余额 12.00 元' }).waitFor();
+    });
+
+    // Sessions on a scripted charger: the prepaid card's, then a postpaid card's.
+    const { password } = await newPile(admin, 'E2EPAY001');
+    const prepaid = startCharger(gateway, 'E2EPAY001', password, 'E2EPRE01');
+    let paid;
+    try {
+      const tx = await prepaid.done;
+      const orders = await api('GET', '/order/getList?userId=E2EPRE01&pageSize=10', admin);
+      paid = orders.data.list.find((o) => o.transactionId === tx);
+      assert.ok(paid && paid.amountFen > 0, JSON.stringify(orders.data.list));
+      assert.equal(paid.paymentStatus, 'paid', 'paid from the balance at StopTransaction');
+      assert.equal(paid.paidFen, paid.amountFen);
+    } finally {
+      prepaid.stop();
+    }
+    const second = await newPile(admin, 'E2EPAY002');
+    const postpaid = startCharger(gateway, 'E2EPAY002', second.password, 'DEMO0017');
+    let billed;
+    try {
+      const tx = await postpaid.done;
+      const orders = await api('GET', '/order/getList?userId=DEMO0017&pageSize=10', admin);
+      billed = orders.data.list.find((o) => o.transactionId === tx);
+      assert.equal(billed.paymentStatus, 'billed');
+      assert.equal(billed.billedTo, '演示用户17');
+    } finally {
+      postpaid.stop();
+    }
+
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      // The order says it was paid from the balance; the card's balance and history show the charge.
+      await go(page, `/order/detail?id=${paid.orderNo}`);
+      await page.getByText('已支付').first().waitFor({ timeout: 15_000 });
+      await go(page, '/connector/cards?keyword=E2EPRE01');
+      const left = (1200 - paid.amountFen) / 100;
+      await page.getByTestId('card-payment').filter({ hasText: `余额 ${left.toFixed(2)} 元` }).waitFor({ timeout: 15_000 });
+      await page.getByTestId('card-ledger-E2EPRE01').click();
+      const ledger = page.getByTestId('card-ledger');
+      await ledger.getByText(paid.orderNo).waitFor();
+      await ledger.getByText('现金 收据E2E').waitFor();
+      await shot(page, 'operator-04-card-ledger');
+      await page.getByTestId('card-ledger-dialog').getByRole('button', { name: '关闭' }).click();
+      // Below the 10 yuan minimum now: on the low-balance list.
+      await page.getByTestId('card-low-balance').click();
+      await page.getByTestId('low-balance').getByText('E2EPRE01').waitFor({ timeout: 10_000 });
+      await page.getByTestId('low-balance-dialog').getByRole('button', { name: '关闭' }).click();
+
+      // The postpaid session is on its holder's bill for the month, exportable.
+      await go(page, '/money/moneyIndex?tab=bills');
+      const bill = page.getByTestId('holder-bill').filter({ hasText: '演示用户17' });
+      await bill.waitFor({ timeout: 15_000 });
+      assert.match(await bill.innerText(), new RegExp((billed.amountFen / 100).toFixed(2).replace('.', '\\.')));
+      await shot(page, 'operator-05-holder-bills');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bills-export').click()]);
+      assert.match(download.suggestedFilename(), /^holder-bills-\d{4}-\d{2}\.xlsx$/);
+    });
   });
 });

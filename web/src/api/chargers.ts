@@ -119,7 +119,8 @@ export const CARD_STATUSES: CardStatus[] = ['Accepted', 'Blocked', 'Expired', 'I
 type CardPage = Answer<'/partnerapi/card/getList', 'get'>;
 export type Card = CardPage['list'][number];
 /** A card's own fields as a form or an import holds them (add, edit and import send these). */
-export type CardInput = Pick<Card, 'idTag' | 'holder' | 'plate' | 'status' | 'expiresAt' | 'parentIdTag'>;
+export type CardInput = Pick<Card, 'idTag' | 'holder' | 'plate' | 'status' | 'expiresAt' | 'parentIdTag' | 'payment'>;
+export type CardPayment = Schema<'CardPayment'>;
 
 type CardQuery = Query<'/partnerapi/card/getList'>;
 /** The card list's filters as a form holds them ('' = any). */
@@ -157,7 +158,24 @@ export function useCardSearch(text: string, status?: CardStatus, enabled = true)
 export const addCard = (c: Schema<'CardInput'>, extra?: { fieldErrors?: boolean }) => post<Answer<'/partnerapi/card/doAdd', 'post'>>('/card/doAdd', c, extra);
 export const editCard = (c: Schema<'CardEdit'>, extra?: { fieldErrors?: boolean }) => post<Answer<'/partnerapi/card/doEdit', 'post'>>('/card/doEdit', c, extra);
 export const deleteCard = (idTag: string) => post('/card/doDelete', { idTag });
-export const importCards = (rows: Schema<'CardImport'>['rows']) => post<Answer<'/partnerapi/card/import', 'post'>>('/card/import', { rows });
+/** `checkOnly`: the server checks every row and writes nothing. A 400 names each bad row in `data.fields` (no toast: the caller lists them). */
+export const importCards = (rows: Schema<'CardImport'>['rows'], checkOnly = false) =>
+  post<Answer<'/partnerapi/card/import', 'post'>>('/card/import', checkOnly ? { rows, checkOnly } : { rows }, { fieldErrors: true });
+
+/** Adds money to a prepaid card (finance); answers the card with its new balance. */
+export const topUpCard = (idTag: string, amountFen: number, note: string) => post<Answer<'/partnerapi/card/topUp', 'post'>>('/card/topUp', { idTag, amountFen, note }, { fieldErrors: true });
+
+type CardLedger = Answer<'/partnerapi/card/ledger', 'get'>;
+export type CardLedgerEntry = CardLedger['list'][number];
+/** A card's top-ups and sessions paid from its balance, newest first (null: not asked). */
+export function useCardLedger(idTag: string | null) {
+  return useSWR(idTag ? ['card/ledger', idTag] : null, async () => (await get<CardLedger>('/card/ledger', { idTag: idTag! })).data);
+}
+
+/** Prepaid cards below the minimum balance to start a session, lowest first (`enabled` false: not asked). */
+export function useLowBalance(enabled: boolean) {
+  return useSWR(enabled ? ['card/lowBalance'] : null, async () => (await get<Answer<'/partnerapi/card/lowBalance', 'get'>>('/card/lowBalance')).data);
+}
 
 type Reservations = Answer<'/partnerapi/charger/reservations', 'get'>;
 export type Reservation = Reservations['list'][number];

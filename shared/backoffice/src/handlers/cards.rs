@@ -178,10 +178,14 @@ pub struct CardImport {
 async fn card_import(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: CardImport = call.req.payload()?;
     let done = cards::import(ctx, body.rows, body.check_only, &by(&call)?).await?;
+    let (again_en, again_zh) = match done.unchanged {
+        0 => (String::new(), String::new()),
+        n => (format!("; {n} were imported before (identical)"), format!("；{n}张此前已导入（内容相同）")),
+    };
     let msg = if done.checked_only {
-        Text::new(format!("every row is good ({} already imported)", done.unchanged), format!("全部行检查通过（{}行已导入过）", done.unchanged))
+        Text::new(format!("every row is good{again_en}"), format!("全部行检查通过{again_zh}"))
     } else {
-        Text::new(format!("imported: {} new cards, {} already there", done.created, done.unchanged), format!("导入完成：新增{}张，{}张已存在且相同", done.created, done.unchanged))
+        Text::new(format!("imported: {} new cards{again_en}", done.created), format!("导入完成：新增{}张{again_zh}", done.created))
     };
     Ok(Reply::data_with_msg(done, msg))
 }

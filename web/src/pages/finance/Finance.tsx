@@ -32,6 +32,7 @@ import { usePermission } from '@/components/Permission';
 import { excelColumns, type ListColumn } from '@/components/list/columns';
 import { useListParams } from '@/components/list/listParams';
 import { ListTable } from '@/components/list/ListTable';
+import { HolderBills } from './HolderBills';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: '12px' },
@@ -50,7 +51,7 @@ const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
 });
 
-const TABS = ['revenue', 'stations', 'settlement', 'refunds', 'ledger'] as const;
+const TABS = ['revenue', 'stations', 'settlement', 'refunds', 'ledger', 'bills'] as const;
 type TabKey = (typeof TABS)[number];
 const DIRECTIONS: ListDirection[] = ['oldest', 'newest'];
 
@@ -202,7 +203,7 @@ export default function Finance() {
   const styles = useStyles();
   const today = chinaDay(Date.now() / 1000);
   // The tab, range, granularity, station and queue order live in the URL (a link; kept on reload; back restores).
-  const [defaults] = useState(() => ({ tab: 'revenue' as TabKey, from: addDays(today, -29), to: today, granularity: 'day' as 'day' | 'month', station: '', queue: 'oldest' as ListDirection }));
+  const [defaults] = useState(() => ({ tab: 'revenue' as TabKey, from: addDays(today, -29), to: today, granularity: 'day' as 'day' | 'month', station: '', queue: 'oldest' as ListDirection, month: today.slice(0, 7) }));
   const { params, set } = useListParams(defaults, { allowed: { tab: TABS, granularity: ['day', 'month'], queue: DIRECTIONS } });
   const { tab, granularity, station } = params;
   const range = { from: params.from, to: params.to };
@@ -266,7 +267,7 @@ export default function Finance() {
           {t('fin.note')}
         </Caption1>
         <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabKey)}>
-          {(['revenue', 'stations', 'settlement', 'refunds', 'ledger'] as const).map((k) => (
+          {TABS.map((k) => (
             <Tab key={k} value={k} data-testid={`fin-tab-${k}`}>
               {t(`fin.tabs.${k}`)}
             </Tab>
@@ -363,6 +364,12 @@ export default function Finance() {
       {tab === 'refunds' && (
         <Card className={styles.card}>
           <PendingRefunds sort={params.queue} onSort={(queue) => set({ queue }, { replace: true })} />
+        </Card>
+      )}
+
+      {tab === 'bills' && (
+        <Card className={styles.card}>
+          <HolderBills month={params.month} onMonth={(month) => set({ month })} />
         </Card>
       )}
 
