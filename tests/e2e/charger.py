@@ -75,6 +75,16 @@ class Charger(ChargePoint):
         print("server asked: ChangeAvailability", connector_id, type, flush=True)
         return call_result.ChangeAvailability(status="Accepted")
 
+    @on("ReserveNow")
+    async def on_reserve_now(self, connector_id, expiry_date, id_tag, reservation_id, **kw):
+        print("server asked: ReserveNow", connector_id, expiry_date, id_tag, flush=True)
+        return call_result.ReserveNow(status="Accepted")
+
+    @on("UpdateFirmware")
+    async def on_update_firmware(self, location, retrieve_date, **kw):
+        print("server asked: UpdateFirmware", location, retrieve_date, flush=True)
+        return call_result.UpdateFirmware()
+
     @on("UnlockConnector")
     async def on_unlock(self, connector_id, **kw):
         print("server asked: UnlockConnector", connector_id, flush=True)

@@ -102,8 +102,8 @@ export async function startGateway({ accessTokenTtl, env: extraEnv = {} } = {}) 
   };
 }
 
-/** A fresh browser profile (own --user-data-dir) with a desktop viewport. */
-export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-CN' } = {}) {
+/** A fresh browser profile (own --user-data-dir) with a desktop viewport; `timezoneId` sets the browser's own time zone. */
+export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-CN', timezoneId } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'backoffice-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -111,6 +111,7 @@ export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-C
     args: CHROMIUM_ARGS,
     viewport: { width, height },
     locale,
+    ...(timezoneId ? { timezoneId } : {}),
     serviceWorkers: 'block',
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -239,4 +239,70 @@ describe('operator at the charger', () => {
       assert.match(download.suggestedFilename(), /^holder-bills-\d{4}-\d{2}\.xlsx$/);
     });
   });
+
+  it("times are typed and shown in the operator's time zone, whatever the browser's", async () => {
+    const admin = await token(USERS.admin);
+    const { station, pileId, password } = await newPile(admin, 'E2ETZ0001');
+    const charger = startCharger(gateway, 'E2ETZ0001', password, 'DEMO0015');
+    // Tomorrow's date in Shanghai; 18:00 there is 10:00 UTC.
+    const day = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+    const at18 = Date.parse(`${day}T10:00:00Z`) / 1000;
+    try {
+      await charger.done;
+      // The browser runs in New York (UTC-4/-5): what is typed is still Shanghai's wall clock.
+      await withBrowser(
+        async (page) => {
+          await login(page, gateway.url, USERS.admin);
+          await go(page, `/connector/stationdetail?id=${station.id}`);
+          const card = page.getByTestId('pile-card').filter({ hasText: 'E2ETZ0001' });
+          await card.getByTestId('cmd-more').click();
+          await page.getByRole('menuitem', { name: '预约充电枪' }).click();
+          const dialog = page.getByTestId('operation-dialog');
+          await dialog.getByText('按 Asia/Shanghai (UTC+08:00) 的时间填写').waitFor();
+          await page.getByTestId('op-connectorId').click();
+          await page.getByRole('option', { name: '#1' }).click();
+          await page.getByTestId('op-idTag').click();
+          await page.getByTestId('op-idTag').fill('DEMO0015');
+          await page.getByRole('option', { name: /^DEMO0015/ }).click();
+          await page.getByTestId('op-expiresAt').fill(`${day}T18:00`);
+          await shot(page, 'operator-06-zone-beside-input');
+          await page.getByTestId('op-send').click();
+          await dialog.waitFor({ state: 'hidden' });
+          await card.getByTestId('reservations').getByText(`至 ${day} 18:00`).waitFor({ timeout: 15_000 });
+          const reservations = await api('GET', `/charger/reservations?pileId=${pileId}`, admin);
+          assert.equal(reservations.data.list[0].expiresAt, at18, 'the server got 18:00 Shanghai');
+          assert.match(charger.output(), new RegExp(`server asked: ReserveNow 1 ${day}T10:00:00Z`));
+
+          // A firmware download time, the same way (Admin).
+          await card.getByTestId('cmd-more').click();
+          await page.getByRole('menuitem', { name: '升级固件' }).click();
+          await page.getByTestId('op-location').fill('https://firmware.example/e2e.bin');
+          await page.getByTestId('op-retrieveAt').fill(`${day}T18:00`);
+          await page.getByTestId('op-send').click();
+          await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
+          await card.getByTestId('command-action').filter({ hasText: `UpdateFirmware · 下载时间 ${day} 18:00` }).waitFor({ timeout: 15_000 });
+          assert.match(charger.output(), new RegExp(`server asked: UpdateFirmware https://firmware.example/e2e.bin ${day}T10:00:00Z`));
+
+          // The operator moves to London: the same reservation reads 10:00 (winter) or 11:00 (summer).
+          await go(page, '/setting/workflow');
+          await page.getByTestId('ops-time-zone').click();
+          await page.getByTestId('ops-time-zone').fill('London');
+          await page.getByRole('option', { name: 'Europe/London' }).click();
+          await page.getByTestId('ops-save').click();
+          await page.getByTestId('toast').getByText('保存成功').waitFor({ timeout: 10_000 });
+          const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at18 * 1000));
+          await page.reload();
+          await page.getByTestId('app-main').waitFor();
+          await go(page, `/connector/stationdetail?id=${station.id}`);
+          await page.getByTestId('pile-card').filter({ hasText: 'E2ETZ0001' }).getByTestId('reservations').getByText(`至 ${day} ${london}`).waitFor({ timeout: 15_000 });
+        },
+        { timezoneId: 'America/New_York' },
+      );
+    } finally {
+      charger.stop();
+      // The other tests read times in Shanghai.
+      const settings = await api('GET', '/operationSettings/get', admin);
+      await api('POST', '/operationSettings/doEdit', admin, { offlineAfterIntervals: settings.data.offlineAfterIntervals, stuckAfterHours: settings.data.stuckAfterHours, timeZone: 'Asia/Shanghai', version: settings.data.version });
+    }
+  });
 });

@@ -23,7 +23,7 @@ import { getLedger, getRefunds, useByStation, useRevenue, useSettlement, type Le
 import { CursorPager } from '@/components/data/CursorPager';
 import { exportExcel } from '@/components/data/excel';
 import { useCursorList } from '@/components/data/useCursorList';
-import { addDays, chinaDateTime, chinaDay, kwh, relativeAge, yuan } from '@/components/data/format';
+import { addDays, zonedDateTime, chinaDay, kwh, relativeAge, yuan } from '@/components/data/format';
 import { trendOption } from '@/components/orders/financeModel';
 import { LazyChart } from '@/components/LazyChart';
 import { periodColumn, stationColumn, sumsColumns } from '@/components/orders/orderColumns';
@@ -138,8 +138,8 @@ function PendingRefunds({ sort, onSort }: { sort: ListDirection; onSort: (next: 
       headerTestId: 'pending-sort',
       className: styles.nowrap,
       testId: 'pending-age',
-      cell: (r) => <span title={chinaDateTime(r.requestedAt)}>{relativeAge(r.requestedAt, i18n.language, now)}</span>,
-      excel: { header: t('ord.d.requestedAt'), value: (r) => chinaDateTime(r.requestedAt), width: 20 },
+      cell: (r) => <span title={zonedDateTime(r.requestedAt)}>{relativeAge(r.requestedAt, i18n.language, now)}</span>,
+      excel: { header: t('ord.d.requestedAt'), value: (r) => zonedDateTime(r.requestedAt), width: 20 },
     },
     { id: 'amount', header: t('ord.d.amount'), numeric: true, cell: (r) => yuan(r.amountFen), excel: { value: (r) => r.amountFen / 100, numFmt: '0.00' } },
     { id: 'paid', header: t('fin.queue.paid'), numeric: true, testId: 'pending-paid', cell: (r) => yuan(r.order?.paidFen), excel: orderMoney((o) => o.paidFen) },
@@ -227,7 +227,7 @@ export default function Finance() {
   // The ledger's columns, declared once: its table and its export.
   const kindOf = (e: LedgerEntry) => e.kind ?? 'refund';
   const ledgerColumns: ListColumn<LedgerEntry>[] = [
-    { id: 'at', header: t('fin.ledgerCols.at'), cell: (e) => chinaDateTime(e.approvedAt), excel: { value: (e) => chinaDateTime(e.approvedAt), width: 20 } },
+    { id: 'at', header: t('fin.ledgerCols.at'), cell: (e) => zonedDateTime(e.approvedAt), excel: { value: (e) => zonedDateTime(e.approvedAt), width: 20 } },
     {
       id: 'kind',
       header: t('fin.ledgerCols.kind'),

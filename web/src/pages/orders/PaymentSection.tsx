@@ -21,7 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordOfflinePayment, writeOffOrder, type OfflineMethod, type OrderDetail } from '@/api/orders';
-import { chinaDateTime, parseYuan, yuan } from '@/components/data/format';
+import { zonedDateTime, parseYuan, yuan } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 
@@ -68,9 +68,9 @@ export function PaymentSection({ order: o, onDone }: { order: OrderDetail; onDon
                   method: s.method ? t(`ord.pay.method.${s.method}`) : '',
                   reference: s.reference ? ` · ${s.reference}` : '',
                   by: s.by,
-                  at: chinaDateTime(s.at),
+                  at: zonedDateTime(s.at),
                 })
-              : t('ord.pay.writtenOff', { amount: yuan(s.amountFen), reason: s.reason ?? '', by: s.by, at: chinaDateTime(s.at) })}
+              : t('ord.pay.writtenOff', { amount: yuan(s.amountFen), reason: s.reason ?? '', by: s.by, at: zonedDateTime(s.at) })}
           </Body1>
           {s.kind === 'offlinePayment' && s.reason && <Caption1 className={styles.muted}>{t('ord.pay.noteLine', { note: s.reason })}</Caption1>}
         </div>

@@ -23,7 +23,7 @@ import { addCard, CARD_STATUSES, deleteCard, editCard, getCards, topUpCard, useC
 import { CARD_HEADERS, expiryOf } from './cardSheet';
 import { importWorkbook } from './cardImport';
 import { confirm } from '@/components/Confirm';
-import { chinaDay, chinaDateTime, parseYuan, yuan } from '@/components/data/format';
+import { chinaDay, parseYuan, yuan, zonedDateTime, zonedDay, zoneLabel } from '@/components/data/format';
 import { exportExcel } from '@/components/data/excel';
 import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
@@ -104,7 +104,7 @@ export default function ChargingCards() {
       columns: CARD_HEADERS.map((h) => ({
         header: zh ? h.zh : h.en,
         value: (c: Card) =>
-          h.key === 'expiresAt' ? (c.expiresAt ? chinaDay(c.expiresAt) : '') : h.key === 'payment' ? t(`chg.card.payment.${c.payment}`) : ((c[h.key] as string | null) ?? ''),
+          h.key === 'expiresAt' ? (c.expiresAt ? zonedDay(c.expiresAt) : '') : h.key === 'payment' ? t(`chg.card.payment.${c.payment}`) : ((c[h.key] as string | null) ?? ''),
         width: 16,
       })),
       fetchPage: async (cursor) => {
@@ -128,7 +128,7 @@ export default function ChargingCards() {
         </Badge>
       ),
     },
-    { id: 'expiry', header: t('chg.card.expiry'), cell: (c) => (c.expiresAt ? chinaDay(c.expiresAt) : t('chg.card.never')) },
+    { id: 'expiry', header: t('chg.card.expiry'), cell: (c) => (c.expiresAt ? zonedDay(c.expiresAt) : t('chg.card.never')) },
     { id: 'parent', header: t('chg.card.parent'), cell: (c) => c.parentIdTag ?? '' },
     { id: 'payment', header: t('chg.card.paymentTitle'), testId: 'card-payment', cell: (c) => <PaymentCell c={c} /> },
     {
@@ -136,7 +136,7 @@ export default function ChargingCards() {
       header: t('chg.card.updated'),
       cell: (c) => (
         <Caption1 className={styles.muted}>
-          {chinaDateTime(c.updatedAt)} · {c.updatedBy}
+          {zonedDateTime(c.updatedAt)} · {c.updatedBy}
         </Caption1>
       ),
     },
@@ -226,7 +226,7 @@ function CardDialog({ initial, version, onClose, onSaved }: { initial: CardInput
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const [card, setCard] = useState<CardInput>(initial);
-  const [expiry, setExpiry] = useState(initial.expiresAt ? chinaDay(initial.expiresAt) : '');
+  const [expiry, setExpiry] = useState(initial.expiresAt ? zonedDay(initial.expiresAt) : '');
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const editing = version !== undefined;
@@ -321,7 +321,7 @@ function CardDialog({ initial, version, onClose, onSaved }: { initial: CardInput
                 ))}
               </Dropdown>
             </Field>
-            <Field label={t('chg.card.expiry')} hint={t('chg.card.expiryHint')} validationMessage={show('expiry')}>
+            <Field label={t('chg.card.expiry')} hint={`${t('chg.card.expiryHint')} · ${t('chg.op.zoneHint', { zone: zoneLabel() })}`} validationMessage={show('expiry')}>
               <Input type="date" value={expiry} onChange={(_, d) => {
                   setExpiry(d.value);
                   edited('expiry');
@@ -452,7 +452,7 @@ function LedgerDialog({ card, onClose }: { card: Card; onClose: () => void }) {
   const { t } = useTranslation();
   const { data } = useCardLedger(card.idTag);
   const columns: ListColumn<NonNullable<typeof data>['list'][number]>[] = [
-    { id: 'at', header: t('chg.card.ledgerCols.at'), cell: (e) => chinaDateTime(e.at) },
+    { id: 'at', header: t('chg.card.ledgerCols.at'), cell: (e) => zonedDateTime(e.at) },
     { id: 'kind', header: t('chg.card.ledgerCols.kind'), cell: (e) => t(`chg.card.ledgerKind.${e.kind}`) },
     { id: 'amount', header: t('chg.card.ledgerCols.amount'), numeric: true, cell: (e) => yuan(e.amountFen) },
     { id: 'balance', header: t('chg.card.ledgerCols.balance'), numeric: true, cell: (e) => yuan(e.balanceFen) },

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { actOnConnector, ACTIONS, useConnectorHistory, type Connector, type ConnectorStatus, type OperatorAction, type StationStatus } from '@/api/assets';
 import { commandDone, sendCommand, useCommand, type Command } from '@/api/chargers';
 import { confirm } from '@/components/Confirm';
-import { chinaDateTime } from '@/components/data/format';
+import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { OperationDialog, type PileRef } from './OperationDialog';
@@ -206,7 +206,7 @@ export function HistoryDialog({ connectorId, label, onClose }: { connectorId: st
               <TableBody>
                 {(data ?? []).map((h, i) => (
                   <TableRow key={i}>
-                    <TableCell>{chinaDateTime(h.at)}</TableCell>
+                    <TableCell>{zonedDateTime(h.at)}</TableCell>
                     <TableCell>{t(`ast.action.${h.event}`, { defaultValue: h.event })}</TableCell>
                     <TableCell>
                       {h.from ? `${t(`ast.cstatus.${h.from}`)} → ` : ''}

@@ -5,7 +5,7 @@ import { StationPicker } from '@/components/StationPicker';
 import { useNavigate } from 'react-router';
 import { CONNECTOR_STATUSES, useConnectors, type Connector, type ConnectorFilter, type ConnectorStatus, type PileType } from '@/api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog } from './ConnectorBits';
-import { chinaDateTime } from '@/components/data/format';
+import { zonedDateTime } from '@/components/data/format';
 import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
 import { useListParams } from '@/components/list/listParams';
@@ -60,8 +60,8 @@ export default function ConnectorList() {
         </>
       ),
     },
-    { id: 'since', header: t('ast.connector.since'), cell: (c) => chinaDateTime(c.statusSince) },
-    { id: 'heartbeat', header: t('ast.pile.lastHeartbeat'), cell: (c) => (c.lastHeartbeat ? chinaDateTime(c.lastHeartbeat) : t('ast.pile.never')) },
+    { id: 'since', header: t('ast.connector.since'), cell: (c) => zonedDateTime(c.statusSince) },
+    { id: 'heartbeat', header: t('ast.pile.lastHeartbeat'), cell: (c) => (c.lastHeartbeat ? zonedDateTime(c.lastHeartbeat) : t('ast.pile.never')) },
     {
       id: 'qr',
       header: t('ast.connector.qr'),

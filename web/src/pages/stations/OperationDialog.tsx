@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Pile } from '@/api/assets';
 import { sendCommand, type Command } from '@/api/chargers';
 import { CardPicker } from '@/components/CardPicker';
+import { zoneLabel } from '@/components/data/format';
 import { confirm } from '@/components/Confirm';
 import { notify } from '@/utils/notify';
 import { bodyOf, type Operation, type OperationField } from './operations';
@@ -77,13 +78,14 @@ export function OperationDialog({ pile, op, preset, onClose, onSent }: { pile: P
         );
       default:
         return (
-          <Field key={f.name} label={label} required={f.required} validationMessage={message} hint={t(`chg.op.hint.${f.name}`, { defaultValue: '' })}>
+          <Field key={f.name} label={label} required={f.required} validationMessage={message} hint={f.kind === 'datetime' ? t('chg.op.zoneHint', { zone: zoneLabel() }) : t(`chg.op.hint.${f.name}`, { defaultValue: '' })}>
             <Input
               type={f.kind === 'datetime' ? 'datetime-local' : f.kind === 'number' ? 'number' : 'text'}
               value={values[f.name] ?? f.initial ?? ''}
               maxLength={f.maxLength}
               onChange={(_, d) => set(f.name, d.value)}
               data-testid={`op-${f.name}`}
+              data-zone={f.kind === 'datetime' ? zoneLabel() : undefined}
             />
           </Field>
         );

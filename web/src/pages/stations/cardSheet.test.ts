@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardsFromSheet, expiryOf } from './cardSheet';
 import { rowOfField } from './cardImport';
+import { setOperatorTimeZone } from '@/components/data/format';
 
 describe('card sheets', () => {
   it('reads zh or en headers, skips blank rows, defaults the status and payment, keeps each row number', () => {
@@ -44,7 +45,15 @@ describe('card sheets', () => {
     expect(rowOfField('rows', sent)).toBe(0);
   });
 
-  it('an expiry day ends at 23:59:59 China time', () => {
+  it("an expiry day ends at 23:59:59 in the operator's time zone", () => {
     expect(expiryOf('2030-01-31')).toBe(Date.UTC(2030, 0, 31, 15, 59, 59) / 1000);
+    expect(expiryOf(new Date(Date.UTC(2030, 0, 31)))).toBe(Date.UTC(2030, 0, 31, 15, 59, 59) / 1000);
+    setOperatorTimeZone('Europe/London');
+    try {
+      expect(expiryOf('2030-07-01')).toBe(Date.UTC(2030, 6, 1, 22, 59, 59) / 1000);
+    } finally {
+      setOperatorTimeZone('Asia/Shanghai');
+    }
+    expect(expiryOf('2030-02-30')).toBe('bad');
   });
 });

@@ -1,5 +1,6 @@
 import type { CardInput, CardPayment, CardStatus } from '@/api/chargers';
 import { CARD_STATUSES } from '@/api/chargers';
+import { fromZoned } from '@/components/data/format';
 
 /**
  * Charging cards to and from a spreadsheet: the header names (zh or en)
@@ -27,15 +28,16 @@ function text(v: Cell): string {
   return String(v).trim();
 }
 
-/** Unix seconds of an expiry cell: a date, or text "YYYY-MM-DD" (end of that China day); null when empty. */
+/**
+ * Unix seconds of an expiry cell: a date, or text "YYYY-MM-DD", each the
+ * end of that day (23:59:59) in the operator's time zone; null when empty.
+ */
 export function expiryOf(v: Cell): number | null | 'bad' {
-  if (v instanceof Date) return Math.floor(v.getTime() / 1000);
-  const s = text(v);
+  // A date cell is that calendar day (the workbook stores it as UTC midnight).
+  const s = v instanceof Date ? v.toISOString().slice(0, 10) : text(v);
   if (!s) return null;
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(s);
-  if (!m) return 'bad';
-  // 23:59:59 China time of that day.
-  return Math.floor(Date.UTC(+m[1], +m[2] - 1, +m[3], 23, 59, 59) / 1000) - 8 * 3600;
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  return (m && fromZoned(`${m[1]}-${m[2]}-${m[3]}`, true)) ?? 'bad';
 }
 
 /** A card read from a sheet, with its row number in the file (for the server's messages). */

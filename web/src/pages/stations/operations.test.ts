@@ -9,7 +9,8 @@ describe('remote operation forms', () => {
     expect(bodyOf(op('setChargingProfile'), { connectorId: '0', purpose: 'ChargePointMaxProfile' })).toEqual({
       body: { connectorId: 0, purpose: 'ChargePointMaxProfile', unit: 'W', periods: [{ startPeriod: 0, limit: 22000 }, { startPeriod: 3600, limit: 11000 }] },
     });
-    expect(bodyOf(op('reserveNow'), { connectorId: '1', idTag: 'A', expiresAt: '2030-01-01T10:00:00Z' })).toEqual({ body: { connectorId: 1, idTag: 'A', expiresAt: 1893492000 } });
+    // A datetime-local value is the operator's wall clock (Asia/Shanghai here), not the browser's.
+    expect(bodyOf(op('reserveNow'), { connectorId: '1', idTag: 'A', expiresAt: '2030-01-01T18:00' })).toEqual({ body: { connectorId: 1, idTag: 'A', expiresAt: 1893492000 } });
   });
 
   it('name the field they cannot read', () => {
