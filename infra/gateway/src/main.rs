@@ -33,6 +33,7 @@ async fn run() -> Result<(), String> {
             backoffice::runtime::init_tracing(log_as_json()?);
             let options = server::ServeOptions::from_env(|name| std::env::var(name).ok())?;
             let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
+            server::require_licence_guard(&ctx.config)?;
             // One gateway per data dir; `gateway restore` waits for none.
             let _lock = match backoffice::config::sqlite_path_from_env() {
                 Ok(db) => {

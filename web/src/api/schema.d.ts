@@ -2251,7 +2251,11 @@ export interface components {
         IdList: components["schemas"]["IdText"][] | components["schemas"]["IdText"];
         /** @description An id as text or as a number. */
         IdText: string | number;
-        /** @description One row of an import: a card, and where it is in the client's file. */
+        /**
+         * @description One row of an import: a card's fields (as [`CardInput`]) and where it is
+         *     in the client's file. Declared field by field, not flattened, so a bad
+         *     value is named by its path (`rows[1].status`).
+         */
         ImportRow: {
             /**
              * Format: int64
@@ -2262,14 +2266,10 @@ export interface components {
             /** @default  */
             holder?: string;
             idTag: string;
-            /**
-             * @description The group card this one belongs to (an existing idTag).
-             * @default null
-             */
+            /** @default null */
             parentIdTag?: string | null;
             /**
-             * @description How its sessions are paid (default postpaid; an edit without it
-             *     keeps the card's). A prepaid card starts with a balance of 0.
+             * @description Default postpaid.
              * @default null
              */
             payment?: components["schemas"]["CardPayment"] | null;
@@ -3007,7 +3007,7 @@ export interface components {
                 };
             };
         };
-        /** @description access forbidden: you do not have the permission for this */
+        /** @description no access: your roles do not give the permission this needs */
         Error403: {
             headers: {
                 [name: string]: unknown;
@@ -3016,7 +3016,9 @@ export interface components {
                 "application/json": {
                     /** @constant */
                     code: 403;
-                    data: null;
+                    data: null | {
+                        permission: string;
+                    };
                     msg: string;
                 };
             };
@@ -10739,6 +10741,19 @@ export interface operations {
                         code: 200;
                         /** @description The route tree the SPA builds its menu and routes from. */
                         data: {
+                            /**
+                             * @description Pages of the menu the caller's roles may not open (the SPA shows
+                             *     403 saying what they need, rather than 404).
+                             */
+                            forbidden: {
+                                /** @description What its guard asks for, in English and in Chinese. */
+                                needsEn: string;
+                                needsZh: string;
+                                /** @description The page's full path, e.g. `/setting/userManagement`. */
+                                path: string;
+                                /** @description Its menu title (a key of the SPA's menu titles, zh). */
+                                title: string;
+                            }[];
                             /** @description Route nodes: path, name, component, redirect, meta, children. */
                             list: {
                                 children?: components["schemas"]["RouteNode"][] | null;
