@@ -47,7 +47,7 @@ pub fn parse_hosts(list: &str) -> Result<Vec<String>, String> {
     for h in &hosts {
         let name = h.strip_prefix("*.").unwrap_or(h);
         let ipv6 = name.starts_with('[') && name.ends_with(']');
-        let ok = !name.is_empty() && (ipv6 || name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')) && !name.contains(':');
+        let ok = !name.is_empty() && (ipv6 || (name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')));
         if !ok || (ipv6 && h.starts_with("*.")) {
             return Err(format!("BACKOFFICE_ALLOWED_HOSTS: '{h}' is not a host name (no scheme, port or path: e.g. backoffice.example.com, *.example.com, 10.0.0.5)"));
         }
