@@ -98,7 +98,7 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/card/getList", "pageNo=1&pageSize=20", 1),
         ("/card/getList", "pageNo=1&pageSize=20&status=Accepted", 1),
         ("/card/search", "text=demo&status=Accepted&limit=20", 1),
-        ("/card/search", "text=京a&limit=20", 1),
+        ("/card/search", "text=%E4%BA%ACa&limit=20", 1),
         ("/card/ledger", "idTag=PRE0001", 1),
         ("/card/lowBalance", "belowFen=100000", 1),
         ("/charger/commands", "pileId={pile}&pageSize=20", 2),
