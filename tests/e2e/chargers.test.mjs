@@ -4,44 +4,17 @@
 // charger connects and runs a session, the pile shows connected, the
 // order appears with its curve, the message log shows the exchange, and
 // remote operations are answered; charging cards are managed on their page.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, eventually, gatewayForFile, go, login, ROOT, shot, USERS, withBrowser } from './harness.mjs';
+import { apiClient, eventually, gatewayForFile, go, login, shot, startCharger as startScripted, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
-const PYTHON = process.env.E2E_PYTHON ?? join(ROOT, 'target/tools-venv/bin/python');
+const startCharger = (code, password, idTag) => startScripted(gateway, code, password, idTag);
 
 async function choose(page, dropdown, option) {
   await dropdown.click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Starts the scripted charger; resolves once its session is done. */
-function startCharger(code, password, idTag) {
-  assert.ok(existsSync(PYTHON), `python with the ocpp package missing: ${PYTHON} (scripts/install-test-deps.sh)`);
-  const ws = gateway.url.replace(/^http/, 'ws') + '/ocpp';
-  const child = spawn(PYTHON, [join(import.meta.dirname, 'charger.py'), ws, code, password, idTag], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const done = new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /session done (\d+)/.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(Number(m[1]));
-      }
-      if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`charger exited: ${out}`));
-      }
-    }, 100);
-  });
-  return { done, output: () => out, stop: () => child.stdin.end('quit\n') };
 }
 
 describe('charger link', () => {
@@ -131,6 +104,7 @@ describe('charger link', () => {
         await page.getByRole('menuitem', { name: '远程启动充电' }).click();
         await choose(page, page.getByTestId('op-connectorId'), '#2');
         await page.getByTestId('op-idTag').click();
+        await page.getByTestId('op-idTag').fill('DEMO0013');
         await page.getByRole('option', { name: /^DEMO0013/ }).click();
         await page.getByTestId('op-send').click();
         await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });

@@ -351,9 +351,10 @@ fn function(route: &Route) -> Y {
     ])
 }
 
-/// Command routes of the remote operations send to chargers.
+/// Command routes of the remote operations send to chargers, and so does
+/// taking a connector out of service (ChangeAvailability).
 pub fn sends_to_chargers(route: &Route) -> bool {
-    (route.path.starts_with("/charger/") && writes(route)) || CLOSES_CHARGER_CONNECTIONS.contains(&route.path)
+    (route.path.starts_with("/charger/") && writes(route)) || route.path == "/connector/doAction" || CLOSES_CHARGER_CONNECTIONS.contains(&route.path)
 }
 
 /// Routes that change a charger's credentials and so close its live

@@ -145,6 +145,10 @@ pub mod families {
     pub const CARD: Family = Family::table("CARD#*");
     pub const CARD_LIST: Family = Family::table("LIST#card#*");
     pub const CARD_COUNT: Family = Family::table("COUNT#card#*");
+    /// Prepaid cards by balance (`domain/cards.rs`).
+    pub const CARD_BALANCE: Family = Family::table("CARDBAL");
+    /// A card's top-ups and the sessions paid from its balance.
+    pub const CARD_LEDGER: Family = Family::table("CARDTX#*");
 
     // The charger link (domain::chargers).
     pub const RESERVATION: Family = Family::table("RES#*");
@@ -284,17 +288,19 @@ fn link_use(function: &str) -> Option<(KeyUse, &'static [&'static str])> {
         // Every charger message (its connection looked up by id): boot and
         // status on the pile and its connectors (their list and history),
         // cards, sessions as orders (transactions, pointers, rollups, the
-        // tariff in force), the message log, answers to remote operations
-        // (the command, the pile's slot and queue, reservations, the
-        // system log entry); the connection's first message is recorded on
-        // its record (the queue then goes to it). The operations settings are read through a
-        // cache, so tests see them only now and then.
+        // tariff in force), prepaid cards' wallets (a session's hold and
+        // payment, the balance index, the card's ledger), the message
+        // log, answers to remote operations (the command, the pile's slot
+        // and queue, reservations, the system log entry); the connection's
+        // first message is recorded on its record (the queue then goes to
+        // it). The operations settings are read through a cache, so tests
+        // see them only now and then.
         "ocpp_message" => (
             KeyUse::new(
-                &[PILE_CODE, SETTINGS, STATION, TARIFF, CARD, COMMAND_QUEUE],
+                &[PILE_CODE, SETTINGS, STATION, TARIFF, COMMAND_QUEUE],
                 &[
                     PILE, CONNECTION, MESSAGE_LOG, CONNECTOR_LIST, CONNECTOR_COUNT, CONNECTOR_HISTORY, ORDER, ORDER_POINTER, ROLLUP, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START,
-                    OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, RESERVATION, LOG, LOG_COUNT,
+                    OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, RESERVATION, LOG, LOG_COUNT, CARD, CARD_BALANCE, CARD_LEDGER,
                 ],
             ),
             &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem"],
@@ -431,12 +437,14 @@ mod tests {
             (TARIFFS, tariffs::INDEX_PK.into()),
             (CARD, crate::domain::cards::key("abc").pk),
             (OCPP_GUARD, "OCPPGUARD#ADDRESS#203.0.113.9".into()),
+            (CARD_BALANCE, "CARDBAL".into()),
+            (CARD_LEDGER, "CARDTX#ABC".into()),
         ];
         let all = [
             USER, ROLE, MENU, NOTICE, THROTTLE, LOG, LOG_COUNT, LOG_REFUSED, SOCIAL, OAUTH_STATE, META, SETTINGS, WORKFLOW, DEPT, USERS_BY_NAME, USERS_BY_EMAIL, ROLES_BY_NAME,
             LOG_BY_TIME, LOG_BY_ACCOUNT, LOG_BY_TYPE, DEPTS, ORDER, LEDGER, ORDER_POINTER, ROLLUP, ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS,
             LEDGER_BY_TIME, STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT, PILES_BY_STATION, TARIFFS, CARD,
-            CARD_LIST, CARD_COUNT, RESERVATION, OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START, MESSAGE_LOG, CONNECTION,
+            CARD_LIST, CARD_COUNT, CARD_BALANCE, CARD_LEDGER, RESERVATION, OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START, MESSAGE_LOG, CONNECTION,
             OCPP_GUARD, RESERVATIONS_BY_PILE, COMMANDS_BY_PILE, COMMAND_QUEUE, SLOTS_BY_DEADLINE, MESSAGE_LOG_BY_ACTION, CONNECTIONS,
         ];
         for (family, pk) in cases {

@@ -77,6 +77,7 @@ const ZH: &[(&str, &str)] = &[
     ("finance_by_station", "各电站营收"),
     ("finance_settlement", "电站结算单"),
     ("finance_ledger", "退款台账"),
+    ("finance_holder_bills", "后付费持卡人月度账单"),
     ("dashboard", "首页看板"),
     // Stations, tariffs, piles, connectors.
     ("area_list", "省市区树"),
@@ -99,13 +100,17 @@ const ZH: &[(&str, &str)] = &[
     ("connector_list", "充电枪列表"),
     ("connector_history", "充电枪状态历史"),
     ("connector_edit", "编辑充电枪"),
-    ("connector_action", "充电枪操作"),
+    ("connector_action", "人工停用或恢复充电枪（维护）"),
     // Charging cards.
     ("card_list", "充电卡列表"),
     ("card_add", "新增充电卡"),
     ("card_edit", "编辑充电卡"),
     ("card_delete", "删除充电卡"),
     ("card_import", "导入充电卡"),
+    ("card_top_up", "预付费充电卡充值"),
+    ("card_search", "按卡号、持卡人或车牌查找充电卡"),
+    ("card_ledger", "充电卡充值与扣费记录"),
+    ("card_low_balance", "余额不足的预付费充电卡"),
     // Remote operations.
     ("charger_remote_start", "远程启动充电"),
     ("charger_remote_stop", "远程停止充电"),

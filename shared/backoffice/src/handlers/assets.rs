@@ -24,10 +24,15 @@ use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
 /// What these routes touch in the table (their functions' IAM policies,
-/// see `crate::iam`): stations, piles, connectors and tariffs with their lists.
+/// see `crate::iam`): stations, piles, connectors and tariffs with their
+/// lists; a connector taken out of service sends ChangeAvailability (the
+/// command, its queue and slot, the message log).
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
-    crate::iam::KeyUse::new(&[PILES_BY_STATION, TARIFFS], &[STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT])
+    crate::iam::KeyUse::new(
+        &[PILES_BY_STATION, TARIFFS, COMMAND_QUEUE],
+        &[STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT, COMMAND, COMMAND_SLOT, MESSAGE_LOG],
+    )
 };
 
 pub fn routes() -> Vec<Route> {
@@ -50,7 +55,7 @@ pub fn routes() -> Vec<Route> {
         route!(GET "/connector/getList" => "connector_list", Permission(SYSTEM_READ), unaudited, "Connectors filtered by station, status and type, paged", connector_list, query = ConnectorListQuery, data = ConnectorList),
         route!(GET "/connector/getHistory" => "connector_history", Permission(SYSTEM_READ), unaudited, "A connector's status history", connector_history, query = IdQuery, data = ConnectorHistory; errors = &[404]),
         route!(POST "/connector/doEdit" => "connector_edit", Permission(SYSTEM_WRITE), audited, "Edit a connector (version checked)", connector_edit, body = Edit<ConnectorInput>, data = Connector),
-        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), audited, "Operator action on a connector (stored state only until a charger link exists)", connector_action, body = ConnectorAction, data = Connector),
+        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), audited, "Take a connector out of service by hand (maintenance) or back; a connected charger is sent ChangeAvailability", connector_action, body = ConnectorAction, data = ConnectorActionDone; errors = &[404]),
     ]
 }
 
@@ -128,7 +133,17 @@ pub struct StationDelete {
 pub struct ConnectorAction {
     #[serde(default)]
     pub id: String,
+    /// `disable`: out of service (e.g. maintenance); `enable`: back in service.
     pub action: Option<OperatorAction>,
+}
+
+/// POST /connector/doAction answer: the connector as stored now, and the
+/// ChangeAvailability sent to its charger (null when the charger is not
+/// connected: nothing was sent). Follow the command with /charger/command.
+#[derive(Serialize, JsonSchema)]
+pub struct ConnectorActionDone {
+    pub connector: Connector,
+    pub command: Option<crate::domain::chargers::commands::Command>,
 }
 
 /// GET /station/getList answer.
@@ -235,14 +250,6 @@ pub struct ConnectorList {
 pub struct ConnectorHistory {
     /// Newest first, at most 200.
     pub list: Vec<ConnectorEvent>,
-}
-
-/// Said with every operator action: nothing reaches a charger yet.
-fn no_charger_link() -> Text {
-    Text::new(
-        "Recorded. No charger link exists yet: only the stored status changed, no command was sent to the pile.",
-        "已记录。尚未接入充电桩通信：仅修改了系统中的状态，未向充电桩发送指令。",
-    )
 }
 
 fn saved() -> Text {
@@ -480,18 +487,34 @@ pub async fn connector_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     Ok(Reply::data_with_msg(c, saved()))
 }
 
-/// POST /connector/doAction {id, action}
+/// POST /connector/doAction {id, action}: the stored status first (it
+/// holds whether or not the charger is reachable), then, when the charger
+/// is connected, ChangeAvailability for that connector so the charger
+/// itself stops (or resumes) taking sessions.
 pub async fn connector_action(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let a: ConnectorAction = call.req.payload()?;
     let action = a.action.ok_or_else(|| {
         ApiError::bad_request(Text::new(
-            "action is required: enable, disable, reset, unlock, remoteStart or remoteStop",
-            "缺少action：enable、disable、reset、unlock、remoteStart或remoteStop",
+            "action is required: disable (out of service) or enable (back in service)",
+            "缺少action：disable（停用维护）或enable（恢复启用）",
         ))
     })?;
     if a.id.trim().is_empty() {
         return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
     }
-    let c = piles::act(ctx, a.id.trim(), action, &username(&call)?).await?;
-    Ok(Reply::data_with_msg(c, no_charger_link()))
+    let by = username(&call)?;
+    let c = piles::act(ctx, a.id.trim(), action, &by).await?;
+    let connected = crate::domain::chargers::link::get(ctx, &c.pile_id).await?.is_some_and(|l| l.connected);
+    if !connected {
+        return Ok(Reply::data_with_msg(
+            ConnectorActionDone { connector: c, command: None },
+            Text::new("saved; the charger is not connected, so only the stored status changed", "已保存；充电桩未连接，仅修改了系统中的状态"),
+        ));
+    }
+    let payload = serde_json::json!({"connectorId": c.number, "type": action.availability()});
+    let command = crate::domain::chargers::commands::submit(ctx, &c.pile_id, "ChangeAvailability", payload, &by).await?;
+    Ok(Reply::data_with_msg(
+        ConnectorActionDone { connector: c, command: Some(command) },
+        Text::new("saved; ChangeAvailability sent to the charger, its answer follows", "已保存；已向充电桩发送可用性变更，等待应答"),
+    ))
 }

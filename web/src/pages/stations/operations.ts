@@ -3,6 +3,8 @@
  * to, who may use it and its fields; `OperationDialog` renders any of them
  * and `bodyOf` turns the typed values into the request (tested).
  */
+import { fromZoned } from '@/components/data/format';
+
 export type FieldKind = 'connector' | 'connector0' | 'card' | 'text' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
 
 export interface OperationField {
@@ -72,9 +74,10 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
         break;
       }
       case 'datetime': {
-        const t = Date.parse(v);
-        if (Number.isNaN(t)) return { problem: f.name };
-        body[f.name] = Math.floor(t / 1000);
+        // Typed in the operator's time zone, whatever the browser's.
+        const t = fromZoned(v);
+        if (t === null) return { problem: f.name };
+        body[f.name] = t;
         break;
       }
       case 'periods': {
