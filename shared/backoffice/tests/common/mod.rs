@@ -172,10 +172,28 @@ pub async fn dynamo_table(prefix: &str) -> Option<store::dynamo::DynamoTable> {
         eprintln!("skipped: set BACKOFFICE_TEST_DYNAMO_ENDPOINT to run this test on DynamoDB");
         return None;
     };
-    let name = format!("{prefix}-{}", uuid::Uuid::new_v4().simple());
+    // The process id in the name lets a later test process tell tables
+    // whose process has ended: moto keeps every table in memory, and a
+    // whole suite's seeded tables outgrow a small machine's memory.
+    let me = std::process::id();
+    let name = format!("{prefix}-p{me}-{}", uuid::Uuid::new_v4().simple());
     let table = store::dynamo::DynamoTable::connect(&name, Some(&endpoint), Some("us-east-1")).await;
+    static CLEARED: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
+    CLEARED.get_or_init(|| delete_tables_of_ended_processes(&table, me)).await;
     table.create_table_if_missing().await.expect("the test table is created");
     Some(table)
+}
+
+/// Deletes the test tables whose process is no longer running.
+async fn delete_tables_of_ended_processes(table: &store::dynamo::DynamoTable, me: u32) {
+    let owner = |name: &str| -> Option<u32> { name.split('-').find_map(|part| part.strip_prefix('p')?.parse().ok()) };
+    for name in table.table_names().await.expect("the emulator lists its tables") {
+        let Some(pid) = owner(&name) else { continue };
+        if pid != me && !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            // Another cleaner may have taken it first.
+            let _ = table.other(&name).delete_table().await;
+        }
+    }
 }
 
 /// A seeded product on the given store (same configuration as [`product_with`]).
