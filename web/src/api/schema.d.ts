@@ -1918,6 +1918,7 @@ export interface components {
             expiresAt?: number | null;
             /** @default  */
             holder?: string;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
             /**
              * @description The group card this one belongs to (an existing idTag).
@@ -1946,6 +1947,7 @@ export interface components {
             expiresAt?: number | null;
             /** @default  */
             holder?: string;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
             /**
              * @description The group card this one belongs to (an existing idTag).
@@ -1957,6 +1959,7 @@ export interface components {
             status: components["schemas"]["CardStatus"] | null;
         };
         CardRef: {
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
         };
         /**
@@ -2034,6 +2037,7 @@ export interface components {
         };
         Credentials: {
             password: string;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
         };
         DataTransferBody: {
@@ -2053,14 +2057,19 @@ export interface components {
             refundId: string;
         };
         DepartmentIn: {
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             id?: string | null;
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             name: string;
             /**
              * Format: int64
              * @default 0
              */
             order?: number;
-            /** @default  */
+            /**
+             * @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused
+             * @default
+             */
             parentId?: string;
             /** Format: int64 */
             version?: number | null;
@@ -2081,6 +2090,11 @@ export interface components {
             userCount: number;
             /** Format: int64 */
             version: number;
+        };
+        /** @description The department to delete. */
+        DepartmentRef: {
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
+            id: string;
         };
         DiagnosticsBody: {
             /** @description Where the charger uploads (http, https, ftp, ftps). */
@@ -2157,14 +2171,19 @@ export interface components {
             updateType?: components["schemas"]["UpdateType"] | null;
         };
         MenuDeleteIn: {
+            /** @description A menu entry's key, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             name: string;
             /** Format: int64 */
             version: number;
         };
         MenuEditIn: {
             node: unknown;
+            /** @description A menu entry's key, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             originalName?: string | null;
-            /** @default  */
+            /**
+             * @description A menu entry's key, in canonical form: NFKC, trimmed; invisible and control characters are refused
+             * @default
+             */
             parentName?: string;
             /** Format: int64 */
             version: number;
@@ -2309,6 +2328,7 @@ export interface components {
             pileId?: string;
         };
         PileInput: {
+            /** @description A charge point id (the pile's code), in canonical form: NFKC, trimmed; invisible and control characters are refused */
             code: string;
             /** @description Registration only: the pile's connectors, numbered 1..n in order. */
             connectors?: components["schemas"]["ConnectorInput"][];
@@ -2345,6 +2365,7 @@ export interface components {
          *     made on, and the fields.
          */
         PileInputEdit: {
+            /** @description A charge point id (the pile's code), in canonical form: NFKC, trimmed; invisible and control characters are refused */
             code: string;
             /** @description Registration only: the pile's connectors, numbered 1..n in order. */
             connectors?: components["schemas"]["ConnectorInput"][];
@@ -2426,6 +2447,7 @@ export interface components {
             /** @default  */
             email?: string;
             password: string;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
         };
         /**
@@ -2436,6 +2458,7 @@ export interface components {
         RemoteStartBody: {
             /** Format: int64 */
             connectorId?: number | null;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag?: string;
             /**
              * Format: double
@@ -2462,6 +2485,7 @@ export interface components {
              * @description Until when (unix seconds).
              */
             expiresAt?: number | null;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag?: string;
             /** @default  */
             pileId?: string;
@@ -2473,21 +2497,26 @@ export interface components {
         };
         ResetIn: {
             password: string;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
         };
         /** @enum {string} */
         ResetType: "Soft" | "Hard";
         /** @description The role to delete: `role` (or `id`, the list's row key). */
         RoleDeleteIn: {
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             id?: string | null;
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             role?: string | null;
         };
         RoleEditIn: {
             /** @default  */
             description?: string;
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             oldRole?: string | null;
             /** @default [] */
             permissions?: string[];
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             role: string;
             /** Format: int64 */
             version?: number | null;
@@ -2750,11 +2779,14 @@ export interface components {
          *     with one entry (a list, or text without commas).
          */
         UserDeleteIn: {
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             id?: string | null;
             ids?: components["schemas"]["NamesIn"] | null;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username?: string | null;
         };
         UserEditIn: {
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             departmentId?: string | null;
             /** @default  */
             email?: string;
@@ -2763,6 +2795,7 @@ export interface components {
             password?: string | null;
             /** @default [] */
             roles?: string[];
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
             /** Format: int64 */
             version?: number | null;
@@ -4913,7 +4946,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IdBody"];
+                "application/json": components["schemas"]["DepartmentRef"];
             };
         };
         responses: {

@@ -4,6 +4,7 @@
 
 use charging::Problem;
 use envelope::{ApiError, Text};
+use names::CardNumber;
 use serde::{Deserialize, Serialize};
 use store::{Condition, Key, TxOp};
 
@@ -98,7 +99,7 @@ fn item(c: &Card) -> store::Item {
 pub struct CardInput {
     #[serde(default)]
     #[schemars(length(min = 1, max = 20))]
-    pub id_tag: String,
+    pub id_tag: CardNumber,
     #[serde(default)]
     #[schemars(length(max = 50))]
     pub holder: String,
@@ -112,7 +113,7 @@ pub struct CardInput {
     /// The group card this one belongs to (an existing idTag).
     #[serde(default)]
     #[schemars(length(max = 20))]
-    pub parent_id_tag: Option<String>,
+    pub parent_id_tag: Option<CardNumber>,
 }
 
 impl CardInput {
@@ -146,7 +147,7 @@ impl CardInput {
             plate: self.plate.trim().to_string(),
             status: self.status.unwrap_or(CardStatus::Accepted),
             expires_at: self.expires_at,
-            parent_id_tag: self.parent_id_tag.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(String::from),
+            parent_id_tag: self.parent_id_tag.as_deref().filter(|p| !p.is_empty()).map(String::from),
             created_at,
             updated_at: now,
             updated_by: by.to_string(),
@@ -190,7 +191,7 @@ pub async fn create(ctx: &AppCtx, input: CardInput, by: &str) -> Result<Card, Ap
 pub async fn update(ctx: &AppCtx, id_tag: &str, expected: i64, mut input: CardInput, by: &str) -> Result<Card, ApiError> {
     let old = get(ctx, id_tag).await?.ok_or_else(|| not_found(id_tag))?;
     // The number identifies the card: an edit keeps it.
-    input.id_tag = old.id_tag.clone();
+    input.id_tag = CardNumber::parse(&old.id_tag).map_err(|_| ApiError::internal())?;
     check(input.problems(""))?;
     check_parent(ctx, &input, "parentIdTag").await?;
     if old.version != expected {
@@ -282,16 +283,20 @@ pub async fn import(ctx: &AppCtx, rows: Vec<CardInput>, by: &str) -> Result<Impo
     Ok(done)
 }
 
+fn demo_number(tag: &str) -> CardNumber {
+    CardNumber::parse(tag).expect("the demo's card numbers are canonical")
+}
+
 /// The demo's cards: `DEMO0001`-`DEMO0020` accepted (the charge-point
 /// simulator uses them), one blocked, one expired.
 pub async fn seed_demo(ctx: &AppCtx) -> Result<(), ApiError> {
     let now = ctx.now();
     let mut rows: Vec<CardInput> = (1..=20)
-        .map(|i| CardInput { id_tag: format!("DEMO{i:04}"), holder: format!("演示用户{i:02}"), plate: format!("京A{:05}", 10_000 + i * 37), status: Some(CardStatus::Accepted), expires_at: None, parent_id_tag: None })
+        .map(|i| CardInput { id_tag: demo_number(&format!("DEMO{i:04}")), holder: format!("演示用户{i:02}"), plate: format!("京A{:05}", 10_000 + i * 37), status: Some(CardStatus::Accepted), expires_at: None, parent_id_tag: None })
         .collect();
-    rows.push(CardInput { id_tag: "FLEET01".into(), holder: "车队卡（集团）".into(), plate: String::new(), status: Some(CardStatus::Accepted), expires_at: None, parent_id_tag: None });
-    rows.push(CardInput { id_tag: "FLEET01-A".into(), holder: "车队司机A".into(), plate: "粤B12345".into(), status: Some(CardStatus::Accepted), expires_at: None, parent_id_tag: Some("FLEET01".into()) });
-    rows.push(CardInput { id_tag: "BLOCKED01".into(), holder: "挂失卡".into(), plate: String::new(), status: Some(CardStatus::Blocked), expires_at: None, parent_id_tag: None });
-    rows.push(CardInput { id_tag: "EXPIRED01".into(), holder: "过期卡".into(), plate: String::new(), status: Some(CardStatus::Accepted), expires_at: Some(now - 86_400), parent_id_tag: None });
+    rows.push(CardInput { id_tag: demo_number("FLEET01"), holder: "车队卡（集团）".into(), plate: String::new(), status: Some(CardStatus::Accepted), expires_at: None, parent_id_tag: None });
+    rows.push(CardInput { id_tag: demo_number("FLEET01-A"), holder: "车队司机A".into(), plate: "粤B12345".into(), status: Some(CardStatus::Accepted), expires_at: None, parent_id_tag: Some(demo_number("FLEET01")) });
+    rows.push(CardInput { id_tag: demo_number("BLOCKED01"), holder: "挂失卡".into(), plate: String::new(), status: Some(CardStatus::Blocked), expires_at: None, parent_id_tag: None });
+    rows.push(CardInput { id_tag: demo_number("EXPIRED01"), holder: "过期卡".into(), plate: String::new(), status: Some(CardStatus::Accepted), expires_at: Some(now - 86_400), parent_id_tag: None });
     import(ctx, rows, "seed").await.map(|_| ())
 }

@@ -18,7 +18,7 @@ use crate::session::{authenticate, token_invalid, Expired};
 pub(crate) struct Credentials {
     #[schemars(length(min = 1))]
     #[serde(default)]
-    username: String,
+    username: names::UserName,
     #[schemars(length(min = 6, max = 128))]
     #[serde(default)]
     password: String,
@@ -53,7 +53,7 @@ pub struct TokenData {
 /// POST /login/index
 pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let creds: Credentials = login_payload(ctx, &call.req)?;
-    let username = creds.username.trim();
+    let username = creds.username.as_str();
     if username.is_empty() {
         return Err(ApiError::bad_request(Text::new("user name cannot be empty", "用户名不能为空")));
     }
@@ -156,7 +156,7 @@ pub async fn logout(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub(crate) struct Registration {
     #[schemars(regex(pattern = r"^[A-Za-z0-9_.@-]{2,32}$"))]
     #[serde(default)]
-    username: String,
+    username: names::UserName,
     #[schemars(length(min = 12, max = 128))]
     #[serde(default)]
     password: String,
