@@ -141,7 +141,7 @@ pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveS
     let mut by_path: BTreeMap<String, MethodRouter<Shared>> = BTreeMap::new();
     for route in backoffice::routes() {
         let filter = MethodFilter::try_from(route.method.clone()).expect("route methods are standard");
-        let handler = move |state: State<Shared>, conn: ConnectInfo<SocketAddr>, req: Request| call(route, state, conn, req);
+        let handler = move |state: State<Shared>, conn: ConnectInfo<SocketAddr>, req: Request| call(route, tls, state, conn, req);
         let entry = by_path.remove(&route.full_path()).unwrap_or_default();
         by_path.insert(route.full_path(), entry.merge(on(filter, handler)));
     }
@@ -193,7 +193,7 @@ pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveS
         )
 }
 
-async fn call(route: &'static Route, State(ctx): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request) -> Response {
+async fn call(route: &'static Route, tls: bool, State(ctx): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request) -> Response {
     let (parts, body) = req.into_parts();
     let lang = Lang::from_accept_language(parts.headers.get("accept-language").and_then(|v| v.to_str().ok()));
     // A declared length over the limit is refused before reading a byte;
@@ -208,6 +208,7 @@ async fn call(route: &'static Route, State(ctx): State<Shared>, ConnectInfo(peer
     };
     let path = parts.uri.path().strip_prefix(API_BASE).unwrap_or(parts.uri.path()).to_string();
     let client_ip = client_address(&parts.headers, peer.ip()).to_string();
+    let https = tls || forwarded_https(&parts.headers, peer.ip());
     let api_req = ApiRequest {
         method: parts.method,
         path,
@@ -215,6 +216,7 @@ async fn call(route: &'static Route, State(ctx): State<Shared>, ConnectInfo(peer
         headers: parts.headers,
         body,
         client_ip,
+        https,
     }
     .with_query_string(parts.uri.query());
     into_axum(backoffice::dispatch(&ctx, route, api_req).await)
@@ -238,6 +240,13 @@ pub fn client_address(headers: &http::HeaderMap, peer: std::net::IpAddr) -> std:
         .next_back()
         .and_then(|last| last.trim().parse().ok())
         .unwrap_or(peer)
+}
+
+/// Whether a reverse proxy on this machine (a loopback peer) says the
+/// browser reached it over https (`X-Forwarded-Proto: https`); from any
+/// other peer the header is ignored.
+pub fn forwarded_https(headers: &http::HeaderMap, peer: std::net::IpAddr) -> bool {
+    peer.is_loopback() && headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
 }
 
 fn into_axum(resp: http::Response<bytes::Bytes>) -> Response {

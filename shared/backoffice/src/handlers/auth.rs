@@ -64,9 +64,13 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         )));
     }
     let ip = call.req.client_ip.as_str();
+    // A browser that signed in to this account before brings its device
+    // token: its tries are counted per device, and guesses from elsewhere
+    // never refuse it.
+    let device = call.req.cookie(&auth::device::cookie_name(username)).and_then(|token| ctx.device_key.verify(token, username, ctx.now()));
     // Counted before the password is checked: parallel guesses cannot
     // outrun the limit.
-    let attempt = throttle::begin(ctx, username, ip).await?;
+    let attempt = throttle::begin(ctx, username, ip, device.as_ref()).await?;
     let user = users::get(ctx, username).await?;
     let verified = match &user {
         Some(u) => crate::password_work::verify(&creds.password, &u.password_hash).await?,
@@ -87,7 +91,26 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         )));
     }
     rehash_if_weak(ctx, &user, &creds.password).await;
-    Ok(Reply::data(start_session(ctx, &user.username, ip).await?))
+    let tokens = start_session(ctx, &user.username, ip).await?;
+    let mut answer = envelope::ok_response(&tokens);
+    answer.headers_mut().append(http::header::SET_COOKIE, device_cookie(ctx, &user.username, call.req.https));
+    Ok(Reply::Raw(answer))
+}
+
+/// A new device token for the account, as the cookie that carries it:
+/// HttpOnly (no script reads it), SameSite=Strict (no other site's page
+/// sends it), sent only with sign-ins, Secure when the browser came over
+/// https, kept for [`auth::DEVICE_TOKEN_MAX_AGE_SECS`].
+fn device_cookie(ctx: &AppCtx, account: &str, https: bool) -> http::HeaderValue {
+    let token = ctx.device_key.issue(account, ctx.now());
+    let cookie = format!(
+        "{}={token}; Path={}/login; Max-Age={}; HttpOnly; SameSite=Strict{}",
+        auth::device::cookie_name(account),
+        crate::API_BASE,
+        auth::DEVICE_TOKEN_MAX_AGE_SECS,
+        if https { "; Secure" } else { "" }
+    );
+    http::HeaderValue::from_str(&cookie).expect("a device cookie is ASCII")
 }
 
 /// A hash made with weaker argon2 parameters than today's (or another
@@ -204,7 +227,7 @@ pub(crate) struct PasswordChange {
 pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
     let change: PasswordChange = call.req.payload()?;
-    let attempt = throttle::begin_for_account(ctx, caller.username(), &call.req.client_ip).await?;
+    let attempt = throttle::begin_for_session(ctx, caller.username(), &caller.session_id, &call.req.client_ip).await?;
     if !crate::password_work::verify(&change.old_password, &caller.user.password_hash).await? {
         return Err(ApiError::bad_request(Text::new("the current password is wrong", "原密码不正确")));
     }
