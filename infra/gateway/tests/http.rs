@@ -331,6 +331,10 @@ async fn production_starts_with_the_first_admin_only_and_no_demo_data() {
     let weak = production_seed(&dir, Some("admin-pass-1"));
     assert!(!weak.status.success());
     assert!(String::from_utf8_lossy(&weak.stderr).contains("must not contain the user name"), "{}", String::from_utf8_lossy(&weak.stderr));
+    // Long enough but easy to guess (the strength estimator's verdict).
+    let guessable = production_seed(&dir, Some("Password1234!"));
+    assert!(!guessable.status.success());
+    assert!(String::from_utf8_lossy(&guessable.stderr).contains("too easy to guess"), "{}", String::from_utf8_lossy(&guessable.stderr));
 
     let seeded = production_seed(&dir, Some(PRODUCTION_ADMIN_PW));
     assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));

@@ -527,3 +527,27 @@ async fn a_weak_stored_hash_is_upgraded_at_the_next_sign_in() {
     login(&ctx, "editor", "weak-hash-pass-1").await;
 }
 
+/// New passwords that meet the length rule but are easy to guess (the
+/// strength estimator's verdict) are refused on sign-up and on change,
+/// with the reason in the caller's language, naming the form's field.
+#[tokio::test]
+async fn passwords_easy_to_guess_are_refused_on_sign_up_and_change() {
+    let ctx = product().await;
+    for weak in ["password1234", "Password1234!", "qwertyuiop123"] {
+        let (en, _) = call_with_headers(&ctx, http::Method::POST, "/register", None, Some(json!({"username": "newcomer", "password": weak})), "10.4.0.1", &[]).await;
+        assert_eq!(en.status, 400, "{weak}: {:?}", en.body);
+        assert!(en.msg().starts_with("this password is too easy to guess"), "{}", en.msg());
+        assert_eq!(en.data()["fields"][0]["field"], "password");
+        let (zh, _) = call_with_headers(&ctx, http::Method::POST, "/register", None, Some(json!({"username": "newcomer", "password": weak})), "10.4.0.1", &[("accept-language", "zh-CN")]).await;
+        assert!(zh.msg().starts_with("密码太容易被猜到"), "{}", zh.msg());
+        assert_eq!(zh.data()["fields"][0]["zh"], zh.msg());
+    }
+    assert_eq!(post(&ctx, "/login/index", None, json!({"username": "newcomer", "password": "password1234"})).await.status, 400, "no account was made");
+
+    let token = login(&ctx, "editor", EDITOR_PW).await;
+    let change = post(&ctx, "/user/changePassword", Some(&token), json!({"oldPassword": EDITOR_PW, "newPassword": "Password1234!"})).await;
+    assert_eq!(change.status, 400, "{:?}", change.body);
+    assert_eq!(change.data()["fields"][0]["field"], "newPassword");
+    assert!(change.msg().contains("too easy to guess"), "{}", change.msg());
+    login(&ctx, "editor", EDITOR_PW).await;
+}

@@ -709,3 +709,21 @@ async fn names_already_stored_are_canonical() {
         assert_eq!(names::canonical(name).as_deref(), Ok(name.as_str()), "{name:?} is not canonical");
     }
 }
+
+/// An administrator's new account or reset password is held to the same
+/// strength: easy to guess is refused naming the field, nothing is written.
+#[tokio::test]
+async fn an_admin_cannot_set_a_password_easy_to_guess() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let made = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "weakling", "roles": ["Editor"], "password": "Password1234!"})).await;
+    assert_eq!(made.status, 400, "{:?}", made.body);
+    assert_eq!(made.data()["fields"][0]["field"], "password");
+    assert!(made.msg().contains("too easy to guess"), "{}", made.msg());
+    let users = get(&ctx, "/userManagement/getList?username=weakling", Some(&admin)).await;
+    assert_eq!(users.data()["total"], 0);
+    let reset = post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "editor", "password": "password1234"})).await;
+    assert_eq!(reset.status, 400, "{:?}", reset.body);
+    assert_eq!(reset.data()["fields"][0]["field"], "password");
+    login(&ctx, "editor", EDITOR_PW).await;
+}

@@ -186,7 +186,7 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
     let (user, user_op, counters) = match edit.version {
         None => {
             let password = edit.password.as_deref().unwrap_or_default();
-            users::validate_password(password, &edit.username)?;
+            users::validate_password(password, &edit.username, "password")?;
             let hash = crate::password_work::hash(password).await?;
             let mut user = User::new(&edit.username, hash, edit.roles.clone(), now);
             user.email = edit.email;
@@ -262,7 +262,7 @@ pub async fn reset_password(ctx: &AppCtx, actor: &str, username: &str, password:
             "不能在此重置自己的密码，请到个人中心修改（需输入原密码）",
         ));
     }
-    users::validate_password(password, username)?;
+    users::validate_password(password, username, "password")?;
     let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
     let hash = crate::password_work::hash(password).await?;
     users::set_password_hash(ctx, &user, hash).await?;

@@ -101,10 +101,17 @@ pub fn validate_username(raw: &str) -> Result<String, ApiError> {
     Ok(name.to_string())
 }
 
-/// Checks a new password against the product's policy.
-/// The policy for a new password of `username` (see [`auth::password_policy`]).
-pub fn validate_password(password: &str, username: &str) -> Result<(), ApiError> {
-    auth::password_policy(password, username).map_err(|e| ApiError::bad_request(Text::new(e.en(), e.zh())))
+/// The policy for a new password of `username` (see [`auth::password_policy`]),
+/// typed into the form field `field`: a refusal is a 400 whose
+/// `data.fields` names that field with the reason (the strength
+/// estimator's warning and suggestion), so the form shows it there.
+pub fn validate_password(password: &str, username: &str, field: &str) -> Result<(), ApiError> {
+    auth::password_policy(password, username).map_err(|e| {
+        if e == auth::PolicyError::Unchecked {
+            tracing::error!("a password was to be set by a build without the strength estimator (feature auth/strength)");
+        }
+        crate::domain::assets::invalid(&[charging::Problem::new(field, e.en(), e.zh())])
+    })
 }
 
 pub async fn get(ctx: &AppCtx, username: &str) -> Result<Option<User>, ApiError> {
