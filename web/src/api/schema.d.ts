@@ -2931,6 +2931,8 @@ export interface components {
         /** @description too many requests, try again later */
         Error429: {
             headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After": number;
                 [name: string]: unknown;
             };
             content: {
