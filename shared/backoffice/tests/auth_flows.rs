@@ -568,3 +568,30 @@ async fn passwords_easy_to_guess_are_refused_on_sign_up_and_change() {
     assert!(change.msg().contains("too easy to guess"), "{}", change.msg());
     login(&ctx, "editor", EDITOR_PW).await;
 }
+
+/// A disabled account says so only to its right password: a wrong one is
+/// answered exactly as on an enabled account (status, message, data), after
+/// the same password check, so a guesser learns nothing about the account.
+#[tokio::test]
+async fn a_disabled_account_answers_a_wrong_password_like_any_other() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let users = get(&ctx, "/userManagement/getList?username=editor", Some(&admin)).await;
+    let version = users.data()["list"][0]["version"].clone();
+    let disabled = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "editor", "roles": ["Editor"], "enabled": false, "version": version})).await;
+    assert_eq!(disabled.status, 200, "{:?}", disabled.body);
+    for lang in ["en", "zh-CN"] {
+        let wrong = |user: &'static str| {
+            let ctx = ctx.clone();
+            async move { call_with_headers(&ctx, http::Method::POST, "/login/index", None, Some(json!({"username": user, "password": "not-the-password"})), "10.4.1.1", &[("accept-language", lang)]).await }
+        };
+        let (on_disabled, h1) = wrong("editor").await;
+        let (on_enabled, h2) = wrong("test").await;
+        assert_eq!((on_disabled.status, &on_disabled.body), (on_enabled.status, &on_enabled.body), "{lang}");
+        assert!(h1.get(http::header::SET_COOKIE).is_none() && h2.get(http::header::SET_COOKIE).is_none());
+    }
+    let (right, cookie) = sign_in_from(&ctx, "editor", EDITOR_PW, "10.4.1.2", "").await;
+    assert_eq!(right.status, 400);
+    assert!(right.msg().contains("disabled"), "{}", right.msg());
+    assert!(cookie.is_none(), "a disabled account's browser is not remembered");
+}
