@@ -533,7 +533,7 @@ async fn a_weak_stored_hash_is_upgraded_at_the_next_sign_in() {
     // A hash made with far weaker argon2id parameters (m=8 KiB, t=1), as an
     // older release or an import would have left it.
     let weak = "$argon2id$v=19$m=8,t=1,p=1$Jl5gNxOpoC8n+oH8zTdbPw$4itydh8Q1qusKuEdS68FPYiE+w+3LA+/BXotWxWHASQ";
-    let key = backoffice::domain::keys::user("editor");
+    let key = backoffice::domain::keys::password("editor");
     ctx.store.update(&key, vec![store::UpdateAction::Set("passwordHash".into(), weak.into())], None).await.unwrap();
     login(&ctx, "editor", "weak-hash-pass-1").await;
     let stored = ctx.store.get(&key).await.unwrap().unwrap();
@@ -594,4 +594,59 @@ async fn a_disabled_account_answers_a_wrong_password_like_any_other() {
     assert_eq!(right.status, 400);
     assert!(right.msg().contains("disabled"), "{}", right.msg());
     assert!(cookie.is_none(), "a disabled account's browser is not remembered");
+}
+
+/// Password hashes live in their own partition (`PWD#`), which the IAM
+/// policies keep away from every function but the password routes. Records
+/// written before keep signing in: the hash is read from the record, moved
+/// to its own item at that sign-in (or by the backfill), and an edit of such
+/// a record in between carries it along.
+async fn hashes_stored_the_old_way_keep_signing_in_and_move(ctx: std::sync::Arc<backoffice::AppCtx>) {
+    use backoffice::domain::{keys, users};
+    // New records hold no hash: it is in its own item.
+    for name in ["admin", "editor", "test"] {
+        let record = ctx.store.get(&keys::user(name)).await.unwrap().unwrap();
+        assert!(!record.contains_key("passwordHash"), "{name}: {record:?}");
+        assert!(ctx.store.get(&keys::password(name)).await.unwrap().unwrap()["passwordHash"].as_str().unwrap().starts_with("$argon2id$"));
+    }
+    // editor and test as an older release stored them: the hash in the record.
+    for name in ["editor", "test"] {
+        let hash = ctx.store.get(&keys::password(name)).await.unwrap().unwrap()["passwordHash"].clone();
+        ctx.store.update(&keys::user(name), vec![store::UpdateAction::Set("passwordHash".into(), hash)], None).await.unwrap();
+        ctx.store.delete(&keys::password(name), None).await.unwrap();
+    }
+    // An admin's edit of the old record (a put of the whole record) keeps the hash.
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let listed = get(&ctx, "/userManagement/getList?username=editor", Some(&admin)).await;
+    let version = listed.data()["list"][0]["version"].clone();
+    let edit = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "editor", "email": "ed@example.com", "roles": ["Editor"], "enabled": true, "version": version})).await;
+    assert_eq!(edit.status, 200, "{:?}", edit.body);
+    assert!(ctx.store.get(&keys::user("editor")).await.unwrap().unwrap().contains_key("passwordHash"));
+    // The sign-in reads it from the record and moves it.
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    assert!(!ctx.store.get(&keys::user("editor")).await.unwrap().unwrap().contains_key("passwordHash"), "moved out of the record");
+    assert!(ctx.store.get(&keys::password("editor")).await.unwrap().is_some());
+    login(&ctx, "editor", EDITOR_PW).await;
+    // The profile change writes the profile's attributes only.
+    let profile = post(&ctx, "/user/updateProfile", Some(&editor), json!({"email": "editor@example.com", "avatar": ""})).await;
+    assert_eq!(profile.status, 200, "{:?}", profile.body);
+    let record = ctx.store.get(&keys::user("editor")).await.unwrap().unwrap();
+    assert_eq!((record["email"].as_str(), record["roles"].clone()), (Some("editor@example.com"), json!(["Editor"])));
+    assert!(!record.contains_key("passwordHash"));
+    // The backfill moves the rest (test), once.
+    assert_eq!(users::move_password_hashes(&ctx).await.unwrap(), 1);
+    assert_eq!(users::move_password_hashes(&ctx).await.unwrap(), 0);
+    assert!(!ctx.store.get(&keys::user("test")).await.unwrap().unwrap().contains_key("passwordHash"));
+    login(&ctx, "test", TEST_PW).await;
+}
+
+#[tokio::test]
+async fn hashes_stored_the_old_way_keep_signing_in_and_move_on_sqlite() {
+    hashes_stored_the_old_way_keep_signing_in_and_move(product().await).await;
+}
+
+#[tokio::test]
+async fn hashes_stored_the_old_way_keep_signing_in_and_move_on_dynamodb() {
+    let Some(table) = dynamo_table("pwdmove").await else { return };
+    hashes_stored_the_old_way_keep_signing_in_and_move(product_on_dynamo(table, &[]).await).await;
 }

@@ -71,7 +71,7 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     // Counted before the password is checked: parallel guesses cannot
     // outrun the limit.
     let attempt = throttle::begin(ctx, username, ip, device.as_ref()).await?;
-    let user = users::get(ctx, username).await?;
+    let user = users::get_with_password(ctx, username).await?;
     let verified = match &user {
         Some(u) => crate::password_work::verify(&creds.password, &u.password_hash).await?,
         None => {
@@ -114,19 +114,26 @@ fn device_cookie(ctx: &AppCtx, account: &str, https: bool) -> http::HeaderValue 
 }
 
 /// A hash made with weaker argon2 parameters than today's (or another
-/// algorithm) is replaced at the first sign-in that proves the password.
-/// A failure only means the next sign-in tries again.
+/// algorithm) is replaced at the first sign-in that proves the password,
+/// and one still kept in the user's record the old way moves to its own
+/// item. A failure only means the next sign-in tries again.
 async fn rehash_if_weak(ctx: &AppCtx, user: &users::User, password: &str) {
-    if !auth::needs_rehash(&user.password_hash) {
+    let weak = auth::needs_rehash(&user.password_hash);
+    if !weak && !user.has_legacy_hash() {
         return;
     }
-    let result = match crate::password_work::hash(password).await {
-        Ok(hash) => users::set_password_hash(ctx, user, hash).await.map(drop),
+    let result = match weak {
+        true => crate::password_work::hash(password).await,
+        false => Ok(user.password_hash.clone()),
+    };
+    let result = match result {
+        Ok(hash) => users::set_password_hash(ctx, user, hash).await,
         Err(e) => Err(e),
     };
-    match result {
-        Ok(()) => tracing::info!(user = %user.username, "password hash upgraded to the current argon2 parameters"),
-        Err(e) => tracing::warn!(user = %user.username, error = %e.msg.en, "password hash upgrade failed; the next sign-in tries again"),
+    match (result, weak) {
+        (Ok(()), true) => tracing::info!(user = %user.username, "password hash upgraded to the current argon2 parameters"),
+        (Ok(()), false) => tracing::info!(user = %user.username, "password hash moved to its own item"),
+        (Err(e), _) => tracing::warn!(user = %user.username, error = %e.msg.en, "password hash upgrade failed; the next sign-in tries again"),
     }
 }
 
@@ -228,7 +235,8 @@ pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
     let caller = call.caller()?;
     let change: PasswordChange = call.req.payload()?;
     let attempt = throttle::begin_for_session(ctx, caller.username(), &caller.session_id, &call.req.client_ip).await?;
-    if !crate::password_work::verify(&change.old_password, &caller.user.password_hash).await? {
+    let user = users::get_with_password(ctx, caller.username()).await?.ok_or_else(|| ApiError::standard(401))?;
+    if !crate::password_work::verify(&change.old_password, &user.password_hash).await? {
         return Err(ApiError::bad_request(Text::new("the current password is wrong", "原密码不正确")));
     }
     attempt.succeeded(ctx).await?;
@@ -239,7 +247,7 @@ pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
             "新密码不能与原密码相同",
         )));
     }
-    users::set_password_hash(ctx, &caller.user, crate::password_work::hash(&change.new_password).await?).await?;
+    users::set_password_hash(ctx, &user, crate::password_work::hash(&change.new_password).await?).await?;
     sessions::end_all_except(ctx, caller.username(), Some(&caller.session_id)).await?;
     Ok(Reply::message(Text::new(
         "password changed; other sessions were signed out",

@@ -24,12 +24,19 @@ pub const KEYS: crate::iam::KeyUse = {
     crate::iam::KeyUse::new(&[USERS_BY_NAME, ROLES_BY_NAME, DEPTS, LOG_BY_TIME, LOG_BY_ACCOUNT, LOG_BY_TYPE, LOG, LOG_COUNT, LOG_REFUSED], &[USER, ROLE, DEPT, MENU, SOCIAL])
 };
 
+/// The account routes that create, delete or reset accounts: the group's
+/// families and the password hashes (no other settings route reaches them).
+pub const STAFF_KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(KEYS.reads, &[USER, PASSWORD, ROLE, DEPT, MENU, SOCIAL])
+};
+
 pub fn routes() -> Vec<Route> {
     vec![
         route!(GET "/userManagement/getList" => "user_management_list", Permission(SETTINGS_MANAGE), unaudited, "Staff accounts (filter by any part of the username, paging)", user_list, query = UserListQuery, data = crate::paging::Page<staff::UserView>),
-        route!(POST "/userManagement/doEdit" => "user_management_edit", Permission(SETTINGS_MANAGE), audited, "Create or edit a staff account", user_edit, body = UserEditIn, data = staff::UserView),
-        route!(POST "/userManagement/doDelete" => "user_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a staff account (not yourself, not the last admin)", user_delete, body = UserDeleteIn, data = ()),
-        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), audited, "Set a new password for another staff account (your own is changed with /user/changePassword)", user_reset_password, body = ResetIn, data = ()),
+        route!(POST "/userManagement/doEdit" => "user_management_edit", Permission(SETTINGS_MANAGE), audited, "Create or edit a staff account", user_edit, body = UserEditIn, data = staff::UserView).touching(&STAFF_KEYS),
+        route!(POST "/userManagement/doDelete" => "user_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a staff account (not yourself, not the last admin)", user_delete, body = UserDeleteIn, data = ()).touching(&STAFF_KEYS),
+        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), audited, "Set a new password for another staff account (your own is changed with /user/changePassword)", user_reset_password, body = ResetIn, data = ()).touching(&STAFF_KEYS),
         route!(GET "/roleManagement/getList" => "role_management_list", Permission(SETTINGS_MANAGE), unaudited, "Roles with their permissions and holders", role_list, query = RoleListQuery, data = RoleListPage),
         route!(POST "/roleManagement/doEdit" => "role_management_edit", Permission(SETTINGS_MANAGE), audited, "Create, edit or rename a role", role_edit, body = RoleEditIn, data = roles::Role),
         route!(POST "/roleManagement/doDelete" => "role_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a role nobody holds", role_delete, body = RoleDeleteIn, data = ()),
