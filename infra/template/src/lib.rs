@@ -89,6 +89,8 @@ pub fn render() -> String {
         ("Transform", s("AWS::Serverless-2016-10-31")),
         ("Description", s("EV-charging back-office: /partnerapi Lambda functions, the charger link (WebSocket API), DynamoDB table, SPA on S3 + CloudFront")),
         ("Parameters", parameters()),
+        ("Rules", rules()),
+        ("Conditions", conditions()),
         ("Globals", globals()),
         ("Resources", Y::Map(resources)),
         ("Outputs", outputs()),
@@ -135,6 +137,27 @@ fn parameters() -> Y {
             ),
             ("AllowedPattern", s("^arn:aws[a-z-]*:lambda:[a-z0-9-]+:[0-9]{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension[A-Za-z0-9-]*:[0-9]+$")),
             ("ConstraintDescription", s("the extension layer's ARN, with its version")),
+        ]),
+    ), (
+        "DomainName",
+        map([
+            ("Type", s("String")),
+            (
+                "Description",
+                s("The site's own domain name (e.g. backoffice.example.com), served with CertificateArn's certificate at TLS 1.2 or newer; empty: the distribution's cloudfront.net name and certificate"),
+            ),
+            ("Default", s("")),
+            ("AllowedPattern", s("^$|^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$")),
+            ("ConstraintDescription", s("a lower-case domain name, or empty")),
+        ]),
+    ), (
+        "CertificateArn",
+        map([
+            ("Type", s("String")),
+            ("Description", s("ARN of the ACM certificate for DomainName, issued in us-east-1 (CloudFront's region); required with DomainName")),
+            ("Default", s("")),
+            ("AllowedPattern", s("^$|^arn:aws[a-z-]*:acm:us-east-1:[0-9]{12}:certificate/[0-9a-f-]+$")),
+            ("ConstraintDescription", s("an ACM certificate ARN in us-east-1, or empty")),
         ]),
     ), (
         "LogRetentionDays",
@@ -559,6 +582,47 @@ fn security_headers_policy() -> Y {
     ])
 }
 
+/// A custom domain needs its certificate (and a certificate its domain).
+fn rules() -> Y {
+    let set = |name: &str| map([("Fn::Not", list([map([("Fn::Equals", list([reference(name), s("")]))])]))]);
+    map([(
+        "CustomDomainHasItsCertificate",
+        map([
+            ("RuleCondition", set("DomainName")),
+            ("Assertions", list([map([("Assert", set("CertificateArn")), ("AssertDescription", s("DomainName needs CertificateArn: an ACM certificate for it in us-east-1"))])])),
+        ]),
+    ), (
+        "CertificateHasItsDomain",
+        map([
+            ("RuleCondition", set("CertificateArn")),
+            ("Assertions", list([map([("Assert", set("DomainName")), ("AssertDescription", s("CertificateArn is used only with DomainName: set both or neither"))])])),
+        ]),
+    )])
+}
+
+/// Both parameters set (the rules refuse one without the other); naming
+/// the certificate too lets cfn-lint see that its ARN is never empty where
+/// it is used.
+fn conditions() -> Y {
+    let set = |name: &str| map([("Fn::Not", list([map([("Fn::Equals", list([reference(name), s("")]))])]))]);
+    map([("HasCustomDomain", map([("Fn::And", list([set("DomainName"), set("CertificateArn")]))]))])
+}
+
+/// The viewer certificate: the custom domain's own (SNI, TLS 1.2 with the
+/// 2021 cipher set at least: CloudFront's default certificate still lets
+/// old clients in with TLS 1.0), or the default certificate without one.
+fn viewer_certificate() -> Y {
+    let own = map([
+        ("AcmCertificateArn", reference("CertificateArn")),
+        ("SslSupportMethod", s("sni-only")),
+        ("MinimumProtocolVersion", s(MINIMUM_TLS)),
+    ]);
+    map([("Fn::If", list([s("HasCustomDomain"), own, map([("CloudFrontDefaultCertificate", raw("true"))])]))])
+}
+
+/// The least TLS the site, the API and chargers are served with on a custom domain.
+pub const MINIMUM_TLS: &str = "TLSv1.2_2021";
+
 fn distribution() -> Y {
     let site_origin = map([
         ("Id", s("site")),
@@ -619,7 +683,8 @@ fn distribution() -> Y {
                     ("Origins", list([site_origin, api_origin, charger_link::origin()])),
                     ("DefaultCacheBehavior", site_behavior),
                     ("CacheBehaviors", list([api_behavior, charger_link::behavior(CACHING_DISABLED, ALL_VIEWER_EXCEPT_HOST_HEADER)])),
-                    ("ViewerCertificate", map([("CloudFrontDefaultCertificate", raw("true"))])),
+                    ("Aliases", map([("Fn::If", list([s("HasCustomDomain"), list([reference("DomainName")]), map([("Ref", s("AWS::NoValue"))])]))])),
+                    ("ViewerCertificate", viewer_certificate()),
                 ]),
             )]),
         ),
@@ -636,7 +701,13 @@ fn outputs() -> Y {
                 sub(&format!("https://${{HttpApi}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}{}", backoffice::routes::API_BASE)),
             ),
         ),
-        ("SiteUrl", output("The back-office in the browser", sub("https://${SiteDistribution.DomainName}"))),
+        (
+            "SiteUrl",
+            output(
+                "The back-office in the browser",
+                map([("Fn::If", list([s("HasCustomDomain"), sub("https://${DomainName}"), sub("https://${SiteDistribution.DomainName}")]))]),
+            ),
+        ),
         ("TableName", output("The DynamoDB table", reference("Table"))),
         ("SiteBucketName", output("Upload web/dist here (deploy.sh does)", reference("SiteBucket"))),
         ("DistributionId", output("Invalidate this distribution after an upload", reference("SiteDistribution"))),
@@ -649,6 +720,17 @@ fn outputs() -> Y {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn a_custom_domain_is_served_at_tls_1_2_or_newer_and_optional() {
+        let t = render();
+        assert!(t.contains("MinimumProtocolVersion: TLSv1.2_2021"), "the custom domain's certificate sets the floor");
+        assert!(t.contains("AcmCertificateArn: !Ref CertificateArn") && t.contains("SslSupportMethod: sni-only"));
+        // Without a domain the stack still deploys on the default certificate.
+        assert!(t.contains("CloudFrontDefaultCertificate: true") && t.contains("HasCustomDomain"));
+        assert!(t.contains("DomainName:\n    Type: String") && t.contains("Default: ''"), "both parameters are optional");
+        assert!(t.contains("CustomDomainHasItsCertificate") && t.contains("CertificateHasItsDomain"));
+    }
 
     #[test]
     fn logical_ids_are_pascal_case_and_unique() {

@@ -82,6 +82,20 @@ pub async fn call_from(
     body: Option<Value>,
     ip: &str,
 ) -> Answer {
+    call_with_headers(ctx, method, path_and_query, token, body, ip, &[]).await.0
+}
+
+/// A call from `ip` with extra request headers (a cookie); answers the
+/// envelope and the answer's headers.
+pub async fn call_with_headers(
+    ctx: &AppCtx,
+    method: Method,
+    path_and_query: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+    ip: &str,
+    headers: &[(&str, &str)],
+) -> (Answer, http::HeaderMap) {
     let (path, query) = path_and_query.split_once('?').map_or((path_and_query, None), |(p, q)| (p, Some(q)));
     let route = backoffice::routes::find(&method, path).unwrap_or_else(|| panic!("no route {method} {path}"));
     let mut req = ApiRequest::new(method, path).with_query_string(query);
@@ -89,15 +103,34 @@ pub async fn call_from(
     if let Some(t) = token {
         req.headers.insert("authorization", format!("Bearer {t}").parse().unwrap());
     }
+    for (name, value) in headers {
+        req.headers.append(http::HeaderName::from_bytes(name.as_bytes()).unwrap(), value.parse().unwrap());
+    }
     if let Some(b) = body {
         req.headers.insert("content-type", "application/json".parse().unwrap());
         req.body = Bytes::from(serde_json::to_vec(&b).unwrap());
     }
     let resp = dispatch(ctx, route, req).await;
     let status = resp.status().as_u16();
+    if status == 429 {
+        let wait = resp.headers().get(http::header::RETRY_AFTER).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+        assert!(wait.is_some_and(|w| w >= 1), "every 429 carries Retry-After in seconds: {:?}", resp.headers());
+    }
+    let answer_headers = resp.headers().clone();
     let body: Value = serde_json::from_slice(resp.body()).expect("every answer is JSON");
     assert_eq!(body["code"].as_i64(), Some(status as i64), "status equals envelope code: {body}");
-    Answer { status, body }
+    (Answer { status, body }, answer_headers)
+}
+
+/// A sign-in from `ip` bringing the browser's cookies (`name=value; ...`,
+/// empty for none); answers the envelope and the device cookie it set
+/// (`name=value`), if any.
+pub async fn sign_in_from(ctx: &AppCtx, username: &str, password: &str, ip: &str, cookies: &str) -> (Answer, Option<String>) {
+    let body = serde_json::json!({"username": username, "password": password});
+    let headers: Vec<(&str, &str)> = if cookies.is_empty() { vec![] } else { vec![("cookie", cookies)] };
+    let (answer, set) = call_with_headers(ctx, Method::POST, "/login/index", None, Some(body), ip, &headers).await;
+    let cookie = set.get_all(http::header::SET_COOKIE).iter().filter_map(|v| v.to_str().ok()).find(|c| c.starts_with("bo_device_")).map(|c| c.split(';').next().unwrap().to_string());
+    (answer, cookie)
 }
 
 pub async fn get(ctx: &AppCtx, path: &str, token: Option<&str>) -> Answer {
