@@ -319,7 +319,7 @@ async fn missing_bad_and_forged_tokens_are_401() {
 async fn expired_token_is_402_then_refresh_gives_a_working_pair() {
     let ctx = product().await;
     let first = sign_in(&ctx, "editor", EDITOR_PW).await;
-    ctx.clock.advance(61);
+    ctx.clock.advance(ACCESS_TOKEN_TTL_SECS + 1);
     let expired = get(&ctx, "/index/userInfo", Some(&first.access)).await;
     assert_eq!(expired.status, 402);
     assert_eq!(expired.msg(), "token expired");
@@ -334,7 +334,7 @@ async fn expired_token_is_402_then_refresh_gives_a_working_pair() {
 async fn an_access_token_alone_never_refreshes() {
     let ctx = product().await;
     let t = sign_in(&ctx, "editor", EDITOR_PW).await;
-    ctx.clock.advance(61);
+    ctx.clock.advance(ACCESS_TOKEN_TTL_SECS + 1);
     // A stolen access token, expired: before, /refreshToken renewed it for 12 h.
     let stolen = get(&ctx, "/refreshToken", Some(&t.access)).await;
     assert_eq!(stolen.status, 401);
@@ -416,7 +416,7 @@ async fn logout_revokes_the_session_even_with_an_expired_token() {
     assert_eq!(get(&ctx, "/index/userInfo", Some(&t.access)).await.status, 401);
     assert_eq!(refresh(&ctx, &t.refresh).await.status, 401);
     assert_eq!(get(&ctx, "/index/userInfo", Some(&other.access)).await.code(), 200, "other sessions live on");
-    ctx.clock.advance(120);
+    ctx.clock.advance(ACCESS_TOKEN_TTL_SECS + 1);
     assert_eq!(get(&ctx, "/login/logout", Some(&other.access)).await.code(), 200, "stale token can still sign out");
     assert_eq!(refresh(&ctx, &other.refresh).await.status, 401);
 }

@@ -16,10 +16,16 @@ pub const ADMIN_PW: &str = "admin-pass-1";
 pub const EDITOR_PW: &str = "editor-pass-1";
 pub const TEST_PW: &str = "test-pass-1";
 
+/// The tests' access-token lifetime: the product's default, so a test
+/// slowed by a busy machine does not see its tokens expire (a test of
+/// expiry moves the clock past it).
+pub const ACCESS_TOKEN_TTL_SECS: i64 = 900;
+
 pub fn env(extra: &[(&str, &str)]) -> HashMap<String, String> {
+    let ttl = ACCESS_TOKEN_TTL_SECS.to_string();
     let mut vars: HashMap<String, String> = [
         ("BACKOFFICE_JWT_SECRET", "test-secret-that-is-long-enough-0123456789"),
-        ("BACKOFFICE_ACCESS_TOKEN_TTL", "60"),
+        ("BACKOFFICE_ACCESS_TOKEN_TTL", ttl.as_str()),
         ("BACKOFFICE_SESSION_TTL", "3600"),
         ("BACKOFFICE_SEED_PASSWORD_ADMIN", ADMIN_PW),
         ("BACKOFFICE_SEED_PASSWORD_EDITOR", EDITOR_PW),
