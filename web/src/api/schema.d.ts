@@ -2460,9 +2460,14 @@ export interface components {
         Period: {
             /**
              * Format: double
-             * @description The limit in the schedule's unit (W or A).
+             * @description The limit in the schedule's unit (W or A), one decimal at most.
              */
             limit: number;
+            /**
+             * Format: int64
+             * @description Phases the charger may use in this period (1-3; absent: 3).
+             */
+            numberPhases?: number | null;
             /**
              * Format: int64
              * @description Seconds from the start of the schedule.
@@ -2568,15 +2573,74 @@ export interface components {
         ProfileBody: {
             /**
              * Format: int64
+             * @description The profile's id on the charger (1-2147483647; default 100 for a
+             *     ChargePointMaxProfile, 200 + the connector otherwise). The charger
+             *     replaces a profile it holds with the same id, or with the same purpose
+             *     and stack level on the same connector: choosing the id chooses what is
+             *     replaced.
+             */
+            chargingProfileId?: number | null;
+            /**
+             * Format: int64
              * @description 0 = the whole charger.
              */
             connectorId?: number | null;
-            /** @description At least one period; the first starts at 0; starts grow. */
+            /**
+             * Format: int64
+             * @description How long the schedule lasts (seconds, 1 s to one year; at most a day
+             *     for Daily and a week for Weekly recurrence; default: the last period
+             *     goes on until the profile ends).
+             */
+            duration?: number | null;
+            /** @description Default Absolute. */
+            kind?: components["schemas"]["ProfileKind"] | null;
+            /**
+             * Format: double
+             * @description The lowest rate the vehicle draws efficiently, in the schedule's unit
+             *     (one decimal at most).
+             */
+            minChargingRate?: number | null;
+            /**
+             * @description At least one period; the first starts at 0; starts grow (and stay
+             *     below the duration).
+             */
             periods: components["schemas"]["Period"][];
             /** @default  */
             pileId?: string;
             purpose?: components["schemas"]["ProfilePurpose"] | null;
+            /** @description Required with kind Recurring (and only then). */
+            recurrencyKind?: components["schemas"]["RecurrencyKind"] | null;
+            /**
+             * Format: int64
+             * @description 0-99 (default 0): of the profiles of one purpose in force, the
+             *     charger follows the highest level.
+             */
+            stackLevel?: number | null;
+            /**
+             * Format: int64
+             * @description When the schedule starts (unix seconds): Absolute and Recurring only
+             *     (default now); a Relative schedule starts with the session.
+             */
+            startSchedule?: number | null;
+            /**
+             * Format: int64
+             * @description TxProfile only: the running transaction it limits (default: the one
+             *     open on the connector; refused when none is).
+             */
+            transactionId?: number | null;
+            /** @description W (default) or A. */
             unit?: components["schemas"]["RateUnit"] | null;
+            /**
+             * Format: int64
+             * @description From when the profile is in force (unix seconds; default: at once).
+             */
+            validFrom?: number | null;
+            /**
+             * Format: int64
+             * @description Until when the profile is in force (unix seconds, after validFrom and
+             *     after now; default: until replaced or cleared).
+             */
+            validTo?: number | null;
         };
         ProfileIn: {
             /** @default  */
@@ -2584,9 +2648,12 @@ export interface components {
             /** @default  */
             email?: string;
         };
-        ProfilePurpose: "TxDefaultProfile" | "ChargePointMaxProfile";
+        ProfileKind: "Absolute" | "Recurring" | "Relative";
+        ProfilePurpose: "TxDefaultProfile" | "ChargePointMaxProfile" | "TxProfile";
         /** @enum {string} */
         RateUnit: "W" | "A";
+        /** @enum {string} */
+        RecurrencyKind: "Daily" | "Weekly";
         RefundRequestBody: {
             /** @description Yuan with at most 2 decimals, as a string ("12.34") or a number. */
             amount: components["schemas"]["YuanAmount"];
