@@ -77,3 +77,42 @@ def test_each_kind_of_profile_reaches_the_charger_within_the_schema(gateway, pil
             assert (status, prof["transaction_id"]) == ("Accepted", tx)
 
     asyncio.run(go())
+
+
+class ClearingCharger(Charger):
+    """Records each ClearChargingProfile; knows no profile with id 404."""
+
+    @on("ClearChargingProfile")
+    async def on_clear_charging_profile(self, **kw):
+        self.cleared = getattr(self, "cleared", []) + [kw]
+        return call_result.ClearChargingProfile(status="Unknown" if kw.get("id") == 404 else "Accepted")
+
+
+def test_profiles_are_cleared_by_id_connector_purpose_and_stack_level(gateway, pile, api):
+    p = pile()
+
+    async def go():
+        async with Connection(gateway["ws"], p, cls=ClearingCharger) as cp:
+            await cp.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="AC22"))
+            for body, sent, answer in [
+                ({}, {}, "Accepted"),
+                ({"id": 11}, {"id": 11}, "Accepted"),
+                ({"id": 404}, {"id": 404}, "Unknown"),
+                ({"connectorId": 1}, {"connector_id": 1}, "Accepted"),
+                ({"purpose": "TxProfile"}, {"charging_profile_purpose": "TxProfile"}, "Accepted"),
+                ({"stackLevel": 3}, {"stack_level": 3}, "Accepted"),
+                ({"connectorId": 0, "purpose": "ChargePointMaxProfile", "stackLevel": 0},
+                 {"connector_id": 0, "charging_profile_purpose": "ChargePointMaxProfile", "stack_level": 0}, "Accepted"),
+            ]:
+                r = await post(api, "/charger/clearChargingProfile", {"pileId": p.id, **body})
+                assert r["code"] == 200, r
+                done = await settle(api, r["data"]["id"])
+                assert (done["status"], done["response"]) == ("answered", {"status": answer}), (body, done)
+                assert cp.cleared[-1] == sent, (body, cp.cleared[-1])
+            before = len(cp.cleared)
+            for body, field in [({"id": 0}, "id"), ({"stackLevel": 100}, "stackLevel"), ({"connectorId": 3}, "connectorId"), ({"purpose": "Nope"}, "purpose")]:
+                r = await post(api, "/charger/clearChargingProfile", {"pileId": p.id, **body})
+                assert r["code"] == 400 and field in r["msg"], (body, r)
+            assert len(cp.cleared) == before, "nothing sent for a refusal"
+
+    asyncio.run(go())

@@ -2093,11 +2093,26 @@ export interface components {
             value?: string;
         };
         ClearProfileBody: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The profiles of this connector (0 = those of the whole charger).
+             */
             connectorId?: number | null;
+            /**
+             * Format: int64
+             * @description The profile with this id (1-2147483647). A charger given an id clears
+             *     that profile and ignores the other criteria (OCPP 1.6).
+             */
+            id?: number | null;
             /** @default  */
             pileId?: string;
+            /** @description The profiles of this purpose. */
             purpose?: components["schemas"]["ProfilePurpose"] | null;
+            /**
+             * Format: int64
+             * @description The profiles at this stack level (0-99).
+             */
+            stackLevel?: number | null;
         };
         CloseBody: {
             orderNo: string;

@@ -948,26 +948,56 @@ async fn running_transaction(ctx: &AppCtx, p: &Pile, n: u32, named: Option<i64>)
     }
 }
 
-#[derive(Deserialize, JsonSchema)]
+#[derive(Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct ClearProfileBody {
     #[serde(default)]
     pile_id: String,
+    /// The profile with this id (1-2147483647). A charger given an id clears
+    /// that profile and ignores the other criteria (OCPP 1.6).
+    #[schemars(range(min = 1, max = 2147483647))]
+    id: Option<i64>,
+    /// The profiles of this connector (0 = those of the whole charger).
     connector_id: Option<i64>,
+    /// The profiles of this purpose.
     purpose: Option<ProfilePurpose>,
+    /// The profiles at this stack level (0-99).
+    #[schemars(range(min = 0, max = 99))]
+    stack_level: Option<i64>,
 }
 
-/// POST /charger/clearChargingProfile {pileId, connectorId?, purpose?}
-async fn clear_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let b: ClearProfileBody = call.req.payload()?;
-    let p = pile(ctx, &b.pile_id).await?;
+/// The criteria of a ClearChargingProfile (`connector`: already checked
+/// against the pile); none at all clears every profile the charger holds.
+fn clear_criteria(b: &ClearProfileBody, connector: Option<u32>) -> Result<Value, ApiError> {
     let mut payload = json!({});
-    if b.connector_id.is_some() {
-        payload["connectorId"] = json!(connector(&p, b.connector_id, true)?);
+    match b.id {
+        Some(id) if (1..=i32::MAX as i64).contains(&id) => payload["id"] = json!(id),
+        Some(_) => return Err(bad("id", "must be 1-2147483647", "须为1-2147483647")),
+        None => {}
+    }
+    if let Some(n) = connector {
+        payload["connectorId"] = json!(n);
     }
     if let Some(purpose) = b.purpose {
         payload["chargingProfilePurpose"] = json!(purpose);
     }
+    match b.stack_level {
+        Some(level) if (0..=MAX_STACK_LEVEL).contains(&level) => payload["stackLevel"] = json!(level),
+        Some(_) => return Err(bad("stackLevel", format!("must be 0-{MAX_STACK_LEVEL}"), format!("须为0-{MAX_STACK_LEVEL}"))),
+        None => {}
+    }
+    Ok(payload)
+}
+
+/// POST /charger/clearChargingProfile {pileId, id?, connectorId?, purpose?, stackLevel?}
+async fn clear_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: ClearProfileBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let n = match b.connector_id {
+        Some(_) => Some(connector(&p, b.connector_id, true)?),
+        None => None,
+    };
+    let payload = clear_criteria(&b, n)?;
     queue(ctx, &call, &p, "ClearChargingProfile", payload).await
 }
 
@@ -1105,6 +1135,25 @@ mod tests {
             let v = ok(extra.clone());
             let v = if extra.get("purpose") == Some(&Value::Null) { json!({"periods": v["periods"].clone()}) } else { v };
             assert_eq!(refused(v, n, tx), field, "{extra}");
+        }
+    }
+
+    #[test]
+    fn clearing_takes_any_combination_of_the_four_criteria() {
+        let clear = |v: Value, n: Option<u32>| clear_criteria(&serde_json::from_value(v).expect("a body"), n);
+        assert_eq!(clear(json!({}), None).ok(), Some(json!({})), "nothing named: every profile");
+        assert_eq!(clear(json!({"id": 7}), None).ok(), Some(json!({"id": 7})));
+        assert_eq!(
+            clear(json!({"purpose": "TxDefaultProfile", "stackLevel": 2}), Some(1)).ok(),
+            Some(json!({"connectorId": 1, "chargingProfilePurpose": "TxDefaultProfile", "stackLevel": 2}))
+        );
+        assert_eq!(
+            clear(json!({"id": 3, "purpose": "TxProfile", "stackLevel": 0}), Some(0)).ok(),
+            Some(json!({"id": 3, "connectorId": 0, "chargingProfilePurpose": "TxProfile", "stackLevel": 0}))
+        );
+        for (v, field) in [(json!({"id": 0}), "id"), (json!({"id": 2_147_483_648i64}), "id"), (json!({"stackLevel": -1}), "stackLevel"), (json!({"stackLevel": 100}), "stackLevel")] {
+            let e = clear(v.clone(), None).err().expect("refused");
+            assert!(e.code == 400 && e.msg.en.starts_with(&format!("{field}:")) && e.msg.zh.starts_with(&format!("{field}：")), "{v}: {}", e.msg.en);
         }
     }
 }
