@@ -116,3 +116,39 @@ def test_profiles_are_cleared_by_id_connector_purpose_and_stack_level(gateway, p
             assert len(cp.cleared) == before, "nothing sent for a refusal"
 
     asyncio.run(go())
+
+
+class ChoosingCharger(Charger):
+    """Starts on its first free connector when the server names none, and
+    records the profile that came with the start."""
+
+    @on("RemoteStartTransaction")
+    async def on_remote_start(self, id_tag, **kw):
+        self.remote_started = (kw.get("connector_id"), id_tag)
+        self.start_profile = kw.get("charging_profile")
+        return call_result.RemoteStartTransaction(status="Accepted")
+
+
+def test_a_remote_start_leaves_the_connector_to_the_charger_with_a_tx_profile(gateway, pile, api):
+    p = pile()
+
+    async def go():
+        async with Connection(gateway["ws"], p, cls=ChoosingCharger) as cp:
+            await cp.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="AC22"))
+            r = await post(api, "/charger/remoteStart", {"pileId": p.id, "idTag": "DEMO0011",
+                                                         "chargingProfile": {"chargingProfileId": 21, "stackLevel": 1, "unit": "A",
+                                                                             "periods": [{"startPeriod": 0, "limit": 16, "numberPhases": 3}, {"startPeriod": 1800, "limit": 10.5}]}})
+            assert r["code"] == 200, r
+            done = await settle(api, r["data"]["id"])
+            assert (done["status"], done["response"]) == ("answered", {"status": "Accepted"}), done
+            assert cp.remote_started == (None, "DEMO0011") and "connectorId" not in done["payload"]
+            prof = cp.start_profile
+            assert (prof["charging_profile_id"], prof["stack_level"], prof["charging_profile_purpose"], prof["charging_profile_kind"]) == (21, 1, "TxProfile", "Relative")
+            assert [float(x["limit"]) for x in prof["charging_schedule"]["charging_schedule_period"]] == [16.0, 10.5]
+            # The charger chose connector 2: the session is the card's as usual.
+            tx = (await cp.call(call.StartTransaction(connector_id=2, id_tag="DEMO0011", meter_start=0, timestamp=iso(time.time())))).transaction_id
+            assert tx > 0
+            bad = await post(api, "/charger/remoteStart", {"pileId": p.id, "idTag": "DEMO0011", "limitW": 7000, "chargingProfile": {"periods": [{"startPeriod": 0, "limit": 1}]}})
+            assert bad["code"] == 400 and "chargingProfile" in bad["msg"], bad
+
+    asyncio.run(go())

@@ -2585,14 +2585,18 @@ export interface components {
          *     is 0.6253 yuan/kWh.
          */
         PricePerKwh: number;
+        /**
+         * @description A charging profile's own fields (SetChargingProfile, and the TxProfile of
+         *     a remote start).
+         */
         ProfileBody: {
             /**
              * Format: int64
              * @description The profile's id on the charger (1-2147483647; default 100 for a
-             *     ChargePointMaxProfile, 200 + the connector otherwise). The charger
-             *     replaces a profile it holds with the same id, or with the same purpose
-             *     and stack level on the same connector: choosing the id chooses what is
-             *     replaced.
+             *     ChargePointMaxProfile, 200 + the connector for the others, 1 on a
+             *     remote start). The charger replaces a profile it holds with the same
+             *     id, or with the same purpose and stack level on the same connector:
+             *     choosing the id chooses what is replaced.
              */
             chargingProfileId?: number | null;
             /**
@@ -2607,7 +2611,7 @@ export interface components {
              *     goes on until the profile ends).
              */
             duration?: number | null;
-            /** @description Default Absolute. */
+            /** @description Default Absolute (Relative on a remote start). */
             kind?: components["schemas"]["ProfileKind"] | null;
             /**
              * Format: double
@@ -2618,8 +2622,9 @@ export interface components {
             /**
              * @description At least one period; the first starts at 0; starts grow (and stay
              *     below the duration).
+             * @default []
              */
-            periods: components["schemas"]["Period"][];
+            periods?: components["schemas"]["Period"][];
             /** @default  */
             pileId?: string;
             purpose?: components["schemas"]["ProfilePurpose"] | null;
@@ -2665,6 +2670,69 @@ export interface components {
         };
         ProfileKind: "Absolute" | "Recurring" | "Relative";
         ProfilePurpose: "TxDefaultProfile" | "ChargePointMaxProfile" | "TxProfile";
+        /**
+         * @description A charging profile's own fields (SetChargingProfile, and the TxProfile of
+         *     a remote start).
+         */
+        ProfileSpec: {
+            /**
+             * Format: int64
+             * @description The profile's id on the charger (1-2147483647; default 100 for a
+             *     ChargePointMaxProfile, 200 + the connector for the others, 1 on a
+             *     remote start). The charger replaces a profile it holds with the same
+             *     id, or with the same purpose and stack level on the same connector:
+             *     choosing the id chooses what is replaced.
+             */
+            chargingProfileId?: number | null;
+            /**
+             * Format: int64
+             * @description How long the schedule lasts (seconds, 1 s to one year; at most a day
+             *     for Daily and a week for Weekly recurrence; default: the last period
+             *     goes on until the profile ends).
+             */
+            duration?: number | null;
+            /** @description Default Absolute (Relative on a remote start). */
+            kind?: components["schemas"]["ProfileKind"] | null;
+            /**
+             * Format: double
+             * @description The lowest rate the vehicle draws efficiently, in the schedule's unit
+             *     (one decimal at most).
+             */
+            minChargingRate?: number | null;
+            /**
+             * @description At least one period; the first starts at 0; starts grow (and stay
+             *     below the duration).
+             * @default []
+             */
+            periods?: components["schemas"]["Period"][];
+            /** @description Required with kind Recurring (and only then). */
+            recurrencyKind?: components["schemas"]["RecurrencyKind"] | null;
+            /**
+             * Format: int64
+             * @description 0-99 (default 0): of the profiles of one purpose in force, the
+             *     charger follows the highest level.
+             */
+            stackLevel?: number | null;
+            /**
+             * Format: int64
+             * @description When the schedule starts (unix seconds): Absolute and Recurring only
+             *     (default now); a Relative schedule starts with the session.
+             */
+            startSchedule?: number | null;
+            /** @description W (default) or A. */
+            unit?: components["schemas"]["RateUnit"] | null;
+            /**
+             * Format: int64
+             * @description From when the profile is in force (unix seconds; default: at once).
+             */
+            validFrom?: number | null;
+            /**
+             * Format: int64
+             * @description Until when the profile is in force (unix seconds, after validFrom and
+             *     after now; default: until replaced or cleared).
+             */
+            validTo?: number | null;
+        };
         /** @enum {string} */
         RateUnit: "W" | "A";
         /** @enum {string} */
@@ -2687,12 +2755,21 @@ export interface components {
          */
         RegistrationStatus: "Accepted" | "Pending" | "Rejected";
         RemoteStartBody: {
-            /** Format: int64 */
+            /**
+             * @description Optional: the session's own profile, sent as a TxProfile (default
+             *     kind Relative, id 1); the same fields as setChargingProfile.
+             */
+            chargingProfile?: components["schemas"]["ProfileSpec"] | null;
+            /**
+             * Format: int64
+             * @description The connector to start on; absent: the charger chooses (OCPP 1.6).
+             */
             connectorId?: number | null;
             idTag?: string;
             /**
              * Format: double
-             * @description Optional power limit for this session (W), sent as a TxProfile.
+             * @description Optional power limit for this session (W), sent as a TxProfile
+             *     (Relative, id 1). Or give `chargingProfile`, not both.
              */
             limitW?: number | null;
             /** @default  */

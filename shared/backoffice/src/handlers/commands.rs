@@ -99,37 +99,67 @@ pub struct PileBody {
     pile_id: String,
 }
 
-#[derive(Deserialize, JsonSchema)]
+#[derive(Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct RemoteStartBody {
     #[serde(default)]
     pile_id: String,
+    /// The connector to start on; absent: the charger chooses (OCPP 1.6).
     connector_id: Option<i64>,
     #[serde(default)]
     #[schemars(length(min = 1, max = 20))]
     id_tag: String,
-    /// Optional power limit for this session (W), sent as a TxProfile.
+    /// Optional power limit for this session (W), sent as a TxProfile
+    /// (Relative, id 1). Or give `chargingProfile`, not both.
     #[schemars(range(min = 1, max = 1_000_000))]
     limit_w: Option<f64>,
+    /// Optional: the session's own profile, sent as a TxProfile (default
+    /// kind Relative, id 1); the same fields as setChargingProfile.
+    charging_profile: Option<ProfileSpec>,
 }
 
-/// POST /charger/remoteStart {pileId, connectorId, idTag, limitW?}
+/// The RemoteStartTransaction for connector `n` (None: the charger chooses),
+/// with its TxProfile when one is asked for.
+fn remote_start_payload(b: &RemoteStartBody, now: i64, n: Option<u32>, tag: &str) -> Result<Value, ApiError> {
+    let mut payload = json!({"idTag": tag});
+    if let Some(n) = n {
+        payload["connectorId"] = json!(n);
+    }
+    match (b.limit_w, &b.charging_profile) {
+        (Some(_), Some(_)) => return Err(bad("chargingProfile", "give limitW or chargingProfile, not both", "limitW 与 chargingProfile 只能二选一")),
+        (Some(limit), None) => {
+            if !(limit > 0.0 && limit.is_finite()) {
+                return Err(bad("limitW", "must be a positive number of watts", "须为正数（瓦）"));
+            }
+            payload["chargingProfile"] = json!({"chargingProfileId": 1, "stackLevel": 0, "chargingProfilePurpose": "TxProfile", "chargingProfileKind": "Relative",
+                "chargingSchedule": {"chargingRateUnit": "W", "chargingSchedulePeriod": [{"startPeriod": 0, "limit": limit}]}});
+        }
+        (None, Some(spec)) => {
+            // No transaction exists yet: the charger binds the profile to the one it starts.
+            let profile = charging_profile(spec, ProfilePurpose::TxProfile, now, None, 1, ProfileKind::Relative).map_err(|mut e| {
+                e.msg = Text::new(format!("chargingProfile.{}", e.msg.en), format!("chargingProfile.{}", e.msg.zh));
+                e
+            })?;
+            payload["chargingProfile"] = profile;
+        }
+        (None, None) => {}
+    }
+    Ok(payload)
+}
+
+/// POST /charger/remoteStart {pileId, connectorId?, idTag, limitW? | chargingProfile?}
 async fn remote_start(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: RemoteStartBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    let n = connector(&p, b.connector_id, false)?;
+    let n = match b.connector_id {
+        Some(_) => Some(connector(&p, b.connector_id, false)?),
+        None => None,
+    };
     let tag = b.id_tag.trim();
     if cards::get(ctx, tag).await?.is_none() {
         return Err(bad("idTag", format!("no charging card {tag}"), format!("充电卡{tag}不存在")));
     }
-    let mut payload = json!({"connectorId": n, "idTag": tag});
-    if let Some(limit) = b.limit_w {
-        if !(limit > 0.0 && limit.is_finite()) {
-            return Err(bad("limitW", "must be a positive number of watts", "须为正数（瓦）"));
-        }
-        payload["chargingProfile"] = json!({"chargingProfileId": 1, "stackLevel": 0, "chargingProfilePurpose": "TxProfile", "chargingProfileKind": "Relative",
-            "chargingSchedule": {"chargingRateUnit": "W", "chargingSchedulePeriod": [{"startPeriod": 0, "limit": limit}]}});
-    }
+    let payload = remote_start_payload(&b, ctx.now(), n, tag)?;
     queue(ctx, &call, &p, "RemoteStartTransaction", payload).await
 }
 
@@ -744,21 +774,30 @@ pub struct ProfileBody {
     /// 0 = the whole charger.
     connector_id: Option<i64>,
     purpose: Option<ProfilePurpose>,
+    /// TxProfile only: the running transaction it limits (default: the one
+    /// open on the connector; refused when none is).
+    transaction_id: Option<i64>,
+    #[serde(flatten)]
+    profile: ProfileSpec,
+}
+
+/// A charging profile's own fields (SetChargingProfile, and the TxProfile of
+/// a remote start).
+#[derive(Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileSpec {
     /// The profile's id on the charger (1-2147483647; default 100 for a
-    /// ChargePointMaxProfile, 200 + the connector otherwise). The charger
-    /// replaces a profile it holds with the same id, or with the same purpose
-    /// and stack level on the same connector: choosing the id chooses what is
-    /// replaced.
+    /// ChargePointMaxProfile, 200 + the connector for the others, 1 on a
+    /// remote start). The charger replaces a profile it holds with the same
+    /// id, or with the same purpose and stack level on the same connector:
+    /// choosing the id chooses what is replaced.
     #[schemars(range(min = 1, max = 2147483647))]
     charging_profile_id: Option<i64>,
     /// 0-99 (default 0): of the profiles of one purpose in force, the
     /// charger follows the highest level.
     #[schemars(range(min = 0, max = 99))]
     stack_level: Option<i64>,
-    /// TxProfile only: the running transaction it limits (default: the one
-    /// open on the connector; refused when none is).
-    transaction_id: Option<i64>,
-    /// Default Absolute.
+    /// Default Absolute (Relative on a remote start).
     kind: Option<ProfileKind>,
     /// Required with kind Recurring (and only then).
     recurrency_kind: Option<RecurrencyKind>,
@@ -783,6 +822,7 @@ pub struct ProfileBody {
     unit: Option<RateUnit>,
     /// At least one period; the first starts at 0; starts grow (and stay
     /// below the duration).
+    #[serde(default)]
     #[schemars(length(min = 1, max = 48))]
     periods: Vec<Period>,
 }
@@ -819,23 +859,30 @@ fn timestamp(field: &str, ts: i64) -> Result<String, ApiError> {
     Ok(iso(ts))
 }
 
-/// The `csChargingProfiles` of a SetChargingProfile for connector `n`, checked
-/// field by field (a 400 naming the first bad one). `tx` is the transaction a
-/// TxProfile limits (the handler finds it; the purpose and connector are
-/// checked here first by `profile_target`).
-fn charging_profile(b: &ProfileBody, now: i64, n: u32, tx: Option<i64>) -> Result<Value, ApiError> {
+/// The `csChargingProfiles` of a SetChargingProfile for connector `n`
+/// (`tx`: the transaction a TxProfile limits, found by the handler).
+fn profile_for(b: &ProfileBody, now: i64, n: u32, tx: Option<i64>) -> Result<Value, ApiError> {
     let purpose = profile_target(b, n)?;
+    if purpose == ProfilePurpose::TxProfile && tx.is_none() {
+        return Err(bad("transactionId", "a TxProfile needs a running transaction", "TxProfile 须有进行中的交易"));
+    }
+    let default_id = if purpose == ProfilePurpose::ChargePointMaxProfile { 100 } else { 200 + n as i64 };
+    charging_profile(&b.profile, purpose, now, tx, default_id, ProfileKind::Absolute)
+}
+
+/// A charging profile checked field by field (a 400 naming the first bad
+/// one): the ids and kind not given take the defaults passed.
+fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Option<i64>, default_id: i64, default_kind: ProfileKind) -> Result<Value, ApiError> {
     let id = match b.charging_profile_id {
         Some(id) if (1..=i32::MAX as i64).contains(&id) => id,
         Some(_) => return Err(bad("chargingProfileId", "must be 1-2147483647", "须为1-2147483647")),
-        None if purpose == ProfilePurpose::ChargePointMaxProfile => 100,
-        None => 200 + n as i64,
+        None => default_id,
     };
     let level = b.stack_level.unwrap_or(0);
     if !(0..=MAX_STACK_LEVEL).contains(&level) {
         return Err(bad("stackLevel", format!("must be 0-{MAX_STACK_LEVEL}"), format!("须为0-{MAX_STACK_LEVEL}")));
     }
-    let kind = b.kind.unwrap_or(ProfileKind::Absolute);
+    let kind = b.kind.unwrap_or(default_kind);
     let mut profile = json!({"chargingProfileId": id, "stackLevel": level, "chargingProfilePurpose": purpose, "chargingProfileKind": kind});
     match (kind, b.recurrency_kind) {
         (ProfileKind::Recurring, Some(r)) => profile["recurrencyKind"] = json!(r),
@@ -843,8 +890,7 @@ fn charging_profile(b: &ProfileBody, now: i64, n: u32, tx: Option<i64>) -> Resul
         (_, Some(_)) => return Err(bad("recurrencyKind", "is for a Recurring profile only", "仅用于周期性计划（Recurring）")),
         (_, None) => {}
     }
-    if purpose == ProfilePurpose::TxProfile {
-        let tx = tx.ok_or_else(|| bad("transactionId", "a TxProfile needs a running transaction", "TxProfile 须有进行中的交易"))?;
+    if let Some(tx) = tx {
         profile["transactionId"] = json!(tx);
     }
     if let Some(from) = b.valid_from {
@@ -927,7 +973,7 @@ async fn set_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErro
         ProfilePurpose::TxProfile => Some(running_transaction(ctx, &p, n, b.transaction_id).await?),
         _ => None,
     };
-    let profile = charging_profile(&b, ctx.now(), n, tx)?;
+    let profile = profile_for(&b, ctx.now(), n, tx)?;
     queue(ctx, &call, &p, "SetChargingProfile", json!({"connectorId": n, "csChargingProfiles": profile})).await
 }
 
@@ -1040,13 +1086,13 @@ mod tests {
     }
 
     fn built(v: Value, n: u32, tx: Option<i64>) -> Value {
-        charging_profile(&body(v), NOW, n, tx).unwrap_or_else(|e| panic!("refused: {}", e.msg.en))
+        profile_for(&body(v), NOW, n, tx).unwrap_or_else(|e| panic!("refused: {}", e.msg.en))
     }
 
     /// The field a refusal names, in both languages.
     fn refused(v: Value, n: u32, tx: Option<i64>) -> String {
         let b = body(v);
-        let e = charging_profile(&b, NOW, n, tx).err().expect("refused");
+        let e = profile_for(&b, NOW, n, tx).err().expect("refused");
         assert_eq!(e.code, 400);
         let field = e.msg.en.split(':').next().unwrap_or_default().to_string();
         assert!(e.msg.zh.starts_with(&format!("{field}：")), "zh names {field}: {}", e.msg.zh);
@@ -1135,6 +1181,30 @@ mod tests {
             let v = ok(extra.clone());
             let v = if extra.get("purpose") == Some(&Value::Null) { json!({"periods": v["periods"].clone()}) } else { v };
             assert_eq!(refused(v, n, tx), field, "{extra}");
+        }
+    }
+
+    #[test]
+    fn a_remote_start_may_leave_the_connector_to_the_charger_and_carry_a_tx_profile() {
+        let start = |v: Value, n: Option<u32>| remote_start_payload(&serde_json::from_value(v).expect("a body"), NOW, n, "CARD1");
+        assert_eq!(start(json!({}), None).ok(), Some(json!({"idTag": "CARD1"})), "no connector: the charger chooses");
+        assert_eq!(start(json!({}), Some(2)).ok(), Some(json!({"idTag": "CARD1", "connectorId": 2})));
+        let p = start(json!({"chargingProfile": {"chargingProfileId": 5, "stackLevel": 1, "unit": "A", "periods": [{"startPeriod": 0, "limit": 16}]}}), None).expect("built");
+        assert_eq!(
+            p["chargingProfile"],
+            json!({"chargingProfileId": 5, "stackLevel": 1, "chargingProfilePurpose": "TxProfile", "chargingProfileKind": "Relative",
+                "chargingSchedule": {"chargingRateUnit": "A", "chargingSchedulePeriod": [{"startPeriod": 0, "limit": 16.0}]}})
+        );
+        let limited = start(json!({"limitW": 11000}), Some(1)).expect("built");
+        assert_eq!(limited["chargingProfile"]["chargingProfileId"], 1);
+        for (v, field) in [
+            (json!({"limitW": 11000, "chargingProfile": {"periods": [{"startPeriod": 0, "limit": 1}]}}), "chargingProfile"),
+            (json!({"limitW": -1}), "limitW"),
+            (json!({"chargingProfile": {"periods": []}}), "chargingProfile.periods"),
+            (json!({"chargingProfile": {"kind": "Relative", "startSchedule": NOW, "periods": [{"startPeriod": 0, "limit": 1}]}}), "chargingProfile.startSchedule"),
+        ] {
+            let e = start(v.clone(), None).err().expect("refused");
+            assert!(e.code == 400 && e.msg.en.starts_with(&format!("{field}:")) && e.msg.zh.starts_with(&format!("{field}：")), "{v}: {}", e.msg.en);
         }
     }
 

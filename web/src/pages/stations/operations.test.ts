@@ -6,6 +6,8 @@ const op = (key: string) => OPERATIONS.find((o) => o.key === key)!;
 describe('remote operation forms', () => {
   it('build their request bodies from typed values', () => {
     expect(bodyOf(op('remoteStart'), { connectorId: '2', idTag: 'DEMO0001', limitW: '' })).toEqual({ body: { connectorId: 2, idTag: 'DEMO0001' } });
+    // No connector chosen: the charger chooses (no connectorId sent).
+    expect(bodyOf(op('remoteStart'), { connectorId: '', idTag: 'DEMO0001' })).toEqual({ body: { idTag: 'DEMO0001' } });
     expect(bodyOf(op('setChargingProfile'), { connectorId: '0', purpose: 'ChargePointMaxProfile' })).toEqual({
       body: { connectorId: 0, purpose: 'ChargePointMaxProfile', unit: 'W', periods: [{ startPeriod: 0, limit: 22000 }, { startPeriod: 3600, limit: 11000 }] },
     });

@@ -6,7 +6,8 @@
 import type { Command } from '@/api/chargers';
 import { fromZoned } from '@/components/data/format';
 
-export type FieldKind = 'connector' | 'connector0' | 'card' | 'text' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
+/** `connectorAny`: a connector, or none (the charger chooses). */
+export type FieldKind = 'connector' | 'connector0' | 'connectorAny' | 'card' | 'text' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
 
 export interface OperationField {
   name: string;
@@ -29,7 +30,7 @@ export interface Operation {
 }
 
 export const OPERATIONS: Operation[] = [
-  { key: 'remoteStart', path: 'remoteStart', admin: false, fields: [{ name: 'connectorId', kind: 'connector', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number' }] },
+  { key: 'remoteStart', path: 'remoteStart', admin: false, fields: [{ name: 'connectorId', kind: 'connectorAny' }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number' }] },
   { key: 'availability', path: 'availability', admin: false, confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'type', kind: 'select', options: ['Operative', 'Inoperative'], required: true }] },
   { key: 'trigger', path: 'trigger', admin: false, fields: [{ name: 'requestedMessage', kind: 'select', options: ['BootNotification', 'Heartbeat', 'StatusNotification', 'MeterValues', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification'], required: true }, { name: 'connectorId', kind: 'connector' }] },
   { key: 'reserveNow', path: 'reserveNow', admin: false, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] },
@@ -68,6 +69,7 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
     switch (f.kind) {
       case 'connector':
       case 'connector0':
+      case 'connectorAny':
       case 'number': {
         const n = Number(v);
         if (!Number.isFinite(n)) return { problem: f.name };
