@@ -41,20 +41,41 @@ export const OPERATIONS: Operation[] = [
   { key: 'getDiagnostics', path: 'getDiagnostics', admin: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512 }] },
   { key: 'sendLocalList', path: 'sendLocalList', admin: true, fields: [{ name: 'updateType', kind: 'select', options: ['Full', 'Differential'], required: true }] },
   { key: 'getLocalListVersion', path: 'getLocalListVersion', admin: true, fields: [] },
-  { key: 'setChargingProfile', path: 'setChargingProfile', admin: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile'], required: true }, { name: 'unit', kind: 'select', options: ['W', 'A'], initial: 'W' }, { name: 'periods', kind: 'periods', required: true, initial: '0:22000, 3600:11000' }] },
-  { key: 'clearChargingProfile', path: 'clearChargingProfile', admin: true, fields: [] },
+  { key: 'setChargingProfile', path: 'setChargingProfile', admin: true, fields: [
+    { name: 'connectorId', kind: 'connector0', required: true },
+    { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile', 'TxProfile'], required: true },
+    { name: 'chargingProfileId', kind: 'number' },
+    { name: 'stackLevel', kind: 'number' },
+    { name: 'kind', kind: 'select', options: ['Absolute', 'Recurring', 'Relative'], initial: 'Absolute' },
+    { name: 'recurrencyKind', kind: 'select', options: ['Daily', 'Weekly'] },
+    { name: 'validFrom', kind: 'datetime' },
+    { name: 'validTo', kind: 'datetime' },
+    { name: 'duration', kind: 'number' },
+    { name: 'unit', kind: 'select', options: ['W', 'A'], initial: 'W' },
+    { name: 'minChargingRate', kind: 'number' },
+    { name: 'periods', kind: 'periods', required: true, initial: '0:22000, 3600:11000' },
+  ] },
+  { key: 'clearChargingProfile', path: 'clearChargingProfile', admin: true, fields: [
+    { name: 'id', kind: 'number' },
+    { name: 'connectorId', kind: 'connector0' },
+    { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile', 'TxProfile'] },
+    { name: 'stackLevel', kind: 'number' },
+  ] },
   { key: 'getCompositeSchedule', path: 'getCompositeSchedule', admin: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'durationSecs', kind: 'number', initial: '86400' }] },
   { key: 'dataTransfer', path: 'dataTransfer', admin: true, fields: [{ name: 'vendorId', kind: 'text', required: true, maxLength: 255 }, { name: 'messageId', kind: 'text', maxLength: 50 }, { name: 'data', kind: 'text' }] },
 ];
 
-/** "0:22000, 3600:11000" -> schedule periods; null when unreadable. */
-export function parsePeriods(s: string): { startPeriod: number; limit: number }[] | null {
+type SchedulePeriod = { startPeriod: number; limit: number; numberPhases?: number };
+
+/** "0:22000, 3600:11000:1" -> schedule periods (start s : limit [: phases]); null when unreadable. */
+export function parsePeriods(s: string): SchedulePeriod[] | null {
   const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
-  const out = parts.map((p) => {
-    const m = /^(\d+)\s*:\s*(-?\d+(?:\.\d+)?)$/.exec(p);
-    return m ? { startPeriod: Number(m[1]), limit: Number(m[2]) } : null;
+  const out = parts.map((p): SchedulePeriod | null => {
+    const m = /^(\d+)\s*:\s*(-?\d+(?:\.\d+)?)(?:\s*:\s*(\d+))?$/.exec(p);
+    if (!m) return null;
+    return m[3] === undefined ? { startPeriod: Number(m[1]), limit: Number(m[2]) } : { startPeriod: Number(m[1]), limit: Number(m[2]), numberPhases: Number(m[3]) };
   });
-  return out.length && out.every(Boolean) ? (out as { startPeriod: number; limit: number }[]) : null;
+  return out.length && out.every(Boolean) ? (out as SchedulePeriod[]) : null;
 }
 
 /** The request body of an operation from the typed values (strings); the first problem when a field cannot be read. */
@@ -93,6 +114,9 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
         body[f.name] = v;
     }
   }
+  // A recurrence belongs to a Recurring profile only: a choice left from an
+  // earlier kind is not sent.
+  if ('recurrencyKind' in body && body.kind !== 'Recurring') delete body.recurrencyKind;
   return { body };
 }
 
