@@ -43,12 +43,20 @@ export function OperationDialog({ pile, op, preset, onClose, onSent }: { pile: P
     const message = problem === f.name ? t('chg.op.fieldProblem', { field: label }) : undefined;
     switch (f.kind) {
       case 'connector':
-      case 'connector0': {
+      case 'connector0':
+      case 'connectorAny': {
         const numbers = [...(f.kind === 'connector0' ? [0] : []), ...pile.connectors.map((c) => c.number)];
         const v = values[f.name] ?? '';
+        const any = f.kind === 'connectorAny';
+        // "any" stands for no connector at all: the charger chooses one.
         return (
           <Field key={f.name} label={label} required={f.required} validationMessage={message}>
-            <Dropdown value={v === '' ? '' : v === '0' ? t('chg.op.wholeCharger') : `#${v}`} selectedOptions={[v]} onOptionSelect={(_, d) => set(f.name, d.optionValue ?? '')} data-testid={`op-${f.name}`}>
+            <Dropdown value={v === '' ? (any ? t('chg.op.chargerChooses') : '') : v === '0' ? t('chg.op.wholeCharger') : `#${v}`} selectedOptions={[v === '' && any ? 'any' : v]} onOptionSelect={(_, d) => set(f.name, d.optionValue === 'any' ? '' : (d.optionValue ?? ''))} data-testid={`op-${f.name}`}>
+              {any && (
+                <Option value="any" text={t('chg.op.chargerChooses')}>
+                  {t('chg.op.chargerChooses')}
+                </Option>
+              )}
               {numbers.map((n) => (
                 <Option key={n} value={String(n)} text={n === 0 ? t('chg.op.wholeCharger') : `#${n}`}>
                   {n === 0 ? t('chg.op.wholeCharger') : `#${n}`}
