@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Deploys what build.sh built: `sam deploy` of template.yaml (every
+# Deploys what build.sh built: `sam deploy` of template.yaml and its
+# nested stacks in stacks/ (every
 # function's code is the one bootstrap in target/lambda/bootstrap/, no
 # `sam build`; SAM uploads it once),
 # then web/dist to the site bucket and a CloudFront invalidation.
@@ -25,7 +26,9 @@ export SAM_CLI_TELEMETRY=0
 
 # Refuse a half build: a missing bootstrap would deploy an empty function.
 [ -f web/dist/index.html ] || fail "web/dist is not built: run infra/deploy/build.sh first"
-for uri in $(sed -n 's/^ *CodeUri: //p' template.yaml | sort -u); do
+# The CodeUris are in the nested stacks, relative to stacks/.
+for uri in $(sed -n "s/^ *CodeUri: //p" stacks/*.yaml | tr -d "'" | sort -u); do
+  uri="stacks/$uri"
   [ -x "$uri/bootstrap" ] || fail "$uri/bootstrap is missing: run infra/deploy/build.sh first"
 done
 
@@ -35,7 +38,7 @@ stack="${STACK_NAME:-$(from_samconfig stack_name)}"
 stack="${stack:-backoffice}"
 region="${AWS_REGION:-$(from_samconfig region)}"
 
-args=(--template-file template.yaml --stack-name "$stack" --capabilities CAPABILITY_IAM --no-fail-on-empty-changeset)
+args=(--template-file template.yaml --stack-name "$stack" --capabilities CAPABILITY_IAM CAPABILITY_AUTO_EXPAND --no-fail-on-empty-changeset)
 [ -n "$region" ] && args+=(--region "$region")
 arch="${ARCH:-arm64}"
 case "$arch" in arm64|x86_64) ;; *) fail "ARCH must be arm64 or x86_64, not '$arch'" ;; esac
