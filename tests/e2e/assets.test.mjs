@@ -86,10 +86,10 @@ describe('assets', () => {
       await page.getByTestId('pile-card').first().scrollIntoViewIfNeeded();
       await shot(page, 'assets-04-pile');
 
-      // An operator action: allowed on a silent pile (disable), and the UI says no command was sent.
+      // Out of service by hand: allowed on a silent pile, stored, and the UI says nothing reached the charger.
       await page.getByTestId('connector-actions').first().click();
-      await page.getByRole('menuitem', { name: '停用' }).click();
-      await page.getByText('只修改系统中记录的状态').first().waitFor();
+      await page.getByRole('menuitem', { name: '停用（维护）' }).click();
+      await page.getByText('充电桩未连接，仅修改了系统中的状态').first().waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="connector-status"]')].some((b) => b.textContent === '离线'));
       // The whole pile out of service: the other connector follows.
       const stationId = new URL(page.url()).hash.split('id=')[1];

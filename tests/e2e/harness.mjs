@@ -103,8 +103,8 @@ export async function startGateway({ accessTokenTtl, env: extraEnv = {} } = {}) 
   };
 }
 
-/** A fresh browser profile (own --user-data-dir) with a desktop viewport. */
-export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-CN' } = {}) {
+/** A fresh browser profile (own --user-data-dir) with a desktop viewport; `timezoneId` sets the browser's own time zone. */
+export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-CN', timezoneId } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'backoffice-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -112,6 +112,7 @@ export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-C
     args: CHROMIUM_ARGS,
     viewport: { width, height },
     locale,
+    ...(timezoneId ? { timezoneId } : {}),
     serviceWorkers: 'block',
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -279,3 +280,35 @@ export function apiClient(gateway) {
 
 /** The menu paths the sidebar shows (`data-menu-path`), in order. */
 export const menuPaths = (page) => page.$$eval('[data-menu-path]', (els) => els.map((e) => e.getAttribute('data-menu-path')));
+
+/** The Python with the PyPI `ocpp` package that runs `charger.py`. */
+export const PYTHON = process.env.E2E_PYTHON ?? join(ROOT, 'target/tools-venv/bin/python');
+
+/**
+ * Starts the scripted charger (`charger.py`: boots, runs one session for
+ * `idTag`, then stays connected answering the server's calls). `done`
+ * resolves with that session's transaction id; `output()` is what it
+ * printed (a line per step and per call it was sent).
+ */
+export function startCharger(gateway, code, password, idTag) {
+  assert.ok(existsSync(PYTHON), `python with the ocpp package missing: ${PYTHON} (scripts/install-test-deps.sh)`);
+  const ws = gateway.url.replace(/^http/, 'ws') + '/ocpp';
+  const child = spawn(PYTHON, [join(import.meta.dirname, 'charger.py'), ws, code, password, idTag], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const done = new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /session done (\d+)/.exec(out);
+      if (m) {
+        clearInterval(timer);
+        resolve(Number(m[1]));
+      }
+      if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`charger exited: ${out}`));
+      }
+    }, 100);
+  });
+  return { done, output: () => out, stop: () => child.stdin.end('quit\n') };
+}

@@ -44,7 +44,7 @@ const CLOUDFRONT_ZONE: &str = "Z2FDTNDATAQYW2";
 pub fn stack() -> Stack {
     let mut st = Stack::new(ID, "charger-link", AREA, "EV-charging back-office: the charger link (OCPP-J over an API Gateway WebSocket API, its Lambda functions, the chargers' edge)");
     with_functions(&mut st);
-    st.param("JwtSecretName");
+    // No JwtSecretName: the charger link issues and verifies no tokens.
     wire_table_and_secrets(&mut st);
     for p in [
         "ChargerRateLimit",
@@ -65,7 +65,7 @@ pub fn stack() -> Stack {
     st.condition("HasChargerDomain", not_empty("ChargerDomainName"));
     st.condition("MakeChargerCertificate", raw("!And [!Condition HasChargerDomain, !Equals [!Ref ChargerCertificateArn, '']]"));
     st.condition("WriteChargerRecords", raw("!And [!Condition HasChargerDomain, !Not [!Equals [!Ref HostedZoneId, '']]]"));
-    st.globals = Some(function_globals(AREA, shared_variables(true)));
+    st.globals = Some(function_globals(AREA, shared_variables(false)));
 
     st.add(API, websocket_api());
     for f in ocpp::LINK_FUNCTIONS {
@@ -149,14 +149,15 @@ fn function(f: &ocpp::LinkFunction) -> Y {
     let policy = backoffice::iam::link_policy(f.function).unwrap_or_else(|| panic!("{} declares no key families in backoffice::iam", f.function));
     let mut statements = table_statements(&policy);
     // The sweeper closes sockets and sends the next queued call after a
-    // timeout; $default sends it after an answer.
-    let sends = matches!(f.route_key, None | Some("$default"));
+    // timeout; $default sends it after an answer; $disconnect sends it to
+    // the charger's newer connection when the old one ends.
+    let sends = matches!(f.route_key, None | Some("$default") | Some("$disconnect"));
     let mut variables = vec![("BACKOFFICE_FUNCTION", s(f.function))];
     if sends {
         variables.push(ws_endpoint_variable(API));
         statements.push(manage_connections_statement(API));
     }
-    statements.push(secrets_statement());
+    statements.push(secrets_statement(false));
     let mut props = vec![
         ("Description", s(format!("Charger link: {}", f.summary))),
         ("CodeUri", s(code_uri_in_stack())),
@@ -341,6 +342,12 @@ pub fn origin(api: &str) -> Y {
         ("Id", s("chargers")),
         ("DomainName", sub(&format!("${{{api}}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}"))),
         ("CustomOriginConfig", map([("OriginProtocolPolicy", s("https-only")), ("OriginSSLProtocols", list([s("TLSv1.2")]))])),
+        // With it `$connect` believes CloudFront-Viewer-Address: the
+        // charger's own address, which the handshake throttle counts by.
+        (
+            "OriginCustomHeaders",
+            list([map([("HeaderName", s(backoffice::client_ip::ORIGIN_VERIFY_HEADER)), ("HeaderValue", sub(crate::web_edge::ORIGIN_VERIFY_RESOLVE))])]),
+        ),
     ])
 }
 

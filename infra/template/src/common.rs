@@ -261,21 +261,17 @@ pub fn table_statements(policy: &backoffice::iam::Policy) -> Vec<Y> {
         .collect()
 }
 
-/// Reading the two secrets at init (`backoffice::secrets`), and no other.
-pub fn secrets_statement() -> Y {
-    map([
-        ("Sid", s("ReadSecretsAtInit")),
-        ("Effect", s("Allow")),
-        ("Action", s("secretsmanager:GetSecretValue")),
-        (
-            "Resource",
-            list([
-                // Secrets Manager appends six random characters to a name.
-                sub("arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:${JwtSecretName}-??????"),
-                reference("OriginVerifySecretArn"),
-            ]),
-        ),
-    ])
+/// Reading the secrets at start-up (`backoffice::secrets`), and no other:
+/// the origin secret for every function, the JWT secret only for those
+/// that issue or verify tokens.
+pub fn secrets_statement(uses_tokens: bool) -> Y {
+    let mut resources = Vec::new();
+    if uses_tokens {
+        // Secrets Manager appends six random characters to a name.
+        resources.push(sub("arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:${JwtSecretName}-??????"));
+    }
+    resources.push(reference("OriginVerifySecretArn"));
+    map([("Sid", s("ReadSecretsAtInit")), ("Effect", s("Allow")), ("Action", s("secretsmanager:GetSecretValue")), ("Resource", list(resources))])
 }
 
 /// An inline policy document.

@@ -299,6 +299,13 @@ mod tests {
         let t: String = stacks().iter().map(|st| st.render()).collect::<Vec<_>>().join("\n");
         assert!(!t.contains("resolve:secretsmanager:${JwtSecretName}"), "the JWT secret's value is not put in the functions' environment");
         assert!(t.contains("BACKOFFICE_ORIGIN_VERIFY_SECRET_ID: !Ref OriginVerifySecretArn"));
+        let routes = backoffice::routes().len();
+        // The JWT secret's id is in the Globals of each route stack (and no
+        // other): the charger link's functions issue and verify no tokens.
+        let route_stacks = routes::GROUPS.len();
+        assert_eq!(t.matches("BACKOFFICE_JWT_SECRET_ID: !Ref JwtSecretName").count(), route_stacks);
+        assert!(!charger_link::stack().render().contains("JwtSecretName"), "the charger link has no use for the JWT secret");
+        assert_eq!(t.matches(":secret:${JwtSecretName}-??????'").count(), routes, "the JWT secret by its name, for the route functions only");
         // Declared empty, for SAM local's env-vars file only.
         assert!(t.contains("BACKOFFICE_JWT_SECRET: ''") && !t.contains("BACKOFFICE_ORIGIN_VERIFY_SECRET:"));
         assert!(t.contains("Layers: !If [HasSecretsLayer, [!Ref SecretsExtensionLayerArn], []]"), "the extension layer is on every function (Globals)");

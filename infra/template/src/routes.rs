@@ -85,8 +85,12 @@ pub fn writes(route: &Route) -> bool {
 
 /// Command routes of the remote operations send to chargers.
 pub fn sends_to_chargers(route: &Route) -> bool {
-    route.path.starts_with("/charger/") && writes(route)
+    (route.path.starts_with("/charger/") && writes(route)) || route.path == "/connector/doAction" || CLOSES_CHARGER_CONNECTIONS.contains(&route.path)
 }
+
+/// Routes that change a charger's credentials and so close its live
+/// connection (DeleteConnection).
+const CLOSES_CHARGER_CONNECTIONS: [&str; 2] = ["/pile/setPassword", "/pile/doEdit"];
 
 fn access_text(access: Access) -> String {
     match access {
@@ -145,7 +149,7 @@ fn stack(group: &Group, routes: &[&Route]) -> Stack {
 fn function(route: &Route) -> Y {
     let description = format!("{} {}: {} ({})", route.method, route.full_path(), route.summary, access_text(route.access));
     let mut statements = table_statements(&backoffice::iam::policy(route));
-    statements.push(secrets_statement());
+    statements.push(secrets_statement(true));
     if sends_to_chargers(route) {
         // Remote operations post the call on the charger's socket.
         statements.push(manage_connections_statement("ChargerApiId"));

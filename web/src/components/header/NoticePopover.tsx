@@ -19,7 +19,7 @@ import { EditRegular } from '@fluentui/react-icons/svg/edit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearNotices, markNoticesRead, useNotices, type NoticeItem } from '@/api/notice';
-import { chinaDateTime, relativeAge } from '@/components/data/format';
+import { zonedDateTime, relativeAge } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { NoticeManager } from './NoticeManager';
@@ -114,7 +114,7 @@ export function NoticePopover() {
                     {/* The server sends sanitised HTML (link text). */}
                     <div className={styles.text} dangerouslySetInnerHTML={{ __html: n.notice }} />
                     {n.createdAt != null && (
-                      <div className={styles.email} title={chinaDateTime(n.createdAt)} data-testid="notice-age">
+                      <div className={styles.email} title={zonedDateTime(n.createdAt)} data-testid="notice-age">
                         {relativeAge(n.createdAt, i18n.language)}
                       </div>
                     )}

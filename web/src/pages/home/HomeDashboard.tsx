@@ -19,7 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDashboard } from '@/api/orders';
-import { chinaDateTime, kwh, yuan } from '@/components/data/format';
+import { zonedDateTime, kwh, yuan } from '@/components/data/format';
 import { AnomalyBadges } from '@/components/orders/badges';
 import { trendOption } from '@/components/orders/financeModel';
 import { LazyChart } from '@/components/LazyChart';
@@ -139,7 +139,7 @@ export function HomeDashboard() {
                     <Link onClick={() => navigate(`/order/detail?id=${encodeURIComponent(o.orderNo)}`)}>{o.orderNo}</Link>
                   </TableCell>
                   <TableCell>{o.stationName || o.stationId}</TableCell>
-                  <TableCell>{chinaDateTime(o.startTs)}</TableCell>
+                  <TableCell>{zonedDateTime(o.startTs)}</TableCell>
                   <TableCell>{o.stopReason ? t(`ord.stopReason.${o.stopReason}`) : ''}</TableCell>
                   <TableCell>
                     <AnomalyBadges anomalies={o.anomalies} />

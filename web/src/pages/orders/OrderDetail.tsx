@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { closeOrder, requestRefund, useOrderDetail, type RefundRecord } from '@/api/orders';
 import { confirm } from '@/components/Confirm';
-import { chinaDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/components/data/format';
+import { zonedDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/components/data/format';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge, RefundBadge } from '@/components/orders/badges';
 import { curveOption } from './curveOption';
 import { chargerLabel } from '@/components/orders/orderColumns';
@@ -79,14 +79,14 @@ function RefundTable({ refunds, onDone }: { refunds: RefundRecord[]; onDone: () 
         <TableBody>
           {refunds.map((r) => (
             <TableRow key={r.id} data-testid="refund-row">
-              <TableCell>{chinaDateTime(r.requestedAt)}</TableCell>
+              <TableCell>{zonedDateTime(r.requestedAt)}</TableCell>
               <TableCell className={styles.num}>{yuan(r.amountFen)}</TableCell>
               <TableCell>{r.reason}</TableCell>
               <TableCell>{r.requestedBy}</TableCell>
               <TableCell>
                 <RefundBadge status={r.status} />
               </TableCell>
-              <TableCell>{r.decidedBy ? `${r.decidedBy} ${chinaDateTime(r.decidedAt)}` : ''}</TableCell>
+              <TableCell>{r.decidedBy ? `${r.decidedBy} ${zonedDateTime(r.decidedAt)}` : ''}</TableCell>
               <TableCell data-testid="refund-note">{r.decisionNote ?? ''}</TableCell>
               <TableCell>
                 {canApprove && r.status === 'pending' && <RefundDecisionButtons refund={r} onDecide={setDeciding} testid="refund" />}
@@ -155,8 +155,8 @@ export default function OrderDetailView() {
             {chargerLabel(t, o)}
           </Pair>
           <Pair label={t('ord.col.user')}>{`${o.userId} / ${o.plate}`}</Pair>
-          <Pair label={t('ord.col.start')}>{chinaDateTime(o.startTs)}</Pair>
-          <Pair label={t('ord.col.stop')}>{chinaDateTime(o.stopTs)}</Pair>
+          <Pair label={t('ord.col.start')}>{zonedDateTime(o.startTs)}</Pair>
+          <Pair label={t('ord.col.stop')}>{zonedDateTime(o.stopTs)}</Pair>
           <Pair label={t('ord.col.duration')}>{duration(o.durationSecs, i18n.language)}</Pair>
           <Pair label={t('ord.d.meterStart')}>{kwh(o.meterStartWh)}</Pair>
           <Pair label={t('ord.d.meterStop')}>{kwh(o.meterStopWh)}</Pair>
@@ -168,7 +168,7 @@ export default function OrderDetailView() {
           <Pair label={t('ord.col.method')}>{o.paymentMethod ? t(`ord.method.${o.paymentMethod}`) : '—'}</Pair>
           {o.closedBy && (
             <Pair label={t('ord.d.closedBy')} testid="detail-closed-by">
-              {t('ord.d.closedByValue', { by: o.closedBy, at: chinaDateTime(o.closedAt), reason: o.closeReason })}
+              {t('ord.d.closedByValue', { by: o.closedBy, at: zonedDateTime(o.closedAt), reason: o.closeReason })}
             </Pair>
           )}
         </div>

@@ -1,10 +1,10 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { CurvePoint } from '@/api/orders';
-import { chinaTime } from '@/components/data/format';
+import { zonedTime } from '@/components/data/format';
 
 /** The chart of a meter curve: power (kW) and energy (kWh) on the left axis, SoC (%) on the right. */
 export function curveOption(curve: CurvePoint[], labels: { power: string; energy: string; soc: string }): EChartsCoreOption {
-  const x = curve.map((p) => chinaTime(p.ts));
+  const x = curve.map((p) => zonedTime(p.ts));
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0, data: [labels.power, labels.energy, labels.soc] },

@@ -7,7 +7,7 @@ import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
 import { useListParams } from '@/components/list/listParams';
 import { ListTable } from '@/components/list/ListTable';
-import { logTime } from '@/components/data/format';
+import { zonedDateTimeSecs } from '@/components/data/format';
 import { numberedPageCount, offersLoadMore } from './logic';
 import { SearchBox, useSettingStyles } from '@/components/settings/ui';
 
@@ -62,7 +62,7 @@ export default function SystemLog() {
   const typeLabel = types.find((x) => x.value === query.type)?.label;
 
   const columns: ListColumn<LogEntry>[] = [
-    { id: 'time', header: t('set.log.datetime'), width: '160px', className: styles.muted, cell: (r) => <span title={r.datetime}>{logTime(r.time)}</span> },
+    { id: 'time', header: t('set.log.datetime'), width: '160px', className: styles.muted, cell: (r) => <span title={r.datetime}>{zonedDateTimeSecs(r.time)}</span> },
     {
       id: 'account',
       header: t('set.log.account'),

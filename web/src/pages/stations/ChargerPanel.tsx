@@ -26,12 +26,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Pile } from '@/api/assets';
 import { chargerPasswordProblem, chargerUrl, sendCommand, setPilePassword, useCommands, useReservations, type Command } from '@/api/chargers';
 import { confirm } from '@/components/Confirm';
-import { chinaDateTime } from '@/components/data/format';
+import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { LazyChart } from '@/components/LazyChart';
 import { OperationDialog } from './OperationDialog';
@@ -54,6 +55,7 @@ const STATUS_COLOR: Record<Command['status'], 'informative' | 'success' | 'dange
   callError: 'danger',
   timeout: 'warning',
   offline: 'warning',
+  connectionClosed: 'warning',
 };
 
 /** What a command's answer says, in a line. */
@@ -64,6 +66,14 @@ function answerText(c: Command): string {
   if (typeof r.status === 'string') return r.status;
   if (Array.isArray(r.configurationKey)) return `${(r.configurationKey as unknown[]).length} keys`;
   return JSON.stringify(r);
+}
+
+/** When a command asks the charger to act later (a firmware download, a reservation's end), in the operator's time zone. */
+function commandWhen(c: Command, t: TFunction): string {
+  const iso = c.action === 'UpdateFirmware' ? c.payload.retrieveDate : c.action === 'ReserveNow' ? c.payload.expiryDate : undefined;
+  const ms = typeof iso === 'string' ? Date.parse(iso) : NaN;
+  if (Number.isNaN(ms)) return '';
+  return ` · ${t(c.action === 'UpdateFirmware' ? 'chg.cmd.retrieveAt' : 'chg.cmd.until', { time: zonedDateTime(ms / 1000) })}`;
 }
 
 /**
@@ -110,7 +120,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
         </Badge>
         {link && (
           <Caption1 className={styles.muted}>
-            {t('chg.link.since', { time: chinaDateTime((link.connected ? link.connectedAt : link.disconnectedAt) ?? link.connectedAt) })}
+            {t('chg.link.since', { time: zonedDateTime((link.connected ? link.connectedAt : link.disconnectedAt) ?? link.connectedAt) })}
           </Caption1>
         )}
         {link?.protocol && (
@@ -120,7 +130,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
         )}
         {link?.lastMessageAt && (
           <Caption1>
-            {t('chg.link.lastMessage')}: {chinaDateTime(link.lastMessageAt)}
+            {t('chg.link.lastMessage')}: {zonedDateTime(link.lastMessageAt)}
           </Caption1>
         )}
         {link?.boot && (
@@ -154,9 +164,9 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
           {t('chg.link.copy')}
         </Button>
         <Caption1>
-          {t('chg.link.password')}: {pile.passwordSetAt ? t('chg.link.passwordSet', { time: chinaDateTime(pile.passwordSetAt) }) : t('chg.link.passwordNone')}
+          {t('chg.link.password')}: {pile.passwordSetAt ? t('chg.link.passwordSet', { time: zonedDateTime(pile.passwordSetAt) }) : t('chg.link.passwordNone')}
         </Caption1>
-        {canWrite && (
+        {canConfigure && (
           <Button size="small" onClick={() => setPasswordOpen(true)} data-testid="pile-password">
             {t('chg.link.setPassword')}
           </Button>
@@ -249,7 +259,10 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
           <TableBody>
             {commands.data!.list.slice(0, 5).map((c) => (
               <TableRow key={c.id}>
-                <TableCell>{c.action}</TableCell>
+                <TableCell data-testid="command-action">
+                  {c.action}
+                  {commandWhen(c, t)}
+                </TableCell>
                 <TableCell>
                   <Badge appearance="tint" color={STATUS_COLOR[c.status]}>
                     {t(`chg.cmd.status.${c.status}`)}
@@ -258,7 +271,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
                 <TableCell>{answerText(c)}</TableCell>
                 <TableCell>
                   <Caption1 className={styles.muted}>
-                    {chinaDateTime(c.createdAt)} · {c.requestedBy}
+                    {zonedDateTime(c.createdAt)} · {c.requestedBy}
                   </Caption1>
                 </TableCell>
               </TableRow>
@@ -279,7 +292,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
                   {t(`chg.cmd.resStatus.${r.status}`)}
                 </Badge>{' '}
                 <Caption1>
-                  #{r.connector || '*'} · {r.idTag} · {t('chg.cmd.until', { time: chinaDateTime(r.expiresAt) })}
+                  #{r.connector || '*'} · {r.idTag} · {t('chg.cmd.until', { time: zonedDateTime(r.expiresAt) })}
                 </Caption1>{' '}
                 <Button size="small" appearance="subtle" onClick={() => void run('cancelReservation', { reservationId: r.id })}>
                   {t('chg.cmd.cancel')}

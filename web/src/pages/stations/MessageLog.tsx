@@ -3,7 +3,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { OCPP_ACTIONS, useMessageLog, type MessageLogEntry } from '@/api/chargers';
-import { chinaDateTime } from '@/components/data/format';
+import { zonedDateTime } from '@/components/data/format';
 
 const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '12px' },
@@ -83,7 +83,7 @@ export default function MessageLog() {
               return (
                 <Fragment key={k}>
                   <TableRow>
-                    <TableCell>{chinaDateTime(e.at)}</TableCell>
+                    <TableCell>{zonedDateTime(e.at)}</TableCell>
                     <TableCell>{e.direction === 'in' ? t('chg.log.in') : t('chg.log.out')}</TableCell>
                     <TableCell>{e.action ?? t('chg.log.unreadable')}</TableCell>
                     <TableCell>

@@ -2,18 +2,25 @@ import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, Dia
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pile } from '@/api/assets';
-import { sendCommand, useCardChoices } from '@/api/chargers';
+import { sendCommand, type Command } from '@/api/chargers';
+import { CardPicker } from '@/components/CardPicker';
+import { zoneLabel } from '@/components/data/format';
 import { confirm } from '@/components/Confirm';
 import { notify } from '@/utils/notify';
 import { bodyOf, type Operation, type OperationField } from './operations';
 
-/** Any remote operation's form (declared in `operations.ts`): fill, confirm where it interrupts charging, send. */
-export function OperationDialog({ pile, op, onClose, onSent }: { pile: Pile; op: Operation; onClose: () => void; onSent: () => void }) {
+/** The charger an operation goes to: its id, code and connector numbers. */
+export type PileRef = Pick<Pile, 'id' | 'code'> & { connectors: { number: number }[] };
+
+/**
+ * Any remote operation's form (declared in `operations.ts`): fill, confirm
+ * where it interrupts charging, send. `preset` fills fields in advance (a
+ * connector row's own number); `onSent` gets the command to follow.
+ */
+export function OperationDialog({ pile, op, preset, onClose, onSent }: { pile: PileRef; op: Operation; preset?: Record<string, string>; onClose: () => void; onSent: (c: Command) => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<string, string>>(preset ?? {});
   const [problem, setProblem] = useState<string | null>(null);
-  const [cardQuery, setCardQuery] = useState('');
-  const cards = useCardChoices(cardQuery, op.fields.some((f) => f.kind === 'card'));
   const set = (name: string, v: string) => setValues((x) => ({ ...x, [name]: v }));
   const send = async () => {
     const r = bodyOf(op, values);
@@ -25,7 +32,7 @@ export function OperationDialog({ pile, op, onClose, onSent }: { pile: Pile; op:
     try {
       const c = await sendCommand(op.path, { pileId: pile.id, ...r.body });
       notify(t(`chg.cmd.status.${c.status}`), c.status === 'offline' ? 'warning' : 'info');
-      onSent();
+      onSent(c);
       onClose();
     } catch {
       // the request layer showed the server's message (it names the field)
@@ -53,20 +60,8 @@ export function OperationDialog({ pile, op, onClose, onSent }: { pile: Pile; op:
       }
       case 'card':
         return (
-          <Field key={f.name} label={label} required={f.required} validationMessage={message} hint={t('chg.op.cardHint')}>
-            <Dropdown
-              value={values[f.name] ?? ''}
-              selectedOptions={[values[f.name] ?? '']}
-              onOptionSelect={(_, d) => set(f.name, d.optionValue ?? '')}
-              onInput={(e) => setCardQuery((e.target as HTMLInputElement).value ?? '')}
-              data-testid={`op-${f.name}`}
-            >
-              {(cards.data?.list ?? []).map((c) => (
-                <Option key={c.idTag} value={c.idTag} text={c.idTag}>
-                  {c.idTag} {c.holder} {c.plate}
-                </Option>
-              ))}
-            </Dropdown>
+          <Field key={f.name} label={label} required={f.required} validationMessage={message} hint={t('picker.card.hint')}>
+            <CardPicker value={values[f.name] ?? ''} status="Accepted" onChange={(idTag) => set(f.name, idTag)} aria-label={label} data-testid={`op-${f.name}`} />
           </Field>
         );
       case 'select':
@@ -83,13 +78,15 @@ export function OperationDialog({ pile, op, onClose, onSent }: { pile: Pile; op:
         );
       default:
         return (
-          <Field key={f.name} label={label} required={f.required} validationMessage={message} hint={t(`chg.op.hint.${f.name}`, { defaultValue: '' })}>
+          <Field key={f.name} label={label} required={f.required} validationMessage={message} hint={f.kind === 'datetime' ? t('chg.op.zoneHint', { zone: zoneLabel() }) : t(`chg.op.hint.${f.name}`, { defaultValue: '' })}>
             <Input
-              type={f.kind === 'datetime' ? 'datetime-local' : f.kind === 'number' ? 'number' : 'text'}
+              type={f.kind === 'datetime' ? 'datetime-local' : f.kind === 'number' ? 'number' : f.kind === 'secret' ? 'password' : 'text'}
+              autoComplete={f.kind === 'secret' ? 'new-password' : undefined}
               value={values[f.name] ?? f.initial ?? ''}
               maxLength={f.maxLength}
               onChange={(_, d) => set(f.name, d.value)}
               data-testid={`op-${f.name}`}
+              data-zone={f.kind === 'datetime' ? zoneLabel() : undefined}
             />
           </Field>
         );
