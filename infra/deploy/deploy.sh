@@ -15,6 +15,14 @@
 #                    the region and ARCH (the functions read their secrets
 #                    through it); needed unless samconfig.toml has it
 #   ARCH             arm64 (default) or x86_64: what build.sh built for
+#   STAGE            the Stage parameter (tags, alarm names); default: the
+#                    template's (production)
+#   AWS_CFN_EXECUTION_ROLE_ARN
+#                    the role CloudFormation deploys with (the deploy-role
+#                    stack's output; the pipeline's role may only pass it)
+#   ARTIFACT_BUCKET  where sam uploads the bootstrap's zip and the nested
+#                    templates (the deploy-role stack's output); default:
+#                    samconfig.toml's, else a bucket SAM manages
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -43,6 +51,8 @@ args=(--template-file template.yaml --stack-name "$stack" --capabilities CAPABIL
 arch="${ARCH:-arm64}"
 case "$arch" in arm64|x86_64) ;; *) fail "ARCH must be arm64 or x86_64, not '$arch'" ;; esac
 overrides=("Architecture=$arch")
+[ -n "${STAGE:-}" ] && overrides+=("Stage=$STAGE")
+[ -n "${AWS_CFN_EXECUTION_ROLE_ARN:-}" ] && args+=(--role-arn "$AWS_CFN_EXECUTION_ROLE_ARN")
 if [ -n "${JWT_SECRET_NAME:-}" ]; then
   overrides+=("JwtSecretName=$JWT_SECRET_NAME")
 elif ! grep -q JwtSecretName samconfig.toml 2>/dev/null; then
@@ -54,8 +64,12 @@ elif ! grep -q SecretsExtensionLayerArn samconfig.toml 2>/dev/null; then
   fail "set SECRETS_EXTENSION_LAYER_ARN to the Parameters and Secrets Lambda Extension layer of the region and ARCH (see infra/deploy/README.md), or run 'sam deploy --guided' once"
 fi
 args+=(--parameter-overrides "${overrides[@]}")
-# samconfig.toml names its artifact bucket; otherwise let SAM manage one.
-[ -f samconfig.toml ] || args+=(--resolve-s3)
+# The pipeline's bucket, or samconfig.toml's; otherwise let SAM manage one.
+if [ -n "${ARTIFACT_BUCKET:-}" ]; then
+  args+=(--s3-bucket "$ARTIFACT_BUCKET" --s3-prefix "$stack")
+elif [ ! -f samconfig.toml ]; then
+  args+=(--resolve-s3)
+fi
 # Pipelines cannot answer the change-set prompt.
 [ -n "${CI:-}" ] && args+=(--no-confirm-changeset)
 
