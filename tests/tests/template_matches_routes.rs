@@ -153,3 +153,27 @@ fn every_route_has_exactly_one_function_with_its_method_path_and_code() {
     }
     assert!(by_id.is_empty(), "functions in the stacks without a route: {:?}", by_id.keys().collect::<Vec<_>>());
 }
+
+/// SAM local's env-vars file (read from disk) covers every function of the
+/// stacks, each with its own BACKOFFICE_FUNCTION, the local table and
+/// DynamoDB endpoint, and no variable the template does not declare.
+#[test]
+fn the_sam_local_env_file_covers_every_function() {
+    let text = repo_file("infra/sam-local/env.json").expect("infra/sam-local/env.json: run `cargo run -p sam-template`");
+    let env: BTreeMap<String, BTreeMap<String, String>> = serde_json::from_str(&text).expect("a map of maps of strings");
+    let functions = function_resources();
+    assert_eq!(env.keys().collect::<Vec<_>>(), functions.keys().collect::<Vec<_>>(), "env.json's functions are the stacks' functions");
+    let declared: Vec<String> = stack_files()
+        .iter()
+        .flat_map(|(_, t)| t.lines().filter_map(|l| l.trim().split_once(": ").map(|(k, _)| k.to_string())).filter(|k| k.starts_with("BACKOFFICE_")).collect::<Vec<_>>())
+        .collect();
+    for (id, vars) in &env {
+        assert_eq!(vars.get("BACKOFFICE_FUNCTION"), Some(&functions[id].function), "{id}");
+        assert!(vars.get("BACKOFFICE_DYNAMO_ENDPOINT").is_some_and(|v| !v.is_empty()), "{id}: the local DynamoDB");
+        assert!(vars.get("BACKOFFICE_TABLE").is_some_and(|v| !v.is_empty()), "{id}: the local table");
+        for name in vars.keys() {
+            // SAM local sets only what the template declares.
+            assert!(declared.contains(name), "{id}: {name} is not declared in the stacks, so SAM local would not set it");
+        }
+    }
+}

@@ -51,6 +51,7 @@ pub fn files() -> Vec<(String, String)> {
     out.extend(stacks.iter().map(|st| (st.file.clone(), st.render())));
     out.push((deploy_role::FILE.to_string(), deploy_role::render()));
     out.push((sam_local::ENV_FILE.to_string(), sam_local::env_file(&stacks)));
+    out.push((sam_local::TEMPLATE_FILE.to_string(), sam_local::template(&stacks)));
     out
 }
 
