@@ -5424,6 +5424,11 @@ export interface operations {
                                 action: string;
                                 /** Format: int64 */
                                 answeredAt: number | null;
+                                /**
+                                 * @description The connection it was sent on (only an answer there completes it).
+                                 * @default null
+                                 */
+                                connectionId: string | null;
                                 /** Format: int64 */
                                 createdAt: number;
                                 /** @description A CALLERROR, or why a frame could not be read. */
@@ -5445,7 +5450,7 @@ export interface operations {
                                 } | null;
                                 /** Format: int64 */
                                 sentAt: number | null;
-                                status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                                status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                             } | null;
                             /**
                              * @description A connector as stored and as sent by its edits and actions (the demo

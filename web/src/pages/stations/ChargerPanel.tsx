@@ -36,7 +36,7 @@ import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { LazyChart } from '@/components/LazyChart';
 import { OperationDialog } from './OperationDialog';
-import { OPERATIONS, schedulePoints, type Operation } from './operations';
+import { COMMAND_COLOUR, OPERATIONS, schedulePoints, type Operation } from './operations';
 import { notify } from '@/utils/notify';
 
 const useStyles = makeStyles({
@@ -47,16 +47,6 @@ const useStyles = makeStyles({
   chart: { width: '640px', maxWidth: '100%', height: '300px' },
   secret: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase400, padding: '8px', backgroundColor: tokens.colorNeutralBackground3, wordBreak: 'break-all' },
 });
-
-const STATUS_COLOR: Record<Command['status'], 'informative' | 'success' | 'danger' | 'warning' | 'subtle'> = {
-  queued: 'subtle',
-  sent: 'informative',
-  answered: 'success',
-  callError: 'danger',
-  timeout: 'warning',
-  offline: 'warning',
-  connectionClosed: 'warning',
-};
 
 /** What a command's answer says, in a line. */
 function answerText(c: Command): string {
@@ -264,7 +254,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
                   {commandWhen(c, t)}
                 </TableCell>
                 <TableCell>
-                  <Badge appearance="tint" color={STATUS_COLOR[c.status]}>
+                  <Badge appearance="tint" color={COMMAND_COLOUR[c.status]}>
                     {t(`chg.cmd.status.${c.status}`)}
                   </Badge>
                 </TableCell>

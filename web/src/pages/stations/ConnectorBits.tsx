@@ -31,7 +31,7 @@ import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { OperationDialog, type PileRef } from './OperationDialog';
-import { OPERATIONS } from './operations';
+import { COMMAND_COLOUR, OPERATIONS } from './operations';
 
 const COLOUR: Record<ConnectorStatus, 'success' | 'brand' | 'warning' | 'danger' | 'informative' | 'subtle' | 'important'> = {
   available: 'success',
@@ -55,15 +55,6 @@ export function ConnectorStatusBadge({ c }: { c: Connector }) {
     </Badge>
   );
 }
-
-const COMMAND_COLOUR: Record<Command['status'], 'informative' | 'success' | 'danger' | 'warning' | 'subtle'> = {
-  queued: 'subtle',
-  sent: 'informative',
-  answered: 'success',
-  callError: 'danger',
-  timeout: 'warning',
-  offline: 'warning',
-};
 
 /** A followed command in a line: what was asked, its state, and the charger's own answer once there. */
 export function CommandState({ label, command }: { label: string; command: Command | undefined }) {

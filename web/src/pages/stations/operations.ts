@@ -3,6 +3,7 @@
  * to, who may use it and its fields; `OperationDialog` renders any of them
  * and `bodyOf` turns the typed values into the request (tested).
  */
+import type { Command } from '@/api/chargers';
 import { fromZoned } from '@/components/data/format';
 
 export type FieldKind = 'connector' | 'connector0' | 'card' | 'text' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
@@ -100,3 +101,14 @@ export function schedulePoints(schedule: { duration?: number; chargingSchedulePe
   if (pts.length && schedule?.duration) pts.push([schedule.duration, pts[pts.length - 1][1]]);
   return pts;
 }
+
+/** The badge colour of a command's state, wherever a command is shown. */
+export const COMMAND_COLOUR: Record<Command['status'], 'informative' | 'success' | 'danger' | 'warning' | 'subtle'> = {
+  queued: 'subtle',
+  sent: 'informative',
+  answered: 'success',
+  callError: 'danger',
+  timeout: 'warning',
+  offline: 'warning',
+  connectionClosed: 'warning',
+};
