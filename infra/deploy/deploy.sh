@@ -23,6 +23,10 @@
 #   ARTIFACT_BUCKET  where sam uploads the bootstrap's zip and the nested
 #                    templates (the deploy-role stack's output); default:
 #                    samconfig.toml's, else a bucket SAM manages
+#   DOMAIN_NAME, CERTIFICATE_ARN
+#                    optional, together: the site's own domain and its ACM
+#                    certificate (us-east-1); CloudFront then serves it at
+#                    TLS 1.2 or newer (see infra/deploy/README.md)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -62,6 +66,10 @@ if [ -n "${SECRETS_EXTENSION_LAYER_ARN:-}" ]; then
   overrides+=("SecretsExtensionLayerArn=$SECRETS_EXTENSION_LAYER_ARN")
 elif ! grep -q SecretsExtensionLayerArn samconfig.toml 2>/dev/null; then
   fail "set SECRETS_EXTENSION_LAYER_ARN to the Parameters and Secrets Lambda Extension layer of the region and ARCH (see infra/deploy/README.md), or run 'sam deploy --guided' once"
+fi
+if [ -n "${DOMAIN_NAME:-}${CERTIFICATE_ARN:-}" ]; then
+  [ -n "${DOMAIN_NAME:-}" ] && [ -n "${CERTIFICATE_ARN:-}" ] || fail "set DOMAIN_NAME and CERTIFICATE_ARN together (the domain and its ACM certificate in us-east-1), or neither"
+  overrides+=("DomainName=$DOMAIN_NAME" "CertificateArn=$CERTIFICATE_ARN")
 fi
 args+=(--parameter-overrides "${overrides[@]}")
 # The pipeline's bucket, or samconfig.toml's; otherwise let SAM manage one.

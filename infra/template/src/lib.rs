@@ -99,6 +99,12 @@ fn render_root(stacks: &[Stack]) -> String {
 
 /// Checks CloudFormation makes before it changes anything.
 fn rules() -> Y {
+    let requires = |condition: &str, assert: &str, description: &str| {
+        map([
+            ("RuleCondition", not_empty(condition)),
+            ("Assertions", list([map([("Assert", not_empty(assert)), ("AssertDescription", s(description))])])),
+        ])
+    };
     map([
         (
             "SecretsLayerIsGiven",
@@ -132,6 +138,9 @@ fn rules() -> Y {
                 ),
             ]),
         ),
+        // The site's own domain needs its certificate, and a certificate its domain.
+        ("CustomDomainHasItsCertificate", requires("DomainName", "CertificateArn", "DomainName needs CertificateArn: an ACM certificate for it in us-east-1")),
+        ("CertificateHasItsDomain", requires("CertificateArn", "DomainName", "CertificateArn is used only with DomainName: set both or neither")),
     ])
 }
 
@@ -149,6 +158,10 @@ fn outputs() -> Y {
         ("TableName", output("The DynamoDB table", yaml::output_of(data::ID, "TableName"))),
         ("SiteBucketName", output("Upload web/dist here (deploy.sh does)", yaml::output_of(web_edge::ID, "SiteBucketName"))),
         ("DistributionId", output("Invalidate this distribution after an upload", yaml::output_of(web_edge::ID, "DistributionId"))),
+        (
+            "SiteDistributionDomain",
+            output("The distribution's cloudfront.net name: point DomainName here (a Route 53 alias or a CNAME)", yaml::output_of(web_edge::ID, "DistributionDomainName")),
+        ),
         (
             "ChargerUrl",
             output(
@@ -247,6 +260,38 @@ mod tests {
         assert_eq!(transformed(sweeper), 5);
         let connect = &link.resources.iter().find(|(id, _)| id == &logical_id("ocpp_connect")).expect("$connect").1;
         assert_eq!(transformed(connect), 2);
+    }
+
+    #[test]
+    fn a_custom_domain_is_served_at_tls_1_2_or_newer_and_optional() {
+        let edge = web_edge::stack().render();
+        assert!(edge.contains("MinimumProtocolVersion: TLSv1.2_2021"), "the custom domain's certificate sets the floor");
+        assert_eq!(web_edge::MINIMUM_TLS, "TLSv1.2_2021");
+        assert!(edge.contains("AcmCertificateArn: !Ref CertificateArn") && edge.contains("SslSupportMethod: sni-only"));
+        // Without a domain the stack still deploys on the default certificate.
+        assert!(edge.contains("- CloudFrontDefaultCertificate: true"), "the default certificate is the other branch");
+        // The condition names both, so cfn-lint sees the ARN is never empty where it is used.
+        assert!(edge.contains(
+            "HasCustomDomain:\n    Fn::And:\n      - !Not [!Equals [!Ref DomainName, '']]\n      - !Not [!Equals [!Ref CertificateArn, '']]"
+        ));
+        assert!(edge.contains("Aliases:\n          Fn::If:\n            - HasCustomDomain\n            - - !Ref DomainName\n            - !Ref AWS::NoValue"));
+        assert!(edge.contains("- !Sub 'https://${DomainName}'"), "SiteUrl is the domain when set");
+        // Both optional at the root, passed down to the web edge, and the
+        // rules refuse one without the other.
+        let root = render();
+        for p in ["DomainName", "CertificateArn"] {
+            assert_eq!(params::by_name(p).default.as_deref(), Some(""), "{p} is optional");
+            assert!(root.contains(&format!("        {p}: !Ref {p}\n")), "the root passes {p} to the web edge");
+        }
+        assert!(root.contains("CustomDomainHasItsCertificate:\n    RuleCondition: !Not [!Equals [!Ref DomainName, '']]"));
+        assert!(root.contains("CertificateHasItsDomain:\n    RuleCondition: !Not [!Equals [!Ref CertificateArn, '']]"));
+        // What to point the name at, whatever SiteUrl says.
+        assert!(root.contains("Value: !GetAtt WebEdge.Outputs.DistributionDomainName"));
+        assert!(edge.contains("DistributionDomainName:\n    Description: 'The distribution''s own cloudfront.net name (point DomainName at it)'\n    Value: !GetAtt SiteDistribution.DomainName"));
+        // No other stack takes them: the charger domain is its own.
+        for st in stacks().iter().filter(|st| st.id != web_edge::ID) {
+            assert!(!st.params.contains(&"DomainName") && !st.params.contains(&"CertificateArn"), "{}", st.file);
+        }
     }
 
     #[test]

@@ -140,6 +140,18 @@ pub fn all() -> Vec<Param> {
             "^(arn:aws[a-z-]*:lambda:[a-z0-9-]+:[0-9]{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension[A-Za-z0-9-]*:[0-9]+)?$",
             "the extension layer's ARN, with its version",
         ),
+        // Optional, together (the root's rules refuse one without the
+        // other): without them the site keeps CloudFront's default
+        // certificate, which still lets clients in with TLS 1.0.
+        text(
+            "DomainName",
+            "The site's own domain name (e.g. backoffice.example.com), served with CertificateArn's certificate at TLS 1.2 or newer; empty: the distribution's cloudfront.net name and certificate",
+        )
+        .default("")
+        .pattern("^(([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63})?$", "a lower-case domain name, or empty"),
+        text("CertificateArn", "ARN of the ACM certificate for DomainName, issued in us-east-1 (CloudFront's region); required with DomainName")
+            .default("")
+            .pattern("^(arn:aws[a-z-]*:acm:us-east-1:[0-9]{12}:certificate/[0-9a-f-]+)?$", "an ACM certificate ARN in us-east-1, or empty"),
         text("LogRetentionDays", "How many days the functions' logs and the APIs' access logs are kept").number_of(30, LOG_RETENTION_DAYS),
         text("Tracing", "X-Ray tracing of every function: Active records a sample of invocations (Lambda's fixed rate: 1 a second and 5% of the rest); PassThrough records none of its own")
             .default("Active")

@@ -2,11 +2,12 @@
 //! distribution that serves it (origin access control), forwards
 //! `/partnerapi/*` to the HTTP API uncached (one origin for the browser,
 //! no CORS) with the origin secret, and `/ocpp/*` to the chargers'
-//! WebSocket API.
+//! WebSocket API. With `DomainName` and `CertificateArn` it answers that
+//! name with its certificate at TLS 1.2 or newer.
 
 use crate::charger_link;
-use crate::common::{tags_list, Stack};
-use crate::yaml::{get_att, list, map, raw, reference, s, sub, Y};
+use crate::common::{not_empty, tags_list, Stack};
+use crate::yaml::{get_att, if_, list, map, no_value, raw, reference, s, sub, Y};
 
 pub const ID: &str = "WebEdge";
 const AREA: &str = "web-edge";
@@ -17,22 +18,53 @@ const CACHING_OPTIMIZED: &str = "658327ea-f89d-4fab-a63d-7e88639e58f6";
 /// Resolves the generated origin secret at deploy time.
 pub const ORIGIN_VERIFY_RESOLVE: &str = "{{resolve:secretsmanager:${OriginVerifySecretArn}:SecretString}}";
 
+/// The least TLS the site, the API and chargers are served with on the
+/// site's own domain.
+pub const MINIMUM_TLS: &str = "TLSv1.2_2021";
+
+/// Both of the site domain's parameters are set (the root's rules refuse
+/// one without the other); naming the certificate too lets cfn-lint see
+/// that its ARN is never empty where it is used.
+const HAS_CUSTOM_DOMAIN: &str = "HasCustomDomain";
+
 pub fn stack() -> Stack {
     let mut st = Stack::new(ID, "web-edge", AREA, "EV-charging back-office: the SPA's bucket and the CloudFront distribution in front of it, /partnerapi and /ocpp");
     st.wire("HttpApiId", "The HTTP API (the API stack's output)", (crate::api::ID, "HttpApiId"));
     st.wire("OriginVerifySecretArn", "The X-Origin-Verify secret (the API stack's output)", (crate::api::ID, "OriginVerifySecretArn"));
     st.wire("ChargerApiId", "The chargers' WebSocket API (the charger link stack's output)", (charger_link::ID, "ChargerApiId"));
     st.wire("ChargerPathRewriteArn", "The /ocpp/{id} rewrite (the charger link stack's output)", (charger_link::ID, "ChargerPathRewriteArn"));
+    st.param("DomainName");
+    st.param("CertificateArn");
+    st.condition(HAS_CUSTOM_DOMAIN, map([("Fn::And", list([not_empty("DomainName"), not_empty("CertificateArn")]))]));
     st.add("SiteBucket", site_bucket());
     st.add("SiteBucketPolicy", site_bucket_policy());
     st.add("SiteOriginAccessControl", origin_access_control());
     st.add("SiteDistribution", distribution());
     st.add("SecurityHeadersPolicy", security_headers_policy());
-    st.output("SiteUrl", "The back-office in the browser", sub("https://${SiteDistribution.DomainName}"));
-    st.output("SiteDomainName", "The distribution's host name", get_att("SiteDistribution.DomainName"));
+    st.output("SiteUrl", "The back-office in the browser", if_(HAS_CUSTOM_DOMAIN, sub("https://${DomainName}"), sub("https://${SiteDistribution.DomainName}")));
+    // Chargers without a domain of their own are given this host.
+    st.output("SiteDomainName", "The site's host name: DomainName when given, else the distribution's", site_host());
+    st.output("DistributionDomainName", "The distribution's own cloudfront.net name (point DomainName at it)", get_att("SiteDistribution.DomainName"));
     st.output("SiteBucketName", "Upload web/dist here (deploy.sh does)", reference("SiteBucket"));
     st.output("DistributionId", "Invalidate this distribution after an upload", reference("SiteDistribution"));
     st
+}
+
+/// The host the site answers on.
+fn site_host() -> Y {
+    if_(HAS_CUSTOM_DOMAIN, reference("DomainName"), get_att("SiteDistribution.DomainName"))
+}
+
+/// The viewer certificate: the site domain's own (SNI, TLS 1.2 with the
+/// 2021 cipher set at least: CloudFront's default certificate still lets
+/// old clients in with TLS 1.0), or the default certificate without one.
+fn viewer_certificate() -> Y {
+    let own = map([
+        ("AcmCertificateArn", reference("CertificateArn")),
+        ("SslSupportMethod", s("sni-only")),
+        ("MinimumProtocolVersion", s(MINIMUM_TLS)),
+    ]);
+    if_(HAS_CUSTOM_DOMAIN, own, map([("CloudFrontDefaultCertificate", raw("true"))]))
 }
 
 fn site_bucket() -> Y {
@@ -216,7 +248,8 @@ fn distribution() -> Y {
                         ("Origins", list([site_origin, api_origin, charger_link::origin("ChargerApiId")])),
                         ("DefaultCacheBehavior", site_behavior),
                         ("CacheBehaviors", list([api_behavior, charger_link::behavior(Some("/ocpp/*"), reference("ChargerPathRewriteArn"))])),
-                        ("ViewerCertificate", map([("CloudFrontDefaultCertificate", raw("true"))])),
+                        ("Aliases", if_(HAS_CUSTOM_DOMAIN, list([reference("DomainName")]), no_value())),
+                        ("ViewerCertificate", viewer_certificate()),
                     ]),
                 ),
                 ("Tags", tags_list(AREA)),

@@ -2020,6 +2020,7 @@ export interface components {
             expiresAt?: number | null;
             /** @default  */
             holder?: string;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
             /**
              * @description The group card this one belongs to (an existing idTag).
@@ -2059,6 +2060,7 @@ export interface components {
             expiresAt?: number | null;
             /** @default  */
             holder?: string;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
             /**
              * @description The group card this one belongs to (an existing idTag).
@@ -2078,6 +2080,7 @@ export interface components {
         /** @description How a card's sessions are paid. JSON: "postpaid" | "prepaid". */
         CardPayment: "postpaid" | "prepaid";
         CardRef: {
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
         };
         /**
@@ -2156,6 +2159,7 @@ export interface components {
         };
         Credentials: {
             password: string;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
         };
         DataTransferBody: {
@@ -2175,14 +2179,19 @@ export interface components {
             refundId: string;
         };
         DepartmentIn: {
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             id?: string | null;
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             name: string;
             /**
              * Format: int64
              * @default 0
              */
             order?: number;
-            /** @default  */
+            /**
+             * @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused
+             * @default
+             */
             parentId?: string;
             /** Format: int64 */
             version?: number | null;
@@ -2203,6 +2212,11 @@ export interface components {
             userCount: number;
             /** Format: int64 */
             version: number;
+        };
+        /** @description The department to delete. */
+        DepartmentRef: {
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
+            id: string;
         };
         DiagnosticsBody: {
             /** @description Where the charger uploads (http, https, ftp, ftps). */
@@ -2282,8 +2296,12 @@ export interface components {
             expiresAt?: number | null;
             /** @default  */
             holder?: string;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
-            /** @default null */
+            /**
+             * @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused
+             * @default null
+             */
             parentIdTag?: string | null;
             /**
              * @description Default postpaid.
@@ -2311,14 +2329,19 @@ export interface components {
             updateType?: components["schemas"]["UpdateType"] | null;
         };
         MenuDeleteIn: {
+            /** @description A menu entry's key, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             name: string;
             /** Format: int64 */
             version: number;
         };
         MenuEditIn: {
             node: unknown;
+            /** @description A menu entry's key, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             originalName?: string | null;
-            /** @default  */
+            /**
+             * @description A menu entry's key, in canonical form: NFKC, trimmed; invisible and control characters are refused
+             * @default
+             */
             parentName?: string;
             /** Format: int64 */
             version: number;
@@ -2474,6 +2497,7 @@ export interface components {
             pileId?: string;
         };
         PileInput: {
+            /** @description A charge point id (the pile's code), in canonical form: NFKC, trimmed; invisible and control characters are refused */
             code: string;
             /** @description Registration only: the pile's connectors, numbered 1..n in order. */
             connectors?: components["schemas"]["ConnectorInput"][];
@@ -2513,6 +2537,7 @@ export interface components {
          *     made on, and the fields.
          */
         PileInputEdit: {
+            /** @description A charge point id (the pile's code), in canonical form: NFKC, trimmed; invisible and control characters are refused */
             code: string;
             /** @description Registration only: the pile's connectors, numbered 1..n in order. */
             connectors?: components["schemas"]["ConnectorInput"][];
@@ -2597,6 +2622,7 @@ export interface components {
             /** @default  */
             email?: string;
             password: string;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
         };
         /**
@@ -2607,6 +2633,7 @@ export interface components {
         RemoteStartBody: {
             /** Format: int64 */
             connectorId?: number | null;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag?: string;
             /**
              * Format: double
@@ -2640,6 +2667,7 @@ export interface components {
              * @description Until when (unix seconds).
              */
             expiresAt?: number | null;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag?: string;
             /** @default  */
             pileId?: string;
@@ -2651,21 +2679,26 @@ export interface components {
         };
         ResetIn: {
             password: string;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
         };
         /** @enum {string} */
         ResetType: "Soft" | "Hard";
         /** @description The role to delete: `role` (or `id`, the list's row key). */
         RoleDeleteIn: {
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             id?: string | null;
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             role?: string | null;
         };
         RoleEditIn: {
             /** @default  */
             description?: string;
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             oldRole?: string | null;
             /** @default [] */
             permissions?: string[];
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             role: string;
             /** Format: int64 */
             version?: number | null;
@@ -2950,11 +2983,14 @@ export interface components {
          *     with one entry (a list, or text without commas).
          */
         UserDeleteIn: {
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             id?: string | null;
             ids?: components["schemas"]["NamesIn"] | null;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username?: string | null;
         };
         UserEditIn: {
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             departmentId?: string | null;
             /** @default  */
             email?: string;
@@ -2963,6 +2999,7 @@ export interface components {
             password?: string | null;
             /** @default [] */
             roles?: string[];
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
             /** Format: int64 */
             version?: number | null;
@@ -3100,6 +3137,8 @@ export interface components {
         /** @description too many requests, try again later */
         Error429: {
             headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After": number;
                 [name: string]: unknown;
             };
             content: {
@@ -5742,7 +5781,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IdBody"];
+                "application/json": components["schemas"]["DepartmentRef"];
             };
         };
         responses: {

@@ -30,8 +30,9 @@ export async function getUsers(q: PageOf<Query<'/partnerapi/userManagement/getLi
   return page(data);
 }
 
+/** A refused password comes back on the form's field (`data.fields`), not as a toast. */
 export async function saveUser(edit: UserEdit): Promise<{ user: StaffUser; msg: string }> {
-  const res = await post<Answer<'/partnerapi/userManagement/doEdit', 'post'>>('/userManagement/doEdit', edit);
+  const res = await post<Answer<'/partnerapi/userManagement/doEdit', 'post'>>('/userManagement/doEdit', edit, { fieldErrors: true });
   return { user: res.data, msg: res.msg };
 }
 
@@ -40,7 +41,7 @@ export async function deleteUser(username: string): Promise<string> {
 }
 
 export async function resetPassword(username: string, password: string): Promise<string> {
-  return (await post<unknown>('/userManagement/resetPassword', { username, password })).msg;
+  return (await post<unknown>('/userManagement/resetPassword', { username, password }, { fieldErrors: true })).msg;
 }
 
 // ---- roles
@@ -167,7 +168,7 @@ export async function updateProfile(profile: Schema<'ProfileIn'>): Promise<Answe
 }
 
 export async function changeOwnPassword(oldPassword: string, newPassword: string): Promise<string> {
-  return (await post<unknown>('/user/changePassword', { oldPassword, newPassword })).msg;
+  return (await post<unknown>('/user/changePassword', { oldPassword, newPassword }, { fieldErrors: true })).msg;
 }
 
 // ---- operations settings (/setting/workflow)

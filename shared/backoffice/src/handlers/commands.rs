@@ -107,7 +107,7 @@ pub struct RemoteStartBody {
     connector_id: Option<i64>,
     #[serde(default)]
     #[schemars(length(min = 1, max = 20))]
-    id_tag: String,
+    id_tag: names::CardNumber,
     /// Optional power limit for this session (W), sent as a TxProfile.
     #[schemars(range(min = 1, max = 1_000_000))]
     limit_w: Option<f64>,
@@ -492,7 +492,7 @@ pub struct ReserveBody {
     connector_id: Option<i64>,
     #[serde(default)]
     #[schemars(length(min = 1, max = 20))]
-    id_tag: String,
+    id_tag: names::CardNumber,
     /// Until when (unix seconds).
     expires_at: Option<i64>,
 }

@@ -1,6 +1,7 @@
 import { Checkbox, Dropdown, Field, Input, Option, Switch } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageForField } from '@/api/request';
 import { resetPassword, saveUser, type StaffUser } from '@/api/settings';
 import { notify } from '@/utils/notify';
 import { validateNewPassword, validateUser, type Errors, type UserForm } from './logic';
@@ -23,16 +24,19 @@ export function UserDialog({
   departmentOptions: { key: string; label: string }[];
   onClose: (saved: boolean, reload?: boolean, keepOpen?: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useSettingStyles();
   const [form, setForm] = useState<UserForm>(blank);
   const [errors, setErrors] = useState<Errors<keyof UserForm>>({});
+  // The server's reason for refusing the password (its strength check), in the reader's language.
+  const [passwordRefused, setPasswordRefused] = useState<string>();
   const [busy, setBusy] = useState(false);
   const creating = !user;
   useEffect(() => {
     if (!open) return;
     setForm(user ? { username: user.username, email: user.email ?? '', roles: [...user.roles], departmentId: user.departmentId ?? '', enabled: user.enabled, password: '' } : blank);
     setErrors({});
+    setPasswordRefused(undefined);
   }, [open, user]);
 
   const save = async () => {
@@ -52,8 +56,9 @@ export function UserDialog({
       notify(msg || t('set.common.saved'), 'success');
       onClose(true);
     } catch (err) {
-      // The request layer toasted the server's message; a conflict means reload.
-      // The dialog stays open with the server's message; a conflict also reloads the list behind it.
+      // A refused password is shown on its field; the request layer toasted
+      // anything else. The dialog stays open; a conflict also reloads the list behind it.
+      setPasswordRefused(messageForField(err, 'password', i18n.language.startsWith('zh')));
       if (isConflict(err)) onClose(false, true, true);
     } finally {
       setBusy(false);
@@ -68,8 +73,17 @@ export function UserDialog({
         <Input name="username" value={form.username} disabled={!creating} onChange={(_, d) => setForm({ ...form, username: d.value })} />
       </Field>
       {creating && (
-        <Field label={t('set.user.password')} required validationMessage={errors.password ? t(errors.password) : undefined}>
-          <Input name="password" type="password" autoComplete="new-password" value={form.password} onChange={(_, d) => setForm({ ...form, password: d.value })} />
+        <Field label={t('set.user.password')} required validationMessage={errors.password ? t(errors.password) : passwordRefused}>
+          <Input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(_, d) => {
+              setForm({ ...form, password: d.value });
+              setPasswordRefused(undefined);
+            }}
+          />
         </Field>
       )}
       <Field label={t('set.user.email')} validationMessage={errors.email ? t(errors.email) : undefined}>
@@ -105,15 +119,17 @@ export function UserDialog({
 
 /** Sets a new password for another account (its sessions end). */
 export function ResetPasswordDialog({ username, onClose }: { username: string | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<Errors<'password' | 'repeat'>>({});
+  const [passwordRefused, setPasswordRefused] = useState<string>();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     setPassword('');
     setRepeat('');
     setErrors({});
+    setPasswordRefused(undefined);
   }, [username]);
   const save = async () => {
     const found = validateNewPassword(password, repeat);
@@ -123,16 +139,26 @@ export function ResetPasswordDialog({ username, onClose }: { username: string | 
     try {
       notify((await resetPassword(username, password)) || t('set.common.saved'), 'success');
       onClose();
-    } catch {
-      /* toasted by the request layer */
+    } catch (err) {
+      // A refused password is shown on its field; the request layer toasted anything else.
+      setPasswordRefused(messageForField(err, 'password', i18n.language.startsWith('zh')));
     } finally {
       setBusy(false);
     }
   };
   return (
     <FormDialog open={!!username} title={t('set.user.resetTitle', { name: username ?? '' })} busy={busy} onCancel={onClose} onSave={() => void save()} width={440} testId="reset-dialog">
-      <Field label={t('set.pwd.new')} required validationMessage={errors.password ? t(errors.password) : undefined} hint={t('set.user.resetHint')}>
-        <Input name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
+      <Field label={t('set.pwd.new')} required validationMessage={errors.password ? t(errors.password) : passwordRefused} hint={t('set.user.resetHint')}>
+        <Input
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(_, d) => {
+            setPassword(d.value);
+            setPasswordRefused(undefined);
+          }}
+        />
       </Field>
       <Field label={t('set.pwd.repeat')} required validationMessage={errors.repeat ? t(errors.repeat) : undefined}>
         <Input name="repeatPassword" type="password" autoComplete="new-password" value={repeat} onChange={(_, d) => setRepeat(d.value)} />
