@@ -212,26 +212,38 @@ pub async fn dynamo_table(prefix: &str) -> Option<store::dynamo::DynamoTable> {
         return None;
     };
     // The process id in the name lets a later test process tell tables
-    // whose process has ended: moto keeps every table in memory, and a
-    // whole suite's seeded tables outgrow a small machine's memory.
+    // whose process has ended: moto keeps every table in memory, even a
+    // deleted one, and a whole suite's seeded tables outgrow a machine's
+    // memory (seen: 23 GB).
     let me = std::process::id();
     let name = format!("{prefix}-p{me}-{}", uuid::Uuid::new_v4().simple());
     let table = store::dynamo::DynamoTable::connect(&name, Some(&endpoint), Some("us-east-1")).await;
     static CLEARED: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
-    CLEARED.get_or_init(|| delete_tables_of_ended_processes(&table, me)).await;
+    CLEARED.get_or_init(|| clear_tables_of_ended_processes(&table, &endpoint, me)).await;
     table.create_table_if_missing().await.expect("the test table is created");
     Some(table)
 }
 
-/// Deletes the test tables whose process is no longer running.
-async fn delete_tables_of_ended_processes(table: &store::dynamo::DynamoTable, me: u32) {
+/// Clears the emulator of test tables whose process has ended. When no
+/// other running process has a table there, moto is reset (the only way
+/// it gives their memory back: a deleted table's stays held); otherwise
+/// those tables are deleted one by one.
+async fn clear_tables_of_ended_processes(table: &store::dynamo::DynamoTable, endpoint: &str, me: u32) {
     let owner = |name: &str| -> Option<u32> { name.split('-').find_map(|part| part.strip_prefix('p')?.parse().ok()) };
-    for name in table.table_names().await.expect("the emulator lists its tables") {
-        let Some(pid) = owner(&name) else { continue };
-        if pid != me && !std::path::Path::new(&format!("/proc/{pid}")).exists() {
-            // Another cleaner may have taken it first.
-            let _ = table.other(&name).delete_table().await;
+    let alive = |pid: u32| pid == me || std::path::Path::new(&format!("/proc/{pid}")).exists();
+    let names = table.table_names().await.expect("the emulator lists its tables");
+    let ended: Vec<&String> = names.iter().filter(|n| owner(n).is_some_and(|pid| !alive(pid))).collect();
+    // Deleted tables hold memory too: reset whenever no running process
+    // has a table there (also when there is no table left at all).
+    if ended.len() == names.len() {
+        let reset = backoffice::http_client::client().post(format!("{}/moto-api/reset", endpoint.trim_end_matches('/'))).send().await;
+        if reset.is_ok_and(|r| r.status().is_success()) {
+            return;
         }
+    }
+    for name in ended {
+        // Another cleaner may have taken it first.
+        let _ = table.other(name).delete_table().await;
     }
 }
 
