@@ -385,6 +385,7 @@ fn production_refuses_plain_http_on_a_public_address_and_a_guessable_secret() {
         cmd.env_clear()
             .env("BACKOFFICE_ENV", "production")
             .env("BACKOFFICE_DATA_DIR", fresh_data_dir("prod-transport"))
+            .env("BACKOFFICE_ALLOWED_HOSTS", "backoffice.example.com")
             .env("BACKOFFICE_SEED_PASSWORD_ADMIN", PRODUCTION_ADMIN_PW)
             .env("BACKOFFICE_WEB_DIST", "no-web")
             .env("BACKOFFICE_LOG", "warn");
@@ -415,7 +416,7 @@ async fn production_behind_a_tls_proxy_may_listen_on_a_public_address() {
     assert!(production_seed(&dir, Some(PRODUCTION_ADMIN_PW)).status.success());
     let gw = Gateway::start(
         dir,
-        &[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET), ("BACKOFFICE_HOST", "0.0.0.0"), ("BACKOFFICE_BEHIND_TLS_PROXY", "1")],
+        &[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET), ("BACKOFFICE_HOST", "0.0.0.0"), ("BACKOFFICE_BEHIND_TLS_PROXY", "1"), ("BACKOFFICE_ALLOWED_HOSTS", "127.0.0.1")],
     )
     .await;
     let client = backoffice::http_client::client();
