@@ -2647,9 +2647,8 @@ export interface components {
             /**
              * @description At least one period; the first starts at 0; starts grow (and stay
              *     below the duration).
-             * @default []
              */
-            periods?: components["schemas"]["Period"][];
+            periods: components["schemas"]["Period"][];
             /** @default  */
             pileId?: string;
             purpose?: components["schemas"]["ProfilePurpose"] | null;
@@ -2727,9 +2726,8 @@ export interface components {
             /**
              * @description At least one period; the first starts at 0; starts grow (and stay
              *     below the duration).
-             * @default []
              */
-            periods?: components["schemas"]["Period"][];
+            periods: components["schemas"]["Period"][];
             /** @description Required with kind Recurring (and only then). */
             recurrencyKind?: components["schemas"]["RecurrencyKind"] | null;
             /**

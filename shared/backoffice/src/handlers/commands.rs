@@ -822,7 +822,6 @@ pub struct ProfileSpec {
     unit: Option<RateUnit>,
     /// At least one period; the first starts at 0; starts grow (and stay
     /// below the duration).
-    #[serde(default)]
     #[schemars(length(min = 1, max = 48))]
     periods: Vec<Period>,
 }
