@@ -85,7 +85,8 @@ pub struct AccountEdit {
 
 fn check_edit(edit: &AccountEdit) -> Result<(), ApiError> {
     if !edit.email.is_empty() && !crate::validate::is_email(&edit.email) {
-        return Err(ApiError::invalid(format!("'{}' is not an e-mail address", edit.email), format!("“{}”不是有效的邮箱地址", edit.email)));
+        let (en, zh) = (format!("'{}' is not an e-mail address", edit.email), format!("“{}”不是有效的邮箱地址", edit.email));
+        return Err(crate::request::with_field(ApiError::invalid(en.clone(), zh.clone()), "email", &en, &zh));
     }
     if edit.roles.len() > 20 {
         return Err(ApiError::invalid("a user holds at most 20 roles", "一个用户最多 20 个角色"));
@@ -186,7 +187,7 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
     let (user, user_op, counters) = match edit.version {
         None => {
             let password = edit.password.as_deref().unwrap_or_default();
-            users::validate_password(password, &edit.username)?;
+            users::validate_password("password", password, &edit.username)?;
             let hash = crate::password_work::hash(password).await?;
             let mut user = User::new(&edit.username, hash, edit.roles.clone(), now);
             user.email = edit.email;
@@ -262,7 +263,7 @@ pub async fn reset_password(ctx: &AppCtx, actor: &str, username: &str, password:
             "不能在此重置自己的密码，请到个人中心修改（需输入原密码）",
         ));
     }
-    users::validate_password(password, username)?;
+    users::validate_password("password", password, username)?;
     let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
     let hash = crate::password_work::hash(password).await?;
     users::set_password_hash(ctx, &user, hash).await?;

@@ -175,7 +175,7 @@ pub async fn register(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let reg: Registration = login_payload(ctx, &call.req)?;
     let username = users::validate_username(&reg.username)?;
-    users::validate_password(&reg.password, &username)?;
+    users::validate_password("password", &reg.password, &username)?;
     let email = reg.email.trim().to_string();
     if !email.is_empty() && !crate::validate::is_email(&email) {
         return Err(ApiError::bad_request(Text::new("the e-mail address is not valid", "邮箱格式不正确")));
@@ -209,7 +209,7 @@ pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
         return Err(ApiError::bad_request(Text::new("the current password is wrong", "原密码不正确")));
     }
     attempt.succeeded(ctx).await?;
-    users::validate_password(&change.new_password, caller.username())?;
+    users::validate_password("newPassword", &change.new_password, caller.username())?;
     if change.new_password == change.old_password {
         return Err(ApiError::bad_request(Text::new(
             "the new password must differ from the current one",
