@@ -9571,6 +9571,11 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: {
+                            /**
+                             * @description Every action the log can hold (what chargers send and what the
+                             *     server sends), sorted, for the action filter; on the first page only.
+                             */
+                            actions?: string[] | null;
                             /** @description Null on the last page. */
                             cursor: string | null;
                             list: {
@@ -9603,6 +9608,8 @@ export interface operations {
                                     [key: string]: unknown;
                                 } | string) | null;
                             }[];
+                            /** @description The pile's code (what the charger calls itself), for the page's title. */
+                            pileCode: string;
                         };
                         msg: string;
                     };

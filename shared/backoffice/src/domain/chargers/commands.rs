@@ -94,6 +94,12 @@ pub async fn list(ctx: &AppCtx, pile_id: &str, size: u32, cursor: Option<String>
 /// Queues a command and sends it if the charger has no call in flight.
 /// Returns the command as it stands after that (queued, sent or offline).
 pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
+    // The message log's filter offers the listed actions only: a new
+    // operation is added to the list first.
+    if !super::actions::sent_by_server(action) {
+        tracing::error!(action, "a remote operation sends an action missing from chargers::actions");
+        return Err(ApiError::internal());
+    }
     let now = ctx.now();
     let id = uuid::Uuid::now_v7().simple().to_string();
     let c = Command {

@@ -14,6 +14,7 @@
 //! | StartTransaction dedupe | `OCPPSTART#{pileId}#{connector}#{timestamp}#{idTag}#{meterStart}` | `UNIQUE` | |
 //! | transaction id sequence | `OCPPSEQ` | `TX` | |
 
+pub mod actions;
 pub mod commands;
 pub mod link;
 pub mod log;
