@@ -26,29 +26,6 @@ export function chargerUrl(code: string, location: { protocol: string; host: str
 type MessageLog = Answer<'/partnerapi/pile/messageLog', 'get'>;
 export type MessageLogEntry = MessageLog['list'][number];
 
-/** OCPP 1.6 actions, for the message log's filter. */
-export const OCPP_ACTIONS = [
-  'Authorize',
-  'BootNotification',
-  'DataTransfer',
-  'DiagnosticsStatusNotification',
-  'FirmwareStatusNotification',
-  'Heartbeat',
-  'MeterValues',
-  'StartTransaction',
-  'StatusNotification',
-  'StopTransaction',
-  'ChangeAvailability',
-  'ChangeConfiguration',
-  'ClearCache',
-  'GetConfiguration',
-  'RemoteStartTransaction',
-  'RemoteStopTransaction',
-  'Reset',
-  'TriggerMessage',
-  'UnlockConnector',
-] as const;
-
 /**
  * A charger's message log, newest first, page after page with the server's
  * cursor (`setSize` asks for more); `live` reloads it every 5 s.
@@ -79,7 +56,24 @@ export const commandDone = (c: Command) => c.status !== 'queued' && c.status !==
 
 export const getCommand = async (id: string) => (await get<Command>('/charger/command', { id })).data;
 export const getCommands = async (pileId: string) => (await get<Answer<'/partnerapi/charger/commands', 'get'>>('/charger/commands', { pileId, pageSize: 20 })).data;
-export const sendCommand = async (path: string, body: Record<string, unknown>) => (await post<Command>(`/charger/${path}`, body)).data;
+/** `extra.fieldErrors`: the caller shows a 400's fields on its form (no toast for those). */
+export const sendCommand = async (path: string, body: Record<string, unknown>, extra?: { fieldErrors?: boolean }) => (await post<Command>(`/charger/${path}`, body, extra)).data;
+
+/** How often to read one command again: every `pollMs` until it is over. */
+export const commandRefreshInterval = (c: Pick<Command, 'status'> | undefined, pollMs = 1000): number => (c && !commandDone(c as Command) ? pollMs : 0);
+
+/**
+ * One command, read again until the charger answered it (or it timed out /
+ * found the charger offline); null: not asked. The interval is state set
+ * from each answer, as in `useCommands`.
+ */
+export function useCommand(id: string | null, pollMs = 1000) {
+  const [interval, setPollInterval] = useState(0);
+  return useSWR(id ? ['charger/command', id] : null, () => getCommand(id!), {
+    refreshInterval: interval,
+    onSuccess: (c) => setPollInterval(commandRefreshInterval(c, pollMs)),
+  });
+}
 
 type CommandPage = Answer<'/partnerapi/charger/commands', 'get'>;
 /** How often to reload a pile's commands: every second while one waits for the charger's answer, else not. */

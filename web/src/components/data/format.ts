@@ -57,6 +57,11 @@ export function chinaTime(ts: number): string {
   return new Date(ts * 1000 + CHINA_OFFSET_MS).toISOString().slice(11, 16);
 }
 
+/** "HH:mm:ss" in China local time. */
+export function chinaClock(ts: number): string {
+  return new Date(ts * 1000 + CHINA_OFFSET_MS).toISOString().slice(11, 19);
+}
+
 /** The day `n` days before `day` ("YYYY-MM-DD"). */
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);

@@ -1,4 +1,5 @@
 import {
+  Badge,
   Body1,
   Button,
   Caption1,
@@ -16,21 +17,21 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { closeOrder, requestRefund, useOrderDetail, type RefundRecord } from '@/api/orders';
 import { confirm } from '@/components/Confirm';
 import { chinaDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/components/data/format';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge, RefundBadge } from '@/components/orders/badges';
-import { curveOption } from './curveOption';
+import { curveOption, socReported } from './curveOption';
 import { chargerLabel } from '@/components/orders/orderColumns';
 import { LazyChart } from '@/components/LazyChart';
 import { PaymentSection } from './PaymentSection';
 import { PromptDialog } from '@/components/orders/PromptDialog';
 import { RefundDecisionButtons, RefundDecisionDialog, type RefundDecision } from '@/components/orders/RefundDecision';
 import { usePermission } from '@/components/Permission';
-import { sendCommand } from '@/api/chargers';
+import { commandDone, sendCommand, useCommand, type Command } from '@/api/chargers';
 import { notify } from '@/utils/notify';
 
 const useStyles = makeStyles({
@@ -43,8 +44,17 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
   chart: { width: '100%', height: '320px' },
   num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  twoCol: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: '16px' },
+  twoCol: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))', gap: '16px' },
 });
+
+const STOP_COLOUR: Record<Command['status'], 'informative' | 'success' | 'danger' | 'warning' | 'subtle'> = {
+  queued: 'subtle',
+  sent: 'informative',
+  answered: 'success',
+  callError: 'danger',
+  timeout: 'warning',
+  offline: 'warning',
+};
 
 function Pair({ label, children, testid }: { label: string; children: React.ReactNode; testid?: string }) {
   const styles = useStyles();
@@ -108,7 +118,16 @@ export default function OrderDetailView() {
   const id = params.get('id') ?? '';
   const canWrite = usePermission(['write:system']);
   const [dialog, setDialog] = useState<'close' | 'refund' | null>(null);
+  // Read again while charging: energy, curve and status follow the charger.
   const { data: o, isLoading, error, mutate } = useOrderDetail(id);
+  // The remote stop sent from this page, followed until the charger answers.
+  const [stopId, setStopId] = useState<string | null>(null);
+  const stop = useCommand(stopId);
+  const stopStatus = stop.data?.status;
+  // Once the charger answered the stop, read the order now rather than at the next poll.
+  useEffect(() => {
+    if (stopStatus === 'answered') void mutate();
+  }, [stopStatus, mutate]);
   if (isLoading) return <Spinner />;
   if (!o || error) return <Body1 data-testid="detail-missing">{t('ord.d.notFound', { id: id || '—' })}</Body1>;
   const closable = o.status === 'abnormal' || (o.status === 'charging' && o.anomalies.length > 0);
@@ -121,13 +140,25 @@ export default function OrderDetailView() {
           <OrderStatusBadge status={o.status} />
           <PaymentBadge status={o.paymentStatus} />
           <AnomalyBadges anomalies={o.anomalies} />
+          {o.status === 'charging' && (
+            <Caption1 className={styles.label} data-testid="detail-live">
+              {t('ord.d.live')}
+            </Caption1>
+          )}
+          {stop.data && (
+            <Badge appearance="tint" color={STOP_COLOUR[stop.data.status]} data-testid="detail-stop-status">
+              {t('ord.d.stopCommand', { status: t(`chg.cmd.status.${stop.data.status}`) })}
+            </Badge>
+          )}
           <span className={styles.grow} />
           {canWrite && o.status === 'charging' && o.transactionId != null && (
             <Button
+              disabled={!!stop.data && !commandDone(stop.data)}
               onClick={async () => {
                 if (!(await confirm(t('chg.cmd.confirmStop', { no: o.orderNo })))) return;
                 try {
                   const c = await sendCommand('remoteStop', { orderNo: o.orderNo });
+                  setStopId(c.id);
                   notify(t(`chg.cmd.status.${c.status}`), c.status === 'offline' ? 'warning' : 'info');
                 } catch {
                   // shown by the request layer
@@ -163,7 +194,12 @@ export default function OrderDetailView() {
           <Pair label={t('ord.col.energy')} testid="detail-energy">
             {kwh(o.energyWh)}
           </Pair>
-          <Pair label={t('ord.d.soc')}>{`${o.socStart}% → ${o.socEnd ?? '—'}%`}</Pair>
+          {/* A charger that never reported the state of charge has nothing to show here. */}
+          {(o.socStart > 0 || o.socEnd != null || socReported(o.curve ?? [])) && (
+            <Pair label={t('ord.d.soc')} testid="detail-soc">
+              {t('ord.d.socRange', { start: `${o.socStart}%`, end: o.socEnd != null ? `${o.socEnd}%` : '—' })}
+            </Pair>
+          )}
           <Pair label={t('ord.col.stopReason')}>{o.stopReason ? t(`ord.stopReason.${o.stopReason}`) : '—'}</Pair>
           <Pair label={t('ord.col.method')}>{o.paymentMethod ? t(`ord.method.${o.paymentMethod}`) : '—'}</Pair>
           {o.closedBy && (
@@ -177,7 +213,7 @@ export default function OrderDetailView() {
         <CardHeader header={<Subtitle2>{t('ord.d.curve')}</Subtitle2>} />
         {o.curve && o.curve.length > 1 ? (
           <div data-testid="detail-curve">
-            <LazyChart className={styles.chart} option={curveOption(o.curve, { power: t('ord.d.power'), energy: t('ord.d.energy'), soc: t('ord.d.socAxis') })} />
+            <LazyChart className={styles.chart} renderer="svg" option={curveOption(o.curve, { power: t('ord.d.power'), energy: t('ord.d.energy'), soc: t('ord.d.socAxis') })} />
           </div>
         ) : (
           <Body1>{t('ord.d.noCurve')}</Body1>

@@ -2,7 +2,7 @@ import { Badge, Button, Caption1, Card, Dropdown, makeStyles, MessageBar, Messag
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { actOnConnector, deletePile, editStation, useStationDetail, useTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
+import { actOnConnector, deletePile, editStation, useLivePiles, useStationDetail, useTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog, StationStatusBadge } from './ConnectorBits';
 import { PileDialog } from './PileDialog';
 import { ChargerPanel } from './ChargerPanel';
@@ -34,7 +34,12 @@ export default function StationDetail() {
   const id = params.get('id') ?? '';
   const canWrite = usePermission(['write:system']);
   const canDelete = usePermission(['delete:system']);
-  const { data, mutate, isLoading } = useStationDetail(id);
+  const { data, mutate: mutateDetail, isLoading } = useStationDetail(id);
+  // The piles' link and connector states, read again every few seconds.
+  const live = useLivePiles(id, data?.piles);
+  const mutate = async () => {
+    await Promise.all([mutateDetail(), live.mutate()]);
+  };
   const location = useLocation();
   const stationName = data?.station.name ?? '';
   // The tab reads the station's name, not the id in the URL.
@@ -48,6 +53,7 @@ export default function StationDetail() {
   if (!id) return <MessageBar intent="warning"><MessageBarBody>{t('ast.station.notFound')}</MessageBarBody></MessageBar>;
   if (!data) return isLoading ? <Spinner /> : null;
   const s = data.station;
+  const piles = live.data ?? data.piles;
 
   async function save(patch: Partial<StationInput>, st: Station = s) {
     try {
@@ -166,8 +172,8 @@ export default function StationDetail() {
         <MessageBar intent="info">
           <MessageBarBody>{t('ast.connector.noLink')}</MessageBarBody>
         </MessageBar>
-        {data.piles.length === 0 && <Caption1>{t('ast.pile.none')}</Caption1>}
-        {data.piles.map((p) => (
+        {piles.length === 0 && <Caption1>{t('ast.pile.none')}</Caption1>}
+        {piles.map((p) => (
           <div key={p.id} className={styles.pile} data-testid="pile-card">
             <div className={styles.row}>
               <Text weight="semibold">{p.code}</Text>
