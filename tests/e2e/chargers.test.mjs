@@ -4,44 +4,16 @@
 // charger connects and runs a session, the pile shows connected, the
 // order appears with its curve, the message log shows the exchange, and
 // remote operations are answered; charging cards are managed on their page.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, login, ROOT, shot, USERS, withBrowser } from './harness.mjs';
+import { apiClient, gatewayForFile, go, login, shot, startCharger, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
-const PYTHON = process.env.E2E_PYTHON ?? join(ROOT, 'target/tools-venv/bin/python');
 
 async function choose(page, dropdown, option) {
   await dropdown.click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Starts the scripted charger; resolves once its session is done. */
-function startCharger(code, password, idTag) {
-  assert.ok(existsSync(PYTHON), `python with the ocpp package missing: ${PYTHON} (scripts/install-test-deps.sh)`);
-  const ws = gateway.url.replace(/^http/, 'ws') + '/ocpp';
-  const child = spawn(PYTHON, [join(import.meta.dirname, 'charger.py'), ws, code, password, idTag], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const done = new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /session done (\d+)/.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(Number(m[1]));
-      }
-      if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`charger exited: ${out}`));
-      }
-    }, 100);
-  });
-  return { done, output: () => out, stop: () => child.stdin.end('quit\n') };
 }
 
 describe('charger link', () => {
@@ -55,7 +27,7 @@ describe('charger link', () => {
       await page.getByTestId('pile-add').click();
       const form = page.getByTestId('pile-form');
       await form.locator('input[name="code"]').fill('E2ECP0001');
-      await choose(page, page.getByTestId('pile-connector-count'), '2');
+      await page.getByTestId('pile-connector-count').selectOption('2');
       await page.getByTestId('pile-save').click();
       await form.waitFor({ state: 'hidden' });
       const card = page.getByTestId('pile-card').filter({ hasText: 'E2ECP0001' });
@@ -71,7 +43,7 @@ describe('charger link', () => {
       await shot(page, 'chargers-01-password-once');
       await page.getByTestId('password-dialog').getByRole('button', { name: '关闭' }).click();
 
-      const charger = startCharger('E2ECP0001', password, 'DEMO0012');
+      const charger = startCharger(gateway, 'E2ECP0001', password, 'DEMO0012');
       try {
         const tx = await charger.done;
         await page.reload();
@@ -87,14 +59,14 @@ describe('charger link', () => {
         await live.getByTestId('cmd-show-configuration').click();
         await page.getByTestId('configuration-dialog').getByText('NumberOfConnectors').waitFor();
         await shot(page, 'chargers-03-configuration');
-        await page.getByTestId('configuration-dialog').getByRole('button', { name: 'OK' }).click();
+        await page.getByTestId('configuration-dialog').getByRole('button', { name: '关闭' }).click();
         await page.getByTestId('configuration-dialog').waitFor({ state: 'hidden' });
         await live.getByTestId('cmd-reset').click();
         await page.getByRole('menuitem', { name: '软重启' }).waitFor();
         await page.getByRole('menuitem', { name: '软重启' }).click();
         await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
         await live.getByTestId('command-table').getByText('已应答').first().waitFor({ timeout: 15_000 });
-        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr')].some((r) => r.textContent.includes('Reset') && r.textContent.includes('Accepted')), null, { timeout: 15_000 });
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr[data-action="Reset"]')].some((r) => r.textContent.includes('已接受')), null, { timeout: 15_000 });
         await shot(page, 'chargers-04-commands');
 
         // Change a configuration key: the charger's answer is shown.
@@ -105,18 +77,18 @@ describe('charger link', () => {
         await page.getByTestId('op-value').fill('120');
         await page.getByTestId('op-send').click();
         await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
-        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr')].some((r) => r.textContent.includes('ChangeConfiguration') && r.textContent.includes('Accepted')), null, { timeout: 15_000 });
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr[data-action="ChangeConfiguration"]')].some((r) => r.textContent.includes('已接受')), null, { timeout: 15_000 });
 
         // Start a session remotely for a card; the charger starts it.
         await live.getByTestId('cmd-more').click();
         await page.getByRole('menuitem', { name: '远程启动充电' }).waitFor();
         await page.getByRole('menuitem', { name: '远程启动充电' }).click();
-        await choose(page, page.getByTestId('op-connectorId'), '#2');
+        await choose(page, page.getByTestId('op-connectorId'), '2号枪');
         await page.getByTestId('op-idTag').click();
         await page.getByRole('option', { name: /^DEMO0013/ }).click();
         await page.getByTestId('op-send').click();
         await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
-        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr')].some((r) => r.textContent.includes('RemoteStartTransaction') && r.textContent.includes('Accepted')), null, { timeout: 15_000 });
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr[data-action="RemoteStartTransaction"]')].some((r) => r.textContent.includes('已接受')), null, { timeout: 15_000 });
         await shot(page, 'chargers-04b-remote-start');
         let running;
         for (let i = 0; i < 50 && !running; i++) {
@@ -157,11 +129,11 @@ describe('charger link', () => {
 
         // The message log shows the exchange.
         await go(page, `/connector/messageLog?pileId=${order.pileId}&code=E2ECP0001`);
-        await page.getByTestId('log-table').getByText('StartTransaction').first().waitFor({ timeout: 15_000 });
-        await choose(page, page.getByTestId('log-action'), 'BootNotification');
+        await page.locator('[data-testid="log-table"] tr[data-action="StartTransaction"]').first().waitFor({ timeout: 15_000 });
+        await choose(page, page.getByTestId('log-action'), '启动通知');
         await page.waitForFunction(() => {
           const rows = [...document.querySelectorAll('[data-testid="log-table"] tbody tr')];
-          return rows.length > 0 && rows.every((r) => r.textContent.includes('BootNotification'));
+          return rows.length > 0 && rows.every((r) => r.getAttribute('data-action') === 'BootNotification');
         });
         await shot(page, 'chargers-06-message-log');
       } finally {

@@ -20,7 +20,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCard, CARD_STATUSES, deleteCard, editCard, getCards, importCards, useCards, type Card, type CardFilter, type CardInput, type CardStatus } from '@/api/chargers';
-import { CARD_HEADERS, cardsFromSheet, expiryOf } from './cardSheet';
+import { CARD_HEADERS, CARD_STATUS_WORDS, cardsFromSheet, expiryOf } from './cardSheet';
 import { confirm } from '@/components/Confirm';
 import { chinaDay, chinaDateTime } from '@/components/data/format';
 import { exportExcel } from '@/components/data/excel';
@@ -103,7 +103,9 @@ export default function ChargingCards() {
       sheetName: 'cards',
       columns: CARD_HEADERS.map((h) => ({
         header: zh ? h.zh : h.en,
-        value: (c: Card) => (h.key === 'expiresAt' ? (c.expiresAt ? chinaDay(c.expiresAt) : '') : ((c[h.key] as string | null) ?? '')),
+        // The status in the reader's words, as the page shows it (an import reads them back).
+        value: (c: Card) =>
+          h.key === 'expiresAt' ? (c.expiresAt ? chinaDay(c.expiresAt) : '') : h.key === 'status' ? CARD_STATUS_WORDS[c.status][zh ? 'zh' : 'en'] : ((c[h.key] as string | null) ?? ''),
         width: 16,
       })),
       fetchPage: async (cursor) => {

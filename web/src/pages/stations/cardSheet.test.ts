@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardsFromSheet, expiryOf } from './cardSheet';
+import chargers from '@/i18n/locales/chargers';
+import { CARD_STATUS_WORDS, cardsFromSheet, expiryOf, statusOf } from './cardSheet';
 
 describe('card sheets', () => {
   it('reads zh or en headers, skips blank rows, defaults the status', () => {
@@ -21,6 +22,25 @@ describe('card sheets', () => {
     expect(cardsFromSheet([['idTag', 'status'], ['A', 'Lost']])).toEqual({ problem: 'row 2: status Lost' });
     expect(cardsFromSheet([['idTag', 'expiry'], ['A', 'soon']])).toEqual({ problem: 'row 2: expiry' });
     expect(cardsFromSheet([['holder'], ['x']])).toEqual({ problem: 'no 卡号 / idTag column' });
+  });
+
+  it('reads the status in the words the export writes, either language', () => {
+    const out = cardsFromSheet([
+      ['卡号', '状态'],
+      ['C1', '已冻结'],
+      ['C2', 'Expired'],
+      ['C3', '有效'],
+    ]);
+    expect('cards' in out && out.cards.map((c) => c.status)).toEqual(['Blocked', 'Expired', 'Accepted']);
+    expect(statusOf('无效')).toBe('Invalid');
+    expect(statusOf('Lost')).toBeUndefined();
+  });
+
+  it('writes a status in the words the card page shows', () => {
+    for (const [status, words] of Object.entries(CARD_STATUS_WORDS)) {
+      expect(words.zh).toBe(chargers.zh.chg.cardStatus[status as keyof typeof CARD_STATUS_WORDS]);
+      expect(words.en).toBe(chargers.en.chg.cardStatus[status as keyof typeof CARD_STATUS_WORDS]);
+    }
   });
 
   it('an expiry day ends at 23:59:59 China time', () => {

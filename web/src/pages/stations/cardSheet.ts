@@ -14,6 +14,23 @@ export const CARD_HEADERS: { key: keyof CardInput; zh: string; en: string }[] = 
   { key: 'parentIdTag', zh: '上级卡号', en: 'parent' },
 ];
 
+/**
+ * A card status as a sheet shows it: in the reader's language (the export
+ * writes the words, as the page shows them); an import reads the words of
+ * either language or the status's own name.
+ */
+export const CARD_STATUS_WORDS: Record<CardStatus, { zh: string; en: string }> = {
+  Accepted: { zh: '有效', en: 'Accepted' },
+  Blocked: { zh: '已冻结', en: 'Blocked' },
+  Expired: { zh: '已过期', en: 'Expired' },
+  Invalid: { zh: '无效', en: 'Invalid' },
+};
+
+/** The status a sheet's cell names (its name, or its words in zh or en), if any. */
+export function statusOf(cell: string): CardStatus | undefined {
+  return CARD_STATUSES.find((s) => s === cell || CARD_STATUS_WORDS[s].zh === cell || CARD_STATUS_WORDS[s].en === cell);
+}
+
 type Cell = string | number | Date | null | undefined | { text?: string; result?: unknown };
 
 function text(v: Cell): string {
@@ -49,8 +66,9 @@ export function cardsFromSheet(rows: Cell[][]): { cards: CardInput[] } | { probl
     const get = (k: keyof CardInput) => (idx[k] >= 0 ? r[idx[k]] : undefined);
     const idTag = text(get('idTag'));
     if (!idTag && r.every((c) => !text(c))) continue;
-    const status = (text(get('status')) || 'Accepted') as CardStatus;
-    if (!CARD_STATUSES.includes(status)) return { problem: `row ${i + 2}: status ${status}` };
+    const written = text(get('status'));
+    const status = written ? statusOf(written) : 'Accepted';
+    if (!status) return { problem: `row ${i + 2}: status ${written}` };
     const expiresAt = expiryOf(get('expiresAt'));
     if (expiresAt === 'bad') return { problem: `row ${i + 2}: expiry` };
     cards.push({ idTag, holder: text(get('holder')), plate: text(get('plate')), status, expiresAt, parentIdTag: text(get('parentIdTag')) || null });
