@@ -31,7 +31,7 @@ const useStyles = makeStyles({
   value: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   muted: { color: tokens.colorNeutralForeground3 },
   badges: { display: 'flex', flexWrap: 'wrap', gap: '4px' },
-  two: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: '16px' },
+  two: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))', gap: '16px' },
   card: { padding: '16px', rowGap: '10px' },
   chart: { width: '100%', height: '300px' },
   num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
