@@ -113,7 +113,7 @@ const zh = {
       title: '标题',
       titleHint: '中文标题，英文界面通过菜单词典翻译',
       titleRequired: '标题不能为空',
-      name: '名称（name）',
+      name: '名称',
       nameHint: '唯一，字母开头',
       nameRequired: '名称不能为空',
       nameRule: '名称须以字母开头，只含字母、数字、_ 或 -',

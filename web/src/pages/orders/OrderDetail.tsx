@@ -19,6 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
 import { useSearchParams } from 'react-router';
 import { closeOrder, requestRefund, useOrderDetail, type RefundRecord } from '@/api/orders';
 import { confirm } from '@/components/Confirm';
@@ -91,13 +92,23 @@ function RefundTable({ refunds, onDone }: { refunds: RefundRecord[]; onDone: () 
             <TableRow key={r.id} data-testid="refund-row">
               <TableCell>{chinaDateTime(r.requestedAt)}</TableCell>
               <TableCell className={styles.num}>{yuan(r.amountFen)}</TableCell>
-              <TableCell>{r.reason}</TableCell>
-              <TableCell>{r.requestedBy}</TableCell>
+              <TableCell translate="no">{r.reason}</TableCell>
+              <TableCell translate="no">{r.requestedBy}</TableCell>
               <TableCell>
                 <RefundBadge status={r.status} />
               </TableCell>
-              <TableCell>{r.decidedBy ? `${r.decidedBy} ${chinaDateTime(r.decidedAt)}` : ''}</TableCell>
-              <TableCell data-testid="refund-note">{r.decisionNote ?? ''}</TableCell>
+              <TableCell>
+                {r.decidedBy ? (
+                  <>
+                    <DataText>{r.decidedBy}</DataText> {chinaDateTime(r.decidedAt)}
+                  </>
+                ) : (
+                  ''
+                )}
+              </TableCell>
+              <TableCell data-testid="refund-note" translate="no">
+                {r.decisionNote ?? ''}
+              </TableCell>
               <TableCell>
                 {canApprove && r.status === 'pending' && <RefundDecisionButtons refund={r} onDecide={setDeciding} testid="refund" />}
               </TableCell>
@@ -181,11 +192,15 @@ export default function OrderDetailView() {
           )}
         </div>
         <div className={styles.grid}>
-          <Pair label={t('ord.col.station')}>{o.stationName || o.stationId}</Pair>
+          <Pair label={t('ord.col.station')}>
+            <DataText>{o.stationName || o.stationId}</DataText>
+          </Pair>
           <Pair label={t('ord.d.pile')} testid="detail-charger">
             {chargerLabel(t, o)}
           </Pair>
-          <Pair label={t('ord.col.user')}>{`${o.userId} / ${o.plate}`}</Pair>
+          <Pair label={t('ord.col.user')}>
+            <DataText>{`${o.userId} / ${o.plate}`}</DataText>
+          </Pair>
           <Pair label={t('ord.col.start')}>{chinaDateTime(o.startTs)}</Pair>
           <Pair label={t('ord.col.stop')}>{chinaDateTime(o.stopTs)}</Pair>
           <Pair label={t('ord.col.duration')}>{duration(o.durationSecs, i18n.language)}</Pair>
@@ -272,7 +287,13 @@ export default function OrderDetailView() {
         <Card className={styles.card}>
           <CardHeader
             header={<Subtitle2>{t('ord.d.tariff')}</Subtitle2>}
-            description={o.tariff ? `${o.tariff.name} · ${t('ord.d.version', { v: o.tariff.version })}` : undefined}
+            description={
+              o.tariff ? (
+                <>
+                  <DataText>{o.tariff.name}</DataText> · {t('ord.d.version', { v: o.tariff.version })}
+                </>
+              ) : undefined
+            }
           />
           {o.tariff ? (
             <>

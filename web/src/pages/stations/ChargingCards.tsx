@@ -19,6 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
 import { addCard, CARD_STATUSES, deleteCard, editCard, getCards, importCards, useCards, type Card, type CardFilter, type CardInput, type CardStatus } from '@/api/chargers';
 import { CARD_HEADERS, CARD_STATUS_WORDS, cardsFromSheet, expiryOf } from './cardSheet';
 import { confirm } from '@/components/Confirm';
@@ -117,9 +118,9 @@ export default function ChargingCards() {
   };
 
   const columns: ListColumn<Card>[] = [
-    { id: 'idTag', header: t('chg.card.idTag'), cell: (c) => c.idTag },
-    { id: 'holder', header: t('chg.card.holder'), cell: (c) => c.holder },
-    { id: 'plate', header: t('chg.card.plate'), cell: (c) => c.plate },
+    { id: 'idTag', header: t('chg.card.idTag'), data: true, cell: (c) => c.idTag },
+    { id: 'holder', header: t('chg.card.holder'), data: true, cell: (c) => c.holder },
+    { id: 'plate', header: t('chg.card.plate'), data: true, cell: (c) => c.plate },
     {
       id: 'status',
       header: t('chg.card.status'),
@@ -130,13 +131,13 @@ export default function ChargingCards() {
       ),
     },
     { id: 'expiry', header: t('chg.card.expiry'), cell: (c) => (c.expiresAt ? chinaDay(c.expiresAt) : t('chg.card.never')) },
-    { id: 'parent', header: t('chg.card.parent'), cell: (c) => c.parentIdTag ?? '' },
+    { id: 'parent', header: t('chg.card.parent'), data: true, cell: (c) => c.parentIdTag ?? '' },
     {
       id: 'updated',
       header: t('chg.card.updated'),
       cell: (c) => (
         <Caption1 className={styles.muted}>
-          {chinaDateTime(c.updatedAt)} · {c.updatedBy}
+          {chinaDateTime(c.updatedAt)} · <DataText>{c.updatedBy}</DataText>
         </Caption1>
       ),
     },

@@ -1,6 +1,7 @@
 import { Badge, Button, Caption1, Card, Dropdown, makeStyles, MessageBar, MessageBarBody, Option, Spinner, Subtitle1, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
 import { useLocation, useSearchParams } from 'react-router';
 import { actOnConnector, deletePile, editStation, useLivePiles, useStationDetail, useTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog, StationStatusBadge } from './ConnectorBits';
@@ -77,7 +78,9 @@ export default function StationDetail() {
     <div className={styles.page}>
       <Card className={styles.card}>
         <div className={styles.head}>
-          <Subtitle1 as="h2" data-testid="station-title">{s.name}</Subtitle1>
+          <Subtitle1 as="h2" data-testid="station-title" translate="no">
+            {s.name}
+          </Subtitle1>
           <StationStatusBadge status={s.status} />
           <Caption1>
             {s.code} · {t('ast.version')} {s.version}
@@ -100,15 +103,20 @@ export default function StationDetail() {
           )}
         </div>
         <div className={styles.facts} data-testid="station-facts">
-          {fact(t('ast.station.region'), s.regionName)}
-          {fact(t('ast.station.address'), s.address)}
+          {fact(t('ast.station.region'), <DataText>{s.regionName}</DataText>)}
+          {fact(t('ast.station.address'), <DataText>{s.address}</DataText>)}
           {fact(t('ast.station.gps'), `${s.lat}, ${s.lng}`)}
           {fact(t('ast.station.openingHours'), hoursText(s.openingHours))}
           {fact(t('ast.station.phone'), s.servicePhone)}
-          {fact(t('ast.station.operator'), s.operator)}
-          {fact(t('ast.station.parkingInfo'), s.parkingInfo || '—')}
+          {fact(t('ast.station.operator'), <DataText>{s.operator}</DataText>)}
+          {fact(t('ast.station.parkingInfo'), s.parkingInfo ? <DataText>{s.parkingInfo}</DataText> : '—')}
           {fact(t('ast.station.piles'), `${s.pileCount} / ${t('ast.station.connectors')} ${s.connectorCount}`)}
-          {fact(t('ast.station.updated'), `${chinaDateTime(s.updatedAt)} ${s.updatedBy}`)}
+          {fact(
+            t('ast.station.updated'),
+            <>
+              {chinaDateTime(s.updatedAt)} <DataText>{s.updatedBy}</DataText>
+            </>,
+          )}
         </div>
       </Card>
 
@@ -119,6 +127,7 @@ export default function StationDetail() {
           <Dropdown
             aria-label={t('ast.tariff.choose')}
             data-testid="detail-tariff"
+            translate="no"
             disabled={!canWrite}
             value={data.tariff?.template.name ?? t('ast.station.noTariff')}
             selectedOptions={[s.tariffId]}
@@ -185,7 +194,7 @@ export default function StationDetail() {
               <Caption1>
                 {t('ast.pile.lastHeartbeat')}: {p.lastHeartbeat ? chinaDateTime(p.lastHeartbeat) : t('ast.pile.never')}
               </Caption1>
-              <Caption1>
+              <Caption1 translate="no">
                 {p.vendor} {p.model} {p.firmwareVersion}
               </Caption1>
               {canWrite &&
@@ -255,7 +264,7 @@ export default function StationDetail() {
                     <TableCell>{c.maxPowerKw}</TableCell>
                     <TableCell>
                       <ConnectorStatusBadge c={c} />
-                      {c.faultCode && <Caption1> {c.faultCode}</Caption1>}
+                      {c.faultCode && <Caption1 translate="no"> {c.faultCode}</Caption1>}
                     </TableCell>
                     <TableCell>{chinaDateTime(c.statusSince)}</TableCell>
                     <TableCell>
