@@ -124,7 +124,7 @@ describe('charger link', () => {
         assert.equal(order.energyWh, 11_000);
         assert.ok(order.amountFen > 0);
         await go(page, `/order/detail?id=${order.orderNo}`);
-        await page.locator('[data-testid="detail-curve"] canvas').first().waitFor({ timeout: 20_000 });
+        await page.locator('[data-testid="detail-curve"] svg').first().waitFor({ timeout: 20_000 });
         await shot(page, 'chargers-05-order');
 
         // The message log shows the exchange.
