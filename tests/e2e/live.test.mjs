@@ -222,7 +222,8 @@ describe('live pages', () => {
         // The message log: its tab reads the pile's code, its filter every action, times to the second.
         await card.getByTestId('pile-log').click();
         await page.getByTestId('log-table').waitFor();
-        const tab = page.getByTestId('tabs-bar').getByText(/通信日志/);
+        // The tab's title and the code are separate spans (the code is data): read the whole tab.
+        const tab = page.getByTestId('tabs-bar').getByRole('tab').filter({ hasText: '通信日志' });
         await tab.filter({ hasText: 'LIVECP02' }).waitFor();
         assert.doesNotMatch(await tab.innerText(), new RegExp(pileId), 'the tab shows the code, not the id');
         await page.getByTestId('log-action').click();
