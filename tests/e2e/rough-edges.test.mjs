@@ -45,7 +45,7 @@ describe('forms', () => {
       await dialog.getByTestId('dialog-save').click();
       await dialog.locator('[data-field="password"]').getByText('该密码属于最常见的一万个密码之一，请换一个').waitFor({ timeout: 10_000 });
       assert.equal(await errorToasts(page), 0, 'no toast with the raw field name');
-      await shot(page, 'operator-01-password-beside-field');
+      await shot(page, 'edges-01-password-beside-field');
     });
   });
 
@@ -96,7 +96,7 @@ describe('forms', () => {
             surface.x + surface.width,
           );
           assert.equal(outside, 0, `controls inside their field and the dialog at ${width} px`);
-          await shot(page, `operator-02-pile-dialog-${width}`);
+          await shot(page, `edges-02-pile-dialog-${width}`);
 
           // The connector count: by keyboard, then as a script sets it.
           const count = page.getByTestId('pile-connector-count');
@@ -115,7 +115,7 @@ describe('forms', () => {
           await page.getByTestId('password-typed').fill('short-one');
           await page.getByTestId('password-save').click();
           await page.getByTestId('password-field').getByText('密码须为16-40位可打印ASCII字符，不含空格').waitFor();
-          await shot(page, `operator-03-password-rule-${width}`);
+          await shot(page, `edges-03-password-rule-${width}`);
         },
         { width, height },
       );
@@ -133,7 +133,7 @@ describe('on a phone (390 × 844)', () => {
         await page.getByTestId('home-dashboard').waitFor({ timeout: 20_000 });
         await page.getByTestId('dash-top').waitFor();
         assert.ok((await sideways(page)) <= 0, `the home page fits (${await sideways(page)} px over)`);
-        await shot(page, 'operator-04-phone-home');
+        await shot(page, 'edges-04-phone-home');
 
         await go(page, '/order/orderindex');
         const firstRow = page.locator('.view-pane:visible tbody tr').first();
@@ -143,7 +143,7 @@ describe('on a phone (390 × 844)', () => {
         const top = (await firstRow.boundingBox()).y;
         assert.ok(top < 844, `the first order is on the first screen (y ${top})`);
         assert.ok((await sideways(page)) <= 0, 'the order list fits');
-        await shot(page, 'operator-05-phone-orders-folded');
+        await shot(page, 'edges-05-phone-orders-folded');
         await page.getByTestId('filter-fold').click();
         await page.getByTestId('filter-plate').waitFor();
         await page.getByTestId('filter-fold').click();
@@ -152,7 +152,7 @@ describe('on a phone (390 × 844)', () => {
         await go(page, `/order/detail?id=${order.orderNo}`);
         await page.getByTestId('detail-lines').waitFor({ timeout: 20_000 });
         assert.ok((await sideways(page)) <= 0, `the order detail fits (${await sideways(page)} px over)`);
-        await shot(page, 'operator-06-phone-order');
+        await shot(page, 'edges-06-phone-order');
       },
       { width: 390, height: 844 },
     );
@@ -166,7 +166,7 @@ describe('on a phone (390 × 844)', () => {
         await page.getByTestId('theme-button').click();
         await page.getByTestId('theme-drawer').waitFor();
         assert.ok((await sideways(page)) <= 0);
-        await shot(page, 'operator-07-narrow-theme-drawer');
+        await shot(page, 'edges-07-narrow-theme-drawer');
       },
       { width: 900, height: 700 },
     );
@@ -185,7 +185,7 @@ describe('notices', () => {
       await form.getByTestId('dialog-save').click();
       const manager = page.getByTestId('notice-manager');
       await manager.getByTestId('managed-notice').filter({ hasText: '停电检修' }).waitFor({ timeout: 10_000 });
-      await shot(page, 'operator-08-notice-from-bell');
+      await shot(page, 'edges-08-notice-from-bell');
       await manager.getByTestId('notice-manager-close').click();
 
       // In the menu: its own page.
@@ -196,7 +196,7 @@ describe('notices', () => {
       await form.locator('textarea[name="notice"]').fill('新卡办理请到服务台');
       await form.getByTestId('dialog-save').click();
       await notices.getByTestId('managed-notice').filter({ hasText: '新卡办理' }).waitFor({ timeout: 10_000 });
-      await shot(page, 'operator-09-notice-page');
+      await shot(page, 'edges-09-notice-page');
     });
     // Those who may not publish (the Test role reads only) see neither.
     const admin = await token(USERS.admin);
@@ -224,7 +224,7 @@ describe('a browser that cannot run the application', () => {
       const told = page.getByTestId('browser-unsupported');
       await told.getByText('您的浏览器版本过低，无法运行本系统').waitFor();
       await told.getByText('Your browser cannot run this application').waitFor();
-      await shot(page, 'operator-10-unsupported-browser');
+      await shot(page, 'edges-10-unsupported-browser');
     });
     // One that reads modules but not the built code's syntax (the parse error is the point: not checked as a page error).
     const old = await launchBrowser();
