@@ -36,10 +36,12 @@ if ! "$TOOLS_VENV/bin/python" -c "import moto.server, flask_cors, cfnlint, samcl
     'schemathesis==4.32.5' 'openapi-spec-validator==0.9.0'
 fi
 # The charger side of the OCPP tests: an independent implementation (the
-# `ocpp` package) over `websockets` (13.x: the API the tests use).
-if ! "$TOOLS_VENV/bin/python" -c "import ocpp, websockets, pytest; assert ocpp.__version__ == '2.1.0' if hasattr(ocpp, '__version__') else True" >/dev/null 2>&1; then
+# `ocpp` package) over `websockets` (13.x: the API the tests use), and
+# pytest-xdist, which runs the tests in several processes (they mostly wait
+# on the gateway and on charger time-outs).
+if ! "$TOOLS_VENV/bin/python" -c "import ocpp, websockets, pytest, xdist; assert ocpp.__version__ == '2.1.0' if hasattr(ocpp, '__version__') else True" >/dev/null 2>&1; then
   echo "==> installing ocpp, websockets and pytest into the tools virtualenv"
-  "$TOOLS_VENV/bin/pip" install -q --disable-pip-version-check 'ocpp==2.1.0' 'websockets==13.1' 'pytest>=8.4,<10'
+  "$TOOLS_VENV/bin/pip" install -q --disable-pip-version-check 'ocpp==2.1.0' 'websockets==13.1' 'pytest>=8.4,<10' 'pytest-xdist==3.8.0'
 fi
 
 for dir in web tests/e2e; do

@@ -6,6 +6,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each stage prints its wall time, so a slow CI run shows where it went.
+SUITE_START=$SECONDS
+STAGE_NAME=""
+STAGE_START=$SECONDS
+stage() {
+  [ -n "$STAGE_NAME" ] && echo "<== $STAGE_NAME: $((SECONDS - STAGE_START)) s"
+  STAGE_NAME="$1"
+  STAGE_START=$SECONDS
+  echo "==> $1"
+}
+
+stage "install what the tests need"
 scripts/install-test-deps.sh
 export PATH="${BACKOFFICE_TOOLS_VENV:-$PWD/target/tools-venv}/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
@@ -25,38 +37,41 @@ done
 curl -fs -o /dev/null "http://127.0.0.1:$MOTO_PORT/" || { echo "moto did not start; see target/moto.log" >&2; exit 1; }
 export BACKOFFICE_TEST_DYNAMO_ENDPOINT="http://127.0.0.1:$MOTO_PORT" BACKOFFICE_REQUIRE_DYNAMO=1
 
-echo "==> Rust: build once, then test"
+stage "Rust: build every crate and test binary once"
 # functions/ and ocpp-aws build the back-office with its Lambda feature
 # (the AWS SDK clients); kept out of the main build so every other test
 # binary does not link them.
 cargo build --workspace --exclude functions --exclude ocpp-aws --all-targets
+stage "Rust: unit and integration tests (SQLite and DynamoDB on moto)"
 cargo test --workspace --exclude functions --exclude ocpp-aws
-echo "==> OCPP 1.6J: chargers scripted with the ocpp package against the gateway"
+stage "OCPP 1.6J: chargers scripted with the ocpp package against the gateway"
 tests/ocpp/run.sh
-echo "==> Lambda functions compile; the charger link's Lambda handlers (API Gateway WebSocket events, DynamoDB on moto)"
+stage "Lambda functions compile; the charger link's Lambda handlers (API Gateway WebSocket events, DynamoDB on moto)"
 cargo check -p functions --bins
 cargo test -p ocpp-aws
+stage "API fuzzing (schemathesis, per role)"
 scripts/fuzz-api.sh
-echo "==> store cost per request: no Scan, no write, flat from 30k to 60k orders (SQLite); DynamoDB wire counts on moto"
+stage "store cost per request: no Scan, no write, flat from 30k to 60k orders (SQLite); DynamoDB wire counts on moto"
 # A 7-day demo history makes these sizes as dense as a large store (every
 # station and day has its rollups); scripts/bench.sh --full measures 1k-1M.
 BACKOFFICE_DEMO_DAYS=7 target/debug/store-cost --sqlite 30000,60000 --dynamo 1000 \
   --endpoint "$BACKOFFICE_TEST_DYNAMO_ENDPOINT" --dir target/bench-ci
 
-echo "==> SAM template lint"
+stage "SAM template lint"
 infra/deploy/check-template.sh
 
 if [ -f web/package.json ]; then
-  echo "==> web: lint (no warnings), unit tests and production build"
+  stage "web: lint (no warnings), unit tests and production build"
   npm --prefix web run lint
   npm --prefix web test
   npm --prefix web run build
 fi
 
 if [ -x tests/e2e/run.sh ]; then
-  echo "==> end-to-end in headless Chromium"
+  stage "end-to-end in headless Chromium"
   tests/e2e/run.sh
-  echo "==> front-end figures: bundle sizes and the order list's time-to-interactive (debug gateway)"
+  stage "front-end figures: bundle sizes and the order list's time-to-interactive (debug gateway)"
   BENCH_SKIP_BUILD=1 E2E_GATEWAY_BIN="$PWD/target/debug/gateway" scripts/bench-web.sh --runs 3
 fi
-echo "==> all test suites passed"
+stage "done"
+echo "==> all test suites passed in $((SECONDS - SUITE_START)) s"

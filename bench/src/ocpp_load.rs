@@ -60,6 +60,8 @@ async fn prepare(dir: &Path, n: usize) {
     backoffice::seed::ensure_seeded(&ctx, |k| vars.get(k).cloned()).await.expect("seeded");
     let station = backoffice::domain::assets::stations::list(&ctx, Default::default(), 1, 1).await.expect("stations").0.remove(0);
     let now = ctx.now();
+    // One hash for every pile: they share the bench's password.
+    let phc = backoffice::domain::chargers::secret::hash(PASSWORD).await.expect("hash");
     for i in 1..=n {
         let id = format!("pl-load{i:05}");
         let pile = Pile {
@@ -102,7 +104,7 @@ async fn prepare(dir: &Path, n: usize) {
             })
             .collect();
         piles::insert(&ctx, &pile, &connectors, "bench").await.expect("pile");
-        backoffice::domain::chargers::secret::write(&ctx, &id, PASSWORD, "bench").await.expect("password");
+        backoffice::domain::chargers::secret::store_hash(&ctx, &id, &phc, "bench").await.expect("password");
     }
 }
 

@@ -54,7 +54,8 @@ const JITTER_ITEMS: u64 = 8;
 const JITTER_CALLS: u64 = 1;
 
 /// The requests of the plan: (route path, query, pages to follow by cursor).
-/// `{from120}` / `{from30}` / `{to}` are the demo data's days, `{order}`,
+/// `{from120}` / `{from30}` / `{to}` are the demo data's days (`{month}`
+/// today's month, YYYY-MM), `{order}`,
 /// `{station}`, `{tariff}`, `{connector}`, `{pile}` the first of each list.
 fn plan() -> Vec<(&'static str, &'static str, usize)> {
     vec![
@@ -86,6 +87,7 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/money/byStation", "from={from30}&to={to}", 1),
         ("/money/settlement", "stationId={station}&from={from30}&to={to}", 1),
         ("/money/ledger", "from={from120}&to={to}&pageSize=20", 2),
+        ("/money/holderBills", "month={month}", 1),
         ("/station/getList", "pageNo=1&pageSize=20", 1),
         ("/station/getDetail", "id={station}", 1),
         ("/pile/getList", "stationId={station}", 1),
@@ -95,6 +97,10 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/pile/messageLog", "pileId={pile}&pageSize=50", 2),
         ("/card/getList", "pageNo=1&pageSize=20", 1),
         ("/card/getList", "pageNo=1&pageSize=20&status=Accepted", 1),
+        ("/card/search", "text=demo&status=Accepted&limit=20", 1),
+        ("/card/search", "text=%E4%BA%ACa&limit=20", 1),
+        ("/card/ledger", "idTag=PRE0001", 1),
+        ("/card/lowBalance", "belowFen=100000", 1),
         ("/charger/commands", "pileId={pile}&pageSize=20", 2),
         ("/charger/reservations", "pileId={pile}", 1),
         ("/tariff/getList", "", 1),
@@ -188,6 +194,7 @@ async fn measure(store: Arc<dyn Table>, meter: Option<&Meter>, orders: u64, dir:
             .replace("{from120}", &from120)
             .replace("{from30}", &from30)
             .replace("{to}", &to)
+            .replace("{month}", &to[..7])
             .replace("{order}", &order)
             .replace("{station}", &station)
             .replace("{tariff}", &tariff)

@@ -4,7 +4,7 @@
 // server refuses the delete.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, login, shot, USERS, withBrowser } from './harness.mjs';
+import { apiClient, eventually, gatewayForFile, go, login, shot, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -86,23 +86,16 @@ describe('assets', () => {
       await page.getByTestId('pile-card').first().scrollIntoViewIfNeeded();
       await shot(page, 'assets-04-pile');
 
-      // An operator action: allowed on a silent pile (disable), and the UI says no command was sent.
+      // Out of service by hand: allowed on a silent pile, stored, and the UI says nothing reached the charger.
       await page.getByTestId('connector-actions').first().click();
-      await page.getByRole('menuitem', { name: '停用' }).click();
-      await page.getByText('只修改系统中记录的状态').first().waitFor();
+      await page.getByRole('menuitem', { name: '停用（维护）' }).click();
+      await page.getByText('充电桩未连接，仅修改了系统中的状态').first().waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="connector-status"]')].some((b) => b.textContent === '离线'));
       // The whole pile out of service: the other connector follows.
       const stationId = new URL(page.url()).hash.split('id=')[1];
       await page.getByRole('button', { name: '停用整桩' }).click();
       const admin = await token(USERS.admin);
-      await assert.doesNotReject(async () => {
-        for (let i = 0; ; i++) {
-          const a = await api('GET', `/connector/getList?stationId=${stationId}&status=unavailable`, admin);
-          if (a.data.total === 2) return;
-          if (i > 50) throw new Error(`unavailable connectors: ${a.data.total}`);
-          await page.waitForTimeout(200);
-        }
-      });
+      await eventually(async () => (await api('GET', `/connector/getList?stationId=${stationId}&status=unavailable`, admin)).data.total === 2, 'both connectors unavailable');
 
       // The station list shows the counts; the connector list shows both connectors.
       await go(page, '/connector/station');

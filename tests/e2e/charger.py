@@ -25,10 +25,22 @@ def iso(ts):
 
 
 class Charger(ChargePoint):
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        # Remotely started sessions: transaction id -> connector.
+        self.sessions = {}
+
     @on("Reset")
     async def on_reset(self, type, **kw):
         print("server asked: Reset", type, flush=True)
+        # Restarts as a charger does: its BootNotification follows (the
+        # server holds the queued calls until then).
+        asyncio.get_running_loop().call_later(0.3, lambda: asyncio.ensure_future(self.rebooted()))
         return call_result.Reset(status="Accepted")
+
+    async def rebooted(self):
+        await self.call(call.BootNotification(charge_point_vendor="E2E Motors", charge_point_model="EV-DC60", firmware_version="2.4.1"))
+        print("rebooted", flush=True)
 
     @on("GetConfiguration")
     async def on_get_configuration(self, **kw):
@@ -39,6 +51,10 @@ class Charger(ChargePoint):
 
     @on("ChangeConfiguration")
     async def on_change_configuration(self, key, value, **kw):
+        if key == "AuthorizationKey":
+            # The test checks the page never shows it.
+            print("new key", value, flush=True)
+            return call_result.ChangeConfiguration(status="Accepted")
         return call_result.ChangeConfiguration(status="Accepted" if key == "HeartbeatInterval" else "NotSupported")
 
     @on("RemoteStartTransaction")
@@ -59,21 +75,43 @@ class Charger(ChargePoint):
 
     async def remote_session(self, connector, id_tag):
         start = int(time.time()) - 600
-        tx = (await self.call(call.StartTransaction(connector_id=connector, id_tag=id_tag, meter_start=50_000, timestamp=iso(start)))).transaction_id
+        started = await self.call(call.StartTransaction(connector_id=connector, id_tag=id_tag, meter_start=50_000, timestamp=iso(start)))
+        tx = started.transaction_id
+        self.sessions[tx] = connector
+        await self.call(call.StatusNotification(connector_id=connector, error_code="NoError", status="Charging", timestamp=iso(time.time())))
         await self.call(call.MeterValues(connector_id=connector, transaction_id=tx, meter_value=[{"timestamp": iso(start + 300), "sampledValue": [{"value": "52000"}]}]))
-        print(f"remote session started {tx}", flush=True)
+        print(f"remote session started {tx} {started.id_tag_info['status']}", flush=True)
 
     async def remote_stop(self, tx):
         await self.call(call.StopTransaction(transaction_id=tx, meter_stop=54_500, timestamp=iso(time.time()), reason="Remote"))
+        connector = self.sessions.pop(tx, None)
+        if connector:
+            await self.call(call.StatusNotification(connector_id=connector, error_code="NoError", status="Available", timestamp=iso(time.time())))
         print(f"remote session stopped {tx}", flush=True)
+
+    @on("ChangeAvailability")
+    async def on_change_availability(self, connector_id, type, **kw):
+        print("server asked: ChangeAvailability", connector_id, type, flush=True)
+        return call_result.ChangeAvailability(status="Accepted")
+
+    @on("ReserveNow")
+    async def on_reserve_now(self, connector_id, expiry_date, id_tag, reservation_id, **kw):
+        print("server asked: ReserveNow", connector_id, expiry_date, id_tag, flush=True)
+        return call_result.ReserveNow(status="Accepted")
+
+    @on("UpdateFirmware")
+    async def on_update_firmware(self, location, retrieve_date, **kw):
+        print("server asked: UpdateFirmware", location, retrieve_date, flush=True)
+        return call_result.UpdateFirmware()
+
+    @on("UnlockConnector")
+    async def on_unlock(self, connector_id, **kw):
+        print("server asked: UnlockConnector", connector_id, flush=True)
+        return call_result.UnlockConnector(status="Unlocked")
 
     @on("TriggerMessage")
     async def on_trigger(self, requested_message, **kw):
         return call_result.TriggerMessage(status="Accepted")
-
-    @on("ReserveNow")
-    async def on_reserve_now(self, connector_id, expiry_date, id_tag, reservation_id, **kw):
-        return call_result.ReserveNow(status="Accepted")
 
     @on("CancelReservation")
     async def on_cancel_reservation(self, reservation_id, **kw):

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gatewayForFile, go, login, ROOT, shot, USERS, withBrowser } from './harness.mjs';
+import { gatewayForFile, go, login, ROOT, shot, USERS, viewReady, withBrowser } from './harness.mjs';
 
 const menu = JSON.parse(readFileSync(join(ROOT, 'shared/backoffice/data/menu-routes.json'), 'utf8'));
 
@@ -60,7 +60,7 @@ describe('demo pages', () => {
       for (const route of routes) {
         const path = concrete(route, gateway.url);
         await go(page, path);
-        await page.waitForTimeout(900);
+        await viewReady(page);
         const pane = page.locator('.view-pane:visible');
         assert.equal(await page.getByTestId('under-construction').filter({ visible: true }).count(), 0, `${path} is built`);
         assert.equal(await pane.locator('.fui-MessageBar[data-intent="error"]').count().catch(() => 0), 0, `${path} has no error boundary`);
@@ -154,7 +154,7 @@ describe('demo pages', () => {
       // Pages whose text is all UI strings (no mock data from the server).
       for (const path of ['/vab/form/button', '/vab/form/rate', '/vab/form/stepForm', '/other/upload', '/other/cssfx', '/other/drag/flowSheetDrag', '/other/contextmenu', '/other/player', '/vab/form/comprehensiveForm']) {
         await go(page, path);
-        await page.waitForTimeout(600);
+        await viewReady(page);
         const text = await page.locator('.view-pane:visible').innerText();
         assert.doesNotMatch(text, /[\u4e00-\u9fff]/, `${path} is translated: ${text.match(/.{0,20}[\u4e00-\u9fff].{0,20}/)?.[0]}`);
       }

@@ -2,6 +2,7 @@
 // port with a fresh data directory and known seed passwords, and drives
 // Debian's chromium through playwright-core. All traffic stays on 127.0.0.1.
 import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -102,8 +103,12 @@ export async function startGateway({ accessTokenTtl, env: extraEnv = {} } = {}) 
   };
 }
 
-/** A fresh browser profile (own --user-data-dir) with a desktop viewport (`javaScriptEnabled` false: a browser without scripts). */
-export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-CN', javaScriptEnabled = true } = {}) {
+/**
+ * A fresh browser profile (own --user-data-dir) with a desktop viewport;
+ * `timezoneId` sets the browser's own time zone, `javaScriptEnabled` false
+ * gives a browser without scripts.
+ */
+export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-CN', timezoneId, javaScriptEnabled = true } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'backoffice-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -112,6 +117,7 @@ export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-C
     viewport: { width, height },
     locale,
     javaScriptEnabled,
+    ...(timezoneId ? { timezoneId } : {}),
     serviceWorkers: 'block',
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -151,6 +157,29 @@ export async function login(page, baseUrl, user, { path = '/login' } = {}) {
   await page.getByTestId('app-main').waitFor({ timeout: 20_000 });
 }
 
+/** A JWT secret for a gateway whose tokens a test re-signs (`expireAccessToken`). */
+export const newJwtSecret = () => randomBytes(32).toString('hex');
+
+/**
+ * Makes the page's stored access token an expired one: the same claims
+ * (user, session) with `exp` in the past, signed with the gateway's
+ * `secret`. The next request meets a 402 at once, whatever the machine's
+ * speed, instead of after waiting out a short lifetime (which a slow load
+ * would outlast again after every refresh).
+ */
+export async function expireAccessToken(page, secret) {
+  const token = await page.evaluate(() => localStorage.getItem('admin-pro-token'));
+  assert.ok(token, 'signed in');
+  const [header, payload] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+  const now = Math.floor(Date.now() / 1000);
+  const body = Buffer.from(JSON.stringify({ ...claims, iat: now - 60, exp: now - 30 })).toString('base64url');
+  const signature = createHmac('sha256', secret).update(`${header}.${body}`).digest('base64url');
+  const expired = `${header}.${body}.${signature}`;
+  await page.evaluate((t) => localStorage.setItem('admin-pro-token', t), expired);
+  return expired;
+}
+
 /** Hash route of the page ('/index'). */
 export const hashPath = (page) => new URL(page.url()).hash.replace(/^#/, '');
 
@@ -161,6 +190,44 @@ export async function go(page, path) {
   }, path);
   await page.getByTestId('app-main').waitFor();
   await page.waitForFunction((p) => window.location.hash.startsWith(`#${p}`), path);
+}
+
+/**
+ * Waits until the view of the active tab has rendered: the active tab is the
+ * address's route, its pane is the one shown, and its code has loaded (no
+ * loading placeholder left in it).
+ */
+export async function viewReady(page, { timeout = 20_000 } = {}) {
+  await page.waitForFunction(
+    () => {
+      const tab = document.querySelector('[data-tab-path][aria-selected="true"]');
+      if (!tab) return false;
+      const tabPath = tab.getAttribute('data-tab-path');
+      const here = decodeURIComponent(location.hash.replace(/^#/, ''));
+      const pattern = new RegExp(`^${tabPath.split('?')[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}(\\?.*)?$`);
+      if (here !== tabPath && !pattern.test(here)) return false;
+      const pane = [...document.querySelectorAll('.view-pane')].find((p) => p.getAttribute('data-tab') === tabPath);
+      return !!pane && pane.offsetParent !== null && !pane.querySelector('[data-testid="view-loading"]') && pane.childElementCount > 0;
+    },
+    null,
+    { timeout },
+  );
+}
+
+/**
+ * Polls `check` (an async function) until it answers something truthy and
+ * answers that: for state that only the API shows (a charger's session, a
+ * command's end). Fails with `what` and the last answer after `timeout` ms.
+ */
+export async function eventually(check, what, { timeout = 15_000, every = 200 } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await check();
+    if (last) return last;
+    if (Date.now() > deadline) throw new Error(`${what}: not so after ${timeout} ms (last: ${JSON.stringify(last)})`);
+    await new Promise((r) => setTimeout(r, every));
+  }
 }
 
 /**
@@ -264,3 +331,4 @@ export function startCharger(gateway, code, password, idTag, { live = false } = 
 
 /** The menu paths the sidebar shows (`data-menu-path`), in order. */
 export const menuPaths = (page) => page.$$eval('[data-menu-path]', (els) => els.map((e) => e.getAttribute('data-menu-path')));
+

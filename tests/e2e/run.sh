@@ -11,4 +11,8 @@ GATEWAY="${E2E_GATEWAY_BIN:-$ROOT/target/debug/gateway}"
 [[ -x "$GATEWAY" ]] || { echo "gateway missing ($GATEWAY): cargo build -p gateway" >&2; exit 1; }
 [[ -d node_modules/playwright-core ]] || npm ci --no-audit --no-fund
 rm -rf screenshots
-exec node --test --test-concurrency=1 --test-timeout=400000 ./*.test.mjs
+# Each test file starts its own gateway (free port, fresh data dir) and its
+# own browser, so files run side by side: E2E_SHARDS at a time (default 2;
+# the tests wait for page states, never for durations, so load does not
+# change what they see).
+exec node --test --test-concurrency="${E2E_SHARDS:-2}" --test-timeout=400000 ./*.test.mjs

@@ -129,6 +129,8 @@ describe('tabs and keep-alive', () => {
       await login(page, gateway.url, USERS.admin);
       await go(page, '/order/detail?id=1');
       await go(page, '/order/detail?id=2');
+      // The address changes first; the tab bar follows in the next render.
+      await page.locator('[data-tab-path="/order/detail?id=2"][aria-selected="true"]').waitFor();
       const tabs = await page.$$eval('[data-tab-path]', (els) => els.map((e) => e.getAttribute('data-tab-path')));
       assert.deepEqual(tabs, ['/index', '/order/detail?id=1', '/order/detail?id=2']);
       await page.locator('a[data-menu-path="/order/orderindex"][aria-current="page"]').waitFor();
@@ -357,11 +359,21 @@ describe('demo pages that exercise the shell', () => {
             viewport: window.innerHeight,
           };
         });
+      // The table's height follows the window and the filter rows through separate
+      // renders: wait for the frame where the table has the height the rule gives for the
+      // rows shown (a table that never follows fails here on the timeout).
+      const tableFollowsRows = (minRows) =>
+        page.waitForFunction((min) => {
+          const pane = document.querySelector('[data-testid="station-query"]');
+          const rows = Number(pane.getAttribute('data-rows'));
+          const scroll = document.querySelector('[data-testid="station-table-scroll"]').getBoundingClientRect().height;
+          return rows >= min && Math.round(scroll) === window.innerHeight - 291 - 60 * (rows - 1);
+        }, minRows);
+      await tableFollowsRows(1);
       const wide = await measure();
       assert.ok(Math.abs(wide.left / wide.form - 14 / 24) < 0.01, `left panel ${wide.left} of ${wide.form}`);
       // 20 rows do not fit in 900 px: the table takes the window less 291 px, less 60 px per
       // extra row of filters (the 14-column panel wraps them into two at 1440 px), and scrolls inside.
-      assert.ok(wide.rows >= 1);
       assert.equal(Math.round(wide.scroll), wide.viewport - 291 - 60 * (wide.rows - 1));
       await shot(page, '20-query-form-and-table-height');
       await page.setViewportSize({ width: 800, height: 900 });
@@ -369,22 +381,9 @@ describe('demo pages that exercise the shell', () => {
         const pane = document.querySelector('[data-testid="station-query"]');
         return Math.abs(pane.querySelector('[data-testid="query-form-left"]').getBoundingClientRect().width - pane.getBoundingClientRect().width) < 1;
       });
-      // The window's resize and the form's re-wrap arrive as separate events: wait for the
-      // frame where both have been applied (a table that never follows fails here on timeout).
-      await page
-        .waitForFunction(
-          () => {
-            const pane = document.querySelector('[data-testid="station-query"]');
-            const rows = Number(pane.getAttribute('data-rows'));
-            const scroll = document.querySelector('[data-testid="station-table-scroll"]').getBoundingClientRect().height;
-            return rows > 1 && Math.round(scroll) === window.innerHeight - 291 - 60 * (rows - 1);
-          },
-          null,
-          { timeout: 5_000 },
-        )
-        .catch(() => {});
-      const narrow = await measure();
       // The actions wrap under the filters: more rows, 60 px less table for each.
+      await tableFollowsRows(wide.rows + 1);
+      const narrow = await measure();
       assert.ok(narrow.rows > wide.rows, `${narrow.rows} rows on a small screen, ${wide.rows} wide`);
       assert.equal(Math.round(narrow.scroll), narrow.viewport - 291 - 60 * (narrow.rows - 1));
       await shot(page, '21-query-form-small-screen');

@@ -62,7 +62,7 @@ describe('staff self-service', () => {
       // The form fills once the profile arrives: wait for it, then read.
       await page.getByTestId('profile-username').filter({ hasText: 'editor' }).waitFor();
       const email = page.locator('input[name="email"]');
-      await page.waitForFunction((el) => el.value !== '', await email.elementHandle(), { timeout: 10_000 }).catch(() => {});
+      await page.waitForFunction((el) => el.value !== '', await email.elementHandle(), { timeout: 10_000 });
       assert.equal(await email.inputValue(), 'editor@ev-operator.example');
     });
   });
@@ -121,8 +121,8 @@ describe('notices', () => {
 
       await page.reload();
       await page.getByTestId('app-main').waitFor();
-      await page.getByTestId('notice-button').waitFor();
-      await page.waitForTimeout(1500);
+      // The bell says when its list has arrived; only then is "no badge" an answer.
+      await page.locator('[data-testid="notice-button"][data-loaded="true"]').waitFor();
       assert.equal(await page.getByTestId('notice-unread').count(), 0, 'reading is remembered on the server');
       await page.getByTestId('notice-button').click();
       await popover.getByText('改为 23:00').waitFor();

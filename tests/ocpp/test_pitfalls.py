@@ -1,4 +1,4 @@
-"""The ten pitfalls every OCPP server meets (shared/design/OCPP.md), one test each."""
+"""The pitfalls every OCPP server meets (shared/design/OCPP.md), one test each, and the schema's limits."""
 import asyncio
 import base64
 import json
@@ -249,3 +249,82 @@ def test_10_sloppy_types_and_bad_frames(gateway, pile, api):
             assert (await raw_call(ws, "4", "Heartbeat", {}))[0] == 3
 
     run(go())
+
+
+def test_2b_guessing_a_chargers_password_is_limited_and_the_charger_still_gets_in(gateway, pile):
+    """300 wrong handshakes in a burst from 15 addresses (as a reverse
+    proxy on this machine forwards them): after the first few are checked,
+    the charge point's guessing limit answers 429 with Retry-After, and no
+    password is checked. The charger, from the address it connected from
+    before, is checked and admitted at once. One address on its own is
+    refused after 20 tries, across every charge point id."""
+    p = pile()
+
+    async def attempt(auth, address, code=None):
+        headers = {"Authorization": auth, "X-Forwarded-For": address}
+        try:
+            async with websockets.connect(f"{gateway['ws']}/{code or p.code}", subprotocols=["ocpp1.6"], extra_headers=headers):
+                return 101, None
+        except websockets.exceptions.InvalidStatusCode as e:
+            return e.status_code, e.headers.get("Retry-After")
+
+    async def go():
+        assert (await attempt(p.basic, "192.0.2.10"))[0] == 101, "the charger at its usual address"
+        wrong = "Basic " + base64.b64encode(f"{p.code}:Wrong-Password-0000".encode()).decode()
+        started = time.time()
+        results = []
+        for batch in range(15):
+            results += await asyncio.gather(*(attempt(wrong, f"198.51.100.{batch}") for _ in range(20)))
+        elapsed = time.time() - started
+        statuses = [s for s, _ in results]
+        assert statuses.count(429) >= 280 and statuses.count(401) <= 20, (statuses.count(401), statuses.count(429), elapsed)
+        assert all(r and int(r) >= 1 for s, r in results if s == 429), "every 429 says when to try again"
+        assert (await attempt(p.basic, "192.0.2.10"))[0] == 101, "the charger at its known address still gets in"
+        # One address, many charge point ids: refused after 20.
+        other = [await attempt(wrong, "203.0.113.77", code=f"NOSUCH{i}") for i in range(21)]
+        assert [s for s, _ in other] == [404] * 20 + [429] and int(other[-1][1]) > 500, other
+        return elapsed
+
+    elapsed = run(go())
+    print(f"300 wrong handshakes answered in {elapsed:.2f} s")
+
+
+def test_11_fields_past_the_schemas_limits_are_refused_naming_the_field_and_nothing_is_stored(gateway, pile, api):
+    p = pile()
+
+    async def go():
+        async with raw(gateway, p) as ws:
+            big = await raw_call(ws, "b1", "BootNotification", {"chargePointVendor": "V" * 100_000, "chargePointModel": "DC60"})
+            assert big[:3] == [4, "b1", "TypeConstraintViolation"] and "chargePointVendor" in big[3], big[:4]
+            for field, n in [("chargePointModel", 21), ("chargePointSerialNumber", 26), ("firmwareVersion", 51), ("iccid", 21), ("meterType", 26)]:
+                r = await raw_call(ws, f"b-{field}", "BootNotification", {"chargePointVendor": "ACME", "chargePointModel": "DC60", field: "x" * n})
+                assert r[2] == "TypeConstraintViolation" and field in r[3], r
+            ok = await raw_call(ws, "b2", "BootNotification", {"chargePointVendor": "V" * 20, "chargePointModel": "M" * 20, "firmwareVersion": "F" * 50})
+            assert ok[0] == 3, "at the limits: accepted"
+            r = await raw_call(ws, "a1", "Authorize", {"idTag": "T" * 21})
+            assert r[2] == "TypeConstraintViolation" and "idTag" in r[3], r
+            start = {"connectorId": 1, "idTag": "T" * 21, "meterStart": 0, "timestamp": iso(time.time())}
+            r = await raw_call(ws, "s1", "StartTransaction", start)
+            assert r[2] == "TypeConstraintViolation" and "idTag" in r[3], r
+            # A connector this pile does not have (it has two).
+            r = await raw_call(ws, "s2", "StartTransaction", {**start, "idTag": "DEMO0005", "connectorId": 3})
+            assert r[2] == "PropertyConstraintViolation" and "connectorId 3" in r[3] and "1-2" in r[3], r
+            r = await raw_call(ws, "st1", "StatusNotification", {"connectorId": 1, "status": "S" * 100, "errorCode": "NoError"})
+            assert r[2] == "PropertyConstraintViolation" and "status" in r[3], r
+            r = await raw_call(ws, "st2", "StatusNotification", {"connectorId": 1, "status": "Available", "errorCode": "NoError", "info": "i" * 51})
+            assert r[2] == "TypeConstraintViolation" and "info" in r[3], r
+            r = await raw_call(ws, "d1", "DataTransfer", {"vendorId": "v" * 256})
+            assert r[2] == "TypeConstraintViolation" and "vendorId" in r[3], r
+            r = await raw_call(ws, "f1", "FirmwareStatusNotification", {"status": "F" * 5000})
+            assert r[2] == "PropertyConstraintViolation", r
+            # A StopTransaction is still confirmed: a too-long idTag is no card.
+            r = await raw_call(ws, "x1", "StopTransaction", {"transactionId": 424242, "meterStop": 10, "timestamp": iso(time.time()), "idTag": "T" * 21, "reason": "R" * 5000})
+            assert r[0] == 3 and r[2] == {"idTagInfo": {"status": "Invalid"}}, r
+
+    run(go())
+    view = p.view()
+    link = view["link"]
+    assert (link["boot"]["vendor"], link["boot"]["model"], link["firmwareStatus"]) == ("V" * 20, "M" * 20, None), link
+    assert len(json.dumps(view)) < 4000, "the pile's row stays small"
+    orders = api.get("/order/getList?userId=DEMO0005&pageSize=100")["data"]["list"]
+    assert not any(o["pileId"] == p.id for o in orders), "no order on a connector the pile does not have"

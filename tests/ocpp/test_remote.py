@@ -3,14 +3,17 @@ accepted, rejected, CALLERROR, offline, the effects that follow (a remote
 start leads to the charger's StartTransaction and an order, a remote stop
 ends and prices it), who may do what, and bad input refused."""
 import asyncio
+import base64
 import json
 import time
 
+import pytest
 import websockets
 
-from ocpp.v16 import call
+from ocpp.routing import on
+from ocpp.v16 import call, call_result
 
-from conftest import Connection, iso
+from conftest import Api, Charger, Connection, iso, make_pile, start_gateway
 
 
 def run(coro):
@@ -42,6 +45,11 @@ def test_reset_and_configuration_are_answered_and_shown(gateway, pile, api):
             assert reset["code"] == 200 and reset["data"]["status"] in ("sent", "queued")
             done = await settle(api, reset["data"]["id"])
             assert (done["status"], done["response"]) == ("answered", {"status": "Accepted"}) and cp.reset_requests == 1
+            # It restarts: the next calls wait for its BootNotification.
+            held = await post(api, "/charger/clearCache", {"pileId": p.id})
+            assert held["data"]["status"] == "queued", held
+            await cp.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="DC60"))
+            assert (await settle(api, held["data"]["id"]))["status"] == "callError", "sent after the boot (this charger does not implement ClearCache)"
             conf = await settle(api, (await post(api, "/charger/getConfiguration", {"pileId": p.id}))["data"]["id"])
             assert conf["response"]["configurationKey"][0]["key"] == "HeartbeatInterval"
             ok = await settle(api, (await post(api, "/charger/changeConfiguration", {"pileId": p.id, "key": "HeartbeatInterval", "value": "120"}))["data"]["id"])
@@ -200,3 +208,215 @@ def test_a_call_without_an_answer_times_out_and_its_late_answer_is_not_applied(g
             assert (b["status"], b["response"]) == ("answered", {"listVersion": 3}), b
 
     run(go())
+
+
+class Rebooting(Charger):
+    """Reboots on a Reset without answering it (the socket just closes)."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.asked = asyncio.Event()
+
+    @on("Reset")
+    async def on_reset(self, type, **kw):
+        self.asked.set()
+        await asyncio.sleep(3600)  # never answers: the test closes the socket
+
+
+class DropsOnReserve(Charger):
+    """Loses its connection while a ReserveNow is in flight."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.asked = asyncio.Event()
+
+    @on("ReserveNow")
+    async def on_reserve_now(self, connector_id, expiry_date, id_tag, reservation_id, **kw):
+        self.asked.set()
+        await asyncio.sleep(3600)
+
+
+async def until(predicate, timeout):
+    deadline = time.time() + timeout
+    while not predicate():
+        assert time.time() < deadline, "not within the time"
+        await asyncio.sleep(0.05)
+
+
+def test_a_reset_without_an_answer_ends_at_the_close_and_the_queued_call_follows_the_boot(gateway, pile, api):
+    """A Hard Reset: the charger reboots without answering and is back a
+    moment later. The Reset ends `connectionClosed` at the close (not after
+    the 30 s timeout), and the RemoteStart queued behind it goes to the new
+    connection right after its BootNotification is answered."""
+    p = pile()
+
+    async def go():
+        async with Connection(gateway["ws"], p, cls=Rebooting) as cp:
+            await cp.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="DC60"))
+            reset = await post(api, "/charger/reset", {"pileId": p.id, "type": "Hard"})
+            await asyncio.wait_for(cp.asked.wait(), 10)
+            start = await post(api, "/charger/remoteStart", {"pileId": p.id, "connectorId": 1, "idTag": "DEMO0011"})
+            assert start["data"]["status"] == "queued", start
+        closed = await settle(api, reset["data"]["id"], timeout=5)
+        assert closed["status"] == "connectionClosed" and closed["error"]["code"] == "ConnectionClosed", closed
+        assert (await settle(api, start["data"]["id"], timeout=1))["status"] == "queued", "it waits for the charger to come back"
+        async with Connection(gateway["ws"], p) as cp:
+            back = time.time()
+            await cp.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="DC60"))
+            await until(lambda: getattr(cp, "remote_started", None), 3)
+            assert cp.remote_started == (1, "DEMO0011") and time.time() - back < 3
+            sent = await settle(api, start["data"]["id"], timeout=5)
+            assert (sent["status"], sent["response"]) == ("answered", {"status": "Accepted"}), sent
+        log = api.get(f"/pile/messageLog?pileId={p.id}&action=Reset")["data"]["list"]
+        assert log[0]["error"]["code"] == "ConnectionClosed", log[0]
+
+    run(go())
+
+
+def test_a_reserve_now_in_flight_when_the_socket_drops_ends_and_is_never_delivered_later(gateway, pile, api):
+    p = pile()
+
+    async def go():
+        async with Connection(gateway["ws"], p, cls=DropsOnReserve) as cp:
+            reserve = await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 1, "idTag": "DEMO0014", "expiresAt": int(time.time()) + 3600})
+            await asyncio.wait_for(cp.asked.wait(), 10)
+            after = await post(api, "/charger/getLocalListVersion", {"pileId": p.id})
+            assert after["data"]["status"] == "queued"
+        ended = await settle(api, reserve["data"]["id"], timeout=5)
+        assert ended["status"] == "connectionClosed", ended
+        assert api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"][0]["status"] == "refused"
+        async with Connection(gateway["ws"], p) as cp:
+            await cp.call(call.Heartbeat())
+            version = await settle(api, after["data"]["id"], timeout=5)
+            assert (version["status"], version["response"]) == ("answered", {"listVersion": 0}), version
+            await asyncio.sleep(1)
+            assert getattr(cp, "reserved", None) is None, "the ended ReserveNow is not sent again"
+        assert api.get(f"/charger/command?id={reserve['data']['id']}")["data"]["status"] == "connectionClosed"
+
+    run(go())
+
+
+def test_charger_credentials_are_admins_and_a_new_password_closes_the_live_connection(gateway, pile, api):
+    p = pile()
+    editor = api.login("editor", "editor-pass-123")
+    assert api.post("/pile/setPassword", {"id": p.id, "password": "Correct-Horse-Battery-9"}, token=editor)["code"] == 403
+    v = p.view()
+    edit = {k: v[k] for k in ("id", "version", "code", "pileType", "ratedPowerKw", "heartbeatIntervalSecs", "registrationStatus")}
+    r = api.post("/pile/doEdit", {**edit, "securityProfile": 0}, token=editor)
+    assert r["code"] == 403 and "securityProfile" in r["msg"], r
+    assert p.view()["securityProfile"] == 1, "nothing written"
+
+    async def go():
+        old = p.basic
+        async with websockets.connect(f"{gateway['ws']}/{p.code}", subprotocols=["ocpp1.6"], extra_headers={"Authorization": old}) as ws:
+            new = (await post(api, "/pile/setPassword", {"id": p.id}))["data"]["password"]
+            # The connection made with the old password is closed by the server.
+            with pytest.raises(websockets.exceptions.ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 5)
+        p.password = new
+        from test_pitfalls import handshake_status
+        assert (await handshake_status(f"{gateway['ws']}/{p.code}", ["ocpp1.6"], old))[0] == 401
+        assert (await handshake_status(f"{gateway['ws']}/{p.code}", ["ocpp1.6"], p.basic))[0] == 101
+
+    run(go())
+
+
+class KeyCharger(Charger):
+    """Answers a new AuthorizationKey with `answer` (None: never answers)."""
+
+    answer = "Accepted"
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.keys = []
+        self.asked = asyncio.Event()
+
+    @on("ChangeConfiguration")
+    async def on_change_configuration(self, key, value, **kw):
+        if key != "AuthorizationKey":
+            return call_result.ChangeConfiguration(status="NotSupported")
+        self.keys.append(value)
+        self.asked.set()
+        if self.answer is None:
+            await asyncio.sleep(3600)
+        return call_result.ChangeConfiguration(status=self.answer)
+
+
+@pytest.fixture(scope="module")
+def chatty_gateway():
+    """A gateway logging at debug level: what it writes is checked for keys."""
+    proc, info = start_gateway({"BACKOFFICE_LOG": "debug"})
+    yield info
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+def test_authorization_key_rotation_accepted_rejected_unanswered_and_never_shown(chatty_gateway):
+    g = chatty_gateway
+    api = Api(g["base"])
+    p = make_pile(api)
+    from test_pitfalls import handshake_status
+
+    def basic(password):
+        return "Basic " + base64.b64encode(f"{p.code}:{password}".encode()).decode()
+
+    async def status(password):
+        return (await handshake_status(f"{g['ws']}/{p.code}", ["ocpp1.6"], basic(password)))[0]
+
+    r = api.post("/charger/changeConfiguration", {"pileId": p.id, "key": "authorizationkey", "value": "Some-New-Key-Value-77"})
+    assert r["code"] == 400 and "rotateAuthorizationKey" in r["msg"], r
+    r = api.post("/charger/rotateAuthorizationKey", {"pileId": p.id, "newKey": "aaaaaaaaaaaaaaaa"})
+    assert r["code"] == 400 and "newKey" in r["msg"], r
+    editor = api.login("editor", "editor-pass-123")
+    assert api.post("/charger/rotateAuthorizationKey", {"pileId": p.id}, token=editor)["code"] == 403
+    keys = []
+
+    async def go():
+        first = p.password
+        # Accepted (a typed key): the new key is the password, the old one is refused.
+        async with Connection(g["ws"], p, cls=KeyCharger) as cp:
+            typed = "Rotated-Key-Correct-9xQ"
+            sent = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id, "newKey": typed})
+            assert sent["code"] == 200 and sent["data"]["payload"] == {"key": "AuthorizationKey", "value": "***"}, sent
+            done = await settle(api, sent["data"]["id"])
+            assert (done["status"], done["response"]) == ("answered", {"status": "Accepted"}) and cp.keys == [typed]
+        keys.append(typed)
+        assert (await status(first), await status(typed)) == (401, 101)
+        p.password = typed
+        # Rejected (a generated key): the old one stays the only one.
+        async with Connection(g["ws"], p, cls=KeyCharger) as cp:
+            cp.answer = "Rejected"
+            sent = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id})
+            done = await settle(api, sent["data"]["id"])
+            assert done["response"] == {"status": "Rejected"}
+            generated = cp.keys[0]
+            assert len(generated) == 40 and all(c in "0123456789abcdef" for c in generated), generated
+        keys.append(generated)
+        assert (await status(typed), await status(generated)) == (101, 401)
+        # No answer (the connection drops): the old one keeps working, and
+        # the charger that did take the new key is admitted with it, which
+        # makes it the only one.
+        async with Connection(g["ws"], p, cls=KeyCharger) as cp:
+            cp.answer = None
+            sent = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id})
+            await asyncio.wait_for(cp.asked.wait(), 10)
+            busy = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id})
+            assert busy["code"] == 409, busy
+            unanswered = cp.keys[0]
+        keys.append(unanswered)
+        assert (await settle(api, sent["data"]["id"], timeout=5))["status"] == "connectionClosed"
+        assert await status(typed) == 101
+        assert (await status(unanswered), await status(typed)) == (101, 401)
+
+    run(go())
+    # The keys are nowhere: message log, commands, system log, the gateway's output.
+    shown = [
+        json.dumps(api.get(f"/pile/messageLog?pileId={p.id}&pageSize=200")),
+        json.dumps(api.get(f"/charger/commands?pileId={p.id}&pageSize=200")),
+        json.dumps(api.get("/systemLog/getList?pageNo=1&pageSize=200")),
+        g["log"].read_text(),
+    ]
+    assert '"value": "***"' in shown[0] and '"value": "***"' in shown[1]
+    for k in keys:
+        for i, text in enumerate(shown):
+            assert k not in text, (i, k)

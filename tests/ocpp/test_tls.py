@@ -80,6 +80,11 @@ def test_a_profile_2_charger_boots_over_wss_and_a_wrong_password_is_refused(tls_
     asyncio.run(go())
 
 
+def test_a_new_pile_defaults_to_profile_2_when_the_gateway_serves_tls(tls_gateway, gateway, api):
+    assert make_pile(Api(tls_gateway["base"], tls_gateway["ssl"])).view()["securityProfile"] == 2
+    assert make_pile(api).view()["securityProfile"] == 1, "without TLS: 1"
+
+
 def test_plain_http_is_not_served_on_the_tls_port(tls_gateway):
     with socket.create_connection(("127.0.0.1", tls_gateway["port"]), timeout=5) as s:
         s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")

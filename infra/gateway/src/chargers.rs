@@ -89,6 +89,8 @@ pub async fn connect(
     ws: WebSocketUpgrade,
 ) -> Response {
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    // Behind a reverse proxy on this machine, the address it forwards.
+    let address = crate::server::client_address(&headers, peer.ip()).to_string();
     let handshake = Handshake {
         charge_point: &id,
         protocols: header("sec-websocket-protocol"),
@@ -97,13 +99,18 @@ pub async fn connect(
         // proxy's on this machine, whose X-Forwarded-Proto is believed
         // only from loopback (a charger cannot claim it).
         secure: state.tls || (peer.ip().is_loopback() && header("x-forwarded-proto").is_some_and(|p| p.eq_ignore_ascii_case("https"))),
+        address: &address,
     };
     let admitted = match ocpp::admit(&state.ctx, &handshake).await {
         Ok(a) => a,
         Err(refusal) => {
             tracing::info!(charge_point = %id, status = refusal.status(), reason = refusal.reason(), "charger refused");
             let status = axum::http::StatusCode::from_u16(refusal.status()).unwrap_or(axum::http::StatusCode::BAD_REQUEST);
-            return (status, refusal.reason().to_string()).into_response();
+            let mut response = (status, refusal.reason().to_string()).into_response();
+            if let Some(secs) = refusal.retry_after() {
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(secs));
+            }
+            return response;
         }
     };
     let protocol = admitted.protocol;
@@ -114,17 +121,17 @@ pub async fn connect(
         .write_buffer_size(4 * 1024)
         .max_message_size(ocpp::MAX_MESSAGE_BYTES)
         .max_frame_size(ocpp::MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| run(state, admitted, socket, peer))
+        .on_upgrade(move |socket| run(state, admitted, socket, address))
         .into_response()
 }
 
 /// One charger's socket: frames are handled one at a time, in order (a
 /// charger's messages depend on each other: Start before MeterValues).
-async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, peer: SocketAddr) {
+async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, address: String) {
     let ctx = state.ctx.clone();
     let connection_id = uuid::Uuid::now_v7().simple().to_string();
     let pile_id = admitted.pile.id.clone();
-    let session = match Session::open(&ctx, admitted, connection_id.clone(), &peer.ip().to_string(), ocpp::now_ms()).await {
+    let session = match Session::open(&ctx, admitted, connection_id.clone(), &address, ocpp::now_ms()).await {
         Ok(s) => s,
         Err(e) => {
             tracing::error!(error = %e.msg.en, "could not record a charger connection");
@@ -153,6 +160,8 @@ async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, peer
                         break;
                     }
                 }
+                // Queued calls go after the answer (same channel, in order).
+                session.after_reply(&ctx).await;
             }
             Ok(Message::Binary(_)) => {
                 let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::UNSUPPORTED, reason: "OCPP-J frames are text".into() })));

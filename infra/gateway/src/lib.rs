@@ -3,6 +3,7 @@
 
 pub mod backup_cli;
 pub mod chargers;
+pub mod licence;
 pub mod ops;
 pub mod server;
 pub mod simulate;

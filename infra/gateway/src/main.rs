@@ -33,6 +33,7 @@ async fn run() -> Result<(), String> {
             backoffice::runtime::init_tracing(log_as_json()?);
             let options = server::ServeOptions::from_env(|name| std::env::var(name).ok())?;
             let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
+            server::require_licence_guard(&ctx.config)?;
             // One gateway per data dir; `gateway restore` waits for none.
             let _lock = match backoffice::config::sqlite_path_from_env() {
                 Ok(db) => {
@@ -66,12 +67,15 @@ async fn run() -> Result<(), String> {
         "backfill" => {
             // Index entries records stored before their kind existed lack
             // (the order list's amount and energy sorts, station names by
-            // any part); idempotent and safe while serving.
+            // any part, cards by number, holder and plate); idempotent and
+            // safe while serving.
             let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
             let done = backoffice::domain::orders::backfill::missing_pointers(&ctx).await.map_err(|e| e.to_string())?;
             println!("{} orders in {} months read; {} missing pointers written", done.orders, done.months, done.written);
             let (stations, entries) = backoffice::domain::assets::stations::backfill_words(&ctx).await.map_err(|e| e.to_string())?;
             println!("{stations} stations read; {entries} name word entries written");
+            let (cards, entries) = backoffice::domain::cards::backfill_lookup(&ctx).await.map_err(|e| e.to_string())?;
+            println!("{cards} cards read; {entries} lookup and balance entries written");
             Ok(())
         }
         "openapi" => {

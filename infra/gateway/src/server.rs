@@ -68,6 +68,15 @@ impl ServeOptions {
     }
 }
 
+/// Production serves the site only on the hosts it is licensed for: the
+/// licence guard must be configured (one line saying how, otherwise).
+pub fn require_licence_guard(config: &backoffice::config::Config) -> Result<(), String> {
+    if config.mode == backoffice::config::Mode::Production && config.licence.is_none() {
+        return Err("BACKOFFICE_ALLOWED_HOSTS is not set: production serves the site only on the host names listed there (comma-separated, e.g. backoffice.example.com); BACKOFFICE_LICENCE_KEY optionally unlocks other hosts".into());
+    }
+    Ok(())
+}
+
 /// Listens until SIGINT/SIGTERM, then stops gracefully: no new
 /// connections, requests in flight finish (up to the grace period),
 /// chargers hear "going away", and the SQLite WAL is folded into the
@@ -85,6 +94,7 @@ pub async fn serve(ctx: Shared, report: SeedReport, options: ServeOptions) -> Re
         }
         None => None,
     };
+    let _ = ctx.charger_edge.set(backoffice::domain::chargers::Edge { aws: false, tls: tls.is_some() });
     let app = app(ctx.clone(), &options, &sockets, tls.is_some());
     let (host, port) = (options.host.as_str(), options.port);
     let listener = std::net::TcpListener::bind((host, port)).map_err(|e| {
@@ -170,9 +180,17 @@ pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveS
     // Answers made per request (API JSON; static files without a
     // precompressed copy) are compressed at a fast level: brotli's default,
     // 11, costs more CPU than the answer is worth on a fast network.
-    let web = api
-        .merge(ops)
+    // The SPA and the API answer only on licensed hosts (when the guard
+    // is on); the operations endpoints and the charger link always do.
+    let site = api
         .merge(crate::static_files::router(&options.web_dist))
+        .layer(axum::middleware::from_fn_with_state(ctx.clone(), crate::licence::guard));
+    let unlock = Router::new()
+        .route(backoffice::licence::UNLOCK_PATH, axum::routing::post(crate::licence::unlock))
+        .with_state(crate::licence::LicenceState { ctx: ctx.clone(), tls });
+    let web = site
+        .merge(unlock)
+        .merge(ops)
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(4)));
     // The charger link: its own state (the live sockets) beside the API's.
     let link = crate::chargers::LinkState { ctx, sockets: sockets.clone(), tls };

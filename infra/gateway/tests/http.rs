@@ -103,6 +103,64 @@ fn production_without_a_secret_refuses_to_start() {
 }
 
 #[test]
+fn production_without_allowed_hosts_refuses_to_serve() {
+    let dir = fresh_data_dir("prod-no-hosts");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gateway"))
+        .env_clear()
+        .env("BACKOFFICE_ENV", "production")
+        .env("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET)
+        .env("BACKOFFICE_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: BACKOFFICE_ALLOWED_HOSTS is not set"), "{err}");
+}
+
+/// The licence guard over real HTTP: the API and the SPA answer only on the
+/// allowed host; elsewhere the API says why (403) and the SPA's paths show
+/// the plain disabled page, whose form trades the key for a cookie valid on
+/// that host only; a script may show the key in a header. The operations
+/// endpoints answer on any host.
+#[tokio::test]
+async fn the_licence_guard_serves_only_allowed_hosts_or_the_key() {
+    let dir = fresh_data_dir("licence");
+    std::fs::create_dir_all(dir.join("no-web")).unwrap();
+    std::fs::write(dir.join("no-web/index.html"), "<!doctype html><title>spa</title>").unwrap();
+    let key = "licence-key-0123456789";
+    let gw = Gateway::start(dir, &[("BACKOFFICE_ALLOWED_HOSTS", "127.0.0.1"), ("BACKOFFICE_LICENCE_KEY", key)]).await;
+    let client = backoffice::http_client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let port = gw.base.split(':').nth(2).unwrap().split('/').next().unwrap().to_string();
+    let other = format!("localhost:{port}");
+
+    assert_eq!(client.get(format!("{}/publicKey", gw.base)).send().await.unwrap().status(), 200, "the allowed host");
+    let refused = client.get(format!("{}/publicKey", gw.base)).header("host", &other).header("accept-language", "zh-CN").send().await.unwrap();
+    assert_eq!(refused.status(), 403);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["msg"], "本系统未授权在此域名下使用：请使用管理员提供的地址访问");
+    let page = client.get(format!("{}/", gw.origin())).header("host", &other).send().await.unwrap();
+    assert_eq!(page.status(), 403);
+    let html = page.text().await.unwrap();
+    assert!(html.contains("本系统未授权在此域名下使用") && html.contains("localhost") && html.contains("licence-key") && !html.contains("<title>spa"), "{html}");
+    assert_eq!(client.get(format!("{}/healthz", gw.origin())).header("host", &other).send().await.unwrap().status(), 200, "operations answer anywhere");
+
+    // The key in a header (a script), then through the page's form (a browser).
+    assert_eq!(client.get(format!("{}/publicKey", gw.base)).header("host", &other).header("x-licence-key", key).send().await.unwrap().status(), 200);
+    let wrong = client.post(format!("{}/licence", gw.origin())).header("host", &other).form(&[("key", "not-the-key-at-all")]).send().await.unwrap();
+    assert_eq!(wrong.status(), 403);
+    assert!(wrong.text().await.unwrap().contains("licence-wrong"));
+    let unlocked = client.post(format!("{}/licence", gw.origin())).header("host", &other).form(&[("key", key)]).send().await.unwrap();
+    assert_eq!(unlocked.status(), 303);
+    let cookie = unlocked.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && !cookie.contains(key), "{cookie}");
+    let pair = cookie.split(';').next().unwrap().to_string();
+    let spa = client.get(format!("{}/", gw.origin())).header("host", &other).header("cookie", &pair).send().await.unwrap();
+    assert_eq!(spa.status(), 200);
+    assert!(spa.text().await.unwrap().contains("<title>spa"));
+    assert_eq!(client.get(format!("{}/publicKey", gw.base)).header("host", format!("other.example:{port}")).header("cookie", &pair).send().await.unwrap().status(), 403, "the cookie is for its host only");
+}
+
+#[test]
 fn an_unusable_data_dir_is_named() {
     let file = fresh_data_dir("not-a-dir").join("plain-file");
     std::fs::write(&file, b"x").unwrap();
@@ -339,7 +397,7 @@ async fn production_starts_with_the_first_admin_only_and_no_demo_data() {
     assert!(said.contains("no demo data"), "{said}");
     assert!(!dir.join("first-run-credentials.txt").exists());
 
-    let gw = Gateway::start(dir, &[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET)]).await;
+    let gw = Gateway::start(dir, &[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET), ("BACKOFFICE_ALLOWED_HOSTS", "127.0.0.1")]).await;
     let client = backoffice::http_client::client();
     let token = login(&client, &gw.base, "admin", PRODUCTION_ADMIN_PW).await;
     for demo_account in [("editor", EDITOR_PW), ("test", "test-pass-1")] {

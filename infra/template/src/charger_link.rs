@@ -24,17 +24,19 @@ fn function(f: &ocpp::LinkFunction) -> Y {
     let policy = backoffice::iam::link_policy(f.function).unwrap_or_else(|| panic!("{} declares no key families in backoffice::iam", f.function));
     let mut statements = crate::table_statements(&policy);
     // The sweeper closes sockets and sends the next queued call after a
-    // timeout; $default sends it after an answer.
-    let sends = matches!(f.route_key, None | Some("$default"));
+    // timeout; $default sends it after an answer; $disconnect sends it to
+    // the charger's newer connection when the old one ends.
+    let sends = matches!(f.route_key, None | Some("$default") | Some("$disconnect"));
     let mut props = vec![
         ("Description", s(format!("Charger link: {}", f.summary))),
         ("CodeUri", s(CODE_URI)),
-        ("Environment", function_environment(f.function, sends)),
+        // No JWT secret: the charger link issues and verifies no tokens.
+        ("Environment", function_environment(f.function, false, sends)),
     ];
     if sends {
         statements.push(manage_connections_statement());
     }
-    statements.push(crate::secrets_statement());
+    statements.push(crate::secrets_statement(false));
     if f.route_key.is_none() {
         props.push(("Timeout", raw("60")));
         props.push((
@@ -198,6 +200,12 @@ pub fn origin() -> Y {
         ("Id", s("chargers")),
         ("DomainName", sub(&format!("${{{API}}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}"))),
         ("CustomOriginConfig", map([("OriginProtocolPolicy", s("https-only")), ("OriginSSLProtocols", list([s("TLSv1.2")]))])),
+        // With it `$connect` believes CloudFront-Viewer-Address: the
+        // charger's own address, which the handshake throttle counts by.
+        (
+            "OriginCustomHeaders",
+            list([map([("HeaderName", s(backoffice::client_ip::ORIGIN_VERIFY_HEADER)), ("HeaderValue", sub(crate::ORIGIN_VERIFY_RESOLVE))])]),
+        ),
     ])
 }
 

@@ -20,10 +20,16 @@ pub const TEMPLATE_FILE: &str = "template.yaml";
 /// are named by content hash).
 pub const CODE_URI: &str = "target/lambda/bootstrap/";
 
-/// A function's environment: which endpoint it is, and for the functions
-/// that send to chargers, the WebSocket API's `@connections` endpoint.
-pub fn function_environment(function: &str, sends_to_chargers: bool) -> Y {
+/// A function's environment: which endpoint it is, the JWT secret's id for
+/// the functions that verify or issue tokens (the `/partnerapi` routes; the
+/// charger link's functions have no use for it and do not get it), and for
+/// the functions that send to chargers, the WebSocket API's `@connections`
+/// endpoint.
+pub fn function_environment(function: &str, uses_tokens: bool, sends_to_chargers: bool) -> Y {
     let mut variables = vec![("BACKOFFICE_FUNCTION", s(function))];
+    if uses_tokens {
+        variables.push(("BACKOFFICE_JWT_SECRET_ID", reference("JwtSecretName")));
+    }
     if sends_to_chargers {
         variables.push(charger_link::ws_endpoint_variable());
     }
@@ -165,8 +171,8 @@ fn globals() -> Y {
                         // The secrets' ids, not their values: each function
                         // reads the values once at start-up through the
                         // extension layer (backoffice::secrets), so they are
-                        // not in the function configuration.
-                        ("BACKOFFICE_JWT_SECRET_ID", reference("JwtSecretName")),
+                        // not in the function configuration. (The JWT
+                        // secret's id is on the route functions only.)
                         // The value CloudFront sends as X-Origin-Verify: with
                         // it the functions refuse /partnerapi calls that did
                         // not come through the distribution and believe
@@ -261,20 +267,16 @@ pub fn table_statements(policy: &backoffice::iam::Policy) -> Vec<Y> {
 }
 
 /// Reading the two secrets at init (`backoffice::secrets`), and no other.
-pub fn secrets_statement() -> Y {
-    map([
-        ("Sid", s("ReadSecretsAtInit")),
-        ("Effect", s("Allow")),
-        ("Action", s("secretsmanager:GetSecretValue")),
-        (
-            "Resource",
-            list([
-                // Secrets Manager appends six random characters to a name.
-                sub("arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:${JwtSecretName}-??????"),
-                reference("OriginVerifySecret"),
-            ]),
-        ),
-    ])
+/// Reading the secrets at start-up: the origin secret for every function,
+/// the JWT secret only for those that use tokens.
+pub fn secrets_statement(uses_tokens: bool) -> Y {
+    let mut resources = Vec::new();
+    if uses_tokens {
+        // Secrets Manager appends six random characters to a name.
+        resources.push(sub("arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:${JwtSecretName}-??????"));
+    }
+    resources.push(reference("OriginVerifySecret"));
+    map([("Sid", s("ReadSecretsAtInit")), ("Effect", s("Allow")), ("Action", s("secretsmanager:GetSecretValue")), ("Resource", list(resources))])
 }
 
 /// An inline policy document.
@@ -309,7 +311,7 @@ fn function(route: &Route) -> Y {
         access_text(route.access)
     );
     let mut statements = table_statements(&backoffice::iam::policy(route));
-    statements.push(secrets_statement());
+    statements.push(secrets_statement(true));
     let mut policies = vec![policy_document(statements)];
     if sends_to_chargers(route) {
         // Remote operations post the call on the charger's socket.
@@ -318,7 +320,7 @@ fn function(route: &Route) -> Y {
     let props = vec![
         ("Description", s(description)),
         ("CodeUri", s(CODE_URI)),
-        ("Environment", function_environment(route.function, sends_to_chargers(route))),
+        ("Environment", function_environment(route.function, true, sends_to_chargers(route))),
         ("Policies", list(policies)),
     ];
     map([
@@ -349,10 +351,15 @@ fn function(route: &Route) -> Y {
     ])
 }
 
-/// Command routes of the remote operations send to chargers.
+/// Command routes of the remote operations send to chargers, and so does
+/// taking a connector out of service (ChangeAvailability).
 pub fn sends_to_chargers(route: &Route) -> bool {
-    route.path.starts_with("/charger/") && writes(route)
+    (route.path.starts_with("/charger/") && writes(route)) || route.path == "/connector/doAction" || CLOSES_CHARGER_CONNECTIONS.contains(&route.path)
 }
+
+/// Routes that change a charger's credentials and so close its live
+/// connection (DeleteConnection).
+const CLOSES_CHARGER_CONNECTIONS: [&str; 2] = ["/pile/setPassword", "/pile/doEdit"];
 
 fn key_schema(pk: &str, sk: &str) -> Y {
     list([
@@ -490,7 +497,7 @@ fn origin_access_control() -> Y {
 }
 
 /// Resolves the generated origin secret at deploy time.
-const ORIGIN_VERIFY_RESOLVE: &str = "{{resolve:secretsmanager:${OriginVerifySecret}:SecretString}}";
+pub(crate) const ORIGIN_VERIFY_RESOLVE: &str = "{{resolve:secretsmanager:${OriginVerifySecret}:SecretString}}";
 
 /// A random value generated by the stack itself (nothing to create before
 /// deploying, nothing guessable): CloudFront adds it to every request it
@@ -688,10 +695,13 @@ mod tests {
         assert!(!t.contains("BACKOFFICE_JWT_SECRET:") && !t.contains("BACKOFFICE_ORIGIN_VERIFY_SECRET:"));
         assert!(t.contains("Layers:\n      - !Ref SecretsExtensionLayerArn"), "the extension layer is on every function (Globals)");
         let functions = t.matches("Type: AWS::Serverless::Function").count();
+        let routes = backoffice::routes().len();
+        assert_eq!(functions, routes + ocpp::LINK_FUNCTIONS.len());
         assert_eq!(t.matches("Sid: ReadSecretsAtInit").count(), functions, "every function reads its secrets");
         assert_eq!(t.matches("Action: secretsmanager:GetSecretValue").count(), functions);
         assert_eq!(t.matches("- secretsmanager:").count() + t.matches("Action: secretsmanager:").count(), functions, "no other Secrets Manager action");
-        assert_eq!(t.matches(":secret:${JwtSecretName}-??????'").count(), functions, "the JWT secret by its name");
+        assert_eq!(t.matches(":secret:${JwtSecretName}-??????'").count(), routes, "the JWT secret by its name, for the route functions only");
+        assert_eq!(t.matches("BACKOFFICE_JWT_SECRET_ID: !Ref JwtSecretName").count(), routes, "and its id in their environment only");
         assert_eq!(t.matches("- !Ref OriginVerifySecret").count(), functions, "and the stack's origin secret, nothing else");
     }
 

@@ -50,6 +50,12 @@ pub struct Config {
     pub origin_verify_secret: Option<String>,
     /// How many days the OCPP message log keeps each exchange.
     pub ocpp_log_days: i64,
+    /// Whether the template's demo pages (组件, 其他, 商品列表, 错误页,
+    /// the dashboard and workbench demos) and their data endpoints exist.
+    pub demo_pages: bool,
+    /// The licence guard (`crate::licence`): the host names the site may be
+    /// served at and the key that unlocks any other; None: no guard.
+    pub licence: Option<crate::licence::LicenceGuard>,
 }
 
 /// A configuration problem, phrased as what to fix.
@@ -172,6 +178,23 @@ impl Config {
                 _ => return Err(ConfigError(format!("BACKOFFICE_OCPP_LOG_DAYS must be a number of days from 1 to 90, not '{v}'"))),
             },
         };
+        // The template's demo pages: on with demo data (a development
+        // start, or BACKOFFICE_DEMO_DATA=1), off in production unless asked.
+        let with_demo_data = crate::seed::demo_data_wanted(&|name| get(name), mode).map_err(ConfigError)?;
+        let demo_pages = flag(&var, "BACKOFFICE_DEMO_PAGES", with_demo_data)?;
+        let licence_key = match var("BACKOFFICE_LICENCE_KEY") {
+            Some(k) if k.len() < crate::licence::MIN_KEY => {
+                return Err(ConfigError(format!("BACKOFFICE_LICENCE_KEY is too short: use at least {} random characters", crate::licence::MIN_KEY)))
+            }
+            other => other,
+        };
+        let licence = match var("BACKOFFICE_ALLOWED_HOSTS") {
+            Some(list) => Some(crate::licence::LicenceGuard::new(crate::licence::parse_hosts(&list).map_err(ConfigError)?, licence_key)),
+            None if licence_key.is_some() => {
+                return Err(ConfigError("BACKOFFICE_LICENCE_KEY is set without BACKOFFICE_ALLOWED_HOSTS: the key unlocks hosts outside that list, so name the allowed hosts too".into()))
+            }
+            None => None,
+        };
         Ok(Config {
             mode,
             data_dir,
@@ -183,6 +206,8 @@ impl Config {
             oauth,
             origin_verify_secret,
             ocpp_log_days,
+            demo_pages,
+            licence,
         })
     }
 

@@ -60,6 +60,10 @@ pub struct AppCtx {
     /// that has the sockets (the local gateway) or the `@connections`
     /// client (a Lambda function); unset, commands to a charger end offline.
     pub outbound: std::sync::OnceLock<Arc<dyn crate::domain::chargers::outbound::Outbound>>,
+    /// Where chargers connect (the local gateway with or without its own
+    /// TLS, or API Gateway on AWS): set once at start-up; unset, a local
+    /// gateway without TLS.
+    pub charger_edge: std::sync::OnceLock<crate::domain::chargers::Edge>,
 }
 
 impl AppCtx {
@@ -76,6 +80,7 @@ impl AppCtx {
             operations: OperationsCache::default(),
             http: std::sync::OnceLock::new(),
             outbound: std::sync::OnceLock::new(),
+            charger_edge: std::sync::OnceLock::new(),
         }))
     }
 
@@ -93,5 +98,10 @@ impl AppCtx {
 
     pub fn now(&self) -> i64 {
         self.clock.now()
+    }
+
+    /// Where chargers connect (see the field).
+    pub fn charger_edge(&self) -> crate::domain::chargers::Edge {
+        self.charger_edge.get().copied().unwrap_or_default()
     }
 }

@@ -17,6 +17,10 @@ use crate::session::{authenticate, Expired};
 /// Handles one call of `route`.
 pub async fn dispatch(ctx: &AppCtx, route: &Route, req: ApiRequest) -> http::Response<Bytes> {
     let lang = req.lang();
+    // The demo pages' endpoints do not exist while the demo pages are off.
+    if route.demo && !ctx.config.demo_pages {
+        return not_found(lang);
+    }
     let started = std::time::Instant::now();
     let audit_input = route.audited.then(|| audit::Input::capture(&req));
     let (mut result, account) = run(ctx, route, req).await;
@@ -64,7 +68,7 @@ async fn run(ctx: &AppCtx, route: &Route, req: ApiRequest) -> (Result<Reply, Api
     };
     if let (Access::Permission(needed), Some(c)) = (route.access, &caller) {
         if !has_permission(&c.principal, needed) {
-            return (Err(ApiError::forbidden()), Some(c.username().to_string()));
+            return (Err(missing_permission(needed)), Some(c.username().to_string()));
         }
     }
     let account = caller.as_ref().map(|c| c.username().to_string());
@@ -77,6 +81,21 @@ async fn run(ctx: &AppCtx, route: &Route, req: ApiRequest) -> (Result<Reply, Api
     };
     let result = (route.handler)(ctx, Call { req, caller, query }).await;
     (result, account)
+}
+
+/// The 403 of a route whose permission the caller lacks: the message names
+/// it in words, and `data.permission` names it for the client (the SPA's
+/// 403 page says which one is missing).
+pub fn missing_permission(needed: &str) -> ApiError {
+    let (en, zh) = permission::describe(needed);
+    ApiError::new(
+        403,
+        envelope::Text::new(
+            format!("no access: this needs the permission {needed} ({en}), which your roles do not give; ask an administrator"),
+            format!("没有访问权限：需要“{zh}”权限（{needed}），您的角色没有该权限，请联系管理员开通"),
+        ),
+    )
+    .with_data(serde_json::json!({ "permission": needed }))
 }
 
 /// Admin always passes; otherwise the permission must be held.

@@ -145,6 +145,10 @@ pub mod families {
     pub const CARD: Family = Family::table("CARD#*");
     pub const CARD_LIST: Family = Family::table("LIST#card#*");
     pub const CARD_COUNT: Family = Family::table("COUNT#card#*");
+    /// Prepaid cards by balance (`domain/cards.rs`).
+    pub const CARD_BALANCE: Family = Family::table("CARDBAL");
+    /// A card's top-ups and the sessions paid from its balance.
+    pub const CARD_LEDGER: Family = Family::table("CARDTX#*");
 
     // The charger link (domain::chargers).
     pub const RESERVATION: Family = Family::table("RES#*");
@@ -158,6 +162,8 @@ pub mod families {
     pub const OCPP_START: Family = Family::table("OCPPSTART#*");
     pub const MESSAGE_LOG: Family = Family::table("OCPPLOG#*");
     pub const CONNECTION: Family = Family::table("OCPPCONN#*");
+    /// The handshake's guessing counters (`domain::chargers::guard`).
+    pub const OCPP_GUARD: Family = Family::table("OCPPGUARD#*");
     pub const RESERVATIONS_BY_PILE: Family = Family::index(Gsi1, "RESS#*");
     pub const COMMANDS_BY_PILE: Family = Family::index(Gsi1, "CMDS#*");
     pub const COMMAND_QUEUE: Family = Family::index(Gsi2, "CMDQ#*");
@@ -272,31 +278,40 @@ pub fn policy(route: &Route) -> Policy {
 fn link_use(function: &str) -> Option<(KeyUse, &'static [&'static str])> {
     use families::*;
     Some(match function {
-        // Admit (pile by code, the pile's password), record the connection
-        // on the pile's link record, prune the message log.
+        // Admit (pile by code, the pile's password, the guessing counters;
+        // a good handshake rehashes an old hash and remembers the address),
+        // record the connection on the pile's link record, prune the log.
         "ocpp_connect" => (
-            KeyUse::new(&[PILE_CODE, SETTINGS], &[PILE, CONNECTION, MESSAGE_LOG]),
+            KeyUse::new(&[PILE_CODE, SETTINGS], &[PILE, CONNECTION, MESSAGE_LOG, OCPP_GUARD]),
             &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
         ),
         // Every charger message (its connection looked up by id): boot and
         // status on the pile and its connectors (their list and history),
         // cards, sessions as orders (transactions, pointers, rollups, the
-        // tariff in force), the message log, answers to remote operations
-        // (the command, the pile's slot and queue, reservations, the
-        // system log entry). The operations settings are read through a
-        // cache, so tests see them only now and then.
+        // tariff in force), prepaid cards' wallets (a session's hold and
+        // payment, the balance index, the card's ledger), the message
+        // log, answers to remote operations (the command, the pile's slot
+        // and queue, reservations, the system log entry); the connection's
+        // first message is recorded on its record (the queue then goes to
+        // it). The operations settings are read through a cache, so tests
+        // see them only now and then.
         "ocpp_message" => (
             KeyUse::new(
-                &[PILE_CODE, SETTINGS, STATION, TARIFF, CARD, COMMAND_QUEUE, CONNECTION],
+                &[PILE_CODE, SETTINGS, STATION, TARIFF, COMMAND_QUEUE],
                 &[
-                    PILE, MESSAGE_LOG, CONNECTOR_LIST, CONNECTOR_COUNT, CONNECTOR_HISTORY, ORDER, ORDER_POINTER, ROLLUP, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START,
-                    OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, RESERVATION, LOG, LOG_COUNT,
+                    PILE, CONNECTION, MESSAGE_LOG, CONNECTOR_LIST, CONNECTOR_COUNT, CONNECTOR_HISTORY, ORDER, ORDER_POINTER, ROLLUP, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START,
+                    OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, RESERVATION, LOG, LOG_COUNT, CARD, CARD_BALANCE, CARD_LEDGER,
                 ],
             ),
             &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem"],
         ),
-        // End the connection if it is still the pile's current one.
-        "ocpp_disconnect" => (KeyUse::new(&[], &[PILE, CONNECTION]), &["dynamodb:UpdateItem", "dynamodb:DeleteItem"]),
+        // End the connection if it is still the pile's current one; end the
+        // call in flight on it (the command, the slot, the reservation it
+        // made, the log entries) and hold or pump the queue.
+        "ocpp_disconnect" => (
+            KeyUse::new(&[COMMAND_QUEUE], &[PILE, CONNECTION, COMMAND, COMMAND_SLOT, RESERVATION, MESSAGE_LOG, LOG, LOG_COUNT]),
+            &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
+        ),
         // Time out calls past their deadline (the command, the slot, the
         // next queued call, the log entries), end silent connections.
         "ocpp_sweeper" => (
@@ -421,13 +436,16 @@ mod tests {
             (TARIFF, tariffs::current_key("t1").pk),
             (TARIFFS, tariffs::INDEX_PK.into()),
             (CARD, crate::domain::cards::key("abc").pk),
+            (OCPP_GUARD, "OCPPGUARD#ADDRESS#203.0.113.9".into()),
+            (CARD_BALANCE, "CARDBAL".into()),
+            (CARD_LEDGER, "CARDTX#ABC".into()),
         ];
         let all = [
             USER, ROLE, MENU, NOTICE, THROTTLE, LOG, LOG_COUNT, LOG_REFUSED, SOCIAL, OAUTH_STATE, META, SETTINGS, WORKFLOW, DEPT, USERS_BY_NAME, USERS_BY_EMAIL, ROLES_BY_NAME,
             LOG_BY_TIME, LOG_BY_ACCOUNT, LOG_BY_TYPE, DEPTS, ORDER, LEDGER, ORDER_POINTER, ROLLUP, ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS,
             LEDGER_BY_TIME, STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT, PILES_BY_STATION, TARIFFS, CARD,
-            CARD_LIST, CARD_COUNT, RESERVATION, OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START, MESSAGE_LOG, CONNECTION,
-            RESERVATIONS_BY_PILE, COMMANDS_BY_PILE, COMMAND_QUEUE, SLOTS_BY_DEADLINE, MESSAGE_LOG_BY_ACTION, CONNECTIONS,
+            CARD_LIST, CARD_COUNT, CARD_BALANCE, CARD_LEDGER, RESERVATION, OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START, MESSAGE_LOG, CONNECTION,
+            OCPP_GUARD, RESERVATIONS_BY_PILE, COMMANDS_BY_PILE, COMMAND_QUEUE, SLOTS_BY_DEADLINE, MESSAGE_LOG_BY_ACTION, CONNECTIONS,
         ];
         for (family, pk) in cases {
             assert!(family.matches(&pk), "{} does not match {pk}", family.pattern);

@@ -26,6 +26,7 @@ pub async fn serve_route(route: &'static Route) -> Result<(), Error> {
     let ctx = crate::runtime::context_from_env().await.map_err(|e| e.to_string())?;
     // The command routes send to chargers through the WebSocket API.
     crate::lambda_outbound::ApiGatewayOutbound::install_from_env(&ctx).await;
+    let _ = ctx.charger_edge.set(crate::domain::chargers::Edge { aws: true, tls: true });
     lambda_http::run(service_fn(move |event: Request| {
         let ctx: Arc<AppCtx> = ctx.clone();
         async move { Ok::<_, Error>(Answer(handle(&ctx, route, event).await)) }

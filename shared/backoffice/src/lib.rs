@@ -16,6 +16,7 @@ pub mod iam;
 pub mod lambda;
 #[cfg(feature = "lambda")]
 pub mod lambda_outbound;
+pub mod licence;
 pub mod openapi;
 pub mod paging;
 pub mod password_work;

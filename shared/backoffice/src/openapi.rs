@@ -307,6 +307,15 @@ fn drop_refused_defaults(v: &mut Value) {
 /// (stations, piles, connectors, tariffs, cards), which names them so a form
 /// can mark each (`field` is the first; `en`/`zh` are that field's own message).
 fn error_data(code: u16) -> Value {
+    if code == 403 {
+        // A missing permission is named (the SPA's 403 page says which).
+        return json!({
+            "anyOf": [
+                { "type": "null" },
+                { "type": "object", "required": ["permission"], "properties": { "permission": { "type": "string" } } },
+            ],
+        });
+    }
     if code != 400 {
         return json!({ "type": "null" });
     }

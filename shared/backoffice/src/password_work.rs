@@ -50,3 +50,9 @@ pub async fn hash(password: &str) -> Result<String, ApiError> {
         ApiError::internal()
     })
 }
+
+/// Any other password work (a charger's KDF), bounded and off the async
+/// threads like the staff hashes: they share the slots.
+pub async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    bounded(work).await
+}

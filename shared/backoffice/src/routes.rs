@@ -56,6 +56,10 @@ pub struct Route {
     /// group in [`routes`]); the function's IAM policy is made from them
     /// (`crate::iam::policy`).
     pub keys: &'static crate::iam::KeyUse,
+    /// A data endpoint of the template's demo pages: it exists only while
+    /// the demo pages are on (`Config::demo_pages`); otherwise it answers
+    /// 404 like a path that is not in the table.
+    pub demo: bool,
 }
 
 impl Route {
@@ -102,6 +106,7 @@ macro_rules! route {
             handler: $crate::routes::handler!($f),
             doc: $crate::openapi::OpDoc::new() $(.$key::<$ty>())* $(.errors($errors))?,
             keys: &$crate::iam::KeyUse::NONE,
+            demo: false,
         }
     };
 }
@@ -199,6 +204,11 @@ pub fn routes() -> &'static [Route] {
         ];
         for (group, keys) in groups {
             table.extend(group().into_iter().map(|route| route.touching(keys)));
+        }
+        for route in handlers::demo::routes() {
+            if let Some(r) = table.iter_mut().find(|r| r.function == route.function) {
+                r.demo = true;
+            }
         }
         table
     })

@@ -124,7 +124,7 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     // One demo data set (sized by BACKOFFICE_DEMO_ORDERS) for assets and orders.
     let demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
     let charger_password = match get("BACKOFFICE_DEMO_CHARGER_PASSWORD").filter(|p| !p.is_empty()) {
-        Some(p) => match crate::domain::chargers::secret::problem(&p) {
+        Some(p) => match crate::domain::chargers::secret::problem(&p, &[]) {
             Some(why) => return Err(ApiError::bad_request(envelope::Text::new(format!("BACKOFFICE_DEMO_CHARGER_PASSWORD: {}", why.en), why.zh))),
             None => p,
         },

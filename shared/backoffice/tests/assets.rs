@@ -402,15 +402,19 @@ async fn piles_and_connectors_register_list_and_act() {
     assert!(all > 100, "demo connectors are listed too: {all}");
     assert_eq!(list("status=charging-ish".into()).await.status, 400);
 
-    // Operator actions change the stored state and say no command was sent.
+    // Out of service by hand: the stored status changes; a charger that is
+    // not connected is sent nothing, and the answer says so.
     let cid = format!("{pile_id}-c1");
-    let a = post(&ctx, "/connector/doAction", Some(&token), json!({"id": cid, "action": "remoteStart"})).await;
-    assert_eq!(a.status, 400, "a silent pile cannot take commands");
-    assert!(a.msg().contains("online"), "{}", a.msg());
+    for remote in ["remoteStart", "remoteStop", "reset", "unlock"] {
+        let a = post(&ctx, "/connector/doAction", Some(&token), json!({"id": cid, "action": remote})).await;
+        assert_eq!(a.status, 400, "{remote} is a remote operation (the /charger routes), not a stored status");
+        assert!(a.msg().contains("disable") && a.msg().contains("enable"), "{}", a.msg());
+    }
     let a = post(&ctx, "/connector/doAction", Some(&token), json!({"id": cid, "action": "disable"})).await;
     assert_eq!(a.code(), 200, "{:?}", a.body);
-    assert!(a.msg().contains("No charger link"), "{}", a.msg());
-    assert_eq!(a.data()["status"], "unavailable");
+    assert!(a.msg().contains("not connected"), "{}", a.msg());
+    assert_eq!(a.data()["connector"]["status"], "unavailable");
+    assert_eq!(a.data()["command"], Value::Null);
     assert_eq!(list(format!("stationId={sid}&status=unavailable")).await.data()["total"], 1);
     assert_eq!(list(format!("stationId={sid}&status=available")).await.data()["total"], 1);
     let bad = post(&ctx, "/connector/doAction", Some(&token), json!({"id": cid, "action": "explode"})).await;
@@ -470,9 +474,61 @@ async fn online_follows_the_heartbeat_window() {
     let edit = with(with(with(pile(&sid, "HB0001"), "id", json!(pile_id)), "version", json!(1)), "heartbeatIntervalSecs", json!(60));
     assert_eq!(post(&ctx, "/pile/doEdit", Some(&token), edit).await.code(), 200);
     assert_eq!(online(ctx.clone(), token.clone(), sid.clone()).await.0, true);
-    // Commands work only while online.
-    let a = post(&ctx, "/connector/doAction", Some(&token), json!({"id": format!("{pile_id}-c1"), "action": "remoteStart"})).await;
-    assert_eq!(a.data()["status"], "preparing", "{:?}", a.body);
+}
+
+/// Takes every frame sent to a charger (the connection stays up).
+struct Socket(std::sync::Mutex<Vec<String>>);
+
+#[async_trait::async_trait]
+impl backoffice::domain::chargers::outbound::Outbound for Socket {
+    async fn send(&self, _pile: &str, _connection: &str, frame: String) -> Result<(), backoffice::domain::chargers::outbound::Gone> {
+        self.0.lock().unwrap().push(frame);
+        Ok(())
+    }
+    async fn close(&self, _pile: &str, _connection: &str) {}
+}
+
+/// What a connector row offers reaches the charger: out of service by
+/// hand sends ChangeAvailability to a connected charger (and back in
+/// service Operative), and a remote stop names the connector, the server
+/// finding its running transaction.
+#[tokio::test]
+async fn connector_row_actions_reach_a_connected_charger() {
+    use backoffice::domain::assets::piles;
+    use backoffice::domain::chargers::{link, sessions};
+    let ctx = product().await;
+    let token = login(&ctx, "admin", ADMIN_PW).await;
+    let sid = post(&ctx, "/station/doAdd", Some(&token), station("NN9", "远程操作站")).await.data()["id"].as_str().unwrap().to_string();
+    let pile_id = post(&ctx, "/pile/doAdd", Some(&token), pile(&sid, "ROWCP001")).await.data()["id"].as_str().unwrap().to_string();
+    let socket = std::sync::Arc::new(Socket(Default::default()));
+    assert!(ctx.outbound.set(socket.clone()).is_ok());
+    let p = piles::get_pile(&ctx, &pile_id).await.unwrap();
+    let c = link::Connection { connection_id: "conn-row".into(), pile_id: pile_id.clone(), protocol: "ocpp1.6".into(), connected_at_ms: ctx.now() * 1000, queue_started: true };
+    assert!(link::connected(&ctx, &p, &c, "127.0.0.1").await.unwrap());
+    let frames = || socket.0.lock().unwrap().iter().map(|f| serde_json::from_str::<Value>(f).unwrap()).collect::<Vec<_>>();
+
+    let cid = format!("{pile_id}-c2");
+    let a = post(&ctx, "/connector/doAction", Some(&token), json!({"id": cid, "action": "disable"})).await;
+    assert_eq!(a.code(), 200, "{:?}", a.body);
+    assert_eq!(a.data()["connector"]["status"], "unavailable");
+    assert_eq!(a.data()["command"]["action"], "ChangeAvailability");
+    assert_eq!(a.data()["command"]["status"], "sent");
+    let sent = frames();
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0][2], "ChangeAvailability");
+    assert_eq!(sent[0][3], json!({"connectorId": 2, "type": "Inoperative"}));
+
+    // A session runs on connector 1: the row's remote stop names the connector.
+    let start = sessions::StartRequest { connector: 1, id_tag: "DEMO0001".into(), meter_start: 1000, timestamp_text: "t".into(), timestamp: Some(ctx.now() - 60), reservation_id: None };
+    let tx = sessions::start(&ctx, &p, &start).await.unwrap().transaction_id;
+    let none = post(&ctx, "/charger/remoteStop", Some(&token), json!({"pileId": pile_id, "connectorId": 2})).await;
+    assert_eq!(none.status, 400, "nothing runs on #2");
+    assert!(none.msg().contains("connectorId"), "{}", none.msg());
+    let stop = post(&ctx, "/charger/remoteStop", Some(&token), json!({"pileId": pile_id, "connectorId": 1})).await;
+    assert_eq!(stop.code(), 200, "{:?}", stop.body);
+    assert_eq!(stop.data()["action"], "RemoteStopTransaction");
+    assert_eq!(stop.data()["payload"], json!({"transactionId": tx}));
+    assert_eq!(stop.data()["status"], "queued", "behind the ChangeAvailability still in flight");
 }
 
 // Simultaneous station edits from one version (one 200, the rest 409, one
@@ -539,13 +595,17 @@ async fn a_card_import_is_all_or_nothing() {
     assert_eq!(bad.code(), 400);
     assert!(bad.msg().contains("rows[1].status"), "the row and the field: {}", bad.msg());
     let blank = post(&ctx, "/card/import", Some(&admin), json!({"rows": [card("IMP1", "Accepted"), card("", "Accepted")]})).await;
-    assert!(blank.code() == 400 && blank.msg().contains("row 2: idTag"), "{}", blank.msg());
+    assert!(blank.code() == 400 && blank.msg().contains("row 2, column idTag"), "{}", blank.msg());
     assert_eq!(total(ctx.clone(), admin.clone()).await, before, "nothing written");
     let dup = post(&ctx, "/card/import", Some(&admin), json!({"rows": [card("IMP1", "Accepted"), card("imp1", "Accepted")]})).await;
     assert_eq!(dup.code(), 400, "{}", dup.body);
-    let ok = post(&ctx, "/card/import", Some(&admin), json!({"rows": [card("IMP1", "Accepted"), with(card("IMP2", "Accepted"), "parentIdTag", json!("IMP1")), card("DEMO0001", "Blocked")]})).await;
+    // An import adds cards: a number that exists with other data is a bad row.
+    let taken = post(&ctx, "/card/import", Some(&admin), json!({"rows": [card("IMP1", "Accepted"), with(card("IMP2", "Accepted"), "parentIdTag", json!("IMP1")), card("DEMO0001", "Blocked")]})).await;
+    assert_eq!(taken.code(), 400, "{}", taken.body);
+    assert!(taken.msg().contains("row 3, column idTag: card DEMO0001 exists already"), "{}", taken.msg());
+    let ok = post(&ctx, "/card/import", Some(&admin), json!({"rows": [card("IMP1", "Accepted"), with(card("IMP2", "Accepted"), "parentIdTag", json!("IMP1"))]})).await;
     assert_eq!(ok.code(), 200, "{}", ok.body);
-    assert_eq!((ok.data()["created"].as_u64(), ok.data()["updated"].as_u64()), (Some(2), Some(1)));
+    assert_eq!((ok.data()["created"].as_u64(), ok.data()["unchanged"].as_u64()), (Some(2), Some(0)));
     assert_eq!(total(ctx.clone(), admin.clone()).await, before + 2);
 }
 

@@ -118,11 +118,15 @@ const SETTINGS_PREFIXES: [&str; 6] = ["/userManagement/", "/roleManagement/", "/
 const EVERYDAY_CHARGER_OPERATIONS: [&str; 7] =
     ["/charger/remoteStart", "/charger/remoteStop", "/charger/unlock", "/charger/availability", "/charger/trigger", "/charger/reserveNow", "/charger/cancelReservation"];
 
+/// Routes that set a charger's credentials: whoever holds them can act as
+/// the charger (sessions feed billing), so they are Admin's.
+const CHARGER_CREDENTIALS: [&str; 1] = ["/pile/setPassword"];
+
 /// The declared access follows the product's rules, so a new route cannot
 /// quietly ask for less than its kind of action needs: settings need
-/// manage:settings, deleting needs delete:system, approving a refund or
-/// settling what an order owes (`/order/settle/`) needs approve:refund, any
-/// other write needs write:system.
+/// manage:settings, deleting needs delete:system, approving a refund,
+/// settling what an order owes (`/order/settle/`) or topping up a prepaid
+/// card needs approve:refund, any other write needs write:system.
 #[test]
 fn declared_access_matches_what_the_route_does() {
     let mut wrong = Vec::new();
@@ -134,10 +138,11 @@ fn declared_access_matches_what_the_route_does() {
             Some(permission::SYSTEM_DELETE)
         } else if path.contains("refund") && path.contains("approv") {
             Some(permission::REFUND_APPROVE)
-        } else if route.path.starts_with("/order/settle/") {
-            // Taking money in or writing it off is finance's, like approving a refund.
+        } else if route.path.starts_with("/order/settle/") || route.path == "/card/topUp" {
+            // Taking money in (settling an order, a prepaid card's top-up) or
+            // writing it off is finance's, like approving a refund.
             Some(permission::REFUND_APPROVE)
-        } else if route.path.starts_with("/charger/") && route.audited && !EVERYDAY_CHARGER_OPERATIONS.contains(&route.path) {
+        } else if CHARGER_CREDENTIALS.contains(&route.path) || (route.path.starts_with("/charger/") && route.audited && !EVERYDAY_CHARGER_OPERATIONS.contains(&route.path)) {
             Some(permission::CHARGER_CONFIGURE)
         } else if route.audited && !SELF_SERVICE_WRITES.contains(&route.path) {
             Some(permission::SYSTEM_WRITE)

@@ -49,6 +49,63 @@ async fn editor_sees_no_admin_only_or_table_routes_admin_sees_all() {
     assert!(editor.len() < admin.len());
 }
 
+/// The template's demo pages exist only while the setting is on: off, no
+/// role is sent them (Test included), their data endpoints answer 404 like
+/// unknown paths, and the header search does not offer them.
+#[tokio::test]
+async fn demo_pages_are_behind_a_setting_the_server_enforces() {
+    let demo = |paths: &[String]| paths.iter().filter(|p| ["/vab", "/other", "/mall", "/error", "/dashboard", "/workbench"].iter().any(|d| p.starts_with(d))).cloned().collect::<Vec<_>>();
+    let on = product().await;
+    assert!(!demo(&visible_paths(&on, "test", TEST_PW).await).is_empty(), "on in demo mode (development)");
+    let off = product_with(&[("BACKOFFICE_DEMO_PAGES", "0")]).await;
+    for (user, pw) in [("admin", ADMIN_PW), ("editor", EDITOR_PW), ("test", TEST_PW)] {
+        let seen = visible_paths(&off, user, pw).await;
+        assert_eq!(demo(&seen), Vec::<String>::new(), "{user}");
+        assert!(seen.iter().any(|p| p == "/order/orderindex"), "{user}: {seen:?}");
+    }
+    let admin = login(&off, "admin", ADMIN_PW).await;
+    for path in ["/table/getList", "/goods/getList", "/remixIcon/getList", "/workflow/getList"] {
+        let a = get(&off, path, Some(&admin)).await;
+        assert_eq!(a.status, 404, "{path}: {:?}", a.body);
+        assert!(a.msg().contains("no such API endpoint"), "{}", a.msg());
+        assert_eq!(get(&on, path, Some(&login(&on, "admin", ADMIN_PW).await)).await.status, 200, "{path} while on");
+    }
+    assert_eq!(post(&off, "/table/doEdit", None, json!({"title": "x"})).await.status, 404, "not even a 401: the endpoint is not there");
+    let urls = get(&off, "/search/getList?keyword=", Some(&admin)).await.data()["list"].to_string();
+    assert!(!urls.contains("#/vab") && !urls.contains("#/other"), "{urls}");
+    // Production: off unless asked for; demo data turns them on.
+    let config = |vars: &[(&str, &str)]| {
+        let vars: std::collections::HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        backoffice::config::Config::from_lookup(|k| vars.get(k).cloned()).unwrap().demo_pages
+    };
+    let secret = ("BACKOFFICE_JWT_SECRET", "a-production-secret-of-32-chars-or-more!!");
+    assert!(!config(&[("BACKOFFICE_ENV", "production"), secret]));
+    assert!(config(&[("BACKOFFICE_ENV", "production"), secret, ("BACKOFFICE_DEMO_DATA", "1")]));
+    assert!(!config(&[("BACKOFFICE_DEMO_DATA", "1"), ("BACKOFFICE_DEMO_PAGES", "0")]));
+}
+
+/// An Editor opening user management: the server says which permission
+/// is missing (message and `data.permission`, in the reader's language),
+/// and the route list names the page as forbidden (the SPA shows 403 with
+/// what it needs, not 404).
+#[tokio::test]
+async fn a_403_says_which_permission_is_missing() {
+    let ctx = product().await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let a = get(&ctx, "/userManagement/getList", Some(&editor)).await;
+    assert_eq!(a.status, 403);
+    assert_eq!(a.data()["permission"], "manage:settings");
+    assert!(a.msg().contains("manage:settings") && a.msg().contains("manage the system settings"), "{}", a.msg());
+    let zh = get_in(&ctx, "/userManagement/getList", &editor, "zh-CN").await;
+    assert_eq!(zh.body["msg"], "没有访问权限：需要“管理系统设置（用户、角色、菜单、系统日志）”权限（manage:settings），您的角色没有该权限，请联系管理员开通");
+    let routes = get(&ctx, "/router/getList", Some(&editor)).await;
+    let forbidden = routes.data()["forbidden"].as_array().unwrap();
+    let users = forbidden.iter().find(|p| p["path"] == "/setting/userManagement").expect("listed as forbidden");
+    assert_eq!((users["title"].as_str(), users["needsZh"].as_str(), users["needsEn"].as_str()), (Some("用户管理"), Some("角色 Admin"), Some("the role Admin")));
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    assert_eq!(get(&ctx, "/router/getList", Some(&admin)).await.data()["forbidden"], json!([]));
+}
+
 #[tokio::test]
 async fn notices_need_read_permission_and_publishing_needs_write() {
     let ctx = product().await;

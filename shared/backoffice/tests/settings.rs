@@ -288,6 +288,31 @@ async fn operations_settings_are_checked_versioned_logged_and_admin_only() {
     assert_eq!(get(&ctx, "/operationSettings/get", Some(&admin)).await.data()["offlineAfterIntervals"], 5);
 }
 
+/// One time zone for every page: an operations setting (IANA names the
+/// product offers), sent to every signed-in role with their user info.
+#[tokio::test]
+async fn the_operators_time_zone_is_a_checked_setting_every_role_reads() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let test = login(&ctx, "test", TEST_PW).await;
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&test)).await.data()["timeZone"], "Asia/Shanghai", "the default");
+    let first = get(&ctx, "/operationSettings/get", Some(&admin)).await;
+    let zones = first.data()["timeZones"].as_array().unwrap();
+    assert!(zones.contains(&json!("Europe/London")) && zones.contains(&json!("UTC")) && zones.len() > 300, "{}", zones.len());
+    for bad in ["Mars/Olympus", "", "asia/shanghai"] {
+        let a = post(&ctx, "/operationSettings/doEdit", Some(&admin), json!({"offlineAfterIntervals": 3, "stuckAfterHours": 12, "timeZone": bad, "version": 0})).await;
+        assert_eq!(a.status, 400, "{bad}");
+        assert!(a.msg().contains("timeZone"), "{}", a.msg());
+    }
+    let saved = post(&ctx, "/operationSettings/doEdit", Some(&admin), json!({"offlineAfterIntervals": 3, "stuckAfterHours": 12, "timeZone": "Europe/London", "version": 0})).await;
+    assert_eq!(saved.status, 200, "{:?}", saved.body);
+    let test = login(&ctx, "test", TEST_PW).await;
+    assert_eq!(get(&ctx, "/index/userInfo", Some(&test)).await.data()["timeZone"], "Europe/London");
+    // An edit without it keeps it (clients older than the setting).
+    let kept = post(&ctx, "/operationSettings/doEdit", Some(&admin), json!({"offlineAfterIntervals": 4, "stuckAfterHours": 12, "version": 1})).await;
+    assert_eq!(kept.data()["timeZone"], "Europe/London");
+}
+
 #[tokio::test]
 async fn a_settings_manager_cannot_grant_or_take_more_than_they_hold() {
     let ctx = product().await;

@@ -1,9 +1,10 @@
 //! Piles and connectors: status (OCPP 1.6-like), standards, the online rule,
-//! and what operator actions do to the stored state.
+//! and the one status an operator sets by hand (out of service for
+//! maintenance, and back).
 //!
-//! There is no charger link yet, so an action changes the *stored* status
-//! only, exactly as the transition table in [`apply_action`] says; when a
-//! charger protocol arrives the same table says which commands to send.
+//! Everything else done to a connector (remote start and stop, unlock,
+//! reset) is a remote operation sent to the charger (the back-office's
+//! command routes); its status then changes when the charger reports it.
 
 use serde::{Deserialize, Serialize};
 
@@ -120,104 +121,73 @@ pub fn effective_status(stored: ConnectorStatus, pile_online: bool) -> Connector
     }
 }
 
-/// Operator actions on a connector (recorded in the system log by the caller).
-/// JSON: "enable" | "disable" | "reset" | "unlock" | "remoteStart" | "remoteStop".
+/// The status an operator sets by hand (recorded in the system log and
+/// the connector's history by the caller, who also tells a connected
+/// charger with ChangeAvailability). JSON: "enable" | "disable".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum OperatorAction {
+    /// Back in service (ChangeAvailability Operative).
     Enable,
+    /// Out of service, e.g. for maintenance (ChangeAvailability Inoperative).
     Disable,
-    Reset,
-    Unlock,
-    RemoteStart,
-    RemoteStop,
 }
 
 impl OperatorAction {
-    pub const ALL: [OperatorAction; 6] = [
-        OperatorAction::Enable,
-        OperatorAction::Disable,
-        OperatorAction::Reset,
-        OperatorAction::Unlock,
-        OperatorAction::RemoteStart,
-        OperatorAction::RemoteStop,
-    ];
+    pub const ALL: [OperatorAction; 2] = [OperatorAction::Enable, OperatorAction::Disable];
 
     pub fn zh(self) -> &'static str {
         match self {
-            OperatorAction::Enable => "启用",
-            OperatorAction::Disable => "停用",
-            OperatorAction::Reset => "重启",
-            OperatorAction::Unlock => "解锁",
-            OperatorAction::RemoteStart => "远程启动",
-            OperatorAction::RemoteStop => "远程停止",
+            OperatorAction::Enable => "恢复启用",
+            OperatorAction::Disable => "停用（维护）",
         }
     }
 
-    /// Whether the action needs the pile to be reachable. Enable/disable are
-    /// bookkeeping (take a silent pile out of service); the rest are commands.
-    pub fn needs_online(self) -> bool {
-        !matches!(self, OperatorAction::Enable | OperatorAction::Disable)
+    /// The OCPP 1.6 availability type a connected charger is sent.
+    pub fn availability(self) -> &'static str {
+        match self {
+            OperatorAction::Enable => "Operative",
+            OperatorAction::Disable => "Inoperative",
+        }
     }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum ActionError {
-    #[error("{action:?} needs the pile to be online")]
-    Offline { action: OperatorAction },
     #[error("{action:?} is not allowed while the connector is {status:?}")]
     NotAllowed { action: OperatorAction, status: ConnectorStatus },
 }
 
 impl ActionError {
     pub fn problem(&self) -> crate::Problem {
-        let zh = match self {
-            ActionError::Offline { action } => format!("充电桩离线，无法{}", action.zh()),
-            ActionError::NotAllowed { action, status } => format!("充电枪当前为“{}”，不能{}", status.zh(), action.zh()),
-        };
-        crate::Problem::new("action", self.to_string(), zh)
+        let ActionError::NotAllowed { action, status } = self;
+        crate::Problem::new("action", self.to_string(), format!("充电枪当前为“{}”，不能{}", status.zh(), action.zh()))
     }
 }
 
 /// The stored status after `action`, or why it is refused.
 ///
-/// | action      | allowed from                                   | result |
-/// |-------------|------------------------------------------------|--------|
-/// | enable      | unavailable                                    | available |
-/// | disable     | available, preparing, reserved, faulted, offline | unavailable (never mid-session: stop first) |
-/// | reset       | any but offline                                | unavailable stays unavailable; else available (a reboot ends sessions and clears transient faults) |
-/// | unlock      | available, preparing, finishing, faulted, unavailable | preparing/finishing -> available; others unchanged (never mid-session) |
-/// | remoteStart | available, preparing                           | available -> preparing (waits for the plug), preparing -> charging |
-/// | remoteStop  | charging, suspended                            | finishing |
+/// | action  | allowed from                                     | result |
+/// |---------|--------------------------------------------------|--------|
+/// | enable  | unavailable                                      | available |
+/// | disable | available, preparing, reserved, faulted, offline | unavailable (never mid-session: stop it first) |
 ///
-/// `pile_online` is [`is_online`] of the pile; commands other than
-/// enable/disable are refused while it is offline. A stored `offline` status
-/// is treated as offline too.
-pub fn apply_action(stored: ConnectorStatus, pile_online: bool, action: OperatorAction) -> Result<ConnectorStatus, ActionError> {
+/// Both are bookkeeping and work on a silent pile too (take it out of
+/// service while it is unreachable).
+pub fn apply_action(stored: ConnectorStatus, action: OperatorAction) -> Result<ConnectorStatus, ActionError> {
     use ConnectorStatus as S;
     use OperatorAction as A;
-    let online = pile_online && stored != S::Offline;
-    if action.needs_online() && !online {
-        return Err(ActionError::Offline { action });
-    }
     let next = match (action, stored) {
         (A::Enable, S::Unavailable) => Some(S::Available),
         (A::Disable, S::Available | S::Preparing | S::Reserved | S::Faulted | S::Offline) => Some(S::Unavailable),
-        (A::Reset, S::Unavailable) => Some(S::Unavailable),
-        (A::Reset, _) => Some(S::Available),
-        (A::Unlock, S::Preparing | S::Finishing) => Some(S::Available),
-        (A::Unlock, S::Available | S::Faulted | S::Unavailable) => Some(stored),
-        (A::RemoteStart, S::Available) => Some(S::Preparing),
-        (A::RemoteStart, S::Preparing) => Some(S::Charging),
-        (A::RemoteStop, S::Charging | S::Suspended) => Some(S::Finishing),
         _ => None,
     };
     next.ok_or(ActionError::NotAllowed { action, status: stored })
 }
 
-/// Actions the UI should offer for a connector (buttons enabled).
-pub fn allowed_actions(stored: ConnectorStatus, pile_online: bool) -> Vec<OperatorAction> {
-    OperatorAction::ALL.into_iter().filter(|&a| apply_action(stored, pile_online, a).is_ok()).collect()
+/// The hand-set statuses the UI should offer for a connector.
+pub fn allowed_actions(stored: ConnectorStatus) -> Vec<OperatorAction> {
+    OperatorAction::ALL.into_iter().filter(|&a| apply_action(stored, a).is_ok()).collect()
 }
 
 /// A connector as stored and as sent by its edits and actions (the demo
@@ -267,47 +237,33 @@ mod tests {
 
     #[test]
     fn transitions() {
-        assert_eq!(apply_action(S::Unavailable, true, A::Enable), Ok(S::Available));
-        assert_eq!(apply_action(S::Available, true, A::Disable), Ok(S::Unavailable));
-        assert_eq!(apply_action(S::Faulted, false, A::Disable), Ok(S::Unavailable));
-        assert_eq!(apply_action(S::Offline, true, A::Disable), Ok(S::Unavailable));
-        assert_eq!(apply_action(S::Charging, true, A::Disable), Err(ActionError::NotAllowed { action: A::Disable, status: S::Charging }));
-        assert_eq!(apply_action(S::Faulted, true, A::Reset), Ok(S::Available));
-        assert_eq!(apply_action(S::Unavailable, true, A::Reset), Ok(S::Unavailable));
-        assert_eq!(apply_action(S::Finishing, true, A::Unlock), Ok(S::Available));
-        assert_eq!(apply_action(S::Faulted, true, A::Unlock), Ok(S::Faulted));
-        assert!(apply_action(S::Charging, true, A::Unlock).is_err());
-        assert_eq!(apply_action(S::Available, true, A::RemoteStart), Ok(S::Preparing));
-        assert_eq!(apply_action(S::Preparing, true, A::RemoteStart), Ok(S::Charging));
-        assert!(apply_action(S::Reserved, true, A::RemoteStart).is_err());
-        assert_eq!(apply_action(S::Suspended, true, A::RemoteStop), Ok(S::Finishing));
-        assert!(apply_action(S::Available, true, A::RemoteStop).is_err());
-        assert_eq!(apply_action(S::Charging, false, A::RemoteStop), Err(ActionError::Offline { action: A::RemoteStop }));
-        assert_eq!(apply_action(S::Offline, true, A::Reset), Err(ActionError::Offline { action: A::Reset }));
-        assert!(apply_action(S::Available, true, A::Enable).is_err());
+        assert_eq!(apply_action(S::Unavailable, A::Enable), Ok(S::Available));
+        assert_eq!(apply_action(S::Available, A::Disable), Ok(S::Unavailable));
+        assert_eq!(apply_action(S::Faulted, A::Disable), Ok(S::Unavailable));
+        assert_eq!(apply_action(S::Offline, A::Disable), Ok(S::Unavailable));
+        assert_eq!(apply_action(S::Charging, A::Disable), Err(ActionError::NotAllowed { action: A::Disable, status: S::Charging }));
+        assert!(apply_action(S::Available, A::Enable).is_err());
     }
 
     #[test]
     fn allowed_actions_table() {
-        assert_eq!(allowed_actions(S::Available, true), [A::Disable, A::Reset, A::Unlock, A::RemoteStart]);
-        assert_eq!(allowed_actions(S::Charging, true), [A::Reset, A::RemoteStop]);
-        assert_eq!(allowed_actions(S::Unavailable, true), [A::Enable, A::Reset, A::Unlock]);
-        assert_eq!(allowed_actions(S::Charging, false), Vec::<OperatorAction>::new());
-        assert_eq!(allowed_actions(S::Unavailable, false), [A::Enable]);
-        // Every status has a consistent answer and results are never "offline".
+        assert_eq!(allowed_actions(S::Available), [A::Disable]);
+        assert_eq!(allowed_actions(S::Charging), Vec::<OperatorAction>::new());
+        assert_eq!(allowed_actions(S::Unavailable), [A::Enable]);
         for s in ConnectorStatus::ALL {
             for a in OperatorAction::ALL {
-                if let Ok(next) = apply_action(s, true, a) {
+                if let Ok(next) = apply_action(s, a) {
                     assert_ne!(next, S::Offline, "{s:?} {a:?}");
                 }
             }
         }
-        assert!(ActionError::NotAllowed { action: A::Unlock, status: S::Charging }.problem().zh.contains("充电中"));
+        assert!(ActionError::NotAllowed { action: A::Disable, status: S::Charging }.problem().zh.contains("充电中"));
+        assert_eq!(A::Disable.availability(), "Inoperative");
     }
 
     #[test]
     fn json_names() {
-        assert_eq!(serde_json::to_string(&A::RemoteStart).unwrap(), "\"remoteStart\"");
+        assert_eq!(serde_json::to_string(&A::Disable).unwrap(), "\"disable\"");
         assert_eq!(serde_json::to_string(&ConnectorStandard::Gbt2015).unwrap(), "\"gbt2015\"");
         assert_eq!(serde_json::to_string(&PileType::Dc).unwrap(), "\"dc\"");
         assert_eq!(serde_json::to_string(&S::Unavailable).unwrap(), "\"unavailable\"");

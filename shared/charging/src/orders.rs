@@ -50,7 +50,7 @@ impl OrderStatus {
     }
 }
 
-/// JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff".
+/// JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff" | "billed".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PaymentStatus {
@@ -61,6 +61,9 @@ pub enum PaymentStatus {
     /// Nothing was collected and finance wrote the amount off (a decision
     /// recorded on the order, never derived from its money).
     WrittenOff,
+    /// A postpaid card's session: nothing collected yet, owed by the card's
+    /// holder (their monthly bill); paid when finance records the payment.
+    Billed,
 }
 
 impl PaymentStatus {
@@ -71,6 +74,7 @@ impl PaymentStatus {
             PaymentStatus::Refunded => "已退款",
             PaymentStatus::PartiallyRefunded => "部分退款",
             PaymentStatus::WrittenOff => "已核销",
+            PaymentStatus::Billed => "已记账",
         }
     }
 }

@@ -56,7 +56,7 @@ pub fn standard_message(code: u16) -> Text {
         400 => ("bad request: the request has an error", "发出信息有误"),
         401 => ("no permission: the token is invalid or the login has expired, please sign in again", "用户没有权限（令牌失效、用户名、密码错误、登录过期）"),
         402 => ("token expired", "令牌已过期"),
-        403 => ("access forbidden: you do not have the permission for this", "用户得到授权，但是访问是被禁止的"),
+        403 => ("no access: your roles do not give the permission this needs", "没有访问权限：您的角色没有所需的权限"),
         404 => ("not found: the resource does not exist", "访问资源不存在"),
         405 => ("method not allowed", "请求方法不被允许"),
         406 => ("the requested format is not available", "请求格式不可得"),

@@ -31,22 +31,29 @@ fn connection_id(e: &ApiGatewayWebsocketProxyRequest) -> &str {
 /// (only the integration can set it). A refusal is a plain HTTP status.
 pub async fn on_connect(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> ApiGatewayProxyResponse {
     let cp = e.query_string_parameters.first("cp").unwrap_or_default().to_string();
+    // The charger's own address: CloudFront's viewer address when the
+    // connection proves it came through the distribution, else the source.
+    let remote = backoffice::client_ip::client_ip(&e.headers, e.request_context.identity.source_ip.as_deref(), ctx.config.origin_verify_secret.as_deref());
     let handshake = Handshake {
         charge_point: &cp,
         protocols: header(e, "sec-websocket-protocol"),
         authorization: header(e, "authorization"),
         // API Gateway WebSocket APIs are wss:// only.
         secure: true,
+        address: &remote,
     };
     let admitted = match ocpp::admit(ctx, &handshake).await {
         Ok(a) => a,
         Err(refusal) => {
             tracing::info!(charge_point = %cp, status = refusal.status(), reason = refusal.reason(), "charger refused");
-            return response(refusal.status() as i64, HeaderMap::new(), Some(refusal.reason().to_string()));
+            let mut headers = HeaderMap::new();
+            if let Some(secs) = refusal.retry_after() {
+                headers.insert(http::header::RETRY_AFTER, http::HeaderValue::from(secs));
+            }
+            return response(refusal.status() as i64, headers, Some(refusal.reason().to_string()));
         }
     };
     let protocol = admitted.protocol;
-    let remote = e.request_context.identity.source_ip.clone().unwrap_or_default();
     // The handshake's own time orders two racing connects (newest wins).
     let at_ms = e.request_context.request_time_epoch;
     match Session::open(ctx, admitted, connection_id(e).to_string(), &remote, at_ms).await {
@@ -79,6 +86,20 @@ pub async fn on_message(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> Ap
     };
     let text = e.body.as_deref().unwrap_or_default();
     let reply = session.on_text(ctx, text).await;
+    if !session.wants_wake() {
+        return response(200, HeaderMap::new(), reply);
+    }
+    // The charger's first message here, or its BootNotification: what waits
+    // in its queue is sent now, after this answer. The route response would
+    // only leave when the function returns, so the answer is posted first.
+    if let (Some(out), Some(r)) = (ctx.outbound.get(), &reply) {
+        if out.send(&session.pile.id, &session.connection_id, r.clone()).await.is_err() {
+            return response(200, HeaderMap::new(), None);
+        }
+        session.after_reply(ctx).await;
+        return response(200, HeaderMap::new(), None);
+    }
+    session.after_reply(ctx).await;
     response(200, HeaderMap::new(), reply)
 }
 

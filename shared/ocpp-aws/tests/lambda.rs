@@ -178,6 +178,85 @@ impl Outbound for Recorder {
     }
 }
 
+/// `$disconnect` of the connection a call was sent on ends that call at
+/// once (`connectionClosed`, not after the 30 s timeout); what was queued
+/// behind it goes to the charger's next connection after its first
+/// message, and that message's answer is posted before it.
+async fn disconnect_ends_the_call_in_flight(ctx: Arc<AppCtx>) {
+    use backoffice::domain::chargers::commands;
+    let (pile, basic) = register(&ctx, "AWS02").await;
+    let recorder = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(recorder.clone()).is_ok());
+    let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
+    let epoch = ctx.now() * 1000;
+    let r = within_policy("ocpp_connect", &policy("ocpp_connect"), ocpp_aws::on_connect(&ctx, &connect_event("drop1=", "AWS02", Some("ocpp1.6"), Some(&basic), epoch))).await;
+    assert_eq!(r.status_code, 200);
+    let reset = commands::submit(&ctx, &pile, "Reset", json!({"type": "Hard"}), "test").await.unwrap();
+    let start = commands::submit(&ctx, &pile, "RemoteStartTransaction", json!({"connectorId": 1, "idTag": "AWSCARD1"}), "test").await.unwrap();
+    assert_eq!(recorder.0.lock().unwrap().len(), 1, "one call in flight");
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), ocpp_aws::on_disconnect(&ctx, &disconnect_event("drop1="))).await;
+    let ended = commands::get(&ctx, &reset.id).await.unwrap().unwrap();
+    assert_eq!(serde_json::to_value(ended.status).unwrap(), json!("connectionClosed"), "{ended:?}");
+    assert_eq!(serde_json::to_value(commands::get(&ctx, &start.id).await.unwrap().unwrap().status).unwrap(), json!("queued"));
+    // The charger is back: its BootNotification's answer goes first, then the queued call, both on the new connection.
+    let r = within_policy("ocpp_connect", &policy("ocpp_connect"), ocpp_aws::on_connect(&ctx, &connect_event("drop2=", "AWS02", Some("ocpp1.6"), Some(&basic), epoch + 2_000))).await;
+    assert_eq!(r.status_code, 200);
+    let boot = json!([2, "b1", "BootNotification", {"chargePointVendor": "ACME", "chargePointModel": "AC7"}]).to_string();
+    let r = within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("drop2=", &boot))).await;
+    assert_eq!((r.status_code, body(&r)), (200, None), "the answer was posted already");
+    let sent = recorder.0.lock().unwrap().clone();
+    assert_eq!(sent.len(), 3, "{sent:?}");
+    assert!(sent[1].starts_with("send drop2= [3,\"b1\""), "{sent:?}");
+    assert!(sent[2].starts_with(&format!("send drop2= [2,\"{}\",\"RemoteStartTransaction\"", start.id)), "{sent:?}");
+    // Later messages are answered as the route response.
+    let r = within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("drop2=", r#"[2,"h1","Heartbeat",{}]"#))).await;
+    assert!(body(&r).is_some_and(|b| b.starts_with(r#"[3,"h1""#)));
+    assert_eq!(recorder.0.lock().unwrap().len(), 3);
+}
+
+/// `$connect` counts guesses by the charger's own address: behind
+/// CloudFront every connection comes from an edge server, so the viewer
+/// address is used (believed only with the distribution's origin secret),
+/// and a refusal over the limit is a 429 with `Retry-After`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connect_limits_guesses_by_the_viewer_address() {
+    const SECRET: &str = "origin-secret-of-at-least-32-characters-0123";
+    let ctx = product_with(&[SMALL_SEED, ("BACKOFFICE_ORIGIN_VERIFY_SECRET", SECRET)]).await;
+    let through_edge = |viewer: &str, secret: &str| {
+        let mut e = connect_event("edge=", "NOSUCH", Some("ocpp1.6"), Some("Basic Tk9TVUNIOng="), 1_000);
+        e.request_context.identity.source_ip = Some("130.176.0.1".into());
+        e.headers.insert("cloudfront-viewer-address", viewer.parse().unwrap());
+        e.headers.insert("x-origin-verify", secret.parse().unwrap());
+        e
+    };
+    let policy = backoffice::iam::link_policy("ocpp_connect").unwrap();
+    for _ in 0..20 {
+        assert_eq!(within_policy("ocpp_connect", &policy, ocpp_aws::on_connect(&ctx, &through_edge("198.51.100.7:40001", SECRET))).await.status_code, 404);
+    }
+    let r = within_policy("ocpp_connect", &policy, ocpp_aws::on_connect(&ctx, &through_edge("198.51.100.7:40002", SECRET))).await;
+    assert_eq!(r.status_code, 429);
+    assert!(r.headers.get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<i64>().ok()).is_some_and(|s| s > 500), "{:?}", r.headers);
+    // Another charger behind the same edge server is not held up.
+    assert_eq!(within_policy("ocpp_connect", &policy, ocpp_aws::on_connect(&ctx, &through_edge("203.0.113.8:40003", SECRET))).await.status_code, 404);
+    // A viewer address without the origin secret is not believed: the source address counts.
+    assert_eq!(within_policy("ocpp_connect", &policy, ocpp_aws::on_connect(&ctx, &through_edge("198.51.100.7:40004", "guess"))).await.status_code, 404);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn disconnect_ends_the_call_in_flight_on_sqlite() {
+    let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap());
+    disconnect_ends_the_call_in_flight(product_on(store, &[TTL, SMALL_SEED]).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn disconnect_ends_the_call_in_flight_on_dynamo() {
+    if let Some(table) = dynamo_table("ocpp-aws-drop").await {
+        let ctx = product_on_dynamo(table.clone(), &[TTL, SMALL_SEED]).await;
+        disconnect_ends_the_call_in_flight(ctx).await;
+        let _ = table.delete_table().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lambda_handlers_on_sqlite() {
     let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap());

@@ -47,6 +47,45 @@ pub fn text(p: &Value, name: &str) -> Field<String> {
     opt_text(p, name)?.ok_or_else(|| missing(name))
 }
 
+/// A text of at most `max` characters (OCPP 1.6's CiString20Type,
+/// CiString25Type, ...): a longer one violates the field's data type, and
+/// is refused naming the field rather than cut (nothing is stored past the
+/// schema's limits).
+pub fn opt_text_max(p: &Value, name: &str, max: usize) -> Field<Option<String>> {
+    match opt_text(p, name)? {
+        Some(s) if s.chars().count() > max => Err(CallError::new(
+            ErrorCode::TypeConstraintViolation,
+            format!("{name} is at most {max} characters (CiString{max}Type); got {}", s.chars().count()),
+        )),
+        other => Ok(other),
+    }
+}
+
+pub fn text_max(p: &Value, name: &str, max: usize) -> Field<String> {
+    opt_text_max(p, name, max)?.ok_or_else(|| missing(name))
+}
+
+/// The longest value an enumeration field may have: values 1.6 does not
+/// define are accepted as sent (chargers send newer ones), up to this.
+pub const MAX_ENUM_LEN: usize = 50;
+
+/// A value of an OCPP enumeration (status, error code, reason, ...): read
+/// as sent, unknown values too, but a text longer than any value could be
+/// is refused naming the field.
+pub fn opt_enum(p: &Value, name: &str) -> Field<Option<String>> {
+    match opt_text(p, name)? {
+        Some(s) if s.chars().count() > MAX_ENUM_LEN => Err(CallError::new(ErrorCode::PropertyConstraintViolation, format!("{name} is not a value of its enumeration ({} characters)", s.chars().count()))),
+        other => Ok(other),
+    }
+}
+
+pub fn enumerated(p: &Value, name: &str) -> Field<String> {
+    opt_enum(p, name)?.ok_or_else(|| missing(name))
+}
+
+/// The longest dateTime text (RFC 3339 with a fraction and an offset).
+const MAX_TIME_LEN: usize = 40;
+
 /// Parses an OCPP dateTime: RFC 3339, also without an offset (read as UTC).
 pub fn parse_time(s: &str) -> Option<i64> {
     let s = s.trim();
@@ -56,12 +95,16 @@ pub fn parse_time(s: &str) -> Option<i64> {
         .map(|t| t.unix_timestamp())
 }
 
-/// A timestamp field: the text as sent and its time (None when unreadable).
+/// A timestamp field: the text as sent and its time (None when unreadable;
+/// a text longer than any dateTime is refused).
 pub fn opt_time(p: &Value, name: &str) -> Field<Option<(String, Option<i64>)>> {
-    Ok(opt_text(p, name)?.map(|t| {
-        let at = parse_time(&t);
-        (t, at)
-    }))
+    match opt_text(p, name)? {
+        Some(t) if t.chars().count() > MAX_TIME_LEN => Err(wrong(name, "a dateTime (RFC 3339)")),
+        other => Ok(other.map(|t| {
+            let at = parse_time(&t);
+            (t, at)
+        })),
+    }
 }
 
 /// A decimal reading ("12.5", 12.5).
@@ -88,6 +131,19 @@ mod tests {
         assert_eq!(int(&p, "zz").unwrap_err().code, ErrorCode::OccurenceConstraintViolation);
         assert_eq!(text(&p, "e").unwrap(), "12345");
         assert_eq!(text(&p, "f").unwrap_err().code, ErrorCode::TypeConstraintViolation);
+    }
+
+    #[test]
+    fn texts_are_held_to_their_schema_lengths() {
+        let p = json!({"v": "a".repeat(20), "w": "a".repeat(21), "s": "SomethingNew", "e": "x".repeat(51), "t": format!("2025-03-10T08:00:00Z{}", " ".repeat(30))});
+        assert_eq!(text_max(&p, "v", 20).unwrap().len(), 20);
+        let e = text_max(&p, "w", 20).unwrap_err();
+        assert_eq!(e.code, ErrorCode::TypeConstraintViolation);
+        assert!(e.description.starts_with("w is at most 20 characters"), "{}", e.description);
+        assert_eq!(enumerated(&p, "s").unwrap(), "SomethingNew", "an unknown value is read as sent");
+        assert_eq!(enumerated(&p, "e").unwrap_err().code, ErrorCode::PropertyConstraintViolation);
+        assert_eq!(opt_time(&p, "t").unwrap_err().code, ErrorCode::TypeConstraintViolation);
+        assert_eq!(opt_text_max(&p, "missing", 20).unwrap(), None);
     }
 
     #[test]

@@ -3,9 +3,13 @@
 //! gateway's socket, API Gateway's `$connect`/`$default`/`$disconnect`)
 //! only moves frames.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
 use backoffice::domain::assets::piles::{find_by_code, Pile};
+use backoffice::domain::chargers::commands::{self, Wake};
 use backoffice::domain::chargers::log::{self, Direction, LoggedError, MessageLogEntry};
-use backoffice::domain::chargers::{commands, link, secret};
+use backoffice::domain::chargers::link;
 use backoffice::AppCtx;
 use serde_json::Value;
 
@@ -22,6 +26,8 @@ pub enum Refusal {
     Unauthorized(String),
     /// 404: no pile has this charge point id.
     UnknownCharger(String),
+    /// 429: too many attempts; the seconds to wait (`Retry-After`).
+    TooMany(i64),
     /// 503: the store did not answer.
     Unavailable,
 }
@@ -32,13 +38,22 @@ impl Refusal {
             Refusal::BadRequest(_) => 400,
             Refusal::Unauthorized(_) => 401,
             Refusal::UnknownCharger(_) => 404,
+            Refusal::TooMany(_) => 429,
             Refusal::Unavailable => 503,
         }
     }
     pub fn reason(&self) -> &str {
         match self {
             Refusal::BadRequest(r) | Refusal::Unauthorized(r) | Refusal::UnknownCharger(r) => r,
+            Refusal::TooMany(_) => "too many failed handshakes from here or for this charge point: wait for Retry-After seconds",
             Refusal::Unavailable => "the store is not available; try again",
+        }
+    }
+    /// The seconds a refused charger should wait before trying again (429).
+    pub fn retry_after(&self) -> Option<i64> {
+        match self {
+            Refusal::TooMany(secs) => Some((*secs).max(1)),
+            _ => None,
         }
     }
 }
@@ -58,28 +73,41 @@ pub struct Handshake<'a> {
     pub authorization: Option<&'a str>,
     /// Whether the connection came over TLS (security profile 2 needs it).
     pub secure: bool,
+    /// The charger's address (guessing is limited per address).
+    pub address: &'a str,
 }
 
 /// Checks a handshake: known charger, a subprotocol we speak, its
 /// security profile's credentials.
 pub async fn admit(ctx: &AppCtx, h: &Handshake<'_>) -> Result<Admitted, Refusal> {
+    use backoffice::domain::chargers::guard::{self, Verdict};
     let id = charge_point_id(h.charge_point).ok_or_else(|| Refusal::BadRequest("the charge point id in the URL is empty or malformed".into()))?;
     let pile = match find_by_code(ctx, &id).await {
         Ok(Some(p)) => p,
-        Ok(None) => return Err(Refusal::UnknownCharger(format!("no pile has the charge point id {id}"))),
+        Ok(None) => {
+            // Guessing which ids exist counts against the address too.
+            if let Some(wait) = guard::unknown_charger(ctx, h.address).await.map_err(|_| Refusal::Unavailable)? {
+                return Err(Refusal::TooMany(wait));
+            }
+            return Err(Refusal::UnknownCharger(format!("no pile has the charge point id {id}")));
+        }
         Err(_) => return Err(Refusal::Unavailable),
     };
     let protocol = pick_subprotocol(h.protocols).ok_or_else(|| Refusal::BadRequest("offer the subprotocol ocpp1.6 in Sec-WebSocket-Protocol".into()))?;
-    if pile.security_profile >= 1 {
-        if pile.security_profile >= 2 && !h.secure {
+    let profile = pile.security_profile.max(backoffice::domain::chargers::least_security_profile(ctx));
+    if profile >= 1 {
+        if profile >= 2 && !h.secure {
             return Err(Refusal::Unauthorized("this charger's security profile requires TLS (wss://)".into()));
         }
         let Some((user, password)) = basic_credentials(h.authorization) else {
             return Err(Refusal::Unauthorized("HTTP Basic authentication is required".into()));
         };
-        let right = user.eq_ignore_ascii_case(&pile.code) && secret::verify(ctx, &pile.id, &password).await.map_err(|_| Refusal::Unavailable)?;
-        if !right {
-            return Err(Refusal::Unauthorized("wrong charge point id or password".into()));
+        // Counted before the password is checked (429 when over the limits).
+        let offered = user.eq_ignore_ascii_case(&pile.code).then_some(password.as_str());
+        match guard::check(ctx, &pile, offered, h.address).await.map_err(|_| Refusal::Unavailable)? {
+            Verdict::Right => {}
+            Verdict::Wrong => return Err(Refusal::Unauthorized("wrong charge point id or password".into())),
+            Verdict::Wait(secs) => return Err(Refusal::TooMany(secs)),
         }
     }
     Ok(Admitted { pile, protocol })
@@ -90,24 +118,67 @@ pub struct Session {
     pub pile: Pile,
     pub connection_id: String,
     pub protocol: &'static str,
+    /// Whether the charger has spoken on this connection (the queue of
+    /// commands waits for that: after a restart, for its BootNotification).
+    started: AtomicBool,
+    /// What the last frame means for the queue, acted on once its answer
+    /// is on the way ([`Session::after_reply`]).
+    wake: Mutex<Option<Wake>>,
 }
 
 impl Session {
     /// Records the connection as the charger's current one (`connected_at_ms`:
     /// the handshake's time; of two racing handshakes the newer wins).
     pub async fn open(ctx: &AppCtx, admitted: Admitted, connection_id: String, remote: &str, connected_at_ms: i64) -> Result<Session, envelope::ApiError> {
-        let record = link::Connection { connection_id: connection_id.clone(), pile_id: admitted.pile.id.clone(), protocol: admitted.protocol.into(), connected_at_ms };
+        let record = link::Connection { connection_id: connection_id.clone(), pile_id: admitted.pile.id.clone(), protocol: admitted.protocol.into(), connected_at_ms, queue_started: false };
         link::connected(ctx, &admitted.pile, &record, remote).await?;
         // The embedded store has no TTL: a charger's old log entries go
         // when it connects (DynamoDB expires them by `expiresAt`).
         if let Err(e) = log::prune(ctx, &admitted.pile.id, 500).await {
             tracing::warn!(error = %e.msg.en, "could not prune the message log");
         }
-        Ok(Session { pile: admitted.pile, connection_id, protocol: admitted.protocol })
+        Ok(Session::new(admitted.pile, connection_id, admitted.protocol, false))
     }
 
-    /// Handles one text frame; returns the frame to answer, if any.
+    fn new(pile: Pile, connection_id: String, protocol: &'static str, started: bool) -> Session {
+        Session { pile, connection_id, protocol, started: AtomicBool::new(started), wake: Mutex::new(None) }
+    }
+
+    fn set_wake(&self, wake: Wake) {
+        let mut w = self.wake.lock().unwrap_or_else(|p| p.into_inner());
+        if *w != Some(Wake::Booted) {
+            *w = Some(wake);
+        }
+    }
+
+    /// Whether [`Session::after_reply`] has work to do for the last frame
+    /// (the charger's first message here, or a BootNotification).
+    pub fn wants_wake(&self) -> bool {
+        self.wake.lock().unwrap_or_else(|p| p.into_inner()).is_some()
+    }
+
+    /// Call after the answer to a frame went out: the charger's first
+    /// message on this connection (it is back) or its BootNotification (it
+    /// restarted) sends what waits in its queue, on this connection and
+    /// after that answer.
+    pub async fn after_reply(&self, ctx: &AppCtx) {
+        let Some(wake) = self.wake.lock().unwrap_or_else(|p| p.into_inner()).take() else { return };
+        if !self.started.swap(true, Ordering::SeqCst) {
+            if let Err(e) = link::queue_started(ctx, &self.connection_id).await {
+                tracing::warn!(error = %e.msg.en, "could not record the connection's first message");
+            }
+        }
+        if let Err(e) = commands::pump(ctx, &self.pile.id, wake).await {
+            tracing::warn!(error = %e.msg.en, "could not send the charger's queued commands");
+        }
+    }
+
+    /// Handles one text frame; returns the frame to answer, if any. Then
+    /// call [`Session::after_reply`].
     pub async fn on_text(&self, ctx: &AppCtx, text: &str) -> Option<String> {
+        if !self.started.load(Ordering::SeqCst) {
+            self.set_wake(Wake::Reconnected);
+        }
         let at = ctx.now();
         if let Err(e) = link::seen(ctx, &self.pile.id, at).await {
             tracing::warn!(error = %e.msg.en, "could not record the charger's last message");
@@ -115,6 +186,9 @@ impl Session {
         let (reply, entry) = match frame::parse(text) {
             Ok(Frame::Call { id, action, payload }) => {
                 let answer = v16::handle(ctx, &self.pile, &action, &payload).await;
+                if action == "BootNotification" && answer.is_ok() {
+                    self.set_wake(Wake::Booted);
+                }
                 let (reply, response, error) = match answer {
                     Ok(result) => (frame::call_result(&id, &result), Some(result), None),
                     Err(e) => (frame::call_error(&id, &e), None, Some(LoggedError { code: e.code.as_str().into(), description: e.description })),
@@ -152,20 +226,20 @@ impl Session {
             Err(e) => return Err(e),
         };
         let protocol = crate::negotiate::SUPPORTED.iter().copied().find(|p| *p == c.protocol).unwrap_or(crate::negotiate::SUPPORTED[0]);
-        Ok(Some(Session { pile, connection_id: c.connection_id, protocol }))
+        Ok(Some(Session::new(pile, c.connection_id, protocol, c.queue_started)))
     }
 
     /// The charger's answer to one of our calls: completes its command (and
-    /// sends the next queued one). An answer to nothing, or a late one, is
-    /// logged and never applied.
+    /// sends the next queued one). An answer to nothing, a late one, or one
+    /// to a call sent on another connection is logged and never applied.
     async fn answered(&self, ctx: &AppCtx, id: &str, answer: Result<Value, LoggedError>) {
         let unmatched = answer.clone();
-        match commands::complete(ctx, &self.pile.id, id, answer).await {
+        match commands::complete(ctx, &self.pile.id, &self.connection_id, id, answer).await {
             Ok(commands::Completion::Applied(_)) => {}
             Ok(other) => {
                 tracing::info!(pile = %self.pile.code, id, outcome = ?other, "answer for no pending call: logged, not applied");
                 let (response, error) = match unmatched {
-                    Ok(v) => (Some(v), None),
+                    Ok(v) => (Some(commands::redact_answer(v)), None),
                     Err(e) => (None, Some(e)),
                 };
                 let entry = MessageLogEntry { at: ctx.now(), direction: Direction::Out, message_id: Some(id.to_string()), action: None, request: Value::Null, response, error, answered_at: Some(ctx.now()) };
@@ -178,11 +252,15 @@ impl Session {
     }
 
     /// The socket closed (or died): the charger is disconnected unless a
-    /// newer connection of it already took over.
+    /// newer connection of it already took over; our call in flight on this
+    /// connection ends now (it can no longer be answered).
     pub async fn close(&self, ctx: &AppCtx) {
         match link::disconnected(ctx, &self.pile.id, &self.connection_id).await {
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e.msg.en, "could not record the disconnect"),
+        }
+        if let Err(e) = commands::connection_ended(ctx, &self.pile.id, &self.connection_id).await {
+            tracing::warn!(error = %e.msg.en, "could not end the call in flight on a closed connection");
         }
     }
 }

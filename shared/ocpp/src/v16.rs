@@ -11,7 +11,10 @@ use envelope::ApiError;
 use serde_json::{json, Value};
 use time::format_description::well_known::Rfc3339;
 
-use crate::fields::{decimal, int, opt_int, opt_text, opt_time, parse_time, text};
+use crate::fields::{decimal, enumerated, int, opt_enum, opt_int, opt_text, opt_text_max, opt_time, parse_time, text_max};
+
+/// An idTag is CiString20Type.
+const ID_TAG: usize = 20;
 use crate::frame::{CallError, ErrorCode};
 
 /// The actions a charger may send (and the server's own, which a charger
@@ -45,7 +48,7 @@ pub async fn handle(ctx: &AppCtx, pile: &Pile, action: &str, p: &Value) -> Resul
         "Heartbeat" => Ok(json!({ "currentTime": iso(ctx.now()) })),
         "StatusNotification" => status_notification(ctx, pile, p).await,
         "Authorize" => {
-            let tag = text(p, "idTag")?;
+            let tag = text_max(p, "idTag", ID_TAG)?;
             let info = cards::authorize(ctx, &tag).await.map_err(internal)?;
             Ok(json!({ "idTagInfo": id_tag_info(&info) }))
         }
@@ -53,7 +56,8 @@ pub async fn handle(ctx: &AppCtx, pile: &Pile, action: &str, p: &Value) -> Resul
         "MeterValues" => meter_values(ctx, pile, p).await,
         "StopTransaction" => stop(ctx, pile, p).await,
         "DataTransfer" => {
-            text(p, "vendorId")?;
+            text_max(p, "vendorId", 255)?;
+            opt_text_max(p, "messageId", 50)?;
             Ok(json!({ "status": "UnknownVendorId" }))
         }
         "DiagnosticsStatusNotification" => report(ctx, pile, p, "diagnosticsStatus").await,
@@ -65,14 +69,14 @@ pub async fn handle(ctx: &AppCtx, pile: &Pile, action: &str, p: &Value) -> Resul
 
 async fn boot(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, CallError> {
     let boot = link::BootInfo {
-        vendor: text(p, "chargePointVendor")?,
-        model: text(p, "chargePointModel")?,
-        serial_number: opt_text(p, "chargePointSerialNumber")?.or(opt_text(p, "chargeBoxSerialNumber")?),
-        firmware_version: opt_text(p, "firmwareVersion")?,
-        iccid: opt_text(p, "iccid")?,
-        imsi: opt_text(p, "imsi")?,
-        meter_type: opt_text(p, "meterType")?,
-        meter_serial_number: opt_text(p, "meterSerialNumber")?,
+        vendor: text_max(p, "chargePointVendor", 20)?,
+        model: text_max(p, "chargePointModel", 20)?,
+        serial_number: opt_text_max(p, "chargePointSerialNumber", 25)?.or(opt_text_max(p, "chargeBoxSerialNumber", 25)?),
+        firmware_version: opt_text_max(p, "firmwareVersion", 50)?,
+        iccid: opt_text_max(p, "iccid", 20)?,
+        imsi: opt_text_max(p, "imsi", 20)?,
+        meter_type: opt_text_max(p, "meterType", 25)?,
+        meter_serial_number: opt_text_max(p, "meterSerialNumber", 25)?,
         at: ctx.now(),
     };
     // Read again: an operator may have changed the status or the interval
@@ -89,8 +93,11 @@ async fn boot(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, CallError> 
 
 async fn status_notification(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, CallError> {
     let connector = int(p, "connectorId")?;
-    let status = text(p, "status")?;
-    let error_code = opt_text(p, "errorCode")?.unwrap_or_else(|| "NoError".into());
+    let status = enumerated(p, "status")?;
+    let error_code = opt_enum(p, "errorCode")?.unwrap_or_else(|| "NoError".into());
+    opt_text_max(p, "info", 50)?;
+    opt_text_max(p, "vendorId", 255)?;
+    opt_text_max(p, "vendorErrorCode", 50)?;
     let reported = opt_time(p, "timestamp")?.and_then(|(_, at)| at);
     if !(0..=u32::MAX as i64).contains(&connector) {
         return Err(CallError::new(ErrorCode::PropertyConstraintViolation, "connectorId must be 0 or more"));
@@ -111,8 +118,21 @@ async fn start(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, CallError>
     if connector == 0 {
         return Err(CallError::new(ErrorCode::PropertyConstraintViolation, "connectorId of a transaction must be 1 or more"));
     }
+    // A connector the pile does not have: the payload is well formed but the
+    // value is wrong for this charge point. Not an idTagInfo Invalid: that
+    // speaks of the card (the charger would cache a good card as invalid
+    // and stop for the wrong reason) and still needs a transaction id we
+    // would not record. The charger retries it a few times (its
+    // TransactionMessageAttempts); staff see it in the message log and can
+    // correct the pile's registration, after which the retry is recorded.
+    if connector > pile.connector_count {
+        return Err(CallError::new(
+            ErrorCode::PropertyConstraintViolation,
+            format!("connectorId {connector}: charge point {} has connectors 1-{} (register the others on the pile)", pile.code, pile.connector_count),
+        ));
+    }
     let (timestamp_text, timestamp) = opt_time(p, "timestamp")?.unwrap_or_default();
-    let r = StartRequest { connector, id_tag: text(p, "idTag")?, meter_start: int(p, "meterStart")?, timestamp_text, timestamp, reservation_id: opt_int(p, "reservationId")? };
+    let r = StartRequest { connector, id_tag: text_max(p, "idTag", ID_TAG)?, meter_start: int(p, "meterStart")?, timestamp_text, timestamp, reservation_id: opt_int(p, "reservationId")? };
     let started = sessions::start(ctx, pile, &r).await.map_err(internal)?;
     Ok(json!({ "transactionId": started.transaction_id, "idTagInfo": id_tag_info(&started.id_tag_info) }))
 }
@@ -156,12 +176,14 @@ async fn meter_values(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, Cal
 /// Always confirmed (a CALLERROR would make the charger send it again for
 /// ever): what is wrong is recorded on the order instead.
 async fn stop(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, CallError> {
+    // Past its limit an idTag is no card (answered Invalid below), and an
+    // unreadable reason is Other: a StopTransaction is never refused.
     let id_tag = opt_text(p, "idTag").ok().flatten();
     let r = StopRequest {
         transaction_id: opt_int(p, "transactionId").ok().flatten().unwrap_or(0),
         meter_stop: opt_int(p, "meterStop").ok().flatten(),
         timestamp: opt_time(p, "timestamp").ok().flatten().and_then(|(_, at)| at),
-        reason: opt_text(p, "reason").ok().flatten(),
+        reason: opt_enum(p, "reason").unwrap_or_else(|_| Some("Other".into())),
         readings: readings(p.get("transactionData"), ctx.now()),
     };
     match sessions::stop(ctx, pile, &r).await.map_err(internal)? {
@@ -170,6 +192,7 @@ async fn stop(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, CallError> 
         Stopped::Closed { .. } => {}
     }
     match id_tag {
+        Some(tag) if tag.chars().count() > ID_TAG => Ok(json!({ "idTagInfo": { "status": "Invalid" } })),
         Some(tag) => {
             let info = cards::authorize(ctx, &tag).await.map_err(internal)?;
             Ok(json!({ "idTagInfo": id_tag_info(&info) }))
@@ -179,7 +202,7 @@ async fn stop(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, CallError> 
 }
 
 async fn report(ctx: &AppCtx, pile: &Pile, p: &Value, field: &str) -> Result<Value, CallError> {
-    let status = text(p, "status")?;
+    let status = enumerated(p, "status")?;
     link::report(ctx, pile, field, &status, ctx.now(), None).await.map_err(internal)?;
     Ok(json!({}))
 }

@@ -71,7 +71,7 @@ async fn register(ctx: &AppCtx, code: &str) -> Charger {
 
 async fn connect(ctx: &AppCtx, c: &Charger, connection: &str) -> Session {
     let lower = c.code.to_lowercase();
-    let h = Handshake { charge_point: &lower, protocols: Some("ocpp2.0.1, ocpp1.6"), authorization: Some(&c.basic), secure: false };
+    let h = Handshake { charge_point: &lower, protocols: Some("ocpp2.0.1, ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" };
     let admitted = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp::admit(ctx, &h)).await.expect("the charger is admitted");
     assert_eq!(admitted.protocol, "ocpp1.6");
     within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), Session::open(ctx, admitted, connection.into(), "127.0.0.1", ocpp::now_ms())).await.unwrap()
@@ -94,7 +94,7 @@ async fn handshake_refusals(ctx: Arc<AppCtx>) {
     let c = register(&ctx, "REFUSE01").await;
     let admit = |id: &'static str, protocols: Option<&'static str>, auth: Option<String>| {
         let ctx = ctx.clone();
-        async move { ocpp::admit(&ctx, &Handshake { charge_point: id, protocols, authorization: auth.as_deref(), secure: false }).await.err().map(|r| r.status()) }
+        async move { ocpp::admit(&ctx, &Handshake { charge_point: id, protocols, authorization: auth.as_deref(), secure: false, address: "127.0.0.1" }).await.err().map(|r| r.status()) }
     };
     assert_eq!(admit("NOSUCH", Some("ocpp1.6"), Some(c.basic.clone())).await, Some(404));
     assert_eq!(admit("REFUSE01", None, Some(c.basic.clone())).await, Some(400));
@@ -103,7 +103,7 @@ async fn handshake_refusals(ctx: Arc<AppCtx>) {
     let wrong = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode("REFUSE01:0123456789abcdefXYZ"));
     assert_eq!(admit("REFUSE01", Some("ocpp1.6"), Some(wrong)).await, Some(401));
     assert_eq!(admit("refuse01", Some("ocpp1.6"), Some(c.basic.clone())).await, None, "ids match regardless of case");
-    let h = Handshake { charge_point: "REFUSE01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false };
+    let h = Handshake { charge_point: "REFUSE01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" };
     assert!(matches!(ocpp::admit(&ctx, &h).await, Ok(_)));
     assert!(matches!(Refusal::Unavailable.status(), 503));
 }
@@ -192,17 +192,30 @@ async fn stop_before_start_and_meter_backwards_are_flagged(ctx: Arc<AppCtx>) {
     assert!(flagged.data()["list"].as_array().unwrap().iter().any(|o| o["orderNo"] == order["orderNo"]), "shown by the anomaly filter");
 }
 
-/// The outbound port of a test: records every frame sent.
+/// The outbound port of a test: records every frame sent (and on which
+/// connection).
 #[derive(Default)]
-struct Recorder(std::sync::Mutex<Vec<String>>);
+struct Recorder(std::sync::Mutex<Vec<String>>, std::sync::Mutex<Vec<String>>, std::sync::Mutex<Vec<String>>);
+
+impl Recorder {
+    /// The frames sent on `connection`, as JSON.
+    fn on(&self, connection: &str) -> Vec<Value> {
+        let all = self.0.lock().unwrap().clone();
+        let on = self.1.lock().unwrap().clone();
+        all.iter().zip(on.iter()).filter(|(_, c)| c.as_str() == connection).map(|(f, _)| serde_json::from_str(f).unwrap()).collect()
+    }
+}
 
 #[async_trait::async_trait]
 impl ocpp::outbound::Outbound for Recorder {
-    async fn send(&self, _pile: &str, _connection: &str, frame: String) -> Result<(), ocpp::outbound::Gone> {
+    async fn send(&self, _pile: &str, connection: &str, frame: String) -> Result<(), ocpp::outbound::Gone> {
         self.0.lock().unwrap().push(frame);
+        self.1.lock().unwrap().push(connection.to_string());
         Ok(())
     }
-    async fn close(&self, _pile: &str, _connection: &str) {}
+    async fn close(&self, _pile: &str, connection: &str) {
+        self.2.lock().unwrap().push(connection.to_string());
+    }
 }
 
 async fn racing_commands_take_one_slot_and_go_in_order(ctx: Arc<AppCtx>) {
@@ -241,6 +254,346 @@ async fn racing_commands_take_one_slot_and_go_in_order(ctx: Arc<AppCtx>) {
     assert_eq!(commands::get(&ctx, &order[0].id).await.unwrap().unwrap().response, Some(json!({"status": "Accepted"})));
 }
 
+fn status_of(c: &backoffice::domain::chargers::commands::Command) -> Value {
+    serde_json::to_value(c.status).unwrap()
+}
+
+/// A connection that ends with our call in flight: the call ends at once
+/// (`connectionClosed`), its answer arriving on another connection is
+/// late, and the queue waits for the charger to come back, then goes on
+/// its new connection right after the first message.
+async fn a_closed_connection_ends_its_call_and_the_queue_follows_the_charger(ctx: Arc<AppCtx>) {
+    use backoffice::domain::chargers::commands;
+    let c = register(&ctx, "DROP01").await;
+    let rec = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(rec.clone()).is_ok());
+    let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
+    let s1 = connect(&ctx, &c, "conn-1").await;
+    let reset = commands::submit(&ctx, &c.pile_id, "Reset", json!({"type": "Hard"}), "test").await.unwrap();
+    let start = commands::submit(&ctx, &c.pile_id, "RemoteStartTransaction", json!({"connectorId": 1, "idTag": c.tag}), "test").await.unwrap();
+    assert_eq!((status_of(&reset), status_of(&start)), (json!("sent"), json!("queued")));
+    assert_eq!(rec.on("conn-1").len(), 1);
+    // The charger reboots without answering: its socket closes.
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s1.close(&ctx)).await;
+    let ended = commands::get(&ctx, &reset.id).await.unwrap().unwrap();
+    assert_eq!(status_of(&ended), json!("connectionClosed"), "{ended:?}");
+    assert_eq!(ended.error.as_ref().map(|e| e.code.as_str()), Some("ConnectionClosed"));
+    assert_eq!(status_of(&commands::get(&ctx, &start.id).await.unwrap().unwrap()), json!("queued"), "it waits for the charger");
+    // Back: the first message (its BootNotification) is answered, then the queued call goes on this connection.
+    let s2 = connect(&ctx, &c, "conn-2").await;
+    call(&ctx, &s2, "b1", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), s2.after_reply(&ctx)).await;
+    let sent = rec.on("conn-2");
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!((sent[0][1].as_str(), sent[0][2].as_str()), (Some(start.id.as_str()), Some("RemoteStartTransaction")));
+    // The Reset's answer arriving now, on another connection, is late: logged, not applied.
+    within_policy("ocpp_message", &policy("ocpp_message"), s2.on_text(&ctx, &json!([3, reset.id, {"status": "Accepted"}]).to_string())).await;
+    assert_eq!(status_of(&commands::get(&ctx, &reset.id).await.unwrap().unwrap()), json!("connectionClosed"));
+    // A newer connection replaces conn-2 before its call is answered: the answer there is late too.
+    let s3 = connect(&ctx, &c, "conn-3").await;
+    within_policy("ocpp_message", &policy("ocpp_message"), s3.on_text(&ctx, &json!([3, start.id, {"status": "Accepted"}]).to_string())).await;
+    assert_eq!(status_of(&commands::get(&ctx, &start.id).await.unwrap().unwrap()), json!("sent"), "sent on conn-2, answered on conn-3: not applied");
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s2.close(&ctx)).await;
+    let start_ended = commands::get(&ctx, &start.id).await.unwrap().unwrap();
+    assert_eq!((status_of(&start_ended), start_ended.connection_id.as_deref()), (json!("connectionClosed"), Some("conn-2")));
+    // conn-3 is live and has spoken: a new command goes there at once.
+    within_policy("ocpp_message", &policy("ocpp_message"), s3.after_reply(&ctx)).await;
+    let clear = commands::submit(&ctx, &c.pile_id, "ClearCache", json!({}), "test").await.unwrap();
+    assert_eq!((status_of(&clear), clear.connection_id.as_deref()), (json!("sent"), Some("conn-3")));
+    within_policy("ocpp_message", &policy("ocpp_message"), s3.on_text(&ctx, &json!([3, clear.id, {"status": "Accepted"}]).to_string())).await;
+    assert_eq!(status_of(&commands::get(&ctx, &clear.id).await.unwrap().unwrap()), json!("answered"));
+    // Gone for good: what waits ends offline once the grace for a reconnect is over.
+    let waiting = commands::submit(&ctx, &c.pile_id, "Reset", json!({"type": "Soft"}), "test").await.unwrap();
+    let behind = commands::submit(&ctx, &c.pile_id, "ClearCache", json!({}), "test").await.unwrap();
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s3.close(&ctx)).await;
+    assert_eq!(status_of(&commands::get(&ctx, &waiting.id).await.unwrap().unwrap()), json!("connectionClosed"));
+    assert_eq!(status_of(&commands::get(&ctx, &behind.id).await.unwrap().unwrap()), json!("queued"));
+    within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), commands::expire(&ctx)).await.unwrap();
+    assert_eq!(status_of(&commands::get(&ctx, &behind.id).await.unwrap().unwrap()), json!("queued"), "within the grace it still waits");
+    ctx.clock.advance(commands::RECONNECT_GRACE_SECS + 1);
+    within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), commands::expire(&ctx)).await.unwrap();
+    assert_eq!(status_of(&commands::get(&ctx, &behind.id).await.unwrap().unwrap()), json!("offline"));
+}
+
+/// The body of `/pile/doEdit` for a pile as it is, with `changes`.
+async fn pile_edit_body(ctx: &AppCtx, pile_id: &str, changes: Value) -> Value {
+    let p = backoffice::domain::assets::piles::get_pile(ctx, pile_id).await.unwrap();
+    let mut body = json!({"id": p.id, "version": p.version, "code": p.code, "pileType": p.pile_type, "ratedPowerKw": p.rated_power_kw,
+        "heartbeatIntervalSecs": p.heartbeat_interval_secs, "registrationStatus": p.registration_status, "securityProfile": p.security_profile});
+    for (k, v) in changes.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    body
+}
+
+/// A charger's credentials (its password, its security profile) are an
+/// Admin's to change: whoever holds them acts as the charger, whose
+/// sessions feed billing. A change is in the system log and closes the
+/// connection made with the old ones; on AWS profile 0 is refused.
+async fn charger_credentials_are_admins_and_a_change_closes_the_connection(ctx: Arc<AppCtx>) {
+    use backoffice::domain::assets::piles::get_pile;
+    let c = register(&ctx, "CRED01").await;
+    let rec = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(rec.clone()).is_ok());
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let editor = login(&ctx, "editor", EDITOR_PW).await;
+    let _live = connect(&ctx, &c, "conn-1").await;
+    let station = get_pile(&ctx, &c.pile_id).await.unwrap().station_id;
+
+    // An Editor changes neither; other fields stay theirs to edit.
+    let r = post(&ctx, "/pile/setPassword", Some(&editor), json!({"id": c.pile_id, "password": "Correct-Horse-Battery-9"})).await;
+    assert_eq!(r.code(), 403, "{}", r.msg());
+    let r = post(&ctx, "/pile/doEdit", Some(&editor), pile_edit_body(&ctx, &c.pile_id, json!({"securityProfile": 0})).await).await;
+    assert_eq!(r.code(), 403, "{}", r.msg());
+    assert!(r.msg().contains("securityProfile"), "{}", r.msg());
+    assert_eq!(get_pile(&ctx, &c.pile_id).await.unwrap().security_profile, 1, "nothing written");
+    let r = post(&ctx, "/pile/doEdit", Some(&editor), pile_edit_body(&ctx, &c.pile_id, json!({"vendor": "ACME"})).await).await;
+    assert_eq!(r.code(), 200, "{}", r.msg());
+    let add = |code: &str, profile: Option<u8>| {
+        let mut body = json!({"stationId": station, "code": code, "pileType": "ac", "ratedPowerKw": 7, "heartbeatIntervalSecs": 60, "connectors": [{"standard": "gbt2015", "maxPowerKw": 7}]});
+        if let Some(p) = profile {
+            body["securityProfile"] = json!(p);
+        }
+        body
+    };
+    let r = post(&ctx, "/pile/doAdd", Some(&editor), add("CRED02", Some(0))).await;
+    assert_eq!(r.code(), 403, "{}", r.msg());
+    let r = post(&ctx, "/pile/doAdd", Some(&editor), add("CRED03", None)).await;
+    assert_eq!((r.code(), r.data()["securityProfile"].as_i64()), (200, Some(1)), "the default without TLS: {}", r.msg());
+    assert!(rec.2.lock().unwrap().is_empty(), "nothing changed, nothing closed");
+    assert!(ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" }).await.is_ok());
+
+    // An Admin's new password closes the live connection; the old one no
+    // longer works, and the addresses it was used from are forgotten.
+    assert!(!backoffice::domain::chargers::secret::read(&ctx, &c.pile_id).await.unwrap().unwrap().known_addresses.is_empty());
+    let r = post(&ctx, "/pile/setPassword", Some(&admin), json!({"id": c.pile_id})).await;
+    assert_eq!(r.code(), 200, "{}", r.msg());
+    assert!(backoffice::domain::chargers::secret::read(&ctx, &c.pile_id).await.unwrap().unwrap().known_addresses.is_empty());
+    assert_eq!(rec.2.lock().unwrap().clone(), vec!["conn-1".to_string()]);
+    let refused = ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" }).await;
+    assert_eq!(refused.err().map(|r| r.status()), Some(401));
+    // So does a new security profile.
+    let r = post(&ctx, "/pile/doEdit", Some(&admin), pile_edit_body(&ctx, &c.pile_id, json!({"securityProfile": 2})).await).await;
+    assert_eq!((r.code(), r.data()["securityProfile"].as_i64()), (200, Some(2)), "{}", r.msg());
+    assert_eq!(rec.2.lock().unwrap().len(), 2);
+    // Each attempt is in the system log with who made it.
+    let log = get(&ctx, "/systemLog/getList?pageNo=1&pageSize=50", Some(&admin)).await;
+    let entries: Vec<(String, String, String)> = log.data()["list"].as_array().unwrap().iter()
+        .filter(|e| e["target"] == c.pile_id.as_str())
+        .map(|e| (e["path"].as_str().unwrap().to_string(), e["account"].as_str().unwrap().to_string(), e["executeResult"].as_str().unwrap().to_string()))
+        .collect();
+    for (path, account, result) in [("/pile/setPassword", "editor", "failure 403"), ("/pile/doEdit", "editor", "failure 403"), ("/pile/setPassword", "admin", "success"), ("/pile/doEdit", "admin", "success")] {
+        assert!(entries.iter().any(|(p, a, r)| p == path && a == account && r.starts_with(result)), "{path} {account} {result}: {entries:?}");
+    }
+
+    // On AWS the link is open to the internet: profile 0 is refused, the default is 2, and a profile-0 pile authenticates all the same.
+    ctx.charger_edge.set(backoffice::domain::chargers::Edge { aws: true, tls: true }).unwrap();
+    let r = post(&ctx, "/pile/doEdit", Some(&admin), pile_edit_body(&ctx, &c.pile_id, json!({"securityProfile": 0})).await).await;
+    assert_eq!(r.code(), 400, "{}", r.msg());
+    assert!(r.msg().contains("securityProfile") && r.msg().contains("AWS"), "{}", r.msg());
+    assert_eq!(post(&ctx, "/pile/doAdd", Some(&admin), add("CRED04", Some(0))).await.code(), 400);
+    let r = post(&ctx, "/pile/doAdd", Some(&admin), add("CRED05", None)).await;
+    assert_eq!((r.code(), r.data()["securityProfile"].as_i64()), (200, Some(2)), "{}", r.msg());
+    let open = register(&ctx, "CRED06").await;
+    ctx.store.update(&backoffice::domain::assets::piles::pile_key(&open.pile_id), vec![store::UpdateAction::Set("securityProfile".into(), json!(0))], None).await.unwrap();
+    let bare = ocpp::admit(&ctx, &Handshake { charge_point: "CRED06", protocols: Some("ocpp1.6"), authorization: None, secure: true, address: "127.0.0.1" }).await;
+    assert_eq!(bare.err().map(|r| r.status()), Some(401), "a profile-0 pile stored before still authenticates on AWS");
+}
+
+fn basic(user_and_password: &str) -> String {
+    format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(user_and_password))
+}
+
+/// Guessing a charger's password at the handshake: counted before the
+/// password is checked, so guesses beyond the limits cost no hash and get
+/// 429 with the seconds to wait; the charger itself, at the address it
+/// connected from before, is checked and admitted however many guesses
+/// came from elsewhere. Typed passwords that are easy to guess are
+/// refused; an old SHA-256 hash verifies and becomes argon2id.
+async fn handshake_guessing_is_limited_and_the_charger_at_its_known_address_gets_in(ctx: Arc<AppCtx>) {
+    ctx.clock.freeze();
+    let c = register(&ctx, "GUESS01").await;
+    let admit = |id: &'static str, auth: String, address: String| {
+        let ctx = ctx.clone();
+        async move {
+            let h = Handshake { charge_point: id, protocols: Some("ocpp1.6"), authorization: Some(&auth), secure: false, address: &address };
+            within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp::admit(&ctx, &h)).await.err().map(|r| (r.status(), r.retry_after()))
+        }
+    };
+    let wrong = basic("GUESS01:Wrong-Password-0000");
+    // The charger connects from its usual address: known from now on.
+    assert_eq!(admit("GUESS01", c.basic.clone(), "192.0.2.10".into()).await, None);
+    // Guesses from elsewhere: ten are checked, then each must wait (doubling).
+    for i in 0..10 {
+        assert_eq!(admit("GUESS01", wrong.clone(), format!("198.51.100.{i}")).await, Some((401, None)), "guess {i}");
+    }
+    assert_eq!(admit("GUESS01", wrong.clone(), "198.51.100.50".into()).await, Some((429, Some(1))));
+    assert_eq!(admit("GUESS01", c.basic.clone(), "198.51.100.51".into()).await, Some((429, Some(1))), "nothing is checked while waiting");
+    // The charger at its known address is checked and admitted.
+    assert_eq!(admit("GUESS01", c.basic.clone(), "192.0.2.10".into()).await, None);
+    ctx.clock.advance(2);
+    assert_eq!(admit("GUESS01", wrong.clone(), "198.51.100.52".into()).await, Some((401, None)), "checked once the wait is over");
+    assert_eq!(admit("GUESS01", wrong.clone(), "198.51.100.53".into()).await, Some((429, Some(2))));
+    // Per address, over every charge point id (unknown ids count too).
+    for _ in 0..20 {
+        assert_eq!(admit("NOSUCH01", wrong.clone(), "203.0.113.5".into()).await, Some((404, None)));
+    }
+    assert_eq!(admit("NOSUCH01", wrong.clone(), "203.0.113.5".into()).await, Some((429, Some(600))));
+    // Guesses from the known address wait there after ten; elsewhere nothing changed for the charger.
+    let other = register(&ctx, "GUESS02").await;
+    assert_eq!(admit("GUESS02", other.basic.clone(), "192.0.2.20".into()).await, None);
+    for _ in 0..10 {
+        assert_eq!(admit("GUESS02", basic("GUESS02:Wrong-Password-0000"), "192.0.2.20".into()).await, Some((401, None)));
+    }
+    assert_eq!(admit("GUESS02", other.basic.clone(), "192.0.2.20".into()).await, Some((429, Some(600))));
+
+    // Typed passwords that are easy to guess are refused, nothing written.
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let before = backoffice::domain::chargers::secret::read(&ctx, &c.pile_id).await.unwrap().unwrap().set_at;
+    for weak in ["aaaaaaaaaaaaaaaa", "1234567890123456", "GUESS01GUESS01GUESS01"] {
+        let r = post(&ctx, "/pile/setPassword", Some(&admin), json!({"id": c.pile_id, "password": weak})).await;
+        assert_eq!(r.code(), 400, "{weak}: {}", r.msg());
+        assert!(r.msg().contains("too easy to guess"), "{}", r.msg());
+    }
+    assert_eq!(backoffice::domain::chargers::secret::read(&ctx, &c.pile_id).await.unwrap().unwrap().set_at, before);
+
+    // A hash stored before argon2id (salted SHA-256) verifies, and the good handshake replaces it.
+    use sha2::Digest;
+    let legacy = register(&ctx, "GUESS03").await;
+    let hex: String = sha2::Sha256::digest(b"0123abcd:Legacy-Charger-Secret-1").iter().map(|b| format!("{b:02x}")).collect();
+    let k = backoffice::domain::chargers::secret::key(&legacy.pile_id);
+    ctx.store.put(backoffice::domain::to_item(&json!({"salt": "0123abcd", "hash": hex, "setAt": 1, "setBy": "old"}), &[("PK", k.pk.clone()), ("SK", k.sk.clone())]), None).await.unwrap();
+    assert_eq!(admit("GUESS03", basic("GUESS03:Wrong-Password-0000"), "192.0.2.30".into()).await, Some((401, None)));
+    assert_eq!(admit("GUESS03", basic("GUESS03:Legacy-Charger-Secret-1"), "192.0.2.30".into()).await, None);
+    let stored = ctx.store.get(&k).await.unwrap().unwrap();
+    assert!(stored["phc"].as_str().is_some_and(|p| p.starts_with("$argon2id$v=19$m=8192,t=1,p=1$")), "{stored:?}");
+    assert!(stored.get("hash").is_none() && stored.get("salt").is_none(), "{stored:?}");
+    assert_eq!(admit("GUESS03", basic("GUESS03:Legacy-Charger-Secret-1"), "192.0.2.30".into()).await, None, "and verifies from now on");
+}
+
+/// AuthorizationKey rotation: the key goes only to the charger; what is
+/// stored and shown says `***`; the key is the password once the charger
+/// accepts it (or connects with it after its answer was lost), never when
+/// it refuses; a key a charger lists in its configuration is redacted too.
+async fn authorization_key_rotation_follows_the_chargers_answer(ctx: Arc<AppCtx>) {
+    use backoffice::domain::chargers::{commands, secret};
+    let c = register(&ctx, "ROTATE01").await;
+    let rec = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(rec.clone()).is_ok());
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let message = |s: &Session, frame: Value| {
+        let ctx = ctx.clone();
+        let text = frame.to_string();
+        let connection = s.connection_id.clone();
+        async move {
+            let s = Session::resume(&ctx, &connection).await.unwrap().unwrap();
+            within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&ctx, &text)).await
+        }
+    };
+    let rotate = |body: Value| {
+        let ctx = ctx.clone();
+        let admin = admin.clone();
+        async move { post(&ctx, "/charger/rotateAuthorizationKey", Some(&admin), body).await }
+    };
+    let key_of = |s: &str| basic(&format!("ROTATE01:{s}"));
+    let old_password = c.basic.clone();
+    let admitted = |auth: String| {
+        let ctx = ctx.clone();
+        async move { ocpp::admit(&ctx, &Handshake { charge_point: "ROTATE01", protocols: Some("ocpp1.6"), authorization: Some(&auth), secure: false, address: "127.0.0.1" }).await.is_ok() }
+    };
+    let s = connect(&ctx, &c, "conn-1").await;
+
+    // Accepted: the charger got the key, the record says ***; the key is the password from now on.
+    let typed = "Rotated-Key-Correct-9xQ";
+    let r = rotate(json!({"pileId": c.pile_id, "newKey": typed})).await;
+    assert_eq!(r.code(), 200, "{}", r.msg());
+    assert_eq!(r.data()["payload"], json!({"key": "AuthorizationKey", "value": "***"}));
+    let sent = rec.on("conn-1");
+    assert_eq!(sent.last().unwrap()[3], json!({"key": "AuthorizationKey", "value": typed}), "the charger gets the key itself");
+    let id = r.data()["id"].as_str().unwrap().to_string();
+    assert!(admitted(old_password.clone()).await && !admitted(key_of(typed)).await, "nothing changes before the answer");
+    message(&s, json!([3, id, {"status": "Accepted"}])).await;
+    assert!(!admitted(old_password.clone()).await && admitted(key_of(typed)).await);
+    let stored = ctx.store.get(&secret::key(&c.pile_id)).await.unwrap().unwrap();
+    assert!(stored.get("pendingPhc").is_none(), "{stored:?}");
+
+    // Rejected: the old one stays the only one.
+    let r = rotate(json!({"pileId": c.pile_id})).await;
+    let generated = rec.on("conn-1").last().unwrap()[3]["value"].as_str().unwrap().to_string();
+    assert_eq!(generated.len(), 40);
+    message(&s, json!([3, r.data()["id"], {"status": "Rejected"}])).await;
+    assert!(admitted(key_of(typed)).await && !admitted(key_of(&generated)).await);
+
+    // A call in flight: a rotation is refused (409), nothing staged over the key on its way.
+    let r = rotate(json!({"pileId": c.pile_id})).await;
+    let on_its_way = rec.on("conn-1").last().unwrap()[3]["value"].as_str().unwrap().to_string();
+    assert_eq!(rotate(json!({"pileId": c.pile_id})).await.code(), 409);
+    // The connection drops before the answer: the old key still works, and
+    // the charger connecting with the new one makes it the password.
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), s.close(&ctx)).await;
+    assert_eq!(commands::get(&ctx, r.data()["id"].as_str().unwrap()).await.unwrap().unwrap().status, commands::CommandStatus::ConnectionClosed);
+    assert!(admitted(key_of(typed)).await);
+    assert!(admitted(key_of(&on_its_way)).await);
+    assert!(!admitted(key_of(typed)).await, "the old one ends once the new one is proven");
+
+    // A key a charger lists in its configuration is not kept.
+    let c = Charger { basic: key_of(&on_its_way), ..c };
+    let s2 = connect(&ctx, &c, "conn-2").await;
+    let conf = post(&ctx, "/charger/getConfiguration", Some(&admin), json!({"pileId": c.pile_id})).await;
+    message(&s2, json!([3, conf.data()["id"], {"configurationKey": [{"key": "AuthorizationKey", "readonly": false, "value": on_its_way}, {"key": "HeartbeatInterval", "readonly": false, "value": "60"}]}])).await;
+    // ... nor one in an answer that comes late.
+    message(&s2, json!([3, conf.data()["id"], {"configurationKey": [{"key": "authorizationkey", "readonly": false, "value": generated}]}])).await;
+    let shown = [
+        get(&ctx, &format!("/charger/commands?pileId={}&pageSize=50", c.pile_id), Some(&admin)).await.data().to_string(),
+        get(&ctx, &format!("/pile/messageLog?pileId={}&pageSize=200", c.pile_id), Some(&admin)).await.data().to_string(),
+        get(&ctx, "/systemLog/getList?pageNo=1&pageSize=200", Some(&admin)).await.data().to_string(),
+    ];
+    assert!(shown[0].contains(r#""value":"***""#) && shown[1].contains("HeartbeatInterval"));
+    for key in [typed, generated.as_str(), on_its_way.as_str()] {
+        for text in &shown {
+            assert!(!text.contains(key), "{key} shown: {text}");
+        }
+    }
+    // The generic route does not send it.
+    let r = post(&ctx, "/charger/changeConfiguration", Some(&admin), json!({"pileId": c.pile_id, "key": " AUTHORIZATIONKEY", "value": "Some-New-Key-Value-77"})).await;
+    assert_eq!(r.code(), 400);
+    assert!(r.msg().contains("/charger/rotateAuthorizationKey"), "{}", r.msg());
+}
+
+/// Fields past OCPP 1.6's schema limits get a CALLERROR naming the field
+/// and store nothing; a start on a connector the pile does not have is
+/// refused (PropertyConstraintViolation) without an order or transaction.
+async fn fields_past_their_limits_and_unknown_connectors_store_nothing(ctx: Arc<AppCtx>) {
+    let c = register(&ctx, "LIMIT01").await;
+    let s = connect(&ctx, &c, "conn-1").await;
+    let refused = |id: &'static str, action: &'static str, payload: Value| {
+        let ctx = ctx.clone();
+        let s = &s;
+        async move {
+            let reply = s.on_text(&ctx, &json!([2, id, action, payload]).to_string()).await.unwrap();
+            let v: Value = serde_json::from_str(&reply).unwrap();
+            assert_eq!(v[0], 4, "{action} refused: {v}");
+            (v[2].as_str().unwrap().to_string(), v[3].as_str().unwrap().to_string())
+        }
+    };
+    let (code, why) = refused("1", "BootNotification", json!({"chargePointVendor": "V".repeat(100_000), "chargePointModel": "DC60"})).await;
+    assert_eq!(code, "TypeConstraintViolation");
+    assert!(why.contains("chargePointVendor") && why.contains("20"), "{why}");
+    assert!(link::get(&ctx, &c.pile_id).await.unwrap().unwrap().boot.is_none(), "nothing stored");
+    let start = json!({"connectorId": 3, "idTag": c.tag, "meterStart": 0, "timestamp": iso(ctx.now())});
+    let (code, why) = refused("2", "StartTransaction", start).await;
+    assert_eq!(code, "PropertyConstraintViolation");
+    assert!(why.contains("connectorId 3"), "{why}");
+    let (code, _) = refused("3", "StartTransaction", json!({"connectorId": 1, "idTag": "T".repeat(21), "meterStart": 0, "timestamp": iso(ctx.now())})).await;
+    assert_eq!(code, "TypeConstraintViolation");
+    let orders = get(&ctx, &format!("/order/getList?userId={}&pageSize=20", c.tag), Some(&login(&ctx, "admin", ADMIN_PW).await)).await;
+    assert_eq!(orders.data()["list"].as_array().map(Vec::len), Some(0), "no order");
+    assert!(backoffice::domain::chargers::sessions::open_on(&ctx, &c.pile_id, 3).await.unwrap().is_none());
+    let (code, _) = refused("4", "StatusNotification", json!({"connectorId": 0, "status": "S".repeat(60), "errorCode": "NoError"})).await;
+    assert_eq!(code, "PropertyConstraintViolation");
+    assert!(link::get(&ctx, &c.pile_id).await.unwrap().unwrap().charger_status.is_none());
+}
+
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $(
@@ -266,4 +619,9 @@ on_both_adapters!(
     reconnect_race_leaves_the_new_connection_current,
     stop_before_start_and_meter_backwards_are_flagged,
     racing_commands_take_one_slot_and_go_in_order,
+    a_closed_connection_ends_its_call_and_the_queue_follows_the_charger,
+    charger_credentials_are_admins_and_a_change_closes_the_connection,
+    handshake_guessing_is_limited_and_the_charger_at_its_known_address_gets_in,
+    authorization_key_rotation_follows_the_chargers_answer,
+    fields_past_their_limits_and_unknown_connectors_store_nothing,
 );

@@ -17,7 +17,8 @@ export type Tier = Schema<'Tier'>;
 export const STATION_STATUSES: StationStatus[] = ['planning', 'operating', 'suspended', 'closed'];
 export const CONNECTOR_STATUSES: ConnectorStatus[] = ['available', 'preparing', 'charging', 'suspended', 'finishing', 'reserved', 'unavailable', 'faulted', 'offline'];
 export const STANDARDS: Standard[] = ['gbt2015', 'ccs2', 'chademo', 'type2'];
-export const ACTIONS: OperatorAction[] = ['enable', 'disable', 'reset', 'unlock', 'remoteStart', 'remoteStop'];
+/** The statuses an operator sets by hand (the rest is remote operations: `api/chargers`). */
+export const ACTIONS: OperatorAction[] = ['disable', 'enable'];
 export const TIERS: Tier[] = ['sharp', 'peak', 'flat', 'valley'];
 
 export type StationInput = Schema<'StationInput'>;
@@ -169,4 +170,5 @@ export async function getConnectorHistory(id: string): Promise<HistoryEntry[]> {
 export function useConnectorHistory(connectorId: string | null) {
   return useSWR(connectorId ? ['connector/getHistory', connectorId] : null, () => getConnectorHistory(connectorId!));
 }
+/** Out of service by hand (and back): stored, and sent to a connected charger as ChangeAvailability (`command`, null when not connected). */
 export const actOnConnector = (id: string, action: OperatorAction) => post<Answer<'/partnerapi/connector/doAction', 'post'>>('/connector/doAction', { id, action });

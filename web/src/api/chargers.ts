@@ -13,7 +13,7 @@ import type { Answer, Query, Schema } from './types';
 export const setPilePassword = (id: string, password?: string) =>
   post<Answer<'/partnerapi/pile/setPassword', 'post'>>('/pile/setPassword', password ? { id, password } : { id });
 
-/** A charger password: 16-40 printable ASCII characters without spaces (as the server checks). */
+/** A charger password: 16-40 printable ASCII characters without spaces (the server also refuses one that is easy to guess, saying why). */
 export function chargerPasswordProblem(p: string): boolean {
   return p.length < 16 || p.length > 40 || !/^[\x21-\x7e]+$/.test(p);
 }
@@ -63,15 +63,16 @@ export const sendCommand = async (path: string, body: Record<string, unknown>, e
 export const commandRefreshInterval = (c: Pick<Command, 'status'> | undefined, pollMs = 1000): number => (c && !commandDone(c as Command) ? pollMs : 0);
 
 /**
- * One command, read again until the charger answered it (or it timed out /
- * found the charger offline); null: not asked. The interval is state set
- * from each answer, as in `useCommands`.
+ * One command followed until it ends: read again every `pollMs` while it
+ * is queued or sent, then no more (null id: nothing followed). The end is
+ * kept per command (SWR restarts its timer only when the interval
+ * changes), so a new id is polled again.
  */
 export function useCommand(id: string | null, pollMs = 1000) {
-  const [interval, setPollInterval] = useState(0);
+  const [ended, setEnded] = useState<string | null>(null);
   return useSWR(id ? ['charger/command', id] : null, () => getCommand(id!), {
-    refreshInterval: interval,
-    onSuccess: (c) => setPollInterval(commandRefreshInterval(c, pollMs)),
+    refreshInterval: ended === id ? 0 : pollMs,
+    onSuccess: (c) => setEnded(commandRefreshInterval(c, pollMs) === 0 ? c.id : null),
   });
 }
 
@@ -99,7 +100,8 @@ export const CARD_STATUSES: CardStatus[] = ['Accepted', 'Blocked', 'Expired', 'I
 type CardPage = Answer<'/partnerapi/card/getList', 'get'>;
 export type Card = CardPage['list'][number];
 /** A card's own fields as a form or an import holds them (add, edit and import send these). */
-export type CardInput = Pick<Card, 'idTag' | 'holder' | 'plate' | 'status' | 'expiresAt' | 'parentIdTag'>;
+export type CardInput = Pick<Card, 'idTag' | 'holder' | 'plate' | 'status' | 'expiresAt' | 'parentIdTag' | 'payment'>;
+export type CardPayment = Schema<'CardPayment'>;
 
 type CardQuery = Query<'/partnerapi/card/getList'>;
 /** The card list's filters as a form holds them ('' = any). */
@@ -117,16 +119,44 @@ export function useCards(f: CardFilter, pageNo: number, pageSize: number) {
   return useSWR(['card/getList', f, pageNo, pageSize], () => getCards(f, pageNo, pageSize));
 }
 
-/** Accepted cards matching `keyword` (the first 20), for a form's card field (`enabled` false: not asked). */
-export function useCardChoices(keyword: string, enabled = true) {
-  return useSWR(enabled ? ['card/getList', keyword] : null, () => getCards({ keyword, status: 'Accepted' }, 1, 20));
+/** Cards a picker offers per search. */
+export const CARD_CHOICES = 20;
+
+type CardSearch = Answer<'/partnerapi/card/search', 'get'>;
+export async function searchCards(text: string, status?: CardStatus): Promise<CardSearch> {
+  const params: Record<string, string | number> = { limit: CARD_CHOICES };
+  if (text.trim()) params.text = text.trim();
+  if (status) params.status = status;
+  return (await get<CardSearch>('/card/search', params)).data;
+}
+
+/** Cards whose number, holder or plate starts with `text` (of `status` when given), for a picker (`enabled` false: not asked). */
+export function useCardSearch(text: string, status?: CardStatus, enabled = true) {
+  return useSWR(enabled ? ['card/search', text, status] : null, () => searchCards(text, status));
 }
 
 /** `extra.fieldErrors`: the caller marks a 400's fields on its form (no toast for those). */
 export const addCard = (c: Schema<'CardInput'>, extra?: { fieldErrors?: boolean }) => post<Answer<'/partnerapi/card/doAdd', 'post'>>('/card/doAdd', c, extra);
 export const editCard = (c: Schema<'CardEdit'>, extra?: { fieldErrors?: boolean }) => post<Answer<'/partnerapi/card/doEdit', 'post'>>('/card/doEdit', c, extra);
 export const deleteCard = (idTag: string) => post('/card/doDelete', { idTag });
-export const importCards = (rows: Schema<'CardImport'>['rows']) => post<Answer<'/partnerapi/card/import', 'post'>>('/card/import', { rows });
+/** `checkOnly`: the server checks every row and writes nothing. A 400 names each bad row in `data.fields` (no toast: the caller lists them). */
+export const importCards = (rows: Schema<'CardImport'>['rows'], checkOnly = false) =>
+  post<Answer<'/partnerapi/card/import', 'post'>>('/card/import', checkOnly ? { rows, checkOnly } : { rows }, { fieldErrors: true });
+
+/** Adds money to a prepaid card (finance); answers the card with its new balance. */
+export const topUpCard = (idTag: string, amountFen: number, note: string) => post<Answer<'/partnerapi/card/topUp', 'post'>>('/card/topUp', { idTag, amountFen, note }, { fieldErrors: true });
+
+type CardLedger = Answer<'/partnerapi/card/ledger', 'get'>;
+export type CardLedgerEntry = CardLedger['list'][number];
+/** A card's top-ups and sessions paid from its balance, newest first (null: not asked). */
+export function useCardLedger(idTag: string | null) {
+  return useSWR(idTag ? ['card/ledger', idTag] : null, async () => (await get<CardLedger>('/card/ledger', { idTag: idTag! })).data);
+}
+
+/** Prepaid cards below the minimum balance to start a session, lowest first (`enabled` false: not asked). */
+export function useLowBalance(enabled: boolean) {
+  return useSWR(enabled ? ['card/lowBalance'] : null, async () => (await get<Answer<'/partnerapi/card/lowBalance', 'get'>>('/card/lowBalance')).data);
+}
 
 type Reservations = Answer<'/partnerapi/charger/reservations', 'get'>;
 export type Reservation = Reservations['list'][number];

@@ -184,6 +184,14 @@ export async function getLedger(from: string, to: string, pageSize = 50, cursor?
   return (await get<Ledger>('/money/ledger', { from, to, pageSize, cursor: cursor ?? undefined })).data;
 }
 
+type HolderBills = Answer<'/partnerapi/money/holderBills', 'get'>;
+export type HolderBill = HolderBills['list'][number];
+
+/** What each postpaid card holder owes for a month's sessions (`month` YYYY-MM; empty: not asked). */
+export function useHolderBills(month: string) {
+  return useSWR(/^\d{4}-\d{2}$/.test(month) ? ['money/holderBills', month] : null, async () => (await get<HolderBills>('/money/holderBills', { month })).data);
+}
+
 export type Dashboard = Answer<'/partnerapi/index/dashboard', 'get'>;
 
 export async function getDashboard(): Promise<Dashboard> {

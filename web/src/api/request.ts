@@ -214,9 +214,12 @@ async function send<T>(opts: RequestOptions, retried: boolean): Promise<Envelope
       }
       resetAndGoToLogin();
       break;
-    case 403:
-      goTo('/403');
+    case 403: {
+      // The server names the permission that is missing; the 403 page says it.
+      const permission = (body as { data?: { permission?: unknown } } | undefined)?.data?.permission;
+      goTo(typeof permission === 'string' ? `/403?permission=${encodeURIComponent(permission)}` : '/403');
       break;
+    }
     default:
       if (!(opts.fieldErrors && Number(code) === 400 && fieldProblems(body).length > 0)) notify(msg || standardMessage(code), 'error');
   }

@@ -100,8 +100,76 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import charging cards (new numbers created, existing updated; any bad row refuses all) */
+        /** Import new charging cards: every bad row is reported at once and nothing is written unless all are good */
         post: operations["card_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/card/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card's top-ups and the sessions paid from its balance, newest first */
+        get: operations["card_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/card/lowBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prepaid cards whose balance is below an amount (default: the minimum to start a session), lowest first */
+        get: operations["card_low_balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/card/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Charging cards whose number, holder or plate starts with the text (for pickers) */
+        get: operations["card_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/card/topUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add money to a prepaid card's balance (recorded with who and when) */
+        post: operations["card_top_up"];
         delete?: never;
         options?: never;
         head?: never;
@@ -338,7 +406,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop a running session (RemoteStopTransaction) by order or transaction */
+        /** Stop a running session (RemoteStopTransaction) by order, transaction or connector */
         post: operations["charger_remote_stop"];
         delete?: never;
         options?: never;
@@ -391,6 +459,23 @@ export interface paths {
         put?: never;
         /** Reset a charger, soft or hard (Reset) */
         post: operations["charger_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/rotateAuthorizationKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the charger a new password over OCPP (ChangeConfiguration AuthorizationKey): generated or typed, stored hashed, in force once the charger accepts it; never shown */
+        post: operations["charger_rotate_authorization_key"];
         delete?: never;
         options?: never;
         head?: never;
@@ -491,7 +576,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Operator action on a connector (stored state only until a charger link exists) */
+        /** Take a connector out of service by hand (maintenance) or back; a connected charger is sent ChangeAvailability */
         post: operations["connector_action"];
         delete?: never;
         options?: never;
@@ -780,6 +865,23 @@ export interface paths {
         };
         /** Revenue per station over a period */
         get: operations["finance_by_station"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/money/holderBills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each postpaid card holder owes for a month's sessions */
+        get: operations["finance_holder_bills"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1137,7 +1239,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a pile with its connectors */
+        /** Register a pile with its connectors (a security profile other than the default needs configure:charger) */
         post: operations["pile_add"];
         delete?: never;
         options?: never;
@@ -1171,7 +1273,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Edit a pile (version checked) */
+        /** Edit a pile (version checked; changing its security profile needs configure:charger and closes the charger's connection) */
         post: operations["pile_edit"];
         delete?: never;
         options?: never;
@@ -1222,7 +1324,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set or rotate a pile's charger password (answered once, stored hashed) */
+        /** Set or rotate a pile's charger password (answered once, stored hashed; the charger's live connection is closed) */
         post: operations["pile_set_password"];
         delete?: never;
         options?: never;
@@ -1924,6 +2026,12 @@ export interface components {
              * @default null
              */
             parentIdTag?: string | null;
+            /**
+             * @description How its sessions are paid (default postpaid; an edit without it
+             *     keeps the card's). A prepaid card starts with a balance of 0.
+             * @default null
+             */
+            payment?: components["schemas"]["CardPayment"] | null;
             /** @default  */
             plate?: string;
             status: components["schemas"]["CardStatus"] | null;
@@ -1934,7 +2042,12 @@ export interface components {
             version: number | null;
         };
         CardImport: {
-            rows: components["schemas"]["CardInput"][];
+            /**
+             * @description Only check the rows (every problem reported), write nothing.
+             * @default false
+             */
+            checkOnly?: boolean;
+            rows: components["schemas"]["ImportRow"][];
         };
         /** @description A card as typed in the form or an import row. */
         CardInput: {
@@ -1952,10 +2065,18 @@ export interface components {
              * @default null
              */
             parentIdTag?: string | null;
+            /**
+             * @description How its sessions are paid (default postpaid; an edit without it
+             *     keeps the card's). A prepaid card starts with a balance of 0.
+             * @default null
+             */
+            payment?: components["schemas"]["CardPayment"] | null;
             /** @default  */
             plate?: string;
             status: components["schemas"]["CardStatus"] | null;
         };
+        /** @description How a card's sessions are paid. JSON: "postpaid" | "prepaid". */
+        CardPayment: "postpaid" | "prepaid";
         CardRef: {
             idTag: string;
         };
@@ -1996,6 +2117,7 @@ export interface components {
         };
         /** @description POST /connector/doAction */
         ConnectorAction: {
+            /** @description `disable`: out of service (e.g. maintenance); `enable`: back in service. */
             action?: components["schemas"]["OperatorAction"] | null;
             /** @default  */
             id?: string;
@@ -2146,6 +2268,38 @@ export interface components {
         IdList: components["schemas"]["IdText"][] | components["schemas"]["IdText"];
         /** @description An id as text or as a number. */
         IdText: string | number;
+        /**
+         * @description One row of an import: a card's fields (as [`CardInput`]) and where it is
+         *     in the client's file. Declared field by field, not flattened, so a bad
+         *     value is named by its path (`rows[1].status`).
+         */
+        ImportRow: {
+            /**
+             * Format: int64
+             * @description Unix seconds; null = never expires.
+             * @default null
+             */
+            expiresAt?: number | null;
+            /** @default  */
+            holder?: string;
+            idTag: string;
+            /** @default null */
+            parentIdTag?: string | null;
+            /**
+             * @description Default postpaid.
+             * @default null
+             */
+            payment?: components["schemas"]["CardPayment"] | null;
+            /** @default  */
+            plate?: string;
+            /**
+             * Format: uint
+             * @description Its row number in the spreadsheet, for the messages (default: its
+             *     place in `rows`, from 1).
+             */
+            row?: number | null;
+            status: components["schemas"]["CardStatus"] | null;
+        };
         LocalListBody: {
             /**
              * Format: int64
@@ -2259,9 +2413,20 @@ export interface components {
             offlineAfterIntervals: number;
             /**
              * Format: int64
+             * @description 0 to 1,000,000 fen; absent keeps the value in force.
+             * @default null
+             */
+            prepaidMinimumFen?: number | null;
+            /**
+             * Format: int64
              * @description 1 to 24.
              */
             stuckAfterHours: number;
+            /**
+             * @description One of the answer's `timeZones`; absent keeps the value in force.
+             * @default null
+             */
+            timeZone?: string | null;
             /**
              * Format: int64
              * @description The version the form was loaded with (0 before the first save).
@@ -2269,11 +2434,11 @@ export interface components {
             version: number;
         };
         /**
-         * @description Operator actions on a connector (recorded in the system log by the caller).
-         *     JSON: "enable" | "disable" | "reset" | "unlock" | "remoteStart" | "remoteStop".
-         * @enum {string}
+         * @description The status an operator sets by hand (recorded in the system log and
+         *     the connector's history by the caller, who also tells a connected
+         *     charger with ChangeAvailability). JSON: "enable" | "disable".
          */
-        OperatorAction: "enable" | "disable" | "reset" | "unlock" | "remoteStart" | "remoteStop";
+        OperatorAction: "enable" | "disable";
         /**
          * @description Occupancy (parking) fee: after `free_minutes`, `fen_per_minute` per started
          *     minute of occupancy, optionally capped per session. Occupancy minutes are
@@ -2332,7 +2497,10 @@ export interface components {
             registrationStatus?: components["schemas"]["RegistrationStatus"] | null;
             /**
              * Format: uint8
-             * @description 0 none (trusted network only), 1 Basic auth, 2 Basic auth over TLS (default 1).
+             * @description 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
+             *     auth over TLS (default 2 where chargers connect over TLS, else 1).
+             *     Choosing one other than the default, or changing it, needs
+             *     configure:charger (Admin).
              * @default null
              */
             securityProfile?: number | null;
@@ -2369,7 +2537,10 @@ export interface components {
             registrationStatus?: components["schemas"]["RegistrationStatus"] | null;
             /**
              * Format: uint8
-             * @description 0 none (trusted network only), 1 Basic auth, 2 Basic auth over TLS (default 1).
+             * @description 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
+             *     auth over TLS (default 2 where chargers connect over TLS, else 1).
+             *     Choosing one other than the default, or changing it, needs
+             *     configure:charger (Admin).
              * @default null
              */
             securityProfile?: number | null;
@@ -2446,8 +2617,15 @@ export interface components {
             pileId?: string;
         };
         RemoteStopBody: {
-            /** @description The order of the running session (or give `transactionId` and `pileId`). */
+            /** Format: int64 */
+            connectorId?: number | null;
+            /**
+             * @description The order of the running session (or give `transactionId`, or
+             *     `pileId` with `connectorId`).
+             */
             orderNo?: string | null;
+            /** @description With `connectorId`: the session running on that connector. */
+            pileId?: string | null;
             /** Format: int64 */
             transactionId?: number | null;
         };
@@ -2491,6 +2669,15 @@ export interface components {
             role: string;
             /** Format: int64 */
             version?: number | null;
+        };
+        RotateKeyBody: {
+            /**
+             * @description A key to use (16-40 printable ASCII characters, hard to guess);
+             *     omitted or empty: the server generates one (40 hexadecimal digits).
+             */
+            newKey?: string | null;
+            /** @default  */
+            pileId?: string;
         };
         /**
          * @description A route node as the shell and the menu page are sent it (the document's
@@ -2725,6 +2912,19 @@ export interface components {
             sharp?: components["schemas"]["TierPrice"] | null;
             valley?: components["schemas"]["TierPrice"] | null;
         };
+        TopUp: {
+            /**
+             * Format: int64
+             * @description What is added, in fen (1 to 100,000,000).
+             */
+            amountFen: number | null;
+            idTag: string;
+            /**
+             * @description How it was paid, a receipt number ... (at most 200 characters).
+             * @default
+             */
+            note?: string;
+        };
         TriggerBody: {
             /**
              * Format: int64
@@ -2839,7 +3039,7 @@ export interface components {
                 };
             };
         };
-        /** @description access forbidden: you do not have the permission for this */
+        /** @description no access: your roles do not give the permission this needs */
         Error403: {
             headers: {
                 [name: string]: unknown;
@@ -2848,7 +3048,9 @@ export interface components {
                 "application/json": {
                     /** @constant */
                     code: 403;
-                    data: null;
+                    data: null | {
+                        permission: string;
+                    };
                     msg: string;
                 };
             };
@@ -2991,7 +3193,14 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 200;
+                        /** @description A card as the pages are sent it: its fields and its wallet. */
                         data: {
+                            /**
+                             * Format: int64
+                             * @description Prepaid: what is left, fen (negative when a session cost more).
+                             * @default 0
+                             */
+                            balanceFen: number;
                             /** Format: int64 */
                             createdAt: number;
                             /**
@@ -2999,11 +3208,22 @@ export interface operations {
                              * @default null
                              */
                             expiresAt: number | null;
+                            /**
+                             * Format: int64
+                             * @description Prepaid: what running sessions hold of it (the minimum balance each).
+                             * @default 0
+                             */
+                            heldFen: number;
                             /** @default  */
                             holder: string;
                             idTag: string;
                             /** @default null */
                             parentIdTag: string | null;
+                            /**
+                             * @description How a card's sessions are paid. JSON: "postpaid" | "prepaid".
+                             * @default postpaid
+                             */
+                            payment: "postpaid" | "prepaid";
                             /** @default  */
                             plate: string;
                             /**
@@ -3016,6 +3236,12 @@ export interface operations {
                             updatedBy: string;
                             /** Format: int64 */
                             version: number;
+                            /**
+                             * Format: int64
+                             * @description Bumped by every wallet write, which is conditioned on it.
+                             * @default 0
+                             */
+                            walletVersion: number;
                         };
                         msg: string;
                     };
@@ -3088,7 +3314,14 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 200;
+                        /** @description A card as the pages are sent it: its fields and its wallet. */
                         data: {
+                            /**
+                             * Format: int64
+                             * @description Prepaid: what is left, fen (negative when a session cost more).
+                             * @default 0
+                             */
+                            balanceFen: number;
                             /** Format: int64 */
                             createdAt: number;
                             /**
@@ -3096,11 +3329,22 @@ export interface operations {
                              * @default null
                              */
                             expiresAt: number | null;
+                            /**
+                             * Format: int64
+                             * @description Prepaid: what running sessions hold of it (the minimum balance each).
+                             * @default 0
+                             */
+                            heldFen: number;
                             /** @default  */
                             holder: string;
                             idTag: string;
                             /** @default null */
                             parentIdTag: string | null;
+                            /**
+                             * @description How a card's sessions are paid. JSON: "postpaid" | "prepaid".
+                             * @default postpaid
+                             */
+                            payment: "postpaid" | "prepaid";
                             /** @default  */
                             plate: string;
                             /**
@@ -3113,6 +3357,12 @@ export interface operations {
                             updatedBy: string;
                             /** Format: int64 */
                             version: number;
+                            /**
+                             * Format: int64
+                             * @description Bumped by every wallet write, which is conditioned on it.
+                             * @default 0
+                             */
+                            walletVersion: number;
                         };
                         msg: string;
                     };
@@ -3156,6 +3406,12 @@ export interface operations {
                         code: 200;
                         data: {
                             list: {
+                                /**
+                                 * Format: int64
+                                 * @description Prepaid: what is left, fen (negative when a session cost more).
+                                 * @default 0
+                                 */
+                                balanceFen: number;
                                 /** Format: int64 */
                                 createdAt: number;
                                 /**
@@ -3163,11 +3419,22 @@ export interface operations {
                                  * @default null
                                  */
                                 expiresAt: number | null;
+                                /**
+                                 * Format: int64
+                                 * @description Prepaid: what running sessions hold of it (the minimum balance each).
+                                 * @default 0
+                                 */
+                                heldFen: number;
                                 /** @default  */
                                 holder: string;
                                 idTag: string;
                                 /** @default null */
                                 parentIdTag: string | null;
+                                /**
+                                 * @description How a card's sessions are paid. JSON: "postpaid" | "prepaid".
+                                 * @default postpaid
+                                 */
+                                payment: "postpaid" | "prepaid";
                                 /** @default  */
                                 plate: string;
                                 /**
@@ -3180,6 +3447,12 @@ export interface operations {
                                 updatedBy: string;
                                 /** Format: int64 */
                                 version: number;
+                                /**
+                                 * Format: int64
+                                 * @description Bumped by every wallet write, which is conditioned on it.
+                                 * @default 0
+                                 */
+                                walletVersion: number;
                             }[];
                             /** Format: uint64 */
                             total: number;
@@ -3218,10 +3491,350 @@ export interface operations {
                         code: 200;
                         /** @description What an import did. */
                         data: {
-                            /** Format: uint */
+                            /** @description True when the rows were only checked (`checkOnly`): nothing written. */
+                            checkedOnly: boolean;
+                            /**
+                             * Format: uint
+                             * @description Cards written.
+                             */
                             created: number;
-                            /** Format: uint */
-                            updated: number;
+                            /**
+                             * Format: uint
+                             * @description Rows identical to a card already stored (an import run again).
+                             */
+                            unchanged: number;
+                        };
+                        msg: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    card_ledger: {
+        parameters: {
+            query: {
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+                idTag: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            cursor: string | null;
+                            /** @description Newest first, 50 a page. */
+                            list: {
+                                /**
+                                 * Format: int64
+                                 * @description Added to the balance (a top-up) or taken from it (a session, negative).
+                                 */
+                                amountFen: number;
+                                /** Format: int64 */
+                                at: number;
+                                /**
+                                 * Format: int64
+                                 * @description The balance after it.
+                                 */
+                                balanceFen: number;
+                                /** @description Who topped up (the username), or the charger link for a session. */
+                                by: string;
+                                idTag: string;
+                                /** @enum {string} */
+                                kind: "topUp" | "session";
+                                /**
+                                 * @description A top-up's note (receipt, how it was paid).
+                                 * @default null
+                                 */
+                                note: string | null;
+                                /**
+                                 * @description The order of a session paid from the balance.
+                                 * @default null
+                                 */
+                                orderNo: string | null;
+                            }[];
+                        };
+                        msg: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+        };
+    };
+    card_low_balance: {
+        parameters: {
+            query?: {
+                /** @description Below this balance in fen (default: the minimum to start a session). */
+                belowFen?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /**
+                             * Format: int64
+                             * @description The amount they are below (fen).
+                             */
+                            belowFen: number;
+                            /** @description Lowest balance first, at most 200. */
+                            list: {
+                                /**
+                                 * Format: int64
+                                 * @description Prepaid: what is left, fen (negative when a session cost more).
+                                 * @default 0
+                                 */
+                                balanceFen: number;
+                                /** Format: int64 */
+                                createdAt: number;
+                                /**
+                                 * Format: int64
+                                 * @default null
+                                 */
+                                expiresAt: number | null;
+                                /**
+                                 * Format: int64
+                                 * @description Prepaid: what running sessions hold of it (the minimum balance each).
+                                 * @default 0
+                                 */
+                                heldFen: number;
+                                /** @default  */
+                                holder: string;
+                                idTag: string;
+                                /** @default null */
+                                parentIdTag: string | null;
+                                /**
+                                 * @description How a card's sessions are paid. JSON: "postpaid" | "prepaid".
+                                 * @default postpaid
+                                 */
+                                payment: "postpaid" | "prepaid";
+                                /** @default  */
+                                plate: string;
+                                /**
+                                 * @description A card's status, in OCPP's own words.
+                                 * @enum {string}
+                                 */
+                                status: "Accepted" | "Blocked" | "Expired" | "Invalid";
+                                /** Format: int64 */
+                                updatedAt: number;
+                                updatedBy: string;
+                                /** Format: int64 */
+                                version: number;
+                                /**
+                                 * Format: int64
+                                 * @description Bumped by every wallet write, which is conditioned on it.
+                                 * @default 0
+                                 */
+                                walletVersion: number;
+                            }[];
+                        };
+                        msg: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+        };
+    };
+    card_search: {
+        parameters: {
+            query?: {
+                /** @description At most this many (default 20, at most 50). */
+                limit?: number;
+                /** @description Only cards of this status (a picker of cards that may charge: Accepted). */
+                status?: "Accepted" | "Blocked" | "Expired" | "Invalid";
+                /**
+                 * @description The start of a card number, a holder's name or a plate (with or
+                 *     without its province character); letter case and spaces ignored.
+                 *     Empty: the first cards by number.
+                 */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description In the order of the text they matched. */
+                            list: {
+                                /**
+                                 * Format: int64
+                                 * @description Prepaid: what is left, fen (negative when a session cost more).
+                                 * @default 0
+                                 */
+                                balanceFen: number;
+                                /** Format: int64 */
+                                createdAt: number;
+                                /**
+                                 * Format: int64
+                                 * @default null
+                                 */
+                                expiresAt: number | null;
+                                /**
+                                 * Format: int64
+                                 * @description Prepaid: what running sessions hold of it (the minimum balance each).
+                                 * @default 0
+                                 */
+                                heldFen: number;
+                                /** @default  */
+                                holder: string;
+                                idTag: string;
+                                /** @default null */
+                                parentIdTag: string | null;
+                                /**
+                                 * @description How a card's sessions are paid. JSON: "postpaid" | "prepaid".
+                                 * @default postpaid
+                                 */
+                                payment: "postpaid" | "prepaid";
+                                /** @default  */
+                                plate: string;
+                                /**
+                                 * @description A card's status, in OCPP's own words.
+                                 * @enum {string}
+                                 */
+                                status: "Accepted" | "Blocked" | "Expired" | "Invalid";
+                                /** Format: int64 */
+                                updatedAt: number;
+                                updatedBy: string;
+                                /** Format: int64 */
+                                version: number;
+                                /**
+                                 * Format: int64
+                                 * @description Bumped by every wallet write, which is conditioned on it.
+                                 * @default 0
+                                 */
+                                walletVersion: number;
+                            }[];
+                            /** @description More cards match: type more. */
+                            more: boolean;
+                        };
+                        msg: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+        };
+    };
+    card_top_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopUp"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A card as the pages are sent it: its fields and its wallet. */
+                        data: {
+                            /**
+                             * Format: int64
+                             * @description Prepaid: what is left, fen (negative when a session cost more).
+                             * @default 0
+                             */
+                            balanceFen: number;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /**
+                             * Format: int64
+                             * @default null
+                             */
+                            expiresAt: number | null;
+                            /**
+                             * Format: int64
+                             * @description Prepaid: what running sessions hold of it (the minimum balance each).
+                             * @default 0
+                             */
+                            heldFen: number;
+                            /** @default  */
+                            holder: string;
+                            idTag: string;
+                            /** @default null */
+                            parentIdTag: string | null;
+                            /**
+                             * @description How a card's sessions are paid. JSON: "postpaid" | "prepaid".
+                             * @default postpaid
+                             */
+                            payment: "postpaid" | "prepaid";
+                            /** @default  */
+                            plate: string;
+                            /**
+                             * @description A card's status, in OCPP's own words.
+                             * @enum {string}
+                             */
+                            status: "Accepted" | "Blocked" | "Expired" | "Invalid";
+                            /** Format: int64 */
+                            updatedAt: number;
+                            updatedBy: string;
+                            /** Format: int64 */
+                            version: number;
+                            /**
+                             * Format: int64
+                             * @description Bumped by every wallet write, which is conditioned on it.
+                             * @default 0
+                             */
+                            walletVersion: number;
                         };
                         msg: string;
                     };
@@ -3263,6 +3876,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3284,7 +3902,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3326,6 +3944,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3347,7 +3970,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3389,6 +4012,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3410,7 +4038,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3452,6 +4080,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3473,7 +4106,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3515,6 +4148,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3536,7 +4174,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3577,6 +4215,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3598,7 +4241,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3639,6 +4282,11 @@ export interface operations {
                                 action: string;
                                 /** Format: int64 */
                                 answeredAt: number | null;
+                                /**
+                                 * @description The connection it was sent on (only an answer there completes it).
+                                 * @default null
+                                 */
+                                connectionId: string | null;
                                 /** Format: int64 */
                                 createdAt: number;
                                 /** @description A CALLERROR, or why a frame could not be read. */
@@ -3660,7 +4308,7 @@ export interface operations {
                                 } | null;
                                 /** Format: int64 */
                                 sentAt: number | null;
-                                status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                                status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                             }[];
                         };
                         msg: string;
@@ -3701,6 +4349,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3722,7 +4375,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3764,6 +4417,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3785,7 +4443,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3827,6 +4485,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3848,7 +4511,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3890,6 +4553,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3911,7 +4579,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -3953,6 +4621,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -3974,7 +4647,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4016,6 +4689,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4037,7 +4715,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4079,6 +4757,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4100,7 +4783,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4191,6 +4874,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4212,7 +4900,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4254,6 +4942,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4275,7 +4968,75 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        msg: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_rotate_authorization_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateKeyBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4317,6 +5078,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4338,7 +5104,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4380,6 +5146,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4401,7 +5172,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4443,6 +5214,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4464,7 +5240,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4506,6 +5282,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4527,7 +5308,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4569,6 +5350,11 @@ export interface operations {
                             action: string;
                             /** Format: int64 */
                             answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
                             /** Format: int64 */
                             createdAt: number;
                             /** @description A CALLERROR, or why a frame could not be read. */
@@ -4590,7 +5376,7 @@ export interface operations {
                             } | null;
                             /** Format: int64 */
                             sentAt: number | null;
-                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline";
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
                         msg: string;
                     };
@@ -4628,45 +5414,85 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         /**
-                         * @description A connector as stored and as sent by its edits and actions (the demo
-                         *     data is made of these too).
+                         * @description POST /connector/doAction answer: the connector as stored now, and the
+                         *     ChangeAvailability sent to its charger (null when the charger is not
+                         *     connected: nothing was sent). Follow the command with /charger/command.
                          */
                         data: {
-                            faultCode: string | null;
-                            id: string;
-                            /** Format: uint32 */
-                            maxPowerKw: number;
-                            /** Format: uint32 */
-                            number: number;
-                            pileCode: string;
-                            pileId: string;
+                            /** @description A command as stored and sent. */
+                            command: {
+                                action: string;
+                                /** Format: int64 */
+                                answeredAt: number | null;
+                                /**
+                                 * @description The connection it was sent on (only an answer there completes it).
+                                 * @default null
+                                 */
+                                connectionId: string | null;
+                                /** Format: int64 */
+                                createdAt: number;
+                                /** @description A CALLERROR, or why a frame could not be read. */
+                                error: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                /** @description Also the OCPP message id of the call. */
+                                id: string;
+                                /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                                payload: {
+                                    [key: string]: unknown;
+                                };
+                                pileId: string;
+                                requestedBy: string;
+                                /** @description The charger's answer payload (a JSON object), once it answered. */
+                                response: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** Format: int64 */
+                                sentAt: number | null;
+                                status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                            } | null;
                             /**
-                             * @description JSON: "ac" | "dc".
-                             * @enum {string}
+                             * @description A connector as stored and as sent by its edits and actions (the demo
+                             *     data is made of these too).
                              */
-                            pileType: "ac" | "dc";
-                            qrCode: string;
-                            /**
-                             * Format: int64
-                             * @description The charger's timestamp of the status it last reported (an older
-                             *     report never overwrites a newer one); null when set by an operator.
-                             * @default null
-                             */
-                            reportedAt: number | null;
-                            /** @description Connector standard. JSON: "gbt2015" | "ccs2" | "chademo" | "type2". */
-                            standard: ("ccs2" | "chademo") | "gbt2015" | "type2";
-                            stationId: string;
-                            /**
-                             * @description The last reported (or operator-set) status; what a page shows also
-                             *     depends on whether the pile is online (`effectiveStatus`).
-                             */
-                            status: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
-                            /** Format: int64 */
-                            statusSince: number;
-                            /** Format: int64 */
-                            updatedAt: number;
-                            /** Format: int64 */
-                            version: number;
+                            connector: {
+                                faultCode: string | null;
+                                id: string;
+                                /** Format: uint32 */
+                                maxPowerKw: number;
+                                /** Format: uint32 */
+                                number: number;
+                                pileCode: string;
+                                pileId: string;
+                                /**
+                                 * @description JSON: "ac" | "dc".
+                                 * @enum {string}
+                                 */
+                                pileType: "ac" | "dc";
+                                qrCode: string;
+                                /**
+                                 * Format: int64
+                                 * @description The charger's timestamp of the status it last reported (an older
+                                 *     report never overwrites a newer one); null when set by an operator.
+                                 * @default null
+                                 */
+                                reportedAt: number | null;
+                                /** @description Connector standard. JSON: "gbt2015" | "ccs2" | "chademo" | "type2". */
+                                standard: ("ccs2" | "chademo") | "gbt2015" | "type2";
+                                stationId: string;
+                                /**
+                                 * @description The last reported (or operator-set) status; what a page shows also
+                                 *     depends on whether the pile is online (`effectiveStatus`).
+                                 */
+                                status: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
+                                /** Format: int64 */
+                                statusSince: number;
+                                /** Format: int64 */
+                                updatedAt: number;
+                                /** Format: int64 */
+                                version: number;
+                            };
                         };
                         msg: string;
                     };
@@ -4839,8 +5665,11 @@ export interface operations {
                         /** @description GET /connector/getList answer. */
                         data: {
                             list: {
-                                /** @description The operator actions possible now. */
-                                allowedActions: ("enable" | "disable" | "reset" | "unlock" | "remoteStart" | "remoteStop")[];
+                                /**
+                                 * @description The statuses an operator may set by hand now (remote operations
+                                 *     are the charger command routes).
+                                 */
+                                allowedActions: ("enable" | "disable")[];
                                 /** @description The status shown: the stored one, or offline while the pile is silent. */
                                 effectiveStatus: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                                 faultCode: string | null;
@@ -5317,6 +6146,8 @@ export interface operations {
                                          */
                                         problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
                                     })[];
+                                    /** @description A postpaid card's session: the holder account it is billed to. */
+                                    billedTo: string | null;
                                     closeReason: string | null;
                                     /** Format: int64 */
                                     closedAt: number | null;
@@ -5363,8 +6194,8 @@ export interface operations {
                                      */
                                     parkingFen: number;
                                     paymentMethod: (("wechat" | "alipay" | "unionpay") | "balance" | "card") | null;
-                                    /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff". */
-                                    paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff";
+                                    /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff" | "billed". */
+                                    paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff" | "billed";
                                     /**
                                      * @description The pile's code as the operator typed it (what its label and the
                                      *     charger's identity say), e.g. INFYAC001606; empty when the pile is
@@ -5683,6 +6514,11 @@ export interface operations {
                             email: string;
                             permissions: string[];
                             roles: string[];
+                            /**
+                             * @description The operator's time zone (IANA name, an operations setting): every
+                             *     date and time is shown and typed in it.
+                             */
+                            timeZone: string;
                             /** Format: int64 */
                             userType: number;
                             username: string;
@@ -6082,6 +6918,67 @@ export interface operations {
                                  */
                                 writtenOffFen: number;
                             };
+                        };
+                        msg: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+        };
+    };
+    finance_holder_bills: {
+        parameters: {
+            query: {
+                /** @description The month, `YYYY-MM` (China local time, the sessions' start). */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description GET /money/holderBills answer. */
+                        data: {
+                            /** @description Most owed first. */
+                            list: {
+                                /** Format: int64 */
+                                amountFen: number;
+                                /** Format: int64 */
+                                energyWh: number;
+                                /** @description The card holder (or the card number when no holder is written). */
+                                holder: string;
+                                /** Format: int64 */
+                                orders: number;
+                                /**
+                                 * Format: int64
+                                 * @description amount - paid - written off.
+                                 */
+                                owedFen: number;
+                                /**
+                                 * Format: int64
+                                 * @description Recorded by finance (offline payments).
+                                 */
+                                paidFen: number;
+                                /** Format: int64 */
+                                writtenOffFen: number;
+                            }[];
+                            /** @description `YYYY-MM`. */
+                            month: string;
+                            /** Format: int64 */
+                            owedFen: number;
                         };
                         msg: string;
                     };
@@ -6870,6 +7767,18 @@ export interface operations {
                                  * @description The range a setting accepts and its default (sent to the page, which
                                  *     checks a form against it before saving).
                                  */
+                                prepaidMinimumFen: {
+                                    /** Format: int64 */
+                                    default: number;
+                                    /** Format: int64 */
+                                    max: number;
+                                    /** Format: int64 */
+                                    min: number;
+                                };
+                                /**
+                                 * @description The range a setting accepts and its default (sent to the page, which
+                                 *     checks a form against it before saving).
+                                 */
                                 stuckAfterHours: {
                                     /** Format: int64 */
                                     default: number;
@@ -6886,9 +7795,23 @@ export interface operations {
                             offlineAfterIntervals: number;
                             /**
                              * Format: int64
+                             * @description The least a prepaid card must have free (fen) to start a session.
+                             * @default 1000
+                             */
+                            prepaidMinimumFen: number;
+                            /**
+                             * Format: int64
                              * @description Hours after which a still-charging order is flagged as stuck.
                              */
                             stuckAfterHours: number;
+                            /**
+                             * @description The operator's time zone (IANA name): every date and time the pages
+                             *     show and every one typed in them is in it.
+                             * @default Asia/Shanghai
+                             */
+                            timeZone: string;
+                            /** @description The time zones that may be chosen. */
+                            timeZones: string[];
                             /**
                              * Format: int64
                              * @description Unix seconds of the last save.
@@ -6969,6 +7892,18 @@ export interface operations {
                                  * @description The range a setting accepts and its default (sent to the page, which
                                  *     checks a form against it before saving).
                                  */
+                                prepaidMinimumFen: {
+                                    /** Format: int64 */
+                                    default: number;
+                                    /** Format: int64 */
+                                    max: number;
+                                    /** Format: int64 */
+                                    min: number;
+                                };
+                                /**
+                                 * @description The range a setting accepts and its default (sent to the page, which
+                                 *     checks a form against it before saving).
+                                 */
                                 stuckAfterHours: {
                                     /** Format: int64 */
                                     default: number;
@@ -6985,9 +7920,23 @@ export interface operations {
                             offlineAfterIntervals: number;
                             /**
                              * Format: int64
+                             * @description The least a prepaid card must have free (fen) to start a session.
+                             * @default 1000
+                             */
+                            prepaidMinimumFen: number;
+                            /**
+                             * Format: int64
                              * @description Hours after which a still-charging order is flagged as stuck.
                              */
                             stuckAfterHours: number;
+                            /**
+                             * @description The operator's time zone (IANA name): every date and time the pages
+                             *     show and every one typed in them is in it.
+                             * @default Asia/Shanghai
+                             */
+                            timeZone: string;
+                            /** @description The time zones that may be chosen. */
+                            timeZones: string[];
                             /**
                              * Format: int64
                              * @description Unix seconds of the last save.
@@ -7081,6 +8030,8 @@ export interface operations {
                                  */
                                 problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
                             })[];
+                            /** @description A postpaid card's session: the holder account it is billed to. */
+                            billedTo: string | null;
                             closeReason: string | null;
                             /** Format: int64 */
                             closedAt: number | null;
@@ -7127,8 +8078,8 @@ export interface operations {
                              */
                             parkingFen: number;
                             paymentMethod: (("wechat" | "alipay" | "unionpay") | "balance" | "card") | null;
-                            /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff". */
-                            paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff";
+                            /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff" | "billed". */
+                            paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff" | "billed";
                             /**
                              * @description The pile's code as the operator typed it (what its label and the
                              *     charger's identity say), e.g. INFYAC001606; empty when the pile is
@@ -7298,6 +8249,8 @@ export interface operations {
                                  */
                                 problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
                             })[];
+                            /** @description A postpaid card's session: the holder account it is billed to. */
+                            billedTo: string | null;
                             closeReason: string | null;
                             /** Format: int64 */
                             closedAt: number | null;
@@ -7399,8 +8352,8 @@ export interface operations {
                              */
                             parkingFen: number;
                             paymentMethod: (("wechat" | "alipay" | "unionpay") | "balance" | "card") | null;
-                            /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff". */
-                            paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff";
+                            /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff" | "billed". */
+                            paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff" | "billed";
                             /**
                              * Format: int64
                              * @description What the pending requests ask together.
@@ -7645,8 +8598,8 @@ export interface operations {
                 orderNo?: string;
                 /** @description Items a page (default 20, at most 500). */
                 pageSize?: number;
-                /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff". */
-                paymentStatus?: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff";
+                /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff" | "billed". */
+                paymentStatus?: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff" | "billed";
                 plate?: string;
                 /**
                  * @description `newest` first (default) or `oldest` first (also the pager's jump to
@@ -7734,6 +8687,8 @@ export interface operations {
                                      */
                                     problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
                                 })[];
+                                /** @description A postpaid card's session: the holder account it is billed to. */
+                                billedTo: string | null;
                                 closeReason: string | null;
                                 /** Format: int64 */
                                 closedAt: number | null;
@@ -7780,8 +8735,8 @@ export interface operations {
                                  */
                                 parkingFen: number;
                                 paymentMethod: (("wechat" | "alipay" | "unionpay") | "balance" | "card") | null;
-                                /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff". */
-                                paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff";
+                                /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff" | "billed". */
+                                paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff" | "billed";
                                 /**
                                  * @description The pile's code as the operator typed it (what its label and the
                                  *     charger's identity say), e.g. INFYAC001606; empty when the pile is
@@ -8092,6 +9047,8 @@ export interface operations {
                                      */
                                     problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
                                 })[];
+                                /** @description A postpaid card's session: the holder account it is billed to. */
+                                billedTo: string | null;
                                 closeReason: string | null;
                                 /** Format: int64 */
                                 closedAt: number | null;
@@ -8138,8 +9095,8 @@ export interface operations {
                                  */
                                 parkingFen: number;
                                 paymentMethod: (("wechat" | "alipay" | "unionpay") | "balance" | "card") | null;
-                                /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff". */
-                                paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff";
+                                /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff" | "billed". */
+                                paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff" | "billed";
                                 /**
                                  * @description The pile's code as the operator typed it (what its label and the
                                  *     charger's identity say), e.g. INFYAC001606; empty when the pile is
@@ -8517,6 +9474,8 @@ export interface operations {
                                  */
                                 problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
                             })[];
+                            /** @description A postpaid card's session: the holder account it is billed to. */
+                            billedTo: string | null;
                             closeReason: string | null;
                             /** Format: int64 */
                             closedAt: number | null;
@@ -8563,8 +9522,8 @@ export interface operations {
                              */
                             parkingFen: number;
                             paymentMethod: (("wechat" | "alipay" | "unionpay") | "balance" | "card") | null;
-                            /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff". */
-                            paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff";
+                            /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff" | "billed". */
+                            paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff" | "billed";
                             /**
                              * @description The pile's code as the operator typed it (what its label and the
                              *     charger's identity say), e.g. INFYAC001606; empty when the pile is
@@ -8739,6 +9698,8 @@ export interface operations {
                                  */
                                 problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
                             })[];
+                            /** @description A postpaid card's session: the holder account it is billed to. */
+                            billedTo: string | null;
                             closeReason: string | null;
                             /** Format: int64 */
                             closedAt: number | null;
@@ -8785,8 +9746,8 @@ export interface operations {
                              */
                             parkingFen: number;
                             paymentMethod: (("wechat" | "alipay" | "unionpay") | "balance" | "card") | null;
-                            /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff". */
-                            paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff";
+                            /** @description JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff" | "billed". */
+                            paymentStatus: ("unpaid" | "paid" | "refunded" | "partiallyRefunded") | "writtenOff" | "billed";
                             /**
                              * @description The pile's code as the operator typed it (what its label and the
                              *     charger's identity say), e.g. INFYAC001606; empty when the pile is
@@ -8917,8 +9878,11 @@ export interface operations {
                             /** Format: uint32 */
                             connectorCount: number;
                             connectors: {
-                                /** @description The operator actions possible now. */
-                                allowedActions: ("enable" | "disable" | "reset" | "unlock" | "remoteStart" | "remoteStop")[];
+                                /**
+                                 * @description The statuses an operator may set by hand now (remote operations
+                                 *     are the charger command routes).
+                                 */
+                                allowedActions: ("enable" | "disable")[];
                                 /** @description The status shown: the stored one, or offline while the pile is silent. */
                                 effectiveStatus: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                                 faultCode: string | null;
@@ -9349,8 +10313,11 @@ export interface operations {
                                 /** Format: uint32 */
                                 connectorCount: number;
                                 connectors: {
-                                    /** @description The operator actions possible now. */
-                                    allowedActions: ("enable" | "disable" | "reset" | "unlock" | "remoteStart" | "remoteStop")[];
+                                    /**
+                                     * @description The statuses an operator may set by hand now (remote operations
+                                     *     are the charger command routes).
+                                     */
+                                    allowedActions: ("enable" | "disable")[];
                                     /** @description The status shown: the stored one, or offline while the pile is silent. */
                                     effectiveStatus: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                                     faultCode: string | null;
@@ -9991,6 +10958,19 @@ export interface operations {
                         code: 200;
                         /** @description The route tree the SPA builds its menu and routes from. */
                         data: {
+                            /**
+                             * @description Pages of the menu the caller's roles may not open (the SPA shows
+                             *     403 saying what they need, rather than 404).
+                             */
+                            forbidden: {
+                                /** @description What its guard asks for, in English and in Chinese. */
+                                needsEn: string;
+                                needsZh: string;
+                                /** @description The page's full path, e.g. `/setting/userManagement`. */
+                                path: string;
+                                /** @description Its menu title (a key of the SPA's menu titles, zh). */
+                                title: string;
+                            }[];
                             /** @description Route nodes: path, name, component, redirect, meta, children. */
                             list: {
                                 children?: components["schemas"]["RouteNode"][] | null;
@@ -10459,8 +11439,11 @@ export interface operations {
                                 /** Format: uint32 */
                                 connectorCount: number;
                                 connectors: {
-                                    /** @description The operator actions possible now. */
-                                    allowedActions: ("enable" | "disable" | "reset" | "unlock" | "remoteStart" | "remoteStop")[];
+                                    /**
+                                     * @description The statuses an operator may set by hand now (remote operations
+                                     *     are the charger command routes).
+                                     */
+                                    allowedActions: ("enable" | "disable")[];
                                     /** @description The status shown: the stored one, or offline while the pile is silent. */
                                     effectiveStatus: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                                     faultCode: string | null;

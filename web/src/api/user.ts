@@ -2,6 +2,7 @@ import { REFRESH_TOKEN_FIELD, TOKEN_FIELD } from '@/config';
 import i18n from '@/i18n';
 import type { SignedIn } from '@/store/user';
 import { notify } from '@/utils/notify';
+import { setOperatorTimeZone } from '@/components/data/format';
 import useSWR from 'swr';
 import { get, post } from './request';
 import type { Answer, Schema } from './types';
@@ -51,6 +52,8 @@ export async function getUserInfo(): Promise<UserInfo> {
     notify(message, 'error');
     throw new Error(message);
   }
+  // Every date and time of the pages is in the operator's zone.
+  if (typeof data.timeZone === 'string') setOperatorTimeZone(data.timeZone);
   return data;
 }
 

@@ -77,6 +77,7 @@ export default function Shell() {
   const location = useLocation();
   const activate = useMenuActivate();
   const routes = routesStore.use((s) => s.routes);
+  const forbidden = routesStore.use((s) => s.forbidden);
   const tabs = tabsStore.use((s) => s.tabs);
   const theme = settingsStore.use((s) => s.theme);
   const device = settingsStore.use((s) => s.device);
@@ -84,7 +85,7 @@ export default function Shell() {
   const extraFirst = settingsStore.use((s) => s.extraFirst);
   const nodes = useMemo(() => menuTree(routes), [routes]);
 
-  const resolution = resolveLocation(routes, location.pathname);
+  const resolution = resolveLocation(routes, location.pathname, forbidden);
   const current = resolution.kind === 'view' ? toVisitedRoute(resolution.route, resolution.match, location.pathname, location.search) : null;
   const shownTabs = current ? addTab(tabs, current) : tabs;
 

@@ -16,7 +16,7 @@ function ViewLoading() {
     return doneProgress;
   }, []);
   return (
-    <div className={styles.fallback}>
+    <div className={styles.fallback} data-testid="view-loading">
       <Spinner size="small" />
     </div>
   );

@@ -14,7 +14,7 @@ vi.mock('./prefetch', () => ({ takeFirstScreen: async () => undefined }));
 vi.mock('@/api/router', () => ({
   getRouterList: vi.fn(async () => {
     started.push('routerList');
-    return [];
+    return { list: [], forbidden: [] };
   }),
 }));
 

@@ -39,12 +39,12 @@ export function loadSession(): Promise<void> {
       acl = { admin: true, role: ['Admin'], permission: [] };
       userStore.set({ username: VIRTUAL_USERNAME, ...acl });
     }
-    const list = await routeList;
+    const { list, forbidden } = await routeList;
     // The first screen's code, when it was started from the URL: the shell
     // and the page then render together (see prefetch.ts).
     await takeFirstScreen();
     try {
-      setRoutes(buildRoutes(list, acl));
+      setRoutes(buildRoutes(list, acl), forbidden);
     } catch (err) {
       if (err instanceof RouteFormatError) notify(err.message, 'error');
       throw err;

@@ -24,6 +24,13 @@ describe('matchRoute / resolveLocation', () => {
     expect(resolveLocation(routes, '/nope/nothing')).toEqual({ kind: 'redirect', to: '/404' });
   });
 
+  it("sends a page the user's roles may not open to /403 naming it, not to /404", () => {
+    const editor = buildRoutes(menu, { admin: false, role: ['Editor'], permission: ['read:system', 'write:system'] });
+    const forbidden = [{ path: '/setting/userManagement' }];
+    expect(resolveLocation(editor, '/setting/userManagement', forbidden)).toEqual({ kind: 'redirect', to: '/403?path=%2Fsetting%2FuserManagement' });
+    expect(resolveLocation(editor, '/nope/nothing', forbidden)).toEqual({ kind: 'redirect', to: '/404' });
+  });
+
   it('resolves a leaf to its view', () => {
     const r = resolveLocation(routes, '/index');
     expect(r.kind).toBe('view');

@@ -34,9 +34,16 @@ export type Resolution =
   | { kind: 'redirect'; to: string }
   | { kind: 'view'; route: AppRoute; match: RouteMatch };
 
-/** What a protected pathname leads to once routes are built. */
-export function resolveLocation(routes: AppRoute[], pathname: string): Resolution {
+/**
+ * What a protected pathname leads to once routes are built: a page of the
+ * menu the user's roles may not open (`forbidden`, from the server) goes
+ * to /403 saying which page, any other unknown path to /404.
+ */
+export function resolveLocation(routes: AppRoute[], pathname: string, forbidden: { path: string }[] = []): Resolution {
   const match = matchRoute(routes, pathname);
+  if (!match || match.chain[0]?.path === '*') {
+    if (forbidden.some((f) => f.path === pathname)) return { kind: 'redirect', to: `/403?path=${encodeURIComponent(pathname)}` };
+  }
   if (!match) return { kind: 'redirect', to: '/404' };
   const leaf = match.chain[match.chain.length - 1];
   if (leaf.redirect && (leaf.isLayout || !leaf.component)) return { kind: 'redirect', to: leaf.redirect };

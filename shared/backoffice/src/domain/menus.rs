@@ -135,9 +135,121 @@ pub async fn load_versioned(ctx: &AppCtx) -> Result<(Vec<Value>, i64), ApiError>
     Ok((routes, version))
 }
 
-/// The stored tree (with the product's own entries) as the caller may see it.
+/// The tree this server serves: the stored one with the product's own
+/// entries ([`with_product_entries`]), without the demo pages while they
+/// are off ([`in_service`]). The menu and the 403 pages both read it, so a
+/// page the menu may show is one the 403 list knows.
+pub async fn served(ctx: &AppCtx) -> Result<Vec<Value>, ApiError> {
+    Ok(in_service(ctx, with_product_entries(load(ctx).await?)))
+}
+
+/// The served tree ([`served`]) as the caller may see it.
 pub async fn visible_to(ctx: &AppCtx, principal: &Principal) -> Result<Vec<Value>, ApiError> {
-    Ok(permission::filter_routes(&with_product_entries(load(ctx).await?), principal))
+    Ok(permission::filter_routes(&served(ctx).await?, principal))
+}
+
+/// The tree as this server offers it: the demo pages only while they are on.
+pub fn in_service(ctx: &AppCtx, tree: Vec<Value>) -> Vec<Value> {
+    if ctx.config.demo_pages {
+        tree
+    } else {
+        without_demo(&tree)
+    }
+}
+
+/// Whether a page component is one of the template's demo pages (the
+/// component keys of the spec's demo route tree: `vab/...`, `other/...`,
+/// `mall/...`, `error/...`, the dashboard and workbench demos). Told by
+/// the component, so a demo page moved elsewhere in the menu stays a demo.
+pub fn is_demo_component(component: &str) -> bool {
+    ["vab/", "other/", "mall/", "error/"].iter().any(|p| component.starts_with(p)) || matches!(component, "index/dashboard" | "index/workbench")
+}
+
+/// The tree without the demo pages; a section left with no page (the
+/// 组件, 其他, 商城 and 错误页 sections) goes too, with an external link
+/// it held.
+pub fn without_demo(tree: &[Value]) -> Vec<Value> {
+    tree.iter()
+        .filter_map(|node| {
+            if node.get("component").and_then(Value::as_str).is_some_and(is_demo_component) {
+                return None;
+            }
+            let Some(children) = node.get("children").and_then(Value::as_array).filter(|c| !c.is_empty()) else {
+                return Some(node.clone());
+            };
+            let kept = without_demo(children);
+            let pages = kept.iter().any(|c| c.get("component").and_then(Value::as_str).is_some_and(|c| c != LAYOUT) || c.get("children").and_then(Value::as_array).is_some_and(|c| !c.is_empty()));
+            if !pages {
+                return None;
+            }
+            let mut node = node.clone();
+            node["children"] = Value::Array(kept);
+            Some(node)
+        })
+        .collect()
+}
+
+const LAYOUT: &str = "Layout";
+
+/// A page of the menu the caller may not open, and what it needs: the
+/// SPA shows 403 (saying this) instead of 404 for it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ForbiddenPage {
+    /// The page's full path, e.g. `/setting/userManagement`.
+    pub path: String,
+    /// Its menu title (a key of the SPA's menu titles, zh).
+    pub title: String,
+    /// What its guard asks for, in English and in Chinese.
+    pub needs_en: String,
+    pub needs_zh: String,
+}
+
+/// The pages of `tree` (the server's, demo pages already dropped when off)
+/// whose guard, or an ancestor's, refuses `principal`.
+pub fn forbidden_pages(tree: &[Value], principal: &Principal) -> Vec<ForbiddenPage> {
+    fn leaves(nodes: &[Value], parent: &str, needs: &(String, String), out: &mut Vec<ForbiddenPage>) {
+        for n in nodes {
+            let path = full_path(parent, n);
+            match n.get("children").and_then(Value::as_array).filter(|c| !c.is_empty()) {
+                Some(children) => leaves(children, &path, needs, out),
+                None if !is_external(&path) && !path.contains(':') && path != "*" => out.push(ForbiddenPage {
+                    title: n.get("meta").and_then(|m| m.get("title")).and_then(Value::as_str).unwrap_or_default().to_string(),
+                    path,
+                    needs_en: needs.0.clone(),
+                    needs_zh: needs.1.clone(),
+                }),
+                None => {}
+            }
+        }
+    }
+    fn walk(nodes: &[Value], parent: &str, principal: &Principal, out: &mut Vec<ForbiddenPage>) {
+        for n in nodes {
+            let path = full_path(parent, n);
+            let Ok(guard) = permission::route_guard(n) else { continue };
+            if !permission::can(principal, guard.as_ref()) {
+                let needs = guard.as_ref().map(permission::guard_text).unwrap_or_default();
+                leaves(std::slice::from_ref(n), parent, &needs, out);
+            } else if let Some(children) = n.get("children").and_then(Value::as_array) {
+                walk(children, &path, principal, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(tree, "", principal, &mut out);
+    out
+}
+
+/// A node's full path under `parent` (external and absolute paths stand alone).
+fn full_path(parent: &str, node: &Value) -> String {
+    let path = node.get("path").and_then(Value::as_str).unwrap_or_default();
+    if is_external(path) || path.starts_with('/') {
+        path.to_string()
+    } else if parent.ends_with('/') {
+        format!("{parent}{path}")
+    } else {
+        format!("{parent}/{path}")
+    }
 }
 
 /// The publishers' notice page (publish, edit, withdraw), a menu entry for
@@ -288,6 +400,28 @@ mod tests {
         assert_eq!(with_self_service(tree.clone()).len(), tree.len(), "not added twice");
         let paths: Vec<String> = searchable_entries(&tree).into_iter().map(|(_, p)| p).collect();
         assert!(!paths.iter().any(|p| p == SELF_SERVICE_PATH), "hidden: not in the menu or the search");
+    }
+
+    #[test]
+    fn without_the_demo_pages_only_the_product_stays() {
+        let tree = without_demo(&seed_tree());
+        let top: Vec<&str> = tree.iter().map(|r| r["path"].as_str().unwrap()).collect();
+        assert_eq!(top, ["/", "/order", "/connector", "/money", "/setting"]);
+        let root: Vec<&str> = tree[0]["children"].as_array().unwrap().iter().map(|r| r["path"].as_str().unwrap()).collect();
+        assert_eq!(root, ["index"], "the dashboard and workbench demos go");
+        let paths: Vec<String> = searchable_entries(&tree).into_iter().map(|(_, p)| p).collect();
+        assert!(paths.iter().all(|p| !p.starts_with("/vab") && !p.starts_with("/other") && !p.starts_with("/mall") && !p.starts_with("/error") && !p.starts_with("http")), "{paths:?}");
+    }
+
+    #[test]
+    fn an_editor_is_told_what_user_management_needs() {
+        let editor = Principal::new("e", ["Editor"], permission::default_role_permissions);
+        let pages = forbidden_pages(&without_demo(&seed_tree()), &editor);
+        let users = pages.iter().find(|p| p.path == "/setting/userManagement").expect("forbidden, not unknown");
+        assert_eq!((users.title.as_str(), users.needs_zh.as_str()), ("用户管理", "角色 Admin"));
+        assert!(!pages.iter().any(|p| p.path == "/order/orderindex"), "what an editor may open is not listed");
+        let admin = Principal::new("a", ["Admin"], permission::default_role_permissions);
+        assert!(forbidden_pages(&seed_tree(), &admin).is_empty());
     }
 
     #[test]

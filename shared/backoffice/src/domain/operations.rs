@@ -25,6 +25,15 @@ pub const OFFLINE_AFTER_INTERVALS: Bound = Bound { min: 2, default: 3, max: 10 }
 pub const STUCK_AFTER_HOURS: Bound = Bound { min: 1, default: 12, max: 24 };
 /// A sign-in session without a request for this many minutes ends.
 pub const IDLE_TIMEOUT_MINUTES: Bound = Bound { min: 5, default: 30, max: 720 };
+/// A prepaid card starts a session only with at least this much (fen) of
+/// its balance free; each running session holds this much until it stops.
+pub const PREPAID_MINIMUM_FEN: Bound = Bound { min: 0, default: 1000, max: 1_000_000 };
+/// The operator's time zone until one is chosen.
+pub const DEFAULT_TIME_ZONE: &str = "Asia/Shanghai";
+/// The time zones an operator may choose (IANA names, `data/time-zones.txt`).
+pub fn time_zones() -> Vec<&'static str> {
+    include_str!("../../data/time-zones.txt").lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+}
 
 /// The range a setting accepts and its default (sent to the page, which
 /// checks a form against it before saving).
@@ -50,6 +59,13 @@ pub struct OperationSettings {
     /// Minutes without a request after which a sign-in session ends.
     #[serde(default = "default_idle_timeout")]
     pub idle_timeout_minutes: i64,
+    /// The least a prepaid card must have free (fen) to start a session.
+    #[serde(default = "default_prepaid_minimum")]
+    pub prepaid_minimum_fen: i64,
+    /// The operator's time zone (IANA name): every date and time the pages
+    /// show and every one typed in them is in it.
+    #[serde(default = "default_time_zone")]
+    pub time_zone: String,
     /// 0 until the first save; send it back with an edit.
     pub version: i64,
     pub updated_by: Option<String>,
@@ -61,12 +77,22 @@ fn default_idle_timeout() -> i64 {
     IDLE_TIMEOUT_MINUTES.default
 }
 
+fn default_prepaid_minimum() -> i64 {
+    PREPAID_MINIMUM_FEN.default
+}
+
+fn default_time_zone() -> String {
+    DEFAULT_TIME_ZONE.into()
+}
+
 impl Default for OperationSettings {
     fn default() -> Self {
         OperationSettings {
             offline_after_intervals: OFFLINE_AFTER_INTERVALS.default,
             stuck_after_hours: STUCK_AFTER_HOURS.default,
             idle_timeout_minutes: IDLE_TIMEOUT_MINUTES.default,
+            prepaid_minimum_fen: PREPAID_MINIMUM_FEN.default,
+            time_zone: DEFAULT_TIME_ZONE.into(),
             version: 0,
             updated_by: None,
             updated_at: None,
@@ -99,6 +125,8 @@ pub struct OperationSettingsAnswer {
     #[serde(flatten)]
     pub settings: OperationSettings,
     pub limits: Limits,
+    /// The time zones that may be chosen.
+    pub time_zones: Vec<&'static str>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
@@ -107,11 +135,16 @@ pub struct Limits {
     pub offline_after_intervals: Bound,
     pub stuck_after_hours: Bound,
     pub idle_timeout_minutes: Bound,
+    pub prepaid_minimum_fen: Bound,
 }
 
 impl From<OperationSettings> for OperationSettingsAnswer {
     fn from(settings: OperationSettings) -> Self {
-        OperationSettingsAnswer { settings, limits: Limits { offline_after_intervals: OFFLINE_AFTER_INTERVALS, stuck_after_hours: STUCK_AFTER_HOURS, idle_timeout_minutes: IDLE_TIMEOUT_MINUTES } }
+        OperationSettingsAnswer {
+            settings,
+            limits: Limits { offline_after_intervals: OFFLINE_AFTER_INTERVALS, stuck_after_hours: STUCK_AFTER_HOURS, idle_timeout_minutes: IDLE_TIMEOUT_MINUTES, prepaid_minimum_fen: PREPAID_MINIMUM_FEN },
+            time_zones: time_zones(),
+        }
     }
 }
 
@@ -130,6 +163,13 @@ pub struct OperationSettingsEdit {
     #[schemars(range(min = 5, max = 720))]
     #[serde(default)]
     pub idle_timeout_minutes: Option<i64>,
+    /// 0 to 1,000,000 fen; absent keeps the value in force.
+    #[schemars(range(min = 0, max = 1_000_000))]
+    #[serde(default)]
+    pub prepaid_minimum_fen: Option<i64>,
+    /// One of the answer's `timeZones`; absent keeps the value in force.
+    #[serde(default)]
+    pub time_zone: Option<String>,
     /// The version the form was loaded with (0 before the first save).
     #[schemars(range(min = 0))]
     pub version: i64,
@@ -182,6 +222,10 @@ pub async fn load(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
     settings.offline_after_intervals = settings.offline_after_intervals.clamp(OFFLINE_AFTER_INTERVALS.min, OFFLINE_AFTER_INTERVALS.max);
     settings.stuck_after_hours = settings.stuck_after_hours.clamp(STUCK_AFTER_HOURS.min, STUCK_AFTER_HOURS.max);
     settings.idle_timeout_minutes = settings.idle_timeout_minutes.clamp(IDLE_TIMEOUT_MINUTES.min, IDLE_TIMEOUT_MINUTES.max);
+    settings.prepaid_minimum_fen = settings.prepaid_minimum_fen.clamp(PREPAID_MINIMUM_FEN.min, PREPAID_MINIMUM_FEN.max);
+    if !time_zones().contains(&settings.time_zone.as_str()) {
+        settings.time_zone = DEFAULT_TIME_ZONE.into();
+    }
     Ok(settings)
 }
 
@@ -200,12 +244,30 @@ fn check(value: i64, bound: Bound, en: &str, zh: &str) -> Result<(), ApiError> {
 pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Result<OperationSettings, ApiError> {
     check(edit.offline_after_intervals, OFFLINE_AFTER_INTERVALS, "offlineAfterIntervals (missed heartbeats before a pile is offline)", "离线判定的心跳周期数")?;
     check(edit.stuck_after_hours, STUCK_AFTER_HOURS, "stuckAfterHours (hours before a charging order counts as stuck)", "僵尸订单判定小时数")?;
+    let in_force = load(ctx).await?;
     let idle_timeout_minutes = match edit.idle_timeout_minutes {
         Some(minutes) => {
             check(minutes, IDLE_TIMEOUT_MINUTES, "idleTimeoutMinutes (minutes without a request before a sign-in ends)", "无操作自动退出的分钟数")?;
             minutes
         }
-        None => load(ctx).await?.idle_timeout_minutes,
+        None => in_force.idle_timeout_minutes,
+    };
+    let prepaid_minimum_fen = match edit.prepaid_minimum_fen {
+        Some(fen) => {
+            check(fen, PREPAID_MINIMUM_FEN, "prepaidMinimumFen (the least a prepaid card needs free to start, in fen)", "预付费卡启动充电的最低余额（分）")?;
+            fen
+        }
+        None => in_force.prepaid_minimum_fen,
+    };
+    let time_zone = match edit.time_zone.as_deref().map(str::trim) {
+        Some(zone) if time_zones().contains(&zone) => zone.to_string(),
+        Some(zone) => {
+            return Err(ApiError::bad_request(Text::new(
+                format!("timeZone: '{zone}' is not a time zone this product offers (an IANA name such as Asia/Shanghai)"),
+                format!("timeZone：“{zone}”不是可选的时区（IANA 名称，如 Asia/Shanghai）"),
+            )))
+        }
+        None => in_force.time_zone,
     };
     if edit.version < 0 {
         return Err(ApiError::bad_request(Text::new("version must be the number the settings were loaded with", "version 必须是加载设置时的版本号")));
@@ -217,6 +279,8 @@ pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Res
         offline_after_intervals: edit.offline_after_intervals,
         stuck_after_hours: edit.stuck_after_hours,
         idle_timeout_minutes,
+        prepaid_minimum_fen,
+        time_zone,
         version: next,
         updated_by: Some(actor.to_string()),
         updated_at: Some(ctx.now()),

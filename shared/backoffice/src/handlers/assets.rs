@@ -15,6 +15,7 @@ use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{self, Connector, ConnectorEvent, ConnectorInput, ConnectorListRow, PileInput, PileView, PileWithConnectors};
 use crate::domain::assets::stations::{self, StationInput, StationView};
 use crate::domain::assets::tariffs::{self, ApplyTo, TariffUser, TariffVersion, TariffView};
+use crate::domain::chargers;
 use crate::domain::operations;
 use crate::paging::DEFAULT_PAGE_SIZE;
 use crate::params::{IdQuery, IdVersionQuery, PageQuery};
@@ -23,10 +24,15 @@ use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
 /// What these routes touch in the table (their functions' IAM policies,
-/// see `crate::iam`): stations, piles, connectors and tariffs with their lists.
+/// see `crate::iam`): stations, piles, connectors and tariffs with their
+/// lists; a connector taken out of service sends ChangeAvailability (the
+/// command, its queue and slot, the message log).
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
-    crate::iam::KeyUse::new(&[PILES_BY_STATION, TARIFFS], &[STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT])
+    crate::iam::KeyUse::new(
+        &[PILES_BY_STATION, TARIFFS, COMMAND_QUEUE],
+        &[STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT, COMMAND, COMMAND_SLOT, MESSAGE_LOG],
+    )
 };
 
 pub fn routes() -> Vec<Route> {
@@ -43,13 +49,13 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/tariff/doAdd" => "tariff_add", Permission(SYSTEM_WRITE), audited, "Create a time-of-use tariff template", tariff_add, body = TariffTemplateForm, data = TariffSaved),
         route!(POST "/tariff/doEdit" => "tariff_edit", Permission(SYSTEM_WRITE), audited, "Save a tariff change: a new version for every station using it, or a copy for one station", tariff_edit, body = Edit<TariffEditFields>, data = TariffSaved),
         route!(GET "/pile/getList" => "pile_list", Permission(SYSTEM_READ), unaudited, "A station's piles with connectors and online state", pile_list, query = PileListQuery, data = PileList; errors = &[404]),
-        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), audited, "Register a pile with its connectors", pile_add, body = PileInput, data = PileWithConnectors),
-        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), audited, "Edit a pile (version checked)", pile_edit, body = Edit<PileInput>, data = PileView),
+        route!(POST "/pile/doAdd" => "pile_add", Permission(SYSTEM_WRITE), audited, "Register a pile with its connectors (a security profile other than the default needs configure:charger)", pile_add, body = PileInput, data = PileWithConnectors),
+        route!(POST "/pile/doEdit" => "pile_edit", Permission(SYSTEM_WRITE), audited, "Edit a pile (version checked; changing its security profile needs configure:charger and closes the charger's connection)", pile_edit, body = Edit<PileInput>, data = PileView; errors = &[404]),
         route!(POST "/pile/doDelete" => "pile_delete", Permission(SYSTEM_DELETE), audited, "Delete a pile and its connectors", pile_delete, body = IdBody, data = ()),
         route!(GET "/connector/getList" => "connector_list", Permission(SYSTEM_READ), unaudited, "Connectors filtered by station, status and type, paged", connector_list, query = ConnectorListQuery, data = ConnectorList),
         route!(GET "/connector/getHistory" => "connector_history", Permission(SYSTEM_READ), unaudited, "A connector's status history", connector_history, query = IdQuery, data = ConnectorHistory; errors = &[404]),
         route!(POST "/connector/doEdit" => "connector_edit", Permission(SYSTEM_WRITE), audited, "Edit a connector (version checked)", connector_edit, body = Edit<ConnectorInput>, data = Connector),
-        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), audited, "Operator action on a connector (stored state only until a charger link exists)", connector_action, body = ConnectorAction, data = Connector),
+        route!(POST "/connector/doAction" => "connector_action", Permission(SYSTEM_WRITE), audited, "Take a connector out of service by hand (maintenance) or back; a connected charger is sent ChangeAvailability", connector_action, body = ConnectorAction, data = ConnectorActionDone; errors = &[404]),
     ]
 }
 
@@ -127,7 +133,17 @@ pub struct StationDelete {
 pub struct ConnectorAction {
     #[serde(default)]
     pub id: String,
+    /// `disable`: out of service (e.g. maintenance); `enable`: back in service.
     pub action: Option<OperatorAction>,
+}
+
+/// POST /connector/doAction answer: the connector as stored now, and the
+/// ChangeAvailability sent to its charger (null when the charger is not
+/// connected: nothing was sent). Follow the command with /charger/command.
+#[derive(Serialize, JsonSchema)]
+pub struct ConnectorActionDone {
+    pub connector: Connector,
+    pub command: Option<crate::domain::chargers::commands::Command>,
 }
 
 /// GET /station/getList answer.
@@ -234,14 +250,6 @@ pub struct ConnectorList {
 pub struct ConnectorHistory {
     /// Newest first, at most 200.
     pub list: Vec<ConnectorEvent>,
-}
-
-/// Said with every operator action: nothing reaches a charger yet.
-fn no_charger_link() -> Text {
-    Text::new(
-        "Recorded. No charger link exists yet: only the stored status changed, no command was sent to the pile.",
-        "已记录。尚未接入充电桩通信：仅修改了系统中的状态，未向充电桩发送指令。",
-    )
 }
 
 fn saved() -> Text {
@@ -411,7 +419,15 @@ pub async fn pile_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 /// POST /pile/doAdd {stationId, code, pileType, ratedPowerKw, heartbeatIntervalSecs, connectors: [...]}
 pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let input: PileInput = call.req.payload()?;
+    let mut input: PileInput = call.req.payload()?;
+    let default = chargers::default_security_profile(ctx);
+    if let Some(p) = input.security_profile.filter(|p| *p <= 2) {
+        if p != default && !chargers::may_change_credentials(&call.caller()?.principal) {
+            return Err(chargers::credentials_forbidden("securityProfile"));
+        }
+        chargers::check_security_profile(ctx, p)?;
+    }
+    input.security_profile = input.security_profile.or(Some(default));
     let (pile, conns) = piles::register(ctx, input, &username(&call)?).await?;
     let now = ctx.now();
     let ops = operations::current(ctx).await?;
@@ -422,7 +438,19 @@ pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 /// POST /pile/doEdit {id, version, ...fields}
 pub async fn pile_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let Edit::<PileInput> { id, version, fields: input } = call.req.payload()?;
+    let before = piles::get_pile(ctx, id.trim()).await?.security_profile;
+    let changes_profile = input.security_profile.is_some_and(|p| p <= 2 && p != before);
+    if changes_profile {
+        if !chargers::may_change_credentials(&call.caller()?.principal) {
+            return Err(chargers::credentials_forbidden("securityProfile"));
+        }
+        chargers::check_security_profile(ctx, input.security_profile.unwrap_or(before))?;
+    }
     let p = piles::update(ctx, &id, version, input, &username(&call)?).await?;
+    if changes_profile {
+        // The connection was admitted under the old rules: it goes.
+        chargers::close_live_connection(ctx, &p.id).await?;
+    }
     Ok(Reply::data_with_msg(PileView::of(&p, ctx.now(), &operations::current(ctx).await?), saved()))
 }
 
@@ -459,18 +487,34 @@ pub async fn connector_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     Ok(Reply::data_with_msg(c, saved()))
 }
 
-/// POST /connector/doAction {id, action}
+/// POST /connector/doAction {id, action}: the stored status first (it
+/// holds whether or not the charger is reachable), then, when the charger
+/// is connected, ChangeAvailability for that connector so the charger
+/// itself stops (or resumes) taking sessions.
 pub async fn connector_action(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let a: ConnectorAction = call.req.payload()?;
     let action = a.action.ok_or_else(|| {
         ApiError::bad_request(Text::new(
-            "action is required: enable, disable, reset, unlock, remoteStart or remoteStop",
-            "缺少action：enable、disable、reset、unlock、remoteStart或remoteStop",
+            "action is required: disable (out of service) or enable (back in service)",
+            "缺少action：disable（停用维护）或enable（恢复启用）",
         ))
     })?;
     if a.id.trim().is_empty() {
         return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
     }
-    let c = piles::act(ctx, a.id.trim(), action, &username(&call)?).await?;
-    Ok(Reply::data_with_msg(c, no_charger_link()))
+    let by = username(&call)?;
+    let c = piles::act(ctx, a.id.trim(), action, &by).await?;
+    let connected = crate::domain::chargers::link::get(ctx, &c.pile_id).await?.is_some_and(|l| l.connected);
+    if !connected {
+        return Ok(Reply::data_with_msg(
+            ConnectorActionDone { connector: c, command: None },
+            Text::new("saved; the charger is not connected, so only the stored status changed", "已保存；充电桩未连接，仅修改了系统中的状态"),
+        ));
+    }
+    let payload = serde_json::json!({"connectorId": c.number, "type": action.availability()});
+    let command = crate::domain::chargers::commands::submit(ctx, &c.pile_id, "ChangeAvailability", payload, &by).await?;
+    Ok(Reply::data_with_msg(
+        ConnectorActionDone { connector: c, command: Some(command) },
+        Text::new("saved; ChangeAvailability sent to the charger, its answer follows", "已保存；已向充电桩发送可用性变更，等待应答"),
+    ))
 }

@@ -127,12 +127,17 @@ pub(crate) struct UserInfo {
     /// "Member since", as the user list shows it.
     #[serde(rename = "datatime")]
     pub member_since: String,
+    /// The operator's time zone (IANA name, an operations setting): every
+    /// date and time is shown and typed in it.
+    #[serde(rename = "timeZone")]
+    pub time_zone: String,
 }
 
 /// GET /index/userInfo
-pub async fn user_info(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+pub async fn user_info(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
     let user = &caller.user;
+    let time_zone = crate::domain::operations::current(ctx).await?.time_zone;
     Ok(Reply::data(UserInfo {
         username: user.username.clone(),
         avatar: user.avatar_or_default().to_string(),
@@ -141,6 +146,7 @@ pub async fn user_info(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         user_type: user.user_type,
         email: user.email.clone(),
         member_since: crate::domain::format_time(user.created_at),
+        time_zone,
     }))
 }
 

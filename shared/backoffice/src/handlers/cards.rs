@@ -1,33 +1,42 @@
 //! Charging cards: the idTags chargers ask about (Authorize and
-//! StartTransaction answer from them). Admin and Editor write, every
-//! signed-in role with read:system reads, deleting needs delete:system.
+//! StartTransaction answer from them), found by number, holder or plate,
+//! and how their sessions are paid (postpaid: billed to the holder;
+//! prepaid: from a balance finance tops up). Admin and Editor write,
+//! every signed-in role with read:system reads, deleting needs
+//! delete:system, taking money in (a top-up) needs approve:refund.
 
+use charging::Fen;
 use envelope::{ApiError, Text};
-use permission::{SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
+use permission::{REFUND_APPROVE, SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::ctx::AppCtx;
-use crate::domain::cards::{self, Card, CardInput, CardStatus, Imported};
+use crate::domain::cards::{self, CardInput, CardLedgerEntry, CardStatus, CardView, ImportRow, Imported};
 use crate::paging::MAX_PAGE_SIZE;
 use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
 /// What these routes touch in the table (their functions' IAM policies,
-/// see `crate::iam`): charging cards and their list.
+/// see `crate::iam`): charging cards with their list, lookup and balance
+/// entries, their ledgers, and the operations settings (the prepaid minimum).
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
-    crate::iam::KeyUse::new(&[], &[CARD, CARD_LIST, CARD_COUNT])
+    crate::iam::KeyUse::new(&[SETTINGS], &[CARD, CARD_LIST, CARD_COUNT, CARD_BALANCE, CARD_LEDGER])
 };
 
 pub fn routes() -> Vec<Route> {
     vec![
         route!(GET "/card/getList" => "card_list", Permission(SYSTEM_READ), unaudited, "Charging cards by number prefix and status, paged, with the total", card_list, query = CardListQuery, data = CardList),
-        route!(POST "/card/doAdd" => "card_add", Permission(SYSTEM_WRITE), audited, "Add a charging card", card_add, body = CardInput, data = Card),
-        route!(POST "/card/doEdit" => "card_edit", Permission(SYSTEM_WRITE), audited, "Edit a charging card (version checked; the number stays)", card_edit, body = CardEdit, data = Card),
+        route!(GET "/card/search" => "card_search", Permission(SYSTEM_READ), unaudited, "Charging cards whose number, holder or plate starts with the text (for pickers)", card_search, query = CardSearchQuery, data = CardSearch),
+        route!(POST "/card/doAdd" => "card_add", Permission(SYSTEM_WRITE), audited, "Add a charging card", card_add, body = CardInput, data = CardView),
+        route!(POST "/card/doEdit" => "card_edit", Permission(SYSTEM_WRITE), audited, "Edit a charging card (version checked; the number stays)", card_edit, body = CardEdit, data = CardView),
         route!(POST "/card/doDelete" => "card_delete", Permission(SYSTEM_DELETE), audited, "Delete a charging card", card_delete, body = CardRef, data = ()),
-        route!(POST "/card/import" => "card_import", Permission(SYSTEM_WRITE), audited, "Import charging cards (new numbers created, existing updated; any bad row refuses all)", card_import, body = CardImport, data = Imported),
+        route!(POST "/card/import" => "card_import", Permission(SYSTEM_WRITE), audited, "Import new charging cards: every bad row is reported at once and nothing is written unless all are good", card_import, body = CardImport, data = Imported),
+        route!(POST "/card/topUp" => "card_top_up", Permission(REFUND_APPROVE), audited, "Add money to a prepaid card's balance (recorded with who and when)", card_top_up, body = TopUp, data = CardView; errors = &[404, 409]),
+        route!(GET "/card/ledger" => "card_ledger", Permission(SYSTEM_READ), unaudited, "A card's top-ups and the sessions paid from its balance, newest first", card_ledger, query = LedgerQuery, data = CardLedger; errors = &[404]),
+        route!(GET "/card/lowBalance" => "card_low_balance", Permission(SYSTEM_READ), unaudited, "Prepaid cards whose balance is below an amount (default: the minimum to start a session), lowest first", card_low_balance, query = LowBalanceQuery, data = LowBalance),
     ]
 }
 
@@ -48,7 +57,7 @@ pub struct CardListQuery {
 
 #[derive(Serialize, JsonSchema)]
 pub struct CardList {
-    list: Vec<Card>,
+    list: Vec<CardView>,
     total: u64,
 }
 
@@ -65,6 +74,41 @@ async fn card_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let (list, total) = cards::list(ctx, q.keyword.as_deref().filter(|k| !k.trim().is_empty()), q.status, page_no, page_size).await?;
     Ok(Reply::data(CardList { list, total }))
+}
+
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardSearchQuery {
+    /// The start of a card number, a holder's name or a plate (with or
+    /// without its province character); letter case and spaces ignored.
+    /// Empty: the first cards by number.
+    #[serde(default, deserialize_with = "crate::params::filter_text")]
+    #[schemars(length(max = 64))]
+    text: Option<String>,
+    /// Only cards of this status (a picker of cards that may charge: Accepted).
+    status: Option<CardStatus>,
+    /// At most this many (default 20, at most 50).
+    #[schemars(range(min = 1, max = 50))]
+    limit: Option<u32>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct CardSearch {
+    /// In the order of the text they matched.
+    list: Vec<CardView>,
+    /// More cards match: type more.
+    more: bool,
+}
+
+/// GET /card/search?text=&status=&limit=
+async fn card_search(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let q: CardSearchQuery = call.query()?;
+    let limit = q.limit.unwrap_or(20);
+    if !(1..=cards::MAX_SEARCH as u32).contains(&limit) {
+        return Err(ApiError::bad_request(Text::new("limit must be 1-50", "limit须为1-50")));
+    }
+    let (list, more) = cards::search(ctx, q.text.as_deref().unwrap_or(""), q.status, limit as usize).await?;
+    Ok(Reply::data(CardSearch { list, more }))
 }
 
 fn by(call: &Call) -> Result<String, ApiError> {
@@ -119,16 +163,113 @@ async fn card_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 }
 
 #[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
 #[schemars(extend("required" = ["rows"]))]
 pub struct CardImport {
     #[serde(default)]
     #[schemars(length(min = 1, max = 1000))]
-    rows: Vec<CardInput>,
+    rows: Vec<ImportRow>,
+    /// Only check the rows (every problem reported), write nothing.
+    #[serde(default)]
+    check_only: bool,
 }
 
-/// POST /card/import {rows: [...]}
+/// POST /card/import {rows: [...], checkOnly?}
 async fn card_import(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: CardImport = call.req.payload()?;
-    let done = cards::import(ctx, body.rows, &by(&call)?).await?;
-    Ok(Reply::data_with_msg(done, Text::new(format!("imported: {} new, {} updated", done.created, done.updated), format!("导入完成：新增{}张，更新{}张", done.created, done.updated))))
+    let done = cards::import(ctx, body.rows, body.check_only, &by(&call)?).await?;
+    let (again_en, again_zh) = match done.unchanged {
+        0 => (String::new(), String::new()),
+        n => (format!("; {n} were imported before (identical)"), format!("；{n}张此前已导入（内容相同）")),
+    };
+    let msg = if done.checked_only {
+        Text::new(format!("every row is good{again_en}"), format!("全部行检查通过{again_zh}"))
+    } else {
+        Text::new(format!("imported: {} new cards{again_en}", done.created), format!("导入完成：新增{}张{again_zh}", done.created))
+    };
+    Ok(Reply::data_with_msg(done, msg))
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(extend("required" = ["idTag", "amountFen"]))]
+pub struct TopUp {
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 20))]
+    id_tag: String,
+    /// What is added, in fen (1 to 100,000,000).
+    #[schemars(range(min = 1, max = 100_000_000))]
+    amount_fen: Option<i64>,
+    /// How it was paid, a receipt number ... (at most 200 characters).
+    #[serde(default)]
+    #[schemars(length(max = 200))]
+    note: String,
+}
+
+/// POST /card/topUp {idTag, amountFen, note?}
+async fn card_top_up(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let t: TopUp = call.req.payload()?;
+    let amount = t.amount_fen.ok_or_else(|| crate::domain::assets::invalid(&[charging::Problem::new("amountFen", "amountFen is required", "amountFen：请填写充值金额")]))?;
+    let v = cards::top_up(ctx, t.id_tag.trim(), Fen(amount), &t.note, &by(&call)?).await?;
+    let msg = Text::new(
+        format!("topped up {} yuan: the balance is {} yuan", Fen(amount), v.wallet.balance_fen),
+        format!("已充值{}元，余额{}元", Fen(amount), v.wallet.balance_fen),
+    );
+    Ok(Reply::data_with_msg(v, msg))
+}
+
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LedgerQuery {
+    #[serde(deserialize_with = "crate::params::not_blank")]
+    #[schemars(length(min = 1, max = 20))]
+    id_tag: String,
+    /// The `cursor` of the previous page.
+    cursor: Option<String>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct CardLedger {
+    /// Newest first, 50 a page.
+    list: Vec<CardLedgerEntry>,
+    cursor: Option<String>,
+}
+
+/// GET /card/ledger?idTag=&cursor=
+async fn card_ledger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let q: LedgerQuery = call.query()?;
+    let Some(card) = cards::get(ctx, &q.id_tag).await? else {
+        return Err(ApiError::not_found(Text::new(format!("no charging card {}", q.id_tag), format!("充电卡{}不存在", q.id_tag))));
+    };
+    let (list, cursor) = cards::ledger(ctx, &card.id_tag, 50, q.cursor).await?;
+    Ok(Reply::data(CardLedger { list, cursor }))
+}
+
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LowBalanceQuery {
+    /// Below this balance in fen (default: the minimum to start a session).
+    #[schemars(range(min = 0, max = 100_000_000))]
+    below_fen: Option<i64>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LowBalance {
+    /// Lowest balance first, at most 200.
+    list: Vec<CardView>,
+    /// The amount they are below (fen).
+    below_fen: i64,
+}
+
+/// GET /card/lowBalance?belowFen=
+async fn card_low_balance(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let q: LowBalanceQuery = call.query()?;
+    let below = match q.below_fen {
+        Some(b) if (0..=100_000_000).contains(&b) => b,
+        Some(_) => return Err(ApiError::bad_request(Text::new("belowFen must be 0-100000000", "belowFen须为0-100000000"))),
+        None => crate::domain::operations::current(ctx).await?.prepaid_minimum_fen,
+    };
+    let list = cards::low_balance(ctx, Fen(below), 200).await?;
+    Ok(Reply::data(LowBalance { list, below_fen: below }))
 }

@@ -2,7 +2,7 @@
 //! its message log. (The link itself is `/ocpp/{id}`, outside
 //! `/partnerapi`: see the `ocpp` crate.)
 
-use permission::SYSTEM_WRITE;
+use permission::{CHARGER_CONFIGURE, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +16,8 @@ use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
 /// What these routes touch in the table (their functions' IAM policies,
-/// see `crate::iam`): a pile's charger password and its message log.
+/// see `crate::iam`): a pile's charger password, its link record (to
+/// close its connection) and its message log.
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
     crate::iam::KeyUse::new(&[MESSAGE_LOG, MESSAGE_LOG_BY_ACTION], &[PILE])
@@ -24,7 +25,9 @@ pub const KEYS: crate::iam::KeyUse = {
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route!(POST "/pile/setPassword" => "pile_set_password", Permission(SYSTEM_WRITE), audited, "Set or rotate a pile's charger password (answered once, stored hashed)", set_password, body = SetPasswordBody, data = PasswordSet; errors = &[404]),
+        // Admin only: a charger's password lets its holder act as the
+        // charger (sessions that feed billing).
+        route!(POST "/pile/setPassword" => "pile_set_password", Permission(CHARGER_CONFIGURE), audited, "Set or rotate a pile's charger password (answered once, stored hashed; the charger's live connection is closed)", set_password, body = SetPasswordBody, data = PasswordSet; errors = &[404]),
         // Admin and Editor: the log shows what chargers send (idTags).
         route!(GET "/pile/messageLog" => "pile_message_log", Permission(SYSTEM_WRITE), unaudited, "A pile's OCPP message log, newest first (filter by action, cursor paging)", message_log, query = MessageLogQuery, data = MessageLog; errors = &[404]),
     ]
@@ -55,6 +58,8 @@ async fn set_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: SetPasswordBody = call.req.payload()?;
     let by = call.caller()?.username().to_string();
     let (password, password_set_at) = secret::set(ctx, body.id.trim(), body.password.as_deref(), &by).await?;
+    // The connection made with the old password goes.
+    crate::domain::chargers::close_live_connection(ctx, body.id.trim()).await?;
     Ok(Reply::data_with_msg(
         PasswordSet { password, password_set_at },
         Text::new("charger password set: copy it now, it is not shown again", "充电桩密码已设置：请立即复制，之后不再显示"),

@@ -24,22 +24,23 @@ use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
 /// What these routes touch in the table (their functions' IAM policies,
-/// see `crate::iam`): remote operations: commands, the pile's in-flight slot and queue, reservations, the message log; the pile and its link, the cards (local list, reservations), transactions and orders (remote stop).
+/// see `crate::iam`): remote operations: commands, the pile's in-flight slot and queue, reservations, the message log; the pile and its link, the cards (local list, reservations), transactions, the connectors' open sessions and orders (remote stop); the pile's password (a key rotation keeps the new key's hash beside it, and its answer makes it the password).
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
-    crate::iam::KeyUse::new(&[COMMANDS_BY_PILE, COMMAND_QUEUE, RESERVATIONS_BY_PILE, PILE, CARD, CARD_LIST, CARD_COUNT, OCPP_TRANSACTION, ORDER], &[COMMAND, COMMAND_SLOT, RESERVATION, OCPP_SEQUENCE, MESSAGE_LOG])
+    crate::iam::KeyUse::new(&[COMMANDS_BY_PILE, COMMAND_QUEUE, RESERVATIONS_BY_PILE, CARD, CARD_LIST, CARD_COUNT, OCPP_TRANSACTION, OCPP_OPEN, ORDER], &[PILE, COMMAND, COMMAND_SLOT, RESERVATION, OCPP_SEQUENCE, MESSAGE_LOG])
 };
 
 pub fn routes() -> Vec<Route> {
     vec![
         route!(POST "/charger/remoteStart" => "charger_remote_start", Permission(SYSTEM_WRITE), audited, "Start charging on a connector for a card (RemoteStartTransaction, optional power limit)", remote_start, body = RemoteStartBody, data = Command; errors = &[404]),
-        route!(POST "/charger/remoteStop" => "charger_remote_stop", Permission(SYSTEM_WRITE), audited, "Stop a running session (RemoteStopTransaction) by order or transaction", remote_stop, body = RemoteStopBody, data = Command; errors = &[404]),
+        route!(POST "/charger/remoteStop" => "charger_remote_stop", Permission(SYSTEM_WRITE), audited, "Stop a running session (RemoteStopTransaction) by order, transaction or connector", remote_stop, body = RemoteStopBody, data = Command; errors = &[404]),
         route!(POST "/charger/unlock" => "charger_unlock", Permission(SYSTEM_WRITE), audited, "Unlock a connector (UnlockConnector)", unlock, body = ConnectorBody, data = Command; errors = &[404]),
         route!(POST "/charger/availability" => "charger_availability", Permission(SYSTEM_WRITE), audited, "Make a connector or the whole charger (connector 0) operative or inoperative (ChangeAvailability)", availability, body = AvailabilityBody, data = Command; errors = &[404]),
         route!(POST "/charger/trigger" => "charger_trigger", Permission(SYSTEM_WRITE), audited, "Ask the charger to send a message now (TriggerMessage)", trigger, body = TriggerBody, data = Command; errors = &[404]),
         route!(POST "/charger/reset" => "charger_reset", Permission(CHARGER_CONFIGURE), audited, "Reset a charger, soft or hard (Reset)", reset, body = ResetBody, data = Command; errors = &[404]),
         route!(POST "/charger/getConfiguration" => "charger_get_configuration", Permission(CHARGER_CONFIGURE), audited, "Read the charger's configuration keys (GetConfiguration)", get_configuration, body = GetConfigurationBody, data = Command; errors = &[404]),
         route!(POST "/charger/changeConfiguration" => "charger_change_configuration", Permission(CHARGER_CONFIGURE), audited, "Change a configuration key (ChangeConfiguration)", change_configuration, body = ChangeConfigurationBody, data = Command; errors = &[404]),
+        route!(POST "/charger/rotateAuthorizationKey" => "charger_rotate_authorization_key", Permission(CHARGER_CONFIGURE), audited, "Give the charger a new password over OCPP (ChangeConfiguration AuthorizationKey): generated or typed, stored hashed, in force once the charger accepts it; never shown", rotate_authorization_key, body = RotateKeyBody, data = Command; errors = &[404, 409]),
         route!(POST "/charger/clearCache" => "charger_clear_cache", Permission(CHARGER_CONFIGURE), audited, "Clear the charger's authorization cache (ClearCache)", clear_cache, body = PileBody, data = Command; errors = &[404]),
         route!(POST "/charger/dataTransfer" => "charger_data_transfer", Permission(CHARGER_CONFIGURE), audited, "Send a vendor-specific DataTransfer", data_transfer, body = DataTransferBody, data = Command; errors = &[404]),
         route!(POST "/charger/reserveNow" => "charger_reserve_now", Permission(SYSTEM_WRITE), audited, "Reserve a connector for a card until a time (ReserveNow)", reserve_now, body = ReserveBody, data = Command; errors = &[404]),
@@ -137,15 +138,28 @@ async fn remote_start(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RemoteStopBody {
-    /// The order of the running session (or give `transactionId` and `pileId`).
+    /// The order of the running session (or give `transactionId`, or
+    /// `pileId` with `connectorId`).
     order_no: Option<String>,
     transaction_id: Option<i64>,
+    /// With `connectorId`: the session running on that connector.
+    pile_id: Option<String>,
+    connector_id: Option<i64>,
 }
 
-/// POST /charger/remoteStop {orderNo} or {transactionId}
+/// POST /charger/remoteStop {orderNo} or {transactionId} or {pileId, connectorId}
 async fn remote_stop(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: RemoteStopBody = call.req.payload()?;
+    let pile_id = b.pile_id.as_deref().map(str::trim).filter(|s| !s.is_empty());
     let tx = match (b.order_no.as_deref().map(str::trim).filter(|s| !s.is_empty()), b.transaction_id) {
+        (None, None) if pile_id.is_some() => {
+            let p = pile(ctx, pile_id.unwrap_or_default()).await?;
+            let n = connector(&p, b.connector_id, false)?;
+            match sessions::open_on(ctx, &p.id, n).await? {
+                Some(t) => t.transaction_id,
+                None => return Err(bad("connectorId", format!("no session is running on {} #{n}", p.code), format!("{} 第{n}枪没有进行中的充电", p.code))),
+            }
+        }
         (Some(no), _) => {
             let row = orders::load(ctx, &no.to_uppercase()).await?;
             if row.order.status != charging::orders::OrderStatus::Charging {
@@ -154,7 +168,7 @@ async fn remote_stop(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             row.transaction_id.ok_or_else(|| bad("orderNo", format!("order {no} was not started by a charger"), format!("订单{no}不是充电桩上报的会话")))?
         }
         (None, Some(id)) => id,
-        (None, None) => return Err(bad("orderNo", "give the order (or its transactionId)", "请指定订单（或交易号）")),
+        (None, None) => return Err(bad("orderNo", "give the order (or its transactionId, or pileId and connectorId)", "请指定订单（或交易号，或充电桩与枪号）")),
     };
     let t = sessions::get_transaction(ctx, tx).await?.ok_or_else(|| bad("transactionId", format!("no transaction {tx}"), format!("交易{tx}不存在")))?;
     if t.stop_ts.is_some() {
@@ -315,10 +329,60 @@ async fn change_configuration(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErro
     let b: ChangeConfigurationBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let key = config_key("key", &b.key)?;
+    if commands::is_authorization_key(&key) {
+        // Sent here it would be stored and shown in clear, and the stored
+        // password would not follow: the charger would be locked out.
+        return Err(bad(
+            "key",
+            "AuthorizationKey is the charger's password: change it with /charger/rotateAuthorizationKey (generated or checked, stored hashed, in force once the charger accepts it)",
+            "AuthorizationKey 是充电桩的密码：请用 /charger/rotateAuthorizationKey 修改（自动生成或经检查，哈希保存，充电桩接受后生效）",
+        ));
+    }
     if b.value.chars().count() > MAX_VALUE {
         return Err(bad("value", format!("at most {MAX_VALUE} characters"), format!("不能超过{MAX_VALUE}个字符")));
     }
     queue(ctx, &call, &p, "ChangeConfiguration", json!({"key": key, "value": b.value})).await
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RotateKeyBody {
+    #[serde(default)]
+    pile_id: String,
+    /// A key to use (16-40 printable ASCII characters, hard to guess);
+    /// omitted or empty: the server generates one (40 hexadecimal digits).
+    #[schemars(length(min = 16, max = 40))]
+    new_key: Option<String>,
+}
+
+/// POST /charger/rotateAuthorizationKey {pileId, newKey?}: the key goes to
+/// the charger in a ChangeConfiguration sent at once (never queued, so it
+/// is never stored in clear); the command, the message log and the system
+/// log show `***`. The key's hash becomes the pile's password when the
+/// charger answers Accepted (or connects with it); until then the old
+/// password keeps working, and a refusal or no call leaves it alone.
+async fn rotate_authorization_key(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    use crate::domain::chargers::secret;
+    let b: RotateKeyBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let key = match b.new_key.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+        Some(k) => {
+            if let Some(why) = secret::key_problem("newKey", k, &[&p.code]) {
+                return Err(ApiError::bad_request(why));
+            }
+            k.to_string()
+        }
+        None => secret::generate_key(),
+    };
+    let phc = secret::hash(&key).await?;
+    let stored = json!({"key": commands::AUTHORIZATION_KEY, "value": commands::REDACTED});
+    let wire = json!({"key": commands::AUTHORIZATION_KEY, "value": key});
+    let c = commands::send_now(ctx, &p.id, "ChangeConfiguration", stored, wire, Some(&phc), &by(&call)?).await?;
+    let msg = match c.status {
+        commands::CommandStatus::Offline => Text::new("the charger is offline: nothing was sent, its password is unchanged", "充电桩离线：未发送，密码未变"),
+        _ => Text::new("sent to the charger: the new key is its password once it answers Accepted", "已发送至充电桩：充电桩应答Accepted后新密钥生效"),
+    };
+    Ok(Reply::data_with_msg(c, msg))
 }
 
 /// POST /charger/clearCache {pileId}
@@ -602,11 +666,14 @@ async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     if total > MAX_LOCAL_LIST as u64 && kind == UpdateType::Full {
         return Err(bad("updateType", format!("a full list holds at most {MAX_LOCAL_LIST} cards ({total} exist): send differential lists"), format!("完整列表最多{MAX_LOCAL_LIST}张卡（共{total}张），请发送差异列表")));
     }
+    // A prepaid card short of the minimum is listed Blocked, as Authorize answers.
+    let (now, minimum) = (ctx.now(), charging::Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen));
     let entries: Vec<Value> = all
         .iter()
-        .filter(|c| kind == UpdateType::Full || c.updated_at >= since)
-        .map(|c| {
-            let mut info = json!({"status": c.status});
+        .filter(|c| kind == UpdateType::Full || c.card.updated_at >= since)
+        .map(|view| {
+            let c = &view.card;
+            let mut info = json!({"status": cards::judge(Some(view), now, minimum).status});
             if let Some(t) = c.expires_at {
                 info["expiryDate"] = json!(iso(t));
             }

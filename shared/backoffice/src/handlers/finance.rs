@@ -49,7 +49,80 @@ pub fn routes() -> Vec<Route> {
         route!(GET "/money/byStation" => "finance_by_station", Permission(SYSTEM_READ), unaudited, "Revenue per station over a period", by_station, query = DayRange, data = ByStation),
         route!(GET "/money/settlement" => "finance_settlement", Permission(SYSTEM_READ), unaudited, "Settlement statement of one station for a period, by day", settlement, query = SettlementQuery, data = Settlement),
         route!(GET "/money/ledger" => "finance_ledger", Permission(SYSTEM_READ), unaudited, "The ledger (approved refunds, offline payments, write-offs), newest first", ledger, query = LedgerQuery, data = Ledger),
+        route!(GET "/money/holderBills" => "finance_holder_bills", Permission(SYSTEM_READ), unaudited, "What each postpaid card holder owes for a month's sessions", holder_bills, query = MonthQuery, data = HolderBills),
     ]
+}
+
+/// GET /money/holderBills
+#[derive(Deserialize, Serialize, JsonSchema)]
+pub struct MonthQuery {
+    /// The month, `YYYY-MM` (China local time, the sessions' start).
+    #[serde(deserialize_with = "crate::params::not_blank")]
+    #[schemars(regex(pattern = r"^[0-9]{4}-[0-9]{2}$"))]
+    pub month: String,
+}
+
+/// One holder's bill of a month.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HolderBill {
+    /// The card holder (or the card number when no holder is written).
+    pub holder: String,
+    pub orders: i64,
+    pub energy_wh: i64,
+    pub amount_fen: i64,
+    /// Recorded by finance (offline payments).
+    pub paid_fen: i64,
+    pub written_off_fen: i64,
+    /// amount - paid - written off.
+    pub owed_fen: i64,
+}
+
+/// GET /money/holderBills answer.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HolderBills {
+    /// `YYYY-MM`.
+    pub month: String,
+    /// Most owed first.
+    pub list: Vec<HolderBill>,
+    pub owed_fen: i64,
+}
+
+/// GET /money/holderBills?month=YYYY-MM: one Query on the month's bill
+/// items (one item per holder account, kept with the orders).
+async fn holder_bills(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let q: MonthQuery = call.query()?;
+    let month = q.month.trim().to_string();
+    let valid = month.len() == 7 && keys::parse_day(&format!("{month}-01")).is_some();
+    if !valid {
+        return Err(ApiError::bad_request(envelope::Text::new(
+            format!("month must be YYYY-MM, not '{month}'"),
+            format!("month须为YYYY-MM格式，收到“{month}”"),
+        )));
+    }
+    let pk = keys::holder_bills(&month.replace('-', ""));
+    let mut list = Vec::new();
+    let mut cursor = None;
+    loop {
+        let page = ctx.store.query(Query::partition(pk.clone()).after(cursor)).await.api()?;
+        for item in &page.items {
+            let s = Sums::from_item(item);
+            if s.orders == 0 {
+                continue;
+            }
+            let holder = item.get(store::SK).and_then(Value::as_str).unwrap_or_default().to_string();
+            let owed_fen = s.amount_fen - s.paid_fen - s.written_off_fen;
+            list.push(HolderBill { holder, orders: s.orders, energy_wh: s.energy_wh, amount_fen: s.amount_fen, paid_fen: s.paid_fen, written_off_fen: s.written_off_fen, owed_fen });
+        }
+        cursor = page.cursor;
+        if cursor.is_none() {
+            break;
+        }
+    }
+    list.sort_by(|a, b| b.owed_fen.cmp(&a.owed_fen).then_with(|| a.holder.cmp(&b.holder)));
+    let owed_fen = list.iter().map(|b| b.owed_fen).sum();
+    Ok(Reply::data(HolderBills { month, list, owed_fen }))
 }
 
 /// GET /money/revenue

@@ -28,7 +28,9 @@ use crate::routes::{Access::Permission, Route};
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
     // PILE: orders stored before they kept their pile's code read it from the pile.
-    crate::iam::KeyUse::new(&[ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS, PILE], &[ORDER, LEDGER, ORDER_POINTER, ROLLUP])
+    // A charger session closed by hand is paid by its card (the transaction,
+    // a prepaid card's wallet, balance entry and ledger).
+    crate::iam::KeyUse::new(&[ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS, PILE, OCPP_TRANSACTION], &[ORDER, LEDGER, ORDER_POINTER, ROLLUP, CARD, CARD_BALANCE, CARD_LEDGER])
 };
 
 pub fn routes() -> Vec<Route> {
@@ -268,7 +270,19 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             }
         }
     }
-    ctx.store.transact(orders::change_ops(&before, &after)).await.map_err(store_error)?;
+    // A charger session is paid by its card's arrangement as it closes, by hand too.
+    let mut card_ops = Vec::new();
+    if before.order.status == OrderStatus::Charging {
+        if let Some(tx) = match before.transaction_id {
+            Some(id) => crate::domain::chargers::sessions::get_transaction(ctx, id).await?,
+            None => None,
+        } {
+            card_ops = crate::domain::chargers::sessions::pay_by_card(ctx, &tx, &mut after, now).await?;
+        }
+    }
+    let mut ops = orders::change_ops(&before, &after);
+    ops.extend(card_ops);
+    ctx.store.transact(ops).await.map_err(store_error)?;
     let th = operations::current(ctx).await?.anomaly_thresholds();
     let mut view = OrderView::of(&after, now, &th);
     fill_pile_codes(ctx, &mut [&mut view]).await?;

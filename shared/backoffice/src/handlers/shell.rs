@@ -9,12 +9,16 @@ use crate::domain::{menus, notices};
 use crate::reply::Reply;
 use crate::request::Call;
 
-/// GET /router/getList: the stored route tree, filtered by the caller's
-/// roles, with the personal center every signed-in user may open.
+/// GET /router/getList: the stored route tree with the product's own
+/// entries, filtered by the caller's roles (and without the demo pages
+/// while they are off), with the personal center every signed-in user may
+/// open, and the pages the caller may not open with what they need.
 pub async fn router_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
-    let list = menus::with_self_service(menus::visible_to(ctx, &caller.principal).await?);
-    Ok(Reply::data(RouteTree { list }))
+    let tree = menus::served(ctx).await?;
+    let forbidden = menus::forbidden_pages(&tree, &caller.principal);
+    let list = menus::with_self_service(permission::filter_routes(&tree, &caller.principal));
+    Ok(Reply::data(RouteTree { list, forbidden }))
 }
 
 /// The route tree the SPA builds its menu and routes from.
@@ -23,6 +27,9 @@ pub struct RouteTree {
     /// Route nodes: path, name, component, redirect, meta, children.
     #[schemars(with = "Vec<menus::RouteNode>")]
     pub list: Vec<serde_json::Value>,
+    /// Pages of the menu the caller's roles may not open (the SPA shows
+    /// 403 saying what they need, rather than 404).
+    pub forbidden: Vec<menus::ForbiddenPage>,
 }
 
 /// The header's notice list of the caller.

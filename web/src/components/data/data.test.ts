@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { addDays, chinaDateTime, chinaDay, duration, kwh, logTime, parseYuan, relativeAge, unitPrice, yuan } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, zonedDateTime, chinaDay, duration, fromZoned, kwh, operatorTimeZone, setOperatorTimeZone, toZonedInput, zonedDateTimeSecs, zoneLabel, parseYuan, relativeAge, unitPrice, yuan } from './format';
 import { currentCursor, fetchSize, firstPage, goNewer, goNext, goOlder, goPrev, hasNewer, hasNext, hasOlder, lastPage, pageCount, pageNumber, withNext } from './cursorPages';
 import { toCells, type ExcelColumn } from './excel';
 import { clampPage, pageCount as numberedPageCount, pageItems, pageSlice } from './paging';
@@ -37,7 +37,7 @@ describe('money and energy formatting is exact', () => {
     // 2024-12-31T16:00:00Z is 2025-01-01 00:00 in China.
     expect(chinaDay(1_735_660_800)).toBe('2025-01-01');
     expect(chinaDay(1_735_660_799)).toBe('2024-12-31');
-    expect(chinaDateTime(1_735_660_800)).toBe('2025-01-01 00:00');
+    expect(zonedDateTime(1_735_660_800)).toBe('2025-01-01 00:00');
     expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(duration(5400, 'zh')).toBe('1小时30分');
@@ -148,8 +148,30 @@ describe('numbered pages (Pager)', () => {
 });
 
 describe('log times', () => {
-  it('shows times to the second in China time like the server', () => {
-    expect(logTime(1_735_660_800)).toBe('2025-01-01 00:00:00');
-    expect(logTime(undefined)).toBe('—');
+  it("shows times to the second in the operator's time zone (Asia/Shanghai by default)", () => {
+    expect(zonedDateTimeSecs(1_735_660_800)).toBe('2025-01-01 00:00:00');
+    expect(zonedDateTimeSecs(undefined)).toBe('—');
+  });
+});
+
+describe("the operator's time zone", () => {
+  afterEach(() => setOperatorTimeZone('Asia/Shanghai'));
+
+  it('shows and reads times in the configured zone, not the browser\'s', () => {
+    // 18:00 typed in Shanghai is 10:00 UTC, and reads back as 18:00.
+    const t = fromZoned('2030-01-01T18:00')!;
+    expect(t).toBe(Date.UTC(2030, 0, 1, 10) / 1000);
+    expect(zonedDateTime(t)).toBe('2030-01-01 18:00');
+    expect(toZonedInput(t)).toBe('2030-01-01T18:00');
+    expect(zoneLabel(t)).toBe('Asia/Shanghai (UTC+08:00)');
+    setOperatorTimeZone('America/New_York');
+    expect(zonedDateTime(t)).toBe('2030-01-01 05:00');
+    expect(fromZoned('2030-07-01T18:00')).toBe(Date.UTC(2030, 6, 1, 22) / 1000);
+    expect(zoneLabel(Date.UTC(2030, 6, 1) / 1000)).toBe('America/New_York (UTC-04:00)');
+    // A zone this browser does not know leaves the last good one.
+    setOperatorTimeZone('Mars/Olympus');
+    expect(operatorTimeZone()).toBe('America/New_York');
+    expect(fromZoned('2030-02-30T10:00')).toBeNull();
+    expect(fromZoned('tomorrow')).toBeNull();
   });
 });

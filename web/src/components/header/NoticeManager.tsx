@@ -25,7 +25,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveNotice, usePublishedNotices, withdrawNotice, type NoticeDraft, type NoticeItem } from '@/api/notice';
-import { logTime } from '@/components/data/format';
+import { zonedDateTimeSecs } from '@/components/data/format';
 import { confirmDelete, EmptyRow, FormDialog, isConflict } from '@/components/settings/ui';
 import { notify } from '@/utils/notify';
 import { NOTICE_MAX, validateNoticeDraft } from './noticeLogic';
@@ -92,7 +92,7 @@ export function PublishedNotices({ active, onChanged, publishing = false, onPubl
                   <div className={styles.text} dangerouslySetInnerHTML={{ __html: n.notice }} />
                 </TableCell>
                 <TableCell translate="no">{n.author || '—'}</TableCell>
-                <TableCell className={styles.muted}>{logTime(n.updatedAt ?? n.createdAt)}</TableCell>
+                <TableCell className={styles.muted}>{zonedDateTimeSecs(n.updatedAt ?? n.createdAt)}</TableCell>
                 <TableCell>
                   <div className={styles.actions}>
                     <Button size="small" onClick={() => setEditing(n)} data-testid="notice-edit">

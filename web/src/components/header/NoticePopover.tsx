@@ -20,7 +20,7 @@ import { MegaphoneRegular } from '@fluentui/react-icons/svg/megaphone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearNotices, markNoticesRead, useNotices, type NoticeItem } from '@/api/notice';
-import { chinaDateTime, relativeAge } from '@/components/data/format';
+import { zonedDateTime, relativeAge } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { NoticeManager } from './NoticeManager';
@@ -90,7 +90,7 @@ export function NoticePopover() {
         <PopoverTrigger disableButtonEnhancement>
           {/* The label is the button's own (a script or a screen reader finds the bell by name). */}
           <Tooltip content={t('header.notice')} relationship="label">
-            <Button appearance="subtle" icon={<AlertRegular />} data-testid="notice-button" />
+            <Button appearance="subtle" icon={<AlertRegular />} data-testid="notice-button" data-loaded={data ? 'true' : 'false'} />
           </Tooltip>
         </PopoverTrigger>
         <PopoverSurface className={styles.surface} data-testid="notice-popover">
@@ -114,7 +114,7 @@ export function NoticePopover() {
                     {/* The server sends sanitised HTML (link text). */}
                     <div className={styles.text} dangerouslySetInnerHTML={{ __html: n.notice }} />
                     {n.createdAt != null && (
-                      <div className={styles.email} title={chinaDateTime(n.createdAt)} data-testid="notice-age">
+                      <div className={styles.email} title={zonedDateTime(n.createdAt)} data-testid="notice-age">
                         {relativeAge(n.createdAt, i18n.language)}
                       </div>
                     )}

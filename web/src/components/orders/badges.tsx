@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Anomaly, OrderStatus, PaymentStatus, RefundStatus } from '@/api/orders';
 
 const STATUS_COLOUR = { charging: 'brand', finished: 'success', abnormal: 'danger', cancelled: 'subtle' } as const;
-const PAYMENT_COLOUR = { unpaid: 'warning', paid: 'success', refunded: 'important', partiallyRefunded: 'informative', writtenOff: 'subtle' } as const;
+const PAYMENT_COLOUR = { unpaid: 'warning', paid: 'success', refunded: 'important', partiallyRefunded: 'informative', writtenOff: 'subtle', billed: 'brand' } as const;
 const REFUND_COLOUR = { pending: 'warning', approved: 'success', rejected: 'subtle' } as const;
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -2,7 +2,7 @@ import { Button, Caption1, Link } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { OrderRow, PeriodRow, StationRow, Sums } from '@/api/orders';
 import { DataText } from '@/components/data/DataText';
-import { chinaDateTime, duration, kwh, yuan } from '@/components/data/format';
+import { duration, kwh, yuan, zonedDateTime } from '@/components/data/format';
 import type { ListColumn } from '@/components/list/columns';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge } from './badges';
 
@@ -72,8 +72,8 @@ export function orderColumns(t: TFunction, ctx: OrderCellContext): ListColumn<Or
       excel: { header: t('ord.filter.userId'), value: (r) => r.userId, width: 12 },
     },
     { id: 'plate', header: t('ord.filter.plate'), excel: { value: (r) => r.plate, width: 12 } },
-    { id: 'start', header: t('ord.col.start'), sortable: true, cell: (r) => chinaDateTime(r.startTs), excel: { value: (r) => chinaDateTime(r.startTs), width: 17 } },
-    { id: 'stop', header: t('ord.col.stop'), excel: { value: (r) => (r.stopTs ? chinaDateTime(r.stopTs) : ''), width: 17 } },
+    { id: 'start', header: t('ord.col.start'), sortable: true, cell: (r) => zonedDateTime(r.startTs), excel: { value: (r) => zonedDateTime(r.startTs), width: 17 } },
+    { id: 'stop', header: t('ord.col.stop'), excel: { value: (r) => (r.stopTs ? zonedDateTime(r.stopTs) : ''), width: 17 } },
     { id: 'duration', header: t('ord.col.duration'), cell: (r) => duration((r.stopTs ?? Date.now() / 1000) - r.startTs, ctx.language) },
     { id: 'energy', header: t('ord.col.energy'), sortable: true, numeric: true, cell: (r) => kwh(r.energyWh), excel: { value: (r) => cellKwh(r.energyWh), numFmt: '0.000' } },
     { id: 'electricity', header: t('ord.col.electricity'), excel: money((r) => r.electricityFen) },

@@ -75,7 +75,7 @@ const zh = {
       stopReason: '结束原因',
     },
     status: { charging: '充电中', finished: '已完成', abnormal: '异常', cancelled: '已取消' },
-    payment: { unpaid: '未支付', paid: '已支付', refunded: '已退款', partiallyRefunded: '部分退款', writtenOff: '已核销' },
+    payment: { unpaid: '未支付', paid: '已支付', refunded: '已退款', partiallyRefunded: '部分退款', writtenOff: '已核销', billed: '已记账' },
     pay: {
       title: '收款',
       owed: '待收金额',
@@ -98,6 +98,7 @@ const zh = {
       noteLine: '备注：{{note}}',
       onlyFinance: '有待收金额：只有有审批退款权限的财务人员（管理员）可以登记收款或核销。',
       nothingOwed: '无待收金额',
+      billedTo: '后付费充电卡：记入持卡人 {{holder}} 的月度账单，持卡人付款后在此登记收款。',
     },
     method: { wechat: '微信支付', alipay: '支付宝', balance: '账户余额', card: '充电卡', unionpay: '银联' },
     anomaly: {
@@ -209,7 +210,7 @@ const zh = {
   },
   fin: {
     title: '财务管理',
-    tabs: { revenue: '收入统计', stations: '按充电站', settlement: '结算单', refunds: '退款审批', ledger: '台账' },
+    tabs: { revenue: '收入统计', stations: '按充电站', settlement: '结算单', refunds: '退款审批', ledger: '台账', bills: '持卡人账单' },
     granularity: { day: '按日', month: '按月' },
     period: '期间',
     trend: '收入趋势',
@@ -224,6 +225,13 @@ const zh = {
     queue: { paid: '实付(元)', refunded: '已退(元)', remaining: '剩余可退(元)', remainingHint: '剩余可退 = 实付 − 已退 − 待审批', age: '已等待', oldestFirst: '最早的在前', newestFirst: '最新的在前' },
     ledgerCols: { at: '时间', kind: '类型', refundId: '单号', by: '经办人' },
     ledgerKind: { refund: '退款', offlinePayment: '线下收款', writeOff: '核销' },
+    bills: {
+      month: '月份',
+      holder: '持卡人',
+      owed: '欠款(元)',
+      totalOwed: '{{month}} 后付费持卡人合计欠款 {{amount}} 元',
+      note: '后付费充电卡的充电记入持卡人账户（按订单开始月份，北京时间）；持卡人付款后在对应订单上登记线下收款，欠款随之减少。',
+    },
   },
   dash: {
     today: '今日（{{day}}）',
@@ -329,7 +337,7 @@ const en: typeof zh = {
       stopReason: 'Stop reason',
     },
     status: { charging: 'Charging', finished: 'Finished', abnormal: 'Abnormal', cancelled: 'Cancelled' },
-    payment: { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded', partiallyRefunded: 'Partly refunded', writtenOff: 'Written off' },
+    payment: { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded', partiallyRefunded: 'Partly refunded', writtenOff: 'Written off', billed: 'Billed to holder' },
     pay: {
       title: 'Payment',
       owed: 'Owed',
@@ -352,6 +360,7 @@ const en: typeof zh = {
       noteLine: 'Note: {{note}}',
       onlyFinance: 'Money is owed: only finance staff who may approve refunds (Admin) can record a payment or write it off.',
       nothingOwed: 'Nothing owed',
+      billedTo: 'Postpaid card: billed to holder {{holder}} in their monthly bill; record the payment here once they pay.',
     },
     method: { wechat: 'WeChat Pay', alipay: 'Alipay', balance: 'Balance', card: 'Charging card', unionpay: 'UnionPay' },
     anomaly: {
@@ -463,7 +472,7 @@ const en: typeof zh = {
   },
   fin: {
     title: 'Finance',
-    tabs: { revenue: 'Revenue', stations: 'By station', settlement: 'Settlement', refunds: 'Refund approval', ledger: 'Ledger' },
+    tabs: { revenue: 'Revenue', stations: 'By station', settlement: 'Settlement', refunds: 'Refund approval', ledger: 'Ledger', bills: 'Holder bills' },
     granularity: { day: 'By day', month: 'By month' },
     period: 'Period',
     trend: 'Revenue trend',
@@ -478,6 +487,13 @@ const en: typeof zh = {
     queue: { paid: 'Paid (¥)', refunded: 'Refunded (¥)', remaining: 'Remaining (¥)', remainingHint: 'Remaining = paid − refunded − pending requests', age: 'Waiting', oldestFirst: 'Oldest first', newestFirst: 'Newest first' },
     ledgerCols: { at: 'At', kind: 'Kind', refundId: 'Entry no.', by: 'By' },
     ledgerKind: { refund: 'Refund', offlinePayment: 'Offline payment', writeOff: 'Write-off' },
+    bills: {
+      month: 'Month',
+      holder: 'Holder',
+      owed: 'Owed (¥)',
+      totalOwed: 'Postpaid holders owe {{amount}} in total for {{month}}',
+      note: "Postpaid cards' sessions are billed to their holder's account (by the order's start month, China time); once a holder pays, record the payment on each order and what they owe goes down.",
+    },
   },
   dash: {
     today: 'Today ({{day}})',

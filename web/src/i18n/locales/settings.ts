@@ -197,6 +197,11 @@ const zh = {
       version: '版本 {{version}}',
       updated: '{{by}} 于 {{time}} 修改',
       neverSaved: '尚未修改，使用默认值',
+      prepaidMinimum: '预付费卡启动充电的最低余额（元）',
+      prepaidMinimumHint: '余额（扣除充电中占用的部分）低于此值的预付费卡，刷卡时充电桩得到“已冻结”（Blocked），不能启动充电；每个进行中的充电占用这么多余额直到结束（{{min}}–{{max}} 元）',
+      prepaidMinimumRange: '请输入 {{min}} 到 {{max}} 元之间的金额，最多两位小数',
+      timeZone: '时区',
+      timeZoneHint: '所有页面显示和输入的日期时间都按此时区，与浏览器所在时区无关；订单、财务和系统日志的按日统计与日期筛选仍按北京时间（UTC+08:00）的自然日',
     },
   },
 };
@@ -398,6 +403,11 @@ const en: Shape<typeof zh> = {
       version: 'Version {{version}}',
       updated: 'Changed by {{by}} at {{time}}',
       neverSaved: 'Never changed: the defaults apply',
+      prepaidMinimum: 'Least balance for a prepaid card to start charging (¥)',
+      prepaidMinimumHint: 'A prepaid card with less free balance (what running sessions hold is not free) is answered Blocked and cannot start; each running session holds this much until it stops ({{min}}–{{max}} ¥)',
+      prepaidMinimumRange: 'Enter an amount from {{min}} to {{max}} ¥, at most 2 decimals',
+      timeZone: 'Time zone',
+      timeZoneHint: "Every date and time shown and typed on every page is in this zone, whatever the browser's own; orders, finance and the system log are still counted and filtered by China (UTC+08:00) calendar days",
     },
   },
 };

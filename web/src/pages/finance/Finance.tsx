@@ -23,7 +23,7 @@ import { getLedger, getRefunds, useByStation, useRevenue, useSettlement, type Le
 import { CursorPager } from '@/components/data/CursorPager';
 import { exportExcel } from '@/components/data/excel';
 import { useCursorList } from '@/components/data/useCursorList';
-import { addDays, chinaDateTime, chinaDay, kwh, relativeAge, yuan } from '@/components/data/format';
+import { addDays, zonedDateTime, chinaDay, kwh, relativeAge, yuan } from '@/components/data/format';
 import { trendOption } from '@/components/orders/financeModel';
 import { LazyChart } from '@/components/LazyChart';
 import { periodColumn, stationColumn, sumsColumns } from '@/components/orders/orderColumns';
@@ -32,6 +32,7 @@ import { usePermission } from '@/components/Permission';
 import { excelColumns, type ListColumn } from '@/components/list/columns';
 import { useListParams } from '@/components/list/listParams';
 import { ListTable } from '@/components/list/ListTable';
+import { HolderBills } from './HolderBills';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: '12px' },
@@ -50,7 +51,7 @@ const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
 });
 
-const TABS = ['revenue', 'stations', 'settlement', 'refunds', 'ledger'] as const;
+const TABS = ['revenue', 'stations', 'settlement', 'refunds', 'ledger', 'bills'] as const;
 type TabKey = (typeof TABS)[number];
 const DIRECTIONS: ListDirection[] = ['oldest', 'newest'];
 
@@ -137,8 +138,8 @@ function PendingRefunds({ sort, onSort }: { sort: ListDirection; onSort: (next: 
       headerTestId: 'pending-sort',
       className: styles.nowrap,
       testId: 'pending-age',
-      cell: (r) => <span title={chinaDateTime(r.requestedAt)}>{relativeAge(r.requestedAt, i18n.language, now)}</span>,
-      excel: { header: t('ord.d.requestedAt'), value: (r) => chinaDateTime(r.requestedAt), width: 20 },
+      cell: (r) => <span title={zonedDateTime(r.requestedAt)}>{relativeAge(r.requestedAt, i18n.language, now)}</span>,
+      excel: { header: t('ord.d.requestedAt'), value: (r) => zonedDateTime(r.requestedAt), width: 20 },
     },
     { id: 'amount', header: t('ord.d.amount'), numeric: true, cell: (r) => yuan(r.amountFen), excel: { value: (r) => r.amountFen / 100, numFmt: '0.00' } },
     { id: 'paid', header: t('fin.queue.paid'), numeric: true, testId: 'pending-paid', cell: (r) => yuan(r.order?.paidFen), excel: orderMoney((o) => o.paidFen) },
@@ -202,7 +203,7 @@ export default function Finance() {
   const styles = useStyles();
   const today = chinaDay(Date.now() / 1000);
   // The tab, range, granularity, station and queue order live in the URL (a link; kept on reload; back restores).
-  const [defaults] = useState(() => ({ tab: 'revenue' as TabKey, from: addDays(today, -29), to: today, granularity: 'day' as 'day' | 'month', station: '', queue: 'oldest' as ListDirection }));
+  const [defaults] = useState(() => ({ tab: 'revenue' as TabKey, from: addDays(today, -29), to: today, granularity: 'day' as 'day' | 'month', station: '', queue: 'oldest' as ListDirection, month: today.slice(0, 7) }));
   const { params, set } = useListParams(defaults, { allowed: { tab: TABS, granularity: ['day', 'month'], queue: DIRECTIONS } });
   const { tab, granularity, station } = params;
   const range = { from: params.from, to: params.to };
@@ -226,7 +227,7 @@ export default function Finance() {
   // The ledger's columns, declared once: its table and its export.
   const kindOf = (e: LedgerEntry) => e.kind ?? 'refund';
   const ledgerColumns: ListColumn<LedgerEntry>[] = [
-    { id: 'at', header: t('fin.ledgerCols.at'), cell: (e) => chinaDateTime(e.approvedAt), excel: { value: (e) => chinaDateTime(e.approvedAt), width: 20 } },
+    { id: 'at', header: t('fin.ledgerCols.at'), cell: (e) => zonedDateTime(e.approvedAt), excel: { value: (e) => zonedDateTime(e.approvedAt), width: 20 } },
     {
       id: 'kind',
       header: t('fin.ledgerCols.kind'),
@@ -266,7 +267,7 @@ export default function Finance() {
           {t('fin.note')}
         </Caption1>
         <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabKey)}>
-          {(['revenue', 'stations', 'settlement', 'refunds', 'ledger'] as const).map((k) => (
+          {TABS.map((k) => (
             <Tab key={k} value={k} data-testid={`fin-tab-${k}`}>
               {t(`fin.tabs.${k}`)}
             </Tab>
@@ -363,6 +364,12 @@ export default function Finance() {
       {tab === 'refunds' && (
         <Card className={styles.card}>
           <PendingRefunds sort={params.queue} onSort={(queue) => set({ queue }, { replace: true })} />
+        </Card>
+      )}
+
+      {tab === 'bills' && (
+        <Card className={styles.card}>
+          <HolderBills month={params.month} onMonth={(month) => set({ month })} />
         </Card>
       )}
 

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { DataText } from '@/components/data/DataText';
 import { useNavigate } from 'react-router';
 import { useDashboard } from '@/api/orders';
-import { chinaDateTime, kwh, yuan } from '@/components/data/format';
+import { zonedDateTime, kwh, yuan } from '@/components/data/format';
 import { AnomalyBadges } from '@/components/orders/badges';
 import { trendOption } from '@/components/orders/financeModel';
 import { LazyChart } from '@/components/LazyChart';
@@ -141,7 +141,7 @@ export function HomeDashboard() {
                     <Link onClick={() => navigate(`/order/detail?id=${encodeURIComponent(o.orderNo)}`)}>{o.orderNo}</Link>
                   </TableCell>
                   <TableCell translate="no">{o.stationName || o.stationId}</TableCell>
-                  <TableCell>{chinaDateTime(o.startTs)}</TableCell>
+                  <TableCell>{zonedDateTime(o.startTs)}</TableCell>
                   <TableCell>{o.stopReason ? t(`ord.stopReason.${o.stopReason}`) : ''}</TableCell>
                   <TableCell>
                     <AnomalyBadges anomalies={o.anomalies} />

@@ -23,7 +23,7 @@ import { DataText } from '@/components/data/DataText';
 import { useSearchParams } from 'react-router';
 import { closeOrder, requestRefund, useOrderDetail, type RefundRecord } from '@/api/orders';
 import { confirm } from '@/components/Confirm';
-import { chinaDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/components/data/format';
+import { zonedDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/components/data/format';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge, RefundBadge } from '@/components/orders/badges';
 import { curveOption, socReported } from './curveOption';
 import { chargerLabel } from '@/components/orders/orderColumns';
@@ -32,8 +32,9 @@ import { PaymentSection } from './PaymentSection';
 import { PromptDialog } from '@/components/orders/PromptDialog';
 import { RefundDecisionButtons, RefundDecisionDialog, type RefundDecision } from '@/components/orders/RefundDecision';
 import { usePermission } from '@/components/Permission';
-import { commandDone, sendCommand, useCommand, type Command } from '@/api/chargers';
+import { commandDone, sendCommand, useCommand } from '@/api/chargers';
 import { notify } from '@/utils/notify';
+import { COMMAND_COLOUR } from '@/pages/stations/operations';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: '16px' },
@@ -47,15 +48,6 @@ const useStyles = makeStyles({
   num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   twoCol: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))', gap: '16px' },
 });
-
-const STOP_COLOUR: Record<Command['status'], 'informative' | 'success' | 'danger' | 'warning' | 'subtle'> = {
-  queued: 'subtle',
-  sent: 'informative',
-  answered: 'success',
-  callError: 'danger',
-  timeout: 'warning',
-  offline: 'warning',
-};
 
 function Pair({ label, children, testid }: { label: string; children: React.ReactNode; testid?: string }) {
   const styles = useStyles();
@@ -90,7 +82,7 @@ function RefundTable({ refunds, onDone }: { refunds: RefundRecord[]; onDone: () 
         <TableBody>
           {refunds.map((r) => (
             <TableRow key={r.id} data-testid="refund-row">
-              <TableCell>{chinaDateTime(r.requestedAt)}</TableCell>
+              <TableCell>{zonedDateTime(r.requestedAt)}</TableCell>
               <TableCell className={styles.num}>{yuan(r.amountFen)}</TableCell>
               <TableCell translate="no">{r.reason}</TableCell>
               <TableCell translate="no">{r.requestedBy}</TableCell>
@@ -100,7 +92,7 @@ function RefundTable({ refunds, onDone }: { refunds: RefundRecord[]; onDone: () 
               <TableCell>
                 {r.decidedBy ? (
                   <>
-                    <DataText>{r.decidedBy}</DataText> {chinaDateTime(r.decidedAt)}
+                    <DataText>{r.decidedBy}</DataText> {zonedDateTime(r.decidedAt)}
                   </>
                 ) : (
                   ''
@@ -157,7 +149,7 @@ export default function OrderDetailView() {
             </Caption1>
           )}
           {stop.data && (
-            <Badge appearance="tint" color={STOP_COLOUR[stop.data.status]} data-testid="detail-stop-status">
+            <Badge appearance="tint" color={COMMAND_COLOUR[stop.data.status]} data-testid="detail-stop-status">
               {t('ord.d.stopCommand', { status: t(`chg.cmd.status.${stop.data.status}`) })}
             </Badge>
           )}
@@ -201,8 +193,8 @@ export default function OrderDetailView() {
           <Pair label={t('ord.col.user')}>
             <DataText>{`${o.userId} / ${o.plate}`}</DataText>
           </Pair>
-          <Pair label={t('ord.col.start')}>{chinaDateTime(o.startTs)}</Pair>
-          <Pair label={t('ord.col.stop')}>{chinaDateTime(o.stopTs)}</Pair>
+          <Pair label={t('ord.col.start')}>{zonedDateTime(o.startTs)}</Pair>
+          <Pair label={t('ord.col.stop')}>{zonedDateTime(o.stopTs)}</Pair>
           <Pair label={t('ord.col.duration')}>{duration(o.durationSecs, i18n.language)}</Pair>
           <Pair label={t('ord.d.meterStart')}>{kwh(o.meterStartWh)}</Pair>
           <Pair label={t('ord.d.meterStop')}>{kwh(o.meterStopWh)}</Pair>
@@ -219,7 +211,7 @@ export default function OrderDetailView() {
           <Pair label={t('ord.col.method')}>{o.paymentMethod ? t(`ord.method.${o.paymentMethod}`) : '—'}</Pair>
           {o.closedBy && (
             <Pair label={t('ord.d.closedBy')} testid="detail-closed-by">
-              {t('ord.d.closedByValue', { by: o.closedBy, at: chinaDateTime(o.closedAt), reason: o.closeReason })}
+              {t('ord.d.closedByValue', { by: o.closedBy, at: zonedDateTime(o.closedAt), reason: o.closeReason })}
             </Pair>
           )}
         </div>

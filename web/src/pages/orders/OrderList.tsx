@@ -58,7 +58,7 @@ const useStyles = makeStyles({
 });
 
 const STATUSES = ['charging', 'finished', 'abnormal', 'cancelled'] as const;
-const PAYMENTS = ['unpaid', 'paid', 'refunded', 'partiallyRefunded', 'writtenOff'] as const;
+const PAYMENTS = ['unpaid', 'billed', 'paid', 'refunded', 'partiallyRefunded', 'writtenOff'] as const;
 const ANOMALIES = ['stuck', 'flagged'] as const;
 
 function SumsBar({ sums }: { sums: Sums | null | undefined }) {

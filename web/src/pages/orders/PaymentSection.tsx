@@ -21,7 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordOfflinePayment, writeOffOrder, type OfflineMethod, type OrderDetail } from '@/api/orders';
-import { chinaDateTime, parseYuan, yuan } from '@/components/data/format';
+import { zonedDateTime, parseYuan, yuan } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 
@@ -36,7 +36,8 @@ const useStyles = makeStyles({
 
 /** What the order still owes: amount - paid, for an order nobody settled and nothing was collected for. */
 export function owedFen(o: OrderDetail): number {
-  if (o.settlement || o.paymentStatus !== 'unpaid' || o.status === 'charging') return 0;
+  // A billed order (a postpaid card's session) is owed by its holder until finance records the payment.
+  if (o.settlement || (o.paymentStatus !== 'unpaid' && o.paymentStatus !== 'billed') || o.status === 'charging') return 0;
   return Math.max(0, o.amountFen - o.paidFen);
 }
 
@@ -67,14 +68,15 @@ export function PaymentSection({ order: o, onDone }: { order: OrderDetail; onDon
                   method: s.method ? t(`ord.pay.method.${s.method}`) : '',
                   reference: s.reference ? ` · ${s.reference}` : '',
                   by: s.by,
-                  at: chinaDateTime(s.at),
+                  at: zonedDateTime(s.at),
                 })
-              : t('ord.pay.writtenOff', { amount: yuan(s.amountFen), reason: s.reason ?? '', by: s.by, at: chinaDateTime(s.at) })}
+              : t('ord.pay.writtenOff', { amount: yuan(s.amountFen), reason: s.reason ?? '', by: s.by, at: zonedDateTime(s.at) })}
           </Body1>
           {s.kind === 'offlinePayment' && s.reason && <Caption1 className={styles.muted}>{t('ord.pay.noteLine', { note: s.reason })}</Caption1>}
         </div>
       ) : (
         <div className={styles.row}>
+          {o.billedTo && <Caption1 data-testid="payment-billed-to">{t('ord.pay.billedTo', { holder: o.billedTo })}</Caption1>}
           <Body1 data-testid="payment-owed">
             {t('ord.pay.owed')}: {yuan(owed)}
           </Body1>

@@ -1,8 +1,8 @@
-import { Badge, Button, Card, CardHeader, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Subtitle2, Text } from '@fluentui/react-components';
+import { Badge, Button, Card, CardHeader, Combobox, Field, Input, makeStyles, MessageBar, MessageBarBody, Option, Spinner, Subtitle2, Text } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveOperationSettings, useOperationSettings, type OperationSettings, type SettingBound } from '@/api/settings';
-import { chinaDateTime } from '@/components/data/format';
+import { parseYuan, setOperatorTimeZone, yuan, zonedDateTime, zoneLabel } from '@/components/data/format';
 import { wholeInRange } from './logic';
 import { isConflict, useSettingStyles } from '@/components/settings/ui';
 import { notify } from '@/utils/notify';
@@ -14,7 +14,7 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', columnGap: '8px' },
 });
 
-type Form = { offlineAfterIntervals: string; stuckAfterHours: string; idleTimeoutMinutes: string };
+type Form = { offlineAfterIntervals: string; stuckAfterHours: string; idleTimeoutMinutes: string; prepaidMinimum: string; timeZone: string };
 
 /** A whole-number input limited to the server's range, with hint and error. */
 function WholeNumberField(props: { name: string; label: string; hint: string; error?: string; bound: SettingBound; value: string; onChange: (value: string) => void }) {
@@ -34,10 +34,12 @@ function WholeNumberField(props: { name: string; label: string; hint: string; er
     </Field>
   );
 }
-const formOf = (s: Pick<OperationSettings, 'offlineAfterIntervals' | 'stuckAfterHours' | 'idleTimeoutMinutes'>): Form => ({
+const formOf = (s: Pick<OperationSettings, 'offlineAfterIntervals' | 'stuckAfterHours' | 'idleTimeoutMinutes' | 'prepaidMinimumFen' | 'timeZone'>): Form => ({
   offlineAfterIntervals: String(s.offlineAfterIntervals),
   stuckAfterHours: String(s.stuckAfterHours),
   idleTimeoutMinutes: String(s.idleTimeoutMinutes),
+  prepaidMinimum: yuan(s.prepaidMinimumFen, false),
+  timeZone: s.timeZone,
 });
 
 /**
@@ -50,7 +52,8 @@ export default function OperationsSettings() {
   const styles = useStyles();
   const shared = useSettingStyles();
   const { data, error, isLoading, mutate } = useOperationSettings();
-  const [form, setForm] = useState<Form>({ offlineAfterIntervals: '', stuckAfterHours: '', idleTimeoutMinutes: '' });
+  const [form, setForm] = useState<Form>({ offlineAfterIntervals: '', stuckAfterHours: '', idleTimeoutMinutes: '', prepaidMinimum: '', timeZone: '' });
+  const [zoneTyped, setZoneTyped] = useState('');
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -70,15 +73,21 @@ export default function OperationsSettings() {
   const offline = wholeInRange(form.offlineAfterIntervals, limits.offlineAfterIntervals);
   const stuck = wholeInRange(form.stuckAfterHours, limits.stuckAfterHours);
   const idle = wholeInRange(form.idleTimeoutMinutes, limits.idleTimeoutMinutes);
+  const minimumFen = parseYuan(form.prepaidMinimum);
+  const minimum = minimumFen != null && minimumFen >= limits.prepaidMinimumFen.min && minimumFen <= limits.prepaidMinimumFen.max ? minimumFen : null;
+  const zone = data.timeZones.includes(form.timeZone) ? form.timeZone : null;
   const rangeText = (b: { min: number; max: number }) => t('set.ops.range', { min: b.min, max: b.max });
+  const zones = zoneTyped ? data.timeZones.filter((z) => z.toLowerCase().includes(zoneTyped.toLowerCase())) : data.timeZones;
 
   const save = async () => {
     setTouched(true);
-    if (offline == null || stuck == null || idle == null) return;
+    if (offline == null || stuck == null || idle == null || minimum == null || zone == null) return;
     setSaving(true);
     try {
-      const res = await saveOperationSettings({ offlineAfterIntervals: offline, stuckAfterHours: stuck, idleTimeoutMinutes: idle, version: data.version });
+      const res = await saveOperationSettings({ offlineAfterIntervals: offline, stuckAfterHours: stuck, idleTimeoutMinutes: idle, prepaidMinimumFen: minimum, timeZone: zone, version: data.version });
       notify(res.msg || t('set.common.saved'), 'success');
+      // This page shows times in the new zone at once; other sessions take it at their next sign-in or reload.
+      setOperatorTimeZone(res.settings.timeZone);
       await mutate(res.settings, { revalidate: false });
     } catch (err) {
       // A conflict means someone else saved: show their values.
@@ -98,7 +107,7 @@ export default function OperationsSettings() {
               {t('set.ops.version', { version: data.version })}
             </Badge>
             <Text size={200} className={shared.muted}>
-              {data.updatedBy && data.updatedAt ? t('set.ops.updated', { by: data.updatedBy, time: chinaDateTime(data.updatedAt) }) : t('set.ops.neverSaved')}
+              {data.updatedBy && data.updatedAt ? t('set.ops.updated', { by: data.updatedBy, time: zonedDateTime(data.updatedAt) }) : t('set.ops.neverSaved')}
             </Text>
           </div>
         }
@@ -139,13 +148,42 @@ export default function OperationsSettings() {
           value={form.idleTimeoutMinutes}
           onChange={(v) => setForm({ ...form, idleTimeoutMinutes: v })}
         />
+        <Field
+          label={t('set.ops.prepaidMinimum')}
+          hint={t('set.ops.prepaidMinimumHint', { min: yuan(limits.prepaidMinimumFen.min), max: yuan(limits.prepaidMinimumFen.max) })}
+          validationMessage={touched && minimum == null ? t('set.ops.prepaidMinimumRange', { min: yuan(limits.prepaidMinimumFen.min), max: yuan(limits.prepaidMinimumFen.max) }) : undefined}
+        >
+          <Input className={styles.number} name="prepaidMinimum" inputMode="decimal" value={form.prepaidMinimum} onChange={(_, d) => setForm({ ...form, prepaidMinimum: d.value })} />
+        </Field>
+        <Field label={t('set.ops.timeZone')} hint={`${zone ? zoneLabel(Date.now() / 1000, zone) : ''} · ${t('set.ops.timeZoneHint')}`}>
+          <Combobox
+            freeform
+            name="timeZone"
+            value={zoneTyped || form.timeZone}
+            selectedOptions={[form.timeZone]}
+            onChange={(e) => setZoneTyped(e.target.value)}
+            onOpenChange={(_, d) => !d.open && setZoneTyped('')}
+            onOptionSelect={(_, d) => {
+              if (!d.optionValue) return;
+              setZoneTyped('');
+              setForm({ ...form, timeZone: d.optionValue });
+            }}
+            data-testid="ops-time-zone"
+          >
+            {zones.map((z) => (
+              <Option key={z} value={z}>
+                {z}
+              </Option>
+            ))}
+          </Combobox>
+        </Field>
         <div className={styles.buttons}>
           <Button type="submit" appearance="primary" disabled={saving} data-testid="ops-save">
             {t('set.ops.save')}
           </Button>
           <Button
             onClick={() => {
-              setForm(formOf({ offlineAfterIntervals: limits.offlineAfterIntervals.default, stuckAfterHours: limits.stuckAfterHours.default, idleTimeoutMinutes: limits.idleTimeoutMinutes.default }));
+              setForm(formOf({ offlineAfterIntervals: limits.offlineAfterIntervals.default, stuckAfterHours: limits.stuckAfterHours.default, idleTimeoutMinutes: limits.idleTimeoutMinutes.default, prepaidMinimumFen: limits.prepaidMinimumFen.default, timeZone: 'Asia/Shanghai' }));
               setTouched(false);
             }}
           >

@@ -1,6 +1,6 @@
 import { Badge, Button, Caption1, Card, Dropdown, Field, Input, Option, Spinner } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons/svg/arrow-sync';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataText } from '@/components/data/DataText';
 import { actionName } from '@/pages/stations/commandWords';
@@ -9,7 +9,7 @@ import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
 import { useListParams } from '@/components/list/listParams';
 import { ListTable } from '@/components/list/ListTable';
-import { logTime } from '@/components/data/format';
+import { zonedDateTimeSecs } from '@/components/data/format';
 import { numberedPageCount, offersLoadMore } from './logic';
 import { SearchBox, useSettingStyles } from '@/components/settings/ui';
 
@@ -37,12 +37,12 @@ export default function SystemLog() {
     setMoreFor(queryKey);
     setMore({ rows: [], cursor: null, loading: false });
   }
-  // The types come with every first page, in the reader's language.
+  // The types come with every first page, in the reader's language; later
+  // pages keep the last list. Taken in the render that brings them, so the
+  // dropdown never shows a page's rows with the previous (or no) type list.
   const [types, setTypes] = useState<LogType[]>([]);
   const { data, isLoading, mutate } = useSystemLog(query, i18n.language);
-  useEffect(() => {
-    if (data?.types) setTypes(data.types);
-  }, [data?.types]);
+  if (data?.types && data.types !== types) setTypes(data.types);
   const counted = data?.totalKnown ?? true;
   const total = data?.total ?? 0;
   const rows = [...(data?.list ?? []), ...more.rows];
@@ -64,7 +64,7 @@ export default function SystemLog() {
   const typeLabel = types.find((x) => x.value === query.type)?.label;
 
   const columns: ListColumn<LogEntry>[] = [
-    { id: 'time', header: t('set.log.datetime'), width: '160px', className: styles.muted, cell: (r) => <span title={r.datetime}>{logTime(r.time)}</span> },
+    { id: 'time', header: t('set.log.datetime'), width: '160px', className: styles.muted, cell: (r) => <span title={r.datetime}>{zonedDateTimeSecs(r.time)}</span> },
     {
       id: 'account',
       header: t('set.log.account'),

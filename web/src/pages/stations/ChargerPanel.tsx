@@ -26,16 +26,17 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Pile } from '@/api/assets';
 import { chargerPasswordProblem, chargerUrl, sendCommand, setPilePassword, useCommands, useReservations, type Command } from '@/api/chargers';
 import { confirm } from '@/components/Confirm';
-import { chinaDateTime } from '@/components/data/format';
+import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { LazyChart } from '@/components/LazyChart';
 import { OperationDialog } from './OperationDialog';
-import { OPERATIONS, schedulePoints, type Operation } from './operations';
+import { COMMAND_COLOUR, OPERATIONS, schedulePoints, type Operation } from './operations';
 import { actionName, AnswerCell, answerWords, connectorWords } from './commandWords';
 import { clockAxis, clockTooltip } from '@/components/clockAxis';
 import { notify } from '@/utils/notify';
@@ -53,14 +54,13 @@ const useStyles = makeStyles({
   secret: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase400, padding: '8px', backgroundColor: tokens.colorNeutralBackground3, wordBreak: 'break-all' },
 });
 
-const STATUS_COLOR: Record<Command['status'], 'informative' | 'success' | 'danger' | 'warning' | 'subtle'> = {
-  queued: 'subtle',
-  sent: 'informative',
-  answered: 'success',
-  callError: 'danger',
-  timeout: 'warning',
-  offline: 'warning',
-};
+/** When a command asks the charger to act later (a firmware download, a reservation's end), in the operator's time zone; '' when not. */
+function commandWhen(c: Command, t: TFunction): string {
+  const iso = c.action === 'UpdateFirmware' ? c.payload.retrieveDate : c.action === 'ReserveNow' ? c.payload.expiryDate : undefined;
+  const ms = typeof iso === 'string' ? Date.parse(iso) : NaN;
+  if (Number.isNaN(ms)) return '';
+  return t(c.action === 'UpdateFirmware' ? 'chg.cmd.retrieveAt' : 'chg.cmd.until', { time: zonedDateTime(ms / 1000) });
+}
 
 /**
  * A pile's charger link on the station page: connected or not and since
@@ -106,7 +106,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
         </Badge>
         {link && (
           <Caption1 className={styles.muted}>
-            {t('chg.link.since', { time: chinaDateTime((link.connected ? link.connectedAt : link.disconnectedAt) ?? link.connectedAt) })}
+            {t('chg.link.since', { time: zonedDateTime((link.connected ? link.connectedAt : link.disconnectedAt) ?? link.connectedAt) })}
           </Caption1>
         )}
         {link?.protocol && (
@@ -116,7 +116,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
         )}
         {link?.lastMessageAt && (
           <Caption1>
-            {t('chg.link.lastMessage')}: {chinaDateTime(link.lastMessageAt)}
+            {t('chg.link.lastMessage')}: {zonedDateTime(link.lastMessageAt)}
           </Caption1>
         )}
         {link?.boot && (
@@ -150,9 +150,9 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
           {t('chg.link.copy')}
         </Button>
         <Caption1>
-          {t('chg.link.password')}: {pile.passwordSetAt ? t('chg.link.passwordSet', { time: chinaDateTime(pile.passwordSetAt) }) : t('chg.link.passwordNone')}
+          {t('chg.link.password')}: {pile.passwordSetAt ? t('chg.link.passwordSet', { time: zonedDateTime(pile.passwordSetAt) }) : t('chg.link.passwordNone')}
         </Caption1>
-        {canWrite && (
+        {canConfigure && (
           <Button size="small" onClick={() => setPasswordOpen(true)} data-testid="pile-password">
             {t('chg.link.setPassword')}
           </Button>
@@ -246,11 +246,14 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
             <TableBody>
               {commands.data!.list.slice(0, 5).map((c) => (
                 <TableRow key={c.id} data-action={c.action}>
-                  <TableCell className={styles.nowrap} title={c.action} data-testid="command-name">
-                    {actionName(t, c.action)}
+                  <TableCell data-testid="command-action">
+                    <div className={styles.nowrap} title={c.action} data-testid="command-name">
+                      {actionName(t, c.action)}
+                    </div>
+                    {commandWhen(c, t) && <Caption1 className={styles.muted}>{commandWhen(c, t)}</Caption1>}
                   </TableCell>
                   <TableCell className={styles.nowrap}>
-                    <Badge appearance="tint" color={STATUS_COLOR[c.status]}>
+                    <Badge appearance="tint" color={COMMAND_COLOUR[c.status]}>
                       {t(`chg.cmd.status.${c.status}`)}
                     </Badge>
                   </TableCell>
@@ -259,7 +262,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
                   </TableCell>
                   <TableCell>
                     <Caption1 className={styles.muted}>
-                      {chinaDateTime(c.createdAt)} · <span translate="no">{c.requestedBy}</span>
+                      {zonedDateTime(c.createdAt)} · <span translate="no">{c.requestedBy}</span>
                     </Caption1>
                   </TableCell>
                 </TableRow>
@@ -281,7 +284,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
                   {t(`chg.cmd.resStatus.${r.status}`)}
                 </Badge>{' '}
                 <Caption1 data-testid="reservation">
-                  {connectorWords(t, r.connector)} · <span translate="no">{r.idTag}</span> · {t('chg.cmd.until', { time: chinaDateTime(r.expiresAt) })}
+                  {connectorWords(t, r.connector)} · <span translate="no">{r.idTag}</span> · {t('chg.cmd.until', { time: zonedDateTime(r.expiresAt) })}
                 </Caption1>{' '}
                 <Button size="small" appearance="subtle" onClick={() => void run('cancelReservation', { reservationId: r.id })}>
                   {t('chg.cmd.cancel')}

@@ -1,11 +1,11 @@
-import { Button, Caption1, Card, Dropdown, Field, Link, makeStyles, MessageBar, MessageBarBody, Option, Spinner, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Card, Dropdown, Field, Link, makeStyles, Option, Spinner, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationPicker } from '@/components/StationPicker';
 import { useNavigate } from 'react-router';
 import { CONNECTOR_STATUSES, useConnectors, type Connector, type ConnectorFilter, type ConnectorStatus, type PileType } from '@/api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog } from './ConnectorBits';
-import { chinaDateTime } from '@/components/data/format';
+import { zonedDateTime } from '@/components/data/format';
 import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
 import { useListParams } from '@/components/list/listParams';
@@ -16,10 +16,12 @@ const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: '8px 12px', alignItems: 'end' },
   scroll: { overflowX: 'auto' },
   // Wide enough that pile codes and QR payloads stay on one line (they are read off chargers).
-  table: { minWidth: '1540px' },
+  table: { minWidth: '1740px' },
   code: { whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   dd: { minWidth: '220px' },
+  // The actions and the state of the command they sent, side by side.
+  actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px' },
 });
 
 /** The connector list's state in the URL: station, status, AC/DC, page. */
@@ -60,8 +62,8 @@ export default function ConnectorList() {
         </>
       ),
     },
-    { id: 'since', header: t('ast.connector.since'), cell: (c) => chinaDateTime(c.statusSince) },
-    { id: 'heartbeat', header: t('ast.pile.lastHeartbeat'), cell: (c) => (c.lastHeartbeat ? chinaDateTime(c.lastHeartbeat) : t('ast.pile.never')) },
+    { id: 'since', header: t('ast.connector.since'), cell: (c) => zonedDateTime(c.statusSince) },
+    { id: 'heartbeat', header: t('ast.pile.lastHeartbeat'), cell: (c) => (c.lastHeartbeat ? zonedDateTime(c.lastHeartbeat) : t('ast.pile.never')) },
     {
       id: 'qr',
       header: t('ast.connector.qr'),
@@ -75,6 +77,8 @@ export default function ConnectorList() {
     {
       id: 'actions',
       header: '',
+      width: '300px',
+      className: styles.actions,
       cell: (c) => (
         <>
           <ConnectorActions c={c} onDone={() => void mutate()} />
@@ -111,9 +115,6 @@ export default function ConnectorList() {
         </Field>
         <Caption1 className={styles.muted}>{t('ast.connectors.total', { total: data?.total ?? 0 })}</Caption1>
       </div>
-      <MessageBar intent="info">
-        <MessageBarBody>{t('ast.connector.noLink')}</MessageBarBody>
-      </MessageBar>
       <div className={styles.scroll}>
         <ListTable className={styles.table} data-testid="connector-table" columns={columns} rows={data?.list ?? []} rowKey={(c) => c.id} rowTestId="connector-row" />
         {isLoading && <Spinner size="tiny" />}

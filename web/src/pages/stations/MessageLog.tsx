@@ -3,7 +3,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useMessageLog, type MessageLogEntry } from '@/api/chargers';
-import { logTime } from '@/components/data/format';
+import { zonedDateTimeSecs } from '@/components/data/format';
 import { setTabLabel } from '@/store/tabs';
 import { actionName, errorName } from './commandWords';
 
@@ -101,7 +101,7 @@ export default function MessageLog() {
                 <Fragment key={k}>
                   <TableRow data-action={e.action ?? ''}>
                     <TableCell className={styles.nowrap} data-testid="log-time">
-                      {logTime(e.at)}
+                      {zonedDateTimeSecs(e.at)}
                     </TableCell>
                     <TableCell className={styles.nowrap}>{e.direction === 'in' ? t('chg.log.in') : t('chg.log.out')}</TableCell>
                     <TableCell className={styles.nowrap} title={e.action ?? undefined}>

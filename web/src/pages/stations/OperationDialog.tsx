@@ -2,7 +2,9 @@ import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, Dia
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pile } from '@/api/assets';
-import { sendCommand, useCardChoices } from '@/api/chargers';
+import { sendCommand, type Command } from '@/api/chargers';
+import { CardPicker } from '@/components/CardPicker';
+import { zoneLabel } from '@/components/data/format';
 import { confirm } from '@/components/Confirm';
 import { useFieldErrors } from '@/components/forms/useFieldErrors';
 import type { FieldSpec, Rule } from '@/utils/formRules';
@@ -16,18 +18,21 @@ export function operationFieldOf(op: Operation, serverField: string): string | u
   return op.fields.some((f) => f.name === name) ? name : undefined;
 }
 
+/** The charger an operation goes to: its id, code and connector numbers. */
+export type PileRef = Pick<Pile, 'id' | 'code'> & { connectors: { number: number }[] };
+
 /**
  * Any remote operation's form (declared in `operations.ts`): fill, check
  * what the form can check (beside each field, before the confirm step),
  * confirm where it interrupts charging, send. A refusal naming a field is
- * shown beside that field, in the reader's language.
+ * shown beside that field, in the reader's language. `preset` fills fields
+ * in advance (a connector row's own number); `onSent` gets the command to
+ * follow.
  */
-export function OperationDialog({ pile, op, onClose, onSent }: { pile: Pile; op: Operation; onClose: () => void; onSent: () => void }) {
+export function OperationDialog({ pile, op, preset, onClose, onSent }: { pile: PileRef; op: Operation; preset?: Record<string, string>; onClose: () => void; onSent: (c: Command) => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [cardQuery, setCardQuery] = useState('');
+  const [values, setValues] = useState<Record<string, string>>(preset ?? {});
   const [busy, setBusy] = useState(false);
-  const cards = useCardChoices(cardQuery, op.fields.some((f) => f.kind === 'card'));
   const label = (f: OperationField) => t(`chg.op.field.${f.name}`);
   const specs = (): Array<[string, FieldSpec]> =>
     op.fields.map((f) => {
@@ -59,7 +64,7 @@ export function OperationDialog({ pile, op, onClose, onSent }: { pile: Pile; op:
       const c = await sendCommand(op.path, { pileId: pile.id, ...r.body }, { fieldErrors: true });
       clearErrorToasts();
       notify(t(`chg.cmd.status.${c.status}`), c.status === 'offline' ? 'warning' : 'info');
-      onSent();
+      onSent(c);
       onClose();
     } catch (err) {
       // A refusal naming fields goes beside them; anything else was toasted by the request layer.
@@ -89,20 +94,8 @@ export function OperationDialog({ pile, op, onClose, onSent }: { pile: Pile; op:
       }
       case 'card':
         return (
-          <Field key={f.name} {...fieldProps} hint={t('chg.op.cardHint')}>
-            <Dropdown
-              value={values[f.name] ?? ''}
-              selectedOptions={[values[f.name] ?? '']}
-              onOptionSelect={(_, d) => set(f.name, d.optionValue ?? '')}
-              onInput={(e) => setCardQuery((e.target as HTMLInputElement).value ?? '')}
-              data-testid={`op-${f.name}`}
-            >
-              {(cards.data?.list ?? []).map((c) => (
-                <Option key={c.idTag} value={c.idTag} text={c.idTag}>
-                  {c.idTag} {c.holder} {c.plate}
-                </Option>
-              ))}
-            </Dropdown>
+          <Field key={f.name} {...fieldProps} hint={t('picker.card.hint')}>
+            <CardPicker value={values[f.name] ?? ''} status="Accepted" onChange={(idTag) => set(f.name, idTag)} aria-label={label(f)} data-testid={`op-${f.name}`} />
           </Field>
         );
       case 'select':
@@ -119,14 +112,16 @@ export function OperationDialog({ pile, op, onClose, onSent }: { pile: Pile; op:
         );
       default:
         return (
-          <Field key={f.name} {...fieldProps} hint={t(`chg.op.hint.${f.name}`, { defaultValue: '' })}>
+          <Field key={f.name} {...fieldProps} hint={f.kind === 'datetime' ? t('chg.op.zoneHint', { zone: zoneLabel() }) : t(`chg.op.hint.${f.name}`, { defaultValue: '' })}>
             <Input
-              type={f.kind === 'datetime' ? 'datetime-local' : f.kind === 'number' ? 'number' : 'text'}
+              type={f.kind === 'datetime' ? 'datetime-local' : f.kind === 'number' ? 'number' : f.kind === 'secret' ? 'password' : 'text'}
+              autoComplete={f.kind === 'secret' ? 'new-password' : undefined}
               value={value(f)}
               maxLength={f.maxLength}
               onChange={(_, d) => set(f.name, d.value)}
               onBlur={fe.onLeave(f.name, () => value(f).trim())}
               data-testid={`op-${f.name}`}
+              data-zone={f.kind === 'datetime' ? zoneLabel() : undefined}
             />
           </Field>
         );

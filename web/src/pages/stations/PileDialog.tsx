@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addPile, editPile, REGISTRATION_STATUSES, STANDARDS, type Pile, type PileType, type RegistrationStatus, type Standard } from '@/api/assets';
 import { useFieldErrors } from '@/components/forms/useFieldErrors';
+import { usePermission } from '@/components/Permission';
 import type { FieldSpec, Rule } from '@/utils/formRules';
 import { clearErrorToasts } from '@/utils/notify';
 
@@ -35,7 +36,10 @@ function pileKeyOf(serverField: string): string | undefined {
 export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: boolean; stationId: string; pile?: Pile; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [f, setF] = useState({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc' as PileType, ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted' as RegistrationStatus, securityProfile: 1 });
+  // A charger's security profile is one of its credentials: only configure:charger (Admin) chooses it (the server checks).
+  const canConfigure = usePermission(['configure:charger']);
+  // null: the server's default (2 where chargers connect over TLS, else 1).
+  const [f, setF] = useState({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc' as PileType, ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted' as RegistrationStatus, securityProfile: null as number | null });
   const [conns, setConns] = useState<ConnRow[]>([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
   const [busy, setBusy] = useState(false);
   const specs = (): Array<[string, FieldSpec]> => [
@@ -71,9 +75,9 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
     if (!open) return;
     resetErrors();
     if (pile) {
-      setF({ code: pile.code, vendor: pile.vendor, model: pile.model, firmwareVersion: pile.firmwareVersion, pileType: pile.pileType, ratedPowerKw: String(pile.ratedPowerKw), heartbeatIntervalSecs: String(pile.heartbeatIntervalSecs), registrationStatus: pile.registrationStatus ?? 'Accepted', securityProfile: pile.securityProfile ?? 1 });
+      setF({ code: pile.code, vendor: pile.vendor, model: pile.model, firmwareVersion: pile.firmwareVersion, pileType: pile.pileType, ratedPowerKw: String(pile.ratedPowerKw), heartbeatIntervalSecs: String(pile.heartbeatIntervalSecs), registrationStatus: pile.registrationStatus ?? 'Accepted', securityProfile: pile.securityProfile ?? null });
     } else {
-      setF({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc', ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted', securityProfile: 1 });
+      setF({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc', ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted', securityProfile: null });
       setConns([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
     }
   }, [open, pile, resetErrors]);
@@ -94,7 +98,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
         ratedPowerKw: int(f.ratedPowerKw),
         heartbeatIntervalSecs: int(f.heartbeatIntervalSecs),
         registrationStatus: f.registrationStatus,
-        securityProfile: f.securityProfile,
+        securityProfile: f.securityProfile ?? undefined,
       };
       // NaN is sent as null, so the server names the field.
       const clean = JSON.parse(JSON.stringify(body)) as typeof body;
@@ -171,8 +175,14 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
                   ))}
                 </Select>
               </Field>
-              <Field label={t('chg.link.security')}>
-                <Select value={String(f.securityProfile)} onChange={(_, d) => setF((x) => ({ ...x, securityProfile: Number(d.value) }))} data-testid="pile-security">
+              <Field label={t('chg.link.security')} hint={canConfigure ? undefined : t('chg.link.securityAdminOnly')}>
+                <Select
+                  disabled={!canConfigure}
+                  value={f.securityProfile === null ? '' : String(f.securityProfile)}
+                  onChange={(_, d) => setF((x) => ({ ...x, securityProfile: d.value ? Number(d.value) : null }))}
+                  data-testid="pile-security"
+                >
+                  {!pile && <option value="">{t('chg.link.profileDefault')}</option>}
                   {[0, 1, 2].map((p) => (
                     <option key={p} value={String(p)}>
                       {t(`chg.link.profile${p}`)}

@@ -10,7 +10,7 @@ import { ChargerPanel } from './ChargerPanel';
 import { inputOf, StationDialog } from './StationDialog';
 import { TariffEditor } from './TariffEditor';
 import { confirm } from '@/components/Confirm';
-import { chinaDateTime } from '@/components/data/format';
+import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { setTabLabel } from '@/store/tabs';
@@ -114,7 +114,7 @@ export default function StationDetail() {
           {fact(
             t('ast.station.updated'),
             <>
-              {chinaDateTime(s.updatedAt)} <DataText>{s.updatedBy}</DataText>
+              {zonedDateTime(s.updatedAt)} <DataText>{s.updatedBy}</DataText>
             </>,
           )}
         </div>
@@ -178,9 +178,6 @@ export default function StationDetail() {
             </Button>
           )}
         </div>
-        <MessageBar intent="info">
-          <MessageBarBody>{t('ast.connector.noLink')}</MessageBarBody>
-        </MessageBar>
         {piles.length === 0 && <Caption1>{t('ast.pile.none')}</Caption1>}
         {piles.map((p) => (
           <div key={p.id} className={styles.pile} data-testid="pile-card">
@@ -192,7 +189,7 @@ export default function StationDetail() {
                 {p.online ? t('ast.pile.online') : t('ast.pile.offline')}
               </Badge>
               <Caption1>
-                {t('ast.pile.lastHeartbeat')}: {p.lastHeartbeat ? chinaDateTime(p.lastHeartbeat) : t('ast.pile.never')}
+                {t('ast.pile.lastHeartbeat')}: {p.lastHeartbeat ? zonedDateTime(p.lastHeartbeat) : t('ast.pile.never')}
               </Caption1>
               <Caption1 translate="no">
                 {p.vendor} {p.model} {p.firmwareVersion}
@@ -205,15 +202,17 @@ export default function StationDetail() {
                     appearance="subtle"
                     disabled={!p.connectors.some((c) => c.allowedActions.includes(a))}
                     onClick={async () => {
-                      // A pile is taken out of (or back into) service connector by connector; each is logged.
+                      // A pile is taken out of (or back into) service connector by connector; each is
+                      // logged, and a connected charger is sent ChangeAvailability for each.
+                      let last = '';
                       for (const c of p.connectors.filter((c) => c.allowedActions.includes(a))) {
                         try {
-                          await actOnConnector(c.id, a);
+                          last = (await actOnConnector(c.id, a)).msg;
                         } catch {
                           // shown by the request layer
                         }
                       }
-                      notify(t('ast.connector.noLink'), 'info', 6000);
+                      if (last) notify(last, 'success', 6000);
                       void mutate();
                     }}
                   >
@@ -266,7 +265,7 @@ export default function StationDetail() {
                       <ConnectorStatusBadge c={c} />
                       {c.faultCode && <Caption1 translate="no"> {c.faultCode}</Caption1>}
                     </TableCell>
-                    <TableCell>{chinaDateTime(c.statusSince)}</TableCell>
+                    <TableCell>{zonedDateTime(c.statusSince)}</TableCell>
                     <TableCell>
                       <Caption1 title={t('ast.connector.qrPayload')} data-testid="connector-qr">
                         {c.qrPayload}

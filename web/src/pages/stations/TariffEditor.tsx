@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_SLOT, WithData } from '@/components/data/DataText';
 import { addTariff, editTariff, getTariffVersion, TIERS, useTariffVersions, type Segment, type TariffEntry, type TariffForm, type TariffUsage, type Tier } from '@/api/assets';
-import { chinaDateTime } from '@/components/data/format';
+import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { BOUNDARIES, formatUnitPrice, NEW_SEGMENTS, pricesFromInputs, segmentProblems, slotsOf, splitSegment, tiersUsed } from './tariffModel';
@@ -255,7 +255,7 @@ export function TariffEditor({
               {(versions.data ?? []).map((v) => (
                 <TableRow key={v.version}>
                   <TableCell>v{v.version}</TableCell>
-                  <TableCell>{chinaDateTime(v.updatedAt)}</TableCell>
+                  <TableCell>{zonedDateTime(v.updatedAt)}</TableCell>
                   <TableCell translate="no">{v.updatedBy}</TableCell>
                   <TableCell>
                     <Button size="small" appearance="subtle" onClick={async () => load((await getTariffVersion(base.id, v.version)).template)}>

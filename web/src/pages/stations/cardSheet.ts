@@ -1,5 +1,6 @@
-import type { CardInput, CardStatus } from '@/api/chargers';
+import type { CardInput, CardPayment, CardStatus } from '@/api/chargers';
 import { CARD_STATUSES } from '@/api/chargers';
+import { fromZoned } from '@/components/data/format';
 
 /**
  * Charging cards to and from a spreadsheet: the header names (zh or en)
@@ -12,6 +13,7 @@ export const CARD_HEADERS: { key: keyof CardInput; zh: string; en: string }[] = 
   { key: 'status', zh: '状态', en: 'status' },
   { key: 'expiresAt', zh: '有效期', en: 'expiry' },
   { key: 'parentIdTag', zh: '上级卡号', en: 'parent' },
+  { key: 'payment', zh: '付费方式', en: 'payment' },
 ];
 
 /**
@@ -30,6 +32,8 @@ export const CARD_STATUS_WORDS: Record<CardStatus, { zh: string; en: string }> =
 export function statusOf(cell: string): CardStatus | undefined {
   return CARD_STATUSES.find((s) => s === cell || CARD_STATUS_WORDS[s].zh === cell || CARD_STATUS_WORDS[s].en === cell);
 }
+/** A payment arrangement as a sheet may write it (zh or en). */
+const PAYMENTS: Record<string, CardPayment> = { 后付费: 'postpaid', 预付费: 'prepaid', postpaid: 'postpaid', prepaid: 'prepaid' };
 
 type Cell = string | number | Date | null | undefined | { text?: string; result?: unknown };
 
@@ -40,38 +44,61 @@ function text(v: Cell): string {
   return String(v).trim();
 }
 
-/** Unix seconds of an expiry cell: a date, or text "YYYY-MM-DD" (end of that China day); null when empty. */
+/**
+ * Unix seconds of an expiry cell: a date, or text "YYYY-MM-DD", each the
+ * end of that day (23:59:59) in the operator's time zone; null when empty.
+ */
 export function expiryOf(v: Cell): number | null | 'bad' {
-  if (v instanceof Date) return Math.floor(v.getTime() / 1000);
-  const s = text(v);
+  // A date cell is that calendar day (the workbook stores it as UTC midnight).
+  const s = v instanceof Date ? v.toISOString().slice(0, 10) : text(v);
   if (!s) return null;
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(s);
-  if (!m) return 'bad';
-  // 23:59:59 China time of that day.
-  return Math.floor(Date.UTC(+m[1], +m[2] - 1, +m[3], 23, 59, 59) / 1000) - 8 * 3600;
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  return (m && fromZoned(`${m[1]}-${m[2]}-${m[3]}`, true)) ?? 'bad';
 }
 
-/** Rows of a sheet (first row = headers) as card inputs, or the first problem found. */
-export function cardsFromSheet(rows: Cell[][]): { cards: CardInput[] } | { problem: string } {
+/** A card read from a sheet, with its row number in the file (for the server's messages). */
+export type SheetCard = CardInput & { row: number };
+
+/** What is wrong with a cell: its row in the file, its column, why (a key of `chg.card.sheet.*`) and what it held. */
+export interface SheetProblem {
+  row: number;
+  column: keyof CardInput;
+  reason: 'status' | 'expiry' | 'payment';
+  value: string;
+}
+
+/**
+ * Rows of a sheet (first row = headers) as card inputs, with every
+ * problem of every row; `missing` when the sheet cannot be read as cards
+ * at all (empty, or without a card number column).
+ */
+export function cardsFromSheet(rows: Cell[][]): { cards: SheetCard[]; problems: SheetProblem[] } | { missing: 'rows' | 'idTag' } {
   const [head, ...body] = rows;
-  if (!head) return { problem: 'empty sheet' };
+  if (!head) return { missing: 'rows' };
   const col = (k: keyof CardInput) => {
     const h = CARD_HEADERS.find((x) => x.key === k)!;
     return head.findIndex((c) => [h.zh, h.en].includes(text(c)));
   };
   const idx = Object.fromEntries(CARD_HEADERS.map((h) => [h.key, col(h.key)])) as Record<keyof CardInput, number>;
-  if (idx.idTag < 0) return { problem: 'no 卡号 / idTag column' };
-  const cards: CardInput[] = [];
+  if (idx.idTag < 0) return { missing: 'idTag' };
+  const cards: SheetCard[] = [];
+  const problems: SheetProblem[] = [];
   for (const [i, r] of body.entries()) {
+    const row = i + 2;
     const get = (k: keyof CardInput) => (idx[k] >= 0 ? r[idx[k]] : undefined);
     const idTag = text(get('idTag'));
     if (!idTag && r.every((c) => !text(c))) continue;
-    const written = text(get('status'));
-    const status = written ? statusOf(written) : 'Accepted';
-    if (!status) return { problem: `row ${i + 2}: status ${written}` };
+    const statusText = text(get('status')) || 'Accepted';
+    const status = statusOf(statusText);
+    if (!status) problems.push({ row, column: 'status', reason: 'status', value: statusText });
     const expiresAt = expiryOf(get('expiresAt'));
-    if (expiresAt === 'bad') return { problem: `row ${i + 2}: expiry` };
-    cards.push({ idTag, holder: text(get('holder')), plate: text(get('plate')), status, expiresAt, parentIdTag: text(get('parentIdTag')) || null });
+    if (expiresAt === 'bad') problems.push({ row, column: 'expiresAt', reason: 'expiry', value: text(get('expiresAt')) });
+    const paymentText = text(get('payment'));
+    const payment = paymentText ? PAYMENTS[paymentText.toLowerCase()] ?? PAYMENTS[paymentText] : 'postpaid';
+    if (!payment) problems.push({ row, column: 'payment', reason: 'payment', value: paymentText });
+    if (status && expiresAt !== 'bad' && payment) {
+      cards.push({ idTag, holder: text(get('holder')), plate: text(get('plate')), status: status as CardStatus, expiresAt, parentIdTag: text(get('parentIdTag')) || null, payment, row });
+    }
   }
-  return { cards };
+  return { cards, problems };
 }

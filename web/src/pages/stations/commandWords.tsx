@@ -12,7 +12,7 @@ import type { Command } from '@/api/chargers';
 /** An OCPP action's name in the reader's language (unknown ones as sent). */
 export const actionName = (t: TFunction, action: string): string => t(`chg.action.${action}`, { defaultValue: action });
 
-/** An OCPP CALLERROR code (or the link's own Timeout / Offline) in words. */
+/** An OCPP CALLERROR code (or the link's own Timeout / Offline / ConnectionClosed) in words. */
 export const errorName = (t: TFunction, code: string): string => t(`chg.callError.${code}`, { defaultValue: code });
 
 /** A connector of a charger as people say it: "2号枪", or the whole charger for 0. */
@@ -22,7 +22,9 @@ export const connectorWords = (t: TFunction, n: number | null | undefined): stri
 export function answerWords(t: TFunction, c: Pick<Command, 'status' | 'error' | 'response' | 'sentAt' | 'answeredAt'>): { words: string; data?: string } {
   // How long it waited for the answer that never came, as measured.
   if (c.status === 'timeout') return { words: c.sentAt != null && c.answeredAt != null ? t('chg.words.timeout', { secs: c.answeredAt - c.sentAt }) : t('chg.callError.Timeout') };
-  if (c.status === 'offline') return { words: t('chg.words.offline') };
+  // Offline before sending (never reached the charger) or after (the connection went while it waited).
+  if (c.status === 'offline') return { words: t(c.sentAt != null ? 'chg.words.offlineSent' : 'chg.words.offline') };
+  if (c.status === 'connectionClosed') return { words: t('chg.words.connectionClosed') };
   if (c.error) return { words: errorName(t, c.error.code) };
   const r = c.response;
   if (!r) return { words: '' };

@@ -3,9 +3,11 @@
  * to, who may use it and its fields; `OperationDialog` renders any of them
  * and `bodyOf` turns the typed values into the request (tested).
  */
+import type { Command } from '@/api/chargers';
+import { fromZoned } from '@/components/data/format';
 import type { Rule } from '@/utils/formRules';
 
-export type FieldKind = 'connector' | 'connector0' | 'card' | 'text' | 'number' | 'datetime' | 'select' | 'periods';
+export type FieldKind = 'connector' | 'connector0' | 'card' | 'text' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
 
 export interface OperationField {
   name: string;
@@ -43,6 +45,9 @@ export const OPERATIONS: Operation[] = [
   { key: 'trigger', path: 'trigger', admin: false, fields: [{ name: 'requestedMessage', kind: 'select', options: ['BootNotification', 'Heartbeat', 'StatusNotification', 'MeterValues', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification'], required: true }, { name: 'connectorId', kind: 'connector' }] },
   { key: 'reserveNow', path: 'reserveNow', admin: false, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] },
   { key: 'changeConfiguration', path: 'changeConfiguration', admin: true, fields: [{ name: 'key', kind: 'text', required: true, maxLength: 50 }, { name: 'value', kind: 'text', maxLength: 500 }] },
+  // The charger's password over OCPP (AuthorizationKey): never through changeConfiguration.
+  // Empty: the server generates one; typed: 16-40 characters (the server also judges how guessable).
+  { key: 'rotateAuthorizationKey', path: 'rotateAuthorizationKey', admin: true, confirm: true, fields: [{ name: 'newKey', kind: 'secret', maxLength: 40, rule: { type: 'string', min: 16, max: 40 } }] },
   { key: 'updateFirmware', path: 'updateFirmware', admin: true, confirm: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }, { name: 'retrieveAt', kind: 'datetime' }] },
   { key: 'getDiagnostics', path: 'getDiagnostics', admin: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }] },
   { key: 'sendLocalList', path: 'sendLocalList', admin: true, fields: [{ name: 'updateType', kind: 'select', options: ['Full', 'Differential'], required: true }] },
@@ -82,9 +87,10 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
         break;
       }
       case 'datetime': {
-        const t = Date.parse(v);
-        if (Number.isNaN(t)) return { problem: f.name };
-        body[f.name] = Math.floor(t / 1000);
+        // Typed in the operator's time zone, whatever the browser's.
+        const t = fromZoned(v);
+        if (t === null) return { problem: f.name };
+        body[f.name] = t;
         break;
       }
       case 'periods': {
@@ -112,3 +118,14 @@ export function schedulePoints(schedule: { duration?: number; chargingSchedulePe
   if (pts.length && schedule?.duration) pts.push([at(schedule.duration), pts[pts.length - 1][1]]);
   return pts;
 }
+
+/** The badge colour of a command's state, wherever a command is shown. */
+export const COMMAND_COLOUR: Record<Command['status'], 'informative' | 'success' | 'danger' | 'warning' | 'subtle'> = {
+  queued: 'subtle',
+  sent: 'informative',
+  answered: 'success',
+  callError: 'danger',
+  timeout: 'warning',
+  offline: 'warning',
+  connectionClosed: 'warning',
+};

@@ -140,7 +140,7 @@ impl ConnectorView {
             connector: c.clone(),
             online: pile_online,
             effective_status: effective_status(c.status, pile_online),
-            allowed_actions: allowed_actions(c.status, pile_online),
+            allowed_actions: allowed_actions(c.status),
         }
     }
 }
@@ -174,7 +174,8 @@ pub struct ConnectorView {
     pub online: bool,
     /// The status shown: the stored one, or offline while the pile is silent.
     pub effective_status: ConnectorStatus,
-    /// The operator actions possible now.
+    /// The statuses an operator may set by hand now (remote operations
+    /// are the charger command routes).
     pub allowed_actions: Vec<OperatorAction>,
 }
 
@@ -255,7 +256,10 @@ pub struct PileInput {
     /// What the charger is told at boot (default Accepted).
     #[serde(default)]
     pub registration_status: Option<RegistrationStatus>,
-    /// 0 none (trusted network only), 1 Basic auth, 2 Basic auth over TLS (default 1).
+    /// 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
+    /// auth over TLS (default 2 where chargers connect over TLS, else 1).
+    /// Choosing one other than the default, or changing it, needs
+    /// configure:charger (Admin).
     #[serde(default)]
     #[schemars(range(min = 0, max = 2))]
     pub security_profile: Option<u8>,
@@ -541,14 +545,12 @@ pub async fn get_connector(ctx: &AppCtx, id: &str) -> Result<Connector, ApiError
     }
 }
 
-/// Applies an operator action to the stored status. There is no charger
-/// link yet: nothing is sent to a charger, which the answer says.
+/// Sets the stored status by hand (out of service and back), with its
+/// history entry; the caller tells a connected charger.
 pub async fn act(ctx: &AppCtx, id: &str, action: OperatorAction, by: &str) -> Result<Connector, ApiError> {
     let c = get_connector(ctx, id).await?;
-    let pile = get_pile(ctx, &c.pile_id).await?;
     let now = ctx.now();
-    let ops = operations::current(ctx).await?;
-    let next = apply_action(c.status, is_pile_online(&pile, now, &ops), action).map_err(|e| super::invalid(&[e.problem()]))?;
+    let next = apply_action(c.status, action).map_err(|e| super::invalid(&[e.problem()]))?;
     let mut n = c.clone();
     n.status = next;
     n.fault_code = if next == ConnectorStatus::Faulted { c.fault_code.clone() } else { None };

@@ -24,11 +24,13 @@ pub async fn seed_assets(ctx: &AppCtx, demo: &DemoData, charger_password: &str) 
         let station = Station { pile_count: 0, connector_count: 0, ..s.clone() };
         stations::insert(ctx, &station).await?;
     }
+    // One hash for all demo piles: they share the demo password anyway.
+    let phc = crate::domain::chargers::secret::hash(charger_password).await?;
     for pile in &demo.piles {
         let conns: Vec<Connector> = demo.connectors.iter().filter(|c| c.pile_id == pile.id).cloned().collect();
         debug_assert!(conns.iter().all(|c| piles::parse_connector_id(&c.id) == Some((pile.id.as_str(), c.number))));
         piles::insert(ctx, pile, &conns, SEEDER).await?;
-        crate::domain::chargers::secret::write(ctx, &pile.id, charger_password, SEEDER).await?;
+        crate::domain::chargers::secret::store_hash(ctx, &pile.id, &phc, SEEDER).await?;
     }
     Ok(())
 }

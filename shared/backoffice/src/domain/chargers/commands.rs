@@ -1,16 +1,26 @@
 //! Remote operations: calls from the back-office to a charger. Each is a
 //! command with a visible state, QUEUED -> SENT -> ANSWERED / CALLERROR /
-//! TIMEOUT / OFFLINE. One call is in flight per charger (a slot item taken
-//! with a conditional write); the others wait in order. No HTTP request
-//! waits for a charger: a route queues the command and pumps the queue;
-//! the charger's answer (a CALLRESULT / CALLERROR with the command's id as
-//! the message id) completes it and pumps the next; the sweeper times out
-//! what was never answered. A late or unknown answer is logged, never applied.
+//! TIMEOUT / OFFLINE / CONNECTION CLOSED. One call is in flight per charger
+//! (a slot item taken with a conditional write); the others wait in order.
+//! No HTTP request waits for a charger: a route queues the command and
+//! pumps the queue; the charger's answer (a CALLRESULT / CALLERROR with the
+//! command's id as the message id) completes it and pumps the next; the
+//! sweeper times out what was never answered. A late or unknown answer is
+//! logged, never applied.
+//!
+//! A command is sent on the connection that is live when it is taken from
+//! the queue, and only an answer on that connection completes it. When that
+//! connection ends, the call ends at once (`ConnectionClosed`) and the slot
+//! is free; the queue then waits for the charger to come back (a hold on
+//! the slot) and goes on at the new connection's first message, or ends
+//! offline when the charger is not back within [`RECONNECT_GRACE_SECS`].
+//! An accepted Reset holds the queue until the charger's BootNotification
+//! (it is about to restart), at most [`RESET_GRACE_SECS`].
 //!
 //! | record | PK | SK | listed by |
 //! |---|---|---|---|
 //! | command | `CMD#{id}` | `CMD` | GSI1 `CMDS#{pileId}` / `{createdAt:012}#{id}`; while queued GSI2 `CMDQ#{pileId}` / same |
-//! | in-flight slot | `OCPPSLOT#{pileId}` | `SLOT` | GSI1 `OCPPSLOTS` / `{until:012}#{pileId}` (the sweeper's timeouts) |
+//! | in-flight slot (`commandId`, `connectionId`) or hold (`hold`) | `OCPPSLOT#{pileId}` | `SLOT` | GSI1 `OCPPSLOTS` / `{until:012}#{pileId}` (the sweeper's timeouts) |
 
 use envelope::ApiError;
 use serde::{Deserialize, Serialize};
@@ -25,6 +35,12 @@ use crate::domain::{from_item, to_item, StoreResultExt};
 
 /// How long a charger has to answer a call.
 pub const TIMEOUT_SECS: i64 = 30;
+/// How long queued commands wait for a charger whose connection ended to
+/// come back before they end offline.
+pub const RECONNECT_GRACE_SECS: i64 = 60;
+/// How long queued commands wait for the BootNotification of a charger
+/// that accepted a Reset (a charger takes a minute or two to restart).
+pub const RESET_GRACE_SECS: i64 = 180;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -39,6 +55,8 @@ pub enum CommandStatus {
     Timeout,
     /// The charger was not connected (or its socket was gone).
     Offline,
+    /// The connection it was sent on ended before the charger answered.
+    ConnectionClosed,
 }
 
 /// A command as stored and sent.
@@ -61,6 +79,9 @@ pub struct Command {
     pub created_at: i64,
     pub sent_at: Option<i64>,
     pub answered_at: Option<i64>,
+    /// The connection it was sent on (only an answer there completes it).
+    #[serde(default)]
+    pub connection_id: Option<String>,
 }
 
 fn key(id: &str) -> Key {
@@ -91,6 +112,115 @@ pub async fn list(ctx: &AppCtx, pile_id: &str, size: u32, cursor: Option<String>
     Ok((page.items.into_iter().map(from_item).collect::<Result<_, _>>()?, page.cursor))
 }
 
+/// A new command id (also the OCPP message id of its call).
+pub fn new_id() -> String {
+    uuid::Uuid::now_v7().simple().to_string()
+}
+
+/// The configuration key that is the charger's password (OCPP 1.6
+/// security whitepaper); keys are compared without regard to letter case.
+pub const AUTHORIZATION_KEY: &str = "AuthorizationKey";
+
+pub fn is_authorization_key(key: &str) -> bool {
+    key.trim().eq_ignore_ascii_case(AUTHORIZATION_KEY)
+}
+
+/// What a shown or stored secret reads as.
+pub const REDACTED: &str = "***";
+
+/// A charger's answer as it may be stored and shown: the value of an
+/// AuthorizationKey a charger lists in its configuration (it should not:
+/// the key is write-only) is replaced by `***`.
+pub fn redact_answer(mut v: Value) -> Value {
+    if let Some(keys) = v.get_mut("configurationKey").and_then(Value::as_array_mut) {
+        for k in keys {
+            let secret = k.get("key").and_then(Value::as_str).is_some_and(is_authorization_key);
+            if let (true, Some(value)) = (secret, k.get_mut("value")) {
+                *value = json!(REDACTED);
+            }
+        }
+    }
+    v
+}
+
+/// Sends a call at once, never through the queue, for a payload that must
+/// not be stored as sent (a key): the record (and so the message log and
+/// every answer) keeps `stored`, the charger gets `wire`, which lives only
+/// in this request. Refused with 409 (nothing written) while another call
+/// is in flight or waiting, or the queue waits for the charger; a charger
+/// that is not connected gets the command ended offline. `key_hash`: the
+/// hash of an AuthorizationKey in `wire`, kept beside the pile's password
+/// once the call holds the charger's slot (so nothing else can replace it
+/// before the answer).
+pub async fn send_now(ctx: &AppCtx, pile_id: &str, action: &str, stored: Value, wire: Value, key_hash: Option<&str>, by: &str) -> Result<Command, ApiError> {
+    let id = &new_id();
+    let now = ctx.now();
+    let busy = || {
+        ApiError::new(
+            409,
+            envelope::Text::new(
+                "the charger has another call in flight or waiting: send this once it has answered (it is never queued: its value is not stored)",
+                "充电桩有其他指令正在执行或排队：请在其应答后再发送（此指令不排队：其内容不保存）",
+            ),
+        )
+    };
+    if has_queued(ctx, pile_id).await? {
+        return Err(busy());
+    }
+    let mut c = Command {
+        id: id.into(),
+        pile_id: pile_id.into(),
+        action: action.into(),
+        payload: stored,
+        requested_by: by.into(),
+        status: CommandStatus::Queued,
+        response: None,
+        error: None,
+        created_at: now,
+        sent_at: None,
+        answered_at: None,
+        connection_id: None,
+    };
+    let sort = format!("{}#{id}", time_sort(now));
+    let k = key(id);
+    let listed = |c: &Command| to_item(c, &[(store::PK, k.pk.clone()), (store::SK, k.sk.clone()), ("GSI1PK", format!("CMDS#{pile_id}")), ("GSI1SK", sort.clone())]);
+    let link = link::get(ctx, pile_id).await?.filter(|l| l.connected && !l.connection_id.is_empty());
+    let (Some(link), Some(outbound)) = (link, ctx.outbound.get()) else {
+        ctx.store.put(listed(&c), Some(Condition::item_absent())).await.api()?;
+        finish(ctx, &c, CommandStatus::Queued, CommandStatus::Offline, None, Some(lost("Offline", "the charger is not connected"))).await?;
+        let c = Command { status: CommandStatus::Offline, error: Some(lost("Offline", "not connected")), answered_at: Some(now), ..c };
+        follow_up(ctx, &c).await?;
+        return Ok(c);
+    };
+    let slot = slot_item(pile_id, now + TIMEOUT_SECS, &[("commandId", id), ("connectionId", &link.connection_id)]);
+    match ctx.store.put(slot, Some(Condition::item_absent())).await {
+        Ok(()) => {}
+        Err(store::StoreError::ConditionFailed) => return Err(busy()),
+        Err(e) => return Err(crate::domain::store_error(e)),
+    }
+    if let Some(phc) = key_hash {
+        if let Err(e) = super::secret::stage_key(ctx, pile_id, phc, id).await {
+            release_slot(ctx, pile_id, id).await?;
+            return Err(e);
+        }
+    }
+    c.status = CommandStatus::Sent;
+    c.sent_at = Some(now);
+    c.connection_id = Some(link.connection_id.clone());
+    if let Err(e) = ctx.store.put(listed(&c), Some(Condition::item_absent())).await {
+        release_slot(ctx, pile_id, id).await?;
+        return Err(crate::domain::store_error(e));
+    }
+    if outbound.send(pile_id, &link.connection_id, json!([2, id, action, wire]).to_string()).await.is_err() {
+        finish(ctx, &c, CommandStatus::Sent, CommandStatus::Offline, None, Some(lost("Offline", "the charger's connection is gone"))).await?;
+        let c = Command { status: CommandStatus::Offline, error: Some(lost("Offline", "connection gone")), answered_at: Some(now), ..c };
+        follow_up(ctx, &c).await?;
+        release_slot(ctx, pile_id, id).await?;
+        return Ok(c);
+    }
+    Ok(c)
+}
+
 /// Queues a command and sends it if the charger has no call in flight.
 /// Returns the command as it stands after that (queued, sent or offline).
 pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
@@ -101,7 +231,7 @@ pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, b
         return Err(ApiError::internal());
     }
     let now = ctx.now();
-    let id = uuid::Uuid::now_v7().simple().to_string();
+    let id = new_id();
     let c = Command {
         id: id.clone(),
         pile_id: pile_id.into(),
@@ -114,12 +244,13 @@ pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, b
         created_at: now,
         sent_at: None,
         answered_at: None,
+        connection_id: None,
     };
     let sort = format!("{}#{id}", time_sort(now));
     let k = key(&id);
     let item = to_item(&c, &[(store::PK, k.pk), (store::SK, k.sk), ("GSI1PK", format!("CMDS#{pile_id}")), ("GSI1SK", sort.clone()), ("GSI2PK", queue_pk(pile_id)), ("GSI2SK", sort)]);
     ctx.store.put(item, Some(Condition::item_absent())).await.api()?;
-    pump(ctx, pile_id).await?;
+    pump(ctx, pile_id, Wake::Queue).await?;
     Ok(get(ctx, &id).await?.unwrap_or(c))
 }
 
@@ -135,10 +266,14 @@ fn finish_actions(status: CommandStatus, now: i64, response: Option<&Value>, err
 }
 
 /// Ends a command that is `from` (queued or sent) with `status`; false when
-/// it was no longer `from` (another path ended it first).
+/// it was no longer `from` (another path ended it first). A sent command
+/// ends only as sent on the connection it was sent on.
 async fn finish(ctx: &AppCtx, c: &Command, from: CommandStatus, status: CommandStatus, response: Option<Value>, error: Option<LoggedError>) -> Result<bool, ApiError> {
     let now = ctx.now();
-    let cond = Condition::Eq("status".into(), json!(from));
+    let mut cond = Condition::Eq("status".into(), json!(from));
+    if let (CommandStatus::Sent, Some(connection)) = (from, &c.connection_id) {
+        cond = Condition::And(vec![cond, Condition::Eq("connectionId".into(), json!(connection))]);
+    }
     match ctx.store.update(&key(&c.id), finish_actions(status, now, response.as_ref(), error.as_ref()), Some(cond)).await {
         Ok(_) => {}
         Err(store::StoreError::ConditionFailed) => return Ok(false),
@@ -179,43 +314,143 @@ fn lost(code: &str, description: &str) -> LoggedError {
     LoggedError { code: code.into(), description: description.into() }
 }
 
-/// Sends the oldest queued command if no call is in flight; commands of a
-/// charger that is not connected end offline.
-pub async fn pump(ctx: &AppCtx, pile_id: &str) -> Result<(), ApiError> {
+/// Why the queue of a charger waits although no call is in flight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hold {
+    /// Its connection ended: for it to come back.
+    Reconnect,
+    /// It accepted a Reset: for its BootNotification.
+    Boot,
+}
+
+impl Hold {
+    fn as_str(self) -> &'static str {
+        match self {
+            Hold::Reconnect => "reconnect",
+            Hold::Boot => "boot",
+        }
+    }
+}
+
+/// The slot item as read.
+#[derive(Debug, Clone, PartialEq)]
+enum Slot {
+    InFlight { command_id: String, connection_id: Option<String>, until: i64 },
+    Held { hold: Hold, until: i64 },
+    /// Neither (an item this code does not know): treated as in flight until it expires.
+    Other { until: i64 },
+}
+
+async fn read_slot(ctx: &AppCtx, pile_id: &str) -> Result<Option<Slot>, ApiError> {
+    let Some(item) = ctx.store.get(&slot_key(pile_id)).await.api()? else { return Ok(None) };
+    let until = item.get("until").and_then(Value::as_i64).unwrap_or(0);
+    let text = |f: &str| item.get(f).and_then(Value::as_str).map(String::from);
+    Ok(Some(match (text("commandId"), text("hold").as_deref()) {
+        (Some(command_id), _) => Slot::InFlight { command_id, connection_id: text("connectionId"), until },
+        (None, Some("reconnect")) => Slot::Held { hold: Hold::Reconnect, until },
+        (None, Some("boot")) => Slot::Held { hold: Hold::Boot, until },
+        _ => Slot::Other { until },
+    }))
+}
+
+fn slot_item(pile_id: &str, until: i64, fields: &[(&str, &str)]) -> store::Item {
+    let mut slot = slot_key(pile_id).to_item();
+    for (k, v) in fields {
+        slot.insert((*k).into(), json!(v));
+    }
+    slot.insert("until".into(), json!(until));
+    slot.insert("GSI1PK".into(), json!(SLOTS_PK));
+    slot.insert("GSI1SK".into(), json!(format!("{}#{pile_id}", time_sort(until))));
+    slot
+}
+
+/// Holds the queue (when no call is in flight) until the charger is back
+/// or `secs` pass; an existing hold or call is left as it is.
+async fn hold(ctx: &AppCtx, pile_id: &str, kind: Hold, secs: i64) -> Result<(), ApiError> {
+    let item = slot_item(pile_id, ctx.now() + secs, &[("hold", kind.as_str())]);
+    match ctx.store.put(item, Some(Condition::item_absent())).await {
+        Ok(()) | Err(store::StoreError::ConditionFailed) => Ok(()),
+        Err(e) => Err(crate::domain::store_error(e)),
+    }
+}
+
+async fn has_queued(ctx: &AppCtx, pile_id: &str) -> Result<bool, ApiError> {
+    Ok(!ctx.store.query(Query::index(Index::Gsi2, queue_pk(pile_id)).limit(1)).await.api()?.items.is_empty())
+}
+
+/// What makes the queue move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wake {
+    /// A command was queued or ended (or the sweeper's turn): a held queue stays held.
+    Queue,
+    /// The charger's first message on a new connection: the charger is back.
+    Reconnected,
+    /// A BootNotification: the charger (re)started.
+    Booted,
+}
+
+impl Wake {
+    fn releases(self, hold: Hold) -> bool {
+        matches!((self, hold), (Wake::Booted, _) | (Wake::Reconnected, Hold::Reconnect))
+    }
+}
+
+/// Sends the oldest queued command if no call is in flight and the queue
+/// is not held; commands of a charger that is not connected (and not
+/// expected back) end offline.
+pub async fn pump(ctx: &AppCtx, pile_id: &str, wake: Wake) -> Result<(), ApiError> {
     loop {
+        let now = ctx.now();
+        // Take the slot: free, held by a call past its timeout, or a hold
+        // that this wake releases (or that is over).
+        let take = match read_slot(ctx, pile_id).await? {
+            None => Condition::item_absent(),
+            Some(Slot::InFlight { until, .. } | Slot::Other { until }) if until >= now => return Ok(()),
+            Some(Slot::InFlight { command_id, until, .. }) => {
+                // A call past its timeout ends now, before its slot is taken over.
+                time_out(ctx, &command_id).await?;
+                Condition::Eq("until".into(), json!(until))
+            }
+            Some(Slot::Other { until }) => Condition::Eq("until".into(), json!(until)),
+            Some(Slot::Held { hold, until }) if until >= now && !wake.releases(hold) => return Ok(()),
+            Some(Slot::Held { hold, until }) => {
+                // Released: without a queue there is nothing to hold any more.
+                let held = Condition::And(vec![Condition::Eq("hold".into(), json!(hold.as_str())), Condition::Eq("until".into(), json!(until))]);
+                if !has_queued(ctx, pile_id).await? {
+                    match ctx.store.delete(&slot_key(pile_id), Some(held)).await {
+                        Ok(_) | Err(store::StoreError::ConditionFailed) => return Ok(()),
+                        Err(e) => return Err(crate::domain::store_error(e)),
+                    }
+                }
+                held
+            }
+        };
         let q = Query::index(Index::Gsi2, queue_pk(pile_id)).limit(1);
         let Some(next) = ctx.store.query(q).await.api()?.items.into_iter().next() else { return Ok(()) };
         let c: Command = from_item(next)?;
-        let now = ctx.now();
-        // A call past its timeout ends now, before its slot is taken over.
-        if let Some(held) = ctx.store.get(&slot_key(pile_id)).await.api()? {
-            let expired = held.get("until").and_then(Value::as_i64).is_some_and(|u| u < now);
-            if let (true, Some(old)) = (expired, held.get("commandId").and_then(Value::as_str)) {
-                time_out(ctx, old).await?;
-            }
-        }
-        // Take the slot: free, or held by a call past its timeout.
+        let link = link::get(ctx, pile_id).await?.filter(|l| l.connected && !l.connection_id.is_empty());
+        let outbound = ctx.outbound.get();
+        let connection = link.as_ref().map(|l| l.connection_id.clone()).unwrap_or_default();
         let until = now + TIMEOUT_SECS;
-        let mut slot = slot_key(pile_id).to_item();
-        slot.insert("commandId".into(), json!(c.id));
-        slot.insert("until".into(), json!(until));
-        slot.insert("GSI1PK".into(), json!(SLOTS_PK));
-        slot.insert("GSI1SK".into(), json!(format!("{}#{pile_id}", time_sort(until))));
-        let free = Condition::Or(vec![Condition::item_absent(), Condition::Lt("until".into(), json!(now))]);
-        match ctx.store.put(slot, Some(free)).await {
+        let slot = slot_item(pile_id, until, &[("commandId", &c.id), ("connectionId", &connection)]);
+        match ctx.store.put(slot, Some(take)).await {
             Ok(()) => {}
             Err(store::StoreError::ConditionFailed) => return Ok(()),
             Err(e) => return Err(crate::domain::store_error(e)),
         }
-        let link = link::get(ctx, pile_id).await?.filter(|l| l.connected);
-        let outbound = ctx.outbound.get();
-        let (Some(link), Some(outbound)) = (link, outbound) else {
+        let (Some(_), Some(outbound)) = (link, outbound) else {
             finish(ctx, &c, CommandStatus::Queued, CommandStatus::Offline, None, Some(lost("Offline", "the charger is not connected"))).await?;
             follow_up(ctx, &Command { status: CommandStatus::Offline, error: Some(lost("Offline", "not connected")), ..c.clone() }).await?;
             release_slot(ctx, pile_id, &c.id).await?;
             continue;
         };
-        let sent = vec![UpdateAction::Set("status".into(), json!(CommandStatus::Sent)), UpdateAction::Set("sentAt".into(), json!(now)), UpdateAction::Remove("GSI2PK".into()), UpdateAction::Remove("GSI2SK".into())];
+        let sent = vec![
+            UpdateAction::Set("status".into(), json!(CommandStatus::Sent)),
+            UpdateAction::Set("sentAt".into(), json!(now)),
+            UpdateAction::Set("connectionId".into(), json!(connection)),
+            UpdateAction::Remove("GSI2PK".into()),
+            UpdateAction::Remove("GSI2SK".into()),
+        ];
         match ctx.store.update(&key(&c.id), sent, Some(Condition::Eq("status".into(), json!(CommandStatus::Queued)))).await {
             Ok(_) => {}
             Err(store::StoreError::ConditionFailed) => {
@@ -224,10 +459,13 @@ pub async fn pump(ctx: &AppCtx, pile_id: &str) -> Result<(), ApiError> {
             }
             Err(e) => return Err(crate::domain::store_error(e)),
         }
+        // Only to the connection recorded on the command: if it is gone by
+        // now, the command ends offline (never sent on a later one).
         let frame = json!([2, c.id, c.action, c.payload]).to_string();
-        if outbound.send(pile_id, &link.connection_id, frame).await.is_err() {
-            let c = Command { sent_at: Some(now), ..c };
+        if outbound.send(pile_id, &connection, frame).await.is_err() {
+            let c = Command { sent_at: Some(now), connection_id: Some(connection), ..c };
             finish(ctx, &c, CommandStatus::Sent, CommandStatus::Offline, None, Some(lost("Offline", "the charger's connection is gone"))).await?;
+            follow_up(ctx, &Command { status: CommandStatus::Offline, error: Some(lost("Offline", "connection gone")), ..c.clone() }).await?;
             release_slot(ctx, pile_id, &c.id).await?;
             continue;
         }
@@ -239,31 +477,77 @@ pub async fn pump(ctx: &AppCtx, pile_id: &str) -> Result<(), ApiError> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Completion {
     Applied(Command),
-    /// The command had already ended (timed out): logged, not applied.
+    /// The command had already ended (timed out, its connection closed) or
+    /// was sent on another connection: logged, not applied.
     Late,
     /// No command of this charger has this id.
     Unknown,
 }
 
-/// A CALLRESULT (`Ok(payload)`) or CALLERROR (`Err`) for `message_id`.
-pub async fn complete(ctx: &AppCtx, pile_id: &str, message_id: &str, answer: Result<Value, LoggedError>) -> Result<Completion, ApiError> {
+/// A CALLRESULT (`Ok(payload)`) or CALLERROR (`Err`) for `message_id`,
+/// received on `connection_id`.
+pub async fn complete(ctx: &AppCtx, pile_id: &str, connection_id: &str, message_id: &str, answer: Result<Value, LoggedError>) -> Result<Completion, ApiError> {
     let Some(c) = get(ctx, message_id).await?.filter(|c| c.pile_id == pile_id) else { return Ok(Completion::Unknown) };
-    if c.status != CommandStatus::Sent {
-        tracing::info!(pile = pile_id, command = message_id, status = ?c.status, "late answer: logged, not applied");
+    let elsewhere = c.connection_id.as_deref().is_some_and(|sent_on| sent_on != connection_id);
+    if c.status != CommandStatus::Sent || elsewhere {
+        tracing::info!(pile = pile_id, command = message_id, status = ?c.status, elsewhere, "late answer: logged, not applied");
         return Ok(Completion::Late);
     }
     let (status, response, error) = match answer {
-        Ok(v) => (CommandStatus::Answered, Some(v), None),
+        Ok(v) => (CommandStatus::Answered, Some(redact_answer(v)), None),
         Err(e) => (CommandStatus::CallError, None, Some(e)),
     };
     if !finish(ctx, &c, CommandStatus::Sent, status, response.clone(), error.clone()).await? {
         return Ok(Completion::Late);
     }
-    release_slot(ctx, pile_id, &c.id).await?;
+    let accepted = response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str) == Some("Accepted");
+    let restarting = c.action == "Reset" && accepted;
+    if restarting {
+        // The charger restarts now: what is queued waits for its BootNotification
+        // (sent now, it would be lost with the old connection).
+        ctx.store
+            .put(slot_item(pile_id, ctx.now() + RESET_GRACE_SECS, &[("hold", Hold::Boot.as_str())]), Some(Condition::Eq("commandId".into(), json!(c.id))))
+            .await
+            .or_else(|e| if matches!(e, store::StoreError::ConditionFailed) { Ok(()) } else { Err(e) })
+            .api()?;
+    } else {
+        release_slot(ctx, pile_id, &c.id).await?;
+    }
     let done = Command { status, response, error, answered_at: Some(ctx.now()), ..c };
     follow_up(ctx, &done).await?;
-    pump(ctx, pile_id).await?;
+    if !restarting {
+        pump(ctx, pile_id, Wake::Queue).await?;
+    }
     Ok(Completion::Applied(done))
+}
+
+/// A connection of a charger ended (closed, died, replaced, or ended by the
+/// sweeper): the call sent on it that has no answer ends now
+/// (`ConnectionClosed`) and frees the slot. The queue then goes on at once
+/// if a newer connection of the charger is already talking, or waits for
+/// the charger to come back.
+pub async fn connection_ended(ctx: &AppCtx, pile_id: &str, connection_id: &str) -> Result<(), ApiError> {
+    if let Some(Slot::InFlight { command_id, connection_id: Some(on), .. }) = read_slot(ctx, pile_id).await? {
+        if on == connection_id {
+            if let Some(c) = get(ctx, &command_id).await? {
+                let why = lost("ConnectionClosed", "the connection closed before the charger answered");
+                if finish(ctx, &c, CommandStatus::Sent, CommandStatus::ConnectionClosed, None, Some(why.clone())).await? {
+                    follow_up(ctx, &Command { status: CommandStatus::ConnectionClosed, error: Some(why), ..c }).await?;
+                }
+            }
+            release_slot(ctx, pile_id, &command_id).await?;
+        }
+    }
+    if !has_queued(ctx, pile_id).await? {
+        return Ok(());
+    }
+    let newer = link::get(ctx, pile_id).await?.filter(|l| l.connected && l.connection_id != connection_id);
+    if let Some(newer) = newer {
+        if link::connection(ctx, &newer.connection_id).await?.is_some_and(|c| c.queue_started) {
+            return pump(ctx, pile_id, Wake::Reconnected).await;
+        }
+    }
+    hold(ctx, pile_id, Hold::Reconnect, RECONNECT_GRACE_SECS).await
 }
 
 async fn time_out(ctx: &AppCtx, command_id: &str) -> Result<bool, ApiError> {
@@ -283,7 +567,17 @@ async fn time_out(ctx: &AppCtx, command_id: &str) -> Result<bool, ApiError> {
 /// the charger's answer.
 async fn follow_up(ctx: &AppCtx, c: &Command) -> Result<(), ApiError> {
     use super::reservations::{self, ReservationStatus};
+    use super::secret::{self, KeyOutcome};
     let answer = c.response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str);
+    if c.action == "ChangeConfiguration" && c.payload.get("key").and_then(Value::as_str).is_some_and(is_authorization_key) {
+        // A key rotation: the new key is the password once the charger takes it.
+        let outcome = match (c.status, answer) {
+            (CommandStatus::Answered, Some("Accepted" | "RebootRequired")) => KeyOutcome::Applied,
+            (CommandStatus::Timeout | CommandStatus::ConnectionClosed, _) => KeyOutcome::Unknown,
+            _ => KeyOutcome::Refused,
+        };
+        return secret::key_outcome(ctx, &c.pile_id, &c.id, &c.requested_by, outcome).await;
+    }
     let Some(id) = c.payload.get("reservationId").and_then(Value::as_i64) else { return Ok(()) };
     match (c.action.as_str(), answer) {
         ("ReserveNow", Some("Accepted")) => reservations::set_status(ctx, id, ReservationStatus::Reserved, answer).await,
@@ -293,25 +587,25 @@ async fn follow_up(ctx: &AppCtx, c: &Command) -> Result<(), ApiError> {
     }
 }
 
-/// Times out calls past their deadline (the sweeper, every few seconds
-/// locally, every minute on AWS); returns how many.
+/// Times out calls past their deadline and ends holds past their grace
+/// (the sweeper, every few seconds locally, every minute on AWS); returns
+/// how many calls timed out.
 pub async fn expire(ctx: &AppCtx) -> Result<usize, ApiError> {
     let now = ctx.now();
     let q = Query::index(Index::Gsi1, SLOTS_PK).sort_key(SortKey::Lt(time_sort(now))).limit(200);
     let slots = ctx.store.query(q).await.api()?.items;
     let mut n = 0;
     for slot in slots {
-        let (Some(pile_id), Some(command_id)) = (
-            slot.get("PK").and_then(Value::as_str).and_then(|pk| pk.strip_prefix("OCPPSLOT#")).map(String::from),
-            slot.get("commandId").and_then(Value::as_str).map(String::from),
-        ) else {
-            continue;
-        };
-        if time_out(ctx, &command_id).await? {
-            n += 1;
+        let Some(pile_id) = slot.get("PK").and_then(Value::as_str).and_then(|pk| pk.strip_prefix("OCPPSLOT#")).map(String::from) else { continue };
+        if let Some(command_id) = slot.get("commandId").and_then(Value::as_str) {
+            if time_out(ctx, command_id).await? {
+                n += 1;
+            }
+            release_slot(ctx, &pile_id, command_id).await?;
         }
-        release_slot(ctx, &pile_id, &command_id).await?;
-        pump(ctx, &pile_id).await?;
+        // A hold past its grace is taken over (or dropped) here: the queue
+        // goes to the charger if it is back, else ends offline.
+        pump(ctx, &pile_id, Wake::Queue).await?;
     }
     Ok(n)
 }

@@ -80,6 +80,10 @@ pub struct Connection {
     pub protocol: String,
     /// Unix milliseconds of the handshake (the newest connection wins).
     pub connected_at_ms: i64,
+    /// Whether the charger has spoken on it (and so its queue of commands
+    /// goes to it): set at its first message.
+    #[serde(default)]
+    pub queue_started: bool,
 }
 
 pub const CONNECTIONS_PK: &str = "OCPPCONNS";
@@ -123,6 +127,15 @@ pub async fn connection(ctx: &AppCtx, connection_id: &str) -> Result<Option<Conn
     match ctx.store.get(&connection_key(connection_id)).await.api()? {
         Some(item) => Ok(Some(crate::domain::from_item(item)?)),
         None => Ok(None),
+    }
+}
+
+/// Records that the charger spoke on `connection_id` (a connection that
+/// already ended stays ended).
+pub async fn queue_started(ctx: &AppCtx, connection_id: &str) -> Result<(), ApiError> {
+    match ctx.store.update(&connection_key(connection_id), vec![set("queueStarted", json!(true))], Some(Condition::item_exists())).await {
+        Ok(_) | Err(store::StoreError::ConditionFailed) => Ok(()),
+        Err(e) => Err(crate::domain::store_error(e)),
     }
 }
 

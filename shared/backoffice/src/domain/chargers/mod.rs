@@ -8,7 +8,8 @@
 //! | record | PK | SK | listed by |
 //! |---|---|---|---|
 //! | link (connection, boot, charger status) | `PILE#{pileId}` | `LINK` | GSI1 `STATION#{sid}#PILES` / `{code}#LINK` (right after the pile's connectors) |
-//! | charger password (salted hash) | `PILE#{pileId}` | `SECRET` | |
+//! | charger password (argon2id; the addresses it connected from) | `PILE#{pileId}` | `SECRET` | |
+//! | handshake guessing counters (`guard`) | `OCPPGUARD#{ADDRESS,CHARGER,PAIR}#{subject}` | `GUARD` | |
 //! | message log entry | `OCPPLOG#{pileId}` | `{at:012}#{uuid7}` | GSI1 `OCPPLOG#{pileId}#{action}` / same sort |
 //! | transaction | `OCPPTX#{transactionId}` | `TX` | |
 //! | StartTransaction dedupe | `OCPPSTART#{pileId}#{connector}#{timestamp}#{idTag}#{meterStart}` | `UNIQUE` | |
@@ -16,6 +17,7 @@
 
 pub mod actions;
 pub mod commands;
+pub mod guard;
 pub mod link;
 pub mod log;
 pub mod outbound;
@@ -24,6 +26,79 @@ pub mod secret;
 pub mod sessions;
 pub mod status;
 pub mod sweep;
+
+use envelope::{ApiError, Text};
+
+use crate::ctx::AppCtx;
+
+/// Where chargers connect to this installation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Edge {
+    /// API Gateway's WebSocket API (the Lambda build): every connection is
+    /// TLS, and its `$connect` is open to the internet.
+    pub aws: bool,
+    /// The local gateway serves TLS itself (every charger connection is wss).
+    pub tls: bool,
+}
+
+/// The security profile a new pile gets when none is chosen: 2 (Basic auth
+/// over TLS) where chargers connect over TLS, else 1 (Basic auth).
+pub fn default_security_profile(ctx: &AppCtx) -> u8 {
+    let edge = ctx.charger_edge();
+    if edge.aws || edge.tls {
+        2
+    } else {
+        charging::pile::DEFAULT_SECURITY_PROFILE
+    }
+}
+
+/// The lowest security profile a charger is held to here: on AWS the
+/// charger link is reachable from the whole internet, so a charger always
+/// authenticates (profile 0 counts as 1).
+pub fn least_security_profile(ctx: &AppCtx) -> u8 {
+    u8::from(ctx.charger_edge().aws)
+}
+
+/// Refuses a security profile this installation does not allow: 0 (no
+/// authentication) on AWS.
+pub fn check_security_profile(ctx: &AppCtx, profile: u8) -> Result<(), ApiError> {
+    if profile < least_security_profile(ctx) {
+        return Err(ApiError::bad_request(Text::new(
+            "securityProfile: 0 (no authentication) is not allowed on AWS, where the charger link is open to the internet: use 1 or 2 (Basic auth, always over TLS there)",
+            "securityProfile：AWS 上的充电桩连接对整个互联网开放，不允许使用0（不认证）：请用1或2（Basic认证，在AWS上始终经TLS）",
+        )));
+    }
+    Ok(())
+}
+
+/// Who may change a charger's credentials (its password, its security
+/// profile): the configure-charger permission (Admin), not everyday writers.
+pub fn may_change_credentials(principal: &permission::Principal) -> bool {
+    crate::dispatch::has_permission(principal, permission::CHARGER_CONFIGURE)
+}
+
+/// 403 for a credential change without that permission.
+pub fn credentials_forbidden(field: &str) -> ApiError {
+    ApiError::new(
+        403,
+        Text::new(
+            format!("{field}: changing a charger's credentials (password, security profile) needs the configure-charger permission (Admin)"),
+            format!("{field}：修改充电桩的凭据（密码、安全配置）需要充电桩配置权限（管理员）"),
+        ),
+    )
+}
+
+/// A charger's credentials changed: its live connection (made with the old
+/// ones) is closed; the charger must connect again with the new ones. On
+/// the local gateway this closes the socket, on AWS it is DeleteConnection.
+pub async fn close_live_connection(ctx: &AppCtx, pile_id: &str) -> Result<(), ApiError> {
+    let Some(l) = link::get(ctx, pile_id).await?.filter(|l| l.connected && !l.connection_id.is_empty()) else { return Ok(()) };
+    match ctx.outbound.get() {
+        Some(out) => out.close(pile_id, &l.connection_id).await,
+        None => tracing::warn!(pile = pile_id, "the charger's credentials changed but its connection cannot be closed from here"),
+    }
+    Ok(())
+}
 
 /// Timestamps before this (2010-01-01) come from a charger whose clock is
 /// not set yet (it boots at 1970); they cannot be billed by.

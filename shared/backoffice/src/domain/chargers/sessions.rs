@@ -5,7 +5,7 @@
 //! is recorded on the order (`chargerProblems`) and shows as an anomaly.
 
 use charging::orders::CurvePoint;
-use charging::orders::{ChargerProblem, Order, OrderStatus, PaymentMethod, SessionStart, StopReason};
+use charging::orders::{ChargerProblem, Order, OrderStatus, PaymentMethod, PaymentStatus, SessionStart, StopReason};
 use charging::pricing::{price_session, MeterSample, PricingOptions};
 use charging::tariff::TariffTemplate;
 use charging::Fen;
@@ -18,7 +18,7 @@ use super::plausible_time;
 use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{connector_id, Pile};
 use crate::domain::assets::{stations, tariffs};
-use crate::domain::cards::{self, CardStatus, IdTagInfo};
+use crate::domain::cards::{self, CardPayment, CardStatus, IdTagInfo};
 use crate::domain::orders::record::{OrderDetail, OrderRow};
 use crate::domain::orders::{self, keys as order_keys};
 use crate::domain::{from_item, StoreResultExt};
@@ -44,6 +44,12 @@ pub struct Transaction {
     pub stop_ts: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meter_stop: Option<i64>,
+    /// How the card paid when the session started (None: no known card).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment: Option<CardPayment>,
+    /// What the session holds of a prepaid card's balance until it stops.
+    #[serde(default)]
+    pub held_fen: Fen,
 }
 
 fn tx_key(id: i64) -> Key {
@@ -139,91 +145,119 @@ fn order_no(start_ts: i64, transaction_id: i64) -> String {
 
 /// Opens the order of a charger's session; a repeat of the same start
 /// gets the same transaction id and no second order.
+///
+/// A prepaid card that may charge has the minimum balance held for the
+/// session in the same transaction as the order (see `cards::hold_ops`):
+/// when another session of the card took the balance meanwhile, the
+/// transaction is cancelled and the start is judged again from the card as
+/// it is now (then Blocked). A postpaid card's order is billed to its holder.
 pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Started, ApiError> {
-    let id_tag_info = cards::authorize(ctx, &r.id_tag).await?;
     let dedupe = start_key(&pile.id, r);
     if let Some(id) = recorded_start(ctx, &dedupe).await? {
-        return Ok(Started { transaction_id: id, id_tag_info, repeated: true });
+        return Ok(Started { transaction_id: id, id_tag_info: cards::authorize(ctx, &r.id_tag).await?, repeated: true });
     }
-    let transaction_id = next_transaction_id(ctx).await?;
-    let now = ctx.now();
-    let (start_ts, clock_replaced) = plausible_time(r.timestamp, now);
-    let station = stations::get(ctx, &pile.station_id).await?;
-    let tariff = tariff_at(ctx, &station.tariff_id, start_ts).await?;
-    let card = cards::get(ctx, &r.id_tag).await?;
-    let mut problems = Vec::new();
-    if id_tag_info.status != CardStatus::Accepted {
-        problems.push(ChargerProblem::UnauthorizedIdTag);
-    }
-    if clock_replaced {
-        problems.push(ChargerProblem::ClockNotSet);
-    }
-    let no = order_no(start_ts, transaction_id);
-    let row = OrderRow {
-        order: Order::started(SessionStart {
-            order_no: no.clone(),
-            station_id: station.id.clone(),
-            pile_id: pile.id.clone(),
-            connector_id: connector_id(&pile.id, r.connector),
-            user_id: r.id_tag.clone(),
-            plate: card.map(|c| c.plate).unwrap_or_default(),
-            start_ts,
-            meter_start_wh: r.meter_start,
-            soc_start: 0,
-            payment_method: Some(PaymentMethod::Card),
-        }),
-        station_name: station.name.clone(),
-        pile_code: Some(pile.code.clone()),
-        lines: Vec::new(),
-        pending_refund_fen: Some(Fen::ZERO),
-        tariff_id: tariff.as_ref().map(|t| t.id.clone()),
-        tariff_version: tariff.as_ref().map(|t| t.version),
-        worst_sample_delta_wh: None,
-        closed_by: None,
-        close_reason: None,
-        closed_at: None,
-        transaction_id: Some(transaction_id),
-        settlement: None,
-        live_energy_wh: None,
-        charger_problems: problems,
-        version: 1,
-    };
-    let tx = Transaction {
-        transaction_id,
-        pile_id: pile.id.clone(),
-        connector: r.connector,
-        order_no: no,
-        id_tag: r.id_tag.clone(),
-        meter_start: r.meter_start,
-        start_ts,
-        stop_ts: None,
-        meter_stop: None,
-    };
-    let mut dedupe_item = dedupe.to_item();
-    dedupe_item.insert("transactionId".into(), json!(transaction_id));
-    let mut open_item = open_key(&pile.id, r.connector).to_item();
-    open_item.insert("transactionId".into(), json!(transaction_id));
-    let t = tx_key(transaction_id);
-    let mut ops = vec![
-        TxOp::Put { item: dedupe_item, condition: Some(Condition::item_absent()) },
-        TxOp::Put { item: crate::domain::to_item(&tx, &[(store::PK, t.pk), (store::SK, t.sk)]), condition: Some(Condition::item_absent()) },
-        TxOp::Put { item: open_item, condition: None },
-    ];
-    ops.extend(orders::insert_ops(&row, &OrderDetail { curve: Vec::new(), tariff }));
-    match ctx.store.transact(ops).await {
-        Ok(()) => {
-            if let Some(id) = r.reservation_id.filter(|id| *id > 0) {
-                super::reservations::set_status(ctx, id, super::reservations::ReservationStatus::Used, None).await?;
-            }
-            Ok(Started { transaction_id, id_tag_info, repeated: false })
+    let minimum = Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen);
+    for _ in 0..ATTEMPTS {
+        let view = cards::get_view(ctx, &r.id_tag).await?;
+        let id_tag_info = cards::judge(view.as_ref(), ctx.now(), minimum);
+        let hold = match (&view, id_tag_info.status) {
+            (Some(v), CardStatus::Accepted) => cards::hold_ops(v, minimum),
+            _ => None,
+        };
+        let transaction_id = next_transaction_id(ctx).await?;
+        let now = ctx.now();
+        let (start_ts, clock_replaced) = plausible_time(r.timestamp, now);
+        let station = stations::get(ctx, &pile.station_id).await?;
+        let tariff = tariff_at(ctx, &station.tariff_id, start_ts).await?;
+        let mut problems = Vec::new();
+        if id_tag_info.status != CardStatus::Accepted {
+            problems.push(ChargerProblem::UnauthorizedIdTag);
         }
-        // The same start raced in on another connection: its id stands.
-        Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&0) => match recorded_start(ctx, &dedupe).await? {
-            Some(id) => Ok(Started { transaction_id: id, id_tag_info, repeated: true }),
-            None => Err(ApiError::standard(409)),
-        },
-        Err(e) => Err(crate::domain::store_error(e)),
+        if clock_replaced {
+            problems.push(ChargerProblem::ClockNotSet);
+        }
+        let payment = view.as_ref().map(|v| v.wallet.payment);
+        let billed_to = view.as_ref().filter(|v| v.wallet.payment == CardPayment::Postpaid).map(|v| match v.card.holder.trim() {
+            "" => v.card.id_tag.clone(),
+            holder => holder.to_string(),
+        });
+        let no = order_no(start_ts, transaction_id);
+        let row = OrderRow {
+            order: Order::started(SessionStart {
+                order_no: no.clone(),
+                station_id: station.id.clone(),
+                pile_id: pile.id.clone(),
+                connector_id: connector_id(&pile.id, r.connector),
+                user_id: r.id_tag.clone(),
+                plate: view.as_ref().map(|v| v.card.plate.clone()).unwrap_or_default(),
+                start_ts,
+                meter_start_wh: r.meter_start,
+                soc_start: 0,
+                payment_method: Some(PaymentMethod::Card),
+            }),
+            station_name: station.name.clone(),
+            pile_code: Some(pile.code.clone()),
+            lines: Vec::new(),
+            pending_refund_fen: Some(Fen::ZERO),
+            tariff_id: tariff.as_ref().map(|t| t.id.clone()),
+            tariff_version: tariff.as_ref().map(|t| t.version),
+            worst_sample_delta_wh: None,
+            closed_by: None,
+            close_reason: None,
+            closed_at: None,
+            transaction_id: Some(transaction_id),
+            settlement: None,
+            billed_to,
+            live_energy_wh: None,
+            charger_problems: problems,
+            version: 1,
+        };
+        let tx = Transaction {
+            transaction_id,
+            pile_id: pile.id.clone(),
+            connector: r.connector,
+            order_no: no,
+            id_tag: r.id_tag.clone(),
+            meter_start: r.meter_start,
+            start_ts,
+            stop_ts: None,
+            meter_stop: None,
+            payment,
+            held_fen: if hold.is_some() { minimum } else { Fen::ZERO },
+        };
+        let mut dedupe_item = dedupe.to_item();
+        dedupe_item.insert("transactionId".into(), json!(transaction_id));
+        let mut open_item = open_key(&pile.id, r.connector).to_item();
+        open_item.insert("transactionId".into(), json!(transaction_id));
+        let t = tx_key(transaction_id);
+        let mut ops = vec![
+            TxOp::Put { item: dedupe_item, condition: Some(Condition::item_absent()) },
+            TxOp::Put { item: crate::domain::to_item(&tx, &[(store::PK, t.pk), (store::SK, t.sk)]), condition: Some(Condition::item_absent()) },
+            TxOp::Put { item: open_item, condition: None },
+        ];
+        ops.extend(orders::insert_ops(&row, &OrderDetail { curve: Vec::new(), tariff }));
+        let hold_at = ops.len();
+        ops.extend(hold);
+        match ctx.store.transact(ops).await {
+            Ok(()) => {
+                if let Some(id) = r.reservation_id.filter(|id| *id > 0) {
+                    super::reservations::set_status(ctx, id, super::reservations::ReservationStatus::Used, None).await?;
+                }
+                return Ok(Started { transaction_id, id_tag_info, repeated: false });
+            }
+            // The same start raced in on another connection: its id stands.
+            Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&0) => {
+                return match recorded_start(ctx, &dedupe).await? {
+                    Some(id) => Ok(Started { transaction_id: id, id_tag_info, repeated: true }),
+                    None => Err(ApiError::standard(409)),
+                }
+            }
+            // The card's wallet changed meanwhile (another session, a top-up): judge again.
+            Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&hold_at) => continue,
+            Err(e) => return Err(crate::domain::store_error(e)),
+        }
     }
+    Err(ApiError::standard(409))
 }
 
 async fn recorded_start(ctx: &AppCtx, dedupe: &Key) -> Result<Option<i64>, ApiError> {
@@ -352,8 +386,10 @@ pub async fn stop(ctx: &AppCtx, pile: &Pile, r: &StopRequest) -> Result<Stopped,
         if before.order.status != OrderStatus::Charging || tx.stop_ts.is_some() {
             return repeated_stop(ctx, &before, stop_ts, meter_stop).await;
         }
-        let after = closed(&before, &detail, stop_ts, meter_stop, clock_replaced, r.reason.as_deref());
+        let mut after = closed(&before, &detail, stop_ts, meter_stop, clock_replaced, r.reason.as_deref());
+        let card_ops = pay_by_card(ctx, &tx, &mut after, now).await?;
         let mut ops = orders::change_ops(&before, &after);
+        ops.extend(card_ops);
         ops.push(TxOp::Put { item: detail.to_item(&before.order.order_no), condition: None });
         ops.push(TxOp::Update {
             key: tx_key(tx.transaction_id),
@@ -374,6 +410,33 @@ pub async fn stop(ctx: &AppCtx, pile: &Pile, r: &StopRequest) -> Result<Stopped,
         }
     }
     Err(ApiError::standard(409))
+}
+
+/// Pays a session's order by its card's arrangement as the session closes
+/// (stopped by the charger, or closed by hand): a prepaid card pays the
+/// amount from its balance and releases what the session held (the order
+/// is paid); a postpaid card's order is billed to its holder. Answers the
+/// card's operations, to be written in the order's transaction (they are
+/// conditioned on the card's wallet, so a lost race cancels both and the
+/// caller reads again).
+pub async fn pay_by_card(ctx: &AppCtx, tx: &Transaction, after: &mut OrderRow, at: i64) -> Result<Vec<TxOp>, ApiError> {
+    let amount = after.order.amount_fen;
+    match tx.payment {
+        Some(CardPayment::Prepaid) => {
+            let Some(view) = cards::get_view(ctx, &tx.id_tag).await? else {
+                tracing::warn!(order = %after.order.order_no, card = %tx.id_tag, "the prepaid card of a session is gone: the order stays unpaid");
+                return Ok(Vec::new());
+            };
+            after.order.paid_fen = amount;
+            after.order.payment_status = after.order.money().payment_status();
+            Ok(cards::draw_ops(&view, tx.held_fen, amount, &after.order.order_no, at))
+        }
+        Some(CardPayment::Postpaid) if after.billed_to.is_some() && amount.is_positive() => {
+            after.order.payment_status = PaymentStatus::Billed;
+            Ok(Vec::new())
+        }
+        _ => Ok(Vec::new()),
+    }
 }
 
 /// The order after a stop: the charger's stop time and reading, priced by

@@ -42,6 +42,7 @@ pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, Api
             let silent = piles.get(&c.pile_id).is_none_or(|p| !crate::domain::assets::piles::is_pile_online(p, now, &ops));
             if silent {
                 link::disconnected(ctx, &c.pile_id, &c.connection_id).await?;
+                super::commands::connection_ended(ctx, &c.pile_id, &c.connection_id).await?;
                 ended.push(c);
             }
         }

@@ -15,6 +15,7 @@
 //! | daily rollup | `AGG#D#{dim}` | `{yyyymmdd}` | |
 //! | monthly rollup | `AGG#M#{dim}` | `{yyyymm}` | |
 //! | all-time per station | `AGG#STATIONS` | `{station}` | |
+//! | a holder's monthly bill (postpaid card sessions) | `AGG#BILL#{yyyymm}` | `{holder account}` | |
 //! | marker: earlier refunds counted on their approval day | `MIGRATION#REFUNDS_BY_GRANT_DAY` | `DONE` | |
 //!
 //! Months and days are China local time (+08:00), of the order's start;
@@ -126,6 +127,17 @@ pub fn month_rollup(dim: Dim) -> String {
     format!("AGG#M#{}", dim.key())
 }
 pub const STATIONS_ROLLUP_PK: &str = "AGG#STATIONS";
+
+/// The partition of the holders' bills of a month (`yyyymm`).
+pub fn holder_bills(month: &str) -> String {
+    format!("AGG#BILL#{month}")
+}
+
+/// A holder account's bill of a month (a rollup item: the sums of its
+/// postpaid card sessions started that month).
+pub fn holder_bill(month: &str, account: &str) -> Key {
+    Key::new(holder_bills(month), account)
+}
 
 /// The JSON name of a camelCase enum (`partiallyRefunded`).
 pub fn enum_name<T: serde::Serialize>(v: &T) -> String {

@@ -55,6 +55,11 @@ pub struct OrderRow {
     /// An offline payment or write-off recorded by staff (`settle`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settlement: Option<super::settle::Settlement>,
+    /// The account a postpaid card's session is billed to (the card's
+    /// holder, or its number when no holder is written): its amount counts
+    /// in that holder's monthly bill (`rollup`). None for every other order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub billed_to: Option<String>,
     /// Energy so far of a session still charging (from its meter values).
     /// Kept apart from `energy_wh`, which the rollups sum, so a meter
     /// value writes the order and its curve only; the stop moves it over.
@@ -94,6 +99,7 @@ impl OrderRow {
             closed_at: None,
             transaction_id: None,
             settlement: None,
+            billed_to: None,
             live_energy_wh: None,
             charger_problems: Vec::new(),
             version: 1,

@@ -9,6 +9,9 @@
 //!   the orders started that day, `refundedFen` included (what those orders
 //!   have been refunded so far). The order list's sums read these: they
 //!   describe the listed orders.
+//! - a postpaid card's session also counts in its holder's bill of the
+//!   order's start month (`keys::holder_bill`): what the holder owes is
+//!   amount - paid - written off.
 //! - the day a refund is approved: `refundsGrantedFen` is the money refunded
 //!   that day, whatever day its order started (`granted_refund`, added in
 //!   the approval's transaction to dims `ALL` and `S#{station}` only).
@@ -169,6 +172,9 @@ fn contributions(o: &OrderRow) -> Vec<(Key, Sums)> {
         out.push((Key::new(keys::month_rollup(dim), month.clone()), s));
     }
     out.push((Key::new(keys::STATIONS_ROLLUP_PK, o.order.station_id.clone()), s));
+    if let Some(account) = &o.billed_to {
+        out.push((keys::holder_bill(&month, account), s));
+    }
     out
 }
 

@@ -115,7 +115,8 @@ fn already_settled(row: &OrderRow) -> ApiError {
 
 /// What the order still owes (amount - paid), or why nothing can be settled.
 fn owed(row: &OrderRow) -> Result<Fen, ApiError> {
-    if row.settlement.is_some() || row.order.payment_status != PaymentStatus::Unpaid {
+    // A billed order (a postpaid card's session) is owed by its holder: paid or written off here too.
+    if row.settlement.is_some() || !matches!(row.order.payment_status, PaymentStatus::Unpaid | PaymentStatus::Billed) {
         return Err(already_settled(row));
     }
     if matches!(row.order.status, OrderStatus::Charging) {

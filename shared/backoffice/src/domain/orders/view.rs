@@ -50,6 +50,8 @@ pub struct OrderView {
     /// An offline payment or write-off recorded by finance: who, when,
     /// method and reference, or the reason (null when none).
     pub settlement: Option<Settlement>,
+    /// A postpaid card's session: the holder account it is billed to.
+    pub billed_to: Option<String>,
     /// Optimistic-lock version.
     pub version: i64,
     /// Anomalies at the time of the answer (empty = healthy).
@@ -77,6 +79,7 @@ impl OrderView {
             closed_at,
             transaction_id,
             settlement,
+            billed_to,
             live_energy_wh,
             charger_problems: _,
             version,
@@ -99,6 +102,7 @@ impl OrderView {
             closed_at,
             transaction_id,
             settlement,
+            billed_to,
             version,
             anomalies,
         }
