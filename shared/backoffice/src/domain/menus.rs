@@ -406,7 +406,7 @@ mod tests {
     fn without_the_demo_pages_only_the_product_stays() {
         let tree = without_demo(&seed_tree());
         let top: Vec<&str> = tree.iter().map(|r| r["path"].as_str().unwrap()).collect();
-        assert_eq!(top, ["/", "/order", "/connector", "/money", "/setting"]);
+        assert_eq!(top, ["/", "/order", "/connector", "/money", "/notice", "/setting"]);
         let root: Vec<&str> = tree[0]["children"].as_array().unwrap().iter().map(|r| r["path"].as_str().unwrap()).collect();
         assert_eq!(root, ["index"], "the dashboard and workbench demos go");
         let paths: Vec<String> = searchable_entries(&tree).into_iter().map(|(_, p)| p).collect();
