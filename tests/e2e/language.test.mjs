@@ -23,7 +23,7 @@ const { api, token } = apiClient(gateway);
 /** Latin words a Chinese page may show: units, protocols, formats and brand names. */
 const LATIN_ALLOWED = [
   // units, protocols and character sets
-  'kWh', 'OCPP', 'TLS', 'http', 'https', 'ftp', 'ftps', 'ASCII',
+  'kWh', 'OCPP', 'TLS', 'UTC', 'http', 'https', 'ftp', 'ftps', 'ASCII',
   // file formats
   'Excel', 'xlsx', 'csv', 'txt', 'PDF', 'WAV', 'WebM', 'HTML', 'Markdown',
   // brand names

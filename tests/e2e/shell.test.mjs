@@ -67,8 +67,12 @@ describe('roles', () => {
       assert.ok(!vab.includes('/vab/table'), 'no table section for Editor');
       assert.ok(!vab.includes('/vab/editor'), 'no editor section for Editor');
       await shot(page, '04-editor-menu');
-      // A route the editor may not see is a 404, not a blank page.
+      // A page of the menu the editor may not open is a 403 saying so, not a blank page.
       await page.evaluate(() => (window.location.hash = '#/other/count'));
+      await page.waitForFunction(() => window.location.hash.startsWith('#/403?path=%2Fother%2Fcount'));
+      await page.getByTestId('error-403').waitFor();
+      // One no menu has is a 404.
+      await page.evaluate(() => (window.location.hash = '#/nope/nothing'));
       await page.waitForFunction(() => window.location.hash === '#/404');
       await page.getByTestId('error-404').waitFor();
     });

@@ -10,6 +10,8 @@ import { clearErrorToasts } from '@/utils/notify';
 const useStyles = makeStyles({
   // Native selects fill their cell (a Fluent Dropdown keeps a 250 px minimum and ran into the next field).
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))', gap: '10px 14px', alignItems: 'start' },
+  // A native select is as wide as its longest choice unless told to fit its field.
+  fit: { minWidth: 0, maxWidth: '100%', '& select': { minWidth: 0, maxWidth: '100%', textOverflow: 'ellipsis' } },
   conn: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(140px, 100%), 1fr))', gap: '8px', alignItems: 'end', marginTop: '8px' },
 });
 
@@ -177,6 +179,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
               </Field>
               <Field label={t('chg.link.security')} hint={canConfigure ? undefined : t('chg.link.securityAdminOnly')}>
                 <Select
+                  className={styles.fit}
                   disabled={!canConfigure}
                   value={f.securityProfile === null ? '' : String(f.securityProfile)}
                   onChange={(_, d) => setF((x) => ({ ...x, securityProfile: d.value ? Number(d.value) : null }))}
