@@ -152,6 +152,7 @@ describe('live pages', () => {
         await more('远程启动充电');
         await choose(page, page.getByTestId('op-connectorId'), '2号枪');
         await page.getByTestId('op-idTag').click();
+        await page.getByTestId('op-idTag').fill('DEMO0013');
         await page.getByRole('option', { name: /^DEMO0013/ }).click();
         await page.getByTestId('op-limitW').fill('-5');
         await page.getByTestId('op-send').click();
@@ -208,6 +209,7 @@ describe('live pages', () => {
         await more('预约充电枪');
         await choose(page, page.getByTestId('op-connectorId'), '整桩');
         await page.getByTestId('op-idTag').click();
+        await page.getByTestId('op-idTag').fill('DEMO0013');
         await page.getByRole('option', { name: /^DEMO0013/ }).click();
         const later = new Date(Date.now() + 6 * 3600_000);
         const local = (n) => String(n).padStart(2, '0');
