@@ -212,8 +212,9 @@ describe('live pages', () => {
         await page.getByTestId('op-idTag').fill('DEMO0013');
         await page.getByRole('option', { name: /^DEMO0013/ }).click();
         const later = new Date(Date.now() + 6 * 3600_000);
-        const local = (n) => String(n).padStart(2, '0');
-        await page.getByTestId('op-expiresAt').fill(`${later.getFullYear()}-${local(later.getMonth() + 1)}-${local(later.getDate())}T${local(later.getHours())}:${local(later.getMinutes())}`);
+        // Typed in the operator's time zone (Asia/Shanghai here), whatever the browser's.
+        const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(later);
+        await page.getByTestId('op-expiresAt').fill(wall.replace(' ', 'T'));
         await page.getByTestId('op-send').click();
         await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
         await card.getByTestId('reservation').filter({ hasText: '整桩' }).waitFor({ timeout: 15_000 });
