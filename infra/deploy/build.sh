@@ -28,7 +28,9 @@ echo "==> the Lambda bootstrap (profile lambda-release, $arch; one binary for ev
 cargo lambda build --profile lambda-release "--${arch//_/-}" -p functions --bin bootstrap
 
 missing=0
-for uri in $(sed -n 's/^ *CodeUri: //p' template.yaml | sort -u); do
+# The CodeUris are in the nested stacks, relative to stacks/.
+for uri in $(sed -n "s/^ *CodeUri: //p" stacks/*.yaml | tr -d "'" | sort -u); do
+  uri="stacks/$uri"
   if [ ! -x "$uri/bootstrap" ]; then
     echo "error: $uri/bootstrap was not built" >&2
     missing=1

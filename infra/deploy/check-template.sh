@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Lints template.yaml with cfn-lint and `sam validate --lint`; both run
-# offline. scripts/test.sh calls this with the tools virtualenv on PATH
+# Lints the SAM application (template.yaml, its nested stacks in stacks/,
+# the deploy role's template, SAM local's template) with cfn-lint and `sam validate --lint`, and
+# counts each stack's resources after the SAM transform; all offline. scripts/test.sh calls this with the tools virtualenv on PATH
 # (scripts/install-test-deps.sh installs cfn-lint and aws-sam-cli there).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,8 +15,17 @@ done
 # No usage reports or update checks from a test run.
 export SAM_CLI_TELEMETRY=0
 
-echo "cfn-lint template.yaml"
-cfn-lint template.yaml
-echo "sam validate --lint"
-# A region is all sam needs to validate offline; no credentials are used.
-sam validate --lint --template template.yaml --region us-east-1
+templates=(template.yaml stacks/*.yaml infra/deploy/deploy-role.yaml infra/sam-local/template.yaml)
+echo "cfn-lint ${templates[*]}"
+cfn-lint "${templates[@]}"
+for t in "${templates[@]}"; do
+  echo "sam validate --lint $t"
+  # A region is all sam needs to validate offline; no credentials are used.
+  sam validate --lint --template "$t" --region us-east-1 >/dev/null
+done
+# sam's own Python has samtranslator and cfn-lint.
+python="$(dirname "$(command -v cfn-lint)")/python"
+[ -x "$python" ] || python=python3
+"$python" infra/deploy/count-resources.py template.yaml stacks/*.yaml
+# What SAM local would mount, read by SAM CLI's own template readers.
+"$python" infra/deploy/sam-local-check.py

@@ -54,7 +54,8 @@ describe('settings pages', () => {
       await reset.locator('input[name="repeatPassword"]').fill('something-else');
       await reset.getByTestId('dialog-save').click();
       await reset.getByText('两次输入的密码不一致').waitFor();
-      // Long enough but among the most common passwords: the server says so.
+      // Long enough but among the most common passwords: the server says
+      // so, beside the field.
       await reset.locator('input[name="newPassword"]').fill('qwerty123456');
       await reset.locator('input[name="repeatPassword"]').fill('qwerty123456');
       await reset.getByTestId('dialog-save').click();

@@ -112,7 +112,9 @@ def start_gateway(extra_env=None, ssl_context=None):
 
 @pytest.fixture(scope="session")
 def gateway():
-    proc, info = start_gateway()
+    # Some tests play a reverse proxy on this machine (X-Forwarded-For):
+    # the gateway believes that header from loopback only when told so.
+    proc, info = start_gateway({"BACKOFFICE_TRUSTED_PROXY": "127.0.0.1"})
     yield info
     proc.terminate()
     proc.wait(timeout=20)

@@ -278,6 +278,7 @@ def test_a_reserve_now_in_flight_when_the_socket_drops_ends_and_is_never_deliver
 
     async def go():
         async with Connection(gateway["ws"], p, cls=DropsOnReserve) as cp:
+            await cp.call(call.Heartbeat())
             reserve = await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 1, "idTag": "DEMO0014", "expiresAt": int(time.time()) + 3600})
             await asyncio.wait_for(cp.asked.wait(), 10)
             after = await post(api, "/charger/getLocalListVersion", {"pileId": p.id})
@@ -375,6 +376,8 @@ def test_authorization_key_rotation_accepted_rejected_unanswered_and_never_shown
         first = p.password
         # Accepted (a typed key): the new key is the password, the old one is refused.
         async with Connection(g["ws"], p, cls=KeyCharger) as cp:
+            # A charger speaks first; the call then goes on this connection.
+            await cp.call(call.Heartbeat())
             typed = "Rotated-Key-Correct-9xQ"
             sent = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id, "newKey": typed})
             assert sent["code"] == 200 and sent["data"]["payload"] == {"key": "AuthorizationKey", "value": "***"}, sent
@@ -385,10 +388,12 @@ def test_authorization_key_rotation_accepted_rejected_unanswered_and_never_shown
         p.password = typed
         # Rejected (a generated key): the old one stays the only one.
         async with Connection(g["ws"], p, cls=KeyCharger) as cp:
+            # A charger speaks first; the call then goes on this connection.
+            await cp.call(call.Heartbeat())
             cp.answer = "Rejected"
             sent = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id})
             done = await settle(api, sent["data"]["id"])
-            assert done["response"] == {"status": "Rejected"}
+            assert (done["status"], done["response"]) == ("answered", {"status": "Rejected"}), done
             generated = cp.keys[0]
             assert len(generated) == 40 and all(c in "0123456789abcdef" for c in generated), generated
         keys.append(generated)
@@ -397,6 +402,8 @@ def test_authorization_key_rotation_accepted_rejected_unanswered_and_never_shown
         # the charger that did take the new key is admitted with it, which
         # makes it the only one.
         async with Connection(g["ws"], p, cls=KeyCharger) as cp:
+            # A charger speaks first; the call then goes on this connection.
+            await cp.call(call.Heartbeat())
             cp.answer = None
             sent = await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id})
             await asyncio.wait_for(cp.asked.wait(), 10)

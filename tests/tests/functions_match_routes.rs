@@ -1,6 +1,6 @@
 //! The one Lambda bootstrap serves every function the template names: each
-//! `BACKOFFICE_FUNCTION` written in template.yaml (read from the file, not
-//! from the generator) is a route-table function or one of the charger
+//! `BACKOFFICE_FUNCTION` written in the stacks of template.yaml (read from
+//! the files, not from the generator) is a route-table function or one of the charger
 //! link's, never both, and the bootstrap stays a few lines (logic belongs
 //! in shared/).
 
@@ -11,10 +11,23 @@ fn repo_file(path: &str) -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Every `BACKOFFICE_FUNCTION: name` line of the template, with its count.
+/// The root template and its nested stacks (`stacks/*.yaml`), as on disk.
+fn template_files() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(sam_template::STACKS_DIR);
+    let mut paths: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", sam_template::STACKS_DIR))
+        .map(|e| format!("{}/{}", sam_template::STACKS_DIR, e.expect("a directory entry").file_name().to_string_lossy()))
+        .filter(|p| p.ends_with(".yaml"))
+        .collect();
+    paths.sort();
+    paths.insert(0, sam_template::TEMPLATE_FILE.to_string());
+    paths.iter().map(|p| repo_file(p)).collect()
+}
+
+/// Every `BACKOFFICE_FUNCTION: name` line of the templates, with its count.
 fn functions_named_in_template() -> BTreeMap<String, usize> {
     let mut named = BTreeMap::new();
-    for line in repo_file("template.yaml").lines() {
+    for line in template_files().iter().flat_map(|t| t.lines()) {
         if let Some(name) = line.trim().strip_prefix("BACKOFFICE_FUNCTION: ") {
             *named.entry(name.trim_matches('\'').to_string()).or_insert(0) += 1;
         }

@@ -77,6 +77,8 @@ pub struct LinkState {
     /// The gateway itself serves TLS (BACKOFFICE_TLS_CERT/KEY): every
     /// socket is wss.
     pub tls: bool,
+    /// Whose `X-Forwarded-Proto` is believed (`BACKOFFICE_TRUSTED_PROXY`).
+    pub trusted_proxies: crate::server::Proxies,
 }
 
 /// `GET /ocpp/{id}`: the handshake is checked before upgrading, so a
@@ -89,16 +91,16 @@ pub async fn connect(
     ws: WebSocketUpgrade,
 ) -> Response {
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
-    // Behind a reverse proxy on this machine, the address it forwards.
-    let address = crate::server::client_address(&headers, peer.ip()).to_string();
+    // Behind a trusted reverse proxy, the address it forwards.
+    let address = crate::server::client_address(&headers, peer.ip(), &state.trusted_proxies).to_string();
     let handshake = Handshake {
         charge_point: &id,
         protocols: header("sec-websocket-protocol"),
         authorization: header("authorization"),
-        // TLS (security profile 2) is the gateway's own, or a reverse
-        // proxy's on this machine, whose X-Forwarded-Proto is believed
-        // only from loopback (a charger cannot claim it).
-        secure: state.tls || (peer.ip().is_loopback() && header("x-forwarded-proto").is_some_and(|p| p.eq_ignore_ascii_case("https"))),
+        // TLS (security profile 2) is the gateway's own, or a trusted
+        // reverse proxy's, whose X-Forwarded-Proto is believed from it
+        // alone (a charger cannot claim it).
+        secure: state.tls || crate::server::forwarded_https(&headers, peer.ip(), &state.trusted_proxies),
         address: &address,
     };
     let admitted = match ocpp::admit(&state.ctx, &handshake).await {

@@ -67,8 +67,8 @@ async fn run() -> Result<(), String> {
         "backfill" => {
             // Index entries records stored before their kind existed lack
             // (the order list's amount and energy sorts, station names by
-            // any part, cards by number, holder and plate); idempotent and
-            // safe while serving.
+            // any part, cards by number, holder and plate), and password
+            // hashes out of user records; idempotent and safe while serving.
             let ctx = backoffice::runtime::context_from_env().await.map_err(|e| e.to_string())?;
             let done = backoffice::domain::orders::backfill::missing_pointers(&ctx).await.map_err(|e| e.to_string())?;
             println!("{} orders in {} months read; {} missing pointers written", done.orders, done.months, done.written);
@@ -76,6 +76,10 @@ async fn run() -> Result<(), String> {
             println!("{stations} stations read; {entries} name word entries written");
             let (cards, entries) = backoffice::domain::cards::backfill_lookup(&ctx).await.map_err(|e| e.to_string())?;
             println!("{cards} cards read; {entries} lookup and balance entries written");
+            // Password hashes still kept in user records the old way move
+            // to their own items (sign-in moves each one too).
+            let moved = backoffice::domain::users::move_password_hashes(&ctx).await.map_err(|e| e.msg.en.clone())?;
+            println!("{moved} password hashes moved to their own items");
             Ok(())
         }
         "openapi" => {

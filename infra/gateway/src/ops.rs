@@ -53,6 +53,8 @@ pub struct OpsState {
     pub sockets: LiveSockets,
     /// `BACKOFFICE_METRICS_TOKEN`: when set, `/metrics` wants it.
     pub metrics_token: Option<Arc<str>>,
+    /// `BACKOFFICE_TRUSTED_PROXY`: requests from these come from elsewhere.
+    pub trusted_proxies: crate::server::Proxies,
 }
 
 /// `/healthz`, `/readyz`, `/metrics`.
@@ -79,18 +81,28 @@ async fn ready(State(state): State<OpsState>) -> Response {
 async fn scrape(State(state): State<OpsState>, ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request) -> Response {
     let allowed = match &state.metrics_token {
         Some(token) => bearer(&req).is_some_and(|given| constant_time_eq(given.as_bytes(), token.as_bytes())),
-        None => peer.ip().is_loopback(),
+        None => from_this_machine(peer.ip(), req.headers(), &state.trusted_proxies),
     };
     if !allowed {
         let why = if state.metrics_token.is_some() {
             "metrics need the bearer token set in BACKOFFICE_METRICS_TOKEN\n"
         } else {
-            "metrics answer callers on this machine only (set BACKOFFICE_METRICS_TOKEN to allow others with a token)\n"
+            "metrics answer callers on this machine only, not through a proxy (set BACKOFFICE_METRICS_TOKEN to allow others with a token)\n"
         };
         return (StatusCode::FORBIDDEN, why).into_response();
     }
     metrics::gauge!(CHARGERS).set(state.sockets.count() as f64);
     ([(http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], recorder().render()).into_response()
+}
+
+/// Whether a caller is on this machine itself: a loopback peer that is not
+/// a proxy forwarding someone else's request. A trusted proxy is such a
+/// forwarder by definition, and any request carrying a forwarding header
+/// came through one (configured or not): behind a reverse proxy on this
+/// machine every request is from loopback, which alone proves nothing.
+fn from_this_machine(peer: std::net::IpAddr, headers: &http::HeaderMap, proxies: &crate::server::Proxies) -> bool {
+    let forwarded = ["forwarded", "x-forwarded-for", "x-real-ip", "x-forwarded-host"].iter().any(|h| headers.contains_key(*h));
+    peer.is_loopback() && !proxies.contains(peer) && !forwarded
 }
 
 fn bearer(req: &Request) -> Option<&str> {
@@ -121,6 +133,18 @@ pub async fn measure(req: Request, next: Next) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_caller_on_this_machine_itself_is_local() {
+        let loopback: std::net::IpAddr = "127.0.0.1".parse().unwrap();
+        let mut through_proxy = http::HeaderMap::new();
+        through_proxy.insert("x-forwarded-for", "203.0.113.7".parse().unwrap());
+        let none = crate::server::Proxies::default();
+        assert!(from_this_machine(loopback, &http::HeaderMap::new(), &none));
+        assert!(!from_this_machine(loopback, &through_proxy, &none), "a proxy nobody configured still forwards");
+        assert!(!from_this_machine(loopback, &http::HeaderMap::new(), &crate::server::Proxies::new(vec![loopback])), "the configured proxy forwards");
+        assert!(!from_this_machine("192.0.2.9".parse().unwrap(), &http::HeaderMap::new(), &none));
+    }
 
     #[test]
     fn tokens_compare_whole() {

@@ -34,6 +34,38 @@ pub struct ServeOptions {
     pub tls: Option<TlsFiles>,
     pub shutdown_grace: Duration,
     pub metrics_token: Option<Arc<str>>,
+    /// `BACKOFFICE_TRUSTED_PROXY`: the reverse proxies (by address) whose
+    /// `X-Forwarded-For` and `X-Forwarded-Proto` are believed; from anyone
+    /// else those headers are ignored. Empty: the gateway is the edge.
+    pub trusted_proxies: Proxies,
+    /// `BACKOFFICE_BEHIND_TLS_PROXY`: a TLS proxy (on another machine) is
+    /// the only way in, so browsers speak https even though this listener
+    /// is plain http (production may then listen on a public address).
+    pub behind_tls_proxy: bool,
+}
+
+/// The trusted reverse proxies' addresses.
+#[derive(Debug, Clone, Default)]
+pub struct Proxies(Arc<[std::net::IpAddr]>);
+
+impl Proxies {
+    pub fn new(addresses: Vec<std::net::IpAddr>) -> Proxies {
+        Proxies(addresses.into())
+    }
+
+    /// `BACKOFFICE_TRUSTED_PROXY`: addresses separated by commas.
+    pub fn parse(raw: &str) -> Result<Proxies, String> {
+        let parsed: Result<Vec<std::net::IpAddr>, _> = raw.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::parse).collect();
+        parsed.map(Proxies::new).map_err(|_| format!("BACKOFFICE_TRUSTED_PROXY must be IP addresses separated by commas (e.g. 127.0.0.1), not '{raw}'"))
+    }
+
+    pub fn contains(&self, peer: std::net::IpAddr) -> bool {
+        self.0.contains(&peer)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 impl ServeOptions {
@@ -57,6 +89,15 @@ impl ServeOptions {
             Some(t) if t.len() < 16 => return Err("BACKOFFICE_METRICS_TOKEN is too short: use at least 16 random characters".into()),
             other => other.map(Arc::from),
         };
+        let trusted_proxies = match var("BACKOFFICE_TRUSTED_PROXY") {
+            Some(raw) => Proxies::parse(&raw)?,
+            None => Proxies::default(),
+        };
+        let behind_tls_proxy = match var("BACKOFFICE_BEHIND_TLS_PROXY").as_deref() {
+            None | Some("0" | "false" | "no" | "off") => false,
+            Some("1" | "true" | "yes" | "on") => true,
+            Some(other) => return Err(format!("BACKOFFICE_BEHIND_TLS_PROXY must be 1 or 0, not '{other}'")),
+        };
         Ok(ServeOptions {
             host: var("BACKOFFICE_HOST").unwrap_or_else(|| "127.0.0.1".into()),
             port,
@@ -64,7 +105,31 @@ impl ServeOptions {
             tls: TlsFiles::from_env(&get)?,
             shutdown_grace,
             metrics_token,
+            trusted_proxies,
+            behind_tls_proxy,
         })
+    }
+
+    /// Whether this listener's address is reachable from this machine only.
+    fn loopback_only(&self) -> bool {
+        match self.host.parse::<std::net::IpAddr>() {
+            Ok(ip) => ip.is_loopback(),
+            Err(_) => self.host.eq_ignore_ascii_case("localhost"),
+        }
+    }
+
+    /// Production never serves sign-ins and tokens in clear to the network:
+    /// plain http is for a loopback listener (a TLS proxy on this machine in
+    /// front), unless `BACKOFFICE_BEHIND_TLS_PROXY` says a TLS proxy
+    /// elsewhere is the only way in.
+    pub fn check_transport(&self, production: bool) -> Result<(), String> {
+        if !production || self.tls.is_some() || self.behind_tls_proxy || self.loopback_only() {
+            return Ok(());
+        }
+        Err(format!(
+            "production would serve plain http on {}: set BACKOFFICE_TLS_CERT and BACKOFFICE_TLS_KEY, or listen on 127.0.0.1 behind a TLS reverse proxy, or set BACKOFFICE_BEHIND_TLS_PROXY=1 if a TLS proxy on another machine is the only way in",
+            self.host
+        ))
     }
 }
 
@@ -82,6 +147,7 @@ pub fn require_licence_guard(config: &backoffice::config::Config) -> Result<(), 
 /// chargers hear "going away", and the SQLite WAL is folded into the
 /// database file.
 pub async fn serve(ctx: Shared, report: SeedReport, options: ServeOptions) -> Result<(), String> {
+    options.check_transport(ctx.config.mode == backoffice::config::Mode::Production)?;
     let sockets = crate::chargers::LiveSockets::default();
     // Remote operations reach chargers through this process's sockets.
     let _ = ctx.outbound.set(std::sync::Arc::new(sockets.clone()));
@@ -149,9 +215,11 @@ pub async fn serve(ctx: Shared, report: SeedReport, options: ServeOptions) -> Re
 /// log line of the request shows.
 pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveSockets, tls: bool) -> Router {
     let mut by_path: BTreeMap<String, MethodRouter<Shared>> = BTreeMap::new();
+    let edge = Edge { tls: tls || options.behind_tls_proxy, proxies: options.trusted_proxies.clone() };
     for route in backoffice::routes() {
         let filter = MethodFilter::try_from(route.method.clone()).expect("route methods are standard");
-        let handler = move |state: State<Shared>, conn: ConnectInfo<SocketAddr>, req: Request| call(route, state, conn, req);
+        let edge = edge.clone();
+        let handler = move |state: State<Shared>, conn: ConnectInfo<SocketAddr>, req: Request| call(route, edge, state, conn, req);
         let entry = by_path.remove(&route.full_path()).unwrap_or_default();
         by_path.insert(route.full_path(), entry.merge(on(filter, handler)));
     }
@@ -176,6 +244,7 @@ pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveS
         ctx: ctx.clone(),
         sockets: sockets.clone(),
         metrics_token: options.metrics_token.clone(),
+        trusted_proxies: options.trusted_proxies.clone(),
     });
     // Answers made per request (API JSON; static files without a
     // precompressed copy) are compressed at a fast level: brotli's default,
@@ -193,7 +262,7 @@ pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveS
         .merge(ops)
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(4)));
     // The charger link: its own state (the live sockets) beside the API's.
-    let link = crate::chargers::LinkState { ctx, sockets: sockets.clone(), tls };
+    let link = crate::chargers::LinkState { ctx, sockets: sockets.clone(), tls, trusted_proxies: options.trusted_proxies.clone() };
     let chargers = Router::new().route("/ocpp/{id}", axum::routing::get(crate::chargers::connect)).with_state(link);
     let request_id = http::HeaderName::from_static("x-request-id");
     chargers
@@ -211,7 +280,15 @@ pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveS
         )
 }
 
-async fn call(route: &'static Route, State(ctx): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request) -> Response {
+/// How browsers reach this gateway: over TLS (its own, or a TLS proxy's),
+/// and through which trusted proxies.
+#[derive(Clone)]
+struct Edge {
+    tls: bool,
+    proxies: Proxies,
+}
+
+async fn call(route: &'static Route, edge: Edge, State(ctx): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request) -> Response {
     let (parts, body) = req.into_parts();
     let lang = Lang::from_accept_language(parts.headers.get("accept-language").and_then(|v| v.to_str().ok()));
     // A declared length over the limit is refused before reading a byte;
@@ -225,7 +302,8 @@ async fn call(route: &'static Route, State(ctx): State<Shared>, ConnectInfo(peer
         Err(_) => return into_axum(ApiError::payload_too_large().to_response(lang)),
     };
     let path = parts.uri.path().strip_prefix(API_BASE).unwrap_or(parts.uri.path()).to_string();
-    let client_ip = client_address(&parts.headers, peer.ip()).to_string();
+    let client_ip = client_address(&parts.headers, peer.ip(), &edge.proxies).to_string();
+    let https = edge.tls || forwarded_https(&parts.headers, peer.ip(), &edge.proxies);
     let api_req = ApiRequest {
         method: parts.method,
         path,
@@ -233,19 +311,24 @@ async fn call(route: &'static Route, State(ctx): State<Shared>, ConnectInfo(peer
         headers: parts.headers,
         body,
         client_ip,
+        https,
     }
     .with_query_string(parts.uri.query());
     into_axum(backoffice::dispatch(&ctx, route, api_req).await)
 }
 
-/// The client's address. Behind a reverse proxy on this machine every
-/// connection comes from loopback, so for a loopback peer the last
-/// `X-Forwarded-For` entry (the one the proxy itself appended) is the
-/// client; entries before it are the client's own claims and are ignored.
-/// From any other peer the header is ignored: a client cannot choose the
-/// address its sign-in attempts are throttled under.
-pub fn client_address(headers: &http::HeaderMap, peer: std::net::IpAddr) -> std::net::IpAddr {
-    if !peer.is_loopback() {
+/// The client's address. Behind a trusted reverse proxy
+/// (`BACKOFFICE_TRUSTED_PROXY`) every connection comes from the proxy, so
+/// for such a peer the last `X-Forwarded-For` entry (the one the proxy
+/// itself appended) is the client; entries before it are the client's own
+/// claims and are ignored. From any other peer the header is ignored: a
+/// client cannot choose the address its sign-in attempts are throttled
+/// under, and a proxy nobody configured is not believed either.
+pub fn client_address(headers: &http::HeaderMap, peer: std::net::IpAddr, proxies: &Proxies) -> std::net::IpAddr {
+    if !proxies.contains(peer) {
+        if headers.contains_key("x-forwarded-for") && peer.is_loopback() {
+            warn_unconfigured_proxy();
+        }
         return peer;
     }
     headers
@@ -256,6 +339,22 @@ pub fn client_address(headers: &http::HeaderMap, peer: std::net::IpAddr) -> std:
         .next_back()
         .and_then(|last| last.trim().parse().ok())
         .unwrap_or(peer)
+}
+
+/// Whether a trusted reverse proxy says the browser (or charger) reached it
+/// over https (`X-Forwarded-Proto: https`); from any other peer the header
+/// is ignored.
+pub fn forwarded_https(headers: &http::HeaderMap, peer: std::net::IpAddr, proxies: &Proxies) -> bool {
+    proxies.contains(peer) && headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+}
+
+/// Said once: a proxy on this machine forwards requests, but nobody told
+/// the gateway to believe it, so every client looks like the proxy.
+fn warn_unconfigured_proxy() {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        tracing::warn!("a request from this machine carries X-Forwarded-For, which is ignored: if a reverse proxy runs in front, set BACKOFFICE_TRUSTED_PROXY to its address (e.g. 127.0.0.1)")
+    });
 }
 
 fn into_axum(resp: http::Response<bytes::Bytes>) -> Response {
@@ -330,7 +429,7 @@ async fn shutdown_signal() {
 
 #[cfg(test)]
 mod tests {
-    use super::client_address;
+    use super::{client_address, forwarded_https, Proxies, ServeOptions};
     use std::net::IpAddr;
 
     fn headers(values: &[&str]) -> http::HeaderMap {
@@ -342,15 +441,43 @@ mod tests {
     }
 
     #[test]
-    fn the_proxy_appended_address_counts_only_from_loopback() {
+    fn the_proxy_appended_address_counts_only_from_a_trusted_proxy() {
         let loopback: IpAddr = "127.0.0.1".parse().unwrap();
         let remote: IpAddr = "198.51.100.9".parse().unwrap();
-        assert_eq!(client_address(&headers(&["203.0.113.7"]), loopback).to_string(), "203.0.113.7");
+        let proxy = Proxies::new(vec![loopback]);
+        assert_eq!(client_address(&headers(&["203.0.113.7"]), loopback, &proxy).to_string(), "203.0.113.7");
         // The client claimed 10.0.0.1; the proxy appended the real address.
-        assert_eq!(client_address(&headers(&["10.0.0.1, 203.0.113.7"]), loopback).to_string(), "203.0.113.7");
-        assert_eq!(client_address(&headers(&["10.0.0.1", "2001:db8::1"]), loopback).to_string(), "2001:db8::1");
-        assert_eq!(client_address(&headers(&["203.0.113.7"]), remote), remote, "a remote client cannot choose its address");
-        assert_eq!(client_address(&headers(&["not-an-ip"]), loopback), loopback);
-        assert_eq!(client_address(&headers(&[]), loopback), loopback);
+        assert_eq!(client_address(&headers(&["10.0.0.1, 203.0.113.7"]), loopback, &proxy).to_string(), "203.0.113.7");
+        assert_eq!(client_address(&headers(&["10.0.0.1", "2001:db8::1"]), loopback, &proxy).to_string(), "2001:db8::1");
+        assert_eq!(client_address(&headers(&["203.0.113.7"]), remote, &proxy), remote, "a remote client cannot choose its address");
+        assert_eq!(client_address(&headers(&["not-an-ip"]), loopback, &proxy), loopback);
+        assert_eq!(client_address(&headers(&[]), loopback, &proxy), loopback);
+        // Without a configured proxy nobody's forwarded address is believed, loopback's neither.
+        assert_eq!(client_address(&headers(&["203.0.113.7"]), loopback, &Proxies::default()), loopback);
+        let mut proto = http::HeaderMap::new();
+        proto.insert("x-forwarded-proto", "https".parse().unwrap());
+        assert!(forwarded_https(&proto, loopback, &proxy));
+        assert!(!forwarded_https(&proto, loopback, &Proxies::default()));
+        assert!(!forwarded_https(&proto, remote, &proxy));
+    }
+
+    fn options(vars: &[(&str, &str)]) -> Result<ServeOptions, String> {
+        let map: std::collections::HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        ServeOptions::from_env(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn production_serves_plain_http_on_loopback_only_unless_behind_a_tls_proxy() {
+        let public = options(&[("BACKOFFICE_HOST", "0.0.0.0")]).unwrap();
+        let err = public.check_transport(true).unwrap_err();
+        assert!(err.starts_with("production would serve plain http on 0.0.0.0") && err.contains("BACKOFFICE_BEHIND_TLS_PROXY=1"), "{err}");
+        assert!(public.check_transport(false).is_ok(), "development may");
+        for host in ["127.0.0.1", "::1", "localhost"] {
+            assert!(options(&[("BACKOFFICE_HOST", host)]).unwrap().check_transport(true).is_ok(), "{host}");
+        }
+        assert!(options(&[("BACKOFFICE_HOST", "192.0.2.4"), ("BACKOFFICE_BEHIND_TLS_PROXY", "1")]).unwrap().check_transport(true).is_ok());
+        assert!(options(&[("BACKOFFICE_BEHIND_TLS_PROXY", "maybe")]).err().unwrap().contains("BACKOFFICE_BEHIND_TLS_PROXY"));
+        assert!(options(&[("BACKOFFICE_TRUSTED_PROXY", "nginx")]).err().unwrap().contains("BACKOFFICE_TRUSTED_PROXY"));
+        assert!(options(&[("BACKOFFICE_TRUSTED_PROXY", "127.0.0.1, ::1")]).unwrap().trusted_proxies.contains("::1".parse().unwrap()));
     }
 }

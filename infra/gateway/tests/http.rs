@@ -318,6 +318,115 @@ async fn metrics_with_a_token_want_the_token() {
     assert_eq!(client.get(&url).bearer_auth(token).send().await.unwrap().status(), 200);
 }
 
+/// Behind a reverse proxy on this machine every request comes from
+/// loopback: a request that came through a proxy (it carries a forwarding
+/// header, or comes from the configured trusted proxy) is not "this
+/// machine", so /metrics wants the token then.
+#[tokio::test]
+async fn metrics_through_a_proxy_are_not_local() {
+    let client = backoffice::http_client::client();
+    let gw = Gateway::start(fresh_data_dir("ops-proxy"), &[]).await;
+    let url = format!("{}/metrics", gw.origin());
+    assert_eq!(client.get(&url).send().await.unwrap().status(), 200, "a caller on this machine");
+    for (header, value) in [("x-forwarded-for", "203.0.113.7"), ("forwarded", "for=203.0.113.7"), ("x-real-ip", "203.0.113.7")] {
+        let through = client.get(&url).header(header, value).send().await.unwrap();
+        assert_eq!(through.status(), 403, "{header}");
+        assert!(through.text().await.unwrap().contains("BACKOFFICE_METRICS_TOKEN"));
+    }
+    drop(gw);
+
+    // The proxy configured: its requests are someone else's, headers or not.
+    let token = "metrics-token-0123456789";
+    let gw = Gateway::start(fresh_data_dir("ops-trusted"), &[("BACKOFFICE_TRUSTED_PROXY", "127.0.0.1")]).await;
+    let url = format!("{}/metrics", gw.origin());
+    assert_eq!(client.get(&url).send().await.unwrap().status(), 403);
+    drop(gw);
+    let gw = Gateway::start(fresh_data_dir("ops-trusted-token"), &[("BACKOFFICE_TRUSTED_PROXY", "127.0.0.1"), ("BACKOFFICE_METRICS_TOKEN", token)]).await;
+    let url = format!("{}/metrics", gw.origin());
+    assert_eq!(client.get(&url).bearer_auth(token).send().await.unwrap().status(), 200);
+}
+
+/// The sign-in throttle's address: the forwarded one only from the
+/// configured proxy. Unconfigured, a loopback caller cannot pick the
+/// address its guesses count under (here: spread them over 25 addresses to
+/// dodge the per-address limit).
+#[tokio::test]
+async fn forwarded_addresses_count_only_from_the_configured_proxy() {
+    let client = backoffice::http_client::client();
+    for (proxy, dodged) in [(None, false), (Some("127.0.0.1"), true)] {
+        let env: Vec<(&str, &str)> = proxy.map(|p| vec![("BACKOFFICE_TRUSTED_PROXY", p)]).unwrap_or_default();
+        let gw = Gateway::start(fresh_data_dir("xff"), &env).await;
+        let mut statuses = Vec::new();
+        for i in 0..25 {
+            let a = client
+                .post(format!("{}/login/index", gw.base))
+                .header("x-forwarded-for", format!("198.51.100.{i}"))
+                .json(&serde_json::json!({"username": format!("nobody{i}"), "password": "guess-guess"}))
+                .send()
+                .await
+                .unwrap();
+            statuses.push(a.status().as_u16());
+        }
+        let refused = statuses.iter().filter(|s| **s == 429).count();
+        if dodged {
+            assert_eq!(refused, 0, "through the configured proxy each client counts apart: {statuses:?}");
+        } else {
+            assert_eq!(refused, 5, "one address (the caller's own) after 20: {statuses:?}");
+        }
+    }
+}
+
+/// Production refuses to serve plain http to the network, and a signing
+/// secret with little entropy, each with one line saying what to fix.
+#[test]
+fn production_refuses_plain_http_on_a_public_address_and_a_guessable_secret() {
+    let run = |extra: &[(&str, &str)]| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_gateway"));
+        cmd.env_clear()
+            .env("BACKOFFICE_ENV", "production")
+            .env("BACKOFFICE_DATA_DIR", fresh_data_dir("prod-transport"))
+            .env("BACKOFFICE_ALLOWED_HOSTS", "backoffice.example.com")
+            .env("BACKOFFICE_SEED_PASSWORD_ADMIN", PRODUCTION_ADMIN_PW)
+            .env("BACKOFFICE_WEB_DIST", "no-web")
+            .env("BACKOFFICE_LOG", "warn");
+        for (k, v) in extra {
+            cmd.env(k, v);
+        }
+        cmd.output().unwrap()
+    };
+    let public = run(&[("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET), ("BACKOFFICE_HOST", "0.0.0.0"), ("BACKOFFICE_PORT", "0")]);
+    assert!(!public.status.success());
+    let err = String::from_utf8_lossy(&public.stderr);
+    assert!(err.starts_with("error: production would serve plain http on 0.0.0.0") && err.contains("BACKOFFICE_BEHIND_TLS_PROXY=1"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+
+    let aaa = "a".repeat(42);
+    let weak = run(&[("BACKOFFICE_JWT_SECRET", &aaa)]);
+    assert!(!weak.status.success());
+    let err = String::from_utf8_lossy(&weak.stderr);
+    assert!(err.starts_with("error: BACKOFFICE_JWT_SECRET has too little entropy") && err.contains("openssl rand -hex 32"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}
+
+/// Behind a TLS proxy on another machine (the named setting), production
+/// listens on a public address over plain http.
+#[tokio::test]
+async fn production_behind_a_tls_proxy_may_listen_on_a_public_address() {
+    let dir = fresh_data_dir("prod-behind-proxy");
+    assert!(production_seed(&dir, Some(PRODUCTION_ADMIN_PW)).status.success());
+    let gw = Gateway::start(
+        dir,
+        &[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", PRODUCTION_SECRET), ("BACKOFFICE_HOST", "0.0.0.0"), ("BACKOFFICE_BEHIND_TLS_PROXY", "1"), ("BACKOFFICE_ALLOWED_HOSTS", "127.0.0.1")],
+    )
+    .await;
+    let client = backoffice::http_client::client();
+    let signed = client.post(format!("{}/login/index", gw.base)).json(&serde_json::json!({"username": "admin", "password": PRODUCTION_ADMIN_PW})).send().await.unwrap();
+    assert_eq!(signed.status(), 200);
+    // The browser speaks https to the proxy: the device cookie is Secure.
+    let cookie = signed.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_string()).find(|c| c.starts_with("bo_device_")).unwrap();
+    assert!(cookie.contains("; Secure") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
+}
+
 #[test]
 fn json_logs_carry_the_request_id() {
     // Run the real binary with JSON logs, make one request with our id,
@@ -389,6 +498,10 @@ async fn production_starts_with_the_first_admin_only_and_no_demo_data() {
     let weak = production_seed(&dir, Some("admin-pass-1"));
     assert!(!weak.status.success());
     assert!(String::from_utf8_lossy(&weak.stderr).contains("must not contain the user name"), "{}", String::from_utf8_lossy(&weak.stderr));
+    // Long enough but easy to guess (the strength estimator's verdict).
+    let guessable = production_seed(&dir, Some("Password1234!"));
+    assert!(!guessable.status.success());
+    assert!(String::from_utf8_lossy(&guessable.stderr).contains("too easy to guess"), "{}", String::from_utf8_lossy(&guessable.stderr));
 
     let seeded = production_seed(&dir, Some(PRODUCTION_ADMIN_PW));
     assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));

@@ -1,648 +1,190 @@
-//! Renders the AWS SAM template (`template.yaml`) from the one route table,
-//! `backoffice::routes()`: one Lambda function per route behind one HTTP
-//! API, the single DynamoDB table (its indexes from `store::Index::ALL`),
-//! and the SPA bucket behind CloudFront. Run `cargo run -p sam-template`
-//! after changing the route table; a test fails while the file is stale.
+//! Renders the AWS SAM application from the one route table,
+//! `backoffice::routes()`: a root template (`template.yaml`) of nested
+//! stacks, one per area, so no stack comes near CloudFormation's 500
+//! resources:
+//!
+//! - data (`stacks/data.yaml`): the table, its backups and alarms;
+//! - api: the HTTP API, its access log, the origin secret;
+//! - charger link: the WebSocket API, its functions, the chargers' edge;
+//! - routes (one stack per group of routes): one Lambda function per route;
+//! - web edge: the SPA's bucket and the CloudFront distribution.
+//!
+//! It also writes the deploy role's template (`infra/deploy/deploy-role.yaml`)
+//! and SAM local's env-vars file (`infra/sam-local/env.json`). Run `cargo
+//! run -p sam-template` after changing the route table; a test fails while
+//! any of the files is stale.
 
-mod charger_link;
+mod api;
+pub mod charger_link;
+pub mod common;
+mod data;
+pub mod deploy_role;
+pub mod params;
+pub mod routes;
+pub mod sam_local;
+pub mod sizing;
+mod web_edge;
 mod yaml;
 
-use backoffice::routes::{Access, Route};
-use store::Index;
-use yaml::{get_att, list, map, raw, reference, s, sub, Y};
+pub use common::{CODE_URI, STACKS_DIR};
+pub use routes::{logical_id, sends_to_chargers, writes};
 
-/// The file the generator writes, relative to the workspace root.
+use common::{not_empty, tags_map, Stack};
+use yaml::{list, map, raw, reference, s, sub, Y};
+
+/// The root template, relative to the workspace root.
 pub const TEMPLATE_FILE: &str = "template.yaml";
 
-/// Where `cargo lambda build --profile lambda -p functions` puts the one
-/// `bootstrap` every function runs. All CodeUris point there: the workspace
-/// is built once, and `sam deploy` uploads the one zip once (its artifacts
-/// are named by content hash).
-pub const CODE_URI: &str = "target/lambda/bootstrap/";
-
-/// A function's environment: which endpoint it is, the JWT secret's id for
-/// the functions that verify or issue tokens (the `/partnerapi` routes; the
-/// charger link's functions have no use for it and do not get it), and for
-/// the functions that send to chargers, the WebSocket API's `@connections`
-/// endpoint.
-pub fn function_environment(function: &str, uses_tokens: bool, sends_to_chargers: bool) -> Y {
-    let mut variables = vec![("BACKOFFICE_FUNCTION", s(function))];
-    if uses_tokens {
-        variables.push(("BACKOFFICE_JWT_SECRET_ID", reference("JwtSecretName")));
-    }
-    if sends_to_chargers {
-        variables.push(charger_link::ws_endpoint_variable());
-    }
-    map([("Variables", map(variables))])
+/// Every nested stack, in the order they are deployed (each takes outputs
+/// of the ones before it).
+pub fn stacks() -> Vec<Stack> {
+    let mut out = vec![data::stack(), api::stack(), charger_link::stack()];
+    out.extend(routes::stacks());
+    out.push(web_edge::stack());
+    out
 }
 
-/// The CloudFormation logical ID of a route's function: `login_index` ->
-/// `LoginIndexFunction`.
-pub fn logical_id(function: &str) -> String {
-    let pascal: String = function
-        .split('_')
-        .map(|word| {
-            let mut chars = word.chars();
-            chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
-        })
-        .collect();
-    format!("{pascal}Function")
+/// Every file the generator writes: (path relative to the workspace root, text).
+pub fn files() -> Vec<(String, String)> {
+    let stacks = stacks();
+    let mut out = vec![(TEMPLATE_FILE.to_string(), render_root(&stacks))];
+    out.extend(stacks.iter().map(|st| (st.file.clone(), st.render())));
+    out.push((deploy_role::FILE.to_string(), deploy_role::render()));
+    out.push((sam_local::ENV_FILE.to_string(), sam_local::env_file(&stacks)));
+    out.push((sam_local::TEMPLATE_FILE.to_string(), sam_local::template(&stacks)));
+    out
 }
 
-/// Whether a route writes to the table. Every write is audited (the
-/// dispatch records it in the system log, itself a write) and only reads
-/// use GET without an audit, so this is the read/write split for IAM.
-pub fn writes(route: &Route) -> bool {
-    backoffice::iam::writes_data(route)
-}
-
-// Managed CloudFront policies (fixed IDs, the same in every account).
-const CACHING_OPTIMIZED: &str = "658327ea-f89d-4fab-a63d-7e88639e58f6";
-const CACHING_DISABLED: &str = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
-// All viewer headers (Authorization included) except Host, which API
-// Gateway must see as its own domain, plus CloudFront's viewer-location
-// headers (CloudFront-Viewer-Address: the client address, see client_ip).
-const ALL_VIEWER_EXCEPT_HOST_HEADER: &str = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
-
-/// The whole template.
+/// The root template (`template.yaml`).
 pub fn render() -> String {
-    let routes = backoffice::routes();
-    let mut resources = vec![("HttpApi".to_string(), http_api()), ("HttpApiAccessLogs".to_string(), access_log_group())];
-    resources.extend(routes.iter().map(|r| (logical_id(r.function), function(r))));
-    // One log group per function: with SAM's expansion (function, role,
-    // permission) the stack holds about 440 of CloudFormation's 500
-    // resources; past that, point the functions at shared log groups
-    // (LoggingConfig) instead.
-    resources.extend(routes.iter().map(|r| log_group(&logical_id(r.function))));
-    resources.extend([
-        ("Table".to_string(), table()),
-        ("SiteBucket".to_string(), site_bucket()),
-        ("SiteBucketPolicy".to_string(), site_bucket_policy()),
-        ("SiteOriginAccessControl".to_string(), origin_access_control()),
-        ("SiteDistribution".to_string(), distribution()),
-        ("OriginVerifySecret".to_string(), origin_verify_secret()),
-        ("SecurityHeadersPolicy".to_string(), security_headers_policy()),
-    ]);
-    resources.extend(charger_link::resources());
+    render_root(&stacks())
+}
+
+fn render_root(stacks: &[Stack]) -> String {
+    let mut resources = Vec::new();
+    for st in stacks {
+        let mut passed: Vec<(&str, Y)> = st.params.iter().map(|p| (*p, reference(p))).collect();
+        passed.extend(st.wired.iter().map(|w| (w.name, yaml::output_of(w.from.0, w.from.1))));
+        resources.push((
+            st.id.to_string(),
+            map([
+                ("Type", s("AWS::Serverless::Application")),
+                (
+                    "Properties",
+                    map([("Location", s(st.file.clone())), ("Parameters", map(passed)), ("Tags", tags_map(&st.area))]),
+                ),
+            ]),
+        ));
+    }
     let doc = map([
         ("AWSTemplateFormatVersion", s("2010-09-09")),
         ("Transform", s("AWS::Serverless-2016-10-31")),
-        ("Description", s("EV-charging back-office: /partnerapi Lambda functions, the charger link (WebSocket API), DynamoDB table, SPA on S3 + CloudFront")),
-        ("Parameters", parameters()),
-        ("Globals", globals()),
+        (
+            "Description",
+            s("EV-charging back-office: nested stacks for the data, the HTTP API, the charger link, the /partnerapi functions (by route group) and the web edge"),
+        ),
+        ("Parameters", Y::Map(params::all().iter().map(|p| (p.name.to_string(), p.root_spec())).collect())),
+        ("Rules", rules()),
+        ("Conditions", map([("HasChargerDomain", not_empty("ChargerDomainName"))])),
         ("Resources", Y::Map(resources)),
         ("Outputs", outputs()),
     ]);
     format!(
         "# Generated by `cargo run -p sam-template` from the route table\n\
-         # (shared/backoffice/src/routes.rs). Do not edit: a test fails when\n\
-         # this file and the generator disagree.\n{}",
+         # (shared/backoffice/src/routes.rs); the nested stacks are in {STACKS_DIR}/.\n\
+         # Do not edit: a test fails when this file and the generator disagree.\n{}",
         doc.render()
     )
 }
 
-fn parameters() -> Y {
-    map([(
-        "Architecture",
+/// Checks CloudFormation makes before it changes anything.
+fn rules() -> Y {
+    let requires = |condition: &str, assert: &str, description: &str| {
         map([
-            ("Type", s("String")),
-            ("Description", s("CPU architecture the functions run on; build the bootstrap for the same one (infra/deploy/build.sh reads ARCH)")),
-            ("Default", s("arm64")),
-            ("AllowedValues", list([s("arm64"), s("x86_64")])),
-        ]),
-    ), (
-        "JwtSecretName",
-        map([
-            ("Type", s("String")),
-            (
-                "Description",
-                s("Name of the Secrets Manager secret whose value is the HS256 JWT secret (a plain string of at least 32 random characters); create it before deploying. The functions read it at start-up"),
-            ),
-            // No default: a deploy without a real secret must fail, not run
-            // with a guessable one. A name, not an ARN: the functions' IAM
-            // policy names the secret's ARN from it.
-            ("MinLength", raw("1")),
-            ("AllowedPattern", s("^[A-Za-z0-9/_+=.@-]+$")),
-            ("ConstraintDescription", s("a Secrets Manager secret name (not an ARN)")),
-        ]),
-    ), (
-        "SecretsExtensionLayerArn",
-        map([
-            ("Type", s("String")),
-            (
-                "Description",
-                s("ARN of the AWS Parameters and Secrets Lambda Extension layer for this region and the Architecture (AWS publishes one per region and architecture; see infra/deploy/README.md)"),
-            ),
-            ("AllowedPattern", s("^arn:aws[a-z-]*:lambda:[a-z0-9-]+:[0-9]{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension[A-Za-z0-9-]*:[0-9]+$")),
-            ("ConstraintDescription", s("the extension layer's ARN, with its version")),
-        ]),
-    ), (
-        "LogRetentionDays",
-        map([
-            ("Type", s("Number")),
-            ("Description", s("How many days the functions' logs and the API access log are kept")),
-            ("Default", raw("30")),
-            (
-                "AllowedValues",
-                list(["1", "3", "5", "7", "14", "30", "60", "90", "120", "150", "180", "365", "400", "545", "731", "1096", "1827", "2192", "2557", "2922", "3288", "3653"].map(raw)),
-            ),
-        ]),
-    )])
-}
-
-fn globals() -> Y {
-    map([(
-        "Function",
-        map([
-            ("Runtime", s("provided.al2023")),
-            ("Architectures", list([reference("Architecture")])),
-            ("Handler", s("bootstrap")),
-            // Enough CPU share for argon2 password hashing at sign-in.
-            ("MemorySize", raw("256")),
-            ("Timeout", raw("10")),
-            (
-                "Environment",
-                map([(
-                    "Variables",
-                    map([
-                        ("BACKOFFICE_ENV", s("production")),
-                        ("BACKOFFICE_STORE", s("dynamo")),
-                        ("BACKOFFICE_TABLE", reference("Table")),
-                        // The secrets' ids, not their values: each function
-                        // reads the values once at start-up through the
-                        // extension layer (backoffice::secrets), so they are
-                        // not in the function configuration. (The JWT
-                        // secret's id is on the route functions only.)
-                        // The value CloudFront sends as X-Origin-Verify: with
-                        // it the functions refuse /partnerapi calls that did
-                        // not come through the distribution and believe
-                        // CloudFront-Viewer-Address.
-                        ("BACKOFFICE_ORIGIN_VERIFY_SECRET_ID", reference("OriginVerifySecret")),
-                    ]),
-                )]),
-            ),
-            ("Layers", list([reference("SecretsExtensionLayerArn")])),
-        ]),
-    )])
-}
-
-fn http_api() -> Y {
-    // The `$default` stage (no StageName) keeps the stage out of the path,
-    // so the functions see `/partnerapi/...` exactly as the gateway does.
-    map([
-        ("Type", s("AWS::Serverless::HttpApi")),
-        (
-            "Properties",
-            map([
-                ("Description", s("The /partnerapi endpoints of the back-office")),
-                // A ceiling on runaway clients for the whole API; sign-in has
-                // its own throttle. Throttling per client belongs at the edge
-                // (a WAF rate-based rule on the CloudFront distribution):
-                // every request here comes from a CloudFront server, and a
-                // direct call is refused (X-Origin-Verify).
-                (
-                    "DefaultRouteSettings",
-                    map([("ThrottlingBurstLimit", raw("200")), ("ThrottlingRateLimit", raw("100"))]),
-                ),
-                (
-                    "AccessLogSettings",
-                    map([("DestinationArn", get_att("HttpApiAccessLogs.Arn")), ("Format", s(ACCESS_LOG_FORMAT))]),
-                ),
-            ]),
-        ),
-    ])
-}
-
-/// One JSON line per request. `sourceIp` is the CloudFront server; the
-/// viewer's address is in the functions' logs and the system log.
-const ACCESS_LOG_FORMAT: &str = r#"{"requestId":"$context.requestId","time":"$context.requestTime","sourceIp":"$context.identity.sourceIp","method":"$context.httpMethod","route":"$context.routeKey","status":"$context.status","protocol":"$context.protocol","responseLength":"$context.responseLength","latencyMs":"$context.responseLatency","integrationError":"$context.integrationErrorMessage","userAgent":"$context.identity.userAgent"}"#;
-
-fn access_log_group() -> Y {
-    map([
-        ("Type", s("AWS::Logs::LogGroup")),
-        (
-            "Properties",
-            map([
-                ("LogGroupName", sub("/aws/apigateway/${AWS::StackName}-partnerapi-access")),
-                ("RetentionInDays", reference("LogRetentionDays")),
-            ]),
-        ),
-    ])
-}
-
-fn access_text(access: Access) -> String {
-    match access {
-        Access::Public => "public".into(),
-        Access::Session => "session, expired token accepted".into(),
-        Access::SignedIn => "signed in".into(),
-        Access::Permission(p) => format!("permission {p}"),
-    }
-}
-
-/// The table statements of a policy (`backoffice::iam`): each limited to
-/// the partition keys (`dynamodb:LeadingKeys`; for an index, the index's
-/// own partition key) of the families the route and the dispatch touch.
-pub fn table_statements(policy: &backoffice::iam::Policy) -> Vec<Y> {
-    use backoffice::iam::Place;
-    policy
-        .statements
-        .iter()
-        .map(|st| {
-            let resource = match st.place {
-                Place::Table => get_att("Table.Arn"),
-                Place::Index(index) => sub(&format!("${{Table.Arn}}/index/{}", index.name())),
-            };
-            map([
-                ("Sid", s(st.sid.as_str())),
-                ("Effect", s("Allow")),
-                ("Action", list(st.actions.iter().map(|a| s(*a)))),
-                ("Resource", resource),
-                (
-                    "Condition",
-                    map([("ForAllValues:StringLike", map([("dynamodb:LeadingKeys", list(st.leading_keys.iter().map(|k| s(*k))))]))]),
-                ),
-            ])
-        })
-        .collect()
-}
-
-/// Reading the two secrets at init (`backoffice::secrets`), and no other.
-/// Reading the secrets at start-up: the origin secret for every function,
-/// the JWT secret only for those that use tokens.
-pub fn secrets_statement(uses_tokens: bool) -> Y {
-    let mut resources = Vec::new();
-    if uses_tokens {
-        // Secrets Manager appends six random characters to a name.
-        resources.push(sub("arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:${JwtSecretName}-??????"));
-    }
-    resources.push(reference("OriginVerifySecret"));
-    map([("Sid", s("ReadSecretsAtInit")), ("Effect", s("Allow")), ("Action", s("secretsmanager:GetSecretValue")), ("Resource", list(resources))])
-}
-
-/// An inline policy document.
-pub fn policy_document(statements: Vec<Y>) -> Y {
-    map([("Version", s("2012-10-17")), ("Statement", list(statements))])
-}
-
-/// The function's log group, made by the stack so it has a retention
-/// period (Lambda would create one that keeps logs for ever).
-pub fn log_group(function_logical_id: &str) -> (String, Y) {
-    (
-        format!("{}LogGroup", function_logical_id.trim_end_matches("Function")),
-        map([
-            ("Type", s("AWS::Logs::LogGroup")),
-            (
-                "Properties",
-                map([
-                    ("LogGroupName", sub(&format!("/aws/lambda/${{{function_logical_id}}}"))),
-                    ("RetentionInDays", reference("LogRetentionDays")),
-                ]),
-            ),
-        ]),
-    )
-}
-
-fn function(route: &Route) -> Y {
-    let description = format!(
-        "{} {}: {} ({})",
-        route.method,
-        route.full_path(),
-        route.summary,
-        access_text(route.access)
-    );
-    let mut statements = table_statements(&backoffice::iam::policy(route));
-    statements.push(secrets_statement(true));
-    let mut policies = vec![policy_document(statements)];
-    if sends_to_chargers(route) {
-        // Remote operations post the call on the charger's socket.
-        policies.push(charger_link::manage_connections_policy());
-    }
-    let props = vec![
-        ("Description", s(description)),
-        ("CodeUri", s(CODE_URI)),
-        ("Environment", function_environment(route.function, true, sends_to_chargers(route))),
-        ("Policies", list(policies)),
-    ];
-    map([
-        ("Type", s("AWS::Serverless::Function")),
-        (
-            "Properties",
-            map(props.into_iter().chain([
-
-                (
-                    "Events",
-                    map([(
-                        "Api",
-                        map([
-                            ("Type", s("HttpApi")),
-                            (
-                                "Properties",
-                                map([
-                                    ("ApiId", reference("HttpApi")),
-                                    ("Method", s(route.method.as_str())),
-                                    ("Path", s(route.full_path())),
-                                ]),
-                            ),
-                        ]),
-                    )]),
-                ),
-            ])),
-        ),
-    ])
-}
-
-/// Command routes of the remote operations send to chargers, and so does
-/// taking a connector out of service (ChangeAvailability).
-pub fn sends_to_chargers(route: &Route) -> bool {
-    (route.path.starts_with("/charger/") && writes(route)) || route.path == "/connector/doAction" || CLOSES_CHARGER_CONNECTIONS.contains(&route.path)
-}
-
-/// Routes that change a charger's credentials and so close its live
-/// connection (DeleteConnection).
-const CLOSES_CHARGER_CONNECTIONS: [&str; 2] = ["/pile/setPassword", "/pile/doEdit"];
-
-fn key_schema(pk: &str, sk: &str) -> Y {
-    list([
-        map([("AttributeName", s(pk)), ("KeyType", s("HASH"))]),
-        map([("AttributeName", s(sk)), ("KeyType", s("RANGE"))]),
-    ])
-}
-
-fn table() -> Y {
-    let mut key_attrs = vec![store::PK, store::SK];
-    for index in Index::ALL {
-        key_attrs.extend([index.pk_attr(), index.sk_attr()]);
-    }
-    let attributes = key_attrs.into_iter().map(|a| map([("AttributeName", s(a)), ("AttributeType", s("S"))]));
-    let indexes = Index::ALL.into_iter().map(|index| {
-        map([
-            ("IndexName", s(index.name())),
-            ("KeySchema", key_schema(index.pk_attr(), index.sk_attr())),
-            ("Projection", map([("ProjectionType", s("ALL"))])),
+            ("RuleCondition", not_empty(condition)),
+            ("Assertions", list([map([("Assert", not_empty(assert)), ("AssertDescription", s(description))])])),
         ])
-    });
+    };
     map([
-        ("Type", s("AWS::DynamoDB::Table")),
-        // The data outlives the stack: deleting or replacing it keeps the table.
-        ("DeletionPolicy", s("Retain")),
-        ("UpdateReplacePolicy", s("Retain")),
         (
-            "Properties",
-            map([
-                ("BillingMode", s("PAY_PER_REQUEST")),
-                ("AttributeDefinitions", list(attributes)),
-                ("KeySchema", key_schema(store::PK, store::SK)),
-                ("GlobalSecondaryIndexes", list(indexes)),
-                // Sessions and login-throttle items carry an epoch-seconds
-                // `ttl` so DynamoDB drops them once they are long dead.
-                ("TimeToLiveSpecification", map([("AttributeName", s("ttl")), ("Enabled", raw("true"))])),
-                (
-                    "PointInTimeRecoverySpecification",
-                    map([("PointInTimeRecoveryEnabled", raw("true"))]),
-                ),
-                ("SSESpecification", map([("SSEEnabled", raw("true"))])),
-            ]),
-        ),
-    ])
-}
-
-fn site_bucket() -> Y {
-    map([
-        ("Type", s("AWS::S3::Bucket")),
-        (
-            "Properties",
-            map([
-                (
-                    "PublicAccessBlockConfiguration",
-                    map([
-                        ("BlockPublicAcls", raw("true")),
-                        ("BlockPublicPolicy", raw("true")),
-                        ("IgnorePublicAcls", raw("true")),
-                        ("RestrictPublicBuckets", raw("true")),
-                    ]),
-                ),
-                ("OwnershipControls", map([("Rules", list([map([("ObjectOwnership", s("BucketOwnerEnforced"))])]))])),
-                // SSE-S3: CloudFront's origin access control can read it
-                // without a KMS key policy.
-                (
-                    "BucketEncryption",
-                    map([(
-                        "ServerSideEncryptionConfiguration",
-                        list([map([("ServerSideEncryptionByDefault", map([("SSEAlgorithm", s("AES256"))]))])]),
-                    )]),
-                ),
-            ]),
-        ),
-    ])
-}
-
-fn site_bucket_policy() -> Y {
-    let read_by_distribution = map([
-        ("Sid", s("ReadOnlyThroughTheDistribution")),
-        ("Effect", s("Allow")),
-        ("Principal", map([("Service", s("cloudfront.amazonaws.com"))])),
-        ("Action", s("s3:GetObject")),
-        ("Resource", sub("${SiteBucket.Arn}/*")),
-        (
-            "Condition",
+            "SecretsLayerIsGiven",
             map([(
-                "StringEquals",
-                map([(
-                    "AWS:SourceArn",
-                    sub("arn:${AWS::Partition}:cloudfront::${AWS::AccountId}:distribution/${SiteDistribution}"),
-                )]),
-            )]),
-        ),
-    ]);
-    let deny_plain_http = map([
-        ("Sid", s("DenyInsecureTransport")),
-        ("Effect", s("Deny")),
-        ("Principal", s("*")),
-        ("Action", s("s3:*")),
-        ("Resource", list([get_att("SiteBucket.Arn"), sub("${SiteBucket.Arn}/*")])),
-        ("Condition", map([("Bool", map([("aws:SecureTransport", s("false"))]))])),
-    ]);
-    map([
-        ("Type", s("AWS::S3::BucketPolicy")),
-        (
-            "Properties",
-            map([
-                ("Bucket", reference("SiteBucket")),
-                (
-                    "PolicyDocument",
-                    map([("Version", s("2012-10-17")), ("Statement", list([read_by_distribution, deny_plain_http]))]),
-                ),
-            ]),
-        ),
-    ])
-}
-
-fn origin_access_control() -> Y {
-    map([
-        ("Type", s("AWS::CloudFront::OriginAccessControl")),
-        (
-            "Properties",
-            map([(
-                "OriginAccessControlConfig",
-                map([
-                    // Names are unique per account, across regions.
-                    ("Name", sub("${AWS::StackName}-site-${AWS::Region}")),
-                    ("OriginAccessControlOriginType", s("s3")),
-                    ("SigningBehavior", s("always")),
-                    ("SigningProtocol", s("sigv4")),
-                ]),
-            )]),
-        ),
-    ])
-}
-
-/// Resolves the generated origin secret at deploy time.
-pub(crate) const ORIGIN_VERIFY_RESOLVE: &str = "{{resolve:secretsmanager:${OriginVerifySecret}:SecretString}}";
-
-/// A random value generated by the stack itself (nothing to create before
-/// deploying, nothing guessable): CloudFront adds it to every request it
-/// forwards to the API, so a function can tell those requests from direct
-/// calls to the API Gateway URL (see backoffice::client_ip).
-fn origin_verify_secret() -> Y {
-    map([
-        ("Type", s("AWS::SecretsManager::Secret")),
-        (
-            "Properties",
-            map([
-                ("Description", sub("${AWS::StackName}: the X-Origin-Verify value CloudFront adds to /partnerapi requests")),
-                (
-                    "GenerateSecretString",
-                    map([("PasswordLength", raw("48")), ("ExcludePunctuation", raw("true"))]),
-                ),
-            ]),
-        ),
-    ])
-}
-
-/// The headers every answer of the distribution carries: the same
-/// Content-Security-Policy as the local gateway (one source:
-/// `backoffice::browser_policy`), HSTS, no sniffing, no framing, no
-/// referrer leaks.
-fn security_headers_policy() -> Y {
-    let csp = backoffice::browser_policy::content_security_policy();
-    let hsts = backoffice::browser_policy::STRICT_TRANSPORT_SECURITY;
-    let max_age = hsts.split(';').next().and_then(|v| v.trim().strip_prefix("max-age=")).expect("HSTS starts with max-age");
-    map([
-        ("Type", s("AWS::CloudFront::ResponseHeadersPolicy")),
-        (
-            "Properties",
-            map([(
-                "ResponseHeadersPolicyConfig",
-                map([
-                    ("Name", sub("${AWS::StackName}-security-headers")),
-                    ("Comment", s("CSP, HSTS, nosniff, no framing, referrer policy (backoffice::browser_policy)")),
+                "Assertions",
+                list([map([
+                    ("Assert", not_empty("SecretsExtensionLayerArn")),
                     (
-                        "SecurityHeadersConfig",
-                        map([
-                            ("ContentSecurityPolicy", map([("ContentSecurityPolicy", s(csp)), ("Override", raw("true"))])),
-                            (
-                                "StrictTransportSecurity",
-                                map([
-                                    ("AccessControlMaxAgeSec", raw(max_age)),
-                                    ("IncludeSubdomains", raw(hsts.contains("includeSubDomains").to_string())),
-                                    ("Override", raw("true")),
-                                ]),
-                            ),
-                            ("ContentTypeOptions", map([("Override", raw("true"))])),
-                            ("FrameOptions", map([("FrameOption", s("DENY")), ("Override", raw("true"))])),
-                            ("ReferrerPolicy", map([("ReferrerPolicy", s("strict-origin-when-cross-origin")), ("Override", raw("true"))])),
-                        ]),
+                        "AssertDescription",
+                        s("SecretsExtensionLayerArn is required: the functions read their secrets through the AWS Parameters and Secrets Lambda Extension (see infra/deploy/README.md)"),
                     ),
-                ]),
+                ])]),
             )]),
         ),
-    ])
-}
-
-fn distribution() -> Y {
-    let site_origin = map([
-        ("Id", s("site")),
-        ("DomainName", get_att("SiteBucket.RegionalDomainName")),
-        ("OriginAccessControlId", get_att("SiteOriginAccessControl.Id")),
-        // Empty: access goes through the origin access control, not a legacy OAI.
-        ("S3OriginConfig", map([("OriginAccessIdentity", s(""))])),
-    ]);
-    let api_origin = map([
-        ("Id", s("api")),
-        ("DomainName", sub("${HttpApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}")),
         (
-            "CustomOriginConfig",
-            map([("OriginProtocolPolicy", s("https-only")), ("OriginSSLProtocols", list([s("TLSv1.2")]))]),
+            "ChargerDomainHasACertificate",
+            map([
+                ("RuleCondition", not_empty("ChargerDomainName")),
+                (
+                    "Assertions",
+                    list([map([
+                        (
+                            "Assert",
+                            raw("!Or [!Not [!Equals [!Ref ChargerCertificateArn, '']], !And [!Not [!Equals [!Ref HostedZoneId, '']], !Equals [!Ref 'AWS::Region', us-east-1]]]"),
+                        ),
+                        (
+                            "AssertDescription",
+                            s("ChargerDomainName needs ChargerCertificateArn (an ACM certificate in us-east-1, as CloudFront requires), or HostedZoneId when the stack is in us-east-1 (it then requests the certificate and validates it there)"),
+                        ),
+                    ])]),
+                ),
+            ]),
         ),
-        (
-            "OriginCustomHeaders",
-            list([map([
-                ("HeaderName", s(backoffice::client_ip::ORIGIN_VERIFY_HEADER)),
-                ("HeaderValue", sub(ORIGIN_VERIFY_RESOLVE)),
-            ])]),
-        ),
-    ]);
-    // The SPA calls the relative `/partnerapi/...`, so the API is served
-    // through the same distribution: one origin for the browser, no CORS.
-    let api_behavior = map([
-        ("PathPattern", s(format!("{}/*", backoffice::routes::API_BASE))),
-        ("TargetOriginId", s("api")),
-        ("ViewerProtocolPolicy", s("https-only")),
-        ("AllowedMethods", list(["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"].map(s))),
-        ("CachedMethods", list([s("GET"), s("HEAD")])),
-        ("CachePolicyId", s(CACHING_DISABLED)),
-        ("OriginRequestPolicyId", s(ALL_VIEWER_EXCEPT_HOST_HEADER)),
-        ("ResponseHeadersPolicyId", reference("SecurityHeadersPolicy")),
-        ("Compress", raw("true")),
-    ]);
-    let site_behavior = map([
-        ("TargetOriginId", s("site")),
-        ("ViewerProtocolPolicy", s("redirect-to-https")),
-        ("AllowedMethods", list([s("GET"), s("HEAD")])),
-        ("CachedMethods", list([s("GET"), s("HEAD")])),
-        ("CachePolicyId", s(CACHING_OPTIMIZED)),
-        ("ResponseHeadersPolicyId", reference("SecurityHeadersPolicy")),
-        ("Compress", raw("true")),
-    ]);
-    map([
-        ("Type", s("AWS::CloudFront::Distribution")),
-        (
-            "Properties",
-            map([(
-                "DistributionConfig",
-                map([
-                    ("Enabled", raw("true")),
-                    ("Comment", sub("${AWS::StackName} back-office SPA and /partnerapi")),
-                    ("DefaultRootObject", s("index.html")),
-                    ("HttpVersion", s("http2and3")),
-                    ("PriceClass", s("PriceClass_100")),
-                    ("Origins", list([site_origin, api_origin, charger_link::origin()])),
-                    ("DefaultCacheBehavior", site_behavior),
-                    ("CacheBehaviors", list([api_behavior, charger_link::behavior(CACHING_DISABLED, ALL_VIEWER_EXCEPT_HOST_HEADER)])),
-                    ("ViewerCertificate", map([("CloudFrontDefaultCertificate", raw("true"))])),
-                ]),
-            )]),
-        ),
+        // The site's own domain needs its certificate, and a certificate its domain.
+        ("CustomDomainHasItsCertificate", requires("DomainName", "CertificateArn", "DomainName needs CertificateArn: an ACM certificate for it in us-east-1")),
+        ("CertificateHasItsDomain", requires("CertificateArn", "DomainName", "CertificateArn is used only with DomainName: set both or neither")),
     ])
 }
 
 fn outputs() -> Y {
     let output = |description: &str, value: Y| map([("Description", s(description)), ("Value", value)]);
-    map(vec![
+    map([
         (
             "ApiUrl",
             output(
                 "The API Gateway URL: it refuses /partnerapi calls that do not come through the site (call SiteUrl/partnerapi)",
-                sub(&format!("https://${{HttpApi}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}{}", backoffice::routes::API_BASE)),
+                sub(&format!("https://${{{}.Outputs.HttpApiId}}.execute-api.${{AWS::Region}}.${{AWS::URLSuffix}}{}", api::ID, backoffice::routes::API_BASE)),
             ),
         ),
-        ("SiteUrl", output("The back-office in the browser", sub("https://${SiteDistribution.DomainName}"))),
-        ("TableName", output("The DynamoDB table", reference("Table"))),
-        ("SiteBucketName", output("Upload web/dist here (deploy.sh does)", reference("SiteBucket"))),
-        ("DistributionId", output("Invalidate this distribution after an upload", reference("SiteDistribution"))),
-    ]
-    .into_iter()
-    .chain(charger_link::outputs()))
+        ("SiteUrl", output("The back-office in the browser", yaml::output_of(web_edge::ID, "SiteUrl"))),
+        ("TableName", output("The DynamoDB table", yaml::output_of(data::ID, "TableName"))),
+        ("SiteBucketName", output("Upload web/dist here (deploy.sh does)", yaml::output_of(web_edge::ID, "SiteBucketName"))),
+        ("DistributionId", output("Invalidate this distribution after an upload", yaml::output_of(web_edge::ID, "DistributionId"))),
+        (
+            "SiteDistributionDomain",
+            output("The distribution's cloudfront.net name: point DomainName here (a Route 53 alias or a CNAME)", yaml::output_of(web_edge::ID, "DistributionDomainName")),
+        ),
+        (
+            "ChargerUrl",
+            output(
+                "What chargers are configured with (security profile 2: TLS + Basic auth)",
+                yaml::if_(
+                    "HasChargerDomain",
+                    sub("wss://${ChargerDomainName}/ocpp/{chargePointId}"),
+                    sub(&format!("wss://${{{}.Outputs.SiteDomainName}}/ocpp/{{chargePointId}}", web_edge::ID)),
+                ),
+            ),
+        ),
+        (
+            "ChargerWebSocketEndpoint",
+            output("The WebSocket API stage (CloudFront sends /ocpp/{id} here as ?cp={id})", yaml::output_of(charger_link::ID, "ChargerWebSocketEndpoint")),
+        ),
+        (
+            "ChargerDistributionDomain",
+            output(
+                "With a charger domain and no hosted zone: point ChargerDomainName here",
+                yaml::output_of(charger_link::ID, "ChargerDistributionDomain"),
+            ),
+        ),
+    ])
 }
 
 #[cfg(test)]
@@ -650,12 +192,131 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
+    /// Every generated template, joined (the root, the stacks, the deploy role).
+    fn all_text() -> String {
+        files().into_iter().filter(|(p, _)| p.ends_with(".yaml")).map(|(_, t)| t).collect::<Vec<_>>().join("\n")
+    }
+
+    fn get<'a>(y: &'a Y, key: &str) -> Option<&'a Y> {
+        match y {
+            Y::Map(e) => e.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    fn kind(resource: &Y) -> &str {
+        match get(resource, "Type") {
+            Some(Y::Str(t)) => t,
+            other => panic!("a resource without a Type: {other:?}"),
+        }
+    }
+
+    /// What the SAM transform makes of one resource: a function gets its
+    /// role (unless given one), its EventInvokeConfig when it has one, and
+    /// per event what that event makes (a schedule: the rule and the
+    /// permission); anything else is itself.
+    fn transformed(resource: &Y) -> usize {
+        if kind(resource) != "AWS::Serverless::Function" {
+            return 1;
+        }
+        let props = get(resource, "Properties").expect("Properties");
+        let role = usize::from(get(props, "Role").is_none());
+        let invoke_config = usize::from(get(props, "EventInvokeConfig").is_some());
+        let events: usize = match get(props, "Events") {
+            Some(Y::Map(events)) => events
+                .iter()
+                .map(|(name, e)| match get(e, "Type") {
+                    Some(Y::Str(t)) if t == "Schedule" => 2,
+                    other => panic!("event {name}: count what the transform makes of a {other:?} event"),
+                })
+                .sum(),
+            _ => 0,
+        };
+        1 + role + invoke_config + events
+    }
+
+    /// CloudFormation's limit of resources per stack.
+    const RESOURCE_LIMIT: usize = 500;
+
+    #[test]
+    fn every_stack_stays_under_80_percent_of_the_resource_limit_after_the_transform() {
+        let stacks = stacks();
+        let mut total = 0;
+        for st in &stacks {
+            let count: usize = st.resources.iter().map(|(_, r)| transformed(r)).sum();
+            total += count;
+            assert!(count * 5 <= RESOURCE_LIMIT * 4, "{} has {count} resources after the SAM transform, over 80% of {RESOURCE_LIMIT}: split it (routes.rs GROUPS)", st.file);
+        }
+        assert!(stacks.len() * 5 <= RESOURCE_LIMIT * 4, "the root has {} nested stacks", stacks.len());
+        // Every function really is counted: the whole is well past one stack's limit.
+        assert!(total > RESOURCE_LIMIT, "{total}");
+    }
+
+    #[test]
+    fn the_count_follows_what_the_transform_makes() {
+        // The sweeper: function, role, invoke config, schedule rule and permission.
+        let link = charger_link::stack();
+        let sweeper = &link.resources.iter().find(|(id, _)| id == &logical_id("ocpp_sweeper")).expect("the sweeper").1;
+        assert_eq!(transformed(sweeper), 5);
+        let connect = &link.resources.iter().find(|(id, _)| id == &logical_id("ocpp_connect")).expect("$connect").1;
+        assert_eq!(transformed(connect), 2);
+    }
+
+    #[test]
+    fn a_custom_domain_is_served_at_tls_1_2_or_newer_and_optional() {
+        let edge = web_edge::stack().render();
+        assert!(edge.contains("MinimumProtocolVersion: TLSv1.2_2021"), "the custom domain's certificate sets the floor");
+        assert_eq!(web_edge::MINIMUM_TLS, "TLSv1.2_2021");
+        assert!(edge.contains("AcmCertificateArn: !Ref CertificateArn") && edge.contains("SslSupportMethod: sni-only"));
+        // Without a domain the stack still deploys on the default certificate.
+        assert!(edge.contains("- CloudFrontDefaultCertificate: true"), "the default certificate is the other branch");
+        // The condition names both, so cfn-lint sees the ARN is never empty where it is used.
+        assert!(edge.contains(
+            "HasCustomDomain:\n    Fn::And:\n      - !Not [!Equals [!Ref DomainName, '']]\n      - !Not [!Equals [!Ref CertificateArn, '']]"
+        ));
+        assert!(edge.contains("Aliases:\n          Fn::If:\n            - HasCustomDomain\n            - - !Ref DomainName\n            - !Ref AWS::NoValue"));
+        assert!(edge.contains("- !Sub 'https://${DomainName}'"), "SiteUrl is the domain when set");
+        // Both optional at the root, passed down to the web edge, and the
+        // rules refuse one without the other.
+        let root = render();
+        for p in ["DomainName", "CertificateArn"] {
+            assert_eq!(params::by_name(p).default.as_deref(), Some(""), "{p} is optional");
+            assert!(root.contains(&format!("        {p}: !Ref {p}\n")), "the root passes {p} to the web edge");
+        }
+        assert!(root.contains("CustomDomainHasItsCertificate:\n    RuleCondition: !Not [!Equals [!Ref DomainName, '']]"));
+        assert!(root.contains("CertificateHasItsDomain:\n    RuleCondition: !Not [!Equals [!Ref CertificateArn, '']]"));
+        // What to point the name at, whatever SiteUrl says.
+        assert!(root.contains("Value: !GetAtt WebEdge.Outputs.DistributionDomainName"));
+        assert!(edge.contains("DistributionDomainName:\n    Description: 'The distribution''s own cloudfront.net name (point DomainName at it)'\n    Value: !GetAtt SiteDistribution.DomainName"));
+        // No other stack takes them: the charger domain is its own.
+        for st in stacks().iter().filter(|st| st.id != web_edge::ID) {
+            assert!(!st.params.contains(&"DomainName") && !st.params.contains(&"CertificateArn"), "{}", st.file);
+        }
+    }
+
     #[test]
     fn logical_ids_are_pascal_case_and_unique() {
         assert_eq!(logical_id("login_index"), "LoginIndexFunction");
         assert_eq!(logical_id("user_info"), "UserInfoFunction");
         let ids: HashSet<String> = backoffice::routes().iter().map(|r| logical_id(r.function)).collect();
         assert_eq!(ids.len(), backoffice::routes().len(), "two function names map to one logical ID");
+        // And across every stack, so SAM local's env-vars file can be keyed by them.
+        let mut all = HashSet::new();
+        for st in stacks() {
+            for (id, _) in &st.resources {
+                assert!(all.insert(id.clone()), "{id} is a resource of two stacks");
+            }
+        }
+    }
+
+    #[test]
+    fn every_route_lives_in_exactly_one_route_stack() {
+        let stacks = routes::stacks();
+        for route in backoffice::routes() {
+            let id = logical_id(route.function);
+            let holders = stacks.iter().filter(|st| st.resources.iter().any(|(r, _)| *r == id)).count();
+            assert_eq!(holders, 1, "{id}");
+        }
     }
 
     #[test]
@@ -668,49 +329,47 @@ mod tests {
 
     #[test]
     fn every_table_statement_is_limited_to_key_prefixes() {
-        let t = render();
+        let t = all_text();
         assert!(!t.contains("DynamoDBCrudPolicy") && !t.contains("DynamoDBReadPolicy"), "no whole-table managed policy");
         for route in backoffice::routes() {
             // Routes that touch no item (the public key) get no table statement at all.
-            for st in table_statements(&backoffice::iam::policy(route)) {
+            for st in common::table_statements(&backoffice::iam::policy(route)) {
                 let text = map([("s", st)]).render();
                 assert!(text.contains("dynamodb:LeadingKeys"), "{}: {text}", route.function);
             }
         }
-        // A reader of the order list cannot write orders nor read users' index.
-        let order_list = backoffice::iam::policy(backoffice::routes::by_function("order_list").unwrap());
-        let touch = |action: &'static str, index: Option<&'static str>, pk: &str| store::recording::Touch { action, index, pk: pk.into() };
-        assert!(order_list.allows(&touch("dynamodb:Query", Some("GSI1"), "ORDM#202601")));
-        assert!(!order_list.allows(&touch("dynamodb:PutItem", None, "ORDER#CP1")));
-        assert!(!order_list.allows(&touch("dynamodb:Query", Some("GSI1"), "USERS")));
-        assert!(!order_list.allows(&touch("dynamodb:GetItem", None, "SOCIAL#x#1")));
     }
 
     #[test]
     fn secrets_are_ids_read_at_init_with_access_to_those_two_only() {
-        let t = render();
+        let t: String = stacks().iter().map(|st| st.render()).collect::<Vec<_>>().join("\n");
         assert!(!t.contains("resolve:secretsmanager:${JwtSecretName}"), "the JWT secret's value is not put in the functions' environment");
-        assert!(t.contains("BACKOFFICE_JWT_SECRET_ID: !Ref JwtSecretName"));
-        assert!(t.contains("BACKOFFICE_ORIGIN_VERIFY_SECRET_ID: !Ref OriginVerifySecret"));
-        assert!(!t.contains("BACKOFFICE_JWT_SECRET:") && !t.contains("BACKOFFICE_ORIGIN_VERIFY_SECRET:"));
-        assert!(t.contains("Layers:\n      - !Ref SecretsExtensionLayerArn"), "the extension layer is on every function (Globals)");
-        let functions = t.matches("Type: AWS::Serverless::Function").count();
+        assert!(t.contains("BACKOFFICE_ORIGIN_VERIFY_SECRET_ID: !Ref OriginVerifySecretArn"));
         let routes = backoffice::routes().len();
-        assert_eq!(functions, routes + ocpp::LINK_FUNCTIONS.len());
+        // The JWT secret's id is in the Globals of each route stack (and no
+        // other): the charger link's functions issue and verify no tokens.
+        let route_stacks = routes::GROUPS.len();
+        assert_eq!(t.matches("BACKOFFICE_JWT_SECRET_ID: !Ref JwtSecretName").count(), route_stacks);
+        assert!(!charger_link::stack().render().contains("JwtSecretName"), "the charger link has no use for the JWT secret");
+        assert_eq!(t.matches(":secret:${JwtSecretName}-??????'").count(), routes, "the JWT secret by its name, for the route functions only");
+        // Declared empty, for SAM local's env-vars file only.
+        assert!(t.contains("BACKOFFICE_JWT_SECRET: ''") && !t.contains("BACKOFFICE_ORIGIN_VERIFY_SECRET:"));
+        assert!(t.contains("Layers: !If [HasSecretsLayer, [!Ref SecretsExtensionLayerArn], []]"), "the extension layer is on every function (Globals)");
+        let functions = t.matches("Type: AWS::Serverless::Function").count();
+        assert_eq!(functions, backoffice::routes().len() + ocpp::LINK_FUNCTIONS.len());
         assert_eq!(t.matches("Sid: ReadSecretsAtInit").count(), functions, "every function reads its secrets");
         assert_eq!(t.matches("Action: secretsmanager:GetSecretValue").count(), functions);
         assert_eq!(t.matches("- secretsmanager:").count() + t.matches("Action: secretsmanager:").count(), functions, "no other Secrets Manager action");
-        assert_eq!(t.matches(":secret:${JwtSecretName}-??????'").count(), routes, "the JWT secret by its name, for the route functions only");
-        assert_eq!(t.matches("BACKOFFICE_JWT_SECRET_ID: !Ref JwtSecretName").count(), routes, "and its id in their environment only");
-        assert_eq!(t.matches("- !Ref OriginVerifySecret").count(), functions, "and the stack's origin secret, nothing else");
+        assert_eq!(t.matches("- !Ref OriginVerifySecretArn").count(), functions, "and the stack's origin secret, nothing else");
     }
 
     #[test]
     fn logs_have_a_retention_period() {
-        let t = render();
+        let t: String = stacks().iter().map(|st| st.render()).collect::<Vec<_>>().join("\n");
         let functions = t.matches("Type: AWS::Serverless::Function").count();
-        assert_eq!(t.matches("Type: AWS::Logs::LogGroup").count(), functions + 1, "one per function and the API's access log");
-        assert_eq!(t.matches("RetentionInDays: !Ref LogRetentionDays").count(), functions + 1);
+        // One per function, the HTTP API's access log and the WebSocket stage's (opt-in).
+        assert_eq!(t.matches("Type: AWS::Logs::LogGroup").count(), functions + 2);
+        assert_eq!(t.matches("RetentionInDays: !Ref LogRetentionDays").count(), functions + 2);
         for route in backoffice::routes() {
             assert!(t.contains(&format!("LogGroupName: !Sub '/aws/lambda/${{{}}}'", logical_id(route.function))), "{}", route.function);
         }
@@ -721,10 +380,43 @@ mod tests {
     }
 
     #[test]
+    fn every_function_is_traced_and_every_resource_that_can_be_is_tagged() {
+        for st in stacks() {
+            let text = st.render();
+            if text.contains("Type: AWS::Serverless::Function") {
+                assert!(text.contains("Tracing: !Ref Tracing"), "{}", st.file);
+                assert!(text.contains("PropagateTags: true"), "{}", st.file);
+            }
+            for (id, resource) in &st.resources {
+                let props = get(resource, "Properties");
+                // These types take no tags in CloudFormation.
+                let untaggable = [
+                    "AWS::ApiGatewayV2::Integration",
+                    "AWS::ApiGatewayV2::Route",
+                    "AWS::ApiGatewayV2::RouteResponse",
+                    "AWS::Lambda::Permission",
+                    "AWS::CloudFront::Function",
+                    "AWS::CloudFront::OriginAccessControl",
+                    "AWS::CloudFront::ResponseHeadersPolicy",
+                    "AWS::Route53::RecordSetGroup",
+                    "AWS::S3::BucketPolicy",
+                    "AWS::Backup::BackupSelection",
+                    "AWS::CloudWatch::Alarm",
+                ];
+                if untaggable.contains(&kind(resource)) || kind(resource) == "AWS::Serverless::Function" {
+                    continue;
+                }
+                let tags = props.and_then(|p| get(p, "Tags")).or_else(|| props.and_then(|p| get(p, "BackupPlanTags"))).or_else(|| props.and_then(|p| get(p, "BackupVaultTags")));
+                assert!(tags.is_some(), "{}: {id} ({}) has no tags", st.file, kind(resource));
+            }
+        }
+    }
+
+    #[test]
     fn render_is_stable_and_names_every_index() {
-        let t = render();
-        assert_eq!(t, render());
-        for index in Index::ALL {
+        assert_eq!(files(), files());
+        let t = data::stack().render();
+        for index in store::Index::ALL {
             assert!(t.contains(&format!("IndexName: {}", index.name())));
         }
     }

@@ -4,6 +4,7 @@
 //! support (`!Ref`, `!Sub`) are unmaintained, and writing is the easy half.
 
 /// A YAML node. Maps keep insertion order, so output order is the code's.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Y {
     /// A string, quoted only when YAML would read it as something else.
     Str(String),
@@ -42,6 +43,27 @@ pub fn get_att(path: &str) -> Y {
 /// `!Sub 'text'`
 pub fn sub(text: &str) -> Y {
     raw(format!("!Sub {}", quote(text)))
+}
+
+/// `!GetAtt Stack.Outputs.Name`: an output of a nested stack.
+pub fn output_of(stack: &str, name: &str) -> Y {
+    get_att(&format!("{stack}.Outputs.{name}"))
+}
+
+/// `Fn::If` in its long form, so either branch may be a block (a map or a
+/// list); `AWS::NoValue` drops the property.
+pub fn if_(condition: &str, then: Y, otherwise: Y) -> Y {
+    map([("Fn::If", list([s(condition), then, otherwise]))])
+}
+
+/// `!Ref AWS::NoValue`
+pub fn no_value() -> Y {
+    reference("AWS::NoValue")
+}
+
+/// `Fn::Sub` with named values: `text` may use `${Name}` for each.
+pub fn sub_with(text: &str, values: Vec<(&str, Y)>) -> Y {
+    map([("Fn::Sub", list([s(text), map(values)]))])
 }
 
 /// `text` as a YAML scalar: plain when that reads back as the same string,

@@ -5,12 +5,16 @@
 //! - [`token`]: HS256 JWT access tokens ([`TokenKeys`], [`Claims`]) with an
 //!   explicit clock, `Expired` distinct from `Invalid`.
 //! - [`throttle`]: login-throttling arithmetic ([`ThrottlePolicy`]).
+//! - [`device`]: device tokens (OWASP's device cookie): a browser that
+//!   signed in before is known, and guesses from elsewhere cannot lock it out.
 
+pub mod device;
 mod error;
 pub mod password;
 pub mod throttle;
 pub mod token;
 
+pub use device::{DeviceKey, KnownDevice, DEVICE_TOKEN_MAX_AGE_SECS};
 pub use error::AuthError;
 pub use password::{
     dummy_verify, hash_password, is_common_password, needs_rehash, password_policy, reserve_memory, verify_password,

@@ -178,9 +178,16 @@ pub fn needs_rehash(phc: &str) -> bool {
     params.m_cost() < PROD_M_COST || params.t_cost() < PROD_T_COST
 }
 
+/// The least strength a new password must have: zxcvbn's score 3 of 4,
+/// "safely unguessable" (at least 10^8 guesses by its estimate, which
+/// knows common passwords, words, names, keyboard rows, dates, sequences,
+/// repeats and l33t substitutions: `password1234` and `Password1234!` are
+/// far below it).
+pub const MIN_STRENGTH_SCORE: u8 = 3;
+
 /// Why a new password was refused by [`password_policy`]; carries English
 /// and Chinese message texts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
 pub enum PolicyError {
     /// Fewer than [`NEW_PASSWORD_MIN_CHARS`] characters.
     #[error("the password must have at least 12 characters")]
@@ -194,6 +201,101 @@ pub enum PolicyError {
     /// The user name inside the password, or one character repeated.
     #[error("the password must not contain the user name or be one character repeated")]
     Guessable,
+    /// Below [`MIN_STRENGTH_SCORE`] by the strength estimator, with what it
+    /// found and what it suggests.
+    #[error("{}", weak_en(*warning, *suggestion))]
+    Weak { warning: Option<Weakness>, suggestion: Option<Advice> },
+    /// This build has no strength estimator (feature `strength`): it sets
+    /// no password rather than skip the check.
+    #[error("this server cannot check a new password's strength; the password was not changed")]
+    Unchecked,
+}
+
+#[cfg(feature = "strength")]
+pub use zxcvbn::feedback::{Suggestion as Advice, Warning as Weakness};
+
+/// What the strength estimator found (zxcvbn's warnings; none without it).
+#[cfg(not(feature = "strength"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weakness {}
+/// What the strength estimator suggests (zxcvbn's suggestions; none without it).
+#[cfg(not(feature = "strength"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Advice {}
+
+fn weak_en(warning: Option<Weakness>, suggestion: Option<Advice>) -> String {
+    let mut text = String::from("this password is too easy to guess");
+    if let Some(w) = warning {
+        text.push_str(&format!(": {}", weakness_text(w).0.trim_end_matches('.').to_lowercase()));
+    }
+    if let Some(s) = suggestion {
+        text.push_str(&format!(". {}", advice_text(s).0));
+    }
+    text
+}
+
+fn weak_zh(warning: Option<Weakness>, suggestion: Option<Advice>) -> String {
+    let mut text = String::from("密码太容易被猜到");
+    if let Some(w) = warning {
+        text.push_str(&format!("：{}", weakness_text(w).1));
+    }
+    if let Some(s) = suggestion {
+        text.push_str(&format!("。{}", advice_text(s).1));
+    }
+    text
+}
+
+/// A weakness in both languages (zxcvbn's English words).
+#[cfg(feature = "strength")]
+fn weakness_text(w: Weakness) -> (String, &'static str) {
+    let zh = match w {
+        Weakness::StraightRowsOfKeysAreEasyToGuess => "键盘上连续的一排键很容易被猜到",
+        Weakness::ShortKeyboardPatternsAreEasyToGuess => "简短的键盘图案很容易被猜到",
+        Weakness::RepeatsLikeAaaAreEasyToGuess => "像“aaa”这样的重复很容易被猜到",
+        Weakness::RepeatsLikeAbcAbcAreOnlySlightlyHarderToGuess => "像“abcabcabc”这样的重复只比“abc”稍难猜一点",
+        Weakness::ThisIsATop10Password => "这是最常用的 10 个密码之一",
+        Weakness::ThisIsATop100Password => "这是最常用的 100 个密码之一",
+        Weakness::ThisIsACommonPassword => "这是一个非常常用的密码",
+        Weakness::ThisIsSimilarToACommonlyUsedPassword => "这与一个常用密码相似",
+        Weakness::SequencesLikeAbcAreEasyToGuess => "像 abc 或 6543 这样的序列很容易被猜到",
+        Weakness::RecentYearsAreEasyToGuess => "最近的年份很容易被猜到",
+        Weakness::AWordByItselfIsEasyToGuess => "单独一个词很容易被猜到",
+        Weakness::DatesAreOftenEasyToGuess => "日期通常很容易被猜到",
+        Weakness::NamesAndSurnamesByThemselvesAreEasyToGuess => "单独的名字或姓氏很容易被猜到",
+        Weakness::CommonNamesAndSurnamesAreEasyToGuess => "常见的名字和姓氏很容易被猜到",
+    };
+    (w.to_string(), zh)
+}
+
+/// A suggestion in both languages (zxcvbn's English words).
+#[cfg(feature = "strength")]
+fn advice_text(a: Advice) -> (String, &'static str) {
+    let zh = match a {
+        Advice::UseAFewWordsAvoidCommonPhrases => "用几个词组成密码，避免常见短语。",
+        Advice::NoNeedForSymbolsDigitsOrUppercaseLetters => "不必非要使用符号、数字或大写字母。",
+        Advice::AddAnotherWordOrTwo => "再加一两个词，不常见的词更好。",
+        Advice::CapitalizationDoesntHelpVeryMuch => "大写字母帮助不大。",
+        Advice::AllUppercaseIsAlmostAsEasyToGuessAsAllLowercase => "全部大写几乎和全部小写一样容易被猜到。",
+        Advice::ReversedWordsArentMuchHarderToGuess => "倒写的词并不更难猜。",
+        Advice::PredictableSubstitutionsDontHelpVeryMuch => "用“@”代替“a”这类可预料的替换帮助不大。",
+        Advice::UseALongerKeyboardPatternWithMoreTurns => "使用更长、转折更多的键盘图案。",
+        Advice::AvoidRepeatedWordsAndCharacters => "避免重复的词和字符。",
+        Advice::AvoidSequences => "避免连续序列。",
+        Advice::AvoidRecentYears => "避免最近的年份。",
+        Advice::AvoidYearsThatAreAssociatedWithYou => "避免与您有关的年份。",
+        Advice::AvoidDatesAndYearsThatAreAssociatedWithYou => "避免与您有关的日期和年份。",
+    };
+    (a.to_string(), zh)
+}
+
+#[cfg(not(feature = "strength"))]
+fn weakness_text(w: Weakness) -> (String, &'static str) {
+    match w {}
+}
+
+#[cfg(not(feature = "strength"))]
+fn advice_text(a: Advice) -> (String, &'static str) {
+    match a {}
 }
 
 impl PolicyError {
@@ -203,20 +305,43 @@ impl PolicyError {
     }
 
     /// Chinese message.
-    pub fn zh(&self) -> &'static str {
+    pub fn zh(&self) -> String {
         match self {
-            PolicyError::TooShort => "密码不能少于12位",
-            PolicyError::TooLong => "密码不能多于128位",
-            PolicyError::Common => "该密码属于最常见的一万个密码之一，请换一个",
-            PolicyError::Guessable => "密码不能包含用户名，也不能是同一个字符的重复",
+            PolicyError::TooShort => "密码不能少于12位".into(),
+            PolicyError::TooLong => "密码不能多于128位".into(),
+            PolicyError::Common => "该密码属于最常见的一万个密码之一，请换一个".into(),
+            PolicyError::Guessable => "密码不能包含用户名，也不能是同一个字符的重复".into(),
+            PolicyError::Weak { warning, suggestion } => weak_zh(*warning, *suggestion),
+            PolicyError::Unchecked => "服务器无法检查新密码的强度，密码未修改".into(),
         }
     }
+}
+
+/// The strength estimator's verdict on `pw` (the user name counts as a
+/// word an attacker tries first).
+#[cfg(feature = "strength")]
+fn strength(pw: &str, username: &str) -> Result<(), PolicyError> {
+    let estimate = zxcvbn::zxcvbn(pw, &[username.trim()]);
+    if u8::from(estimate.score()) >= MIN_STRENGTH_SCORE {
+        return Ok(());
+    }
+    let feedback = estimate.feedback();
+    Err(PolicyError::Weak {
+        warning: feedback.and_then(|f| f.warning()),
+        suggestion: feedback.and_then(|f| f.suggestions().first().copied()),
+    })
+}
+
+#[cfg(not(feature = "strength"))]
+fn strength(_pw: &str, _username: &str) -> Result<(), PolicyError> {
+    Err(PolicyError::Unchecked)
 }
 
 /// The policy for a new password of `username`: 12 to 128 characters
 /// (Unicode scalar values, not bytes; any characters, spaces included, no
 /// composition rules, as ASVS 2.1 asks), not one of the 10,000 most common
-/// passwords, not containing the user name, not one character repeated.
+/// passwords, not containing the user name, not one character repeated,
+/// and strong enough by the strength estimator ([`MIN_STRENGTH_SCORE`]).
 pub fn password_policy(pw: &str, username: &str) -> Result<(), PolicyError> {
     let n = pw.chars().count();
     if n < NEW_PASSWORD_MIN_CHARS {
@@ -235,7 +360,7 @@ pub fn password_policy(pw: &str, username: &str) -> Result<(), PolicyError> {
     if (name.chars().count() >= 3 && lower.contains(&name)) || chars.all(|c| Some(c) == first) {
         return Err(PolicyError::Guessable);
     }
-    Ok(())
+    strength(pw, username)
 }
 
 #[cfg(test)]
@@ -383,10 +508,15 @@ mod tests {
         for (pw, expected) in cases {
             assert_eq!(password_policy(pw, "zoe"), *expected, "{pw:?}");
         }
-        assert_eq!(password_policy(&"ab".repeat(64), "zoe"), Ok(()));
-        assert_eq!(password_policy(&"ab".repeat(65), "zoe"), Err(PolicyError::TooLong));
-        assert_eq!(password_policy(&"密码".repeat(64), "zoe"), Ok(()));
-        assert_eq!(password_policy(&"密码".repeat(65), "zoe"), Err(PolicyError::TooLong));
+        // Lengths in characters; text without repeats, so only the length decides.
+        let latin = |n: usize| (0..n).map(|i| char::from(b'a' + ((i * 7 + i / 26) % 26) as u8)).collect::<String>();
+        let han = |n: usize| (0..n).map(|i| char::from_u32(0x4e00 + (i as u32 * 37) % 2000).unwrap()).collect::<String>();
+        assert_eq!(password_policy(&latin(128), "zoe"), Ok(()));
+        assert_eq!(password_policy(&latin(129), "zoe"), Err(PolicyError::TooLong));
+        assert_eq!(password_policy(&han(128), "zoe"), Ok(()));
+        assert_eq!(password_policy(&han(129), "zoe"), Err(PolicyError::TooLong));
+        // Long is not enough: one pair repeated is refused as easy to guess.
+        assert!(matches!(password_policy(&"ab".repeat(64), "zoe"), Err(PolicyError::Weak { .. })));
     }
 
     #[test]
@@ -402,6 +532,22 @@ mod tests {
         assert_eq!(password_policy("zzzzzzzzzzzzzz", "zoe"), Err(PolicyError::Guessable));
         // A short name is not searched for (it would refuse half of all passwords).
         assert_eq!(password_policy("bold kettle rain", "al"), Ok(()));
+    }
+
+    #[test]
+    fn passwords_easy_to_guess_are_refused_with_the_reason() {
+        for weak in ["password1234", "Password1234!", "P@ssw0rd2024!", "qwertyuiop123", "abcdefgh1234", "iloveyou2024!"] {
+            let err = password_policy(weak, "zoe").unwrap_err();
+            assert!(matches!(err, PolicyError::Weak { .. }), "{weak}: {err:?}");
+            assert!(err.en().starts_with("this password is too easy to guess"), "{}", err.en());
+            assert!(err.zh().starts_with("密码太容易被猜到"), "{}", err.zh());
+        }
+        let common = password_policy("password1234", "zoe").unwrap_err();
+        assert!(common.en().contains("common password") || common.en().contains("similar"), "{}", common.en());
+        assert!(common.zh().contains("常用的密码") || common.zh().contains("常用密码"), "{}", common.zh());
+        for strong in ["correct horse battery staple", "bold kettle rain", "quiet-lantern-12345", "充电站的密码是绿色的电车啊"] {
+            assert_eq!(password_policy(strong, "zoe"), Ok(()), "{strong}");
+        }
     }
 
     #[test]

@@ -65,6 +65,33 @@ pub struct ConfigError(pub String);
 
 const MIN_SECRET_BYTES: usize = 32;
 
+/// The least estimated entropy of a configured signing secret.
+pub const MIN_SECRET_BITS: f64 = 128.0;
+
+/// An estimate of a secret's entropy in bits: its length times the
+/// Shannon entropy of its characters' frequencies. A random hex or base64
+/// value of 32+ characters is far above [`MIN_SECRET_BITS`]; 42 times `a`
+/// is 0, a word typed over and over is low.
+pub fn entropy_bits(secret: &str) -> f64 {
+    let chars: Vec<char> = secret.chars().collect();
+    let n = chars.len() as f64;
+    let mut counts = std::collections::HashMap::new();
+    for c in &chars {
+        *counts.entry(*c).or_insert(0usize) += 1;
+    }
+    let per_char: f64 = counts.values().map(|&k| k as f64 / n).map(|p| -p * p.log2()).sum();
+    per_char * n
+}
+
+/// Whether a secret looks random enough to sign with: enough estimated
+/// entropy, and not one shorter piece repeated (`abcdabcd...` has many
+/// characters' worth of frequency entropy but is as guessable as `abcd`).
+pub fn looks_random(secret: &str) -> bool {
+    let chars: Vec<char> = secret.chars().collect();
+    let repeated = (1..=chars.len() / 2).any(|unit| chars.len() % unit == 0 && chars.chunks(unit).all(|c| c == &chars[..unit]));
+    !repeated && entropy_bits(secret) >= MIN_SECRET_BITS
+}
+
 /// The embedded store's file inside the data dir.
 pub const SQLITE_FILE: &str = "backoffice.sqlite3";
 
@@ -112,12 +139,18 @@ impl Config {
             }
         };
         let jwt_secret = match var("BACKOFFICE_JWT_SECRET") {
-            Some(secret) if secret.len() >= MIN_SECRET_BYTES => secret.into_bytes(),
-            Some(_) => {
+            Some(secret) if secret.len() < MIN_SECRET_BYTES => {
                 return Err(ConfigError(format!(
                     "BACKOFFICE_JWT_SECRET is too short: use at least {MIN_SECRET_BYTES} random characters"
                 )))
             }
+            Some(secret) if !looks_random(&secret) => {
+                return Err(ConfigError(format!(
+                    "BACKOFFICE_JWT_SECRET has too little entropy (about {:.0} bits, at least {MIN_SECRET_BITS} needed: repeated or too few different characters): use a random value, e.g. `openssl rand -hex 32`",
+                    entropy_bits(&secret)
+                )))
+            }
+            Some(secret) => secret.into_bytes(),
             None if mode == Mode::Production => {
                 return Err(ConfigError(
                     "BACKOFFICE_JWT_SECRET is not set: production needs a secret of at least 32 random characters (from Secrets Manager)".into(),
@@ -295,8 +328,24 @@ mod tests {
         assert!(err.0.contains("BACKOFFICE_JWT_SECRET is not set"), "{err}");
         let err = config(&[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", "short")]).unwrap_err();
         assert!(err.0.contains("too short"), "{err}");
-        let ok = config(&[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", &"x".repeat(40))]).unwrap();
+        let ok = config(&[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", "9f2c4e7a1b8d3f6e0c5a9b2d7e4f1a8c3b6d9e2f")]).unwrap();
         assert!(!ok.allow_register, "production does not open registration by default");
+    }
+
+    #[test]
+    fn a_signing_secret_with_little_entropy_is_refused_with_what_to_fix() {
+        for weak in ["a".repeat(42), "ab".repeat(21), "passwordpasswordpasswordpassword".into(), "0123456789abcdef".repeat(3), "secretsecretsecretsecretsecret123".into()] {
+            for mode in ["development", "production"] {
+                let err = config(&[("BACKOFFICE_ENV", mode), ("BACKOFFICE_JWT_SECRET", &weak)]).unwrap_err();
+                assert!(err.0.starts_with("BACKOFFICE_JWT_SECRET has too little entropy") && err.0.contains("openssl rand -hex 32"), "{weak}: {err}");
+                assert_eq!(err.0.lines().count(), 1);
+            }
+        }
+        // Random values of every usual form pass: hex, base64, a long phrase of varied words.
+        for strong in ["9f2c4e7a1b8d3f6e0c5a9b2d7e4f1a8c3b6d9e2f", "Jq7vXc2LmN8pRt4WzY6bKd0HfG3sAe5Uo9Ii1Ty-_QwE", "test-secret-that-is-long-enough-0123456789"] {
+            assert!(config(&[("BACKOFFICE_ENV", "production"), ("BACKOFFICE_JWT_SECRET", strong)]).is_ok(), "{strong}: {} bits", entropy_bits(strong));
+        }
+        assert_eq!(entropy_bits(&"a".repeat(42)), 0.0);
     }
 
     #[test]

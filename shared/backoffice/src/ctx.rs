@@ -48,6 +48,8 @@ pub struct AppCtx {
     pub store: Arc<dyn Table>,
     pub config: Config,
     pub keys: TokenKeys,
+    /// Signs the device tokens of the sign-in throttle (`auth::device`).
+    pub device_key: auth::DeviceKey,
     pub clock: Clock,
     pub roles: RoleCache,
     /// The operations settings (offline window, stuck limit), read briefly cached.
@@ -71,10 +73,12 @@ impl AppCtx {
     pub fn new(store: Arc<dyn Table>, config: Config) -> Result<Arc<AppCtx>, crate::config::ConfigError> {
         let keys = TokenKeys::new(&config.jwt_secret)
             .map_err(|e| crate::config::ConfigError(format!("BACKOFFICE_JWT_SECRET is unusable: {e}")))?;
+        let device_key = auth::DeviceKey::derive(&config.jwt_secret);
         Ok(Arc::new(AppCtx {
             store,
             config,
             keys,
+            device_key,
             clock: Clock::default(),
             roles: RoleCache::default(),
             operations: OperationsCache::default(),

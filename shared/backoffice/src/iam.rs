@@ -20,9 +20,12 @@
 //! The charger link's functions (`ocpp_*`) declare theirs here too
 //! ([`link_policy`]); its tests check them the same way.
 //!
-//! What LeadingKeys cannot separate: a user's sessions share the user's
-//! partition (`USER#{name}`), so a function that authenticates its caller
-//! can read the user records, password hashes included (argon2id).
+//! Password hashes have a partition of their own (`PWD#{name}`,
+//! [`families::PASSWORD`]), which only sign-in, registration, the password
+//! change and the staff routes that create, delete or reset accounts may
+//! touch: every authenticated function reads the caller's user record and
+//! sessions (`USER#{name}`), and those hold no hash (records from before
+//! the move are moved at the next sign-in or by `gateway backfill`).
 
 use store::recording::Touch;
 use store::Index;
@@ -81,6 +84,8 @@ pub mod families {
     // Shell records (domain::keys, audit, operations, departments, workflow).
     /// Users and their sessions (`keys::user`, `keys::session`).
     pub const USER: Family = Family::table("USER#*");
+    /// Password hashes (`keys::password`).
+    pub const PASSWORD: Family = Family::table("PWD#*");
     pub const ROLE: Family = Family::table("ROLE#*");
     pub const MENU: Family = Family::table("MENU");
     pub const NOTICE: Family = Family::table("NOTICE");
@@ -400,6 +405,7 @@ mod tests {
         let cases: Vec<(Family, String)> = vec![
             (USER, keys::user("Admin").pk),
             (USER, keys::session("admin", "s1").pk),
+            (PASSWORD, keys::password("Admin").pk),
             (ROLE, keys::role("Admin").pk),
             (MENU, keys::menu_tree().pk),
             (NOTICE, keys::NOTICE_PK.into()),
@@ -441,7 +447,7 @@ mod tests {
             (CARD_LEDGER, "CARDTX#ABC".into()),
         ];
         let all = [
-            USER, ROLE, MENU, NOTICE, THROTTLE, LOG, LOG_COUNT, LOG_REFUSED, SOCIAL, OAUTH_STATE, META, SETTINGS, WORKFLOW, DEPT, USERS_BY_NAME, USERS_BY_EMAIL, ROLES_BY_NAME,
+            USER, PASSWORD, ROLE, MENU, NOTICE, THROTTLE, LOG, LOG_COUNT, LOG_REFUSED, SOCIAL, OAUTH_STATE, META, SETTINGS, WORKFLOW, DEPT, USERS_BY_NAME, USERS_BY_EMAIL, ROLES_BY_NAME,
             LOG_BY_TIME, LOG_BY_ACCOUNT, LOG_BY_TYPE, DEPTS, ORDER, LEDGER, ORDER_POINTER, ROLLUP, ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS,
             LEDGER_BY_TIME, STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT, PILES_BY_STATION, TARIFFS, CARD,
             CARD_LIST, CARD_COUNT, CARD_BALANCE, CARD_LEDGER, RESERVATION, OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START, MESSAGE_LOG, CONNECTION,
@@ -476,6 +482,22 @@ mod tests {
             assert!(login.allows(&Touch { action: "dynamodb:PutItem", index: None, pk: family.pattern.trim_end_matches('*').into() }), "{}", family.pattern);
         }
         assert!(!login.allows(&Touch { action: "dynamodb:PutItem", index: None, pk: "ORDER#1".into() }));
+    }
+
+    /// The hashes' partition is for the routes that check or set a
+    /// password, and for nothing else (every other function reads user
+    /// records, never a hash).
+    #[test]
+    fn only_the_password_routes_reach_the_hashes() {
+        let reach: Vec<&str> = crate::routes::routes()
+            .iter()
+            .filter(|r| ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:PutItem"].iter().any(|a| policy(r).allows(&Touch { action: a, index: None, pk: "PWD#admin".into() })))
+            .map(|r| r.function)
+            .collect();
+        assert_eq!(reach, ["login_index", "register", "change_password", "user_management_edit", "user_management_delete", "user_management_reset_password"]);
+        for f in ["ocpp_connect", "ocpp_message", "ocpp_disconnect", "ocpp_sweeper"] {
+            assert!(!link_policy(f).unwrap().allows(&Touch { action: "dynamodb:GetItem", index: None, pk: "PWD#admin".into() }), "{f}");
+        }
     }
 
     #[test]

@@ -107,5 +107,6 @@ fn to_api_request(event: Request, origin_secret: Option<&str>) -> ApiRequest {
         Body::Binary(b) => Bytes::from(b),
         _ => Bytes::new(),
     };
-    ApiRequest { method: parts.method, path, query, headers: parts.headers, body, client_ip }
+    // API Gateway (and CloudFront before it) answer https only.
+    ApiRequest { method: parts.method, path, query, headers: parts.headers, body, client_ip, https: true }
 }

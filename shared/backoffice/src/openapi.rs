@@ -356,10 +356,17 @@ fn error_responses() -> Map<String, Value> {
     codes
         .into_iter()
         .map(|code| {
-            let answer = json!({
+            let mut answer = json!({
                 "description": standard_message(code).en,
                 "content": { "application/json": { "schema": envelope_schema(code, error_data(code)) } },
             });
+            if code == 429 {
+                answer["headers"] = json!({ "Retry-After": {
+                    "description": "Seconds to wait before trying again",
+                    "required": true,
+                    "schema": { "type": "integer", "minimum": 1 },
+                } });
+            }
             (error_name(code), answer)
         })
         .collect()

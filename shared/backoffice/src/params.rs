@@ -16,11 +16,12 @@ use crate::paging::{Paging, MAX_PAGE_SIZE};
 
 /// Separates the English and the Chinese text of a field's own message in
 /// serde's one-string error; [`crate::request::parse_query`] splits it.
-pub(crate) const TEXT_SEPARATOR: char = '\u{1f}';
+/// (Defined by `names`, whose name types write their refusals this way.)
+pub(crate) const TEXT_SEPARATOR: char = names::TEXT_SEPARATOR;
 
 /// Starts a field parser's message that [`crate::request`] completes with
 /// the field's name (from the path): the parser need not know it.
-pub(crate) const NAMED_BY_PATH: char = '\u{1e}';
+pub(crate) const NAMED_BY_PATH: char = names::NAMED_BY_PATH;
 
 /// The rest of a message after the field's name, in both languages, as a
 /// serde error ("is too long (at most 64 characters)").
@@ -202,6 +203,15 @@ pub(crate) fn filter_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stri
         ));
     }
     Ok((!t.is_empty()).then(|| t.to_string()))
+}
+
+/// A filter that names names (accounts, cards): [`filter_text`] in the
+/// names' canonical form (`names::canonical`), so it finds what the
+/// records hold however it was spelled.
+pub(crate) fn filter_name<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let Some(t) = filter_text(d)? else { return Ok(None) };
+    let name = names::canonical(&t).map_err(|r| named_error(r.en, r.zh))?;
+    Ok((!name.is_empty()).then_some(name))
 }
 
 /// Filter text that must be there: [`filter_text`], and not blank.

@@ -24,6 +24,10 @@ pub struct ApiRequest {
     pub body: Bytes,
     /// The address the call came from (for throttling and the system log).
     pub client_ip: String,
+    /// Whether the browser reached us over https (the gateway's own TLS, a
+    /// trusted proxy's `X-Forwarded-Proto`, or CloudFront and API Gateway,
+    /// which speak nothing else): cookies set then are `Secure`.
+    pub https: bool,
 }
 
 impl ApiRequest {
@@ -35,6 +39,7 @@ impl ApiRequest {
             headers: HeaderMap::new(),
             body: Bytes::new(),
             client_ip: "127.0.0.1".into(),
+            https: false,
         }
     }
 
@@ -57,6 +62,18 @@ impl ApiRequest {
 
     pub fn authorization(&self) -> Option<&str> {
         self.header("authorization")
+    }
+
+    /// The value of the cookie `name`, if the request carries it.
+    pub fn cookie(&self, name: &str) -> Option<&str> {
+        self.headers
+            .get_all(http::header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.trim_matches('"'))
     }
 
     /// A query parameter, trimmed; empty counts as absent.

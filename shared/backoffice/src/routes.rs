@@ -123,8 +123,9 @@ mod shell {
     use crate::iam::families::*;
     use crate::iam::KeyUse;
 
-    /// The account, a new session (or a stronger hash), the throttle counters.
-    pub const SIGN_IN: KeyUse = KeyUse::new(&[], &[USER, THROTTLE]);
+    /// The account and its hash, a new session (or a stronger hash), the
+    /// throttle counters.
+    pub const SIGN_IN: KeyUse = KeyUse::new(&[], &[USER, PASSWORD, THROTTLE]);
     /// A pending authorization (state, PKCE verifier, browser binding).
     pub const SOCIAL_START: KeyUse = KeyUse::new(&[], &[OAUTH_STATE]);
     /// The pending authorization taken, the provider identity's account, a
@@ -139,9 +140,9 @@ mod shell {
     /// Pages by title, and the order, station, pile or card a keyword names.
     pub const SEARCH: KeyUse = KeyUse::new(&[MENU, ORDER, STATION, STATION_CODE, STATION_LIST, STATION_COUNT, PILE, PILE_CODE, CARD], &[]);
     /// A new account (conditional put: the name must be free).
-    pub const REGISTER: KeyUse = KeyUse::new(&[], &[USER]);
+    pub const REGISTER: KeyUse = KeyUse::new(&[], &[USER, PASSWORD]);
     /// The hash, the other sessions ended, the throttle counters.
-    pub const CHANGE_PASSWORD: KeyUse = KeyUse::new(&[], &[USER, THROTTLE]);
+    pub const CHANGE_PASSWORD: KeyUse = KeyUse::new(&[], &[USER, PASSWORD, THROTTLE]);
     /// A session checked by its token (a public route does it itself).
     pub const SESSION_READ: KeyUse = KeyUse::new(&[USER, ROLES_BY_NAME, SETTINGS], &[]);
     /// A session ended.
@@ -202,8 +203,10 @@ pub fn routes() -> &'static [Route] {
             (handlers::chargers::routes, &handlers::chargers::KEYS),
             (handlers::commands::routes, &handlers::commands::KEYS),
         ];
+        // A route that declares its own families (`touching`) keeps them.
         for (group, keys) in groups {
-            table.extend(group().into_iter().map(|route| route.touching(keys)));
+            let own = |route: &Route| !route.keys.reads.is_empty() || !route.keys.writes.is_empty();
+            table.extend(group().into_iter().map(|route| if own(&route) { route } else { route.touching(keys) }));
         }
         for route in handlers::demo::routes() {
             if let Some(r) = table.iter_mut().find(|r| r.function == route.function) {

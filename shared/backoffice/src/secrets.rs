@@ -119,6 +119,10 @@ mod tests {
 
     type Seen = Arc<Mutex<Vec<(String, Option<String>)>>>;
 
+    /// What the fake extension holds as the JWT secret (random-looking: the
+    /// configuration refuses one with little entropy).
+    const JWT: &str = "Jq7vXc2LmN8pRt4WzY6bKd0HfG3sAe5Uo9Ii1TyQwE";
+
     /// A stand-in for the extension on 127.0.0.1: answers the two secrets
     /// to the right token, records what it was asked.
     async fn fake_extension() -> (String, Seen) {
@@ -130,7 +134,7 @@ mod tests {
                 return (StatusCode::UNAUTHORIZED, "missing or wrong token".into());
             }
             let value = match id.as_str() {
-                "arn:aws:secretsmanager:eu-west-1:123456789012:secret:jwt-AbCdEf" => "j".repeat(40),
+                "arn:aws:secretsmanager:eu-west-1:123456789012:secret:jwt-AbCdEf" => JWT.into(),
                 "backoffice/origin" => "o".repeat(48),
                 _ => return (StatusCode::BAD_REQUEST, "ResourceNotFoundException: Secrets Manager can't find the specified secret.".into()),
             };
@@ -162,7 +166,7 @@ mod tests {
         let resolved = resolve(lookup(vars.clone())).await.unwrap();
         let get = lookup(vars);
         let config = crate::config::Config::from_lookup(|k| resolved.get(k).cloned().or_else(|| get(k))).unwrap();
-        assert_eq!(config.jwt_secret, "j".repeat(40).into_bytes());
+        assert_eq!(config.jwt_secret, JWT.as_bytes());
         assert_eq!(config.origin_verify_secret, Some("o".repeat(48)));
         let seen = seen.lock().unwrap().clone();
         assert_eq!(seen.len(), 2, "one request per secret: {seen:?}");

@@ -105,7 +105,7 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
         let hash = crate::password_work::hash(&cred.password).await?;
         let mut user = User::new(username, hash, role_names.iter().map(|r| r.to_string()).collect(), now);
         user.email = format!("{username}@ev-operator.example");
-        ops.push(TxOp::Put { item: user.to_item(), condition: Some(Condition::item_absent()) });
+        ops.extend(user.create_ops());
         credentials.push(cred);
     }
     ops.push(TxOp::Put { item: menus::tree_item(menus::seed_tree(), 1, now), condition: Some(Condition::item_absent()) });

@@ -131,7 +131,7 @@ async fn sums_of(ctx: &AppCtx, token: &str, filter: &str) -> Value {
 async fn viewer(ctx: &AppCtx) -> String {
     let hash = auth::hash_password("viewer-pass-1").unwrap();
     let user = backoffice::domain::users::User::new("viewer", hash, vec!["Test".into()], ctx.now());
-    ctx.store.put(user.to_item(), None).await.unwrap();
+    backoffice::domain::users::create(ctx, &user).await.unwrap();
     login(ctx, "viewer", "viewer-pass-1").await
 }
 

@@ -503,3 +503,258 @@ async fn every_role_reaches_its_own_personal_center_and_changes_only_its_own_acc
     let changed = post(&ctx, "/user/changePassword", Some(&reader), json!({"oldPassword": "quiet-meadow-4821", "newPassword": "silver-orchard-5930"})).await;
     assert_eq!(changed.status, 200, "{:?}", changed.body);
 }
+
+/// The grant check and the store see one spelling of a role's name: a
+/// settings manager who sends Admin padded, in full-width letters or with
+/// an invisible character never gets it (403, or a 400 naming the field
+/// for a character nobody can see), on edit and on create, and nothing is
+/// written.
+async fn a_role_spelled_differently_is_the_same_role(ctx: std::sync::Arc<backoffice::AppCtx>) {
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let role = post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "StaffDesk", "permissions": ["manage:settings", "read:system"]})).await;
+    assert_eq!(role.status, 200, "{:?}", role.body);
+    let made = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "desk", "roles": ["StaffDesk"], "password": "quiet-lantern-12345"})).await;
+    assert_eq!(made.status, 200, "{:?}", made.body);
+    let desk = login(&ctx, "desk", "quiet-lantern-12345").await;
+    let users_before = get(&ctx, "/userManagement/getList?pageSize=50", Some(&admin)).await.data().clone();
+    let roles_before = get(&ctx, "/roleManagement/getList?pageSize=50", Some(&admin)).await.data().clone();
+    let desk_version = users_before["list"].as_array().unwrap().iter().find(|u| u["username"] == "desk").unwrap()["version"].clone();
+
+    let same_role = [" Admin", "Admin ", "\tAdmin", "Admin\u{3000}", "Admin\u{a0}", "\u{2003}Admin", "Ａｄｍｉｎ", " Ａｄｍｉｎ\u{3000}"];
+    let invisible = ["Admin\u{200b}", "\u{200b}Admin", "Ad\u{200d}min", "\u{feff}Admin", "Ad\u{2060}min", "Ad\tmin"];
+    for spelled in same_role.iter().chain(&invisible) {
+        let edit = post(&ctx, "/userManagement/doEdit", Some(&desk), json!({"username": "desk", "roles": ["StaffDesk", spelled], "version": desk_version})).await;
+        let create = post(&ctx, "/userManagement/doEdit", Some(&desk), json!({"username": "puppet", "roles": [spelled], "password": "puppet-lantern-12345"})).await;
+        for (what, answer) in [("edit", &edit), ("create", &create)] {
+            if same_role.contains(spelled) {
+                assert_eq!(answer.status, 403, "{what} with {spelled:?}: {:?}", answer.body);
+                assert!(answer.msg().contains("Admin"), "{what} with {spelled:?}: {}", answer.msg());
+            } else {
+                assert_eq!(answer.status, 400, "{what} with {spelled:?}: {:?}", answer.body);
+                assert!(answer.msg().starts_with("roles[") && answer.msg().contains("U+"), "{what} with {spelled:?}: {}", answer.msg());
+            }
+        }
+    }
+    // The user name is one spelling too: the Admin padded or in full width
+    // is the Admin, whom a settings manager cannot reset.
+    for spelled in [" admin", "ａｄｍｉｎ", "admin\u{3000}"] {
+        let reset = post(&ctx, "/userManagement/resetPassword", Some(&desk), json!({"username": spelled, "password": "taken-over-lantern-1"})).await;
+        assert_eq!(reset.status, 403, "reset of {spelled:?}: {:?}", reset.body);
+    }
+    assert_eq!(post(&ctx, "/userManagement/resetPassword", Some(&desk), json!({"username": "admin\u{200b}", "password": "taken-over-lantern-1"})).await.status, 400);
+
+    assert_eq!(get(&ctx, "/userManagement/getList?pageSize=50", Some(&admin)).await.data(), &users_before, "no account changed or appeared");
+    assert_eq!(get(&ctx, "/roleManagement/getList?pageSize=50", Some(&admin)).await.data(), &roles_before, "no role's holders changed");
+    let info = get(&ctx, "/index/userInfo", Some(&login(&ctx, "desk", "quiet-lantern-12345").await)).await;
+    assert_eq!(info.data()["roles"], json!(["StaffDesk"]));
+    login(&ctx, "admin", ADMIN_PW).await;
+}
+
+#[tokio::test]
+async fn a_role_spelled_differently_is_the_same_role_on_sqlite() {
+    a_role_spelled_differently_is_the_same_role(product().await).await;
+}
+
+#[tokio::test]
+async fn a_role_spelled_differently_is_the_same_role_on_dynamodb() {
+    let Some(table) = dynamo_table("spelling").await else { return };
+    // moto answers slowly: the access token must outlive the test.
+    a_role_spelled_differently_is_the_same_role(product_on_dynamo(table, &[("BACKOFFICE_ACCESS_TOKEN_TTL", "1800")]).await).await;
+}
+
+/// Random spellings of the existing roles' names: padding with any kind of
+/// space or invisible character, letters in full width, another case or
+/// another script (Cyrillic look-alikes), combining accents. Whatever a
+/// settings manager sends, on edit or create, the account ends up with no
+/// more than the manager holds, and a refused call writes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_spelling_of_a_role_grants_more_than_the_granter_holds() {
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    assert_eq!(post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "StaffDesk", "permissions": ["manage:settings", "read:system"]})).await.status, 200);
+    for name in ["desk", "desk.two"] {
+        let made = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": name, "roles": ["StaffDesk"], "password": "quiet-lantern-12345"})).await;
+        assert_eq!(made.status, 200, "{:?}", made.body);
+    }
+    let desk = login(&ctx, "desk", "quiet-lantern-12345").await;
+    let held: BTreeSet<String> = ["manage:settings", "read:system"].map(String::from).into();
+
+    let padding = prop::sample::select(vec![' ', '\t', '\n', '\u{a0}', '\u{2002}', '\u{2009}', '\u{3000}', '\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{feff}', '\u{180e}', '\u{202e}']);
+    let letter = |c: char| {
+        let fullwidth = char::from_u32(c as u32 + 0xFEE0).unwrap();
+        let cyrillic = match c {
+            'A' => '\u{410}',
+            'a' => '\u{430}',
+            'e' => '\u{435}',
+            'o' => '\u{43e}',
+            'i' => '\u{456}',
+            'E' => '\u{415}',
+            'T' => '\u{422}',
+            'S' => '\u{405}',
+            other => other,
+        };
+        prop_oneof![
+            4 => Just(c.to_string()),
+            1 => Just(c.to_ascii_lowercase().to_string()),
+            1 => Just(c.to_ascii_uppercase().to_string()),
+            2 => Just(fullwidth.to_string()),
+            1 => Just(cyrillic.to_string()),
+            1 => Just(format!("{c}\u{301}")),
+            1 => Just(format!("{c}\u{200b}")),
+        ]
+    };
+    let spelling = prop::sample::select(vec!["Admin", "Editor", "Test", "StaffDesk"]).prop_flat_map(move |base| {
+        // The name itself as it is, or letter by letter changed.
+        let letters: Vec<_> = base.chars().map(letter).collect();
+        let middle = prop_oneof![2 => Just(base.chars().map(String::from).collect::<Vec<_>>()), 1 => letters];
+        (prop::collection::vec(padding.clone(), 0..3), middle, prop::collection::vec(padding.clone(), 0..3))
+            .prop_map(|(before, middle, after)| before.into_iter().map(String::from).chain(middle).chain(after.into_iter().map(String::from)).collect::<String>())
+    });
+    let case = (spelling, any::<bool>(), any::<bool>());
+
+    let handle = tokio::runtime::Handle::current();
+    let made = std::sync::atomic::AtomicUsize::new(0);
+    let mut runner = proptest::test_runner::TestRunner::new(proptest::test_runner::Config { cases: 160, failure_persistence: None, ..Default::default() });
+    let result = tokio::task::block_in_place(|| {
+        runner.run(&case, |(spelled, create, keep_own)| {
+            handle.block_on(async {
+                let users = get(&ctx, "/userManagement/getList?pageSize=200", Some(&admin)).await.data()["list"].clone();
+                let roles = get(&ctx, "/roleManagement/getList?pageSize=200", Some(&admin)).await.data()["list"].clone();
+                let wanted = if keep_own { json!(["StaffDesk", spelled]) } else { json!([spelled]) };
+                let (target, body) = if create {
+                    let name = format!("made{}", made.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+                    (name.clone(), json!({"username": name, "roles": wanted, "password": "quiet-lantern-12345"}))
+                } else {
+                    let version = users.as_array().unwrap().iter().find(|u| u["username"] == "desk.two").unwrap()["version"].clone();
+                    ("desk.two".to_string(), json!({"username": "desk.two", "roles": wanted, "version": version}))
+                };
+                let answer = post(&ctx, "/userManagement/doEdit", Some(&desk), body).await;
+                prop_assert!([200, 400, 403].contains(&answer.status), "{spelled:?}: {:?}", answer.body);
+                let after = get(&ctx, "/userManagement/getList?pageSize=200", Some(&admin)).await.data()["list"].clone();
+                if answer.status != 200 {
+                    prop_assert_eq!(&after, &users, "{:?} was refused ({}) but something was written", spelled, answer.msg());
+                    return Ok(());
+                }
+                let account = after.as_array().unwrap().iter().find(|u| u["username"] == target.as_str()).unwrap().clone();
+                let mut powers = BTreeSet::new();
+                for role in account["roles"].as_array().unwrap() {
+                    prop_assert!(role != "Admin", "{spelled:?} made {target} an Admin");
+                    let definition = roles.as_array().unwrap().iter().find(|r| &r["role"] == role);
+                    prop_assert!(definition.is_some(), "{spelled:?} stored a role that does not exist: {role}");
+                    powers.extend(definition.unwrap()["permissions"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()));
+                }
+                prop_assert!(powers.is_subset(&held), "{spelled:?} gave {target} {powers:?}");
+                Ok(())
+            })
+        })
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+/// The other names the settings pages compare take one spelling too: a
+/// permission written in full width into a role is that permission (so the
+/// grant check refuses it), Admin's definition spelled otherwise is Admin's,
+/// a department or menu key spelled otherwise is the same one, and a name
+/// with a character nobody can see is refused naming the field.
+#[tokio::test]
+async fn role_department_and_menu_names_take_one_spelling() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    assert_eq!(post(&ctx, "/roleManagement/doEdit", Some(&admin), json!({"role": "StaffDesk", "permissions": ["manage:settings", "read:system"]})).await.status, 200);
+    assert_eq!(post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "desk", "roles": ["StaffDesk"], "password": "quiet-lantern-12345"})).await.status, 200);
+    let desk = login(&ctx, "desk", "quiet-lantern-12345").await;
+    let roles_before = get(&ctx, "/roleManagement/getList?pageSize=50", Some(&admin)).await.data().clone();
+    for permissions in [json!(["manage:settings", "read:system", "ａｐｐｒｏｖｅ:ｒｅｆｕｎｄ"]), json!(["manage:settings", "read:system", " approve:refund\u{3000}"])] {
+        let widen = post(&ctx, "/roleManagement/doEdit", Some(&desk), json!({"role": "StaffDesk", "permissions": permissions, "version": 1})).await;
+        assert_eq!(widen.status, 403, "{permissions}: {:?}", widen.body);
+    }
+    let hidden = post(&ctx, "/roleManagement/doEdit", Some(&desk), json!({"role": "StaffDesk", "permissions": ["manage:settings", "approve:refund\u{200b}"], "version": 1})).await;
+    assert!(hidden.status == 400 && hidden.msg().starts_with("permissions[1]"), "{:?}", hidden.body);
+    for admin_spelled in ["Ａｄｍｉｎ", " Admin"] {
+        let redefine = post(&ctx, "/roleManagement/doEdit", Some(&desk), json!({"role": admin_spelled, "permissions": [], "version": 1})).await;
+        assert_eq!(redefine.status, 403, "{admin_spelled:?}: {:?}", redefine.body);
+        let delete = post(&ctx, "/roleManagement/doDelete", Some(&desk), json!({"role": admin_spelled})).await;
+        assert_eq!(delete.status, 403, "{admin_spelled:?}: {:?}", delete.body);
+    }
+    assert_eq!(get(&ctx, "/roleManagement/getList?pageSize=50", Some(&admin)).await.data(), &roles_before);
+
+    // Departments: a sibling spelled in full width or padded is the same name.
+    let tree = get(&ctx, "/departmentManagement/getList", Some(&admin)).await;
+    let ops_id = tree.data()["list"][0]["children"][0]["id"].as_str().unwrap().to_string();
+    assert_eq!(post(&ctx, "/departmentManagement/doEdit", Some(&admin), json!({"parentId": ops_id, "name": "East 1"})).await.status, 200);
+    let twin = post(&ctx, "/departmentManagement/doEdit", Some(&admin), json!({"parentId": format!(" {ops_id}\u{3000}"), "name": "Ｅａｓｔ\u{3000}１ "})).await;
+    assert_eq!(twin.status, 409, "{:?}", twin.body);
+    let invisible = post(&ctx, "/departmentManagement/doEdit", Some(&admin), json!({"parentId": ops_id, "name": "East\u{200b}1"})).await;
+    assert!(invisible.status == 400 && invisible.msg().starts_with("name ") && invisible.msg().contains("U+200B"), "{:?}", invisible.body);
+
+    // Menus: the keys of an edit are found however they are spaced or sized.
+    let version = get(&ctx, "/menuManagement/getList", Some(&admin)).await.data()["version"].as_i64().unwrap();
+    let order_list = json!({"path": "orderindex", "name": "ＯｒｄｅｒＩｎｄｅｘ ", "component": "order/orderindex", "meta": {"title": "充电订单"}});
+    let edited = post(&ctx, "/menuManagement/doEdit", Some(&admin), json!({"originalName": " OrderIndex", "parentName": "Ｏｒｄｅｒ", "node": order_list, "version": version})).await;
+    assert_eq!(edited.status, 200, "{:?}", edited.body);
+    let menus = get(&ctx, "/menuManagement/getList", Some(&admin)).await;
+    let order = menus.data()["list"].as_array().unwrap().iter().find(|n| n["name"] == "Order").unwrap().clone();
+    assert_eq!(order["children"][0]["name"], "OrderIndex", "stored in canonical form");
+    let zero_width = json!({"path": "orderindex", "name": "Order\u{200b}Index", "component": "order/orderindex", "meta": {"title": "x"}});
+    let refused = post(&ctx, "/menuManagement/doEdit", Some(&admin), json!({"originalName": "OrderIndex", "parentName": "Order", "node": zero_width, "version": version + 1})).await;
+    assert!(refused.status == 400 && refused.msg().contains("U+200B"), "{:?}", refused.body);
+}
+
+/// Every name already stored (seeded roles, accounts, departments, menu
+/// keys, cards and pile codes) is its own canonical form, so records made
+/// before names were made canonical keep matching what requests send.
+#[tokio::test]
+async fn names_already_stored_are_canonical() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let mut stored: Vec<String> = Vec::new();
+    let roles = get(&ctx, "/roleManagement/getList?pageSize=200", Some(&admin)).await;
+    for r in roles.data()["list"].as_array().unwrap() {
+        stored.push(r["role"].as_str().unwrap().into());
+        stored.extend(r["permissions"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()));
+    }
+    let users = get(&ctx, "/userManagement/getList?pageSize=200", Some(&admin)).await;
+    stored.extend(users.data()["list"].as_array().unwrap().iter().map(|u| u["username"].as_str().unwrap().to_string()));
+    fn walk(nodes: &Value, keys: &[&str], out: &mut Vec<String>) {
+        for n in nodes.as_array().into_iter().flatten() {
+            out.extend(keys.iter().filter_map(|k| n[*k].as_str().map(String::from)));
+            walk(&n["children"], keys, out);
+        }
+    }
+    walk(&get(&ctx, "/departmentManagement/getList", Some(&admin)).await.data()["list"], &["id", "name"], &mut stored);
+    walk(&get(&ctx, "/menuManagement/getList", Some(&admin)).await.data()["list"], &["name"], &mut stored);
+    let cards = get(&ctx, "/card/getList?pageSize=200", Some(&admin)).await;
+    stored.extend(cards.data()["list"].as_array().unwrap().iter().map(|c| c["idTag"].as_str().unwrap().to_string()));
+    let connectors = get(&ctx, "/connector/getList?pageSize=200", Some(&admin)).await;
+    assert_eq!(connectors.status, 200, "{:?}", connectors.body);
+    let codes: Vec<String> = connectors.data()["list"].as_array().unwrap().iter().map(|c| c["pileCode"].as_str().unwrap().to_string()).collect();
+    assert!(!codes.is_empty());
+    stored.extend(codes);
+    assert!(stored.len() > 100, "{}", stored.len());
+    for name in &stored {
+        assert_eq!(names::canonical(name).as_deref(), Ok(name.as_str()), "{name:?} is not canonical");
+    }
+}
+
+/// An administrator's new account or reset password is held to the same
+/// strength: easy to guess is refused naming the field, nothing is written.
+#[tokio::test]
+async fn an_admin_cannot_set_a_password_easy_to_guess() {
+    let ctx = product().await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let made = post(&ctx, "/userManagement/doEdit", Some(&admin), json!({"username": "weakling", "roles": ["Editor"], "password": "Password1234!"})).await;
+    assert_eq!(made.status, 400, "{:?}", made.body);
+    assert_eq!(made.data()["fields"][0]["field"], "password");
+    assert!(made.msg().contains("too easy to guess"), "{}", made.msg());
+    let users = get(&ctx, "/userManagement/getList?username=weakling", Some(&admin)).await;
+    assert_eq!(users.data()["total"], 0);
+    let reset = post(&ctx, "/userManagement/resetPassword", Some(&admin), json!({"username": "editor", "password": "password1234"})).await;
+    assert_eq!(reset.status, 400, "{:?}", reset.body);
+    assert_eq!(reset.data()["fields"][0]["field"], "password");
+    login(&ctx, "editor", EDITOR_PW).await;
+}

@@ -44,15 +44,20 @@ pub struct ApiError {
     pub msg: Text,
     /// What a client can act on beside the message (a 400's `fields`), else `data: null`.
     pub data: Option<Value>,
+    /// A 429's wait, in seconds, sent as `Retry-After`.
+    pub retry_after_secs: Option<u64>,
 }
+
+/// The wait a 429 names when its maker gave none.
+pub const DEFAULT_RETRY_AFTER_SECS: u64 = 60;
 
 impl ApiError {
     pub fn new(code: u16, msg: Text) -> Self {
-        Self { code, msg, data: None }
+        Self { code, msg, data: None, retry_after_secs: None }
     }
     /// An error with the standard message of its code.
     pub fn standard(code: u16) -> Self {
-        Self { code, msg: standard_message(code), data: None }
+        Self { code, msg: standard_message(code), data: None, retry_after_secs: None }
     }
     /// The same error answering `data` beside its message.
     pub fn with_data(mut self, data: Value) -> Self {
@@ -92,9 +97,11 @@ impl ApiError {
     pub fn payload_too_large() -> Self {
         Self::standard(413)
     }
-    /// 429: too many attempts (login throttling).
-    pub fn too_many_requests(msg: Text) -> Self {
-        Self::new(429, msg)
+    /// 429: too many attempts (login throttling); the client may try again
+    /// after `retry_after_secs` (at least 1), which the answer's
+    /// `Retry-After` header carries.
+    pub fn too_many_requests(msg: Text, retry_after_secs: u64) -> Self {
+        Self { retry_after_secs: Some(retry_after_secs.max(1)), ..Self::new(429, msg) }
     }
     /// 500: something broke on our side; details go to the log, not the client.
     pub fn internal() -> Self {
@@ -110,9 +117,15 @@ impl ApiError {
         Envelope { code: self.code, msg: self.msg.get(lang).to_string(), data: self.data.clone().unwrap_or(Value::Null) }
     }
 
-    /// The HTTP answer for this error.
+    /// The HTTP answer for this error. Every 429 carries `Retry-After`
+    /// (seconds; [`DEFAULT_RETRY_AFTER_SECS`] when its maker named none).
     pub fn to_response(&self, lang: Lang) -> http::Response<Bytes> {
-        json_response(self.code, &self.to_envelope(lang))
+        let mut resp = json_response(self.code, &self.to_envelope(lang));
+        if self.code == 429 {
+            let secs = self.retry_after_secs.unwrap_or(DEFAULT_RETRY_AFTER_SECS).max(1);
+            resp.headers_mut().insert(http::header::RETRY_AFTER, http::HeaderValue::from(secs));
+        }
+        resp
     }
 }
 
@@ -193,5 +206,16 @@ mod tests {
         let err = ApiError::token_expired();
         assert_eq!(err.to_envelope(Lang::Zh).msg, "令牌已过期");
         assert_eq!(err.to_envelope(Lang::En).msg, "token expired");
+    }
+
+    #[test]
+    fn every_429_carries_retry_after() {
+        let named = ApiError::too_many_requests(Text::new("slow down", "请稍后"), 42).to_response(Lang::En);
+        assert_eq!(named.headers()[http::header::RETRY_AFTER], "42");
+        let at_least_one = ApiError::too_many_requests(Text::new("slow down", "请稍后"), 0).to_response(Lang::En);
+        assert_eq!(at_least_one.headers()[http::header::RETRY_AFTER], "1");
+        let standard = ApiError::standard(429).to_response(Lang::En);
+        assert_eq!(standard.headers()[http::header::RETRY_AFTER], DEFAULT_RETRY_AFTER_SECS.to_string().as_str());
+        assert!(ApiError::standard(400).to_response(Lang::En).headers().get(http::header::RETRY_AFTER).is_none());
     }
 }

@@ -162,6 +162,26 @@ impl DynamoTable {
         self.client.delete_table().table_name(&self.table).send().await.map_err(sdk_err)?;
         Ok(())
     }
+
+    /// The names of every table at this endpoint (tests: clearing the
+    /// emulator of tables left by earlier test processes).
+    pub async fn table_names(&self) -> Result<Vec<String>> {
+        let mut names = Vec::new();
+        let mut after: Option<String> = None;
+        loop {
+            let page = self.client.list_tables().set_exclusive_start_table_name(after).send().await.map_err(sdk_err)?;
+            names.extend(page.table_names().iter().cloned());
+            match page.last_evaluated_table_name() {
+                Some(last) => after = Some(last.to_owned()),
+                None => return Ok(names),
+            }
+        }
+    }
+
+    /// The same endpoint and client, another table.
+    pub fn other(&self, table: &str) -> Self {
+        Self { client: self.client.clone(), table: table.to_owned() }
+    }
 }
 
 /// How many times a transaction cancelled only by conflicting transactions

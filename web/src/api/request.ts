@@ -47,6 +47,30 @@ export function fieldProblems(body: unknown): FieldProblem[] {
   return fields.filter((f): f is FieldProblem => !!f && typeof f === 'object' && typeof (f as FieldProblem).field === 'string' && typeof (f as FieldProblem).en === 'string');
 }
 
+/**
+ * The server's reason for refusing `field` (a 400 naming it in
+ * `data.fields`), in the reader's language; undefined when the error names
+ * no such field. A form shows it next to that field.
+ */
+export function problemOf(err: unknown, field: string, zh: boolean): string | undefined {
+  if (!(err instanceof RequestError) || Number(err.code) !== 400) return undefined;
+  const found = fieldProblems(err.body).find((p) => p.field === field);
+  return found && (zh ? found.zh : found.en);
+}
+
+/**
+ * After a request made with `fieldErrors` failed: the message for `field`
+ * if the answer named it; otherwise the request layer left a 400 that names
+ * other fields untoasted, so it is toasted here (nothing goes unsaid).
+ */
+export function messageForField(err: unknown, field: string, zh: boolean): string | undefined {
+  const mine = problemOf(err, field, zh);
+  if (mine === undefined && err instanceof RequestError && Number(err.code) === 400 && fieldProblems(err.body).length > 0) {
+    notify(err.message, 'error');
+  }
+  return mine;
+}
+
 /** A rejected request: `code` is the envelope or HTTP status, 0 for network errors. */
 export class RequestError extends Error {
   constructor(

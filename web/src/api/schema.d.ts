@@ -2020,6 +2020,7 @@ export interface components {
             expiresAt?: number | null;
             /** @default  */
             holder?: string;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
             /**
              * @description The group card this one belongs to (an existing idTag).
@@ -2059,6 +2060,7 @@ export interface components {
             expiresAt?: number | null;
             /** @default  */
             holder?: string;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
             /**
              * @description The group card this one belongs to (an existing idTag).
@@ -2078,6 +2080,7 @@ export interface components {
         /** @description How a card's sessions are paid. JSON: "postpaid" | "prepaid". */
         CardPayment: "postpaid" | "prepaid";
         CardRef: {
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
         };
         /**
@@ -2093,11 +2096,26 @@ export interface components {
             value?: string;
         };
         ClearProfileBody: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The profiles of this connector (0 = those of the whole charger).
+             */
             connectorId?: number | null;
+            /**
+             * Format: int64
+             * @description The profile with this id (1-2147483647). A charger given an id clears
+             *     that profile and ignores the other criteria (OCPP 1.6).
+             */
+            id?: number | null;
             /** @default  */
             pileId?: string;
+            /** @description The profiles of this purpose. */
             purpose?: components["schemas"]["ProfilePurpose"] | null;
+            /**
+             * Format: int64
+             * @description The profiles at this stack level (0-99).
+             */
+            stackLevel?: number | null;
         };
         CloseBody: {
             orderNo: string;
@@ -2156,6 +2174,7 @@ export interface components {
         };
         Credentials: {
             password: string;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
         };
         DataTransferBody: {
@@ -2175,14 +2194,19 @@ export interface components {
             refundId: string;
         };
         DepartmentIn: {
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             id?: string | null;
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             name: string;
             /**
              * Format: int64
              * @default 0
              */
             order?: number;
-            /** @default  */
+            /**
+             * @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused
+             * @default
+             */
             parentId?: string;
             /** Format: int64 */
             version?: number | null;
@@ -2203,6 +2227,11 @@ export interface components {
             userCount: number;
             /** Format: int64 */
             version: number;
+        };
+        /** @description The department to delete. */
+        DepartmentRef: {
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
+            id: string;
         };
         DiagnosticsBody: {
             /** @description Where the charger uploads (http, https, ftp, ftps). */
@@ -2282,8 +2311,12 @@ export interface components {
             expiresAt?: number | null;
             /** @default  */
             holder?: string;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag: string;
-            /** @default null */
+            /**
+             * @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused
+             * @default null
+             */
             parentIdTag?: string | null;
             /**
              * @description Default postpaid.
@@ -2311,14 +2344,19 @@ export interface components {
             updateType?: components["schemas"]["UpdateType"] | null;
         };
         MenuDeleteIn: {
+            /** @description A menu entry's key, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             name: string;
             /** Format: int64 */
             version: number;
         };
         MenuEditIn: {
             node: unknown;
+            /** @description A menu entry's key, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             originalName?: string | null;
-            /** @default  */
+            /**
+             * @description A menu entry's key, in canonical form: NFKC, trimmed; invisible and control characters are refused
+             * @default
+             */
             parentName?: string;
             /** Format: int64 */
             version: number;
@@ -2460,9 +2498,14 @@ export interface components {
         Period: {
             /**
              * Format: double
-             * @description The limit in the schedule's unit (W or A).
+             * @description The limit in the schedule's unit (W or A), one decimal at most.
              */
             limit: number;
+            /**
+             * Format: int64
+             * @description Phases the charger may use in this period (1-3; absent: 3).
+             */
+            numberPhases?: number | null;
             /**
              * Format: int64
              * @description Seconds from the start of the schedule.
@@ -2474,6 +2517,7 @@ export interface components {
             pileId?: string;
         };
         PileInput: {
+            /** @description A charge point id (the pile's code), in canonical form: NFKC, trimmed; invisible and control characters are refused */
             code: string;
             /** @description Registration only: the pile's connectors, numbered 1..n in order. */
             connectors?: components["schemas"]["ConnectorInput"][];
@@ -2513,6 +2557,7 @@ export interface components {
          *     made on, and the fields.
          */
         PileInputEdit: {
+            /** @description A charge point id (the pile's code), in canonical form: NFKC, trimmed; invisible and control characters are refused */
             code: string;
             /** @description Registration only: the pile's connectors, numbered 1..n in order. */
             connectors?: components["schemas"]["ConnectorInput"][];
@@ -2565,18 +2610,81 @@ export interface components {
          *     is 0.6253 yuan/kWh.
          */
         PricePerKwh: number;
+        /**
+         * @description A charging profile's own fields (SetChargingProfile, and the TxProfile of
+         *     a remote start).
+         */
         ProfileBody: {
+            /**
+             * Format: int64
+             * @description The profile's id on the charger (1-2147483647; default 100 for a
+             *     ChargePointMaxProfile, 200 + the connector for the others, 1 on a
+             *     remote start). The charger replaces a profile it holds with the same
+             *     id, or with the same purpose and stack level on the same connector:
+             *     choosing the id chooses what is replaced.
+             */
+            chargingProfileId?: number | null;
             /**
              * Format: int64
              * @description 0 = the whole charger.
              */
             connectorId?: number | null;
-            /** @description At least one period; the first starts at 0; starts grow. */
+            /**
+             * Format: int64
+             * @description How long the schedule lasts (seconds, 1 s to one year; at most a day
+             *     for Daily and a week for Weekly recurrence; default: the last period
+             *     goes on until the profile ends).
+             */
+            duration?: number | null;
+            /** @description Default Absolute (Relative on a remote start). */
+            kind?: components["schemas"]["ProfileKind"] | null;
+            /**
+             * Format: double
+             * @description The lowest rate the vehicle draws efficiently, in the schedule's unit
+             *     (one decimal at most).
+             */
+            minChargingRate?: number | null;
+            /**
+             * @description At least one period; the first starts at 0; starts grow (and stay
+             *     below the duration).
+             */
             periods: components["schemas"]["Period"][];
             /** @default  */
             pileId?: string;
             purpose?: components["schemas"]["ProfilePurpose"] | null;
+            /** @description Required with kind Recurring (and only then). */
+            recurrencyKind?: components["schemas"]["RecurrencyKind"] | null;
+            /**
+             * Format: int64
+             * @description 0-99 (default 0): of the profiles of one purpose in force, the
+             *     charger follows the highest level.
+             */
+            stackLevel?: number | null;
+            /**
+             * Format: int64
+             * @description When the schedule starts (unix seconds): Absolute and Recurring only
+             *     (default now); a Relative schedule starts with the session.
+             */
+            startSchedule?: number | null;
+            /**
+             * Format: int64
+             * @description TxProfile only: the running transaction it limits (default: the one
+             *     open on the connector; refused when none is).
+             */
+            transactionId?: number | null;
+            /** @description W (default) or A. */
             unit?: components["schemas"]["RateUnit"] | null;
+            /**
+             * Format: int64
+             * @description From when the profile is in force (unix seconds; default: at once).
+             */
+            validFrom?: number | null;
+            /**
+             * Format: int64
+             * @description Until when the profile is in force (unix seconds, after validFrom and
+             *     after now; default: until replaced or cleared).
+             */
+            validTo?: number | null;
         };
         ProfileIn: {
             /** @default  */
@@ -2584,9 +2692,74 @@ export interface components {
             /** @default  */
             email?: string;
         };
-        ProfilePurpose: "TxDefaultProfile" | "ChargePointMaxProfile";
+        ProfileKind: "Absolute" | "Recurring" | "Relative";
+        ProfilePurpose: "TxDefaultProfile" | "ChargePointMaxProfile" | "TxProfile";
+        /**
+         * @description A charging profile's own fields (SetChargingProfile, and the TxProfile of
+         *     a remote start).
+         */
+        ProfileSpec: {
+            /**
+             * Format: int64
+             * @description The profile's id on the charger (1-2147483647; default 100 for a
+             *     ChargePointMaxProfile, 200 + the connector for the others, 1 on a
+             *     remote start). The charger replaces a profile it holds with the same
+             *     id, or with the same purpose and stack level on the same connector:
+             *     choosing the id chooses what is replaced.
+             */
+            chargingProfileId?: number | null;
+            /**
+             * Format: int64
+             * @description How long the schedule lasts (seconds, 1 s to one year; at most a day
+             *     for Daily and a week for Weekly recurrence; default: the last period
+             *     goes on until the profile ends).
+             */
+            duration?: number | null;
+            /** @description Default Absolute (Relative on a remote start). */
+            kind?: components["schemas"]["ProfileKind"] | null;
+            /**
+             * Format: double
+             * @description The lowest rate the vehicle draws efficiently, in the schedule's unit
+             *     (one decimal at most).
+             */
+            minChargingRate?: number | null;
+            /**
+             * @description At least one period; the first starts at 0; starts grow (and stay
+             *     below the duration).
+             */
+            periods: components["schemas"]["Period"][];
+            /** @description Required with kind Recurring (and only then). */
+            recurrencyKind?: components["schemas"]["RecurrencyKind"] | null;
+            /**
+             * Format: int64
+             * @description 0-99 (default 0): of the profiles of one purpose in force, the
+             *     charger follows the highest level.
+             */
+            stackLevel?: number | null;
+            /**
+             * Format: int64
+             * @description When the schedule starts (unix seconds): Absolute and Recurring only
+             *     (default now); a Relative schedule starts with the session.
+             */
+            startSchedule?: number | null;
+            /** @description W (default) or A. */
+            unit?: components["schemas"]["RateUnit"] | null;
+            /**
+             * Format: int64
+             * @description From when the profile is in force (unix seconds; default: at once).
+             */
+            validFrom?: number | null;
+            /**
+             * Format: int64
+             * @description Until when the profile is in force (unix seconds, after validFrom and
+             *     after now; default: until replaced or cleared).
+             */
+            validTo?: number | null;
+        };
         /** @enum {string} */
         RateUnit: "W" | "A";
+        /** @enum {string} */
+        RecurrencyKind: "Daily" | "Weekly";
         RefundRequestBody: {
             /** @description Yuan with at most 2 decimals, as a string ("12.34") or a number. */
             amount: components["schemas"]["YuanAmount"];
@@ -2597,6 +2770,7 @@ export interface components {
             /** @default  */
             email?: string;
             password: string;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
         };
         /**
@@ -2605,12 +2779,22 @@ export interface components {
          */
         RegistrationStatus: "Accepted" | "Pending" | "Rejected";
         RemoteStartBody: {
-            /** Format: int64 */
+            /**
+             * @description Optional: the session's own profile, sent as a TxProfile (default
+             *     kind Relative, id 1); the same fields as setChargingProfile.
+             */
+            chargingProfile?: components["schemas"]["ProfileSpec"] | null;
+            /**
+             * Format: int64
+             * @description The connector to start on; absent: the charger chooses (OCPP 1.6).
+             */
             connectorId?: number | null;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag?: string;
             /**
              * Format: double
-             * @description Optional power limit for this session (W), sent as a TxProfile.
+             * @description Optional power limit for this session (W), sent as a TxProfile
+             *     (Relative, id 1). Or give `chargingProfile`, not both.
              */
             limitW?: number | null;
             /** @default  */
@@ -2640,6 +2824,7 @@ export interface components {
              * @description Until when (unix seconds).
              */
             expiresAt?: number | null;
+            /** @description A charging card's number, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             idTag?: string;
             /** @default  */
             pileId?: string;
@@ -2651,21 +2836,26 @@ export interface components {
         };
         ResetIn: {
             password: string;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
         };
         /** @enum {string} */
         ResetType: "Soft" | "Hard";
         /** @description The role to delete: `role` (or `id`, the list's row key). */
         RoleDeleteIn: {
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             id?: string | null;
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             role?: string | null;
         };
         RoleEditIn: {
             /** @default  */
             description?: string;
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             oldRole?: string | null;
             /** @default [] */
             permissions?: string[];
+            /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             role: string;
             /** Format: int64 */
             version?: number | null;
@@ -2950,11 +3140,14 @@ export interface components {
          *     with one entry (a list, or text without commas).
          */
         UserDeleteIn: {
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             id?: string | null;
             ids?: components["schemas"]["NamesIn"] | null;
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username?: string | null;
         };
         UserEditIn: {
+            /** @description A department's id or name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             departmentId?: string | null;
             /** @default  */
             email?: string;
@@ -2963,6 +3156,7 @@ export interface components {
             password?: string | null;
             /** @default [] */
             roles?: string[];
+            /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
             /** Format: int64 */
             version?: number | null;
@@ -3100,6 +3294,8 @@ export interface components {
         /** @description too many requests, try again later */
         Error429: {
             headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After": number;
                 [name: string]: unknown;
             };
             content: {
@@ -5742,7 +5938,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IdBody"];
+                "application/json": components["schemas"]["DepartmentRef"];
             };
         };
         responses: {

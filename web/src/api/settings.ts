@@ -168,7 +168,7 @@ export async function updateProfile(profile: Schema<'ProfileIn'>): Promise<Answe
 }
 
 export async function changeOwnPassword(oldPassword: string, newPassword: string): Promise<string> {
-  return (await post<unknown>('/user/changePassword', { oldPassword, newPassword })).msg;
+  return (await post<unknown>('/user/changePassword', { oldPassword, newPassword }, { fieldErrors: true })).msg;
 }
 
 // ---- operations settings (/setting/workflow)

@@ -26,6 +26,7 @@
 
 use charging::{Fen, Problem};
 use envelope::{ApiError, Text};
+use names::CardNumber;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use store::{Condition, Key, Query, SortKey, TxOp, UpdateAction};
@@ -261,7 +262,7 @@ fn item(c: &Card, wallet: &Wallet) -> store::Item {
 pub struct CardInput {
     #[serde(default)]
     #[schemars(length(min = 1, max = 20))]
-    pub id_tag: String,
+    pub id_tag: CardNumber,
     #[serde(default)]
     #[schemars(length(max = 50))]
     pub holder: String,
@@ -275,7 +276,7 @@ pub struct CardInput {
     /// The group card this one belongs to (an existing idTag).
     #[serde(default)]
     #[schemars(length(max = 20))]
-    pub parent_id_tag: Option<String>,
+    pub parent_id_tag: Option<CardNumber>,
     /// How its sessions are paid (default postpaid; an edit without it
     /// keeps the card's). A prepaid card starts with a balance of 0.
     #[serde(default)]
@@ -320,7 +321,7 @@ impl CardInput {
             plate: self.plate.trim().to_string(),
             status: self.status.unwrap_or(CardStatus::Accepted),
             expires_at: self.expires_at,
-            parent_id_tag: self.parent_id_tag.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(String::from),
+            parent_id_tag: self.parent_id_tag.as_deref().filter(|p| !p.is_empty()).map(String::from),
             created_at,
             updated_at: now,
             updated_by: by.to_string(),
@@ -393,7 +394,7 @@ pub async fn create(ctx: &AppCtx, input: CardInput, by: &str) -> Result<CardView
 pub async fn update(ctx: &AppCtx, id_tag: &str, expected: i64, mut input: CardInput, by: &str) -> Result<CardView, ApiError> {
     let CardView { card: old, wallet } = get_view(ctx, id_tag).await?.ok_or_else(|| not_found(id_tag))?;
     // The number identifies the card: an edit keeps it.
-    input.id_tag = old.id_tag.clone();
+    input.id_tag = CardNumber::parse(&old.id_tag).map_err(|_| ApiError::internal())?;
     check(input.problems("", &Place::Form))?;
     check_parent(ctx, &input, "parentIdTag").await?;
     if old.version != expected {
@@ -547,7 +548,7 @@ pub struct Imported {
 pub struct ImportRow {
     #[serde(default)]
     #[schemars(length(min = 1, max = 20))]
-    pub id_tag: String,
+    pub id_tag: CardNumber,
     #[serde(default)]
     #[schemars(length(max = 50))]
     pub holder: String,
@@ -560,7 +561,7 @@ pub struct ImportRow {
     pub expires_at: Option<i64>,
     #[serde(default)]
     #[schemars(length(max = 20))]
-    pub parent_id_tag: Option<String>,
+    pub parent_id_tag: Option<CardNumber>,
     /// Default postpaid.
     #[serde(default)]
     pub payment: Option<CardPayment>,
@@ -878,18 +879,22 @@ pub async fn backfill_lookup(ctx: &AppCtx) -> Result<(usize, usize), ApiError> {
     }
 }
 
+fn demo_number(tag: &str) -> CardNumber {
+    CardNumber::parse(tag).expect("the demo's card numbers are canonical")
+}
+
 /// The demo's cards: `DEMO0001`-`DEMO0020` accepted (the charge-point
 /// simulator uses them), one blocked, one expired; `PRE0001` prepaid with
 /// a balance of 200 yuan topped up by the seeder.
 pub async fn seed_demo(ctx: &AppCtx) -> Result<(), ApiError> {
     let now = ctx.now();
     let plain = |id_tag: &str, holder: &str, plate: &str, status: CardStatus, expires_at: Option<i64>, parent: Option<&str>| ImportRow {
-        id_tag: id_tag.into(),
+        id_tag: demo_number(id_tag),
         holder: holder.into(),
         plate: plate.into(),
         status: Some(status),
         expires_at,
-        parent_id_tag: parent.map(String::from),
+        parent_id_tag: parent.map(demo_number),
         payment: None,
         row: None,
     };

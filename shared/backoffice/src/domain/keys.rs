@@ -33,6 +33,14 @@ pub fn user(username: &str) -> Key {
     Key::new(user_pk(username), PROFILE)
 }
 
+/// A user's password hash, in a partition of its own (`PWD#...`): the IAM
+/// policies (`dynamodb:LeadingKeys`) keep every function but sign-in and
+/// the staff routes away from it, while the user's record is read by every
+/// authenticated call.
+pub fn password(username: &str) -> Key {
+    Key::new(format!("PWD#{}", username.to_lowercase()), "HASH")
+}
+
 pub fn session(username: &str, sid: &str) -> Key {
     Key::new(user_pk(username), format!("SESSION#{sid}"))
 }

@@ -165,6 +165,14 @@ fn clean_node(node: &Value) -> Result<Map<String, Value>, ApiError> {
     let mut out = Map::new();
     for field in ["path", "name", "component", "redirect"] {
         match obj.get(field) {
+            // The name is the entry's key: one spelling (`names`), as the
+            // edit's originalName and parentName are.
+            Some(Value::String(s)) if field == "name" => {
+                let key = names::MenuKey::parse(s).map_err(|r| ApiError::invalid(format!("node.name {}", r.en), format!("node.name {}", r.zh)))?;
+                if !key.is_empty() {
+                    out.insert(field.into(), Value::String(key.into_string()));
+                }
+            }
             Some(Value::String(s)) if !s.trim().is_empty() => {
                 out.insert(field.into(), Value::String(s.trim().to_string()));
             }

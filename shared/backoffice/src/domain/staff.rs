@@ -136,10 +136,12 @@ fn counter_ops(before: (&[String], Option<&str>), after: (&[String], Option<&str
     ops
 }
 
-/// Runs a user write with its counter changes as one transaction; a failed
+/// Runs a user's writes (the record first, then its password item, which
+/// has no condition) with its counter changes as one transaction; a failed
 /// condition on the user itself is answered by `user_refusal`.
-async fn write_with_counters(ctx: &AppCtx, user_op: TxOp, counters: Vec<CounterOp>, user_refusal: ApiError) -> Result<(), ApiError> {
-    let mut ops = vec![user_op];
+async fn write_with_counters(ctx: &AppCtx, user_ops: Vec<TxOp>, counters: Vec<CounterOp>, user_refusal: ApiError) -> Result<(), ApiError> {
+    let user_writes = user_ops.len();
+    let mut ops = user_ops;
     let mut refusals = Vec::with_capacity(counters.len());
     for c in counters {
         ops.push(c.op);
@@ -152,8 +154,8 @@ async fn write_with_counters(ctx: &AppCtx, user_op: TxOp, counters: Vec<CounterO
         }
         Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&0) => Err(user_refusal),
         Err(store::StoreError::TransactionCanceled { failed }) => {
-            let first = failed.first().copied().unwrap_or(1);
-            Err(refusals.into_iter().nth(first.saturating_sub(1)).unwrap_or_else(|| ApiError::standard(409)))
+            let first = failed.first().copied().unwrap_or(user_writes);
+            Err(refusals.into_iter().nth(first.saturating_sub(user_writes)).unwrap_or_else(|| ApiError::standard(409)))
         }
         Err(e) => Err(e).api(),
     }
@@ -184,18 +186,18 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
     edit.roles = dedup(&edit.roles);
     check_edit(&edit)?;
     let now = ctx.now();
-    let (user, user_op, counters) = match edit.version {
+    let (user, user_ops, counters) = match edit.version {
         None => {
             let password = edit.password.as_deref().unwrap_or_default();
-            users::validate_password("password", password, &edit.username)?;
+            users::validate_password(password, &edit.username, "password")?;
             let hash = crate::password_work::hash(password).await?;
             let mut user = User::new(&edit.username, hash, edit.roles.clone(), now);
             user.email = edit.email;
             user.department_id = edit.department_id;
             user.enabled = edit.enabled;
-            let op = TxOp::Put { item: user.to_item(), condition: Some(Condition::item_absent()) };
+            let ops = user.create_ops();
             let counters = counter_ops((&[], None), (&user.roles, user.department_id.as_deref()));
-            (user, op, counters)
+            (user, ops, counters)
         }
         Some(version) => {
             let current = users::get(ctx, &edit.username).await?.ok_or_else(|| no_such_user(&edit.username))?;
@@ -215,11 +217,11 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
                 ..current
             };
             let op = TxOp::Put { item: user.to_item(), condition: Some(Condition::version_is(version)) };
-            (user, op, counters)
+            (user, vec![op], counters)
         }
     };
     let user_refusal = if edit.version.is_none() { users::username_taken(&user.username) } else { stale(&user.username) };
-    write_with_counters(ctx, user_op, counters, user_refusal).await?;
+    write_with_counters(ctx, user_ops, counters, user_refusal).await?;
     Ok(user)
 }
 
@@ -242,8 +244,11 @@ pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), Api
     }
     let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
     let counters = counter_ops((&user.roles, user.department_id.as_deref()), (&[], None));
-    let op = TxOp::Delete { key: keys::user(&user.username), condition: Some(Condition::version_is(user.version)) };
-    write_with_counters(ctx, op, counters, stale(&user.username)).await?;
+    let ops = vec![
+        TxOp::Delete { key: keys::user(&user.username), condition: Some(Condition::version_is(user.version)) },
+        TxOp::Delete { key: keys::password(&user.username), condition: None },
+    ];
+    write_with_counters(ctx, ops, counters, stale(&user.username)).await?;
     crate::domain::sessions::end_all_except(ctx, &user.username, None).await?;
     // Its social identities go too: none may sign in as a later account
     // of the same name (sign-in also checks both sides of a link agree).
@@ -263,7 +268,7 @@ pub async fn reset_password(ctx: &AppCtx, actor: &str, username: &str, password:
             "不能在此重置自己的密码，请到个人中心修改（需输入原密码）",
         ));
     }
-    users::validate_password("password", password, username)?;
+    users::validate_password(password, username, "password")?;
     let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
     let hash = crate::password_work::hash(password).await?;
     users::set_password_hash(ctx, &user, hash).await?;

@@ -18,7 +18,7 @@ use crate::session::{authenticate, token_invalid, Expired};
 pub(crate) struct Credentials {
     #[schemars(length(min = 1))]
     #[serde(default)]
-    username: String,
+    username: names::UserName,
     #[schemars(length(min = 6, max = 128))]
     #[serde(default)]
     password: String,
@@ -53,7 +53,7 @@ pub struct TokenData {
 /// POST /login/index
 pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let creds: Credentials = login_payload(ctx, &call.req)?;
-    let username = creds.username.trim();
+    let username = creds.username.as_str();
     if username.is_empty() {
         return Err(ApiError::bad_request(Text::new("user name cannot be empty", "用户名不能为空")));
     }
@@ -64,10 +64,14 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         )));
     }
     let ip = call.req.client_ip.as_str();
+    // A browser that signed in to this account before brings its device
+    // token: its tries are counted per device, and guesses from elsewhere
+    // never refuse it.
+    let device = call.req.cookie(&auth::device::cookie_name(username)).and_then(|token| ctx.device_key.verify(token, username, ctx.now()));
     // Counted before the password is checked: parallel guesses cannot
     // outrun the limit.
-    let attempt = throttle::begin(ctx, username, ip).await?;
-    let user = users::get(ctx, username).await?;
+    let attempt = throttle::begin(ctx, username, ip, device.as_ref()).await?;
+    let user = users::get_with_password(ctx, username).await?;
     let verified = match &user {
         Some(u) => crate::password_work::verify(&creds.password, &u.password_hash).await?,
         None => {
@@ -87,23 +91,49 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         )));
     }
     rehash_if_weak(ctx, &user, &creds.password).await;
-    Ok(Reply::data(start_session(ctx, &user.username, ip).await?))
+    let tokens = start_session(ctx, &user.username, ip).await?;
+    let mut answer = envelope::ok_response(&tokens);
+    answer.headers_mut().append(http::header::SET_COOKIE, device_cookie(ctx, &user.username, call.req.https));
+    Ok(Reply::Raw(answer))
+}
+
+/// A new device token for the account, as the cookie that carries it:
+/// HttpOnly (no script reads it), SameSite=Strict (no other site's page
+/// sends it), sent only with sign-ins, Secure when the browser came over
+/// https, kept for [`auth::DEVICE_TOKEN_MAX_AGE_SECS`].
+fn device_cookie(ctx: &AppCtx, account: &str, https: bool) -> http::HeaderValue {
+    let token = ctx.device_key.issue(account, ctx.now());
+    let cookie = format!(
+        "{}={token}; Path={}/login; Max-Age={}; HttpOnly; SameSite=Strict{}",
+        auth::device::cookie_name(account),
+        crate::API_BASE,
+        auth::DEVICE_TOKEN_MAX_AGE_SECS,
+        if https { "; Secure" } else { "" }
+    );
+    http::HeaderValue::from_str(&cookie).expect("a device cookie is ASCII")
 }
 
 /// A hash made with weaker argon2 parameters than today's (or another
-/// algorithm) is replaced at the first sign-in that proves the password.
-/// A failure only means the next sign-in tries again.
+/// algorithm) is replaced at the first sign-in that proves the password,
+/// and one still kept in the user's record the old way moves to its own
+/// item. A failure only means the next sign-in tries again.
 async fn rehash_if_weak(ctx: &AppCtx, user: &users::User, password: &str) {
-    if !auth::needs_rehash(&user.password_hash) {
+    let weak = auth::needs_rehash(&user.password_hash);
+    if !weak && !user.has_legacy_hash() {
         return;
     }
-    let result = match crate::password_work::hash(password).await {
-        Ok(hash) => users::set_password_hash(ctx, user, hash).await.map(drop),
+    let result = match weak {
+        true => crate::password_work::hash(password).await,
+        false => Ok(user.password_hash.clone()),
+    };
+    let result = match result {
+        Ok(hash) => users::set_password_hash(ctx, user, hash).await,
         Err(e) => Err(e),
     };
-    match result {
-        Ok(()) => tracing::info!(user = %user.username, "password hash upgraded to the current argon2 parameters"),
-        Err(e) => tracing::warn!(user = %user.username, error = %e.msg.en, "password hash upgrade failed; the next sign-in tries again"),
+    match (result, weak) {
+        (Ok(()), true) => tracing::info!(user = %user.username, "password hash upgraded to the current argon2 parameters"),
+        (Ok(()), false) => tracing::info!(user = %user.username, "password hash moved to its own item"),
+        (Err(e), _) => tracing::warn!(user = %user.username, error = %e.msg.en, "password hash upgrade failed; the next sign-in tries again"),
     }
 }
 
@@ -162,7 +192,7 @@ pub async fn logout(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub(crate) struct Registration {
     #[schemars(regex(pattern = r"^[A-Za-z0-9_.@-]{2,32}$"))]
     #[serde(default)]
-    username: String,
+    username: names::UserName,
     #[schemars(length(min = 12, max = 128))]
     #[serde(default)]
     password: String,
@@ -181,7 +211,7 @@ pub async fn register(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let reg: Registration = login_payload(ctx, &call.req)?;
     let username = users::validate_username(&reg.username)?;
-    users::validate_password("password", &reg.password, &username)?;
+    users::validate_password(&reg.password, &username, "password")?;
     let email = reg.email.trim().to_string();
     if !email.is_empty() && !crate::validate::is_email(&email) {
         return Err(ApiError::bad_request(Text::new("the e-mail address is not valid", "邮箱格式不正确")));
@@ -210,19 +240,20 @@ pub(crate) struct PasswordChange {
 pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
     let change: PasswordChange = call.req.payload()?;
-    let attempt = throttle::begin_for_account(ctx, caller.username(), &call.req.client_ip).await?;
-    if !crate::password_work::verify(&change.old_password, &caller.user.password_hash).await? {
+    let attempt = throttle::begin_for_session(ctx, caller.username(), &caller.session_id, &call.req.client_ip).await?;
+    let user = users::get_with_password(ctx, caller.username()).await?.ok_or_else(|| ApiError::standard(401))?;
+    if !crate::password_work::verify(&change.old_password, &user.password_hash).await? {
         return Err(ApiError::bad_request(Text::new("the current password is wrong", "原密码不正确")));
     }
     attempt.succeeded(ctx).await?;
-    users::validate_password("newPassword", &change.new_password, caller.username())?;
+    users::validate_password(&change.new_password, caller.username(), "newPassword")?;
     if change.new_password == change.old_password {
         return Err(ApiError::bad_request(Text::new(
             "the new password must differ from the current one",
             "新密码不能与原密码相同",
         )));
     }
-    users::set_password_hash(ctx, &caller.user, crate::password_work::hash(&change.new_password).await?).await?;
+    users::set_password_hash(ctx, &user, crate::password_work::hash(&change.new_password).await?).await?;
     sessions::end_all_except(ctx, caller.username(), Some(&caller.session_id)).await?;
     Ok(Reply::message(Text::new(
         "password changed; other sessions were signed out",

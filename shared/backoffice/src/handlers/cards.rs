@@ -45,7 +45,7 @@ pub fn routes() -> Vec<Route> {
 pub struct CardListQuery {
     /// The start of the card number (any letter case).
     #[schemars(length(max = 20))]
-    keyword: Option<String>,
+    keyword: Option<names::CardNumber>,
     status: Option<CardStatus>,
     /// The page, from 1 (default 1).
     #[schemars(range(min = 1, max = 1_000_000))]
@@ -139,7 +139,7 @@ pub struct CardEdit {
 async fn card_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let e: CardEdit = call.req.payload()?;
     let version = e.version.ok_or_else(|| ApiError::bad_request(Text::new("version is required", "缺少version")))?;
-    let tag = e.card.id_tag.clone();
+    let tag = e.card.id_tag.to_string();
     Ok(Reply::data_with_msg(cards::update(ctx, &tag, version, e.card, &by(&call)?).await?, saved()))
 }
 
@@ -149,16 +149,16 @@ async fn card_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub struct CardRef {
     #[serde(default)]
     #[schemars(length(min = 1, max = 20))]
-    id_tag: String,
+    id_tag: names::CardNumber,
 }
 
 /// POST /card/doDelete {idTag}
 async fn card_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let r: CardRef = call.req.payload()?;
-    if r.id_tag.trim().is_empty() {
+    if r.id_tag.is_empty() {
         return Err(ApiError::bad_request(Text::new("idTag is required", "缺少卡号idTag")));
     }
-    cards::delete(ctx, r.id_tag.trim()).await?;
+    cards::delete(ctx, &r.id_tag).await?;
     Ok(Reply::message(Text::new("deleted", "删除成功")))
 }
 

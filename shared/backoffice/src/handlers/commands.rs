@@ -101,37 +101,67 @@ pub struct PileBody {
     pile_id: String,
 }
 
-#[derive(Deserialize, JsonSchema)]
+#[derive(Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct RemoteStartBody {
     #[serde(default)]
     pile_id: String,
+    /// The connector to start on; absent: the charger chooses (OCPP 1.6).
     connector_id: Option<i64>,
     #[serde(default)]
     #[schemars(length(min = 1, max = 20))]
-    id_tag: String,
-    /// Optional power limit for this session (W), sent as a TxProfile.
+    id_tag: names::CardNumber,
+    /// Optional power limit for this session (W), sent as a TxProfile
+    /// (Relative, id 1). Or give `chargingProfile`, not both.
     #[schemars(range(min = 1, max = 1_000_000))]
     limit_w: Option<f64>,
+    /// Optional: the session's own profile, sent as a TxProfile (default
+    /// kind Relative, id 1); the same fields as setChargingProfile.
+    charging_profile: Option<ProfileSpec>,
 }
 
-/// POST /charger/remoteStart {pileId, connectorId, idTag, limitW?}
+/// The RemoteStartTransaction for connector `n` (None: the charger chooses),
+/// with its TxProfile when one is asked for.
+fn remote_start_payload(b: &RemoteStartBody, now: i64, n: Option<u32>, tag: &str) -> Result<Value, ApiError> {
+    let mut payload = json!({"idTag": tag});
+    if let Some(n) = n {
+        payload["connectorId"] = json!(n);
+    }
+    match (b.limit_w, &b.charging_profile) {
+        (Some(_), Some(_)) => return Err(bad("chargingProfile", "give limitW or chargingProfile, not both", "limitW 与 chargingProfile 只能二选一")),
+        (Some(limit), None) => {
+            if !(limit > 0.0 && limit.is_finite()) {
+                return Err(bad("limitW", "must be a positive number of watts", "须为正数（瓦）"));
+            }
+            payload["chargingProfile"] = json!({"chargingProfileId": 1, "stackLevel": 0, "chargingProfilePurpose": "TxProfile", "chargingProfileKind": "Relative",
+                "chargingSchedule": {"chargingRateUnit": "W", "chargingSchedulePeriod": [{"startPeriod": 0, "limit": limit}]}});
+        }
+        (None, Some(spec)) => {
+            // No transaction exists yet: the charger binds the profile to the one it starts.
+            let profile = charging_profile(spec, ProfilePurpose::TxProfile, now, None, 1, ProfileKind::Relative).map_err(|mut e| {
+                e.msg = Text::new(format!("chargingProfile.{}", e.msg.en), format!("chargingProfile.{}", e.msg.zh));
+                e
+            })?;
+            payload["chargingProfile"] = profile;
+        }
+        (None, None) => {}
+    }
+    Ok(payload)
+}
+
+/// POST /charger/remoteStart {pileId, connectorId?, idTag, limitW? | chargingProfile?}
 async fn remote_start(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: RemoteStartBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    let n = connector(&p, b.connector_id, false)?;
+    let n = match b.connector_id {
+        Some(_) => Some(connector(&p, b.connector_id, false)?),
+        None => None,
+    };
     let tag = b.id_tag.trim();
     if cards::get(ctx, tag).await?.is_none() {
         return Err(bad("idTag", format!("no charging card {tag}"), format!("充电卡{tag}不存在")));
     }
-    let mut payload = json!({"connectorId": n, "idTag": tag});
-    if let Some(limit) = b.limit_w {
-        if !(limit > 0.0 && limit.is_finite()) {
-            return Err(bad("limitW", "must be a positive number of watts", "须为正数（瓦）"));
-        }
-        payload["chargingProfile"] = json!({"chargingProfileId": 1, "stackLevel": 0, "chargingProfilePurpose": "TxProfile", "chargingProfileKind": "Relative",
-            "chargingSchedule": {"chargingRateUnit": "W", "chargingSchedulePeriod": [{"startPeriod": 0, "limit": limit}]}});
-    }
+    let payload = remote_start_payload(&b, ctx.now(), n, tag)?;
     queue(ctx, &call, &p, "RemoteStartTransaction", payload).await
 }
 
@@ -494,7 +524,7 @@ pub struct ReserveBody {
     connector_id: Option<i64>,
     #[serde(default)]
     #[schemars(length(min = 1, max = 20))]
-    id_tag: String,
+    id_tag: names::CardNumber,
     /// Until when (unix seconds).
     expires_at: Option<i64>,
 }
@@ -693,15 +723,33 @@ async fn get_local_list_version(ctx: &AppCtx, call: Call) -> Result<Reply, ApiEr
     queue(ctx, &call, &p, "GetLocalListVersion", json!({})).await
 }
 
-#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ProfilePurpose {
     /// The default for new sessions on the connector (or all, connector 0).
     TxDefaultProfile,
     /// The whole charger's limit (connector 0 only).
     ChargePointMaxProfile,
+    /// The running session's limit (a connector with a session only).
+    TxProfile,
 }
 
-#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ProfileKind {
+    /// The schedule starts at `startSchedule` (default now).
+    Absolute,
+    /// The schedule starts again every day or week from `startSchedule`.
+    Recurring,
+    /// The schedule starts when the session starts (no `startSchedule`).
+    Relative,
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RecurrencyKind {
+    Daily,
+    Weekly,
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum RateUnit {
     W,
     A,
@@ -712,11 +760,15 @@ pub enum RateUnit {
 pub struct Period {
     /// Seconds from the start of the schedule.
     pub start_period: i64,
-    /// The limit in the schedule's unit (W or A).
+    /// The limit in the schedule's unit (W or A), one decimal at most.
     pub limit: f64,
+    /// Phases the charger may use in this period (1-3; absent: 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 3))]
+    pub number_phases: Option<i64>,
 }
 
-#[derive(Deserialize, JsonSchema)]
+#[derive(Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileBody {
     #[serde(default)]
@@ -724,64 +776,275 @@ pub struct ProfileBody {
     /// 0 = the whole charger.
     connector_id: Option<i64>,
     purpose: Option<ProfilePurpose>,
+    /// TxProfile only: the running transaction it limits (default: the one
+    /// open on the connector; refused when none is).
+    transaction_id: Option<i64>,
+    #[serde(flatten)]
+    profile: ProfileSpec,
+}
+
+/// A charging profile's own fields (SetChargingProfile, and the TxProfile of
+/// a remote start).
+#[derive(Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileSpec {
+    /// The profile's id on the charger (1-2147483647; default 100 for a
+    /// ChargePointMaxProfile, 200 + the connector for the others, 1 on a
+    /// remote start). The charger replaces a profile it holds with the same
+    /// id, or with the same purpose and stack level on the same connector:
+    /// choosing the id chooses what is replaced.
+    #[schemars(range(min = 1, max = 2147483647))]
+    charging_profile_id: Option<i64>,
+    /// 0-99 (default 0): of the profiles of one purpose in force, the
+    /// charger follows the highest level.
+    #[schemars(range(min = 0, max = 99))]
+    stack_level: Option<i64>,
+    /// Default Absolute (Relative on a remote start).
+    kind: Option<ProfileKind>,
+    /// Required with kind Recurring (and only then).
+    recurrency_kind: Option<RecurrencyKind>,
+    /// From when the profile is in force (unix seconds; default: at once).
+    valid_from: Option<i64>,
+    /// Until when the profile is in force (unix seconds, after validFrom and
+    /// after now; default: until replaced or cleared).
+    valid_to: Option<i64>,
+    /// When the schedule starts (unix seconds): Absolute and Recurring only
+    /// (default now); a Relative schedule starts with the session.
+    start_schedule: Option<i64>,
+    /// How long the schedule lasts (seconds, 1 s to one year; at most a day
+    /// for Daily and a week for Weekly recurrence; default: the last period
+    /// goes on until the profile ends).
+    #[schemars(range(min = 1, max = 31536000))]
+    duration: Option<i64>,
+    /// The lowest rate the vehicle draws efficiently, in the schedule's unit
+    /// (one decimal at most).
+    #[schemars(range(min = 0))]
+    min_charging_rate: Option<f64>,
+    /// W (default) or A.
     unit: Option<RateUnit>,
-    /// At least one period; the first starts at 0; starts grow.
+    /// At least one period; the first starts at 0; starts grow (and stay
+    /// below the duration).
     #[schemars(length(min = 1, max = 48))]
     periods: Vec<Period>,
 }
 
-/// POST /charger/setChargingProfile {pileId, connectorId, purpose, unit, periods}
-async fn set_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let b: ProfileBody = call.req.payload()?;
-    let p = pile(ctx, &b.pile_id).await?;
-    let n = connector(&p, b.connector_id, true)?;
-    let purpose = b.purpose.ok_or_else(|| bad("purpose", "is required: TxDefaultProfile or ChargePointMaxProfile", "不能为空"))?;
-    if purpose == ProfilePurpose::ChargePointMaxProfile && n != 0 {
-        return Err(bad("connectorId", "a ChargePointMaxProfile is for the whole charger: connector 0", "整桩功率限制须用第0枪（整桩）"));
+/// The largest stack level accepted (chargers advertise their own maximum as
+/// ChargeProfileMaxStackLevel; 99 is above any seen and keeps typos out).
+const MAX_STACK_LEVEL: i64 = 99;
+/// A limit above these is a typo (2 MW, 2 kA), not a charger.
+const MAX_LIMIT_W: f64 = 2_000_000.0;
+const MAX_LIMIT_A: f64 = 2_000.0;
+
+/// A rate with at most one decimal (the schema's multipleOf 0.1), sent rounded
+/// so the float's binary noise never reaches the charger.
+fn one_decimal(field: &str, v: f64, max: f64, unit: RateUnit) -> Result<f64, ApiError> {
+    let unit = if unit == RateUnit::A { "A" } else { "W" };
+    if !(v.is_finite() && v >= 0.0) {
+        return Err(bad(field, "must not be negative", "不能为负数"));
+    }
+    if v > max {
+        return Err(bad(field, format!("must be at most {max} {unit}"), format!("不能超过{max} {unit}")));
+    }
+    let tenths = (v * 10.0).round();
+    if (tenths - v * 10.0).abs() > 1e-6 {
+        return Err(bad(field, "has at most one decimal", "最多一位小数"));
+    }
+    Ok(tenths / 10.0)
+}
+
+/// A unix time the charger can be sent (year 2000 to 9999).
+fn timestamp(field: &str, ts: i64) -> Result<String, ApiError> {
+    if !(946_684_800..253_402_300_800).contains(&ts) {
+        return Err(bad(field, "must be a time (unix seconds)", "须为时间（Unix秒）"));
+    }
+    Ok(iso(ts))
+}
+
+/// The `csChargingProfiles` of a SetChargingProfile for connector `n`
+/// (`tx`: the transaction a TxProfile limits, found by the handler).
+fn profile_for(b: &ProfileBody, now: i64, n: u32, tx: Option<i64>) -> Result<Value, ApiError> {
+    let purpose = profile_target(b, n)?;
+    if purpose == ProfilePurpose::TxProfile && tx.is_none() {
+        return Err(bad("transactionId", "a TxProfile needs a running transaction", "TxProfile 须有进行中的交易"));
+    }
+    let default_id = if purpose == ProfilePurpose::ChargePointMaxProfile { 100 } else { 200 + n as i64 };
+    charging_profile(&b.profile, purpose, now, tx, default_id, ProfileKind::Absolute)
+}
+
+/// A charging profile checked field by field (a 400 naming the first bad
+/// one): the ids and kind not given take the defaults passed.
+fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Option<i64>, default_id: i64, default_kind: ProfileKind) -> Result<Value, ApiError> {
+    let id = match b.charging_profile_id {
+        Some(id) if (1..=i32::MAX as i64).contains(&id) => id,
+        Some(_) => return Err(bad("chargingProfileId", "must be 1-2147483647", "须为1-2147483647")),
+        None => default_id,
+    };
+    let level = b.stack_level.unwrap_or(0);
+    if !(0..=MAX_STACK_LEVEL).contains(&level) {
+        return Err(bad("stackLevel", format!("must be 0-{MAX_STACK_LEVEL}"), format!("须为0-{MAX_STACK_LEVEL}")));
+    }
+    let kind = b.kind.unwrap_or(default_kind);
+    let mut profile = json!({"chargingProfileId": id, "stackLevel": level, "chargingProfilePurpose": purpose, "chargingProfileKind": kind});
+    match (kind, b.recurrency_kind) {
+        (ProfileKind::Recurring, Some(r)) => profile["recurrencyKind"] = json!(r),
+        (ProfileKind::Recurring, None) => return Err(bad("recurrencyKind", "is required for a Recurring profile: Daily or Weekly", "周期性计划须指定：Daily 或 Weekly")),
+        (_, Some(_)) => return Err(bad("recurrencyKind", "is for a Recurring profile only", "仅用于周期性计划（Recurring）")),
+        (_, None) => {}
+    }
+    if let Some(tx) = tx {
+        profile["transactionId"] = json!(tx);
+    }
+    if let Some(from) = b.valid_from {
+        profile["validFrom"] = json!(timestamp("validFrom", from)?);
+    }
+    if let Some(to) = b.valid_to {
+        profile["validTo"] = json!(timestamp("validTo", to)?);
+        if to <= now {
+            return Err(bad("validTo", "must be in the future", "须晚于现在"));
+        }
+        if b.valid_from.is_some_and(|from| from >= to) {
+            return Err(bad("validTo", "must be after validFrom", "须晚于validFrom"));
+        }
+    }
+    let unit = b.unit.unwrap_or(RateUnit::W);
+    let mut schedule = json!({"chargingRateUnit": unit});
+    match (kind, b.start_schedule) {
+        (ProfileKind::Relative, Some(_)) => return Err(bad("startSchedule", "a Relative schedule starts with the session: leave it out", "相对计划随充电开始，不能指定开始时间")),
+        (ProfileKind::Relative, None) => {}
+        (_, at) => schedule["startSchedule"] = json!(timestamp("startSchedule", at.unwrap_or(now))?),
+    }
+    if let Some(d) = b.duration {
+        let most = match b.recurrency_kind {
+            Some(RecurrencyKind::Daily) if kind == ProfileKind::Recurring => 86_400,
+            Some(RecurrencyKind::Weekly) if kind == ProfileKind::Recurring => 604_800,
+            _ => 31_536_000,
+        };
+        if !(1..=most).contains(&d) {
+            return Err(bad("duration", format!("must be 1-{most} seconds"), format!("须为1-{most}秒")));
+        }
+        schedule["duration"] = json!(d);
+    }
+    let max = if unit == RateUnit::A { MAX_LIMIT_A } else { MAX_LIMIT_W };
+    if let Some(rate) = b.min_charging_rate {
+        schedule["minChargingRate"] = json!(one_decimal("minChargingRate", rate, max, unit)?);
     }
     if b.periods.is_empty() || b.periods.len() > 48 {
         return Err(bad("periods", "a schedule has 1-48 periods", "时段须为1-48个"));
     }
+    let mut periods = Vec::with_capacity(b.periods.len());
     for (i, pr) in b.periods.iter().enumerate() {
-        if !(pr.limit >= 0.0 && pr.limit.is_finite()) {
-            return Err(bad(&format!("periods[{i}].limit"), "must not be negative", "不能为负数"));
-        }
+        let limit = one_decimal(&format!("periods[{i}].limit"), pr.limit, max, unit)?;
         let ordered = if i == 0 { pr.start_period == 0 } else { pr.start_period > b.periods[i - 1].start_period };
         if !ordered {
             return Err(bad(&format!("periods[{i}].startPeriod"), "the first period starts at 0 and each starts after the one before", "首个时段从0开始，之后递增"));
         }
+        if b.duration.is_some_and(|d| pr.start_period >= d) {
+            return Err(bad(&format!("periods[{i}].startPeriod"), "must start before the schedule's duration ends", "须在计划时长之内开始"));
+        }
+        let mut period = json!({"startPeriod": pr.start_period, "limit": limit});
+        match pr.number_phases {
+            Some(ph) if (1..=3).contains(&ph) => period["numberPhases"] = json!(ph),
+            Some(_) => return Err(bad(&format!("periods[{i}].numberPhases"), "must be 1, 2 or 3", "须为1、2或3")),
+            None => {}
+        }
+        periods.push(period);
     }
-    let unit = b.unit.unwrap_or(RateUnit::W);
-    let profile = json!({
-        "chargingProfileId": if purpose == ProfilePurpose::ChargePointMaxProfile { 100 } else { 200 + n },
-        "stackLevel": 0,
-        "chargingProfilePurpose": purpose,
-        "chargingProfileKind": "Absolute",
-        "chargingSchedule": {"chargingRateUnit": unit, "startSchedule": iso(ctx.now()), "chargingSchedulePeriod": b.periods.iter().map(|pr| json!({"startPeriod": pr.start_period, "limit": pr.limit})).collect::<Vec<_>>()}
-    });
+    schedule["chargingSchedulePeriod"] = json!(periods);
+    profile["chargingSchedule"] = schedule;
+    Ok(profile)
+}
+
+/// The profile's purpose, checked against the connector it is sent to.
+fn profile_target(b: &ProfileBody, n: u32) -> Result<ProfilePurpose, ApiError> {
+    let purpose = b.purpose.ok_or_else(|| bad("purpose", "is required: TxDefaultProfile, ChargePointMaxProfile or TxProfile", "不能为空：TxDefaultProfile、ChargePointMaxProfile 或 TxProfile"))?;
+    match purpose {
+        ProfilePurpose::ChargePointMaxProfile if n != 0 => Err(bad("connectorId", "a ChargePointMaxProfile is for the whole charger: connector 0", "整桩功率限制须用第0枪（整桩）")),
+        ProfilePurpose::TxProfile if n == 0 => Err(bad("connectorId", "a TxProfile limits a running session: name its connector (1 or more)", "TxProfile 限制进行中的充电，须指定其枪号（1起）")),
+        _ if purpose != ProfilePurpose::TxProfile && b.transaction_id.is_some() => Err(bad("transactionId", "is for a TxProfile only", "仅用于 TxProfile")),
+        _ => Ok(purpose),
+    }
+}
+
+/// POST /charger/setChargingProfile {pileId, connectorId, purpose, periods, ...}
+async fn set_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: ProfileBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let n = connector(&p, b.connector_id, true)?;
+    let tx = match profile_target(&b, n)? {
+        ProfilePurpose::TxProfile => Some(running_transaction(ctx, &p, n, b.transaction_id).await?),
+        _ => None,
+    };
+    let profile = profile_for(&b, ctx.now(), n, tx)?;
     queue(ctx, &call, &p, "SetChargingProfile", json!({"connectorId": n, "csChargingProfiles": profile})).await
 }
 
-#[derive(Deserialize, JsonSchema)]
+/// The transaction running on connector `n` of `p`: the one named (checked to
+/// be there and running) or the connector's open one.
+async fn running_transaction(ctx: &AppCtx, p: &Pile, n: u32, named: Option<i64>) -> Result<i64, ApiError> {
+    match named {
+        Some(id) => match sessions::get_transaction(ctx, id).await? {
+            Some(t) if t.pile_id == p.id && t.connector == n && t.stop_ts.is_none() => Ok(id),
+            Some(t) if t.stop_ts.is_some() => Err(bad("transactionId", format!("transaction {id} has stopped"), format!("交易{id}已结束"))),
+            Some(_) => Err(bad("transactionId", format!("transaction {id} is not on {} #{n}", p.code), format!("交易{id}不在{} 第{n}枪", p.code))),
+            None => Err(bad("transactionId", format!("no transaction {id}"), format!("交易{id}不存在"))),
+        },
+        None => match sessions::open_on(ctx, &p.id, n).await? {
+            Some(t) => Ok(t.transaction_id),
+            None => Err(bad("connectorId", format!("no session is running on {} #{n}: a TxProfile needs one", p.code), format!("{} 第{n}枪没有进行中的充电，无法设置 TxProfile", p.code))),
+        },
+    }
+}
+
+#[derive(Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct ClearProfileBody {
     #[serde(default)]
     pile_id: String,
+    /// The profile with this id (1-2147483647). A charger given an id clears
+    /// that profile and ignores the other criteria (OCPP 1.6).
+    #[schemars(range(min = 1, max = 2147483647))]
+    id: Option<i64>,
+    /// The profiles of this connector (0 = those of the whole charger).
     connector_id: Option<i64>,
+    /// The profiles of this purpose.
     purpose: Option<ProfilePurpose>,
+    /// The profiles at this stack level (0-99).
+    #[schemars(range(min = 0, max = 99))]
+    stack_level: Option<i64>,
 }
 
-/// POST /charger/clearChargingProfile {pileId, connectorId?, purpose?}
-async fn clear_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let b: ClearProfileBody = call.req.payload()?;
-    let p = pile(ctx, &b.pile_id).await?;
+/// The criteria of a ClearChargingProfile (`connector`: already checked
+/// against the pile); none at all clears every profile the charger holds.
+fn clear_criteria(b: &ClearProfileBody, connector: Option<u32>) -> Result<Value, ApiError> {
     let mut payload = json!({});
-    if b.connector_id.is_some() {
-        payload["connectorId"] = json!(connector(&p, b.connector_id, true)?);
+    match b.id {
+        Some(id) if (1..=i32::MAX as i64).contains(&id) => payload["id"] = json!(id),
+        Some(_) => return Err(bad("id", "must be 1-2147483647", "须为1-2147483647")),
+        None => {}
+    }
+    if let Some(n) = connector {
+        payload["connectorId"] = json!(n);
     }
     if let Some(purpose) = b.purpose {
         payload["chargingProfilePurpose"] = json!(purpose);
     }
+    match b.stack_level {
+        Some(level) if (0..=MAX_STACK_LEVEL).contains(&level) => payload["stackLevel"] = json!(level),
+        Some(_) => return Err(bad("stackLevel", format!("must be 0-{MAX_STACK_LEVEL}"), format!("须为0-{MAX_STACK_LEVEL}"))),
+        None => {}
+    }
+    Ok(payload)
+}
+
+/// POST /charger/clearChargingProfile {pileId, id?, connectorId?, purpose?, stackLevel?}
+async fn clear_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: ClearProfileBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let n = match b.connector_id {
+        Some(_) => Some(connector(&p, b.connector_id, true)?),
+        None => None,
+    };
+    let payload = clear_criteria(&b, n)?;
     queue(ctx, &call, &p, "ClearChargingProfile", payload).await
 }
 
@@ -811,4 +1074,157 @@ async fn get_composite_schedule(ctx: &AppCtx, call: Call) -> Result<Reply, ApiEr
         payload["chargingRateUnit"] = json!(u);
     }
     queue(ctx, &call, &p, "GetCompositeSchedule", payload).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: i64 = 1_790_000_000;
+
+    fn body(v: Value) -> ProfileBody {
+        serde_json::from_value(v).expect("a body")
+    }
+
+    fn built(v: Value, n: u32, tx: Option<i64>) -> Value {
+        profile_for(&body(v), NOW, n, tx).unwrap_or_else(|e| panic!("refused: {}", e.msg.en))
+    }
+
+    /// The field a refusal names, in both languages.
+    fn refused(v: Value, n: u32, tx: Option<i64>) -> String {
+        let b = body(v);
+        let e = profile_for(&b, NOW, n, tx).err().expect("refused");
+        assert_eq!(e.code, 400);
+        let field = e.msg.en.split(':').next().unwrap_or_default().to_string();
+        assert!(e.msg.zh.starts_with(&format!("{field}：")), "zh names {field}: {}", e.msg.zh);
+        field
+    }
+
+    #[test]
+    fn an_absolute_profile_keeps_the_defaults_and_starts_now() {
+        let p = built(json!({"purpose": "TxDefaultProfile", "periods": [{"startPeriod": 0, "limit": 11000}]}), 1, None);
+        assert_eq!(
+            p,
+            json!({"chargingProfileId": 201, "stackLevel": 0, "chargingProfilePurpose": "TxDefaultProfile", "chargingProfileKind": "Absolute",
+                "chargingSchedule": {"chargingRateUnit": "W", "startSchedule": iso(NOW), "chargingSchedulePeriod": [{"startPeriod": 0, "limit": 11000.0}]}})
+        );
+        let max = built(json!({"purpose": "ChargePointMaxProfile", "periods": [{"startPeriod": 0, "limit": 22000}]}), 0, None);
+        assert_eq!(max["chargingProfileId"], 100);
+    }
+
+    #[test]
+    fn every_field_the_operator_chooses_reaches_the_profile() {
+        let p = built(
+            json!({"purpose": "TxDefaultProfile", "chargingProfileId": 7, "stackLevel": 3, "kind": "Recurring", "recurrencyKind": "Daily",
+                "validFrom": NOW - 60, "validTo": NOW + 86_400, "startSchedule": NOW - 3600, "duration": 86_400, "minChargingRate": 6.1,
+                "unit": "A", "periods": [{"startPeriod": 0, "limit": 16, "numberPhases": 3}, {"startPeriod": 3600, "limit": 7.3, "numberPhases": 1}]}),
+            2,
+            None,
+        );
+        assert_eq!(
+            p,
+            json!({"chargingProfileId": 7, "stackLevel": 3, "chargingProfilePurpose": "TxDefaultProfile", "chargingProfileKind": "Recurring", "recurrencyKind": "Daily",
+                "validFrom": iso(NOW - 60), "validTo": iso(NOW + 86_400),
+                "chargingSchedule": {"chargingRateUnit": "A", "startSchedule": iso(NOW - 3600), "duration": 86_400, "minChargingRate": 6.1,
+                    "chargingSchedulePeriod": [{"startPeriod": 0, "limit": 16.0, "numberPhases": 3}, {"startPeriod": 3600, "limit": 7.3, "numberPhases": 1}]}})
+        );
+    }
+
+    #[test]
+    fn a_tx_profile_names_its_transaction_and_a_relative_one_has_no_start() {
+        let p = built(json!({"purpose": "TxProfile", "kind": "Relative", "chargingProfileId": 9, "periods": [{"startPeriod": 0, "limit": 7400}]}), 1, Some(42));
+        assert_eq!(p["transactionId"], 42);
+        assert_eq!(p["chargingProfileKind"], "Relative");
+        assert!(p["chargingSchedule"].get("startSchedule").is_none());
+        let weekly = built(json!({"purpose": "TxDefaultProfile", "kind": "Recurring", "recurrencyKind": "Weekly", "duration": 604_800, "periods": [{"startPeriod": 0, "limit": 1}]}), 0, None);
+        assert_eq!(weekly["recurrencyKind"], "Weekly");
+    }
+
+    #[test]
+    fn each_bad_field_is_refused_by_name() {
+        let ok = |extra: Value| {
+            let mut v = json!({"purpose": "TxDefaultProfile", "periods": [{"startPeriod": 0, "limit": 100}]});
+            for (k, x) in extra.as_object().unwrap() {
+                v[k] = x.clone();
+            }
+            v
+        };
+        for (extra, n, tx, field) in [
+            (json!({"purpose": null}), 1, None, "purpose"),
+            (json!({"purpose": "ChargePointMaxProfile"}), 1, None, "connectorId"),
+            (json!({"purpose": "TxProfile"}), 0, None, "connectorId"),
+            (json!({"purpose": "TxProfile"}), 1, None, "transactionId"),
+            (json!({"transactionId": 5}), 1, None, "transactionId"),
+            (json!({"chargingProfileId": 0}), 1, None, "chargingProfileId"),
+            (json!({"chargingProfileId": 2_147_483_648i64}), 1, None, "chargingProfileId"),
+            (json!({"stackLevel": -1}), 1, None, "stackLevel"),
+            (json!({"stackLevel": 100}), 1, None, "stackLevel"),
+            (json!({"kind": "Recurring"}), 1, None, "recurrencyKind"),
+            (json!({"recurrencyKind": "Daily"}), 1, None, "recurrencyKind"),
+            (json!({"validFrom": NOW + 100, "validTo": NOW + 100}), 1, None, "validTo"),
+            (json!({"validTo": NOW - 1}), 1, None, "validTo"),
+            (json!({"validFrom": 5}), 1, None, "validFrom"),
+            (json!({"kind": "Relative", "startSchedule": NOW}), 1, None, "startSchedule"),
+            (json!({"startSchedule": -1}), 1, None, "startSchedule"),
+            (json!({"duration": 0}), 1, None, "duration"),
+            (json!({"kind": "Recurring", "recurrencyKind": "Daily", "duration": 86_401}), 1, None, "duration"),
+            (json!({"minChargingRate": -1}), 1, None, "minChargingRate"),
+            (json!({"minChargingRate": 1.25}), 1, None, "minChargingRate"),
+            (json!({"periods": []}), 1, None, "periods"),
+            (json!({"periods": [{"startPeriod": 0, "limit": -1}]}), 1, None, "periods[0].limit"),
+            (json!({"periods": [{"startPeriod": 0, "limit": 10.05}]}), 1, None, "periods[0].limit"),
+            (json!({"unit": "A", "periods": [{"startPeriod": 0, "limit": 2001}]}), 1, None, "periods[0].limit"),
+            (json!({"periods": [{"startPeriod": 5, "limit": 1}]}), 1, None, "periods[0].startPeriod"),
+            (json!({"periods": [{"startPeriod": 0, "limit": 1}, {"startPeriod": 0, "limit": 1}]}), 1, None, "periods[1].startPeriod"),
+            (json!({"duration": 60, "periods": [{"startPeriod": 0, "limit": 1}, {"startPeriod": 60, "limit": 1}]}), 1, None, "periods[1].startPeriod"),
+            (json!({"periods": [{"startPeriod": 0, "limit": 1, "numberPhases": 4}]}), 1, None, "periods[0].numberPhases"),
+        ] {
+            let v = ok(extra.clone());
+            let v = if extra.get("purpose") == Some(&Value::Null) { json!({"periods": v["periods"].clone()}) } else { v };
+            assert_eq!(refused(v, n, tx), field, "{extra}");
+        }
+    }
+
+    #[test]
+    fn a_remote_start_may_leave_the_connector_to_the_charger_and_carry_a_tx_profile() {
+        let start = |v: Value, n: Option<u32>| remote_start_payload(&serde_json::from_value(v).expect("a body"), NOW, n, "CARD1");
+        assert_eq!(start(json!({}), None).ok(), Some(json!({"idTag": "CARD1"})), "no connector: the charger chooses");
+        assert_eq!(start(json!({}), Some(2)).ok(), Some(json!({"idTag": "CARD1", "connectorId": 2})));
+        let p = start(json!({"chargingProfile": {"chargingProfileId": 5, "stackLevel": 1, "unit": "A", "periods": [{"startPeriod": 0, "limit": 16}]}}), None).expect("built");
+        assert_eq!(
+            p["chargingProfile"],
+            json!({"chargingProfileId": 5, "stackLevel": 1, "chargingProfilePurpose": "TxProfile", "chargingProfileKind": "Relative",
+                "chargingSchedule": {"chargingRateUnit": "A", "chargingSchedulePeriod": [{"startPeriod": 0, "limit": 16.0}]}})
+        );
+        let limited = start(json!({"limitW": 11000}), Some(1)).expect("built");
+        assert_eq!(limited["chargingProfile"]["chargingProfileId"], 1);
+        for (v, field) in [
+            (json!({"limitW": 11000, "chargingProfile": {"periods": [{"startPeriod": 0, "limit": 1}]}}), "chargingProfile"),
+            (json!({"limitW": -1}), "limitW"),
+            (json!({"chargingProfile": {"periods": []}}), "chargingProfile.periods"),
+            (json!({"chargingProfile": {"kind": "Relative", "startSchedule": NOW, "periods": [{"startPeriod": 0, "limit": 1}]}}), "chargingProfile.startSchedule"),
+        ] {
+            let e = start(v.clone(), None).err().expect("refused");
+            assert!(e.code == 400 && e.msg.en.starts_with(&format!("{field}:")) && e.msg.zh.starts_with(&format!("{field}：")), "{v}: {}", e.msg.en);
+        }
+    }
+
+    #[test]
+    fn clearing_takes_any_combination_of_the_four_criteria() {
+        let clear = |v: Value, n: Option<u32>| clear_criteria(&serde_json::from_value(v).expect("a body"), n);
+        assert_eq!(clear(json!({}), None).ok(), Some(json!({})), "nothing named: every profile");
+        assert_eq!(clear(json!({"id": 7}), None).ok(), Some(json!({"id": 7})));
+        assert_eq!(
+            clear(json!({"purpose": "TxDefaultProfile", "stackLevel": 2}), Some(1)).ok(),
+            Some(json!({"connectorId": 1, "chargingProfilePurpose": "TxDefaultProfile", "stackLevel": 2}))
+        );
+        assert_eq!(
+            clear(json!({"id": 3, "purpose": "TxProfile", "stackLevel": 0}), Some(0)).ok(),
+            Some(json!({"id": 3, "connectorId": 0, "chargingProfilePurpose": "TxProfile", "stackLevel": 0}))
+        );
+        for (v, field) in [(json!({"id": 0}), "id"), (json!({"id": 2_147_483_648i64}), "id"), (json!({"stackLevel": -1}), "stackLevel"), (json!({"stackLevel": 100}), "stackLevel")] {
+            let e = clear(v.clone(), None).err().expect("refused");
+            assert!(e.code == 400 && e.msg.en.starts_with(&format!("{field}:")) && e.msg.zh.starts_with(&format!("{field}：")), "{v}: {}", e.msg.en);
+        }
+    }
 }

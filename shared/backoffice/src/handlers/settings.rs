@@ -3,6 +3,7 @@
 //! manage:settings (Admin): these pages decide who may do what.
 
 use envelope::{ApiError, Text};
+use names::{DepartmentName, MenuKey, PermissionName, RoleName, UserName};
 use permission::SETTINGS_MANAGE;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -12,7 +13,6 @@ use crate::ctx::AppCtx;
 use crate::domain::{audit, departments, menu_edit, menus, privilege, roles, staff, users};
 use crate::paging::DEFAULT_PAGE_SIZE;
 use crate::reply::{Reply, Versioned};
-use crate::handlers::assets::IdBody;
 use crate::params::PageQuery;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Access::SignedIn, Route};
@@ -24,18 +24,25 @@ pub const KEYS: crate::iam::KeyUse = {
     crate::iam::KeyUse::new(&[USERS_BY_NAME, ROLES_BY_NAME, DEPTS, LOG_BY_TIME, LOG_BY_ACCOUNT, LOG_BY_TYPE, LOG, LOG_COUNT, LOG_REFUSED], &[USER, ROLE, DEPT, MENU, SOCIAL])
 };
 
+/// The account routes that create, delete or reset accounts: the group's
+/// families and the password hashes (no other settings route reaches them).
+pub const STAFF_KEYS: crate::iam::KeyUse = {
+    use crate::iam::families::*;
+    crate::iam::KeyUse::new(KEYS.reads, &[USER, PASSWORD, ROLE, DEPT, MENU, SOCIAL])
+};
+
 pub fn routes() -> Vec<Route> {
     vec![
         route!(GET "/userManagement/getList" => "user_management_list", Permission(SETTINGS_MANAGE), unaudited, "Staff accounts (filter by any part of the username, paging)", user_list, query = UserListQuery, data = crate::paging::Page<staff::UserView>),
-        route!(POST "/userManagement/doEdit" => "user_management_edit", Permission(SETTINGS_MANAGE), audited, "Create or edit a staff account", user_edit, body = UserEditIn, data = staff::UserView),
-        route!(POST "/userManagement/doDelete" => "user_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a staff account (not yourself, not the last admin)", user_delete, body = UserDeleteIn, data = ()),
-        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), audited, "Set a new password for another staff account (your own is changed with /user/changePassword)", user_reset_password, body = ResetIn, data = ()),
+        route!(POST "/userManagement/doEdit" => "user_management_edit", Permission(SETTINGS_MANAGE), audited, "Create or edit a staff account", user_edit, body = UserEditIn, data = staff::UserView).touching(&STAFF_KEYS),
+        route!(POST "/userManagement/doDelete" => "user_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a staff account (not yourself, not the last admin)", user_delete, body = UserDeleteIn, data = ()).touching(&STAFF_KEYS),
+        route!(POST "/userManagement/resetPassword" => "user_management_reset_password", Permission(SETTINGS_MANAGE), audited, "Set a new password for another staff account (your own is changed with /user/changePassword)", user_reset_password, body = ResetIn, data = ()).touching(&STAFF_KEYS),
         route!(GET "/roleManagement/getList" => "role_management_list", Permission(SETTINGS_MANAGE), unaudited, "Roles with their permissions and holders", role_list, query = RoleListQuery, data = RoleListPage),
         route!(POST "/roleManagement/doEdit" => "role_management_edit", Permission(SETTINGS_MANAGE), audited, "Create, edit or rename a role", role_edit, body = RoleEditIn, data = roles::Role),
         route!(POST "/roleManagement/doDelete" => "role_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a role nobody holds", role_delete, body = RoleDeleteIn, data = ()),
         route!(GET "/departmentManagement/getList" => "department_management_list", Permission(SETTINGS_MANAGE), unaudited, "The department tree", department_list, data = DepartmentTree),
         route!(POST "/departmentManagement/doEdit" => "department_management_edit", Permission(SETTINGS_MANAGE), audited, "Create, edit or move a department", department_edit, body = DepartmentIn, data = departments::Department),
-        route!(POST "/departmentManagement/doDelete" => "department_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a department without sub-departments or users", department_delete, body = IdBody, data = ()),
+        route!(POST "/departmentManagement/doDelete" => "department_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a department without sub-departments or users", department_delete, body = DepartmentRef, data = ()),
         route!(GET "/menuManagement/getList" => "menu_management_list", Permission(SETTINGS_MANAGE), unaudited, "The whole menu and route tree, with the components a node may use", menu_list, data = MenuTree),
         route!(POST "/menuManagement/doEdit" => "menu_management_edit", Permission(SETTINGS_MANAGE), audited, "Create or edit a menu entry", menu_edit, body = MenuEditIn, data = Versioned),
         route!(POST "/menuManagement/doDelete" => "menu_management_delete", Permission(SETTINGS_MANAGE), audited, "Delete a menu entry without sub-entries", menu_delete, body = MenuDeleteIn, data = Versioned),
@@ -50,7 +57,7 @@ pub struct UserListQuery {
     #[serde(flatten)]
     pub page: PageQuery,
     /// Part of the username, any case.
-    #[serde(default, deserialize_with = "crate::params::filter_text")]
+    #[serde(default, deserialize_with = "crate::params::filter_name")]
     #[schemars(length(max = 64))]
     pub username: Option<String>,
 }
@@ -61,7 +68,7 @@ pub struct RoleListQuery {
     #[serde(flatten)]
     pub page: PageQuery,
     /// Part of the role name.
-    pub role: Option<String>,
+    pub role: Option<RoleName>,
 }
 
 /// GET /systemLog/getList
@@ -70,7 +77,7 @@ pub struct SystemLogQuery {
     #[serde(flatten)]
     pub page: PageQuery,
     /// Accounts whose name starts with this (case-insensitive).
-    #[serde(default, deserialize_with = "crate::params::filter_text")]
+    #[serde(default, deserialize_with = "crate::params::filter_name")]
     #[schemars(length(max = 64))]
     pub account: Option<String>,
     /// One type of action: a `value` of the answer's `types`.
@@ -93,8 +100,8 @@ pub struct SystemLogQuery {
 /// with one entry (a list, or text without commas).
 #[derive(Deserialize, JsonSchema)]
 pub struct UserDeleteIn {
-    username: Option<String>,
-    id: Option<String>,
+    username: Option<UserName>,
+    id: Option<UserName>,
     ids: Option<NamesIn>,
 }
 
@@ -102,7 +109,7 @@ pub struct UserDeleteIn {
 #[derive(Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum NamesIn {
-    Many(Vec<String>),
+    Many(Vec<UserName>),
     One(String),
 }
 
@@ -111,10 +118,12 @@ impl UserDeleteIn {
     fn username(self) -> Result<String, ApiError> {
         let from_ids = match self.ids {
             Some(NamesIn::Many(list)) if list.len() == 1 => list.into_iter().next(),
-            Some(NamesIn::One(s)) if !s.contains(',') => Some(s),
+            Some(NamesIn::One(s)) if !s.contains(',') => {
+                Some(UserName::parse(&s).map_err(|r| ApiError::bad_request(Text::new(format!("ids {}", r.en), format!("ids {}", r.zh))))?)
+            }
             _ => None,
         };
-        self.username.or(self.id).or(from_ids).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).ok_or_else(|| {
+        self.username.or(self.id).or(from_ids).map(UserName::into_string).filter(|s| !s.is_empty()).ok_or_else(|| {
             ApiError::bad_request(Text::new("say which user (username), one at a time", "请指定一个用户（username）"))
         })
     }
@@ -123,8 +132,8 @@ impl UserDeleteIn {
 /// The role to delete: `role` (or `id`, the list's row key).
 #[derive(Deserialize, JsonSchema)]
 pub struct RoleDeleteIn {
-    role: Option<String>,
-    id: Option<String>,
+    role: Option<RoleName>,
+    id: Option<RoleName>,
 }
 
 /// GET /userManagement/getList?username&pageNo&pageSize
@@ -143,12 +152,12 @@ pub async fn user_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 #[serde(rename_all = "camelCase")]
 pub struct UserEditIn {
     #[schemars(regex(pattern = r"^[A-Za-z0-9_.@-]{2,32}$"))]
-    username: String,
+    username: UserName,
     #[serde(default)]
     email: String,
     #[serde(default)]
-    roles: Vec<String>,
-    department_id: Option<String>,
+    roles: Vec<RoleName>,
+    department_id: Option<DepartmentName>,
     #[serde(default = "enabled")]
     enabled: bool,
     #[schemars(length(min = 12, max = 128))]
@@ -166,18 +175,21 @@ pub async fn user_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
     let actor = caller.username().to_string();
     let input: UserEditIn = call.req.payload()?;
+    // Names are in canonical form from here on (`names`): the checks below
+    // and the save see the same spelling.
+    let roles: Vec<String> = input.roles.into_iter().map(RoleName::into_string).collect();
     // No escalation: grant only what you hold, change only who holds no more than you.
-    privilege::may_grant_roles(ctx, &caller.principal, &input.roles).await?;
+    privilege::may_grant_roles(ctx, &caller.principal, &roles).await?;
     if input.version.is_some() {
-        if let Some(current) = users::get(ctx, input.username.trim()).await? {
+        if let Some(current) = users::get(ctx, &input.username).await? {
             privilege::may_manage_user(ctx, &caller.principal, &current).await?;
         }
     }
     let edit = staff::AccountEdit {
-        username: input.username,
+        username: input.username.into_string(),
         email: input.email,
-        roles: input.roles,
-        department_id: input.department_id.filter(|d| !d.trim().is_empty()),
+        roles,
+        department_id: input.department_id.filter(|d| !d.is_empty()).map(DepartmentName::into_string),
         enabled: input.enabled,
         password: input.password,
         version: input.version,
@@ -201,7 +213,7 @@ pub async fn user_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 
 #[derive(Deserialize, JsonSchema)]
 pub struct ResetIn {
-    username: String,
+    username: UserName,
     #[schemars(length(min = 12, max = 128))]
     password: String,
 }
@@ -212,10 +224,10 @@ pub async fn user_reset_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiE
     let caller = call.caller()?;
     let actor = caller.username().to_string();
     let input: ResetIn = call.req.payload()?;
-    if let Some(target) = users::get(ctx, input.username.trim()).await? {
+    if let Some(target) = users::get(ctx, &input.username).await? {
         privilege::may_manage_user(ctx, &caller.principal, &target).await?;
     }
-    staff::reset_password(ctx, &actor, input.username.trim(), &input.password).await?;
+    staff::reset_password(ctx, &actor, &input.username, &input.password).await?;
     Ok(Reply::message(Text::new("the password was reset; the user must sign in again", "密码已重置，该用户需重新登录")))
 }
 
@@ -224,7 +236,7 @@ pub async fn user_reset_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiE
 pub async fn role_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let q: RoleListQuery = call.query()?;
     let paging = q.page.paging(DEFAULT_PAGE_SIZE);
-    let needle = q.role.as_deref().unwrap_or_default().trim().to_lowercase();
+    let needle = q.role.as_deref().unwrap_or_default().to_lowercase();
     let matching: Vec<RoleRow> = roles::load_all(ctx)
         .await?
         .into_iter()
@@ -272,10 +284,10 @@ pub struct RoleListPage {
 #[serde(rename_all = "camelCase")]
 pub struct RoleEditIn {
     #[serde(alias = "name")]
-    role: String,
-    old_role: Option<String>,
+    role: RoleName,
+    old_role: Option<RoleName>,
     #[serde(default, alias = "btnRolesCheckedList")]
-    permissions: Vec<String>,
+    permissions: Vec<PermissionName>,
     #[serde(default)]
     description: String,
     version: Option<i64>,
@@ -285,14 +297,16 @@ pub struct RoleEditIn {
 pub async fn role_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let principal = &call.caller()?.principal;
     let input: RoleEditIn = call.req.payload()?;
+    let permissions: Vec<String> = input.permissions.into_iter().map(PermissionName::into_string).collect();
+    let old_role = input.old_role.filter(|o| !o.is_empty()).map(RoleName::into_string);
     // The role as it is now (renamed: its old name) and as it will be.
-    let existing = input.old_role.as_deref().map(str::trim).filter(|o| !o.is_empty()).unwrap_or(input.role.trim()).to_string();
+    let existing = old_role.clone().unwrap_or_else(|| input.role.to_string());
     let current = roles::get(ctx, &existing).await?.map(|r| r.permissions).unwrap_or_default();
-    privilege::may_define_role(principal, &existing, &current, &input.permissions)?;
-    privilege::may_define_role(principal, input.role.trim(), &[], &input.permissions)?;
+    privilege::may_define_role(principal, &existing, &current, &permissions)?;
+    privilege::may_define_role(principal, &input.role, &[], &permissions)?;
     let role = roles::save(
         ctx,
-        roles::RoleEdit { name: input.role, old_name: input.old_role, permissions: input.permissions, description: input.description, version: input.version },
+        roles::RoleEdit { name: input.role.into_string(), old_name: old_role, permissions, description: input.description, version: input.version },
     )
     .await?;
     Ok(Reply::data_with_msg(role, Text::new("saved", "保存成功")))
@@ -302,7 +316,7 @@ pub async fn role_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub async fn role_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: RoleDeleteIn = call.req.payload()?;
     let name = input.role.or(input.id);
-    let name = name.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let name = name.as_deref().filter(|s| !s.is_empty());
     let name = name.ok_or_else(|| ApiError::bad_request(Text::new("say which role to delete (role)", "请指定要删除的角色（role）")))?;
     if let Some(current) = roles::get(ctx, name).await? {
         privilege::may_define_role(&call.caller()?.principal, name, &current.permissions, &[])?;
@@ -431,10 +445,10 @@ pub struct DepartmentTree {
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DepartmentIn {
-    id: Option<String>,
+    id: Option<DepartmentName>,
     #[serde(default)]
-    parent_id: String,
-    name: String,
+    parent_id: DepartmentName,
+    name: DepartmentName,
     #[serde(default)]
     order: i64,
     version: Option<i64>,
@@ -443,15 +457,27 @@ pub struct DepartmentIn {
 /// POST /departmentManagement/doEdit {id?, parentId, name, order, version?}
 pub async fn department_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: DepartmentIn = call.req.payload()?;
-    let edit = departments::DepartmentEdit { id: input.id, parent_id: input.parent_id, name: input.name, order: input.order, version: input.version };
+    let edit = departments::DepartmentEdit {
+        id: input.id.map(DepartmentName::into_string),
+        parent_id: input.parent_id.into_string(),
+        name: input.name.into_string(),
+        order: input.order,
+        version: input.version,
+    };
     let saved = departments::save(ctx, edit).await?;
     Ok(Reply::data_with_msg(saved, Text::new("saved", "保存成功")))
 }
 
+/// The department to delete.
+#[derive(Deserialize, JsonSchema)]
+pub struct DepartmentRef {
+    id: DepartmentName,
+}
+
 /// POST /departmentManagement/doDelete {id}
 pub async fn department_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
-    let input: IdBody = call.req.payload()?;
-    let id = Some(input.id.trim()).filter(|s| !s.is_empty());
+    let input: DepartmentRef = call.req.payload()?;
+    let id = Some(input.id.as_str()).filter(|s| !s.is_empty());
     let id = id.ok_or_else(|| ApiError::bad_request(Text::new("say which department to delete (id)", "请指定要删除的部门（id）")))?;
     departments::delete(ctx, id).await?;
     Ok(Reply::message(Text::new("deleted", "删除成功")))
@@ -481,9 +507,9 @@ pub struct MenuTree {
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MenuEditIn {
-    original_name: Option<String>,
+    original_name: Option<MenuKey>,
     #[serde(default)]
-    parent_name: String,
+    parent_name: MenuKey,
     node: Value,
     version: i64,
 }
@@ -491,20 +517,20 @@ pub struct MenuEditIn {
 /// POST /menuManagement/doEdit {originalName?, parentName, node, version}
 pub async fn menu_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: MenuEditIn = call.req.payload()?;
-    let original = input.original_name.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    let version = menu_edit::save_node(ctx, original, input.parent_name.trim(), &input.node, input.version).await?;
+    let original = input.original_name.as_deref().filter(|s| !s.is_empty());
+    let version = menu_edit::save_node(ctx, original, &input.parent_name, &input.node, input.version).await?;
     Ok(Reply::data_with_msg(Versioned { version }, Text::new("saved; the menu changes at the next sign-in", "保存成功，重新登录后菜单生效")))
 }
 
 #[derive(Deserialize, JsonSchema)]
 pub struct MenuDeleteIn {
-    name: String,
+    name: MenuKey,
     version: i64,
 }
 
 /// POST /menuManagement/doDelete {name, version}
 pub async fn menu_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: MenuDeleteIn = call.req.payload()?;
-    let version = menu_edit::delete_node(ctx, input.name.trim(), input.version).await?;
+    let version = menu_edit::delete_node(ctx, &input.name, input.version).await?;
     Ok(Reply::data_with_msg(Versioned { version }, Text::new("deleted", "删除成功")))
 }

@@ -16,10 +16,16 @@ pub const ADMIN_PW: &str = "admin-pass-1";
 pub const EDITOR_PW: &str = "editor-pass-1";
 pub const TEST_PW: &str = "test-pass-1";
 
+/// The tests' access-token lifetime: the product's default, so a test
+/// slowed by a busy machine does not see its tokens expire (a test of
+/// expiry moves the clock past it).
+pub const ACCESS_TOKEN_TTL_SECS: i64 = 900;
+
 pub fn env(extra: &[(&str, &str)]) -> HashMap<String, String> {
+    let ttl = ACCESS_TOKEN_TTL_SECS.to_string();
     let mut vars: HashMap<String, String> = [
         ("BACKOFFICE_JWT_SECRET", "test-secret-that-is-long-enough-0123456789"),
-        ("BACKOFFICE_ACCESS_TOKEN_TTL", "60"),
+        ("BACKOFFICE_ACCESS_TOKEN_TTL", ttl.as_str()),
         ("BACKOFFICE_SESSION_TTL", "3600"),
         ("BACKOFFICE_SEED_PASSWORD_ADMIN", ADMIN_PW),
         ("BACKOFFICE_SEED_PASSWORD_EDITOR", EDITOR_PW),
@@ -82,6 +88,20 @@ pub async fn call_from(
     body: Option<Value>,
     ip: &str,
 ) -> Answer {
+    call_with_headers(ctx, method, path_and_query, token, body, ip, &[]).await.0
+}
+
+/// A call from `ip` with extra request headers (a cookie); answers the
+/// envelope and the answer's headers.
+pub async fn call_with_headers(
+    ctx: &AppCtx,
+    method: Method,
+    path_and_query: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+    ip: &str,
+    headers: &[(&str, &str)],
+) -> (Answer, http::HeaderMap) {
     let (path, query) = path_and_query.split_once('?').map_or((path_and_query, None), |(p, q)| (p, Some(q)));
     let route = backoffice::routes::find(&method, path).unwrap_or_else(|| panic!("no route {method} {path}"));
     let mut req = ApiRequest::new(method, path).with_query_string(query);
@@ -89,15 +109,34 @@ pub async fn call_from(
     if let Some(t) = token {
         req.headers.insert("authorization", format!("Bearer {t}").parse().unwrap());
     }
+    for (name, value) in headers {
+        req.headers.append(http::HeaderName::from_bytes(name.as_bytes()).unwrap(), value.parse().unwrap());
+    }
     if let Some(b) = body {
         req.headers.insert("content-type", "application/json".parse().unwrap());
         req.body = Bytes::from(serde_json::to_vec(&b).unwrap());
     }
     let resp = dispatch(ctx, route, req).await;
     let status = resp.status().as_u16();
+    if status == 429 {
+        let wait = resp.headers().get(http::header::RETRY_AFTER).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+        assert!(wait.is_some_and(|w| w >= 1), "every 429 carries Retry-After in seconds: {:?}", resp.headers());
+    }
+    let answer_headers = resp.headers().clone();
     let body: Value = serde_json::from_slice(resp.body()).expect("every answer is JSON");
     assert_eq!(body["code"].as_i64(), Some(status as i64), "status equals envelope code: {body}");
-    Answer { status, body }
+    (Answer { status, body }, answer_headers)
+}
+
+/// A sign-in from `ip` bringing the browser's cookies (`name=value; ...`,
+/// empty for none); answers the envelope and the device cookie it set
+/// (`name=value`), if any.
+pub async fn sign_in_from(ctx: &AppCtx, username: &str, password: &str, ip: &str, cookies: &str) -> (Answer, Option<String>) {
+    let body = serde_json::json!({"username": username, "password": password});
+    let headers: Vec<(&str, &str)> = if cookies.is_empty() { vec![] } else { vec![("cookie", cookies)] };
+    let (answer, set) = call_with_headers(ctx, Method::POST, "/login/index", None, Some(body), ip, &headers).await;
+    let cookie = set.get_all(http::header::SET_COOKIE).iter().filter_map(|v| v.to_str().ok()).find(|c| c.starts_with("bo_device_")).map(|c| c.split(';').next().unwrap().to_string());
+    (answer, cookie)
 }
 
 pub async fn get(ctx: &AppCtx, path: &str, token: Option<&str>) -> Answer {
@@ -172,10 +211,40 @@ pub async fn dynamo_table(prefix: &str) -> Option<store::dynamo::DynamoTable> {
         eprintln!("skipped: set BACKOFFICE_TEST_DYNAMO_ENDPOINT to run this test on DynamoDB");
         return None;
     };
-    let name = format!("{prefix}-{}", uuid::Uuid::new_v4().simple());
+    // The process id in the name lets a later test process tell tables
+    // whose process has ended: moto keeps every table in memory, even a
+    // deleted one, and a whole suite's seeded tables outgrow a machine's
+    // memory (seen: 23 GB).
+    let me = std::process::id();
+    let name = format!("{prefix}-p{me}-{}", uuid::Uuid::new_v4().simple());
     let table = store::dynamo::DynamoTable::connect(&name, Some(&endpoint), Some("us-east-1")).await;
+    static CLEARED: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
+    CLEARED.get_or_init(|| clear_tables_of_ended_processes(&table, &endpoint, me)).await;
     table.create_table_if_missing().await.expect("the test table is created");
     Some(table)
+}
+
+/// Clears the emulator of test tables whose process has ended. When no
+/// other running process has a table there, moto is reset (the only way
+/// it gives their memory back: a deleted table's stays held); otherwise
+/// those tables are deleted one by one.
+async fn clear_tables_of_ended_processes(table: &store::dynamo::DynamoTable, endpoint: &str, me: u32) {
+    let owner = |name: &str| -> Option<u32> { name.split('-').find_map(|part| part.strip_prefix('p')?.parse().ok()) };
+    let alive = |pid: u32| pid == me || std::path::Path::new(&format!("/proc/{pid}")).exists();
+    let names = table.table_names().await.expect("the emulator lists its tables");
+    let ended: Vec<&String> = names.iter().filter(|n| owner(n).is_some_and(|pid| !alive(pid))).collect();
+    // Deleted tables hold memory too: reset whenever no running process
+    // has a table there (also when there is no table left at all).
+    if ended.len() == names.len() {
+        let reset = backoffice::http_client::client().post(format!("{}/moto-api/reset", endpoint.trim_end_matches('/'))).send().await;
+        if reset.is_ok_and(|r| r.status().is_success()) {
+            return;
+        }
+    }
+    for name in ended {
+        // Another cleaner may have taken it first.
+        let _ = table.other(name).delete_table().await;
+    }
 }
 
 /// A seeded product on the given store (same configuration as [`product_with`]).

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Button, Card, CardHeader, Field, Input, makeStyles, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageForField } from '@/api/request';
 import { changeOwnPassword, updateProfile } from '@/api/settings';
 import { useOwnAccount } from '@/api/user';
 import { validateNewPassword, validateProfile, type Errors } from './logic';
@@ -22,7 +23,7 @@ const useStyles = makeStyles({
 
 /** The signed-in user's profile (e-mail, avatar URL) and password change. */
 export default function PersonalCenter() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const shared = useSettingStyles();
   const me = userStore.use((s) => s.username);
@@ -43,6 +44,8 @@ export default function PersonalCenter() {
 
   const [pwd, setPwd] = useState({ old: '', password: '', repeat: '' });
   const [pwdErrors, setPwdErrors] = useState<Errors<'old' | 'password' | 'repeat'>>({});
+  // The server's reason for refusing the new password (its strength check), in the reader's language.
+  const [passwordRefused, setPasswordRefused] = useState<string>();
   const [savingPwd, setSavingPwd] = useState(false);
 
   const saveProfile = async () => {
@@ -72,8 +75,10 @@ export default function PersonalCenter() {
     try {
       notify((await changeOwnPassword(pwd.old, pwd.password)) || t('set.common.saved'), 'success');
       setPwd({ old: '', password: '', repeat: '' });
-    } catch {
-      /* toasted by the request layer (e.g. wrong current password) */
+    } catch (err) {
+      // A refused new password is shown on its field; the request layer
+      // toasted anything else (e.g. a wrong current password).
+      setPasswordRefused(messageForField(err, 'newPassword', i18n.language.startsWith('zh')));
     } finally {
       setSavingPwd(false);
     }
@@ -150,8 +155,17 @@ export default function PersonalCenter() {
           <Field label={t('set.pwd.old')} required validationMessage={pwdErrors.old ? t(pwdErrors.old) : undefined}>
             <Input name="oldPassword" type="password" autoComplete="current-password" value={pwd.old} onChange={(_, d) => setPwd({ ...pwd, old: d.value })} />
           </Field>
-          <Field label={t('set.pwd.new')} required validationMessage={pwdErrors.password ? t(pwdErrors.password) : undefined}>
-            <Input name="newPassword" type="password" autoComplete="new-password" value={pwd.password} onChange={(_, d) => setPwd({ ...pwd, password: d.value })} />
+          <Field label={t('set.pwd.new')} required validationMessage={pwdErrors.password ? t(pwdErrors.password) : passwordRefused}>
+            <Input
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              value={pwd.password}
+              onChange={(_, d) => {
+                setPwd({ ...pwd, password: d.value });
+                setPasswordRefused(undefined);
+              }}
+            />
           </Field>
           <Field label={t('set.pwd.repeat')} required validationMessage={pwdErrors.repeat ? t(pwdErrors.repeat) : undefined}>
             <Input name="repeatPassword" type="password" autoComplete="new-password" value={pwd.repeat} onChange={(_, d) => setPwd({ ...pwd, repeat: d.value })} />

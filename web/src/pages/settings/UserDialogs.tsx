@@ -98,7 +98,10 @@ export function UserDialog({
       </Field>
       {creating && (
         <Field label={t('set.user.password')} required validationMessage={errors.password ? t(errors.password) : server.password} hint={t('set.user.passwordHint')} data-field="password">
-          <Input name="password" type="password" autoComplete="new-password" value={form.password} onChange={(_, d) => setForm({ ...form, password: d.value })} />
+          <Input name="password" type="password" autoComplete="new-password" value={form.password} onChange={(_, d) => {
+              setForm({ ...form, password: d.value });
+              setServer({ ...server, password: '' });
+            }} />
         </Field>
       )}
       <Field label={t('set.user.email')} validationMessage={errors.email ? t(errors.email) : server.email} data-field="email">
@@ -169,7 +172,10 @@ export function ResetPasswordDialog({ username, onClose }: { username: string | 
   return (
     <FormDialog open={!!username} title={t('set.user.resetTitle', { name: username ?? '' })} busy={busy} onCancel={onClose} onSave={() => void save()} width={440} testId="reset-dialog">
       <Field label={t('set.pwd.new')} required validationMessage={errors.password ? t(errors.password) : server.password} hint={t('set.user.resetHint')} data-field="password">
-        <Input name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
+        <Input name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(_, d) => {
+          setPassword(d.value);
+          setServer({});
+        }} />
       </Field>
       <Field label={t('set.pwd.repeat')} required validationMessage={errors.repeat ? t(errors.repeat) : undefined}>
         <Input name="repeatPassword" type="password" autoComplete="new-password" value={repeat} onChange={(_, d) => setRepeat(d.value)} />

@@ -51,15 +51,19 @@ const ANSWERS: Record<string, unknown> = {
 
 let errors: string[] = [];
 let posts: string[] = [];
+/** Answers (status 400) the server gives a POST to a path instead of success. */
+let refusals: Record<string, unknown> = {};
 beforeEach(() => {
   errors = [];
   posts = [];
+  refusals = {};
   void i18n.changeLanguage('zh');
   userStore.set({ username: 'admin', role: ['Admin'], permission: ['read:system'], admin: true });
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(' ')));
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/partnerapi/, '');
     if (init?.method === 'POST') posts.push(path);
+    if (init?.method === 'POST' && refusals[path]) return new Response(JSON.stringify(refusals[path]), { status: 400 });
     const data = ANSWERS[path];
     return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'not mocked' } : { code: 200, msg: 'success', data }), { status: 200 });
   });
@@ -82,6 +86,13 @@ async function show(key: string) {
   );
   await act(async () => new Promise((r) => setTimeout(r, 60)));
 }
+
+/** The text of what a form control's `aria-describedby` points at (its field's message). */
+const describedBy = (control: Element) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 describe('setting views render without warnings', () => {
   for (const key of VIEWS) {
@@ -112,6 +123,44 @@ describe('setting views render without warnings', () => {
     expect(await within(dialog).findByText('用户名不能为空', {}, SLOW)).toBeTruthy();
     expect(within(dialog).getByText('新密码不能少于12位（也不能是常见密码或包含用户名）')).toBeTruthy();
     expect(posts).toEqual([]);
+  });
+
+  it('a password the server finds easy to guess is refused next to its field, with the reason', async () => {
+    const reason = { zh: '密码太容易被猜到：这是一个非常常用的密码。再加一两个词，不常见的词更好。', en: 'this password is too easy to guess: this is a very common password. Add another word or two. Uncommon words are better.' };
+    refusals['/userManagement/doEdit'] = { code: 400, msg: reason.zh, data: { field: 'password', fields: [{ field: 'password', ...reason }] } };
+    refusals['/userManagement/resetPassword'] = refusals['/userManagement/doEdit'];
+    refusals['/user/changePassword'] = { code: 400, msg: reason.zh, data: { field: 'newPassword', fields: [{ field: 'newPassword', ...reason }] } };
+    const notices = await import('@/utils/notify');
+    const toast = vi.spyOn(notices, 'notify');
+
+    await show('setting/userManagement');
+    fireEvent.click(screen.getByTestId('user-add'));
+    const dialog = await screen.findByTestId('user-dialog', {}, SLOW);
+    fireEvent.change(dialog.querySelector('input[name="username"]')!, { target: { value: 'weakling' } });
+    fireEvent.change(dialog.querySelector('input[name="password"]')!, { target: { value: 'Password1234!' } });
+    fireEvent.click(within(dialog).getByTestId('dialog-save'));
+    await within(dialog).findByText(reason.zh, {}, SLOW);
+    // On the password's own field (its described-by message), not a toast.
+    expect(describedBy(dialog.querySelector('input[name="password"]')!)).toContain(reason.zh);
+    expect(toast.mock.calls.map((c) => c[0])).not.toContain(reason.zh);
+    // Typing a new password clears it.
+    fireEvent.change(dialog.querySelector('input[name="password"]')!, { target: { value: 'Password1234!x' } });
+    await waitFor(() => expect(within(dialog).queryByText(reason.zh)).toBeNull(), SLOW);
+    expect(errors).toEqual([]);
+  });
+
+  it('the personal center shows a refused new password on its field', async () => {
+    const reason = { zh: '密码太容易被猜到：这是一个非常常用的密码。', en: 'this password is too easy to guess: this is a very common password' };
+    refusals['/user/changePassword'] = { code: 400, msg: reason.zh, data: { field: 'newPassword', fields: [{ field: 'newPassword', ...reason }] } };
+    await show('setting/personalCenter');
+    const fill = (name: string, value: string) => fireEvent.change(document.querySelector(`input[name="${name}"]`)!, { target: { value } });
+    fill('oldPassword', 'editor-pass-1');
+    fill('newPassword', 'Password1234!');
+    fill('repeatPassword', 'Password1234!');
+    fireEvent.click(screen.getByTestId('password-save'));
+    await screen.findByText(reason.zh, {}, SLOW);
+    expect(describedBy(document.querySelector('input[name="newPassword"]')!)).toContain(reason.zh);
+    expect(posts).toContain('/user/changePassword');
   });
 
   it('the role dialog lists every permission option as a checkbox', async () => {

@@ -77,12 +77,20 @@ export function OperationDialog({ pile, op, preset, onClose, onSent }: { pile: P
     const fieldProps = { label: label(f), required: f.required, validationMessage: fe.errors[f.name], 'data-field': f.name };
     switch (f.kind) {
       case 'connector':
-      case 'connector0': {
+      case 'connector0':
+      case 'connectorAny': {
         const numbers = [...(f.kind === 'connector0' ? [0] : []), ...pile.connectors.map((c) => c.number)];
         const v = values[f.name] ?? '';
+        const any = f.kind === 'connectorAny';
+        // "any" stands for no connector at all: the charger chooses one.
         return (
           <Field key={f.name} {...fieldProps}>
-            <Dropdown value={v === '' ? '' : connectorWords(t, Number(v))} selectedOptions={[v]} onOptionSelect={(_, d) => set(f.name, d.optionValue ?? '')} data-testid={`op-${f.name}`}>
+            <Dropdown value={v === '' ? (any ? t('chg.op.chargerChooses') : '') : connectorWords(t, Number(v))} selectedOptions={[v === '' && any ? 'any' : v]} onOptionSelect={(_, d) => set(f.name, d.optionValue === 'any' ? '' : (d.optionValue ?? ''))} data-testid={`op-${f.name}`}>
+              {any && (
+                <Option value="any" text={t('chg.op.chargerChooses')}>
+                  {t('chg.op.chargerChooses')}
+                </Option>
+              )}
               {numbers.map((n) => (
                 <Option key={n} value={String(n)} text={connectorWords(t, n)}>
                   {connectorWords(t, n)}

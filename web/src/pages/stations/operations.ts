@@ -7,7 +7,8 @@ import type { Command } from '@/api/chargers';
 import { fromZoned } from '@/components/data/format';
 import type { Rule } from '@/utils/formRules';
 
-export type FieldKind = 'connector' | 'connector0' | 'card' | 'text' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
+/** `connectorAny`: a connector, or none (the charger chooses). */
+export type FieldKind = 'connector' | 'connector0' | 'connectorAny' | 'card' | 'text' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
 
 export interface OperationField {
   name: string;
@@ -40,7 +41,7 @@ export interface Operation {
 }
 
 export const OPERATIONS: Operation[] = [
-  { key: 'remoteStart', path: 'remoteStart', admin: false, fields: [{ name: 'connectorId', kind: 'connector', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number', rule: { type: 'number', min: 1, max: 1_000_000 } }] },
+  { key: 'remoteStart', path: 'remoteStart', admin: false, fields: [{ name: 'connectorId', kind: 'connectorAny' }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number', rule: { type: 'number', min: 1, max: 1_000_000 } }] },
   { key: 'availability', path: 'availability', admin: false, confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'type', kind: 'select', options: ['Operative', 'Inoperative'], required: true }] },
   { key: 'trigger', path: 'trigger', admin: false, fields: [{ name: 'requestedMessage', kind: 'select', options: ['BootNotification', 'Heartbeat', 'StatusNotification', 'MeterValues', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification'], required: true }, { name: 'connectorId', kind: 'connector' }] },
   { key: 'reserveNow', path: 'reserveNow', admin: false, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] },
@@ -52,20 +53,41 @@ export const OPERATIONS: Operation[] = [
   { key: 'getDiagnostics', path: 'getDiagnostics', admin: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }] },
   { key: 'sendLocalList', path: 'sendLocalList', admin: true, fields: [{ name: 'updateType', kind: 'select', options: ['Full', 'Differential'], required: true }] },
   { key: 'getLocalListVersion', path: 'getLocalListVersion', admin: true, fields: [] },
-  { key: 'setChargingProfile', path: 'setChargingProfile', admin: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile'], required: true }, { name: 'unit', kind: 'select', options: ['W', 'A'], initial: 'W' }, { name: 'periods', kind: 'periods', required: true, initial: '0:22000, 3600:11000' }] },
-  { key: 'clearChargingProfile', path: 'clearChargingProfile', admin: true, fields: [] },
+  { key: 'setChargingProfile', path: 'setChargingProfile', admin: true, fields: [
+    { name: 'connectorId', kind: 'connector0', required: true },
+    { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile', 'TxProfile'], required: true },
+    { name: 'chargingProfileId', kind: 'number', rule: { type: 'integer', min: 1, max: 2_147_483_647 } },
+    { name: 'stackLevel', kind: 'number', rule: { type: 'integer', min: 0, max: 99 } },
+    { name: 'kind', kind: 'select', options: ['Absolute', 'Recurring', 'Relative'], initial: 'Absolute' },
+    { name: 'recurrencyKind', kind: 'select', options: ['Daily', 'Weekly'] },
+    { name: 'validFrom', kind: 'datetime' },
+    { name: 'validTo', kind: 'datetime' },
+    { name: 'duration', kind: 'number', rule: { type: 'integer', min: 1, max: 31_536_000 } },
+    { name: 'unit', kind: 'select', options: ['W', 'A'], initial: 'W' },
+    { name: 'minChargingRate', kind: 'number', rule: { type: 'number', min: 0 } },
+    { name: 'periods', kind: 'periods', required: true, initial: '0:22000, 3600:11000' },
+  ] },
+  { key: 'clearChargingProfile', path: 'clearChargingProfile', admin: true, fields: [
+    { name: 'id', kind: 'number', rule: { type: 'integer', min: 1, max: 2_147_483_647 } },
+    { name: 'connectorId', kind: 'connector0' },
+    { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile', 'TxProfile'] },
+    { name: 'stackLevel', kind: 'number', rule: { type: 'integer', min: 0, max: 99 } },
+  ] },
   { key: 'getCompositeSchedule', path: 'getCompositeSchedule', admin: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'durationSecs', kind: 'number', initial: '86400', rule: { type: 'integer', min: 60, max: 604_800 }, ruleMessage: 'chg.rule.duration' }] },
   { key: 'dataTransfer', path: 'dataTransfer', admin: true, fields: [{ name: 'vendorId', kind: 'text', required: true, maxLength: 255 }, { name: 'messageId', kind: 'text', maxLength: 50 }, { name: 'data', kind: 'text' }] },
 ];
 
-/** "0:22000, 3600:11000" -> schedule periods; null when unreadable. */
-export function parsePeriods(s: string): { startPeriod: number; limit: number }[] | null {
+type SchedulePeriod = { startPeriod: number; limit: number; numberPhases?: number };
+
+/** "0:22000, 3600:11000:1" -> schedule periods (start s : limit [: phases]); null when unreadable. */
+export function parsePeriods(s: string): SchedulePeriod[] | null {
   const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
-  const out = parts.map((p) => {
-    const m = /^(\d+)\s*:\s*(-?\d+(?:\.\d+)?)$/.exec(p);
-    return m ? { startPeriod: Number(m[1]), limit: Number(m[2]) } : null;
+  const out = parts.map((p): SchedulePeriod | null => {
+    const m = /^(\d+)\s*:\s*(-?\d+(?:\.\d+)?)(?:\s*:\s*(\d+))?$/.exec(p);
+    if (!m) return null;
+    return m[3] === undefined ? { startPeriod: Number(m[1]), limit: Number(m[2]) } : { startPeriod: Number(m[1]), limit: Number(m[2]), numberPhases: Number(m[3]) };
   });
-  return out.length && out.every(Boolean) ? (out as { startPeriod: number; limit: number }[]) : null;
+  return out.length && out.every(Boolean) ? (out as SchedulePeriod[]) : null;
 }
 
 /** The request body of an operation from the typed values (strings); the first problem when a field cannot be read. */
@@ -80,6 +102,7 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
     switch (f.kind) {
       case 'connector':
       case 'connector0':
+      case 'connectorAny':
       case 'number': {
         const n = Number(v);
         if (!Number.isFinite(n)) return { problem: f.name };
@@ -103,6 +126,9 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
         body[f.name] = v;
     }
   }
+  // A recurrence belongs to a Recurring profile only: a choice left from an
+  // earlier kind is not sent.
+  if ('recurrencyKind' in body && body.kind !== 'Recurring') delete body.recurrencyKind;
   return { body };
 }
 

@@ -237,7 +237,7 @@ pub struct PileInput {
     pub station_id: String,
     #[schemars(regex(pattern = r"^[A-Za-z0-9_-]{1,32}$"))]
     #[serde(default)]
-    pub code: String,
+    pub code: names::ChargePointId,
     #[schemars(length(max = 50))]
     #[serde(default)]
     pub vendor: String,
