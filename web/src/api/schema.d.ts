@@ -10734,6 +10734,11 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: {
+                            /**
+                             * @description Every action the log can hold (what chargers send and what the
+                             *     server sends), sorted, for the action filter; on the first page only.
+                             */
+                            actions?: string[] | null;
                             /** @description Null on the last page. */
                             cursor: string | null;
                             list: {
@@ -10766,6 +10771,8 @@ export interface operations {
                                     [key: string]: unknown;
                                 } | string) | null;
                             }[];
+                            /** @description The pile's code (what the charger calls itself), for the page's title. */
+                            pileCode: string;
                         };
                         msg: string;
                     };

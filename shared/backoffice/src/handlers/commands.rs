@@ -58,8 +58,10 @@ pub fn routes() -> Vec<Route> {
     ]
 }
 
+/// A 400 naming the field, also in `data.fields`: the operation's dialog
+/// shows the words beside that field.
 fn bad(field: &str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    ApiError::bad_request(Text::new(format!("{field}: {}", en.into()), format!("{field}：{}", zh.into())))
+    crate::request::invalid_field(field, en, zh)
 }
 
 fn by(call: &Call) -> Result<String, ApiError> {
