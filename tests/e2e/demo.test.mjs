@@ -1,4 +1,4 @@
-// End-to-end check of the template demo pages (issue 5): every demo route of
+// End-to-end check of the template demo pages: every demo route of
 // the menu data opens for admin without a page error or console error, is a
 // real page (not the "being built" placeholder), and is screenshotted
 // (screenshots/demo-*.png). A few pages are also driven through their API.
