@@ -132,6 +132,15 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     assert_eq!((order["status"].as_str(), order["energyWh"].as_i64()), (Some("finished"), Some(7000)), "{order}");
     assert!(order["amountFen"].as_i64().unwrap() > 0);
 
+    // Every log entry expires by the attribute the table's TTL names, at
+    // the retention (DynamoDB drops it; nothing else has to).
+    let logged = ctx.store.query(store::Query::partition(format!("OCPPLOG#{pile}"))).await.unwrap().items;
+    assert_eq!(logged.len(), 4, "{logged:?}");
+    for item in &logged {
+        assert_eq!(item.get(store::TTL_ATTRIBUTE).and_then(Value::as_i64), Some(item["at"].as_i64().unwrap() + 7 * 86_400), "{item:?}");
+        assert!(!item.contains_key("expiresAt"), "{item:?}");
+    }
+
     // A bad frame gets a CALLERROR; an unknown connection gets no answer.
     let r = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), ocpp_aws::on_message(&ctx, &message_event("connA=", "not json"))).await;
     assert!(body(&r).unwrap().contains("FormationViolation"));
@@ -152,6 +161,31 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connOld="))).await;
     within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connB="))).await;
     assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
+
+    // The handshake does no clean-up: an entry past the retention stays
+    // until a bounded prune off the handshake (the local gateway's sweeper
+    // on the embedded store; DynamoDB's TTL on AWS) takes it.
+    let old = backoffice::domain::chargers::log::MessageLogEntry {
+        at: ctx.now() - 8 * 86_400,
+        direction: backoffice::domain::chargers::log::Direction::In,
+        message_id: Some("old".into()),
+        action: Some("Heartbeat".into()),
+        request: json!({}),
+        response: Some(json!({})),
+        error: None,
+        answered_at: None,
+    };
+    for _ in 0..3 {
+        backoffice::domain::chargers::log::append(&ctx, &pile, old.clone()).await.unwrap();
+    }
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connP=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 7_000))).await;
+    assert_eq!(r.status_code, 200);
+    let count = |ctx: Arc<AppCtx>, pile: String| async move { ctx.store.query(store::Query::partition(format!("OCPPLOG#{pile}"))).await.unwrap().items.len() };
+    assert_eq!(count(ctx.clone(), pile.clone()).await, 8, "the handshake deleted nothing");
+    assert_eq!(backoffice::domain::chargers::sweep::prune_message_logs(&ctx, 2).await.unwrap(), 2, "bounded");
+    assert_eq!(backoffice::domain::chargers::sweep::prune_message_logs(&ctx, 100).await.unwrap(), 1);
+    assert_eq!(count(ctx.clone(), pile.clone()).await, 5, "only entries past the retention went");
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connP="))).await;
 
     // The sweeper ends a connection whose charger went silent.
     let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connC=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 9_000))).await;

@@ -132,11 +132,6 @@ impl Session {
     pub async fn open(ctx: &AppCtx, admitted: Admitted, connection_id: String, remote: &str, connected_at_ms: i64) -> Result<Session, envelope::ApiError> {
         let record = link::Connection { connection_id: connection_id.clone(), pile_id: admitted.pile.id.clone(), protocol: admitted.protocol.into(), connected_at_ms, queue_started: false };
         link::connected(ctx, &admitted.pile, &record, remote).await?;
-        // The embedded store has no TTL: a charger's old log entries go
-        // when it connects (DynamoDB expires them by `expiresAt`).
-        if let Err(e) = log::prune(ctx, &admitted.pile.id, 500).await {
-            tracing::warn!(error = %e.msg.en, "could not prune the message log");
-        }
         Ok(Session::new(admitted.pile, connection_id, admitted.protocol, false))
     }
 

@@ -4,6 +4,8 @@
 //! x the operations setting) is ended, so a socket that died without a
 //! close never shows a charger as connected. Sessions that never end need
 //! no write here: they are the stuck orders, found by a key range when read.
+//! On the embedded store (no TTL) the local gateway's sweeper also prunes
+//! the message log of connected chargers ([`prune_message_logs`]).
 
 use std::collections::HashMap;
 
@@ -49,6 +51,29 @@ pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, Api
         cursor = next;
         if cursor.is_none() {
             return Ok(ended);
+        }
+    }
+}
+
+/// Deletes message-log entries past the retention of connected chargers,
+/// at most `max` in all (the embedded store has no TTL; DynamoDB expires
+/// them itself). Bounded so one sweep never holds the store for long: a
+/// backlog goes over the next sweeps. Returns how many went.
+pub async fn prune_message_logs(ctx: &AppCtx, max: u32) -> Result<usize, ApiError> {
+    let mut pruned = 0;
+    let mut cursor = None;
+    loop {
+        let (page, next) = link::connections(ctx, cursor).await?;
+        for c in page {
+            let left = max.saturating_sub(pruned as u32);
+            if left == 0 {
+                return Ok(pruned);
+            }
+            pruned += super::log::prune(ctx, &c.pile_id, left).await?;
+        }
+        cursor = next;
+        if cursor.is_none() {
+            return Ok(pruned);
         }
     }
 }
