@@ -248,6 +248,66 @@ async fn disconnect_ends_the_call_in_flight(ctx: Arc<AppCtx>) {
     assert_eq!(recorder.0.lock().unwrap().len(), 3);
 }
 
+/// The command queue's indexes lag behind its writes (DynamoDB's global
+/// secondary indexes are eventually consistent): a submitted command is
+/// still sent at once (pumped by its key), and one that a pump missed is
+/// sent by the sweeper once it has been queued a few seconds.
+async fn commands_go_out_though_the_queue_index_lags(ctx: Arc<AppCtx>, lag: Arc<store::lagging::LaggingIndex>) {
+    use backoffice::domain::chargers::commands::{self, CommandStatus};
+    let (pile, basic) = register(&ctx, "AWS03").await;
+    let recorder = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(recorder.clone()).is_ok());
+    let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
+    let r = within_policy("ocpp_connect", &policy("ocpp_connect"), ocpp_aws::on_connect(&ctx, &connect_event("lag1=", "AWS03", Some("ocpp1.6"), Some(&basic), ctx.now() * 1000))).await;
+    assert_eq!(r.status_code, 200);
+    // Its first message (answered through the outbound port: the queue may follow it).
+    let r = within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("lag1=", r#"[2,"h1","Heartbeat",{}]"#))).await;
+    assert_eq!(r.status_code, 200);
+    recorder.0.lock().unwrap().clear();
+
+    lag.freeze();
+    let first = commands::submit(&ctx, &pile, "ChangeConfiguration", json!({"key": "MeterValueSampleInterval", "value": "60"}), "test").await.unwrap();
+    assert_eq!(first.status, CommandStatus::Sent, "sent at once, though the queue index does not list it yet: {first:?}");
+    let second = commands::submit(&ctx, &pile, "UnlockConnector", json!({"connectorId": 1}), "test").await.unwrap();
+    assert_eq!(second.status, CommandStatus::Queued, "one call in flight");
+    // The answer pumps the queue through its index, which does not list the second yet.
+    let answer = json!([3, first.id, {"status": "Accepted"}]).to_string();
+    let r = within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("lag1=", &answer))).await;
+    assert_eq!(r.status_code, 200);
+    assert_eq!(commands::get(&ctx, &first.id).await.unwrap().unwrap().status, CommandStatus::Answered);
+    assert_eq!(commands::get(&ctx, &second.id).await.unwrap().unwrap().status, CommandStatus::Queued);
+    // The index catches up; the sweeper sends what has waited past the stale mark.
+    lag.thaw();
+    ctx.clock.advance(commands::QUEUE_STALE_SECS + 1);
+    within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), ocpp_aws::sweep(&ctx, recorder.as_ref())).await.unwrap();
+    let sent = commands::get(&ctx, &second.id).await.unwrap().unwrap();
+    assert_eq!((sent.status, sent.connection_id.as_deref()), (CommandStatus::Sent, Some("lag1=")), "{sent:?}");
+    let frames = recorder.0.lock().unwrap().clone();
+    assert_eq!(frames.len(), 2, "each call sent once: {frames:?}");
+    assert!(frames[1].starts_with(&format!("send lag1= [2,\"{}\",\"UnlockConnector\"", second.id)), "{frames:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_go_out_though_the_queue_index_lags_on_sqlite() {
+    let lag = Arc::new(store::lagging::LaggingIndex::new(Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap())));
+    commands_go_out_though_the_queue_index_lags(product_on(lag.clone(), &[TTL, SMALL_SEED]).await, lag).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_go_out_though_the_queue_index_lags_on_dynamo() {
+    if let Some(table) = dynamo_table("ocpp-aws-lag").await {
+        let mut held = None;
+        let ctx = product_on_dynamo_through(table.clone(), &[TTL, SMALL_SEED], |inner| {
+            let lag = Arc::new(store::lagging::LaggingIndex::new(inner));
+            held = Some(lag.clone());
+            lag
+        })
+        .await;
+        commands_go_out_though_the_queue_index_lags(ctx, held.unwrap()).await;
+        let _ = table.delete_table().await;
+    }
+}
+
 /// `$connect` counts guesses by the charger's own address: behind
 /// CloudFront every connection comes from an edge server, so the viewer
 /// address is used (believed only with the distribution's origin secret),

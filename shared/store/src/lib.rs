@@ -23,6 +23,7 @@ pub mod sqlite_file;
 pub mod dynamo;
 pub mod counting;
 pub mod recording;
+pub mod lagging;
 
 /// A stored record: a JSON object with at least `PK` and `SK`.
 pub type Item = Map<String, Value>;
