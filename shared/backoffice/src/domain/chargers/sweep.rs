@@ -17,10 +17,13 @@ use crate::domain::assets::piles::{pile_key, Pile};
 use crate::domain::operations;
 use crate::domain::{from_item, StoreResultExt};
 
-/// Ends the connections of silent chargers; returns them, so the
+/// Ends the connections of silent chargers, and on AWS every connection
+/// older than API Gateway's 2-hour limit (its `$disconnect` was lost: the
+/// socket is gone whatever the charger does now); returns them, so the
 /// transport can close their sockets too.
 pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, ApiError> {
     let now = ctx.now();
+    let reap_before_ms = ctx.charger_edge().aws.then(|| (now - link::AWS_MAX_CONNECTION_SECS) * 1000);
     let ops = operations::current(ctx).await?;
     let mut ended = Vec::new();
     let mut cursor = None;
@@ -42,7 +45,8 @@ pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, Api
         for c in page {
             // A pile deleted while connected has nothing to keep either.
             let silent = piles.get(&c.pile_id).is_none_or(|p| !crate::domain::assets::piles::is_pile_online(p, now, &ops));
-            if silent {
+            let past_limit = reap_before_ms.is_some_and(|before| c.connected_at_ms < before);
+            if silent || past_limit {
                 link::disconnected(ctx, &c.pile_id, &c.connection_id).await?;
                 super::commands::connection_ended(ctx, &c.pile_id, &c.connection_id).await?;
                 ended.push(c);
