@@ -123,6 +123,22 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     assert_eq!(r.headers.get("sec-websocket-protocol").and_then(|v| v.to_str().ok()), Some("ocpp1.6"));
     let boot = call(&ctx, "connA=", "1", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "AC7"})).await;
     assert_eq!(boot["status"], "Accepted");
+    // The interval told at boot is held within 300-540 s (API Gateway
+    // drops a connection idle for 10 minutes); the pile keeps its setting,
+    // and it is online for as long as the interval it was told allows.
+    let pile_key = backoffice::domain::assets::piles::pile_key(&pile);
+    for (set, told) in [(30, 300), (900, 540), (420, 420)] {
+        ctx.store.update(&pile_key, vec![store::UpdateAction::Set("heartbeatIntervalSecs".into(), json!(set))], None).await.unwrap();
+        let boot = call(&ctx, "connA=", &format!("i{set}"), "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "AC7"})).await;
+        assert_eq!(boot["interval"], json!(told), "set {set}");
+        let p = backoffice::domain::assets::piles::get_pile(&ctx, &pile).await.unwrap();
+        assert_eq!(p.heartbeat_interval_secs, set);
+        let ops = backoffice::domain::operations::current(&ctx).await.unwrap();
+        let now = ctx.now();
+        assert!(backoffice::domain::assets::piles::is_pile_online(&p, now + ops.offline_after_intervals * told - 1, &ops), "set {set}");
+        assert!(!backoffice::domain::assets::piles::is_pile_online(&p, now + ops.offline_after_intervals * told + 1, &ops), "set {set}");
+    }
+    ctx.store.update(&pile_key, vec![store::UpdateAction::Set("heartbeatIntervalSecs".into(), json!(300))], None).await.unwrap();
     let start_ts = ctx.now() - 7200;
     let started = call(&ctx, "connA=", "2", "StartTransaction", json!({"connectorId": 1, "idTag": "AWSCARD1", "meterStart": 500, "timestamp": ocpp::v16::iso(start_ts)})).await;
     let tx = started["transactionId"].as_i64().unwrap();
@@ -137,7 +153,7 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     // Every log entry expires by the attribute the table's TTL names, at
     // the retention (DynamoDB drops it; nothing else has to).
     let logged = ctx.store.query(store::Query::partition(format!("OCPPLOG#{pile}"))).await.unwrap().items;
-    assert_eq!(logged.len(), 4, "{logged:?}");
+    assert_eq!(logged.len(), 7, "{logged:?}");
     for item in &logged {
         assert_eq!(item.get(store::TTL_ATTRIBUTE).and_then(Value::as_i64), Some(item["at"].as_i64().unwrap() + 7 * 86_400), "{item:?}");
         assert!(!item.contains_key("expiresAt"), "{item:?}");
