@@ -96,6 +96,17 @@ describe('forms', () => {
             surface.x + surface.width,
           );
           assert.equal(outside, 0, `controls inside their field and the dialog at ${width} px`);
+          // The connector rows below: the same rules, hints and all.
+          const rows = page.getByTestId('pile-connectors');
+          const rowFields = rows.locator('.fui-Field');
+          assert.ok((await rowFields.count()) >= 4);
+          assert.deepEqual(await overlaps(rowFields), [], `no connector field overlaps another at ${width} px`);
+          // Inside the dialog's content box (its scroll area clips what passes it).
+          const content = await page.locator('.fui-DialogContent').boundingBox();
+          const rowOutside = await rows
+            .locator('.fui-Field, input, select')
+            .evaluateAll((els, right) => els.filter((e) => e.getBoundingClientRect().right > Math.min(right, (e.closest('.fui-Field') ?? e).getBoundingClientRect().right) + 1).length, content.x + content.width);
+          assert.equal(rowOutside, 0, `connector fields inside the dialog at ${width} px`);
           await shot(page, `edges-02-pile-dialog-${width}`);
 
           // The connector count: by keyboard, then as a script sets it.

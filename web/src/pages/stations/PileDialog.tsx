@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Select, Subtitle2 } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, mergeClasses, Select, Subtitle2 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addPile, editPile, REGISTRATION_STATUSES, STANDARDS, type Pile, type PileType, type RegistrationStatus, type Standard } from '@/api/assets';
@@ -12,7 +12,11 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))', gap: '10px 14px', alignItems: 'start' },
   // A native select is as wide as its longest choice unless told to fit its field.
   fit: { minWidth: 0, maxWidth: '100%', '& select': { minWidth: 0, maxWidth: '100%', textOverflow: 'ellipsis' } },
-  conn: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(140px, 100%), 1fr))', gap: '8px', alignItems: 'end', marginTop: '8px' },
+  // Grid items keep their content's width unless told they may shrink: the
+  // last field (with its hint) ran past the dialog's edge.
+  conn: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(140px, 100%), 1fr))', gap: '8px 14px', alignItems: 'start', marginTop: '8px', '& > *': { minWidth: 0 } },
+  connTitle: { display: 'block', marginTop: '16px' },
+  fill: { width: '100%', minWidth: 0 },
 });
 
 interface ConnRow {
@@ -207,14 +211,16 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
             </div>
             {!pile && (
               <>
-                <Subtitle2 as="h3">{t('ast.connector.title')}</Subtitle2>
+                <Subtitle2 as="h3" className={styles.connTitle}>{t('ast.connector.title')}</Subtitle2>
+                <div data-testid="pile-connectors">
                 {conns.map((c, i) => (
                   <div key={i} className={styles.conn}>
                     <Field label={t('ast.connector.number')}>
-                      <Input value={String(i + 1)} disabled />
+                      <Input className={styles.fill} value={String(i + 1)} disabled />
                     </Field>
                     <Field label={t('ast.connector.standard')}>
                       <Select
+                        className={mergeClasses(styles.fit, styles.fill)}
                         aria-label={`${t('ast.connector.standard')} ${i + 1}`}
                         value={c.standard}
                         onChange={(_, d) => setConns((all) => all.map((x, j) => (j === i ? { ...x, standard: d.value as Standard } : x)))}
@@ -227,13 +233,14 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
                       </Select>
                     </Field>
                     <Field label={t('ast.connector.maxPower')} validationMessage={fe.errors[`c${i}.maxPowerKw`]} data-field={`c${i}.maxPowerKw`}>
-                      <Input name={`c${i}.maxPowerKw`} maxLength={4} value={c.maxPowerKw} onBlur={fe.onLeave(`c${i}.maxPowerKw`, () => c.maxPowerKw)} onChange={(_, d) => setConn(i, 'maxPowerKw', d.value)} />
+                      <Input className={styles.fill} name={`c${i}.maxPowerKw`} maxLength={4} value={c.maxPowerKw} onBlur={fe.onLeave(`c${i}.maxPowerKw`, () => c.maxPowerKw)} onChange={(_, d) => setConn(i, 'maxPowerKw', d.value)} />
                     </Field>
                     <Field label={t('ast.connector.qr')} hint={i === 0 ? t('ast.connector.qrHint') : undefined} validationMessage={fe.errors[`c${i}.qrCode`]} data-field={`c${i}.qrCode`}>
-                      <Input name={`c${i}.qrCode`} maxLength={PILE_MAX.qrCode} value={c.qrCode} onBlur={fe.onLeave(`c${i}.qrCode`, () => c.qrCode)} onChange={(_, d) => setConn(i, 'qrCode', d.value)} />
+                      <Input className={styles.fill} name={`c${i}.qrCode`} maxLength={PILE_MAX.qrCode} value={c.qrCode} onBlur={fe.onLeave(`c${i}.qrCode`, () => c.qrCode)} onChange={(_, d) => setConn(i, 'qrCode', d.value)} />
                     </Field>
                   </div>
                 ))}
+                </div>
               </>
             )}
             </div>
