@@ -6,6 +6,7 @@ import { actOnConnector, deletePile, editStation, useStationDetail, useTariffs, 
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog, StationStatusBadge } from './ConnectorBits';
 import { PileDialog } from './PileDialog';
 import { ChargerPanel } from './ChargerPanel';
+import { PowerBudget } from './PowerBudget';
 import { inputOf, StationDialog } from './StationDialog';
 import { TariffEditor } from './TariffEditor';
 import { confirm } from '@/components/Confirm';
@@ -269,6 +270,8 @@ export default function StationDetail() {
           </div>
         ))}
       </Card>
+
+      <PowerBudget stationId={s.id} />
 
       <StationDialog
         open={editing}
