@@ -155,6 +155,8 @@ export default function StationDetail() {
         )}
       </Card>
 
+      <PowerBudget stationId={s.id} />
+
       <Card className={styles.card}>
         <div className={styles.row}>
           <Subtitle2 as="h3">{t('ast.pile.title')}</Subtitle2>
@@ -270,8 +272,6 @@ export default function StationDetail() {
           </div>
         ))}
       </Card>
-
-      <PowerBudget stationId={s.id} />
 
       <StationDialog
         open={editing}
