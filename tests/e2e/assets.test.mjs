@@ -75,7 +75,7 @@ describe('assets', () => {
       const pile = page.getByTestId('pile-form');
       await pile.locator('input[name="code"]').fill('NNDC000101');
       await pile.locator('input[name="vendor"]').fill('特来电');
-      await choose(page, page.getByTestId('pile-connector-count'), '2');
+      await page.getByTestId('pile-connector-count').selectOption('2');
       await page.getByTestId('pile-save').click();
       await pile.waitFor({ state: 'hidden' });
       await page.getByTestId('pile-card').first().waitFor({ timeout: 10_000 });

@@ -1,10 +1,14 @@
 """A charger scripted with the PyPI `ocpp` package for the end-to-end
 tests: connects with Basic auth, boots, reports status, runs one charging
 session (start, meter values, stop) and then stays connected, answering
-the server's calls, until "quit" arrives on stdin. It prints one line per
-step so the test can follow it.
+the server's calls, until "quit" arrives on stdin (then it disconnects). It
+prints one line per step so the test can follow it.
 
-Usage: python charger.py WS_BASE CHARGE_POINT_ID PASSWORD ID_TAG
+With --live the session stays running instead: a meter value every second
+(no state of charge: this charger does not report it) until the server
+asks for a remote stop.
+
+Usage: python charger.py WS_BASE CHARGE_POINT_ID PASSWORD ID_TAG [--live]
 """
 import asyncio
 import base64
@@ -62,7 +66,11 @@ class Charger(ChargePoint):
     @on("RemoteStopTransaction")
     async def on_remote_stop(self, transaction_id, **kw):
         print("server asked: RemoteStop", transaction_id, flush=True)
-        asyncio.get_running_loop().call_later(0.3, lambda: asyncio.ensure_future(self.remote_stop(transaction_id)))
+        if transaction_id == getattr(self, "live_tx", None):
+            # The running loop sends the stop after its next meter value.
+            self.stopping = True
+        else:
+            asyncio.get_running_loop().call_later(0.3, lambda: asyncio.ensure_future(self.remote_stop(transaction_id)))
         return call_result.RemoteStopTransaction(status="Accepted")
 
     async def remote_session(self, connector, id_tag):
@@ -116,15 +124,53 @@ class Charger(ChargePoint):
     async def on_trigger(self, requested_message, **kw):
         return call_result.TriggerMessage(status="Accepted")
 
+    @on("CancelReservation")
+    async def on_cancel_reservation(self, reservation_id, **kw):
+        return call_result.CancelReservation(status="Accepted")
 
-async def main(base, cp_id, password, id_tag):
+    @on("GetCompositeSchedule")
+    async def on_composite(self, connector_id, duration, **kw):
+        # Two hours from now: 22 kW for the first hour, 11 kW for the second.
+        return call_result.GetCompositeSchedule(status="Accepted", connector_id=connector_id, schedule_start=iso(time.time()), charging_schedule={
+            "duration": 7200, "chargingRateUnit": "W",
+            "chargingSchedulePeriod": [{"startPeriod": 0, "limit": 22000}, {"startPeriod": 3600, "limit": 11000}]})
+
+    async def live_session(self, id_tag):
+        """A session that runs until the server stops it: a meter value every second."""
+        self.live_tx = (await self.call(call.StartTransaction(connector_id=1, id_tag=id_tag, meter_start=100_000, timestamp=iso(time.time())))).transaction_id
+        await self.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Charging", timestamp=iso(time.time())))
+        print(f"live session started {self.live_tx}", flush=True)
+        wh = 100_000
+        while not self.stopping:
+            await asyncio.sleep(1)
+            wh += 150
+            await self.call(call.MeterValues(connector_id=1, transaction_id=self.live_tx, meter_value=[{"timestamp": iso(time.time()), "sampledValue": [
+                {"value": str(wh), "measurand": "Energy.Active.Import.Register", "unit": "Wh"},
+                {"value": "9", "measurand": "Power.Active.Import", "unit": "kW"}]}]))
+        await self.call(call.StopTransaction(transaction_id=self.live_tx, meter_stop=wh, timestamp=iso(time.time()), reason="Remote"))
+        await self.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Available", timestamp=iso(time.time())))
+        print(f"live session stopped {self.live_tx}", flush=True)
+
+
+async def main(base, cp_id, password, id_tag, live=False):
     auth = "Basic " + base64.b64encode(f"{cp_id}:{password}".encode()).decode()
     async with websockets.connect(f"{base}/{cp_id}", subprotocols=["ocpp1.6"], extra_headers={"Authorization": auth}) as ws:
         cp = Charger(cp_id, ws)
+        cp.stopping = False
         runner = asyncio.create_task(cp.start())
         boot = await cp.call(call.BootNotification(charge_point_vendor="E2E Motors", charge_point_model="EV-DC60", firmware_version="2.4.1"))
         print("booted", boot.status, flush=True)
         await cp.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Preparing", timestamp=iso(time.time())))
+        if live:
+            session = asyncio.create_task(cp.live_session(id_tag))
+            loop = asyncio.get_running_loop()
+            while True:
+                line = await loop.run_in_executor(None, sys.stdin.readline)
+                if not line or line.strip() == "quit":
+                    break
+            session.cancel()
+            runner.cancel()
+            return
         start = int(time.time()) - 1800
         tx = (await cp.call(call.StartTransaction(connector_id=1, id_tag=id_tag, meter_start=10_000, timestamp=iso(start)))).transaction_id
         await cp.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Charging", timestamp=iso(time.time())))
@@ -145,4 +191,4 @@ async def main(base, cp_id, password, id_tag):
 
 
 if __name__ == "__main__":
-    asyncio.run(main(*sys.argv[1:5]))
+    asyncio.run(main(*sys.argv[1:5], live="--live" in sys.argv[5:]))

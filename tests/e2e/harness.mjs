@@ -103,8 +103,12 @@ export async function startGateway({ accessTokenTtl, env: extraEnv = {} } = {}) 
   };
 }
 
-/** A fresh browser profile (own --user-data-dir) with a desktop viewport; `timezoneId` sets the browser's own time zone. */
-export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-CN', timezoneId } = {}) {
+/**
+ * A fresh browser profile (own --user-data-dir) with a desktop viewport;
+ * `timezoneId` sets the browser's own time zone, `javaScriptEnabled` false
+ * gives a browser without scripts.
+ */
+export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-CN', timezoneId, javaScriptEnabled = true } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'backoffice-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -112,6 +116,7 @@ export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-C
     args: CHROMIUM_ARGS,
     viewport: { width, height },
     locale,
+    javaScriptEnabled,
     ...(timezoneId ? { timezoneId } : {}),
     serviceWorkers: 'block',
   });
@@ -278,37 +283,52 @@ export function apiClient(gateway) {
   return { api, token };
 }
 
-/** The menu paths the sidebar shows (`data-menu-path`), in order. */
-export const menuPaths = (page) => page.$$eval('[data-menu-path]', (els) => els.map((e) => e.getAttribute('data-menu-path')));
-
-/** The Python with the PyPI `ocpp` package that runs `charger.py`. */
 export const PYTHON = process.env.E2E_PYTHON ?? join(ROOT, 'target/tools-venv/bin/python');
 
 /**
- * Starts the scripted charger (`charger.py`: boots, runs one session for
- * `idTag`, then stays connected answering the server's calls). `done`
- * resolves with that session's transaction id; `output()` is what it
- * printed (a line per step and per call it was sent).
+ * Starts the scripted charger (tests/e2e/charger.py) against a gateway.
+ * `done` resolves with its session's transaction id once the session is
+ * over (the live mode's session runs until the server stops it: `live` then
+ * resolves with its transaction id once it started); `stop` disconnects it.
  */
-export function startCharger(gateway, code, password, idTag) {
+export function startCharger(gateway, code, password, idTag, { live = false } = {}) {
   assert.ok(existsSync(PYTHON), `python with the ocpp package missing: ${PYTHON} (scripts/install-test-deps.sh)`);
   const ws = gateway.url.replace(/^http/, 'ws') + '/ocpp';
-  const child = spawn(PYTHON, [join(import.meta.dirname, 'charger.py'), ws, code, password, idTag], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const args = [join(import.meta.dirname, 'charger.py'), ws, code, password, idTag, ...(live ? ['--live'] : [])];
+  const child = spawn(PYTHON, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
-  const done = new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /session done (\d+)/.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(Number(m[1]));
-      }
-      if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`charger exited: ${out}`));
-      }
-    }, 100);
-  });
-  return { done, output: () => out, stop: () => child.stdin.end('quit\n') };
+  // A line the charger prints; a promise nobody awaits (the charger stopped first) is not an error.
+  const line = (re) => {
+    const seen = new Promise((resolve, reject) => {
+      const timer = setInterval(() => {
+        const m = re.exec(out);
+        if (m) {
+          clearInterval(timer);
+          resolve(Number(m[1]));
+        }
+        if (child.exitCode !== null) {
+          clearInterval(timer);
+          reject(new Error(`charger exited: ${out}`));
+        }
+      }, 100);
+    });
+    seen.catch(() => {});
+    return seen;
+  };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    done: live ? line(/live session stopped (\d+)/) : line(/session done (\d+)/),
+    started: line(/live session started (\d+)/),
+    output: () => out,
+    stop: () => {
+      if (child.exitCode === null) child.stdin.end('quit\n');
+      return exited;
+    },
+  };
 }
+
+/** The menu paths the sidebar shows (`data-menu-path`), in order. */
+export const menuPaths = (page) => page.$$eval('[data-menu-path]', (els) => els.map((e) => e.getAttribute('data-menu-path')));
+

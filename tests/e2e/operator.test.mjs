@@ -57,14 +57,14 @@ describe('operator at the charger', () => {
         await page.getByRole('menuitem', { name: '远程启动…' }).click();
         const dialog = page.getByTestId('operation-dialog');
         await dialog.waitFor();
-        assert.equal(await dialog.getByTestId('op-connectorId').innerText(), '#1', 'the row presets its connector');
+        assert.equal(await dialog.getByTestId('op-connectorId').innerText(), '1号枪', 'the row presets its connector');
         await dialog.getByTestId('op-idTag').click();
         // The plate without its province character.
         await dialog.getByTestId('op-idTag').fill('B6E2E');
         await page.getByRole('option', { name: 'ZZE2E0001 · 端到端司机 · 粤B6E2E1' }).click();
         await page.getByTestId('op-send').click();
         await dialog.waitFor({ state: 'hidden' });
-        await row(1).getByTestId('connector-command').filter({ hasText: '已应答 · Accepted' }).waitFor({ timeout: 15_000 });
+        await row(1).getByTestId('connector-command').filter({ hasText: '已应答 · 已接受' }).waitFor({ timeout: 15_000 });
         const running = await until(page, 'the remotely started session', async () => {
           const list = await api('GET', '/order/getList?userId=ZZE2E0001&status=charging&pageSize=50', admin);
           return list.data.list.find((o) => o.pileId === pileId);
@@ -77,7 +77,7 @@ describe('operator at the charger', () => {
         await row(1).getByTestId('connector-actions').click();
         await page.getByRole('menuitem', { name: '远程停止' }).click();
         await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
-        await row(1).getByTestId('connector-command').filter({ hasText: '远程停止 · 已应答 · Accepted' }).waitFor({ timeout: 15_000 });
+        await row(1).getByTestId('connector-command').filter({ hasText: '远程停止 · 已应答 · 已接受' }).waitFor({ timeout: 15_000 });
         const stopped = await until(page, 'the order to end', async () => {
           const o = await api('GET', `/order/detail?id=${running.orderNo}`, admin);
           return o.data.status !== 'charging' && o.data;
@@ -89,7 +89,7 @@ describe('operator at the charger', () => {
         // Out of service by hand: stored, and the charger is told (ChangeAvailability).
         await row(2).getByTestId('connector-actions').click();
         await page.getByRole('menuitem', { name: '停用（维护）' }).click();
-        await row(2).getByTestId('connector-command').filter({ hasText: '停用（维护） · 已应答 · Accepted' }).waitFor({ timeout: 15_000 });
+        await row(2).getByTestId('connector-command').filter({ hasText: '停用（维护） · 已应答 · 已接受' }).waitFor({ timeout: 15_000 });
         await row(2).getByTestId('connector-status').filter({ hasText: '停用' }).waitFor({ timeout: 15_000 });
         assert.match(charger.output(), /server asked: ChangeAvailability 2 Inoperative/);
         await shot(page, 'operator-02-row-out-of-service');
@@ -142,7 +142,7 @@ describe('operator at the charger', () => {
       await problems.waitFor({ timeout: 15_000 });
       const lines = await problems.getByTestId('import-problem-list').locator('li').allInnerTexts();
       assert.deepEqual(lines, [
-        '第3行，状态列：状态“Lost”无法识别，应为 Accepted、Blocked、Expired 或 Invalid',
+        '第3行，状态列：状态“Lost”无法识别，应为“有效”“已冻结”“已过期”或“无效”',
         '第4行，卡号列：卡号DEMO0001已存在且内容不同（请在充电卡列表中编辑）',
         '第6行，有效期列：有效期“soon”不是日期（YYYY-MM-DD）',
       ]);
@@ -260,7 +260,7 @@ describe('operator at the charger', () => {
           const dialog = page.getByTestId('operation-dialog');
           await dialog.getByText('按 Asia/Shanghai (UTC+08:00) 的时间填写').waitFor();
           await page.getByTestId('op-connectorId').click();
-          await page.getByRole('option', { name: '#1' }).click();
+          await page.getByRole('option', { name: '1号枪' }).click();
           await page.getByTestId('op-idTag').click();
           await page.getByTestId('op-idTag').fill('DEMO0015');
           await page.getByRole('option', { name: /^DEMO0015/ }).click();
@@ -280,7 +280,7 @@ describe('operator at the charger', () => {
           await page.getByTestId('op-retrieveAt').fill(`${day}T18:00`);
           await page.getByTestId('op-send').click();
           await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
-          await card.getByTestId('command-action').filter({ hasText: `UpdateFirmware · 下载时间 ${day} 18:00` }).waitFor({ timeout: 15_000 });
+          await card.locator('tr[data-action="UpdateFirmware"]').getByTestId('command-action').filter({ hasText: `下载时间 ${day} 18:00` }).waitFor({ timeout: 15_000 });
           assert.match(charger.output(), new RegExp(`server asked: UpdateFirmware https://firmware.example/e2e.bin ${day}T10:00:00Z`));
 
           // The operator moves to London: the same reservation reads 10:00 (winter) or 11:00 (summer).

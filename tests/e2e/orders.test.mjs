@@ -105,7 +105,7 @@ describe('orders', () => {
       await page.waitForFunction((n) => window.location.hash === `#/order/detail?id=${n}`, no);
       await page.getByTestId('order-detail').waitFor();
       assert.equal(await page.getByTestId('detail-order-no').innerText(), no);
-      await page.locator('[data-testid="detail-curve"] canvas').first().waitFor({ timeout: 20_000 });
+      await page.locator('[data-testid="detail-curve"] svg').first().waitFor({ timeout: 20_000 });
       assert.match(hashPath(page), /^\/order\/detail\?id=/);
       const tabs = await page.getByTestId('tabs-bar').innerText();
       assert.ok(tabs.includes(`订单详情`), tabs);

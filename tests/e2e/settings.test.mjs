@@ -59,7 +59,7 @@ describe('settings pages', () => {
       await reset.locator('input[name="newPassword"]').fill('qwerty123456');
       await reset.locator('input[name="repeatPassword"]').fill('qwerty123456');
       await reset.getByTestId('dialog-save').click();
-      await page.getByText(/最常见的一万个密码/).first().waitFor({ timeout: 10_000 });
+      await reset.locator('[data-field="password"]').getByText(/最常见的一万个密码/).waitFor({ timeout: 10_000 });
       await reset.locator('input[name="newPassword"]').fill(ALICE.password);
       await reset.locator('input[name="repeatPassword"]').fill(ALICE.password);
       await reset.getByTestId('dialog-save').click();

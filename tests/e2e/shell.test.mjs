@@ -67,7 +67,7 @@ describe('roles', () => {
       assert.ok(!vab.includes('/vab/table'), 'no table section for Editor');
       assert.ok(!vab.includes('/vab/editor'), 'no editor section for Editor');
       await shot(page, '04-editor-menu');
-      // A page the editor may not see is a 403 naming it, not a blank page.
+      // A page of the menu the editor may not open is a 403 saying so, not a blank page.
       await page.evaluate(() => (window.location.hash = '#/other/count'));
       await page.waitForFunction(() => window.location.hash.startsWith('#/403?path=%2Fother%2Fcount'));
       await page.getByTestId('error-403').waitFor();

@@ -151,7 +151,8 @@ describe('the app against the /partnerapi answers', () => {
       act(() => {
         window.location.hash = `#/order/detail?id=${id}`;
       });
-      await within(screen.getByTestId('tabs-bar')).findByText(`订单详情 (${id})`);
+      // The title and what tells instances apart are separate spans (the latter is data).
+      await waitFor(() => expect(screen.getByTestId('tabs-bar').textContent).toContain(`订单详情 (${id})`));
       await waitFor(() => expect(view(id)).not.toBeNull(), { timeout: 3000 });
     }
     const panes = () => [...document.querySelectorAll<HTMLElement>('.view-pane')].map((p) => p.dataset.tab);
@@ -206,7 +207,8 @@ describe('the app against the /partnerapi answers', () => {
     const option = await within(dialog).findByText('充电订单', {}, { timeout: 3000 });
     fireEvent.click(option);
     await waitFor(() => expect(window.location.hash).toBe('#/order/orderindex'));
-    await screen.findByTestId('order-table');
+    // The order page is a lazy chunk: on a loaded machine it takes more than the default second.
+    await screen.findByTestId('order-table', {}, { timeout: 5000 });
   });
 
   it('renders every layout with its menu', async () => {

@@ -10,16 +10,22 @@ import { hashPath, prefetchRoute } from './router/prefetch';
 import { userStore } from './store/user';
 import './styles.css';
 
-installErrorHandler();
-// Before the router reads the URL: a social-login return lands on #/callback.
-adoptOAuthReturn();
-void changeLanguage(settingsStore.get().language);
-// Signed in: the page's code and first data load beside the session.
-if (userStore.get().token) prefetchRoute(hashPath(window.location.hash));
-registerServiceWorker();
+const root = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function start() {
+  installErrorHandler();
+  // Before the router reads the URL: a social-login return lands on #/callback.
+  adoptOAuthReturn();
+  void changeLanguage(settingsStore.get().language);
+  // Signed in: the page's code and first data load beside the session.
+  if (userStore.get().token) prefetchRoute(hashPath(window.location.hash));
+  registerServiceWorker();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// public/browser-check.js found this browser lacking what the code needs and said so in #root: nothing to start.
+if (!root.hasAttribute('data-unsupported')) start();

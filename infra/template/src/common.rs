@@ -279,6 +279,50 @@ pub fn policy_document(statements: Vec<Y>) -> Y {
     map([("Version", s("2012-10-17")), ("Statement", list(statements))])
 }
 
+/// A role's trust policy: the AWS service `service` (e.g.
+/// `backup.amazonaws.com`) may assume the role.
+pub fn trusted_service(service: &str) -> Y {
+    policy_document(vec![map([("Effect", s("Allow")), ("Principal", map([("Service", s(service))])), ("Action", s("sts:AssumeRole"))])])
+}
+
+/// What every bucket of the stacks is: never public, every object owned by
+/// the bucket's owner, encrypted with S3's own keys (SSE-S3, which
+/// CloudFront's origin access control reads without a KMS key policy).
+pub fn private_bucket_properties() -> Vec<(&'static str, Y)> {
+    vec![
+        (
+            "PublicAccessBlockConfiguration",
+            map([
+                ("BlockPublicAcls", raw("true")),
+                ("BlockPublicPolicy", raw("true")),
+                ("IgnorePublicAcls", raw("true")),
+                ("RestrictPublicBuckets", raw("true")),
+            ]),
+        ),
+        ("OwnershipControls", map([("Rules", list([map([("ObjectOwnership", s("BucketOwnerEnforced"))])]))])),
+        (
+            "BucketEncryption",
+            map([(
+                "ServerSideEncryptionConfiguration",
+                list([map([("ServerSideEncryptionByDefault", map([("SSEAlgorithm", s("AES256"))]))])]),
+            )]),
+        ),
+    ]
+}
+
+/// A bucket policy statement refusing every request to the bucket (its
+/// logical id) that does not come over TLS.
+pub fn deny_plain_http_statement(bucket: &str) -> Y {
+    map([
+        ("Sid", s("DenyInsecureTransport")),
+        ("Effect", s("Deny")),
+        ("Principal", s("*")),
+        ("Action", s("s3:*")),
+        ("Resource", list([get_att(&format!("{bucket}.Arn")), sub(&format!("${{{bucket}.Arn}}/*"))])),
+        ("Condition", map([("Bool", map([("aws:SecureTransport", s("false"))]))])),
+    ])
+}
+
 /// The WebSocket API's stage; also the path CloudFront rewrites to.
 pub const CHARGER_STAGE: &str = "ocpp";
 

@@ -4,7 +4,7 @@
 
 use store::Index;
 
-use crate::common::{alarm, tags_list, tags_map, Metric, Rule, Stack, Watch};
+use crate::common::{alarm, tags_list, tags_map, trusted_service, Metric, Rule, Stack, Watch};
 use crate::yaml::{list, map, raw, reference, s, sub, sub_with, Y};
 
 pub const ID: &str = "Data";
@@ -113,20 +113,7 @@ fn backup_role() -> Y {
             "Properties",
             map([
                 ("Description", sub("${AWS::StackName}: AWS Backup backs up and restores the table")),
-                (
-                    "AssumeRolePolicyDocument",
-                    map([
-                        ("Version", s("2012-10-17")),
-                        (
-                            "Statement",
-                            list([map([
-                                ("Effect", s("Allow")),
-                                ("Principal", map([("Service", s("backup.amazonaws.com"))])),
-                                ("Action", s("sts:AssumeRole")),
-                            ])]),
-                        ),
-                    ]),
-                ),
+                ("AssumeRolePolicyDocument", trusted_service("backup.amazonaws.com")),
                 (
                     "ManagedPolicyArns",
                     list([

@@ -11,6 +11,7 @@
 //! application stack's name (CloudFormation names everything it makes
 //! `{stack}-{logical id}-{suffix}`, nested stacks `{root}-{id}-{suffix}`).
 
+use crate::common::{deny_plain_http_statement, policy_document, private_bucket_properties, trusted_service};
 use crate::yaml::{get_att, list, map, raw, reference, s, sub, Y};
 
 pub const FILE: &str = "infra/deploy/deploy-role.yaml";
@@ -137,24 +138,7 @@ fn artifact_bucket() -> Y {
         ("Type", s("AWS::S3::Bucket")),
         (
             "Properties",
-            map([
-                (
-                    "PublicAccessBlockConfiguration",
-                    map([
-                        ("BlockPublicAcls", raw("true")),
-                        ("BlockPublicPolicy", raw("true")),
-                        ("IgnorePublicAcls", raw("true")),
-                        ("RestrictPublicBuckets", raw("true")),
-                    ]),
-                ),
-                ("OwnershipControls", map([("Rules", list([map([("ObjectOwnership", s("BucketOwnerEnforced"))])]))])),
-                (
-                    "BucketEncryption",
-                    map([(
-                        "ServerSideEncryptionConfiguration",
-                        list([map([("ServerSideEncryptionByDefault", map([("SSEAlgorithm", s("AES256"))]))])]),
-                    )]),
-                ),
+            map(private_bucket_properties().into_iter().chain([
                 // Each deploy uploads the bootstrap's zip and the nested
                 // templates, named by content: old ones are only history.
                 (
@@ -162,7 +146,7 @@ fn artifact_bucket() -> Y {
                     map([("Rules", list([map([("Id", s("old-artifacts")), ("Status", s("Enabled")), ("ExpirationInDays", raw("90"))])]))]),
                 ),
                 ("Tags", tags()),
-            ]),
+            ])),
         ),
     ])
 }
@@ -174,23 +158,7 @@ fn artifact_bucket_policy() -> Y {
             "Properties",
             map([
                 ("Bucket", reference("ArtifactBucket")),
-                (
-                    "PolicyDocument",
-                    map([
-                        ("Version", s("2012-10-17")),
-                        (
-                            "Statement",
-                            list([map([
-                                ("Sid", s("DenyInsecureTransport")),
-                                ("Effect", s("Deny")),
-                                ("Principal", s("*")),
-                                ("Action", s("s3:*")),
-                                ("Resource", list([get_att("ArtifactBucket.Arn"), sub("${ArtifactBucket.Arn}/*")])),
-                                ("Condition", map([("Bool", map([("aws:SecureTransport", s("false"))]))])),
-                            ])]),
-                        ),
-                    ]),
-                ),
+                ("PolicyDocument", policy_document(vec![deny_plain_http_statement("ArtifactBucket")])),
             ]),
         ),
     ])
@@ -301,25 +269,12 @@ fn execution_role() -> Y {
             "Properties",
             map([
                 ("Description", sub("CloudFormation deploys ${AppStackName} (${GitHubEnvironment}) with this role")),
-                (
-                    "AssumeRolePolicyDocument",
-                    map([
-                        ("Version", s("2012-10-17")),
-                        (
-                            "Statement",
-                            list([map([
-                                ("Effect", s("Allow")),
-                                ("Principal", map([("Service", s("cloudformation.amazonaws.com"))])),
-                                ("Action", s("sts:AssumeRole")),
-                            ])]),
-                        ),
-                    ]),
-                ),
+                ("AssumeRolePolicyDocument", trusted_service("cloudformation.amazonaws.com")),
                 (
                     "Policies",
                     list([map([
                         ("PolicyName", s("deploy-the-application")),
-                        ("PolicyDocument", map([("Version", s("2012-10-17")), ("Statement", list(execution_statements()))])),
+                        ("PolicyDocument", policy_document(execution_statements())),
                     ])]),
                 ),
                 ("Tags", tags()),
@@ -408,7 +363,7 @@ fn deploy_role() -> Y {
                     "Policies",
                     list([map([
                         ("PolicyName", s("deploy-through-cloudformation")),
-                        ("PolicyDocument", map([("Version", s("2012-10-17")), ("Statement", list(deploy_statements()))])),
+                        ("PolicyDocument", policy_document(deploy_statements())),
                     ])]),
                 ),
                 ("Tags", tags()),

@@ -6,7 +6,7 @@
 //! name with its certificate at TLS 1.2 or newer.
 
 use crate::charger_link;
-use crate::common::{not_empty, tags_list, Stack};
+use crate::common::{deny_plain_http_statement, not_empty, policy_document, private_bucket_properties, tags_list, Stack};
 use crate::yaml::{get_att, if_, list, map, no_value, raw, reference, s, sub, Y};
 
 pub const ID: &str = "WebEdge";
@@ -72,28 +72,7 @@ fn site_bucket() -> Y {
         ("Type", s("AWS::S3::Bucket")),
         (
             "Properties",
-            map([
-                (
-                    "PublicAccessBlockConfiguration",
-                    map([
-                        ("BlockPublicAcls", raw("true")),
-                        ("BlockPublicPolicy", raw("true")),
-                        ("IgnorePublicAcls", raw("true")),
-                        ("RestrictPublicBuckets", raw("true")),
-                    ]),
-                ),
-                ("OwnershipControls", map([("Rules", list([map([("ObjectOwnership", s("BucketOwnerEnforced"))])]))])),
-                // SSE-S3: CloudFront's origin access control can read it
-                // without a KMS key policy.
-                (
-                    "BucketEncryption",
-                    map([(
-                        "ServerSideEncryptionConfiguration",
-                        list([map([("ServerSideEncryptionByDefault", map([("SSEAlgorithm", s("AES256"))]))])]),
-                    )]),
-                ),
-                ("Tags", tags_list(AREA)),
-            ]),
+            map(private_bucket_properties().into_iter().chain([("Tags", tags_list(AREA))])),
         ),
     ])
 }
@@ -113,21 +92,13 @@ fn site_bucket_policy() -> Y {
             )]),
         ),
     ]);
-    let deny_plain_http = map([
-        ("Sid", s("DenyInsecureTransport")),
-        ("Effect", s("Deny")),
-        ("Principal", s("*")),
-        ("Action", s("s3:*")),
-        ("Resource", list([get_att("SiteBucket.Arn"), sub("${SiteBucket.Arn}/*")])),
-        ("Condition", map([("Bool", map([("aws:SecureTransport", s("false"))]))])),
-    ]);
     map([
         ("Type", s("AWS::S3::BucketPolicy")),
         (
             "Properties",
             map([
                 ("Bucket", reference("SiteBucket")),
-                ("PolicyDocument", map([("Version", s("2012-10-17")), ("Statement", list([read_by_distribution, deny_plain_http]))])),
+                ("PolicyDocument", policy_document(vec![read_by_distribution, deny_plain_http_statement("SiteBucket")])),
             ]),
         ),
     ])

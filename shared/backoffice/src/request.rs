@@ -138,31 +138,53 @@ pub fn parse_query<T: DeserializeOwned>(raw: &HashMap<String, String>) -> Result
     })
 }
 
+/// A 400 about one field: the message names it (`limitW: must be ...`, for
+/// whoever reads the answer alone), and `data.fields` carries it with the
+/// words alone, so a form puts them beside its own label of the field
+/// (the shape `domain::assets::invalid` answers for several fields).
+pub fn invalid_field(field: &str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+    let (en, zh) = (en.into(), zh.into());
+    let error = ApiError::bad_request(Text::new(format!("{field}: {en}"), format!("{field}：{zh}")));
+    with_field(error, field, &capitalised(&en), &zh)
+}
+
+/// `error` naming `field` in `data.fields` with these words.
+pub fn with_field(error: ApiError, field: &str, en: &str, zh: &str) -> ApiError {
+    error.with_data(serde_json::json!({ "field": field, "fields": [{ "field": field, "en": en, "zh": zh }] }))
+}
+
+/// Words shown on their own beside a field start with a capital.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// A 400 for a value that did not parse, naming the field in both
-/// languages. A field's own parser ([`crate::params`]) writes the whole
-/// message, or the part after the field's name; an enum's unknown value
-/// lists the values allowed; other serde errors are quoted after the path.
+/// languages (and in `data.fields`, for the form that sent it). A field's
+/// own parser ([`crate::params`]) writes the whole message, or the part
+/// after the field's name; an enum's unknown value lists the values
+/// allowed; other serde errors are quoted after the path.
 fn field_problem(path: &str, message: &str, en_what: &str, zh_what: &str) -> ApiError {
-    // The whole path names a nested field ("rows[1].status").
+    // The whole path names a nested field ("rows[1].status"); "." is the body itself.
     let field = path;
-    if let Some(named) = message.strip_prefix(crate::params::NAMED_BY_PATH) {
-        let (en, zh) = named.split_once(crate::params::TEXT_SEPARATOR).unwrap_or((named, named));
-        return ApiError::bad_request(Text::new(format!("{field} {en}"), format!("{field} {zh}")));
+    let named = |error: ApiError, en: &str, zh: &str| if path == "." { error } else { with_field(error, field, &capitalised(en), zh) };
+    if let Some(rest) = message.strip_prefix(crate::params::NAMED_BY_PATH) {
+        let (en, zh) = rest.split_once(crate::params::TEXT_SEPARATOR).unwrap_or((rest, rest));
+        return named(ApiError::bad_request(Text::new(format!("{field} {en}"), format!("{field} {zh}"))), en, zh);
     }
     if let Some((en, zh)) = message.split_once(crate::params::TEXT_SEPARATOR) {
-        return ApiError::bad_request(Text::new(en, zh));
+        return named(ApiError::bad_request(Text::new(en, zh)), en, zh);
     }
     if let Some(missing) = message.strip_prefix("missing field `").and_then(|m| m.strip_suffix('`')) {
-        return ApiError::bad_request(Text::new(format!("{missing} is required"), format!("缺少 {missing}")));
+        let at = if path == "." { missing.to_string() } else { format!("{path}.{missing}") };
+        return with_field(ApiError::bad_request(Text::new(format!("{missing} is required"), format!("缺少 {missing}"))), &at, "Is required", "不能为空");
     }
     if let Some((got, allowed)) = unknown_variant(message) {
-        return ApiError::bad_request(Text::new(
-            format!("{field} must be one of {allowed} (got {got:?})"),
-            format!("{field} 只能是 {allowed}（收到 {got:?}）"),
-        ));
+        let (en, zh) = (format!("must be one of {allowed} (got {got:?})"), format!("只能是 {allowed}（收到 {got:?}）"));
+        return named(ApiError::bad_request(Text::new(format!("{field} {en}"), format!("{field} {zh}"))), &en, &zh);
     }
     let at = if path == "." { String::new() } else { format!("{path}: ") };
-    ApiError::bad_request(Text::new(format!("{en_what}: {at}{message}"), format!("{zh_what}：{at}{message}")))
+    named(ApiError::bad_request(Text::new(format!("{en_what}: {at}{message}"), format!("{zh_what}：{at}{message}"))), message, &format!("{zh_what}：{message}"))
 }
 
 /// serde's "unknown variant `x`, expected one of `a`, `b`" (or "expected
@@ -277,6 +299,36 @@ mod tests {
         let q = |pairs: &[(&str, &str)]| parse_query::<Q>(&pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()).unwrap_err().msg.en;
         assert_eq!(q(&[("kind", "x"), ("id", "1")]), r#"kind must be one of ac, dc (got "x")"#);
         assert_eq!(q(&[("kind", "dc")]), "the query parameter id is required");
+    }
+
+    #[test]
+    fn a_field_that_does_not_parse_is_in_data_fields_for_the_form() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        #[allow(dead_code)]
+        struct Body {
+            limit_w: Option<f64>,
+            #[serde(default, deserialize_with = "crate::params::filter_text")]
+            note: Option<String>,
+            id: String,
+        }
+        let with = |body: &'static [u8]| {
+            let mut req = ApiRequest::new(Method::POST, "/x");
+            req.body = Bytes::from_static(body);
+            req.payload::<Body>().unwrap_err().data.expect("data names the field")
+        };
+        let d = with(br#"{"id": "a", "limitW": "lots"}"#);
+        assert_eq!(d["field"], "limitW");
+        assert_eq!(d["fields"][0]["field"], "limitW");
+        assert!(d["fields"][0]["en"].as_str().unwrap().starts_with("Invalid type"), "{d}");
+        let d = with(br#"{"note": "x"}"#);
+        assert_eq!(d["fields"][0], serde_json::json!({"field": "id", "en": "Is required", "zh": "不能为空"}));
+        let long = format!(r#"{{"id": "a", "note": "{}"}}"#, "x".repeat(65)).into_bytes().leak();
+        let d = with(long);
+        assert_eq!(d["fields"][0], serde_json::json!({"field": "note", "en": "Is too long (at most 64 characters)", "zh": "过长（最多 64 个字符）"}));
+        let e = invalid_field("limitW", "must be a positive number of watts", "须为正数（瓦）");
+        assert_eq!(e.msg.zh, "limitW：须为正数（瓦）");
+        assert_eq!(e.data.unwrap()["fields"][0], serde_json::json!({"field": "limitW", "en": "Must be a positive number of watts", "zh": "须为正数（瓦）"}));
     }
 
     #[test]

@@ -31,16 +31,22 @@ async fn admin_creates_an_editor_who_signs_in_with_editor_rights() {
 async fn account_edits_are_checked_and_nothing_is_written_on_error() {
     let ctx = product().await;
     let admin = login(&ctx, "admin", ADMIN_PW).await;
-    for (body, says) in [
-        (json!({"username": "x", "password": "secret-lantern-123"}), "2 to 32"),
-        (json!({"username": "newbie", "password": "123"}), "password"),
-        (json!({"username": "newbie", "password": "secret-lantern-123", "email": "not-mail"}), "e-mail"),
-        (json!({"username": "newbie", "password": "secret-lantern-123", "roles": ["Ghost"]}), "no role named 'Ghost'"),
-        (json!({"username": "editor", "password": "secret-lantern-123"}), "already taken"),
+    // The user dialog shows the policy's words beside the field it names.
+    for (body, says, field) in [
+        (json!({"username": "x", "password": "secret-lantern-123"}), "2 to 32", Some("username")),
+        (json!({"username": "newbie", "password": "123"}), "password", Some("password")),
+        (json!({"username": "newbie", "password": "1qaz2wsx3edc"}), "common", Some("password")),
+        (json!({"username": "newbie", "password": "secret-lantern-123", "email": "not-mail"}), "e-mail", Some("email")),
+        (json!({"username": "newbie", "password": "secret-lantern-123", "roles": ["Ghost"]}), "no role named 'Ghost'", None),
+        (json!({"username": "editor", "password": "secret-lantern-123"}), "already taken", None),
     ] {
         let a = post(&ctx, "/userManagement/doEdit", Some(&admin), body.clone()).await;
         assert!(matches!(a.status, 400 | 409), "{body}: {:?}", a.body);
         assert!(a.msg().contains(says), "{body}: {}", a.msg());
+        if let Some(field) = field {
+            assert_eq!(a.data()["fields"][0]["field"], field, "{body}: {:?}", a.body);
+            assert!(a.data()["fields"][0]["zh"].as_str().is_some_and(|z| !z.is_empty()), "{:?}", a.body);
+        }
     }
     assert_eq!(get(&ctx, "/userManagement/getList?username=newbie", Some(&admin)).await.data()["total"], 0, "no half-created account");
     let roles = get(&ctx, "/roleManagement/getList", Some(&admin)).await;

@@ -308,6 +308,27 @@ async fn remote_operations_answer_their_declared_types() {
     assert_eq!(password.code(), 200, "{}", password.body);
     let log = get(&ctx, &format!("/pile/messageLog?pileId={}", pile.id), Some(&admin)).await;
     assert_eq!(log.code(), 200, "{}", log.body);
+    assert_typed(&doc, "pile_message_log", &log);
+    // The filter lists what the server sends as well as what chargers send; the title reads the pile's code.
+    let actions: Vec<&str> = log.data()["actions"].as_array().expect("the first page lists the actions").iter().filter_map(|a| a.as_str()).collect();
+    for a in ["ReserveNow", "CancelReservation", "SendLocalList", "SetChargingProfile", "GetCompositeSchedule", "UpdateFirmware", "GetDiagnostics", "StartTransaction"] {
+        assert!(actions.contains(&a), "{a} in {actions:?}");
+    }
+    assert_eq!(log.data()["pileCode"], json!(pile.code));
+
+    // A refused operation names its field in data.fields, in both languages, for the dialog.
+    for (path, body, field) in [
+        ("/charger/remoteStart", json!({"pileId": p, "connectorId": 1, "idTag": tag, "limitW": -5}), "limitW"),
+        ("/charger/remoteStart", json!({"pileId": p, "connectorId": 1, "idTag": tag, "limitW": "lots"}), "limitW"),
+        ("/charger/updateFirmware", json!({"pileId": p, "location": "file:///etc/passwd"}), "location"),
+        ("/charger/reserveNow", json!({"pileId": p, "connectorId": 9, "idTag": tag, "expiresAt": ctx.now() + 3600}), "connectorId"),
+    ] {
+        let a = post(&ctx, path, Some(&admin), body).await;
+        assert_eq!(a.code(), 400, "{}", a.body);
+        let named = &a.data()["fields"][0];
+        assert_eq!(named["field"], field, "{}", a.body);
+        assert!(named["en"].as_str().is_some_and(|t| !t.is_empty()) && named["zh"].as_str().is_some_and(|t| !t.is_empty()), "{}", a.body);
+    }
 }
 
 /// The settings, shell and demo answers match their declared types too

@@ -17,41 +17,9 @@ use crate::fields::{decimal, enumerated, int, opt_enum, opt_int, opt_text, opt_t
 const ID_TAG: usize = 20;
 use crate::frame::{CallError, ErrorCode};
 
-/// Actions a charger may send in 1.6 that this server answers.
-pub const CHARGER_ACTIONS: &[&str] = &[
-    "Authorize",
-    "BootNotification",
-    "DataTransfer",
-    "DiagnosticsStatusNotification",
-    "FirmwareStatusNotification",
-    "Heartbeat",
-    "MeterValues",
-    "StartTransaction",
-    "StatusNotification",
-    "StopTransaction",
-];
-
-/// Actions only the server sends in 1.6 (a charger sending one is wrong).
-const SERVER_ACTIONS: &[&str] = &[
-    "CancelReservation",
-    "ChangeAvailability",
-    "ChangeConfiguration",
-    "ClearCache",
-    "ClearChargingProfile",
-    "GetCompositeSchedule",
-    "GetConfiguration",
-    "GetDiagnostics",
-    "GetLocalListVersion",
-    "RemoteStartTransaction",
-    "RemoteStopTransaction",
-    "ReserveNow",
-    "Reset",
-    "SendLocalList",
-    "SetChargingProfile",
-    "TriggerMessage",
-    "UnlockConnector",
-    "UpdateFirmware",
-];
+/// The actions a charger may send (and the server's own, which a charger
+/// must not send), listed once in the back-office.
+pub use backoffice::domain::chargers::actions::{CHARGER_ACTIONS, SERVER_ACTIONS};
 
 fn internal(e: ApiError) -> CallError {
     tracing::error!(error = %e.msg.en, "charger message could not be handled");

@@ -81,6 +81,29 @@ export function useStationDetail(id: string) {
   return useSWR(id ? ['station/getDetail', id] : null, () => getStationDetail(id));
 }
 
+/** How often a station page reads its piles again (charger links and connector states move on their own). */
+export const PILES_LIVE_MS = 5000;
+
+export async function getPiles(stationId: string): Promise<Pile[]> {
+  const { data } = await get<Answer<'/partnerapi/pile/getList', 'get'>>('/pile/getList', { stationId });
+  return data?.list ?? [];
+}
+
+/**
+ * A station's piles as they are now, read every `pollMs`: each charger's
+ * link (connected or not), online state and connector states follow the
+ * chargers without a reload. Until the first read, `initial` (the station
+ * detail's piles) stands in; the detail itself is not polled, so forms
+ * opened from it are never reset under the user.
+ */
+export function useLivePiles(stationId: string, initial: Pile[] | undefined, pollMs = PILES_LIVE_MS) {
+  return useSWR(stationId ? ['pile/getList/live', stationId] : null, () => getPiles(stationId), {
+    refreshInterval: pollMs,
+    fallbackData: initial,
+    revalidateOnMount: false,
+  });
+}
+
 /** A station's detail under the picker's own key, to name a station chosen before the picker knew it (null: not asked). */
 export function useStationNameLookup(id: string | null) {
   return useSWR(id ? ['station/getDetail/name', id] : null, () => getStationDetail(id!));

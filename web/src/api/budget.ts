@@ -14,8 +14,9 @@ export type ShareState = NonNullable<PileShare['state']>;
 
 export const getPowerBudget = async (id: string) => (await get<PowerBudget>('/station/powerBudget', { id })).data;
 
+/** Saves (or with `maxPowerKw: null` removes) the budget; a 400 naming `maxPowerKw` is left to the form to show beside the field. */
 export const setPowerBudget = (body: Body<'/partnerapi/station/setPowerBudget'>) =>
-  post<Answer<'/partnerapi/station/setPowerBudget', 'post'>>('/station/setPowerBudget', body);
+  post<Answer<'/partnerapi/station/setPowerBudget', 'post'>>('/station/setPowerBudget', body, { fieldErrors: true });
 
 /** How often to reload the budget: every second while a share waits for its charger's answer, else not. */
 export const budgetRefreshInterval = (b: PowerBudget | undefined): number => (b?.piles.some((p) => p.state === 'pending') ? 1000 : 0);

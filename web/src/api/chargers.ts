@@ -26,29 +26,6 @@ export function chargerUrl(code: string, location: { protocol: string; host: str
 type MessageLog = Answer<'/partnerapi/pile/messageLog', 'get'>;
 export type MessageLogEntry = MessageLog['list'][number];
 
-/** OCPP 1.6 actions, for the message log's filter. */
-export const OCPP_ACTIONS = [
-  'Authorize',
-  'BootNotification',
-  'DataTransfer',
-  'DiagnosticsStatusNotification',
-  'FirmwareStatusNotification',
-  'Heartbeat',
-  'MeterValues',
-  'StartTransaction',
-  'StatusNotification',
-  'StopTransaction',
-  'ChangeAvailability',
-  'ChangeConfiguration',
-  'ClearCache',
-  'GetConfiguration',
-  'RemoteStartTransaction',
-  'RemoteStopTransaction',
-  'Reset',
-  'TriggerMessage',
-  'UnlockConnector',
-] as const;
-
 /**
  * A charger's message log, newest first, page after page with the server's
  * cursor (`setSize` asks for more); `live` reloads it every 5 s.
@@ -79,19 +56,23 @@ export const commandDone = (c: Command) => c.status !== 'queued' && c.status !==
 
 export const getCommand = async (id: string) => (await get<Command>('/charger/command', { id })).data;
 export const getCommands = async (pileId: string) => (await get<Answer<'/partnerapi/charger/commands', 'get'>>('/charger/commands', { pileId, pageSize: 20 })).data;
-export const sendCommand = async (path: string, body: Record<string, unknown>) => (await post<Command>(`/charger/${path}`, body)).data;
+/** `extra.fieldErrors`: the caller shows a 400's fields on its form (no toast for those). */
+export const sendCommand = async (path: string, body: Record<string, unknown>, extra?: { fieldErrors?: boolean }) => (await post<Command>(`/charger/${path}`, body, extra)).data;
+
+/** How often to read one command again: every `pollMs` until it is over. */
+export const commandRefreshInterval = (c: Pick<Command, 'status'> | undefined, pollMs = 1000): number => (c && !commandDone(c as Command) ? pollMs : 0);
 
 /**
- * One command followed until it ends: its state every second while it is
- * queued or sent, then no more (null id: nothing followed).
+ * One command followed until it ends: read again every `pollMs` while it
+ * is queued or sent, then no more (null id: nothing followed). The end is
+ * kept per command (SWR restarts its timer only when the interval
+ * changes), so a new id is polled again.
  */
-export function useCommand(id: string | null) {
-  // The interval is state (SWR restarts its timer only when it changes),
-  // kept per command: a new id is polled again.
+export function useCommand(id: string | null, pollMs = 1000) {
   const [ended, setEnded] = useState<string | null>(null);
   return useSWR(id ? ['charger/command', id] : null, () => getCommand(id!), {
-    refreshInterval: ended === id ? 0 : 1000,
-    onSuccess: (c) => commandDone(c) && setEnded(c.id),
+    refreshInterval: ended === id ? 0 : pollMs,
+    onSuccess: (c) => setEnded(commandRefreshInterval(c, pollMs) === 0 ? c.id : null),
   });
 }
 

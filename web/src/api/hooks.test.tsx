@@ -2,7 +2,9 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { commandsRefreshInterval, useCommands, useReservations, type Command } from './chargers';
+import { useLivePiles } from './assets';
+import { commandRefreshInterval, commandsRefreshInterval, useCommand, useCommands, useReservations, type Command } from './chargers';
+import { orderRefreshInterval, useOrderDetail } from './orders';
 import { useSearch } from './search';
 
 let asked: string[] = [];
@@ -74,5 +76,65 @@ describe('header search', () => {
     expect(asked).toEqual([]);
     rerender({ keyword: 'st', open: true });
     await waitFor(() => expect(asked).toEqual(['/search/getList?keyword=st']));
+  });
+});
+
+/** Answers each call to `path` with the next of `answers` (the last one repeats); other calls get an empty list. */
+function answering(path: string, answers: unknown[]) {
+  vi.mocked(globalThis.fetch).mockImplementation(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const called = url.pathname.replace(/^.*\/partnerapi/, '');
+    asked.push(called + url.search);
+    let data: unknown = { list: [] };
+    if (called === path) {
+      data = answers[0];
+      if (answers.length > 1) answers = answers.slice(1);
+    }
+    return new Response(JSON.stringify({ code: 200, msg: 'success', data }), { status: 200 });
+  });
+}
+
+describe('a running order', () => {
+  it('is read again while charging, and no more once it ended', async () => {
+    expect(orderRefreshInterval(undefined)).toBe(0);
+    expect(orderRefreshInterval({ status: 'finished' })).toBe(0);
+    expect(orderRefreshInterval({ status: 'charging' }, 40)).toBe(40);
+    answering('/order/detail', [
+      { orderNo: 'N1', status: 'charging', energyWh: 4200 },
+      { orderNo: 'N1', status: 'charging', energyWh: 4500 },
+      { orderNo: 'N1', status: 'finished', energyWh: 4600 },
+    ]);
+    const detailAsked = () => asked.filter((a) => a.startsWith('/order/detail')).length;
+    const { result } = renderHook(() => useOrderDetail('N1', 40), { wrapper });
+    await waitFor(() => expect(result.current.data?.status).toBe('finished'), { timeout: 5_000 });
+    expect(result.current.data?.energyWh).toBe(4600);
+    const after = detailAsked();
+    expect(after).toBe(3);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(detailAsked(), 'no polling once finished').toBe(after);
+  });
+});
+
+describe('one command', () => {
+  it('is followed until the charger answered it', async () => {
+    expect(commandRefreshInterval(command('sent'), 50)).toBe(50);
+    expect(commandRefreshInterval(command('answered'), 50)).toBe(0);
+    answering('/charger/command', [command('queued'), command('sent'), command('answered')]);
+    const { result } = renderHook(() => useCommand('c1', 40), { wrapper });
+    await waitFor(() => expect(result.current.data?.status).toBe('answered'), { timeout: 5_000 });
+    const n = asked.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(asked.length).toBe(n);
+  });
+});
+
+describe("a station's piles", () => {
+  it('are read again on their own while the page is open, starting from the detail it was given', async () => {
+    const pile = (connected: boolean) => ({ id: 'p1', link: { connected } });
+    answering('/pile/getList', [{ list: [pile(false)], total: 1 }]);
+    const { result } = renderHook(() => useLivePiles('st1', [pile(true)] as never, 40), { wrapper });
+    expect(result.current.data?.[0]?.link?.connected, 'the detail stands in until the first read').toBe(true);
+    await waitFor(() => expect(result.current.data?.[0]?.link?.connected).toBe(false), { timeout: 5_000 });
+    await waitFor(() => expect(asked.filter((a) => a.startsWith('/pile/getList')).length).toBeGreaterThan(2), { timeout: 5_000 });
   });
 });

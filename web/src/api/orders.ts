@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import useSWR from 'swr';
 import { get, post } from './request';
 import type { Answer, Body, Query, Schema } from './types';
@@ -74,9 +75,25 @@ export async function getOrder(id: string): Promise<OrderDetail> {
   return (await get<OrderDetail>('/order/detail', { id })).data;
 }
 
-/** One charging order (no id: not asked; a failure is not retried). */
-export function useOrderDetail(id: string) {
-  return useSWR(id ? ['order/detail', id] : null, () => getOrder(id), { shouldRetryOnError: false });
+/** How often a running order's detail is read again (the charger sends meter values every few seconds). */
+export const ORDER_POLL_MS = 5000;
+
+/** How often to read an order again: every `pollMs` while it is charging (energy, curve and status move), else not. */
+export const orderRefreshInterval = (o: Pick<OrderDetail, 'status'> | undefined, pollMs = ORDER_POLL_MS): number => (o?.status === 'charging' ? pollMs : 0);
+
+/**
+ * One charging order (no id: not asked; a failure is not retried), read
+ * again while it is charging until it ends. The interval is state set from
+ * each answer: SWR starts its timer again only when the interval changes
+ * (a stable interval function would not poll again after a `mutate`).
+ */
+export function useOrderDetail(id: string, pollMs = ORDER_POLL_MS) {
+  const [interval, setPollInterval] = useState(0);
+  return useSWR(id ? ['order/detail', id] : null, () => getOrder(id), {
+    shouldRetryOnError: false,
+    refreshInterval: interval,
+    onSuccess: (o) => setPollInterval(orderRefreshInterval(o, pollMs)),
+  });
 }
 
 export async function closeOrder(orderNo: string, reason: string): Promise<string> {

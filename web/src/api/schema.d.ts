@@ -2697,9 +2697,8 @@ export interface components {
             /**
              * @description At least one period; the first starts at 0; starts grow (and stay
              *     below the duration).
-             * @default []
              */
-            periods?: components["schemas"]["Period"][];
+            periods: components["schemas"]["Period"][];
             /** @default  */
             pileId?: string;
             purpose?: components["schemas"]["ProfilePurpose"] | null;
@@ -2777,9 +2776,8 @@ export interface components {
             /**
              * @description At least one period; the first starts at 0; starts grow (and stay
              *     below the duration).
-             * @default []
              */
-            periods?: components["schemas"]["Period"][];
+            periods: components["schemas"]["Period"][];
             /** @description Required with kind Recurring (and only then). */
             recurrencyKind?: components["schemas"]["RecurrencyKind"] | null;
             /**
@@ -10786,6 +10784,11 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: {
+                            /**
+                             * @description Every action the log can hold (what chargers send and what the
+                             *     server sends), sorted, for the action filter; on the first page only.
+                             */
+                            actions?: string[] | null;
                             /** @description Null on the last page. */
                             cursor: string | null;
                             list: {
@@ -10818,6 +10821,8 @@ export interface operations {
                                     [key: string]: unknown;
                                 } | string) | null;
                             }[];
+                            /** @description The pile's code (what the charger calls itself), for the page's title. */
+                            pileCode: string;
                         };
                         msg: string;
                     };

@@ -30,9 +30,9 @@ export async function getUsers(q: PageOf<Query<'/partnerapi/userManagement/getLi
   return page(data);
 }
 
-/** A refused password comes back on the form's field (`data.fields`), not as a toast. */
-export async function saveUser(edit: UserEdit): Promise<{ user: StaffUser; msg: string }> {
-  const res = await post<Answer<'/partnerapi/userManagement/doEdit', 'post'>>('/userManagement/doEdit', edit, { fieldErrors: true });
+/** `extra.fieldErrors`: the dialog shows a 400's fields beside them (no toast for those). */
+export async function saveUser(edit: UserEdit, extra?: { fieldErrors?: boolean }): Promise<{ user: StaffUser; msg: string }> {
+  const res = await post<Answer<'/partnerapi/userManagement/doEdit', 'post'>>('/userManagement/doEdit', edit, extra);
   return { user: res.data, msg: res.msg };
 }
 
@@ -40,8 +40,8 @@ export async function deleteUser(username: string): Promise<string> {
   return (await post<unknown>('/userManagement/doDelete', { username })).msg;
 }
 
-export async function resetPassword(username: string, password: string): Promise<string> {
-  return (await post<unknown>('/userManagement/resetPassword', { username, password }, { fieldErrors: true })).msg;
+export async function resetPassword(username: string, password: string, extra?: { fieldErrors?: boolean }): Promise<string> {
+  return (await post<unknown>('/userManagement/resetPassword', { username, password }, extra)).msg;
 }
 
 // ---- roles

@@ -74,3 +74,19 @@ export function useTranslateTitle(): (title: string | undefined) => string {
   const { t } = useTranslation('menu');
   return (title) => (title ? t(title, { keySeparator: false, nsSeparator: false, defaultValue: title }) : '');
 }
+
+/**
+ * A route title as shown, and whether it is data: titles are stored as an
+ * Admin typed them (in Chinese, some with the template's Latin words such
+ * as "动态Meta"); the menu dictionary translates the product's own into
+ * English. A title the dictionary does not translate (every title in
+ * Chinese) is shown as it is, as data.
+ */
+export function useRouteTitle(): (title: string | undefined) => { text: string; data: boolean } {
+  const { t, i18n: instance } = useTranslation('menu');
+  return (title) => {
+    if (!title) return { text: '', data: false };
+    const options = { ns: 'menu', keySeparator: false, nsSeparator: false } as const;
+    return { text: t(title, { ...options, defaultValue: title }), data: !instance.exists(title, options) };
+  };
+}

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'react-router';
 import { RouteIcon } from '@/components/RouteIcon';
-import { useTranslateTitle } from '@/i18n';
+import { RouteTitle } from './RouteTitle';
 import type { AppRoute } from '@/router/types';
 
 const useStyles = makeStyles({
@@ -15,7 +15,6 @@ const useStyles = makeStyles({
 /** Matched routes separated by '>', skipping breadcrumbHidden ones. */
 export function Breadcrumb({ chain }: { chain: AppRoute[] }) {
   const styles = useStyles();
-  const translate = useTranslateTitle();
   const items = chain.filter((r) => !r.meta.breadcrumbHidden);
   return (
     <nav className={styles.root} aria-label="breadcrumb" data-testid="breadcrumb">
@@ -24,7 +23,7 @@ export function Breadcrumb({ chain }: { chain: AppRoute[] }) {
         const label = (
           <>
             {route.meta.icon && <RouteIcon name={route.meta.icon} className={styles.icon} />}
-            {translate(route.meta.title)}
+            <RouteTitle title={route.meta.title} />
           </>
         );
         return (

@@ -1,7 +1,7 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ColumnStyle } from '@/config';
 import { RouteIcon } from '@/components/RouteIcon';
-import { useTranslateTitle } from '@/i18n';
+import { RouteTitle } from './RouteTitle';
 import type { MenuNode } from './menu/menuModel';
 
 const useStyles = makeStyles({
@@ -54,7 +54,6 @@ export function ColumnBar({
   onSelect: (node: MenuNode) => void;
 }) {
   const styles = useStyles();
-  const translate = useTranslateTitle();
   return (
     <nav className={styles.bar} data-testid="column-bar">
       {nodes.map((node) => {
@@ -67,7 +66,7 @@ export function ColumnBar({
             data-menu-path={node.route.path}
           >
             <RouteIcon name={node.route.meta.icon} className={styles.icon} />
-            <span className={styles.title}>{translate(node.route.meta.title)}</span>
+            <RouteTitle className={styles.title} title={node.route.meta.title} />
           </button>
         );
       })}

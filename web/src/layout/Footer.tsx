@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { COPYRIGHT, VERSION } from '@/config';
+import { DATA_SLOT, WithData } from '@/components/data/DataText';
 
 const useStyles = makeStyles({
   footer: {
@@ -17,7 +18,8 @@ export function Footer() {
   const styles = useStyles();
   return (
     <footer className={styles.footer} data-testid="footer">
-      {t('footer.copyright', { year: new Date().getFullYear(), owner: COPYRIGHT })} · v{VERSION}
+      {/* The owner is a name, shown as written in either language. */}
+      <WithData sentence={t('footer.copyright', { year: new Date().getFullYear(), owner: DATA_SLOT })} data={COPYRIGHT} /> · v{VERSION}
     </footer>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { OPEN_FIRST_MENU } from '@/config';
 import { RouteIcon } from '@/components/RouteIcon';
-import { useTranslateTitle } from '@/i18n';
+import { RouteTitle } from './RouteTitle';
 import { resolveLocation } from '@/router/match';
 import { routesStore } from '@/store/routes';
 import { setCollapse, setExtraFirst, settingsStore } from '@/store/settings';
@@ -76,7 +76,6 @@ export default function Shell() {
   const styles = useStyles();
   const location = useLocation();
   const activate = useMenuActivate();
-  const translate = useTranslateTitle();
   const routes = routesStore.use((s) => s.routes);
   const forbidden = routesStore.use((s) => s.forbidden);
   const tabs = tabsStore.use((s) => s.tabs);
@@ -189,7 +188,7 @@ export default function Shell() {
                 >
                   {nodes.map((n) => (
                     <Tab key={n.route.path} value={n.route.path} icon={<RouteIcon name={n.route.meta.icon} />}>
-                      {translate(n.route.meta.title)}
+                      <RouteTitle title={n.route.meta.title} />
                     </Tab>
                   ))}
                 </TabList>
@@ -231,7 +230,7 @@ export default function Shell() {
           )}
           {!collapse && first?.children && (
             <aside className={mergeClasses(styles.sidebar, styles.secondPanel)} data-testid="second-panel">
-              <div className={styles.secondTitle}>{translate(first.route.meta.title)}</div>
+              <RouteTitle className={styles.secondTitle} title={first.route.meta.title} />
               <div className={styles.menuScroll}>
                 <VerticalMenu nodes={first.children} activePath={activePath} />
               </div>

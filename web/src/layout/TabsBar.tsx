@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TabsBarStyle } from '@/config';
 import { RouteIcon } from '@/components/RouteIcon';
-import { useTranslateTitle } from '@/i18n';
+import { RouteTitle } from './RouteTitle';
 import {
   closeAll,
   closeLeft,
@@ -82,10 +82,10 @@ const ACTIVE: Record<TabsBarStyle, 'cardActive' | 'smartActive' | 'smoothActive'
  * Per-instance tabs share a title: the label their view gave ("站点设置 (中关村充电站)")
  * or else their query values tell them apart ("订单详情 (1)").
  */
-function tabLabel(tab: VisitedRoute, title: string, label: string | undefined): string {
-  if (tab.meta.dynamicNewTab && label) return `${title} (${label})`;
+function tabLabel(tab: VisitedRoute, label: string | undefined): string | undefined {
+  if (tab.meta.dynamicNewTab && label) return label;
   const values = Object.values(tab.query).filter(Boolean);
-  return tab.meta.dynamicNewTab && values.length ? `${title} (${values.join(', ')})` : title;
+  return tab.meta.dynamicNewTab && values.length ? values.join(', ') : undefined;
 }
 
 interface Props {
@@ -98,7 +98,6 @@ interface Props {
 /** Visited-tab bar (non-closable tabs stay): click, close one/others/left/right/all, context menu. */
 export function TabsBar({ tabs, activePath, barStyle, showIcon }: Props) {
   const { t } = useTranslation();
-  const translate = useTranslateTitle();
   const styles = useStyles();
   const navigate = useNavigate();
   const labels = tabLabelsStore.use((s) => s.labels);
@@ -181,7 +180,11 @@ export function TabsBar({ tabs, activePath, barStyle, showIcon }: Props) {
               onContextMenu={(e) => onContext(e, tab)}
             >
               {showIcon && <RouteIcon name={tab.meta.icon || tab.parentIcon} className={styles.icon} />}
-              <span>{tabLabel(tab, translate(tab.meta.title), labels[tab.path])}</span>
+              <span>
+                <RouteTitle title={tab.meta.title} />
+                {/* What tells two tabs of one page apart is data (a station's name, an order number). */}
+                {tabLabel(tab, labels[tab.path]) && <span translate="no">{` (${tabLabel(tab, labels[tab.path])})`}</span>}
+              </span>
               {!tab.meta.noClosable && (
                 <span className={styles.close} role="button" aria-label={t('tabs.close')} data-testid="tab-close" onClick={(e) => onClose(e, tab)}>
                   <DismissRegular />

@@ -27,6 +27,8 @@ const PAGES: Record<string, LoadView> = {
   'connector/messageLog': () => import('./stations/MessageLog'),
   // Finance
   'money/moneyIndex': () => import('./finance/Finance'),
+  // Notices (publishers)
+  'notice/manage': () => import('./notices/NoticeManage'),
   // Settings
   'setting/workflow': () => import('./settings/OperationsSettings'),
   'setting/personalCenter': () => import('./settings/PersonalCenter'),

@@ -135,10 +135,17 @@ pub async fn load_versioned(ctx: &AppCtx) -> Result<(Vec<Value>, i64), ApiError>
     Ok((routes, version))
 }
 
-/// The stored tree as the caller may see it (without the demo pages
-/// while they are off, see [`without_demo`]).
+/// The tree this server serves: the stored one with the product's own
+/// entries ([`with_product_entries`]), without the demo pages while they
+/// are off ([`in_service`]). The menu and the 403 pages both read it, so a
+/// page the menu may show is one the 403 list knows.
+pub async fn served(ctx: &AppCtx) -> Result<Vec<Value>, ApiError> {
+    Ok(in_service(ctx, with_product_entries(load(ctx).await?)))
+}
+
+/// The served tree ([`served`]) as the caller may see it.
 pub async fn visible_to(ctx: &AppCtx, principal: &Principal) -> Result<Vec<Value>, ApiError> {
-    Ok(permission::filter_routes(&in_service(ctx, load(ctx).await?), principal))
+    Ok(permission::filter_routes(&served(ctx).await?, principal))
 }
 
 /// The tree as this server offers it: the demo pages only while they are on.
@@ -245,6 +252,30 @@ fn full_path(parent: &str, node: &Value) -> String {
     }
 }
 
+/// The publishers' notice page (publish, edit, withdraw), a menu entry for
+/// those who may publish (write:system) besides the bell's button.
+pub const NOTICE_PATH: &str = "/notice";
+
+fn path_of(route: &Value) -> &str {
+    route.get("path").and_then(Value::as_str).unwrap_or_default()
+}
+
+/// The stored tree with the entries every tree of the product has: the
+/// notice page (after finance), as the seed tree declares it, for stores
+/// seeded before it existed. A tree that has it (moved, retitled or guarded
+/// otherwise by an Admin) is served as it is.
+pub fn with_product_entries(mut stored: Vec<Value>) -> Vec<Value> {
+    if stored.iter().any(|r| path_of(r) == NOTICE_PATH) {
+        return stored;
+    }
+    let Some(entry) = seed_tree().into_iter().find(|r| path_of(r) == NOTICE_PATH) else {
+        return stored;
+    };
+    let at = stored.iter().position(|r| path_of(r) == "/money").map_or(stored.len(), |i| i + 1);
+    stored.insert(at, entry);
+    stored
+}
+
 /// Where every signed-in user finds their own personal center. The spec's
 /// tree puts it at `/setting/personalCenter`, under the Admin-only
 /// `/setting`; everyone else reaches the same page here, a hidden route
@@ -347,6 +378,22 @@ mod tests {
     }
 
     #[test]
+    fn the_notice_page_is_in_every_tree_once_after_finance_for_publishers() {
+        let older: Vec<Value> = seed_tree().into_iter().filter(|r| path_of(r) != NOTICE_PATH).collect();
+        let served = with_product_entries(older);
+        let paths: Vec<&str> = served.iter().map(path_of).collect();
+        let at = paths.iter().position(|p| *p == NOTICE_PATH).expect("added to a tree seeded before it");
+        assert_eq!(paths[at - 1], "/money");
+        assert_eq!(with_product_entries(served.clone()).len(), served.len(), "not added twice");
+        assert_eq!(with_product_entries(seed_tree()).len(), seed_tree().len(), "the seed tree has it");
+        let publisher = Principal { username: "ed".into(), roles: vec!["Editor".into()], permissions: vec![permission::SYSTEM_READ.into(), permission::SYSTEM_WRITE.into()] };
+        let reader = Principal { username: "te".into(), roles: vec!["Test".into()], permissions: vec![permission::SYSTEM_READ.into()] };
+        let entries = |p: &Principal| searchable_entries(&permission::filter_routes(&served, p)).into_iter().map(|(_, path)| path).collect::<Vec<_>>();
+        assert!(entries(&publisher).contains(&"/notice/manage".to_string()), "{:?}", entries(&publisher));
+        assert!(!entries(&reader).iter().any(|p| p.starts_with(NOTICE_PATH)), "readers do not publish");
+    }
+
+    #[test]
     fn the_self_service_route_is_added_once_and_hidden() {
         let tree = with_self_service(seed_tree());
         assert_eq!(tree.iter().filter(|r| r["path"] == "/user").count(), 1);
@@ -359,7 +406,7 @@ mod tests {
     fn without_the_demo_pages_only_the_product_stays() {
         let tree = without_demo(&seed_tree());
         let top: Vec<&str> = tree.iter().map(|r| r["path"].as_str().unwrap()).collect();
-        assert_eq!(top, ["/", "/order", "/connector", "/money", "/setting"]);
+        assert_eq!(top, ["/", "/order", "/connector", "/money", "/notice", "/setting"]);
         let root: Vec<&str> = tree[0]["children"].as_array().unwrap().iter().map(|r| r["path"].as_str().unwrap()).collect();
         assert_eq!(root, ["index"], "the dashboard and workbench demos go");
         let paths: Vec<String> = searchable_entries(&tree).into_iter().map(|(_, p)| p).collect();

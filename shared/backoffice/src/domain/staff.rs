@@ -85,7 +85,8 @@ pub struct AccountEdit {
 
 fn check_edit(edit: &AccountEdit) -> Result<(), ApiError> {
     if !edit.email.is_empty() && !crate::validate::is_email(&edit.email) {
-        return Err(ApiError::invalid(format!("'{}' is not an e-mail address", edit.email), format!("“{}”不是有效的邮箱地址", edit.email)));
+        let (en, zh) = (format!("'{}' is not an e-mail address", edit.email), format!("“{}”不是有效的邮箱地址", edit.email));
+        return Err(crate::request::with_field(ApiError::invalid(en.clone(), zh.clone()), "email", &en, &zh));
     }
     if edit.roles.len() > 20 {
         return Err(ApiError::invalid("a user holds at most 20 roles", "一个用户最多 20 个角色"));

@@ -124,16 +124,15 @@ fn password_item(username: &str, hash: &str) -> store::Item {
 /// Checks a username: 2 to 32 letters, digits, `_`, `.`, `-` or `@`.
 pub fn validate_username(raw: &str) -> Result<String, ApiError> {
     let name = raw.trim();
+    // The form puts the words beside its user-name field.
+    let refused = |en: &str, zh: &str| crate::request::with_field(ApiError::bad_request(Text::new(en, zh)), "username", &crate::request::capitalised(en), zh);
     if name.is_empty() {
-        return Err(ApiError::bad_request(Text::new("user name cannot be empty", "用户名不能为空")));
+        return Err(refused("user name cannot be empty", "用户名不能为空"));
     }
     let len = name.chars().count();
     let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '@');
     if !(2..=32).contains(&len) || !name.chars().all(allowed) {
-        return Err(ApiError::bad_request(Text::new(
-            "user name must be 2 to 32 letters, digits, '_', '.', '-' or '@'",
-            "用户名须为 2 到 32 位字母、数字或 _ . - @",
-        )));
+        return Err(refused("user name must be 2 to 32 letters, digits, '_', '.', '-' or '@'", "用户名须为 2 到 32 位字母、数字或 _ . - @"));
     }
     Ok(name.to_string())
 }

@@ -155,10 +155,10 @@ async fn set_power_budget(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: PowerBudgetBody = call.req.payload()?;
     let station_id = b.station_id.trim();
     if station_id.is_empty() {
-        return Err(ApiError::bad_request(Text::new("stationId: is required", "stationId：不能为空")));
+        return Err(crate::request::invalid_field("stationId", "is required", "不能为空"));
     }
     if b.version < 0 {
-        return Err(ApiError::bad_request(Text::new("version: must be 0 or more", "version：不能为负数")));
+        return Err(crate::request::invalid_field("version", "must be 0 or more", "不能为负数"));
     }
     let by = call.caller()?.username().to_string();
     let saved = budget::set(ctx, station_id, b.version, b.max_power_kw, &by).await?;

@@ -85,10 +85,17 @@ pub struct MessageLogQuery {
 }
 
 #[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct MessageLog {
     list: Vec<MessageLogEntry>,
     /// Null on the last page.
     cursor: Option<String>,
+    /// The pile's code (what the charger calls itself), for the page's title.
+    pile_code: String,
+    /// Every action the log can hold (what chargers send and what the
+    /// server sends), sorted, for the action filter; on the first page only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    actions: Option<Vec<&'static str>>,
 }
 
 /// GET /pile/messageLog?pileId=&action=&pageSize=&cursor=
@@ -103,6 +110,8 @@ async fn message_log(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let pile = piles::get_pile(ctx, q.pile_id.trim()).await?;
     let action = q.action.as_deref().map(str::trim).filter(|a| !a.is_empty());
+    let first = q.cursor.is_none();
     let (list, cursor) = log::page(ctx, &pile.id, action, size, q.cursor).await?;
-    Ok(Reply::data(MessageLog { list, cursor }))
+    let actions = first.then(crate::domain::chargers::actions::logged);
+    Ok(Reply::data(MessageLog { list, cursor, pile_code: pile.code, actions }))
 }

@@ -58,8 +58,10 @@ pub fn routes() -> Vec<Route> {
     ]
 }
 
+/// A 400 naming the field, also in `data.fields`: the operation's dialog
+/// shows the words beside that field.
 fn bad(field: &str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    ApiError::bad_request(Text::new(format!("{field}: {}", en.into()), format!("{field}：{}", zh.into())))
+    crate::request::invalid_field(field, en, zh)
 }
 
 fn by(call: &Call) -> Result<String, ApiError> {
@@ -822,7 +824,6 @@ pub struct ProfileSpec {
     unit: Option<RateUnit>,
     /// At least one period; the first starts at 0; starts grow (and stay
     /// below the duration).
-    #[serde(default)]
     #[schemars(length(min = 1, max = 48))]
     periods: Vec<Period>,
 }

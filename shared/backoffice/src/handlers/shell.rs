@@ -9,13 +9,13 @@ use crate::domain::{menus, notices};
 use crate::reply::Reply;
 use crate::request::Call;
 
-/// GET /router/getList: the stored route tree, filtered by the caller's
-/// roles (and without the demo pages while they are off), with the
-/// personal center every signed-in user may open, and the pages the
-/// caller may not open with what they need.
+/// GET /router/getList: the stored route tree with the product's own
+/// entries, filtered by the caller's roles (and without the demo pages
+/// while they are off), with the personal center every signed-in user may
+/// open, and the pages the caller may not open with what they need.
 pub async fn router_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
-    let tree = menus::in_service(ctx, menus::load(ctx).await?);
+    let tree = menus::served(ctx).await?;
     let forbidden = menus::forbidden_pages(&tree, &caller.principal);
     let list = menus::with_self_service(permission::filter_routes(&tree, &caller.principal));
     Ok(Reply::data(RouteTree { list, forbidden }))

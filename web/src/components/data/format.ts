@@ -94,6 +94,12 @@ export function zonedTime(ts: number): string {
   return `${w.hour}:${w.minute}`;
 }
 
+/** "HH:mm:ss" in the operator's time zone (a chart's axis over a short span). */
+export function zonedClock(ts: number): string {
+  const w = wall(ts);
+  return `${w.hour}:${w.minute}:${w.second}`;
+}
+
 /** "YYYY-MM-DD", the calendar day in the operator's time zone (a card's expiry day). */
 export function zonedDay(ts: number): string {
   const w = wall(ts);

@@ -13,7 +13,12 @@ import { UserAvatar } from './UserAvatar';
 
 const useStyles = makeStyles({ tools: { display: 'flex', alignItems: 'center', columnGap: '2px', flexShrink: 0 } });
 
-/** The header's right side; each icon follows its theme switch (showSearch, showNotice, ...). */
+/**
+ * The header's right side; each icon follows its theme switch (showSearch,
+ * showNotice, ...). On a narrow window (`compact`, below 992 px) every icon
+ * stays, the theme one included (the theme panel is hidden there, so it is
+ * the way to the theme drawer); the avatar drops its name to make room.
+ */
 export function HeaderTools({ compact }: { compact?: boolean }) {
   const styles = useStyles();
   const theme = settingsStore.use((s) => s.theme);
@@ -22,13 +27,13 @@ export function HeaderTools({ compact }: { compact?: boolean }) {
   return (
     <div className={styles.tools} data-testid="header-tools">
       <ErrorLog />
-      {theme.showSearch && !compact && <SearchDialog />}
+      {theme.showSearch && <SearchDialog />}
       {theme.showNotice && SHOW_NOTICE && canReadNotices && <NoticePopover />}
-      {theme.showFullScreen && !compact && <FullScreenButton />}
+      {theme.showFullScreen && <FullScreenButton />}
       {theme.showLanguage && <LanguageSwitch />}
-      {theme.showTheme && !compact && <ThemeButton />}
+      {theme.showTheme && <ThemeButton />}
       {theme.showRefresh && <RefreshButton />}
-      <UserAvatar />
+      <UserAvatar compact={compact} />
     </div>
   );
 }

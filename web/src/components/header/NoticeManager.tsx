@@ -33,7 +33,8 @@ import { NOTICE_MAX, validateNoticeDraft } from './noticeLogic';
 const useStyles = makeStyles({
   surface: { maxWidth: '860px', width: '92vw' },
   toolbar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: '8px' },
-  scroll: { maxHeight: '55vh', overflowY: 'auto' },
+  scroll: { maxHeight: '55vh', overflow: 'auto' },
+  table: { minWidth: '560px' },
   text: { '& a': { color: tokens.colorBrandForeground1 }, wordBreak: 'break-word' },
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', columnGap: '4px' },
@@ -41,13 +42,19 @@ const useStyles = makeStyles({
 
 const EMPTY_DRAFT: NoticeDraft = { type: 'notice', notice: '', email: '' };
 
-/** The publishers' dialog: every published notice, publish, edit, withdraw. */
-export function NoticeManager({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged: () => void }) {
+/**
+ * Every published notice with publish, edit and withdraw: the body of the
+ * publishers' dialog (from the bell) and of the notice page (from the menu).
+ * `active` false: not asked. `publishing` opens the publish form at once.
+ */
+export function PublishedNotices({ active, onChanged, publishing = false, onPublishingDone }: { active: boolean; onChanged: () => void; publishing?: boolean; onPublishingDone?: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const published = usePublishedNotices(open);
+  const published = usePublishedNotices(active);
   // The notice being edited (null: publishing a new one); undefined: no form open.
   const [editing, setEditing] = useState<NoticeItem | null | undefined>(undefined);
+  // Asked to publish from outside (the bell's button): the publish form, until it closes.
+  const form = publishing ? null : editing;
   const changed = () => {
     void published.mutate();
     onChanged();
@@ -59,72 +66,85 @@ export function NoticeManager({ open, onClose, onChanged }: { open: boolean; onC
   const rows = published.data?.list ?? [];
   return (
     <>
-      <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-        <DialogSurface className={styles.surface} data-testid="notice-manager">
-          <DialogBody>
-            <DialogTitle>{t('notice.manageTitle')}</DialogTitle>
-            <DialogContent>
-              <div className={styles.toolbar}>
-                <Caption1 className={styles.muted}>{t('notice.manageHint')}</Caption1>
-                <Button appearance="primary" onClick={() => setEditing(null)} data-testid="notice-publish">
-                  {t('notice.publish')}
-                </Button>
-              </div>
-              <div className={styles.scroll}>
-                <Table size="small" aria-label={t('notice.manageTitle')}>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell style={{ width: '80px' }}>{t('notice.form.type')}</TableHeaderCell>
-                      <TableHeaderCell>{t('notice.form.text')}</TableHeaderCell>
-                      <TableHeaderCell style={{ width: '110px' }}>{t('notice.author')}</TableHeaderCell>
-                      <TableHeaderCell style={{ width: '150px' }}>{t('notice.time')}</TableHeaderCell>
-                      <TableHeaderCell style={{ width: '150px' }} />
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {rows.map((n) => (
-                      <TableRow key={n.id} data-testid="managed-notice">
-                        <TableCell>{n.type === 'email' ? t('notice.email') : t('notice.notice')}</TableCell>
-                        <TableCell>
-                          {/* Sanitised by the server. */}
-                          <div className={styles.text} dangerouslySetInnerHTML={{ __html: n.notice }} />
-                        </TableCell>
-                        <TableCell>{n.author || '—'}</TableCell>
-                        <TableCell className={styles.muted}>{zonedDateTimeSecs(n.updatedAt ?? n.createdAt)}</TableCell>
-                        <TableCell>
-                          <div className={styles.actions}>
-                            <Button size="small" onClick={() => setEditing(n)} data-testid="notice-edit">
-                              {t('notice.edit')}
-                            </Button>
-                            <Button size="small" onClick={() => void withdraw(n)} data-testid="notice-withdraw">
-                              {t('notice.withdraw')}
-                            </Button>
-                          </div>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                    <EmptyRow show={!published.isLoading && !rows.length} colSpan={5} />
-                  </TableBody>
-                </Table>
-                {published.isLoading && <Spinner size="small" />}
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} data-testid="notice-manager-close">
-                {t('common.close')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <div className={styles.toolbar}>
+        <Caption1 className={styles.muted}>{t('notice.manageHint')}</Caption1>
+        <Button appearance="primary" onClick={() => setEditing(null)} data-testid="notice-publish">
+          {t('notice.publish')}
+        </Button>
+      </div>
+      <div className={styles.scroll}>
+        <Table size="small" aria-label={t('notice.manageTitle')} className={styles.table}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell style={{ width: '80px' }}>{t('notice.form.type')}</TableHeaderCell>
+              <TableHeaderCell>{t('notice.form.text')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '110px' }}>{t('notice.author')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '150px' }}>{t('notice.time')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '150px' }} />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((n) => (
+              <TableRow key={n.id} data-testid="managed-notice">
+                <TableCell>{n.type === 'email' ? t('notice.email') : t('notice.notice')}</TableCell>
+                <TableCell translate="no">
+                  {/* Sanitised by the server. */}
+                  <div className={styles.text} dangerouslySetInnerHTML={{ __html: n.notice }} />
+                </TableCell>
+                <TableCell translate="no">{n.author || '—'}</TableCell>
+                <TableCell className={styles.muted}>{zonedDateTimeSecs(n.updatedAt ?? n.createdAt)}</TableCell>
+                <TableCell>
+                  <div className={styles.actions}>
+                    <Button size="small" onClick={() => setEditing(n)} data-testid="notice-edit">
+                      {t('notice.edit')}
+                    </Button>
+                    <Button size="small" onClick={() => void withdraw(n)} data-testid="notice-withdraw">
+                      {t('notice.withdraw')}
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+            <EmptyRow show={!published.isLoading && !rows.length} colSpan={5} />
+          </TableBody>
+        </Table>
+        {published.isLoading && <Spinner size="small" />}
+      </div>
       <NoticeForm
-        notice={editing}
+        notice={form}
         onClose={(saved) => {
           setEditing(undefined);
+          if (publishing) onPublishingDone?.();
           if (saved) changed();
         }}
       />
     </>
+  );
+}
+
+/**
+ * The publishers' dialog: every published notice, publish, edit, withdraw.
+ * `publishing`: the publish form is open on top (`onPublishingDone` when it closes).
+ */
+export function NoticeManager({ open, onClose, onChanged, publishing = false, onPublishingDone }: { open: boolean; onClose: () => void; onChanged: () => void; publishing?: boolean; onPublishingDone?: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface className={styles.surface} data-testid="notice-manager">
+        <DialogBody>
+          <DialogTitle>{t('notice.manageTitle')}</DialogTitle>
+          <DialogContent>
+            <PublishedNotices active={open} onChanged={onChanged} publishing={open && publishing} onPublishingDone={onPublishingDone} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} data-testid="notice-manager-close">
+              {t('common.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }
 

@@ -16,6 +16,7 @@ import {
 import { AlertRegular } from '@fluentui/react-icons/svg/alert';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { EditRegular } from '@fluentui/react-icons/svg/edit';
+import { MegaphoneRegular } from '@fluentui/react-icons/svg/megaphone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearNotices, markNoticesRead, useNotices, type NoticeItem } from '@/api/notice';
@@ -50,7 +51,8 @@ export function NoticePopover() {
   const styles = useStyles();
   const canPublish = usePermission(['write:system']);
   const [open, setOpen] = useState(false);
-  const [managing, setManaging] = useState(false);
+  // The publishers' dialog: its list, or its publish form on top.
+  const [managing, setManaging] = useState<'list' | 'publish' | null>(null);
   const [tab, setTab] = useState<NoticeItem['type']>('notice');
   // Unread when the popover opened: highlighted until it closes.
   const [fresh, setFresh] = useState<Set<string>>(new Set());
@@ -83,14 +85,12 @@ export function NoticePopover() {
   };
 
   return (
-    <>
+    <span className={styles.anchor}>
       <Popover positioning="below-end" withArrow open={open} onOpenChange={(_, d) => onOpenChange(d.open)}>
         <PopoverTrigger disableButtonEnhancement>
+          {/* The label is the button's own (a script or a screen reader finds the bell by name). */}
           <Tooltip content={t('header.notice')} relationship="label">
-            <span className={styles.anchor}>
-              <Button appearance="subtle" icon={<AlertRegular />} data-testid="notice-button" data-loaded={data ? 'true' : 'false'} />
-              {unread > 0 && <CounterBadge className={styles.count} size="small" count={unread} color="danger" data-testid="notice-unread" />}
-            </span>
+            <Button appearance="subtle" icon={<AlertRegular />} data-testid="notice-button" data-loaded={data ? 'true' : 'false'} />
           </Tooltip>
         </PopoverTrigger>
         <PopoverSurface className={styles.surface} data-testid="notice-popover">
@@ -129,13 +129,27 @@ export function NoticePopover() {
             </Button>
             {canPublish && (
               <Button
+                appearance="primary"
+                size="small"
+                icon={<MegaphoneRegular />}
+                data-testid="notice-publish-from-bell"
+                onClick={() => {
+                  setOpen(false);
+                  setManaging('publish');
+                }}
+              >
+                {t('notice.publish')}
+              </Button>
+            )}
+            {canPublish && (
+              <Button
                 appearance="subtle"
                 size="small"
                 icon={<EditRegular />}
                 data-testid="notice-manage"
                 onClick={() => {
                   setOpen(false);
-                  setManaging(true);
+                  setManaging('list');
                 }}
               >
                 {t('notice.manage')}
@@ -144,7 +158,10 @@ export function NoticePopover() {
           </div>
         </PopoverSurface>
       </Popover>
-      {canPublish && <NoticeManager open={managing} onClose={() => setManaging(false)} onChanged={() => void mutate()} />}
-    </>
+      {unread > 0 && <CounterBadge className={styles.count} size="small" count={unread} color="danger" data-testid="notice-unread" />}
+      {canPublish && (
+        <NoticeManager open={managing !== null} publishing={managing === 'publish'} onPublishingDone={() => setManaging('list')} onClose={() => setManaging(null)} onChanged={() => void mutate()} />
+      )}
+    </span>
   );
 }

@@ -11,8 +11,8 @@ import { userStore } from '@/store/user';
 
 const useStyles = makeStyles({ name: { maxWidth: '140px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } });
 
-/** Avatar with a dropdown; logout calls the server, then resets the session. */
-export function UserAvatar() {
+/** Avatar with a dropdown; logout calls the server, then resets the session. `compact` (a phone): the avatar alone, its name as the label. */
+export function UserAvatar({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -34,8 +34,12 @@ export function UserAvatar() {
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" data-testid="user-menu" icon={<Avatar size={28} name={username} image={{ src: avatar }} />}>
-          <span className={styles.name}>{username}</span>
+        <Button appearance="subtle" data-testid="user-menu" aria-label={compact ? username : undefined} icon={<Avatar size={28} name={username} image={{ src: avatar }} />}>
+          {!compact && (
+            <span className={styles.name} translate="no">
+              {username}
+            </span>
+          )}
         </Button>
       </MenuTrigger>
       <MenuPopover>

@@ -66,7 +66,7 @@ export function ListTable<T>({ columns, rows, rowKey, rowTestId, rowAttrs, heade
         {rows.map((r) => (
           <TableRow key={rowKey(r)} data-testid={typeof rowTestId === 'function' ? rowTestId(r) : rowTestId} {...rowAttrs?.(r)}>
             {shown.map((c) => (
-              <TableCell key={c.id} className={mergeClasses(c.numeric && styles.num, c.className)} data-testid={c.testId}>
+              <TableCell key={c.id} className={mergeClasses(c.numeric && styles.num, c.className)} data-testid={c.testId} translate={c.data ? 'no' : undefined}>
                 {c.cell!(r)}
               </TableCell>
             ))}

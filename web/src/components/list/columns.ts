@@ -27,6 +27,12 @@ export interface ListColumn<T> {
   headerTestId?: string;
   /** Right-aligned tabular figures in the table. */
   numeric?: boolean;
+  /**
+   * The cells hold data (names, codes, what someone typed), shown as they
+   * are in either language: marked `translate="no"`, so nothing takes them
+   * for untranslated text.
+   */
+  data?: boolean;
   /** The table's header sorts by this column (see `ListTable`'s `sort`). */
   sortable?: boolean;
   /** The sheet cell; without it the column is not exported. */

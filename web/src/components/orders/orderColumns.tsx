@@ -1,7 +1,8 @@
 import { Button, Caption1, Link } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { OrderRow, PeriodRow, StationRow, Sums } from '@/api/orders';
-import { zonedDateTime, duration, kwh, yuan } from '@/components/data/format';
+import { DataText } from '@/components/data/DataText';
+import { duration, kwh, yuan, zonedDateTime } from '@/components/data/format';
 import type { ListColumn } from '@/components/list/columns';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge } from './badges';
 
@@ -46,7 +47,7 @@ export function orderColumns(t: TFunction, ctx: OrderCellContext): ListColumn<Or
       header: t('ord.col.station'),
       cell: (r) => (
         <>
-          {r.stationName || r.stationId}
+          <DataText>{r.stationName || r.stationId}</DataText>
           <br />
           <Caption1 className={classes.muted} data-testid="order-charger">
             {chargerLabel(t, r)}
@@ -60,6 +61,7 @@ export function orderColumns(t: TFunction, ctx: OrderCellContext): ListColumn<Or
     {
       id: 'user',
       header: t('ord.col.user'),
+      data: true,
       cell: (r) => (
         <>
           {r.userId}
@@ -144,6 +146,7 @@ export const periodColumn = (t: TFunction): ListColumn<PeriodRow> => ({ id: 'per
 export const stationColumn = (t: TFunction): ListColumn<StationRow> => ({
   id: 'station',
   header: t('ord.col.station'),
+  data: true,
   cell: (r) => r.stationName || r.stationId,
   excel: { value: (r) => r.stationName || r.stationId, width: 30 },
 });

@@ -37,7 +37,7 @@ const zh = {
       address: '详细地址',
       lat: '纬度',
       lng: '经度',
-      gps: 'GPS坐标',
+      gps: '经纬度',
       openingHours: '营业时间',
       openingHoursHint: '可设多个时段；结束早于开始表示营业到次日，如 23:00–次日06:00',
       status: '状态',

@@ -255,7 +255,7 @@ const zh = {
   },
   demo: {
     meta: {
-      title: '动态 Meta',
+      title: '动态路由信息',
       description: '修改本路由的菜单徽标和红点，标签页按名称同步更新。当前徽标：{{badge}}',
       increase: '徽标 +1',
       reset: '徽标归零',

@@ -1,5 +1,5 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import { useTranslateTitle } from '@/i18n';
+import { RouteTitle } from '@/layout/RouteTitle';
 import type { AppRoute } from '@/router/types';
 
 const useStyles = makeStyles({
@@ -17,14 +17,14 @@ const useStyles = makeStyles({
 
 /** Translated title + optional badge tag + optional red dot. */
 export function MenuLabel({ route, hideTitle }: { route: AppRoute; hideTitle?: boolean }) {
-  const translate = useTranslateTitle();
   const styles = useStyles();
   const { badge, dot } = route.meta;
   return (
     <>
-      {!hideTitle && <span className={styles.title}>{translate(route.meta.title)}</span>}
+      {!hideTitle && <RouteTitle className={styles.title} title={route.meta.title} />}
       {badge !== undefined && badge !== '' && (
-        <Badge className={styles.badge} size="small" color="danger" appearance="filled" data-testid="menu-badge">
+        // A badge is the menu's data (e.g. "Hot"), shown as typed.
+        <Badge className={styles.badge} size="small" color="danger" appearance="filled" data-testid="menu-badge" translate="no">
           {badge}
         </Badge>
       )}

@@ -3,6 +3,7 @@ import { ChevronDownRegular } from '@fluentui/react-icons/svg/chevron-down';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { RouteIcon } from '@/components/RouteIcon';
 import { useTranslateTitle } from '@/i18n';
+import { RouteTitle } from '@/layout/RouteTitle';
 import { containsPath, needsScroll, openPathsFor, type MenuNode } from './menuModel';
 import { MenuLabel } from './MenuLabel';
 import { PopupMenu } from './PopupMenu';
@@ -97,7 +98,7 @@ export function VerticalMenu({ nodes, activePath, collapsed, floating }: Props) 
           const content = (
             <>
               <RouteIcon name={node.route.meta.icon} className={styles.icon} />
-              {floating && <span className={styles.floatTitle}>{translate(node.route.meta.title)}</span>}
+              {floating && <RouteTitle className={styles.floatTitle} title={node.route.meta.title} />}
             </>
           );
           return (

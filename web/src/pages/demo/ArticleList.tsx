@@ -48,11 +48,13 @@ export default function ListPage() {
         <div key={item.uuid} className={styles.item}>
           <Avatar image={{ src: demoImageUrl(item.img) }} name={item.author} size={48} shape="square" />
           <div className={styles.main}>
-            <Subtitle2>{item.title}</Subtitle2>
-            <Body1 className={styles.desc}>{item.description}</Body1>
+            <Subtitle2 translate="no">{item.title}</Subtitle2>
+            <Body1 className={styles.desc} translate="no">
+              {item.description}
+            </Body1>
           </div>
           <div className={styles.meta}>
-            <Caption1>{item.author}</Caption1>
+            <Caption1 translate="no">{item.author}</Caption1>
             <Caption1 className={styles.views}>
               <EyeRegular /> {item.pageViews}
             </Caption1>

@@ -32,8 +32,10 @@ export default function CardPage() {
             <CardPreview>
               <Image className={styles.img} src={demoImageUrl(item.img)} alt="" />
             </CardPreview>
-            <CardHeader header={<Subtitle2>{item.title}</Subtitle2>} description={<Caption1>{item.author}</Caption1>} action={<StatusBadge status={item.status} />} />
-            <Body1 className={styles.desc}>{item.description}</Body1>
+            <CardHeader header={<Subtitle2 translate="no">{item.title}</Subtitle2>} description={<Caption1 translate="no">{item.author}</Caption1>} action={<StatusBadge status={item.status} />} />
+            <Body1 className={styles.desc} translate="no">
+              {item.description}
+            </Body1>
             <ProgressBar value={item.percent / 100} thickness="large" aria-label={t('dm.table.percent')} />
             <CardFooter>
               <div className={styles.footer}>

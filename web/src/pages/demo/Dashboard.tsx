@@ -32,8 +32,8 @@ export default function DashboardPage() {
   const orders = series(14, 820, 160, 11, 18);
   const { data } = useTableList(LATEST);
   const latest: ListColumn<TableItem>[] = [
-    { id: 'title', header: t('dm.table.title'), cell: (r) => r.title },
-    { id: 'author', header: t('dm.table.author'), cell: (r) => r.author },
+    { id: 'title', header: t('dm.table.title'), data: true, cell: (r) => r.title },
+    { id: 'author', header: t('dm.table.author'), data: true, cell: (r) => r.author },
     { id: 'pageViews', header: t('dm.table.pageViews'), cell: (r) => r.pageViews },
     { id: 'status', header: t('dm.table.status'), cell: (r) => <StatusBadge status={r.status} /> },
   ];

@@ -53,22 +53,24 @@ export default function GoodsPage() {
               <Image className={styles.img} src={demoImageUrl(g.image)} alt="" />
             </CardPreview>
             <div className={styles.body}>
-              <Subtitle2 className={styles.title} title={g.title}>
+              <Subtitle2 className={styles.title} title={g.title} translate="no">
                 {g.title}
               </Subtitle2>
               <span className={styles.price}>{money.format(g.price)}</span>
               <div className={styles.labels}>
                 {g.label.map((l, i) => (
-                  <Badge key={`${i}-${l}`} appearance="tint" size="small">
+                  <Badge key={`${i}-${l}`} appearance="tint" size="small" translate="no">
                     {l}
                   </Badge>
                 ))}
               </div>
-              <Body1 className={styles.desc}>{g.description}</Body1>
+              <Body1 className={styles.desc} translate="no">
+                {g.description}
+              </Body1>
             </div>
             <CardFooter>
               <div className={styles.footer}>
-                <Caption1>{g.company}</Caption1>
+                <Caption1 translate="no">{g.company}</Caption1>
               </div>
             </CardFooter>
           </Card>

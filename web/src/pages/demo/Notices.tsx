@@ -38,7 +38,7 @@ export default function NoticePage() {
         {list.map((n, i) => (
           <div key={i} className={styles.item}>
             <Avatar size={36} image={n.image ? { src: n.image } : undefined} name={n.email ?? ''} />
-            <div className={styles.text} dangerouslySetInnerHTML={{ __html: sanitizeHtml(n.notice) }} />
+            <div className={styles.text} translate="no" dangerouslySetInnerHTML={{ __html: sanitizeHtml(n.notice) }} />
             {n.email && <Body1>{n.email}</Body1>}
           </div>
         ))}

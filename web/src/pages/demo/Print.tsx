@@ -25,8 +25,8 @@ export default function PrintPage() {
   const { data } = useTableList(REPORT);
   const columns: ListColumn<TableItem>[] = [
     { id: 'id', header: t('dm.table.id'), cell: (r) => r.id },
-    { id: 'title', header: t('dm.table.title'), cell: (r) => r.title },
-    { id: 'author', header: t('dm.table.author'), cell: (r) => r.author },
+    { id: 'title', header: t('dm.table.title'), data: true, cell: (r) => r.title },
+    { id: 'author', header: t('dm.table.author'), data: true, cell: (r) => r.author },
     { id: 'pageViews', header: t('dm.table.pageViews'), cell: (r) => r.pageViews },
     { id: 'status', header: t('dm.table.status'), cell: (r) => <StatusBadge status={r.status} /> },
   ];

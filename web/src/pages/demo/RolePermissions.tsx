@@ -72,7 +72,7 @@ export default function PermissionPage() {
         <CardHeader header={<Subtitle2>{t('dm.perm.current')}</Subtitle2>} />
         <Body1>
           <span className={styles.label}>{t('dm.perm.user')}</span>
-          {user.username}
+          <span translate="no">{user.username}</span>
         </Body1>
         <Body1>
           <span className={styles.label}>{t('dm.perm.admin')}</span>
@@ -81,7 +81,7 @@ export default function PermissionPage() {
         <div className={styles.tags}>
           <span className={styles.label}>{t('dm.perm.roles')}</span>
           {user.role.map((r) => (
-            <Badge key={r} appearance="tint">
+            <Badge key={r} appearance="tint" translate="no">
               {r}
             </Badge>
           ))}
@@ -89,7 +89,7 @@ export default function PermissionPage() {
         <div className={styles.tags}>
           <span className={styles.label}>{t('dm.perm.permissions')}</span>
           {user.permission.map((p) => (
-            <Badge key={p} appearance="outline" color="informative">
+            <Badge key={p} appearance="outline" color="informative" translate="no">
               {p}
             </Badge>
           ))}
@@ -108,7 +108,7 @@ export default function PermissionPage() {
         <CardHeader header={<Subtitle2>{t('dm.perm.preview')}</Subtitle2>} />
         <TabList selectedValue={preview} onTabSelect={(_, d) => setPreview(String(d.value))}>
           {Object.keys(ROLES).map((r) => (
-            <Tab key={r} value={r}>
+            <Tab key={r} value={r} translate="no">
               {r}
             </Tab>
           ))}

@@ -1,5 +1,5 @@
 import { Badge, Body1, Card, CardHeader, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { userStore } from '@/store/user';
 
 const useStyles = makeStyles({
@@ -23,21 +23,27 @@ export default function SocialPage() {
         <ol className={styles.steps}>
           {steps.map((s) => (
             <li key={s}>
-              <Body1>{t(`dm.social.${s}`)}</Body1>
+              <Body1>
+                <Trans i18nKey={`dm.social.${s}`} components={{ c: <code className={styles.code} /> }} />
+              </Body1>
             </li>
           ))}
         </ol>
       </Card>
       <Card className={styles.card}>
         <CardHeader header={<Subtitle2>{t('dm.social.setup')}</Subtitle2>} />
-        <Body1>{t('dm.social.setupText')}</Body1>
+        <Body1>
+          <Trans i18nKey="dm.social.setupText" components={{ c: <code className={styles.code} /> }} />
+        </Body1>
         <div className={styles.row}>
-          <span className={styles.code}>BACKOFFICE_OAUTH_REDIRECT_URI</span>
+          <code className={styles.code}>BACKOFFICE_OAUTH_REDIRECT_URI</code>
           <Body1>{t('dm.social.redirectHint', { origin: `${window.location.origin}${window.location.pathname}` })}</Body1>
         </div>
         <div className={styles.row}>
           <Body1>{t('dm.social.current')}</Body1>
-          <Badge appearance="tint">{username}</Badge>
+          <Badge appearance="tint" translate="no">
+            {username}
+          </Badge>
         </div>
         <Body1>{t('dm.social.note')}</Body1>
       </Card>

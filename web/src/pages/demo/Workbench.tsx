@@ -48,7 +48,7 @@ export default function WorkbenchPage() {
         <Avatar size={64} image={{ src: avatar }} name={username} />
         <div className={styles.heroText}>
           <Subtitle1>
-            {t(greetingKey(new Date().getHours()))}，{username}
+            {t(greetingKey(new Date().getHours()))}，<span translate="no">{username}</span>
           </Subtitle1>
           <Body1 className={styles.muted}>{t('dm.work.subtitle')}</Body1>
         </div>

@@ -2,7 +2,7 @@ import '@logicflow/core/es/index.css';
 import { Body1, Button, Card, Caption1, makeStyles, shorthands, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import LogicFlow, { CircleNode, CircleNodeModel, DiamondNode, DiamondNodeModel, RectNode, RectNodeModel } from '@logicflow/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { getWorkflow, saveWorkflow, type WorkflowNodeType } from './api';
 import { NODE_TYPES, toApiGraph, toRenderData, validateGraph } from '@/pages/demo/components/graph';
 import { notify } from '@/utils/notify';
@@ -175,7 +175,9 @@ export default function WorkflowPage() {
           </Button>
         </div>
       </div>
-      <Body1 className={styles.hint}>{t('dm.flow.help')}</Body1>
+      <Body1 className={styles.hint}>
+        <Trans i18nKey="dm.flow.help" components={{ kbd: <kbd /> }} />
+      </Body1>
       {problems.length > 0 && (
         <MessageBar intent="warning">
           <MessageBarBody>{problems.join('；')}</MessageBarBody>
@@ -187,7 +189,7 @@ export default function WorkflowPage() {
         </MessageBar>
       )}
       <div className={styles.canvas}>
-        <div ref={box} style={{ width: '100%', height: '100%' }} data-testid="workflow-canvas" />
+        <div ref={box} style={{ width: '100%', height: '100%' }} data-testid="workflow-canvas" translate="no" />
         {state === 'loading' && <Spinner style={{ position: 'absolute', inset: 0 }} />}
       </div>
     </Card>

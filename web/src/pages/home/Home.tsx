@@ -1,6 +1,7 @@
 import { Avatar, Badge, Body1, Card, CardHeader, makeStyles, Subtitle1, Text, Title3, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATA_SLOT, WithData } from '@/components/data/DataText';
 import { useNavigate } from 'react-router';
 import { greetingKey } from '@/config';
 import { RouteIcon } from '@/components/RouteIcon';
@@ -75,14 +76,16 @@ export default function Home() {
       <Card className={styles.hero} data-testid="home-greeting">
         <Avatar size={64} name={username} image={{ src: avatar }} />
         <div className={styles.heroText}>
-          <Title3>{t('greeting.welcome', { greeting: t(greetingKey(now.getHours())), name: username })}</Title3>
+          <Title3>
+            <WithData sentence={t('greeting.welcome', { greeting: t(greetingKey(now.getHours())), name: DATA_SLOT })} data={username} />
+          </Title3>
           <Body1 className={styles.meta}>{t('home.today', { date })}</Body1>
           <div className={styles.tags}>
             <Text size={200} className={styles.meta}>
               {t('home.role')}:
             </Text>
             {roles.map((r) => (
-              <Badge key={r} appearance="tint" color="brand">
+              <Badge key={r} appearance="tint" color="brand" translate="no">
                 {r}
               </Badge>
             ))}
@@ -90,7 +93,7 @@ export default function Home() {
               {t('home.permissions')}:
             </Text>
             {permissions.map((p) => (
-              <Badge key={p} appearance="outline">
+              <Badge key={p} appearance="outline" translate="no">
                 {p}
               </Badge>
             ))}

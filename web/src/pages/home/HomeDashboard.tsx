@@ -17,6 +17,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
 import { useNavigate } from 'react-router';
 import { useDashboard } from '@/api/orders';
 import { zonedDateTime, kwh, yuan } from '@/components/data/format';
@@ -31,7 +32,7 @@ const useStyles = makeStyles({
   value: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   muted: { color: tokens.colorNeutralForeground3 },
   badges: { display: 'flex', flexWrap: 'wrap', gap: '4px' },
-  two: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: '16px' },
+  two: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))', gap: '16px' },
   card: { padding: '16px', rowGap: '10px' },
   chart: { width: '100%', height: '300px' },
   num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
@@ -111,7 +112,7 @@ export function HomeDashboard() {
             <TableBody>
               {d.topStations.map((s) => (
                 <TableRow key={s.stationId}>
-                  <TableCell>{s.stationName || s.stationId}</TableCell>
+                  <TableCell translate="no">{s.stationName || s.stationId}</TableCell>
                   <TableCell className={styles.num}>{s.orders}</TableCell>
                   <TableCell className={styles.num}>{kwh(s.energyWh)}</TableCell>
                   <TableCell className={styles.num}>{yuan(s.netFen)}</TableCell>
@@ -127,7 +128,8 @@ export function HomeDashboard() {
           {d.faults.connectors.map((c, i) => (
             <Body1 key={i} data-testid="dash-fault-connector">
               {/* As printed on the charger: pile code and connector number, not internal ids. */}
-              {`${t('ord.d.chargerLabel', { code: String(c.pileCode ?? ''), no: String(c.number ?? '') })} · ${t('dash.fault')} ${String(c.faultCode ?? '—')}`}
+              {`${t('ord.d.chargerLabel', { code: String(c.pileCode ?? ''), no: String(c.number ?? '') })} · ${t('dash.fault')} `}
+              <DataText>{String(c.faultCode ?? '—')}</DataText>
             </Body1>
           ))}
           {d.faults.orders.length > 0 && <Caption1 className={styles.muted}>{t('dash.abnormalOrders')}</Caption1>}
@@ -138,7 +140,7 @@ export function HomeDashboard() {
                   <TableCell>
                     <Link onClick={() => navigate(`/order/detail?id=${encodeURIComponent(o.orderNo)}`)}>{o.orderNo}</Link>
                   </TableCell>
-                  <TableCell>{o.stationName || o.stationId}</TableCell>
+                  <TableCell translate="no">{o.stationName || o.stationId}</TableCell>
                   <TableCell>{zonedDateTime(o.startTs)}</TableCell>
                   <TableCell>{o.stopReason ? t(`ord.stopReason.${o.stopReason}`) : ''}</TableCell>
                   <TableCell>

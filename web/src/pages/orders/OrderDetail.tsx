@@ -1,4 +1,5 @@
 import {
+  Badge,
   Body1,
   Button,
   Caption1,
@@ -16,22 +17,24 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
 import { useSearchParams } from 'react-router';
 import { closeOrder, requestRefund, useOrderDetail, type RefundRecord } from '@/api/orders';
 import { confirm } from '@/components/Confirm';
 import { zonedDateTime, duration, kwh, parseYuan, unitPrice, yuan } from '@/components/data/format';
 import { AnomalyBadges, OrderStatusBadge, PaymentBadge, RefundBadge } from '@/components/orders/badges';
-import { curveOption } from './curveOption';
+import { curveOption, socReported } from './curveOption';
 import { chargerLabel } from '@/components/orders/orderColumns';
 import { LazyChart } from '@/components/LazyChart';
 import { PaymentSection } from './PaymentSection';
 import { PromptDialog } from '@/components/orders/PromptDialog';
 import { RefundDecisionButtons, RefundDecisionDialog, type RefundDecision } from '@/components/orders/RefundDecision';
 import { usePermission } from '@/components/Permission';
-import { sendCommand } from '@/api/chargers';
+import { commandDone, sendCommand, useCommand } from '@/api/chargers';
 import { notify } from '@/utils/notify';
+import { COMMAND_COLOUR } from '@/pages/stations/operations';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: '16px' },
@@ -43,7 +46,7 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
   chart: { width: '100%', height: '320px' },
   num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  twoCol: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: '16px' },
+  twoCol: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))', gap: '16px' },
 });
 
 function Pair({ label, children, testid }: { label: string; children: React.ReactNode; testid?: string }) {
@@ -81,13 +84,23 @@ function RefundTable({ refunds, onDone }: { refunds: RefundRecord[]; onDone: () 
             <TableRow key={r.id} data-testid="refund-row">
               <TableCell>{zonedDateTime(r.requestedAt)}</TableCell>
               <TableCell className={styles.num}>{yuan(r.amountFen)}</TableCell>
-              <TableCell>{r.reason}</TableCell>
-              <TableCell>{r.requestedBy}</TableCell>
+              <TableCell translate="no">{r.reason}</TableCell>
+              <TableCell translate="no">{r.requestedBy}</TableCell>
               <TableCell>
                 <RefundBadge status={r.status} />
               </TableCell>
-              <TableCell>{r.decidedBy ? `${r.decidedBy} ${zonedDateTime(r.decidedAt)}` : ''}</TableCell>
-              <TableCell data-testid="refund-note">{r.decisionNote ?? ''}</TableCell>
+              <TableCell>
+                {r.decidedBy ? (
+                  <>
+                    <DataText>{r.decidedBy}</DataText> {zonedDateTime(r.decidedAt)}
+                  </>
+                ) : (
+                  ''
+                )}
+              </TableCell>
+              <TableCell data-testid="refund-note" translate="no">
+                {r.decisionNote ?? ''}
+              </TableCell>
               <TableCell>
                 {canApprove && r.status === 'pending' && <RefundDecisionButtons refund={r} onDecide={setDeciding} testid="refund" />}
               </TableCell>
@@ -108,7 +121,16 @@ export default function OrderDetailView() {
   const id = params.get('id') ?? '';
   const canWrite = usePermission(['write:system']);
   const [dialog, setDialog] = useState<'close' | 'refund' | null>(null);
+  // Read again while charging: energy, curve and status follow the charger.
   const { data: o, isLoading, error, mutate } = useOrderDetail(id);
+  // The remote stop sent from this page, followed until the charger answers.
+  const [stopId, setStopId] = useState<string | null>(null);
+  const stop = useCommand(stopId);
+  const stopStatus = stop.data?.status;
+  // Once the charger answered the stop, read the order now rather than at the next poll.
+  useEffect(() => {
+    if (stopStatus === 'answered') void mutate();
+  }, [stopStatus, mutate]);
   if (isLoading) return <Spinner />;
   if (!o || error) return <Body1 data-testid="detail-missing">{t('ord.d.notFound', { id: id || '—' })}</Body1>;
   const closable = o.status === 'abnormal' || (o.status === 'charging' && o.anomalies.length > 0);
@@ -121,13 +143,25 @@ export default function OrderDetailView() {
           <OrderStatusBadge status={o.status} />
           <PaymentBadge status={o.paymentStatus} />
           <AnomalyBadges anomalies={o.anomalies} />
+          {o.status === 'charging' && (
+            <Caption1 className={styles.label} data-testid="detail-live">
+              {t('ord.d.live')}
+            </Caption1>
+          )}
+          {stop.data && (
+            <Badge appearance="tint" color={COMMAND_COLOUR[stop.data.status]} data-testid="detail-stop-status">
+              {t('ord.d.stopCommand', { status: t(`chg.cmd.status.${stop.data.status}`) })}
+            </Badge>
+          )}
           <span className={styles.grow} />
           {canWrite && o.status === 'charging' && o.transactionId != null && (
             <Button
+              disabled={!!stop.data && !commandDone(stop.data)}
               onClick={async () => {
                 if (!(await confirm(t('chg.cmd.confirmStop', { no: o.orderNo })))) return;
                 try {
                   const c = await sendCommand('remoteStop', { orderNo: o.orderNo });
+                  setStopId(c.id);
                   notify(t(`chg.cmd.status.${c.status}`), c.status === 'offline' ? 'warning' : 'info');
                 } catch {
                   // shown by the request layer
@@ -150,11 +184,15 @@ export default function OrderDetailView() {
           )}
         </div>
         <div className={styles.grid}>
-          <Pair label={t('ord.col.station')}>{o.stationName || o.stationId}</Pair>
+          <Pair label={t('ord.col.station')}>
+            <DataText>{o.stationName || o.stationId}</DataText>
+          </Pair>
           <Pair label={t('ord.d.pile')} testid="detail-charger">
             {chargerLabel(t, o)}
           </Pair>
-          <Pair label={t('ord.col.user')}>{`${o.userId} / ${o.plate}`}</Pair>
+          <Pair label={t('ord.col.user')}>
+            <DataText>{`${o.userId} / ${o.plate}`}</DataText>
+          </Pair>
           <Pair label={t('ord.col.start')}>{zonedDateTime(o.startTs)}</Pair>
           <Pair label={t('ord.col.stop')}>{zonedDateTime(o.stopTs)}</Pair>
           <Pair label={t('ord.col.duration')}>{duration(o.durationSecs, i18n.language)}</Pair>
@@ -163,7 +201,12 @@ export default function OrderDetailView() {
           <Pair label={t('ord.col.energy')} testid="detail-energy">
             {kwh(o.energyWh)}
           </Pair>
-          <Pair label={t('ord.d.soc')}>{`${o.socStart}% → ${o.socEnd ?? '—'}%`}</Pair>
+          {/* A charger that never reported the state of charge has nothing to show here. */}
+          {(o.socStart > 0 || o.socEnd != null || socReported(o.curve ?? [])) && (
+            <Pair label={t('ord.d.soc')} testid="detail-soc">
+              {t('ord.d.socRange', { start: `${o.socStart}%`, end: o.socEnd != null ? `${o.socEnd}%` : '—' })}
+            </Pair>
+          )}
           <Pair label={t('ord.col.stopReason')}>{o.stopReason ? t(`ord.stopReason.${o.stopReason}`) : '—'}</Pair>
           <Pair label={t('ord.col.method')}>{o.paymentMethod ? t(`ord.method.${o.paymentMethod}`) : '—'}</Pair>
           {o.closedBy && (
@@ -177,7 +220,7 @@ export default function OrderDetailView() {
         <CardHeader header={<Subtitle2>{t('ord.d.curve')}</Subtitle2>} />
         {o.curve && o.curve.length > 1 ? (
           <div data-testid="detail-curve">
-            <LazyChart className={styles.chart} option={curveOption(o.curve, { power: t('ord.d.power'), energy: t('ord.d.energy'), soc: t('ord.d.socAxis') })} />
+            <LazyChart className={styles.chart} renderer="svg" option={curveOption(o.curve, { power: t('ord.d.power'), energy: t('ord.d.energy'), soc: t('ord.d.socAxis') })} />
           </div>
         ) : (
           <Body1>{t('ord.d.noCurve')}</Body1>
@@ -236,7 +279,13 @@ export default function OrderDetailView() {
         <Card className={styles.card}>
           <CardHeader
             header={<Subtitle2>{t('ord.d.tariff')}</Subtitle2>}
-            description={o.tariff ? `${o.tariff.name} · ${t('ord.d.version', { v: o.tariff.version })}` : undefined}
+            description={
+              o.tariff ? (
+                <>
+                  <DataText>{o.tariff.name}</DataText> · {t('ord.d.version', { v: o.tariff.version })}
+                </>
+              ) : undefined
+            }
           />
           {o.tariff ? (
             <>

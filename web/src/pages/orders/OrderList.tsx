@@ -38,6 +38,7 @@ import {
 import { orderColumns } from '@/components/orders/orderColumns';
 import { PromptDialog } from '@/components/orders/PromptDialog';
 import { usePermission } from '@/components/Permission';
+import { settingsStore } from '@/store/settings';
 import { notify } from '@/utils/notify';
 
 const useStyles = makeStyles({
@@ -105,6 +106,11 @@ export default function OrderList() {
   const [total, setTotal] = useState<number | null | undefined>(undefined);
   const [exporting, setExporting] = useState<number | null>(null);
   const [closing, setClosing] = useState<OrderRow | null>(null);
+  // On a phone the filters beyond the dates fold away, so the orders show on the first screen.
+  const mobile = settingsStore.use((s) => s.device === 'mobile');
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = mobile && !unfolded;
+  const foldedInUse = (['stationId', 'status', 'paymentStatus', 'anomaly', 'orderNo', 'userId', 'plate'] as const).filter((k) => !!form[k]).length;
   // A new filter or sort starts again at the first page; a new filter also forgets the totals.
   const [shown, setShown] = useState({ listKey, chosenSort });
   if (shown.listKey !== listKey || shown.chosenSort !== chosenSort) {
@@ -229,6 +235,8 @@ export default function OrderList() {
           <Field label={t('ord.filter.to')}>
             <Input type="date" value={form.to} onChange={(_, d) => set('to')(d.value)} data-testid="filter-to" />
           </Field>
+          {!folded && (
+          <>
           <Field label={t('ord.filter.station')} hint={t('picker.station.hint')}>
             <StationPicker
               className={styles.dropdown}
@@ -253,12 +261,19 @@ export default function OrderList() {
           <Field label={t('ord.filter.plate')}>
             <Input value={form.plate} onChange={(_, d) => set('plate')(d.value)} onKeyDown={(e) => e.key === 'Enter' && search(form)} data-testid="filter-plate" />
           </Field>
+          </>
+          )}
         </div>
         <div className={styles.actions}>
           <Button appearance="primary" icon={<SearchRegular />} onClick={() => search(form)} data-testid="order-search">
             {t('ord.filter.search')}
           </Button>
           <Button onClick={() => search(defaultFilter())}>{t('ord.filter.reset')}</Button>
+          {mobile && (
+            <Button appearance="subtle" aria-expanded={!folded} onClick={() => setUnfolded((u) => !u)} data-testid="filter-fold">
+              {folded ? t('ord.filter.more', { count: foldedInUse }) : t('ord.filter.fewer')}
+            </Button>
+          )}
           <Button icon={<ArrowDownloadRegular />} disabled={exporting !== null} onClick={() => void doExport()} data-testid="order-export">
             {t('ord.filter.export')}
           </Button>

@@ -24,6 +24,7 @@ import { recordOfflinePayment, writeOffOrder, type OfflineMethod, type OrderDeta
 import { zonedDateTime, parseYuan, yuan } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
+import { DATA_SLOT, WithData } from '@/components/data/DataText';
 
 const METHODS: OfflineMethod[] = ['cash', 'bankTransfer', 'wechat', 'alipay', 'other'];
 
@@ -76,7 +77,11 @@ export function PaymentSection({ order: o, onDone }: { order: OrderDetail; onDon
         </div>
       ) : (
         <div className={styles.row}>
-          {o.billedTo && <Caption1 data-testid="payment-billed-to">{t('ord.pay.billedTo', { holder: o.billedTo })}</Caption1>}
+          {o.billedTo && (
+            <Caption1 data-testid="payment-billed-to">
+              <WithData sentence={t('ord.pay.billedTo', { holder: DATA_SLOT })} data={o.billedTo} />
+            </Caption1>
+          )}
           <Body1 data-testid="payment-owed">
             {t('ord.pay.owed')}: {yuan(owed)}
           </Body1>

@@ -34,13 +34,52 @@ describe('finance and curve charts', () => {
     expect(o.series[1]!.data).toEqual([1]);
     expect(o.series[2]!.data).toEqual([6]);
     const c = curveOption([{ ts: 1_735_660_800, powerW: 60_000, energyWh: 0, soc: 20 }, { ts: 1_735_661_100, powerW: 59_500, energyWh: 4_980, soc: 27 }], { power: 'p', energy: 'e', soc: 's' }) as {
-      xAxis: { data: string[] };
-      series: { data: number[] }[];
+      xAxis: { type: string };
+      series: { data: [number, number][] }[];
     };
-    expect(c.xAxis.data).toEqual(['00:00', '00:05']);
-    expect(c.series[0]!.data).toEqual([60, 59.5]);
-    expect(c.series[1]!.data).toEqual([0, 4.98]);
-    expect(c.series[2]!.data).toEqual([20, 27]);
+    expect(c.xAxis.type).toBe('time');
+    expect(c.series[0]!.data).toEqual([[1_735_660_800_000, 60], [1_735_661_100_000, 59.5]]);
+    expect(c.series[1]!.data.map(([, v]) => v)).toEqual([0, 4.98]);
+    expect(c.series[2]!.data.map(([, v]) => v)).toEqual([20, 27]);
+  });
+
+  it('leaves the SoC out when the charger never reported it', () => {
+    const c = curveOption([{ ts: 1_735_660_800, powerW: 0, energyWh: 0, soc: 0 }, { ts: 1_735_660_860, powerW: 7000, energyWh: 100, soc: 0 }], { power: 'p', energy: 'e', soc: 's' }) as {
+      series: unknown[];
+      yAxis: unknown[];
+    };
+    expect(c.series).toHaveLength(2);
+    expect(c.yAxis).toHaveLength(1);
+  });
+
+  // Drawn by ECharts itself (server-side SVG), so the labels are the ones people see.
+  const xLabels = async (option: object): Promise<string[]> => {
+    const echarts = await import('echarts/core');
+    const { LineChart } = await import('echarts/charts');
+    const { GridComponent, LegendComponent, TooltipComponent } = await import('echarts/components');
+    const { SVGRenderer } = await import('echarts/renderers');
+    echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+    const chart = echarts.init(null, undefined, { renderer: 'svg', ssr: true, width: 600, height: 300 });
+    chart.setOption({ ...option, animation: false });
+    const svg = chart.renderToSVGString();
+    chart.dispose();
+    return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map(([, text]) => text!).filter((text) => /^\d\d:\d\d(:\d\d)?$/.test(text));
+  };
+
+  it('labels the meter curve in China clock time, no two ticks alike, over a few minutes or a few hours', async () => {
+    const labels = { power: 'p', energy: 'e', soc: 's' };
+    // Meter values every 10 s for two minutes: minute labels would repeat.
+    const short = Array.from({ length: 13 }, (_, i) => ({ ts: 1_735_660_800 + i * 10, powerW: 7000, energyWh: i * 20, soc: 0 }));
+    const shortLabels = await xLabels(curveOption(short, labels));
+    expect(shortLabels.length).toBeGreaterThan(2);
+    expect(new Set(shortLabels).size).toBe(shortLabels.length);
+    expect(shortLabels[0]).toMatch(/^00:0[0-2]:\d\d$/);
+    // Every 5 minutes over three hours.
+    const long = Array.from({ length: 37 }, (_, i) => ({ ts: 1_735_660_800 + i * 300, powerW: 60_000, energyWh: i * 5000, soc: 20 + i }));
+    const longLabels = await xLabels(curveOption(long, labels));
+    expect(longLabels.length).toBeGreaterThan(2);
+    expect(new Set(longLabels).size).toBe(longLabels.length);
+    expect(longLabels.every((l) => /^\d\d:\d\d$/.test(l))).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@ import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { ArrowSyncRegular } from '@fluentui/react-icons/svg/arrow-sync';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
 import { deleteDepartment, useDepartments, type Department } from '@/api/settings';
 import { DepartmentDialog } from './DepartmentDialog';
 import { flattenTree, subtreeKeys } from './logic';
@@ -63,7 +64,7 @@ export default function DepartmentManagement() {
               <TableRow key={node.id} data-dept={node.name}>
                 <TableCell>
                   <TreeCell depth={depth} hasChildren={hasChildren} collapsed={collapsed.has(node.id)} onToggle={() => toggle(node.id)}>
-                    {node.name}
+                    <DataText>{node.name}</DataText>
                   </TreeCell>
                 </TableCell>
                 <TableCell>{node.order}</TableCell>

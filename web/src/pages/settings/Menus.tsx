@@ -3,6 +3,7 @@ import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { ArrowSyncRegular } from '@fluentui/react-icons/svg/arrow-sync';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RouteTitle } from '@/layout/RouteTitle';
 import { deleteMenu, useMenus, type MenuNode } from '@/api/settings';
 import { RouteIcon } from '@/components/RouteIcon';
 import { flattenTree, guardText, parentKeyOf, subtreeKeys } from './logic';
@@ -78,25 +79,35 @@ export default function MenuManagement() {
                 <TableCell>
                   <TreeCell depth={depth} hasChildren={hasChildren} collapsed={folded.has(node.name)} onToggle={() => toggle(node.name)}>
                     <RouteIcon name={node.meta?.icon} />
-                    <span data-testid="menu-title">{tt(node.meta?.title) || node.name}</span>
+                    {node.meta?.title ? (
+                      <RouteTitle title={node.meta.title} testId="menu-title" />
+                    ) : (
+                      <span translate="no" data-testid="menu-title">
+                        {node.name}
+                      </span>
+                    )}
                     {node.meta?.hidden && (
                       <Badge size="small" appearance="outline" color="subtle">
                         {t('set.menu.flag.hidden')}
                       </Badge>
                     )}
                     {node.meta?.badge !== undefined && node.meta.badge !== '' && (
-                      <Badge size="small" appearance="tint" color="danger">
+                      <Badge size="small" appearance="tint" color="danger" translate="no">
                         {String(node.meta.badge)}
                       </Badge>
                     )}
                   </TreeCell>
                 </TableCell>
-                <TableCell>{node.name}</TableCell>
+                <TableCell translate="no">{node.name}</TableCell>
                 <TableCell>
                   <code>{node.path}</code>
                 </TableCell>
-                <TableCell className={styles.muted}>{node.component || '—'}</TableCell>
-                <TableCell className={styles.muted}>{guardText(node.meta?.guard) || '—'}</TableCell>
+                <TableCell className={styles.muted} translate="no">
+                  {node.component || '—'}
+                </TableCell>
+                <TableCell className={styles.muted} translate="no">
+                  {guardText(node.meta?.guard) || '—'}
+                </TableCell>
                 <TableCell>
                   <div className={styles.actions}>
                     <Button size="small" appearance="transparent" onClick={() => setEditing({ open: true, node: null, parentName: node.name })}>

@@ -155,7 +155,15 @@ export default function OperationsSettings() {
         >
           <Input className={styles.number} name="prepaidMinimum" inputMode="decimal" value={form.prepaidMinimum} onChange={(_, d) => setForm({ ...form, prepaidMinimum: d.value })} />
         </Field>
-        <Field label={t('set.ops.timeZone')} hint={`${zone ? zoneLabel(Date.now() / 1000, zone) : ''} · ${t('set.ops.timeZoneHint')}`}>
+        <Field
+          label={t('set.ops.timeZone')}
+          hint={
+            <>
+              {/* The zone's IANA name and offset are data, the same in either language. */}
+              {zone && <span translate="no">{zoneLabel(Date.now() / 1000, zone)}</span>} · {t('set.ops.timeZoneHint')}
+            </>
+          }
+        >
           <Combobox
             freeform
             name="timeZone"

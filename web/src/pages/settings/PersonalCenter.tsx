@@ -95,12 +95,12 @@ export default function PersonalCenter() {
         <div className={styles.who}>
           <Avatar size={72} image={{ src: preview }} name={me} />
           <div className={styles.facts}>
-            <Text weight="semibold" size={500} data-testid="profile-username">
+            <Text weight="semibold" size={500} data-testid="profile-username" translate="no">
               {me}
             </Text>
             <div className={shared.tags}>
               {roles.map((r) => (
-                <Badge key={r} appearance="tint" color={r === 'Admin' ? 'danger' : 'brand'}>
+                <Badge key={r} appearance="tint" color={r === 'Admin' ? 'danger' : 'brand'} translate="no">
                   {r}
                 </Badge>
               ))}

@@ -31,7 +31,7 @@ export default function RoleManagement() {
   };
 
   const columns: ListColumn<Role>[] = [
-    { id: 'name', header: t('set.role.name'), width: '160px', cell: (r) => <strong>{r.role}</strong> },
+    { id: 'name', header: t('set.role.name'), width: '160px', data: true, cell: (r) => <strong>{r.role}</strong> },
     {
       id: 'permissions',
       header: t('set.role.permissions'),
@@ -46,7 +46,7 @@ export default function RoleManagement() {
         </div>
       ),
     },
-    { id: 'description', header: t('set.role.description'), cell: (r) => r.description || '—' },
+    { id: 'description', header: t('set.role.description'), data: true, cell: (r) => r.description || '—' },
     { id: 'users', header: t('set.role.users'), width: '90px', cell: (r) => r.userCount },
     {
       id: 'actions',

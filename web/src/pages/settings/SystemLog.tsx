@@ -2,6 +2,8 @@ import { Badge, Button, Caption1, Card, Dropdown, Field, Input, Option, Spinner 
 import { ArrowSyncRegular } from '@fluentui/react-icons/svg/arrow-sync';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
+import { actionName } from '@/pages/stations/commandWords';
 import { getSystemLog, useSystemLog, type LogEntry, type LogType } from '@/api/settings';
 import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
@@ -69,7 +71,7 @@ export default function SystemLog() {
       width: '110px',
       cell: (r) => (
         <>
-          {r.account || '—'}
+          <DataText>{r.account || '—'}</DataText>
           {r.claimedAccount && (
             <Caption1 className={styles.muted} title={t('set.log.claimedHint')}>
               <br />
@@ -79,9 +81,15 @@ export default function SystemLog() {
         </>
       ),
     },
-    { id: 'type', header: t('set.log.type'), testId: 'log-type', cell: (r) => r.type },
+    {
+      id: 'type',
+      header: t('set.log.type'),
+      testId: 'log-type',
+      // A charger's answer is typed by its OCPP action: named in words, the action in the tooltip.
+      cell: (r) => (r.path.startsWith('/ocpp/') ? <span title={r.type}>{t('chg.words.answerTo', { action: actionName(t, r.path.slice('/ocpp/'.length)) })}</span> : r.type),
+    },
     { id: 'path', header: t('set.log.path'), width: '230px', className: styles.breakAll, cell: (r) => <code>{r.path}</code> },
-    { id: 'target', header: t('set.log.target'), width: '150px', className: styles.breakAll, cell: (r) => r.target || '—' },
+    { id: 'target', header: t('set.log.target'), width: '150px', className: styles.breakAll, data: true, cell: (r) => r.target || '—' },
     {
       id: 'result',
       header: t('set.log.result'),
@@ -89,7 +97,7 @@ export default function SystemLog() {
       cell: (r) =>
         r.path.startsWith('/ocpp/') ? (
           // A charger's answer: what the charger said, as it said it.
-          <Badge appearance="tint" color="informative" title={r.executeResult} data-testid="log-result">
+          <Badge appearance="tint" color="informative" title={r.executeResult} data-testid="log-result" translate="no">
             {r.executeResult}
           </Badge>
         ) : (
@@ -98,7 +106,7 @@ export default function SystemLog() {
           </Badge>
         ),
     },
-    { id: 'ip', header: t('set.log.ip'), width: '120px', cell: (r) => r.ip || '—' },
+    { id: 'ip', header: t('set.log.ip'), width: '120px', data: true, cell: (r) => r.ip || '—' },
   ];
 
   return (

@@ -1,13 +1,30 @@
 import { Checkbox, Dropdown, Field, Input, Option, Switch } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageForField } from '@/api/request';
+import { fieldProblems, RequestError } from '@/api/request';
 import { resetPassword, saveUser, type StaffUser } from '@/api/settings';
-import { notify } from '@/utils/notify';
+import { clearErrorToasts, notify } from '@/utils/notify';
 import { validateNewPassword, validateUser, type Errors, type UserForm } from './logic';
 import { FormDialog, isConflict, useSettingStyles } from '@/components/settings/ui';
 
 const NONE = '__none__';
+
+/**
+ * The server's words for the fields a 400 names (`data.fields`), in the
+ * reader's language, keyed by the server's field name; empty for any other
+ * failure. What a form has no field for is toasted by the caller.
+ */
+export function serverFieldWords(err: unknown, lang: string): Record<string, string> {
+  if (!(err instanceof RequestError) || Number(err.code) !== 400) return {};
+  const zh = lang.startsWith('zh');
+  return Object.fromEntries(fieldProblems(err.body).map((p) => [p.field, zh ? p.zh : p.en]));
+}
+
+/** Toasts the words of the fields a form does not show. */
+function toastUnshown(words: Record<string, string>, shown: string[], lang: string) {
+  const rest = Object.entries(words).filter(([k]) => !shown.includes(k)).map(([, w]) => w);
+  if (rest.length) notify(rest.join(lang.startsWith('zh') ? '；' : '; '), 'error');
+}
 const blank: UserForm = { username: '', email: '', roles: [], departmentId: '', enabled: true, password: '' };
 
 /** Create / edit a staff account. `onClose(true)` after a save; `onClose(false, true)` after a conflict (reload). */
@@ -28,37 +45,44 @@ export function UserDialog({
   const styles = useSettingStyles();
   const [form, setForm] = useState<UserForm>(blank);
   const [errors, setErrors] = useState<Errors<keyof UserForm>>({});
-  // The server's reason for refusing the password (its strength check), in the reader's language.
-  const [passwordRefused, setPasswordRefused] = useState<string>();
+  // The server's refusal of a field (e.g. a common password), in its own words.
+  const [server, setServer] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const creating = !user;
   useEffect(() => {
     if (!open) return;
     setForm(user ? { username: user.username, email: user.email ?? '', roles: [...user.roles], departmentId: user.departmentId ?? '', enabled: user.enabled, password: '' } : blank);
     setErrors({});
-    setPasswordRefused(undefined);
+    setServer({});
   }, [open, user]);
 
   const save = async () => {
     const found = validateUser(form, creating);
     setErrors(found);
+    setServer({});
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const { msg } = await saveUser({
-        username: form.username.trim(),
-        email: form.email.trim(),
-        roles: form.roles,
-        departmentId: form.departmentId,
-        enabled: form.enabled,
-        ...(creating ? { password: form.password } : { version: user.version }),
-      });
+      const { msg } = await saveUser(
+        {
+          username: form.username.trim(),
+          email: form.email.trim(),
+          roles: form.roles,
+          departmentId: form.departmentId,
+          enabled: form.enabled,
+          ...(creating ? { password: form.password } : { version: user.version }),
+        },
+        { fieldErrors: true },
+      );
+      clearErrorToasts();
       notify(msg || t('set.common.saved'), 'success');
       onClose(true);
     } catch (err) {
-      // A refused password is shown on its field; the request layer toasted
-      // anything else. The dialog stays open; a conflict also reloads the list behind it.
-      setPasswordRefused(messageForField(err, 'password', i18n.language.startsWith('zh')));
+      // A refusal naming fields goes beside them; other failures were toasted by the request layer.
+      const words = serverFieldWords(err, i18n.language);
+      setServer(words);
+      toastUnshown(words, ['username', 'password', 'email'], i18n.language);
+      // The dialog stays open with the server's message; a conflict also reloads the list behind it.
       if (isConflict(err)) onClose(false, true, true);
     } finally {
       setBusy(false);
@@ -69,24 +93,18 @@ export function UserDialog({
   const allRoles = [...new Set([...roleOptions, ...form.roles])];
   return (
     <FormDialog open={open} title={creating ? t('set.user.add') : t('set.user.edit')} busy={busy} onCancel={() => onClose(false)} onSave={() => void save()} testId="user-dialog">
-      <Field label={t('set.user.username')} required validationMessage={errors.username ? t(errors.username) : undefined} hint={t('set.user.usernameHint')}>
+      <Field label={t('set.user.username')} required validationMessage={errors.username ? t(errors.username) : server.username} hint={t('set.user.usernameHint')} data-field="username">
         <Input name="username" value={form.username} disabled={!creating} onChange={(_, d) => setForm({ ...form, username: d.value })} />
       </Field>
       {creating && (
-        <Field label={t('set.user.password')} required validationMessage={errors.password ? t(errors.password) : passwordRefused}>
-          <Input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={(_, d) => {
+        <Field label={t('set.user.password')} required validationMessage={errors.password ? t(errors.password) : server.password} hint={t('set.user.passwordHint')} data-field="password">
+          <Input name="password" type="password" autoComplete="new-password" value={form.password} onChange={(_, d) => {
               setForm({ ...form, password: d.value });
-              setPasswordRefused(undefined);
-            }}
-          />
+              setServer({ ...server, password: '' });
+            }} />
         </Field>
       )}
-      <Field label={t('set.user.email')} validationMessage={errors.email ? t(errors.email) : undefined}>
+      <Field label={t('set.user.email')} validationMessage={errors.email ? t(errors.email) : server.email} data-field="email">
         <Input name="email" type="email" value={form.email} onChange={(_, d) => setForm({ ...form, email: d.value })} />
       </Field>
       <Field label={t('set.user.roles')}>
@@ -123,42 +141,41 @@ export function ResetPasswordDialog({ username, onClose }: { username: string | 
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<Errors<'password' | 'repeat'>>({});
-  const [passwordRefused, setPasswordRefused] = useState<string>();
+  const [server, setServer] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     setPassword('');
     setRepeat('');
     setErrors({});
-    setPasswordRefused(undefined);
+    setServer({});
   }, [username]);
   const save = async () => {
     const found = validateNewPassword(password, repeat);
     setErrors(found);
+    setServer({});
     if (Object.keys(found).length || !username) return;
     setBusy(true);
     try {
-      notify((await resetPassword(username, password)) || t('set.common.saved'), 'success');
+      const msg = await resetPassword(username, password, { fieldErrors: true });
+      clearErrorToasts();
+      notify(msg || t('set.common.saved'), 'success');
       onClose();
     } catch (err) {
-      // A refused password is shown on its field; the request layer toasted anything else.
-      setPasswordRefused(messageForField(err, 'password', i18n.language.startsWith('zh')));
+      // The policy's refusal goes beside the field; other failures were toasted by the request layer.
+      const words = serverFieldWords(err, i18n.language);
+      setServer(words);
+      toastUnshown(words, ['password'], i18n.language);
     } finally {
       setBusy(false);
     }
   };
   return (
     <FormDialog open={!!username} title={t('set.user.resetTitle', { name: username ?? '' })} busy={busy} onCancel={onClose} onSave={() => void save()} width={440} testId="reset-dialog">
-      <Field label={t('set.pwd.new')} required validationMessage={errors.password ? t(errors.password) : passwordRefused} hint={t('set.user.resetHint')}>
-        <Input
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(_, d) => {
-            setPassword(d.value);
-            setPasswordRefused(undefined);
-          }}
-        />
+      <Field label={t('set.pwd.new')} required validationMessage={errors.password ? t(errors.password) : server.password} hint={t('set.user.resetHint')} data-field="password">
+        <Input name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(_, d) => {
+          setPassword(d.value);
+          setServer({});
+        }} />
       </Field>
       <Field label={t('set.pwd.repeat')} required validationMessage={errors.repeat ? t(errors.repeat) : undefined}>
         <Input name="repeatPassword" type="password" autoComplete="new-password" value={repeat} onChange={(_, d) => setRepeat(d.value)} />

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Spinner } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
 import { deleteUser, useDepartments, useRoleOptions, useUsers, type Department, type StaffUser } from '@/api/settings';
 import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
@@ -42,15 +43,17 @@ export default function UserManagement() {
       header: t('set.user.username'),
       cell: (u) => (
         <>
-          {u.username}
+          <DataText>{u.username}</DataText>
           {u.username === me && <span className={styles.muted}> {t('set.user.you')}</span>}
         </>
       ),
     },
-    { id: 'email', header: t('set.user.email'), width: '220px', cell: (u) => u.email || '—' },
+    { id: 'email', header: t('set.user.email'), width: '220px', data: true, cell: (u) => u.email || '—' },
     {
       id: 'roles',
       header: t('set.user.roles'),
+      // Role names are the Admin's, shown as named.
+      data: true,
       cell: (u) => (
         <div className={styles.tags}>
           {u.roles.map((r) => (
@@ -61,7 +64,7 @@ export default function UserManagement() {
         </div>
       ),
     },
-    { id: 'department', header: t('set.user.department'), cell: (u) => deptName(u.departmentId) },
+    { id: 'department', header: t('set.user.department'), data: true, cell: (u) => deptName(u.departmentId) },
     {
       id: 'status',
       header: t('set.user.status'),

@@ -37,6 +37,8 @@ import { usePermission } from '@/components/Permission';
 import { LazyChart } from '@/components/LazyChart';
 import { OperationDialog } from './OperationDialog';
 import { COMMAND_COLOUR, OPERATIONS, schedulePoints, type Operation } from './operations';
+import { actionName, AnswerCell, answerWords, connectorWords } from './commandWords';
+import { clockAxis, clockTooltip } from '@/components/clockAxis';
 import { notify } from '@/utils/notify';
 
 const useStyles = makeStyles({
@@ -45,25 +47,19 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace },
   chart: { width: '640px', maxWidth: '100%', height: '300px' },
+  // The recent operations scroll inside the panel on a phone; the names never wrap away.
+  tableWrap: { overflowX: 'auto', maxWidth: '100%' },
+  commandTable: { tableLayout: 'auto', minWidth: '480px' },
+  nowrap: { whiteSpace: 'nowrap' },
   secret: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase400, padding: '8px', backgroundColor: tokens.colorNeutralBackground3, wordBreak: 'break-all' },
 });
 
-/** What a command's answer says, in a line. */
-function answerText(c: Command): string {
-  if (c.error) return `${c.error.code}: ${c.error.description}`;
-  const r = c.response;
-  if (!r) return '';
-  if (typeof r.status === 'string') return r.status;
-  if (Array.isArray(r.configurationKey)) return `${(r.configurationKey as unknown[]).length} keys`;
-  return JSON.stringify(r);
-}
-
-/** When a command asks the charger to act later (a firmware download, a reservation's end), in the operator's time zone. */
+/** When a command asks the charger to act later (a firmware download, a reservation's end), in the operator's time zone; '' when not. */
 function commandWhen(c: Command, t: TFunction): string {
   const iso = c.action === 'UpdateFirmware' ? c.payload.retrieveDate : c.action === 'ReserveNow' ? c.payload.expiryDate : undefined;
   const ms = typeof iso === 'string' ? Date.parse(iso) : NaN;
   if (Number.isNaN(ms)) return '';
-  return ` · ${t(c.action === 'UpdateFirmware' ? 'chg.cmd.retrieveAt' : 'chg.cmd.until', { time: zonedDateTime(ms / 1000) })}`;
+  return t(c.action === 'UpdateFirmware' ? 'chg.cmd.retrieveAt' : 'chg.cmd.until', { time: zonedDateTime(ms / 1000) });
 }
 
 /**
@@ -115,7 +111,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
         )}
         {link?.protocol && (
           <Caption1>
-            {t('chg.link.protocol')}: {link.protocol}
+            {t('chg.link.protocol')}: <span translate="no">{link.protocol}</span>
           </Caption1>
         )}
         {link?.lastMessageAt && (
@@ -125,29 +121,29 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
         )}
         {link?.boot && (
           <Caption1 data-testid="link-boot">
-            {t('chg.link.boot')}: {[link.boot.vendor, link.boot.model, link.boot.serialNumber, link.boot.firmwareVersion].filter(Boolean).join(' · ')}
+            {t('chg.link.boot')}: <span translate="no">{[link.boot.vendor, link.boot.model, link.boot.serialNumber, link.boot.firmwareVersion].filter(Boolean).join(' · ')}</span>
           </Caption1>
         )}
         {link?.chargerStatus && (
           <Caption1>
-            {t('chg.link.chargerStatus')}: {link.chargerStatus}
-            {link.chargerErrorCode ? ` (${link.chargerErrorCode})` : ''}
+            {t('chg.link.chargerStatus')}: {t(`chg.chargerStatus.${link.chargerStatus}`, { defaultValue: link.chargerStatus })}
+            {link.chargerErrorCode && link.chargerErrorCode !== 'NoError' ? <span translate="no">{` (${link.chargerErrorCode})`}</span> : ''}
           </Caption1>
         )}
         {link?.firmwareStatus && (
           <Caption1>
-            {t('chg.link.firmware')}: {link.firmwareStatus}
+            {t('chg.link.firmware')}: {t(`chg.reportStatus.${link.firmwareStatus}`, { defaultValue: link.firmwareStatus })}
           </Caption1>
         )}
         {link?.diagnosticsStatus && (
           <Caption1>
-            {t('chg.link.diagnostics')}: {link.diagnosticsStatus}
+            {t('chg.link.diagnostics')}: {t(`chg.reportStatus.${link.diagnosticsStatus}`, { defaultValue: link.diagnosticsStatus })}
           </Caption1>
         )}
       </div>
       <div className={styles.row}>
         <Caption1>{t('chg.link.url')}:</Caption1>
-        <Caption1 className={styles.mono} data-testid="charger-url">
+        <Caption1 className={styles.mono} data-testid="charger-url" translate="no">
           {url}
         </Caption1>
         <Button size="small" appearance="subtle" onClick={() => void navigator.clipboard?.writeText(url).then(() => notify(t('chg.link.copied'), 'success'))}>
@@ -195,7 +191,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
           </Button>
           {pile.connectors.map((c) => (
             <Button key={c.id} size="small" appearance="subtle" onClick={() => void run('unlock', { connectorId: c.number })}>
-              {t('chg.cmd.unlock')} #{c.number}
+              {t('chg.cmd.unlock')} {connectorWords(t, c.number)}
             </Button>
           ))}
           {canConfigure && (
@@ -231,43 +227,49 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
           )}
           {latestConfig && (
             <Button size="small" appearance="subtle" onClick={() => setConfig(latestConfig)} data-testid="cmd-show-configuration">
-              {t('chg.cmd.key')} ({answerText(latestConfig)})
+              {t('chg.cmd.key')} ({answerWords(t, latestConfig).words})
             </Button>
           )}
         </div>
       )}
       {canWrite && (commands.data?.list.length ?? 0) > 0 && (
-        <Table size="extra-small" data-testid="command-table">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('chg.cmd.recent')}</TableHeaderCell>
-              <TableHeaderCell />
-              <TableHeaderCell />
-              <TableHeaderCell />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {commands.data!.list.slice(0, 5).map((c) => (
-              <TableRow key={c.id}>
-                <TableCell data-testid="command-action">
-                  {c.action}
-                  {commandWhen(c, t)}
-                </TableCell>
-                <TableCell>
-                  <Badge appearance="tint" color={COMMAND_COLOUR[c.status]}>
-                    {t(`chg.cmd.status.${c.status}`)}
-                  </Badge>
-                </TableCell>
-                <TableCell>{answerText(c)}</TableCell>
-                <TableCell>
-                  <Caption1 className={styles.muted}>
-                    {zonedDateTime(c.createdAt)} · {c.requestedBy}
-                  </Caption1>
-                </TableCell>
+        <div className={styles.tableWrap}>
+          <Table size="extra-small" className={styles.commandTable} data-testid="command-table">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('chg.cmd.recent')}</TableHeaderCell>
+                <TableHeaderCell />
+                <TableHeaderCell />
+                <TableHeaderCell />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {commands.data!.list.slice(0, 5).map((c) => (
+                <TableRow key={c.id} data-action={c.action}>
+                  <TableCell data-testid="command-action">
+                    <div className={styles.nowrap} title={c.action} data-testid="command-name">
+                      {actionName(t, c.action)}
+                    </div>
+                    {commandWhen(c, t) && <Caption1 className={styles.muted}>{commandWhen(c, t)}</Caption1>}
+                  </TableCell>
+                  <TableCell className={styles.nowrap}>
+                    <Badge appearance="tint" color={COMMAND_COLOUR[c.status]}>
+                      {t(`chg.cmd.status.${c.status}`)}
+                    </Badge>
+                  </TableCell>
+                  <TableCell>
+                    <AnswerCell c={c} />
+                  </TableCell>
+                  <TableCell>
+                    <Caption1 className={styles.muted}>
+                      {zonedDateTime(c.createdAt)} · <span translate="no">{c.requestedBy}</span>
+                    </Caption1>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       )}
       {canWrite && (reservations.data ?? []).some((r) => r.status === 'reserved' || r.status === 'requested') && (
         <div className={styles.row} data-testid="reservations">
@@ -281,8 +283,8 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
                 <Badge appearance="tint" color="informative">
                   {t(`chg.cmd.resStatus.${r.status}`)}
                 </Badge>{' '}
-                <Caption1>
-                  #{r.connector || '*'} · {r.idTag} · {t('chg.cmd.until', { time: zonedDateTime(r.expiresAt) })}
+                <Caption1 data-testid="reservation">
+                  {connectorWords(t, r.connector)} · <span translate="no">{r.idTag}</span> · {t('chg.cmd.until', { time: zonedDateTime(r.expiresAt) })}
                 </Caption1>{' '}
                 <Button size="small" appearance="subtle" onClick={() => void run('cancelReservation', { reservationId: r.id })}>
                   {t('chg.cmd.cancel')}
@@ -339,15 +341,23 @@ function PasswordDialog({ pile, onClose, onSet }: { pile: Pile; onClose: () => v
                 <Button appearance="primary" onClick={() => void submit()} data-testid="password-generate">
                   {t('chg.link.generate')}
                 </Button>
-                <Field label={t('chg.link.typeOwn')} validationMessage={touched && bad ? t('chg.link.passwordRule') : undefined}>
-                  <Input value={typed} maxLength={40} onChange={(_, d) => setTyped(d.value)} onBlur={() => setTouched(true)} data-testid="password-typed" />
+                <Field label={t('chg.link.typeOwn')} validationMessage={touched && bad ? t('chg.link.passwordRule') : undefined} data-testid="password-field">
+                  <Input value={typed} maxLength={40} onChange={(_, d) => setTyped(d.value)} onBlur={(e) => !(e.relatedTarget as HTMLElement | null)?.closest('[data-no-blur-check]') && setTouched(true)} data-testid="password-typed" />
                 </Field>
               </>
             )}
           </DialogContent>
-          <DialogActions>
+          <DialogActions data-no-blur-check>
             {!shown && (
-              <Button disabled={!typed || bad} onClick={() => void submit(typed)}>
+              // Save says why a typed password is refused, beside the field, instead of only greying out.
+              <Button
+                disabled={!typed}
+                onClick={() => {
+                  setTouched(true);
+                  if (!bad) void submit(typed);
+                }}
+                data-testid="password-save"
+              >
                 {t('chg.save')}
               </Button>
             )}
@@ -379,7 +389,7 @@ function ConfigurationDialog({ command, onClose }: { command: Command; onClose: 
               </TableHeader>
               <TableBody>
                 {keys.map((k) => (
-                  <TableRow key={k.key}>
+                  <TableRow key={k.key} translate="no">
                     <TableCell>{k.key}</TableCell>
                     <TableCell>{k.value ?? ''}</TableCell>
                     <TableCell>{k.readonly ? '✓' : ''}</TableCell>
@@ -387,7 +397,7 @@ function ConfigurationDialog({ command, onClose }: { command: Command; onClose: 
                 ))}
                 {unknown.map((k) => (
                   <TableRow key={k}>
-                    <TableCell>{k}</TableCell>
+                    <TableCell translate="no">{k}</TableCell>
                     <TableCell>—</TableCell>
                     <TableCell />
                   </TableRow>
@@ -396,7 +406,7 @@ function ConfigurationDialog({ command, onClose }: { command: Command; onClose: 
             </Table>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>OK</Button>
+            <Button onClick={onClose}>{t('common.close')}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>
@@ -409,13 +419,18 @@ function ScheduleDialog({ command, onClose }: { command: Command; onClose: () =>
   const { t } = useTranslation();
   const styles = useStyles();
   const s = command.response?.chargingSchedule as { duration?: number; chargingRateUnit?: string; chargingSchedulePeriod?: { startPeriod: number; limit: number }[] } | undefined;
-  const points = schedulePoints(s);
+  // The periods count from the schedule's start (the charger's, else when it answered).
+  const reported = typeof command.response?.scheduleStart === 'string' ? Date.parse(command.response.scheduleStart) / 1000 : NaN;
+  const start = Number.isFinite(reported) ? reported : (command.answeredAt ?? command.createdAt);
+  const points = schedulePoints(s, start);
+  const unit = s?.chargingRateUnit ?? 'W';
+  const span = points.length ? (points[points.length - 1]![0] - points[0]![0]) / 1000 : 0;
   const option = {
-    grid: { left: 60, right: 20, top: 20, bottom: 40 },
-    xAxis: { type: 'value', name: 's', min: 0 },
-    yAxis: { type: 'value', name: s?.chargingRateUnit ?? 'W' },
-    series: [{ type: 'line', step: 'end', data: points, areaStyle: {} }],
-    tooltip: { trigger: 'axis' },
+    grid: { left: 60, right: 20, top: 30, bottom: 40 },
+    xAxis: clockAxis(span),
+    yAxis: { type: 'value', name: unit },
+    series: [{ name: t('chg.words.limit'), type: 'line', step: 'end', data: points, areaStyle: {} }],
+    tooltip: clockTooltip(() => ` ${unit}`),
   };
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
@@ -423,10 +438,10 @@ function ScheduleDialog({ command, onClose }: { command: Command; onClose: () =>
         <DialogBody>
           <DialogTitle>{t('chg.op.getCompositeSchedule.title')}</DialogTitle>
           <DialogContent>
-            <LazyChart option={option} className={styles.chart} />
+            <LazyChart option={option} className={styles.chart} renderer="svg" />
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>OK</Button>
+            <Button onClick={onClose}>{t('common.close')}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

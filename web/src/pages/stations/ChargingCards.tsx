@@ -19,8 +19,9 @@ import {
 } from '@fluentui/react-components';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
 import { addCard, CARD_STATUSES, deleteCard, editCard, getCards, topUpCard, useCardLedger, useCards, useLowBalance, type Card, type CardFilter, type CardInput, type CardPayment, type CardStatus } from '@/api/chargers';
-import { CARD_HEADERS, expiryOf } from './cardSheet';
+import { CARD_HEADERS, CARD_STATUS_WORDS, expiryOf } from './cardSheet';
 import { importWorkbook } from './cardImport';
 import { confirm } from '@/components/Confirm';
 import { chinaDay, parseYuan, yuan, zonedDateTime, zonedDay, zoneLabel } from '@/components/data/format';
@@ -103,8 +104,17 @@ export default function ChargingCards() {
       sheetName: 'cards',
       columns: CARD_HEADERS.map((h) => ({
         header: zh ? h.zh : h.en,
+        // The status and payment in the reader's words, as the page shows them (an import reads them back).
         value: (c: Card) =>
-          h.key === 'expiresAt' ? (c.expiresAt ? zonedDay(c.expiresAt) : '') : h.key === 'payment' ? t(`chg.card.payment.${c.payment}`) : ((c[h.key] as string | null) ?? ''),
+          h.key === 'expiresAt'
+            ? c.expiresAt
+              ? zonedDay(c.expiresAt)
+              : ''
+            : h.key === 'status'
+              ? CARD_STATUS_WORDS[c.status][zh ? 'zh' : 'en']
+              : h.key === 'payment'
+                ? t(`chg.card.payment.${c.payment}`)
+                : ((c[h.key] as string | null) ?? ''),
         width: 16,
       })),
       fetchPage: async (cursor) => {
@@ -116,9 +126,9 @@ export default function ChargingCards() {
   };
 
   const columns: ListColumn<Card>[] = [
-    { id: 'idTag', header: t('chg.card.idTag'), cell: (c) => c.idTag },
-    { id: 'holder', header: t('chg.card.holder'), cell: (c) => c.holder },
-    { id: 'plate', header: t('chg.card.plate'), cell: (c) => c.plate },
+    { id: 'idTag', header: t('chg.card.idTag'), data: true, cell: (c) => c.idTag },
+    { id: 'holder', header: t('chg.card.holder'), data: true, cell: (c) => c.holder },
+    { id: 'plate', header: t('chg.card.plate'), data: true, cell: (c) => c.plate },
     {
       id: 'status',
       header: t('chg.card.status'),
@@ -129,14 +139,14 @@ export default function ChargingCards() {
       ),
     },
     { id: 'expiry', header: t('chg.card.expiry'), cell: (c) => (c.expiresAt ? zonedDay(c.expiresAt) : t('chg.card.never')) },
-    { id: 'parent', header: t('chg.card.parent'), cell: (c) => c.parentIdTag ?? '' },
+    { id: 'parent', header: t('chg.card.parent'), data: true, cell: (c) => c.parentIdTag ?? '' },
     { id: 'payment', header: t('chg.card.paymentTitle'), testId: 'card-payment', cell: (c) => <PaymentCell c={c} /> },
     {
       id: 'updated',
       header: t('chg.card.updated'),
       cell: (c) => (
         <Caption1 className={styles.muted}>
-          {zonedDateTime(c.updatedAt)} · {c.updatedBy}
+          {zonedDateTime(c.updatedAt)} · <DataText>{c.updatedBy}</DataText>
         </Caption1>
       ),
     },

@@ -32,6 +32,7 @@ import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { OperationDialog, type PileRef } from './OperationDialog';
 import { COMMAND_COLOUR, OPERATIONS } from './operations';
+import { answerWords } from './commandWords';
 
 const COLOUR: Record<ConnectorStatus, 'success' | 'brand' | 'warning' | 'danger' | 'informative' | 'subtle' | 'important'> = {
   available: 'success',
@@ -60,9 +61,12 @@ export function ConnectorStatusBadge({ c }: { c: Connector }) {
 export function CommandState({ label, command }: { label: string; command: Command | undefined }) {
   const { t } = useTranslation();
   if (!command) return null;
-  const answer = command.error ? command.error.code : typeof command.response?.status === 'string' ? command.response.status : '';
+  // The charger's answer in words (the OCPP code in the tooltip), only once it answered.
+  const answered = command.status === 'answered' || command.status === 'callError';
+  const answer = answered ? answerWords(t, command).words : '';
+  const code = command.error?.code ?? (typeof command.response?.status === 'string' ? command.response.status : undefined);
   return (
-    <Badge appearance="tint" color={COMMAND_COLOUR[command.status]} style={{ whiteSpace: 'nowrap' }} data-testid="connector-command" data-status={command.status}>
+    <Badge appearance="tint" color={COMMAND_COLOUR[command.status]} style={{ whiteSpace: 'nowrap' }} title={code} data-testid="connector-command" data-status={command.status}>
       {label} · {t(`chg.cmd.status.${command.status}`)}
       {answer ? ` · ${answer}` : ''}
     </Badge>

@@ -43,6 +43,7 @@ export default function ConnectorList() {
     {
       id: 'station',
       header: t('ast.connector.station'),
+      data: true,
       cell: (c) => <Link onClick={() => navigate(`/connector/stationdetail?id=${encodeURIComponent(c.stationId)}`)}>{c.stationName ?? c.stationId}</Link>,
     },
     { id: 'pile', header: t('ast.connector.pile'), cell: (c) => <span className={styles.code}>{c.pileCode}</span> },
@@ -56,7 +57,8 @@ export default function ConnectorList() {
       cell: (c) => (
         <>
           <ConnectorStatusBadge c={c} />
-          {c.faultCode && <Caption1> {c.faultCode}</Caption1>}
+          {/* The fault as the charger reported it. */}
+          {c.faultCode && <Caption1 translate="no"> {c.faultCode}</Caption1>}
         </>
       ),
     },

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles, Option, Subtitle2 } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Select, Subtitle2 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addPile, editPile, REGISTRATION_STATUSES, STANDARDS, type Pile, type PileType, type RegistrationStatus, type Standard } from '@/api/assets';
@@ -8,8 +8,11 @@ import type { FieldSpec, Rule } from '@/utils/formRules';
 import { clearErrorToasts } from '@/utils/notify';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '10px 14px', alignItems: 'start' },
-  conn: { display: 'grid', gridTemplateColumns: '60px 1fr 1fr 2fr', gap: '8px', alignItems: 'end', marginTop: '8px' },
+  // Native selects fill their cell (a Fluent Dropdown keeps a 250 px minimum and ran into the next field).
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))', gap: '10px 14px', alignItems: 'start' },
+  // A native select is as wide as its longest choice unless told to fit its field.
+  fit: { minWidth: 0, maxWidth: '100%', '& select': { minWidth: 0, maxWidth: '100%', textOverflow: 'ellipsis' } },
+  conn: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(140px, 100%), 1fr))', gap: '8px', alignItems: 'end', marginTop: '8px' },
 });
 
 interface ConnRow {
@@ -144,16 +147,10 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
             <div className={styles.grid} data-testid="pile-form">
               {text('code', t('ast.pile.code'), true, !!pile, PILE_MAX.code)}
               <Field label={t('ast.pile.type')} required>
-                <Dropdown
-                  aria-label={t('ast.pile.type')}
-                  disabled={!!pile}
-                  value={t(`ast.type.${f.pileType}`)}
-                  selectedOptions={[f.pileType]}
-                  onOptionSelect={(_, d) => setF((x) => ({ ...x, pileType: d.optionValue as PileType }))}
-                >
-                  <Option value="ac">{t('ast.type.ac')}</Option>
-                  <Option value="dc">{t('ast.type.dc')}</Option>
-                </Dropdown>
+                <Select disabled={!!pile} value={f.pileType} onChange={(_, d) => setF((x) => ({ ...x, pileType: d.value as PileType }))} data-testid="pile-type">
+                  <option value="ac">{t('ast.type.ac')}</option>
+                  <option value="dc">{t('ast.type.dc')}</option>
+                </Select>
               </Field>
               {text('ratedPowerKw', t('ast.pile.power'), true, false, 4)}
               <Field label={t('ast.pile.heartbeat')} hint={t('ast.pile.heartbeatHint')} required validationMessage={fe.errors.heartbeatIntervalSecs} data-field="heartbeatIntervalSecs">
@@ -172,44 +169,39 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
               {text('model', t('ast.pile.model'), false, false, PILE_MAX.model)}
               {text('firmwareVersion', t('ast.pile.firmware'), false, false, PILE_MAX.firmwareVersion)}
               <Field label={t('chg.link.registration')} hint={t('chg.link.registrationHint')}>
-                <Dropdown aria-label={t('chg.link.registration')} value={f.registrationStatus} selectedOptions={[f.registrationStatus]} onOptionSelect={(_, d) => setF((x) => ({ ...x, registrationStatus: d.optionValue as RegistrationStatus }))}>
+                <Select value={f.registrationStatus} onChange={(_, d) => setF((x) => ({ ...x, registrationStatus: d.value as RegistrationStatus }))} data-testid="pile-registration">
                   {REGISTRATION_STATUSES.map((r) => (
-                    <Option key={r} value={r}>
-                      {r}
-                    </Option>
+                    <option key={r} value={r}>
+                      {t(`chg.regStatus.${r}`)}
+                    </option>
                   ))}
-                </Dropdown>
+                </Select>
               </Field>
               <Field label={t('chg.link.security')} hint={canConfigure ? undefined : t('chg.link.securityAdminOnly')}>
-                <Dropdown
-                  aria-label={t('chg.link.security')}
+                <Select
+                  className={styles.fit}
                   disabled={!canConfigure}
-                  value={t(f.securityProfile === null ? 'chg.link.profileDefault' : `chg.link.profile${f.securityProfile}`)}
-                  selectedOptions={[f.securityProfile === null ? '' : String(f.securityProfile)]}
-                  onOptionSelect={(_, d) => setF((x) => ({ ...x, securityProfile: d.optionValue ? Number(d.optionValue) : null }))}
+                  value={f.securityProfile === null ? '' : String(f.securityProfile)}
+                  onChange={(_, d) => setF((x) => ({ ...x, securityProfile: d.value ? Number(d.value) : null }))}
                   data-testid="pile-security"
                 >
-                  {!pile && (
-                    <Option value="" text={t('chg.link.profileDefault')}>
-                      {t('chg.link.profileDefault')}
-                    </Option>
-                  )}
+                  {!pile && <option value="">{t('chg.link.profileDefault')}</option>}
                   {[0, 1, 2].map((p) => (
-                    <Option key={p} value={String(p)} text={t(`chg.link.profile${p}`)}>
+                    <option key={p} value={String(p)}>
                       {t(`chg.link.profile${p}`)}
-                    </Option>
+                    </option>
                   ))}
-                </Dropdown>
+                </Select>
               </Field>
               {!pile && (
                 <Field label={t('ast.pile.connectorCount')} required>
-                  <Dropdown aria-label={t('ast.pile.connectorCount')} value={String(conns.length)} selectedOptions={[String(conns.length)]} onOptionSelect={(_, d) => setCount(Number(d.optionValue))} data-testid="pile-connector-count">
+                  <Select value={String(conns.length)} onChange={(_, d) => setCount(Number(d.value))} data-testid="pile-connector-count">
                     {[1, 2, 3, 4].map((n) => (
-                      <Option key={n} value={String(n)}>
+                      <option key={n} value={String(n)}>
                         {String(n)}
-                      </Option>
+                      </option>
                     ))}
-                  </Dropdown>
+                  </Select>
                 </Field>
               )}
             </div>
@@ -222,18 +214,17 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
                       <Input value={String(i + 1)} disabled />
                     </Field>
                     <Field label={t('ast.connector.standard')}>
-                      <Dropdown
+                      <Select
                         aria-label={`${t('ast.connector.standard')} ${i + 1}`}
-                        value={t(`ast.standard.${c.standard}`)}
-                        selectedOptions={[c.standard]}
-                        onOptionSelect={(_, d) => setConns((all) => all.map((x, j) => (j === i ? { ...x, standard: d.optionValue as Standard } : x)))}
+                        value={c.standard}
+                        onChange={(_, d) => setConns((all) => all.map((x, j) => (j === i ? { ...x, standard: d.value as Standard } : x)))}
                       >
                         {STANDARDS.map((s) => (
-                          <Option key={s} value={s}>
+                          <option key={s} value={s}>
                             {t(`ast.standard.${s}`)}
-                          </Option>
+                          </option>
                         ))}
-                      </Dropdown>
+                      </Select>
                     </Field>
                     <Field label={t('ast.connector.maxPower')} validationMessage={fe.errors[`c${i}.maxPowerKw`]} data-field={`c${i}.maxPowerKw`}>
                       <Input name={`c${i}.maxPowerKw`} maxLength={4} value={c.maxPowerKw} onBlur={fe.onLeave(`c${i}.maxPowerKw`, () => c.maxPowerKw)} onChange={(_, d) => setConn(i, 'maxPowerKw', d.value)} />

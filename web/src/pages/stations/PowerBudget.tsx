@@ -1,11 +1,14 @@
 import { Badge, Button, Caption1, Card, Field, Input, makeStyles, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageForField } from '@/api/request';
 import { budgetProblem, setPowerBudget, usePowerBudget, type PileShare, type ShareState } from '@/api/budget';
 import { confirm } from '@/components/Confirm';
+import { DATA_SLOT, DataText, WithData } from '@/components/data/DataText';
 import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
+import { AnswerCell } from './commandWords';
 
 const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '10px' },
@@ -29,15 +32,18 @@ const kw = (w: number) => `${Number((w / 1000).toFixed(4))} kW`;
  * and, per pile, the share sent to its charger and the charger's answer.
  */
 export function PowerBudget({ stationId }: { stationId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const canWrite = usePermission(['write:system']);
   const { data, mutate } = usePowerBudget(stationId);
   const [text, setText] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The server's refusal of the typed budget, shown beside the field until it is edited.
+  const [refused, setRefused] = useState<string | undefined>(undefined);
   if (!data) return null;
   const value = text ?? (data.maxPowerKw == null ? '' : String(data.maxPowerKw));
   const problem = text === null ? null : budgetProblem(value);
+  const message = problem ? t(`chg.budget.${problem}`) : refused;
 
   const save = async (maxPowerKw: number | null) => {
     setBusy(true);
@@ -46,8 +52,10 @@ export function PowerBudget({ stationId }: { stationId: string }) {
       notify(a.msg, 'success', 6000);
       setText(null);
       await mutate(a.data);
-    } catch {
-      // The server's message was shown (a 409 says to reload).
+    } catch (err) {
+      // A refused budget is said beside the field; anything else (a 409 says
+      // to reload) is shown by the request layer.
+      setRefused(messageForField(err, 'maxPowerKw', i18n.language.startsWith('zh')));
     } finally {
       setBusy(false);
     }
@@ -62,13 +70,24 @@ export function PowerBudget({ stationId }: { stationId: string }) {
           {t('chg.budget.current')}: <b data-testid="budget-current">{data.maxPowerKw == null ? t('chg.budget.none') : `${data.maxPowerKw} kW`}</b>
         </Text>
         {data.updatedAt != null && data.updatedBy && (
-          <Caption1 className={styles.muted}>{t('chg.budget.updated', { by: data.updatedBy, time: zonedDateTime(data.updatedAt) })}</Caption1>
+          <Caption1 className={styles.muted}>
+            <WithData sentence={t('chg.budget.updated', { by: DATA_SLOT, time: zonedDateTime(data.updatedAt) })} data={data.updatedBy} />
+          </Caption1>
         )}
       </div>
       {canWrite && (
         <div className={styles.row}>
-          <Field label={t('chg.budget.field')} validationMessage={problem ? t(`chg.budget.${problem}`) : undefined} validationState={problem ? 'error' : 'none'}>
-            <Input className={styles.input} inputMode="decimal" value={value} onChange={(_, d) => setText(d.value)} data-testid="budget-input" />
+          <Field label={t('chg.budget.field')} validationMessage={message} validationState={message ? 'error' : 'none'} data-field="maxPowerKw">
+            <Input
+              className={styles.input}
+              inputMode="decimal"
+              value={value}
+              onChange={(_, d) => {
+                setText(d.value);
+                setRefused(undefined);
+              }}
+              data-testid="budget-input"
+            />
           </Field>
           <Button appearance="primary" disabled={busy || text === null || problem !== null} onClick={() => void save(Number(value))} data-testid="budget-save">
             {t('chg.budget.save')}
@@ -104,10 +123,11 @@ export function PowerBudget({ stationId }: { stationId: string }) {
 
 function ShareRow({ p }: { p: PileShare }) {
   const { t } = useTranslation();
-  const answer = p.command?.error ? `${p.command.error.code}` : typeof p.command?.response?.status === 'string' ? p.command.response.status : '';
   return (
     <TableRow data-testid="budget-row" data-pile={p.code}>
-      <TableCell>{p.code}</TableCell>
+      <TableCell>
+        <DataText>{p.code}</DataText>
+      </TableCell>
       <TableCell>{p.ratedPowerKw} kW</TableCell>
       <TableCell>
         <Badge appearance="outline" color={p.connected ? 'success' : 'subtle'}>
@@ -120,8 +140,8 @@ function ShareRow({ p }: { p: PileShare }) {
           <Badge appearance="tint" color={STATE_COLOUR[p.state]} data-testid="budget-state">
             {t(`chg.budget.states.${p.state}`)}
           </Badge>
-        )}{' '}
-        {answer && <Caption1>{answer}</Caption1>}
+        )}
+        {p.command && p.state !== 'pending' && <AnswerCell c={p.command} />}
       </TableCell>
     </TableRow>
   );

@@ -1,8 +1,9 @@
 import { Badge, Button, Caption1, Card, Dropdown, makeStyles, MessageBar, MessageBarBody, Option, Spinner, Subtitle1, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
 import { useLocation, useSearchParams } from 'react-router';
-import { actOnConnector, deletePile, editStation, useStationDetail, useTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
+import { actOnConnector, deletePile, editStation, useLivePiles, useStationDetail, useTariffs, type Pile, type Station, type StationInput } from '@/api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog, StationStatusBadge } from './ConnectorBits';
 import { PileDialog } from './PileDialog';
 import { ChargerPanel } from './ChargerPanel';
@@ -35,7 +36,12 @@ export default function StationDetail() {
   const id = params.get('id') ?? '';
   const canWrite = usePermission(['write:system']);
   const canDelete = usePermission(['delete:system']);
-  const { data, mutate, isLoading } = useStationDetail(id);
+  const { data, mutate: mutateDetail, isLoading } = useStationDetail(id);
+  // The piles' link and connector states, read again every few seconds.
+  const live = useLivePiles(id, data?.piles);
+  const mutate = async () => {
+    await Promise.all([mutateDetail(), live.mutate()]);
+  };
   const location = useLocation();
   const stationName = data?.station.name ?? '';
   // The tab reads the station's name, not the id in the URL.
@@ -49,6 +55,7 @@ export default function StationDetail() {
   if (!id) return <MessageBar intent="warning"><MessageBarBody>{t('ast.station.notFound')}</MessageBarBody></MessageBar>;
   if (!data) return isLoading ? <Spinner /> : null;
   const s = data.station;
+  const piles = live.data ?? data.piles;
 
   async function save(patch: Partial<StationInput>, st: Station = s) {
     try {
@@ -72,7 +79,9 @@ export default function StationDetail() {
     <div className={styles.page}>
       <Card className={styles.card}>
         <div className={styles.head}>
-          <Subtitle1 as="h2" data-testid="station-title">{s.name}</Subtitle1>
+          <Subtitle1 as="h2" data-testid="station-title" translate="no">
+            {s.name}
+          </Subtitle1>
           <StationStatusBadge status={s.status} />
           <Caption1>
             {s.code} · {t('ast.version')} {s.version}
@@ -95,15 +104,20 @@ export default function StationDetail() {
           )}
         </div>
         <div className={styles.facts} data-testid="station-facts">
-          {fact(t('ast.station.region'), s.regionName)}
-          {fact(t('ast.station.address'), s.address)}
+          {fact(t('ast.station.region'), <DataText>{s.regionName}</DataText>)}
+          {fact(t('ast.station.address'), <DataText>{s.address}</DataText>)}
           {fact(t('ast.station.gps'), `${s.lat}, ${s.lng}`)}
           {fact(t('ast.station.openingHours'), hoursText(s.openingHours))}
           {fact(t('ast.station.phone'), s.servicePhone)}
-          {fact(t('ast.station.operator'), s.operator)}
-          {fact(t('ast.station.parkingInfo'), s.parkingInfo || '—')}
+          {fact(t('ast.station.operator'), <DataText>{s.operator}</DataText>)}
+          {fact(t('ast.station.parkingInfo'), s.parkingInfo ? <DataText>{s.parkingInfo}</DataText> : '—')}
           {fact(t('ast.station.piles'), `${s.pileCount} / ${t('ast.station.connectors')} ${s.connectorCount}`)}
-          {fact(t('ast.station.updated'), `${zonedDateTime(s.updatedAt)} ${s.updatedBy}`)}
+          {fact(
+            t('ast.station.updated'),
+            <>
+              {zonedDateTime(s.updatedAt)} <DataText>{s.updatedBy}</DataText>
+            </>,
+          )}
         </div>
       </Card>
 
@@ -114,6 +128,7 @@ export default function StationDetail() {
           <Dropdown
             aria-label={t('ast.tariff.choose')}
             data-testid="detail-tariff"
+            translate="no"
             disabled={!canWrite}
             value={data.tariff?.template.name ?? t('ast.station.noTariff')}
             selectedOptions={[s.tariffId]}
@@ -166,8 +181,8 @@ export default function StationDetail() {
             </Button>
           )}
         </div>
-        {data.piles.length === 0 && <Caption1>{t('ast.pile.none')}</Caption1>}
-        {data.piles.map((p) => (
+        {piles.length === 0 && <Caption1>{t('ast.pile.none')}</Caption1>}
+        {piles.map((p) => (
           <div key={p.id} className={styles.pile} data-testid="pile-card">
             <div className={styles.row}>
               <Text weight="semibold">{p.code}</Text>
@@ -179,7 +194,7 @@ export default function StationDetail() {
               <Caption1>
                 {t('ast.pile.lastHeartbeat')}: {p.lastHeartbeat ? zonedDateTime(p.lastHeartbeat) : t('ast.pile.never')}
               </Caption1>
-              <Caption1>
+              <Caption1 translate="no">
                 {p.vendor} {p.model} {p.firmwareVersion}
               </Caption1>
               {canWrite &&
@@ -251,7 +266,7 @@ export default function StationDetail() {
                     <TableCell>{c.maxPowerKw}</TableCell>
                     <TableCell>
                       <ConnectorStatusBadge c={c} />
-                      {c.faultCode && <Caption1> {c.faultCode}</Caption1>}
+                      {c.faultCode && <Caption1 translate="no"> {c.faultCode}</Caption1>}
                     </TableCell>
                     <TableCell>{zonedDateTime(c.statusSince)}</TableCell>
                     <TableCell>

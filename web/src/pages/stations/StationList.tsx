@@ -2,6 +2,7 @@ import { Button, Card, Dropdown, Field, Input, Link, makeStyles, Option, Spinner
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { DataText } from '@/components/data/DataText';
 import { useNavigate } from 'react-router';
 import { deleteStation, STATION_STATUSES, useStations, type Station, type StationFilter, type StationStatus } from '@/api/assets';
 import { StationStatusBadge } from './ConnectorBits';
@@ -76,12 +77,12 @@ export default function StationList() {
 
   const columns: ListColumn<Station>[] = [
     { id: 'code', header: t('ast.station.code'), cell: (s) => s.code },
-    { id: 'name', header: t('ast.station.name'), cell: (s) => <Link onClick={() => open(s)}>{s.name}</Link> },
-    { id: 'region', header: t('ast.station.region'), cell: (s) => s.regionName },
+    { id: 'name', header: t('ast.station.name'), data: true, cell: (s) => <Link onClick={() => open(s)}>{s.name}</Link> },
+    { id: 'region', header: t('ast.station.region'), data: true, cell: (s) => s.regionName },
     { id: 'status', header: t('ast.station.status'), cell: (s) => <StationStatusBadge status={s.status} /> },
     { id: 'piles', header: t('ast.station.piles'), cell: (s) => s.pileCount },
     { id: 'connectors', header: t('ast.station.connectors'), cell: (s) => s.connectorCount },
-    { id: 'tariff', header: t('ast.station.tariff'), cell: (s) => s.tariffName ?? <span className={styles.muted}>{t('ast.station.noTariff')}</span> },
+    { id: 'tariff', header: t('ast.station.tariff'), cell: (s) => (s.tariffName ? <DataText>{s.tariffName}</DataText> : <span className={styles.muted}>{t('ast.station.noTariff')}</span>) },
     { id: 'hours', header: t('ast.station.openingHours'), cell: (s) => hoursText(s.openingHours), testId: 'station-hours' },
     { id: 'phone', header: t('ast.station.phone'), cell: (s) => s.servicePhone },
     {

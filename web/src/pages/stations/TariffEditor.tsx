@@ -1,6 +1,7 @@
 import { Button, Caption1, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, makeStyles, Option, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATA_SLOT, WithData } from '@/components/data/DataText';
 import { addTariff, editTariff, getTariffVersion, TIERS, useTariffVersions, type Segment, type TariffEntry, type TariffForm, type TariffUsage, type Tier } from '@/api/assets';
 import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
@@ -114,12 +115,14 @@ export function TariffEditor({
     <div className={styles.box} data-testid="tariff-editor">
       {base && usage && (
         <Caption1 data-testid="tariff-usage">
-          {usage.total > 1
-            ? t('ast.tariff.usedBy', {
-                count: usage.total,
-                names: usage.stations.slice(0, USERS_SHOWN).map((s) => s.name).join('、') + (usage.total > USERS_SHOWN ? ' …' : ''),
-              })
-            : t('ast.tariff.usedByOnlyThis')}
+          {usage.total > 1 ? (
+            <WithData
+              sentence={t('ast.tariff.usedBy', { count: usage.total, names: DATA_SLOT })}
+              data={usage.stations.slice(0, USERS_SHOWN).map((s) => s.name).join('、') + (usage.total > USERS_SHOWN ? ' …' : '')}
+            />
+          ) : (
+            t('ast.tariff.usedByOnlyThis')
+          )}
         </Caption1>
       )}
       <Field label={t('ast.tariff.name')} required>
@@ -220,7 +223,7 @@ export function TariffEditor({
             <DialogTitle>{t('ast.tariff.applyTitle', { count: usage?.total ?? 0 })}</DialogTitle>
             <DialogContent>
               <p>{t('ast.tariff.applyBody')}</p>
-              <Caption1>{(usage?.stations ?? []).map((s) => s.name).join('、')}</Caption1>
+              <Caption1 translate="no">{(usage?.stations ?? []).map((s) => s.name).join('、')}</Caption1>
             </DialogContent>
             <DialogActions fluid>
               <Button appearance="primary" onClick={() => void save('allStations')} data-testid="tariff-apply-all">
@@ -253,7 +256,7 @@ export function TariffEditor({
                 <TableRow key={v.version}>
                   <TableCell>v{v.version}</TableCell>
                   <TableCell>{zonedDateTime(v.updatedAt)}</TableCell>
-                  <TableCell>{v.updatedBy}</TableCell>
+                  <TableCell translate="no">{v.updatedBy}</TableCell>
                   <TableCell>
                     <Button size="small" appearance="subtle" onClick={async () => load((await getTariffVersion(base.id, v.version)).template)}>
                       {t('ast.tariff.viewVersion')}

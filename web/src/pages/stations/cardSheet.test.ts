@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardsFromSheet, expiryOf } from './cardSheet';
+import chargers from '@/i18n/locales/chargers';
+import { CARD_STATUS_WORDS, cardsFromSheet, expiryOf, statusOf } from './cardSheet';
 import { rowOfField } from './cardImport';
 import { setOperatorTimeZone } from '@/components/data/format';
 
@@ -37,6 +38,25 @@ describe('card sheets', () => {
     });
     expect(cardsFromSheet([['holder'], ['x']])).toEqual({ missing: 'idTag' });
     expect(cardsFromSheet([])).toEqual({ missing: 'rows' });
+  });
+
+  it('reads the status in the words the export writes, either language', () => {
+    const out = cardsFromSheet([
+      ['卡号', '状态'],
+      ['C1', '已冻结'],
+      ['C2', 'Expired'],
+      ['C3', '有效'],
+    ]);
+    expect('cards' in out && out.cards.map((c) => c.status)).toEqual(['Blocked', 'Expired', 'Accepted']);
+    expect(statusOf('无效')).toBe('Invalid');
+    expect(statusOf('Lost')).toBeUndefined();
+  });
+
+  it('writes a status in the words the card page shows', () => {
+    for (const [status, words] of Object.entries(CARD_STATUS_WORDS)) {
+      expect(words.zh).toBe(chargers.zh.chg.cardStatus[status as keyof typeof CARD_STATUS_WORDS]);
+      expect(words.en).toBe(chargers.en.chg.cardStatus[status as keyof typeof CARD_STATUS_WORDS]);
+    }
   });
 
   it("a server problem's row is the sheet's row of the card it names", () => {

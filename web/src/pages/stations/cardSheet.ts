@@ -16,6 +16,22 @@ export const CARD_HEADERS: { key: keyof CardInput; zh: string; en: string }[] = 
   { key: 'payment', zh: '付费方式', en: 'payment' },
 ];
 
+/**
+ * A card status as a sheet shows it: in the reader's language (the export
+ * writes the words, as the page shows them); an import reads the words of
+ * either language or the status's own name.
+ */
+export const CARD_STATUS_WORDS: Record<CardStatus, { zh: string; en: string }> = {
+  Accepted: { zh: '有效', en: 'Accepted' },
+  Blocked: { zh: '已冻结', en: 'Blocked' },
+  Expired: { zh: '已过期', en: 'Expired' },
+  Invalid: { zh: '无效', en: 'Invalid' },
+};
+
+/** The status a sheet's cell names (its name, or its words in zh or en), if any. */
+export function statusOf(cell: string): CardStatus | undefined {
+  return CARD_STATUSES.find((s) => s === cell || CARD_STATUS_WORDS[s].zh === cell || CARD_STATUS_WORDS[s].en === cell);
+}
 /** A payment arrangement as a sheet may write it (zh or en). */
 const PAYMENTS: Record<string, CardPayment> = { 后付费: 'postpaid', 预付费: 'prepaid', postpaid: 'postpaid', prepaid: 'prepaid' };
 
@@ -73,7 +89,7 @@ export function cardsFromSheet(rows: Cell[][]): { cards: SheetCard[]; problems: 
     const idTag = text(get('idTag'));
     if (!idTag && r.every((c) => !text(c))) continue;
     const statusText = text(get('status')) || 'Accepted';
-    const status = CARD_STATUSES.find((s) => s === statusText);
+    const status = statusOf(statusText);
     if (!status) problems.push({ row, column: 'status', reason: 'status', value: statusText });
     const expiresAt = expiryOf(get('expiresAt'));
     if (expiresAt === 'bad') problems.push({ row, column: 'expiresAt', reason: 'expiry', value: text(get('expiresAt')) });

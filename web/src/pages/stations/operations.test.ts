@@ -40,7 +40,12 @@ describe('remote operation forms', () => {
     expect(parsePeriods('0:16:x')).toBeNull();
   });
 
-  it('turn a composite schedule into step points', () => {
-    expect(schedulePoints({ duration: 7200, chargingSchedulePeriod: [{ startPeriod: 0, limit: 11000 }, { startPeriod: 3600, limit: 7000 }] })).toEqual([[0, 11000], [3600, 7000], [7200, 7000]]);
+  it('turn a composite schedule into step points in clock time from its start', () => {
+    const start = 1_735_700_000;
+    expect(schedulePoints({ duration: 7200, chargingSchedulePeriod: [{ startPeriod: 0, limit: 11000 }, { startPeriod: 3600, limit: 7000 }] }, start)).toEqual([
+      [start * 1000, 11000],
+      [(start + 3600) * 1000, 7000],
+      [(start + 7200) * 1000, 7000],
+    ]);
   });
 });

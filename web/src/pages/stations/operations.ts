@@ -5,6 +5,7 @@
  */
 import type { Command } from '@/api/chargers';
 import { fromZoned } from '@/components/data/format';
+import type { Rule } from '@/utils/formRules';
 
 /** `connectorAny`: a connector, or none (the charger chooses). */
 export type FieldKind = 'connector' | 'connector0' | 'connectorAny' | 'card' | 'text' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
@@ -17,7 +18,17 @@ export interface OperationField {
   /** Shown before the user types. */
   initial?: string;
   maxLength?: number;
+  /**
+   * What the server checks that the form can check first (before the
+   * confirm step), in the form rules' terms; `ruleMessage` is the i18n key
+   * of the words shown when it fails (else the rules' default words).
+   */
+  rule?: Rule;
+  ruleMessage?: string;
 }
+
+/** A location the charger fetches from or uploads to, as the server accepts it. */
+const LOCATION: Rule = { pattern: /^(https?|ftps?):\/\/[^\s/?#]+\S*$/i };
 
 export interface Operation {
   key: string;
@@ -30,38 +41,39 @@ export interface Operation {
 }
 
 export const OPERATIONS: Operation[] = [
-  { key: 'remoteStart', path: 'remoteStart', admin: false, fields: [{ name: 'connectorId', kind: 'connectorAny' }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number' }] },
+  { key: 'remoteStart', path: 'remoteStart', admin: false, fields: [{ name: 'connectorId', kind: 'connectorAny' }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number', rule: { type: 'number', min: 1, max: 1_000_000 } }] },
   { key: 'availability', path: 'availability', admin: false, confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'type', kind: 'select', options: ['Operative', 'Inoperative'], required: true }] },
   { key: 'trigger', path: 'trigger', admin: false, fields: [{ name: 'requestedMessage', kind: 'select', options: ['BootNotification', 'Heartbeat', 'StatusNotification', 'MeterValues', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification'], required: true }, { name: 'connectorId', kind: 'connector' }] },
   { key: 'reserveNow', path: 'reserveNow', admin: false, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] },
   { key: 'changeConfiguration', path: 'changeConfiguration', admin: true, fields: [{ name: 'key', kind: 'text', required: true, maxLength: 50 }, { name: 'value', kind: 'text', maxLength: 500 }] },
   // The charger's password over OCPP (AuthorizationKey): never through changeConfiguration.
-  { key: 'rotateAuthorizationKey', path: 'rotateAuthorizationKey', admin: true, confirm: true, fields: [{ name: 'newKey', kind: 'secret', maxLength: 40 }] },
-  { key: 'updateFirmware', path: 'updateFirmware', admin: true, confirm: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512 }, { name: 'retrieveAt', kind: 'datetime' }] },
-  { key: 'getDiagnostics', path: 'getDiagnostics', admin: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512 }] },
+  // Empty: the server generates one; typed: 16-40 characters (the server also judges how guessable).
+  { key: 'rotateAuthorizationKey', path: 'rotateAuthorizationKey', admin: true, confirm: true, fields: [{ name: 'newKey', kind: 'secret', maxLength: 40, rule: { type: 'string', min: 16, max: 40 } }] },
+  { key: 'updateFirmware', path: 'updateFirmware', admin: true, confirm: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }, { name: 'retrieveAt', kind: 'datetime' }] },
+  { key: 'getDiagnostics', path: 'getDiagnostics', admin: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }] },
   { key: 'sendLocalList', path: 'sendLocalList', admin: true, fields: [{ name: 'updateType', kind: 'select', options: ['Full', 'Differential'], required: true }] },
   { key: 'getLocalListVersion', path: 'getLocalListVersion', admin: true, fields: [] },
   { key: 'setChargingProfile', path: 'setChargingProfile', admin: true, fields: [
     { name: 'connectorId', kind: 'connector0', required: true },
     { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile', 'TxProfile'], required: true },
-    { name: 'chargingProfileId', kind: 'number' },
-    { name: 'stackLevel', kind: 'number' },
+    { name: 'chargingProfileId', kind: 'number', rule: { type: 'integer', min: 1, max: 2_147_483_647 } },
+    { name: 'stackLevel', kind: 'number', rule: { type: 'integer', min: 0, max: 99 } },
     { name: 'kind', kind: 'select', options: ['Absolute', 'Recurring', 'Relative'], initial: 'Absolute' },
     { name: 'recurrencyKind', kind: 'select', options: ['Daily', 'Weekly'] },
     { name: 'validFrom', kind: 'datetime' },
     { name: 'validTo', kind: 'datetime' },
-    { name: 'duration', kind: 'number' },
+    { name: 'duration', kind: 'number', rule: { type: 'integer', min: 1, max: 31_536_000 } },
     { name: 'unit', kind: 'select', options: ['W', 'A'], initial: 'W' },
-    { name: 'minChargingRate', kind: 'number' },
+    { name: 'minChargingRate', kind: 'number', rule: { type: 'number', min: 0 } },
     { name: 'periods', kind: 'periods', required: true, initial: '0:22000, 3600:11000' },
   ] },
   { key: 'clearChargingProfile', path: 'clearChargingProfile', admin: true, fields: [
-    { name: 'id', kind: 'number' },
+    { name: 'id', kind: 'number', rule: { type: 'integer', min: 1, max: 2_147_483_647 } },
     { name: 'connectorId', kind: 'connector0' },
     { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile', 'TxProfile'] },
-    { name: 'stackLevel', kind: 'number' },
+    { name: 'stackLevel', kind: 'number', rule: { type: 'integer', min: 0, max: 99 } },
   ] },
-  { key: 'getCompositeSchedule', path: 'getCompositeSchedule', admin: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'durationSecs', kind: 'number', initial: '86400' }] },
+  { key: 'getCompositeSchedule', path: 'getCompositeSchedule', admin: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'durationSecs', kind: 'number', initial: '86400', rule: { type: 'integer', min: 60, max: 604_800 }, ruleMessage: 'chg.rule.duration' }] },
   { key: 'dataTransfer', path: 'dataTransfer', admin: true, fields: [{ name: 'vendorId', kind: 'text', required: true, maxLength: 255 }, { name: 'messageId', kind: 'text', maxLength: 50 }, { name: 'data', kind: 'text' }] },
 ];
 
@@ -120,11 +132,16 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
   return { body };
 }
 
-/** A composite schedule's periods as step points for a chart: [seconds, limit]. */
-export function schedulePoints(schedule: { duration?: number; chargingSchedulePeriod?: { startPeriod: number; limit: number }[] } | undefined): [number, number][] {
+/**
+ * A composite schedule's periods as step points for a clock-time chart:
+ * [unix ms, limit], each period's start counted from `startSecs` (unix
+ * seconds), and the last limit held to the schedule's end.
+ */
+export function schedulePoints(schedule: { duration?: number; chargingSchedulePeriod?: { startPeriod: number; limit: number }[] } | undefined, startSecs: number): [number, number][] {
   const periods = schedule?.chargingSchedulePeriod ?? [];
-  const pts: [number, number][] = periods.map((p) => [p.startPeriod, p.limit]);
-  if (pts.length && schedule?.duration) pts.push([schedule.duration, pts[pts.length - 1][1]]);
+  const at = (offset: number) => (startSecs + offset) * 1000;
+  const pts: [number, number][] = periods.map((p) => [at(p.startPeriod), p.limit]);
+  if (pts.length && schedule?.duration) pts.push([at(schedule.duration), pts[pts.length - 1][1]]);
   return pts;
 }
 

@@ -23,7 +23,7 @@
 //! | budget (`maxPowerKw`, versioned) | `POWERBUDGET#{stationId}` | `BUDGET` |
 //! | a pile's share sent (the command that carried it) | `POWERBUDGET#{stationId}` | `PILE#{pileId}` |
 
-use envelope::{ApiError, Text};
+use envelope::ApiError;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use store::{Condition, Key, Query, SortKey};
@@ -87,7 +87,7 @@ pub struct PileShare {
 /// A budget as an operator may set it: at least 0, at most [`MAX_KW`], one
 /// decimal at most (a 400 naming `maxPowerKw` otherwise).
 pub fn check_kw(kw: f64) -> Result<f64, ApiError> {
-    let bad = |en: String, zh: String| ApiError::bad_request(Text::new(format!("maxPowerKw: {en}"), format!("maxPowerKw：{zh}")));
+    let bad = |en: String, zh: String| crate::request::invalid_field("maxPowerKw", en, zh);
     if !kw.is_finite() || kw < 0.0 {
         return Err(bad("must not be negative".into(), "不能为负数".into()));
     }
@@ -312,6 +312,7 @@ mod tests {
             assert_eq!(e.code, 400);
             assert!(e.msg.en.starts_with("maxPowerKw: ") && e.msg.en.contains(en), "{kw}: {}", e.msg.en);
             assert!(e.msg.zh.starts_with("maxPowerKw：") && e.msg.zh.contains(zh), "{kw}: {}", e.msg.zh);
+            assert_eq!(e.data.as_ref().map(|d| d["field"].clone()), Some(json!("maxPowerKw")), "the form can mark the field");
         }
     }
 

@@ -224,6 +224,12 @@ pub async fn send_now(ctx: &AppCtx, pile_id: &str, action: &str, stored: Value, 
 /// Queues a command and sends it if the charger has no call in flight.
 /// Returns the command as it stands after that (queued, sent or offline).
 pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
+    // The message log's filter offers the listed actions only: a new
+    // operation is added to the list first.
+    if !super::actions::sent_by_server(action) {
+        tracing::error!(action, "a remote operation sends an action missing from chargers::actions");
+        return Err(ApiError::internal());
+    }
     let now = ctx.now();
     let id = new_id();
     let c = Command {

@@ -15,6 +15,7 @@
 //! | StartTransaction dedupe | `OCPPSTART#{pileId}#{connector}#{timestamp}#{idTag}#{meterStart}` | `UNIQUE` | |
 //! | transaction id sequence | `OCPPSEQ` | `TX` | |
 
+pub mod actions;
 pub mod budget;
 pub mod commands;
 pub mod guard;

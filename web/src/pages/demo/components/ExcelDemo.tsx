@@ -45,8 +45,8 @@ export function ExcelDemo({ mode }: { mode: 'all' | 'selected' | 'merged' }) {
   // Every column is both in the table and in the sheet.
   const columns: ListColumn<TableItem>[] = [
     { id: 'id', header: t('dm.table.id'), cell: (r) => r.id, excel: { value: (r) => r.id } },
-    { id: 'title', header: t('dm.table.title'), cell: (r) => r.title, excel: { value: (r) => r.title } },
-    { id: 'author', header: t('dm.table.author'), cell: (r) => r.author, excel: { value: (r) => r.author } },
+    { id: 'title', header: t('dm.table.title'), data: true, cell: (r) => r.title, excel: { value: (r) => r.title } },
+    { id: 'author', header: t('dm.table.author'), data: true, cell: (r) => r.author, excel: { value: (r) => r.author } },
     { id: 'status', header: t('dm.table.status'), cell: (r) => <StatusBadge status={r.status} />, excel: { value: (r) => t(`dm.status.${r.status}`) } },
     { id: 'pageViews', header: t('dm.table.pageViews'), cell: (r) => r.pageViews, excel: { value: (r) => r.pageViews } },
     { id: 'rate', header: t('dm.table.rate'), cell: (r) => r.rate, excel: { value: (r) => r.rate } },
@@ -161,7 +161,7 @@ export function ExcelDemo({ mode }: { mode: 'all' | 'selected' | 'merged' }) {
                   </TableCell>
                 )}
                 {columns.map((c) => (
-                  <TableCell key={c.id} className={c.className}>
+                  <TableCell key={c.id} className={c.className} translate={c.data ? 'no' : undefined}>
                     {c.cell!(r)}
                   </TableCell>
                 ))}

@@ -73,7 +73,7 @@ export default function MarkdownEditorPage() {
         {mode !== 'preview' && (
           <Textarea className={styles.textarea} textarea={{ ref }} value={text} onChange={(_, d) => setText(d.value)} resize="none" aria-label={t('dm.editor.markdown')} data-testid="md-input" />
         )}
-        {mode !== 'edit' && <div className={styles.preview} data-testid="md-preview" dangerouslySetInnerHTML={{ __html: html }} />}
+        {mode !== 'edit' && <div className={styles.preview} data-testid="md-preview" translate="no" dangerouslySetInnerHTML={{ __html: html }} />}
       </div>
       <div className={styles.bar}>
         <span>{t('dm.editor.chars', { n: text.length })}</span>

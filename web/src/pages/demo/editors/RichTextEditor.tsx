@@ -121,7 +121,8 @@ export default function RichTextEditorPage() {
             {t('dm.editor.redo')}
           </ToolbarButton>
         </Toolbar>
-        <div ref={holder} className={styles.editor} data-testid="rich-editor" />
+        {/* What the user writes is theirs, in whatever language. */}
+        <div ref={holder} className={styles.editor} data-testid="rich-editor" translate="no" />
         <div className={styles.foot}>
           <span>{t('dm.editor.chars', { n: state?.chars ?? 0 })}</span>
           <span>
@@ -136,7 +137,7 @@ export default function RichTextEditorPage() {
       </Card>
       <Card className={styles.card}>
         <CardHeader header={<Subtitle2>{t('dm.editor.preview')}</Subtitle2>} />
-        <div className={styles.preview} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
+        <div className={styles.preview} translate="no" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
         <Divider />
         <Subtitle2>HTML</Subtitle2>
         <pre className={styles.html}>{sanitizeHtml(html)}</pre>

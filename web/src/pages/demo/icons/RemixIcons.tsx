@@ -74,7 +74,9 @@ export default function RemixIconPage() {
             onClick={async () => notify((await copyText(name)) ? t('dm.icon.copied', { name }) : t('dm.icon.copyFailed', { name }), 'success')}
           >
             <RemixIcon name={name} size={28} />
-            <Caption1 className={styles.name}>{name}</Caption1>
+            <Caption1 className={styles.name} translate="no">
+              {name}
+            </Caption1>
           </button>
         ))}
       </div>

@@ -43,7 +43,7 @@ export default function IframeSearch() {
       <Body1>{t('dm.iframe.hint')}</Body1>
       <div className={styles.links}>
         {PRESETS.map((p) => (
-          <Link key={p.url} onClick={() => open(p.url, p.title)}>
+          <Link key={p.url} onClick={() => open(p.url, p.title)} translate="no">
             {p.title} — {p.url}
           </Link>
         ))}

@@ -39,8 +39,8 @@ export default function IframeView() {
     <Card className={styles.card}>
       <div className={styles.head}>
         <div style={{ minWidth: 0 }}>
-          <Subtitle2>{title}</Subtitle2>
-          <Body1 className={styles.url} block>
+          <Subtitle2 translate={params.get('title') || url ? 'no' : undefined}>{title}</Subtitle2>
+          <Body1 className={styles.url} block translate="no">
             {url}
           </Body1>
         </div>

@@ -46,9 +46,9 @@ export default function CustomTable() {
   const styles = useStyles();
   const columns: ListColumn<TableItem>[] = [
     { id: 'id', header: t('dm.table.id'), cell: (r) => r.id },
-    { id: 'title', header: t('dm.table.title'), cell: (r) => r.title },
+    { id: 'title', header: t('dm.table.title'), data: true, cell: (r) => r.title },
     { id: 'img', header: t('dm.table.img'), cell: (r) => <Image className={styles.img} src={demoImageUrl(r.img)} alt="" /> },
-    { id: 'author', header: t('dm.table.author'), cell: (r) => r.author },
+    { id: 'author', header: t('dm.table.author'), data: true, cell: (r) => r.author },
     { id: 'status', header: t('dm.table.status'), cell: (r) => <StatusBadge status={r.status} /> },
     { id: 'rate', header: t('dm.table.rate'), cell: (r) => <RatingDisplay size="small" value={r.rate} /> },
     { id: 'pageViews', header: t('dm.table.pageViews'), cell: (r) => r.pageViews },
@@ -127,7 +127,9 @@ export default function CustomTable() {
             {(data?.list ?? []).map((r) => (
               <TableRow key={r.uuid}>
                 {shown.map((c) => (
-                  <TableCell key={c.id}>{c.cell!(r)}</TableCell>
+                  <TableCell key={c.id} translate={c.data ? 'no' : undefined}>
+                    {c.cell!(r)}
+                  </TableCell>
                 ))}
               </TableRow>
             ))}

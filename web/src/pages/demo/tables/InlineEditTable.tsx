@@ -76,10 +76,10 @@ export default function InlineEditTable() {
                         onChange={(_, d) => set({ title: d.value })}
                       />
                     ) : (
-                      r.title
+                      <span translate="no">{r.title}</span>
                     )}
                   </TableCell>
-                  <TableCell>{edit ? <Input size="small" aria-label={t('dm.table.author')} value={edit.draft.author} onChange={(_, d) => set({ author: d.value })} /> : r.author}</TableCell>
+                  <TableCell>{edit ? <Input size="small" aria-label={t('dm.table.author')} value={edit.draft.author} onChange={(_, d) => set({ author: d.value })} /> : <span translate="no">{r.author}</span>}</TableCell>
                   <TableCell>
                     {edit ? (
                       <Dropdown size="small" style={{ minWidth: '120px' }} value={t(`dm.status.${edit.draft.status}`)} selectedOptions={[edit.draft.status]} onOptionSelect={(_, d) => set({ status: d.optionValue as TableItem['status'] })}>

@@ -27,7 +27,7 @@ export default function TableDetail() {
   return (
     <div className={styles.page}>
       <Card className={styles.card}>
-        <CardHeader header={<Subtitle1>{row ? row.title : t('dm.detail.title', { id: id || '—' })}</Subtitle1>} />
+        <CardHeader header={<Subtitle1 translate={row ? 'no' : undefined}>{row ? row.title : t('dm.detail.title', { id: id || '—' })}</Subtitle1>} />
         {isLoading && <Spinner size="small" />}
         {!isLoading && !row && <Body1 data-testid="detail-missing">{t('dm.detail.notFound', { id: id || '—' })}</Body1>}
         {row && (
@@ -35,7 +35,7 @@ export default function TableDetail() {
             <span className={styles.label}>{t('dm.table.id')}</span>
             <span>{row.id}</span>
             <span className={styles.label}>{t('dm.table.author')}</span>
-            <span>{row.author}</span>
+            <span translate="no">{row.author}</span>
             <span className={styles.label}>{t('dm.table.status')}</span>
             <span>
               <StatusBadge status={row.status} />
@@ -45,7 +45,7 @@ export default function TableDetail() {
             <span className={styles.label}>{t('dm.table.datetime')}</span>
             <span>{row.datetime}</span>
             <span className={styles.label}>{t('dm.table.description')}</span>
-            <span>{row.description}</span>
+            <span translate="no">{row.description}</span>
             <span className={styles.label}>{t('dm.table.img')}</span>
             <Image className={styles.img} src={demoImageUrl(row.img)} alt={row.title} />
           </div>
@@ -55,7 +55,7 @@ export default function TableDetail() {
         <CardHeader header={<Subtitle2>{t('dm.detail.descriptions')}</Subtitle2>} />
         <div className={styles.desc}>
           {(desc ?? []).map((d, i) => (
-            <div key={i} className={styles.item}>
+            <div key={i} className={styles.item} translate="no">
               <Subtitle2>{d.title}</Subtitle2>
               <Body1>{d.description}</Body1>
             </div>
