@@ -194,8 +194,8 @@ describe('charger link', () => {
       assert.equal(pw.code, 200, pw.msg);
       return pw.data.password;
     };
-    const big = startCharger('E2EPB0001', await pile('E2EPB0001', 'dc', 60, 'gbt2015'), 'DEMO0011');
-    const small = startCharger('E2EPB0002', await pile('E2EPB0002', 'ac', 22, 'type2'), 'DEMO0013');
+    const big = startCharger(gateway, 'E2EPB0001', await pile('E2EPB0001', 'dc', 60, 'gbt2015'), 'DEMO0011');
+    const small = startCharger(gateway, 'E2EPB0002', await pile('E2EPB0002', 'ac', 22, 'type2'), 'DEMO0013');
     try {
       await big.done;
       await small.done;

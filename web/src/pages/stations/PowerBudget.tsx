@@ -8,13 +8,14 @@ import { DATA_SLOT, DataText, WithData } from '@/components/data/DataText';
 import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
-import { AnswerCell } from './commandWords';
+import { answerWords } from './commandWords';
 
 const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '10px' },
   row: { display: 'flex', flexWrap: 'wrap', gap: '8px 16px', alignItems: 'flex-end' },
   muted: { color: tokens.colorNeutralForeground3 },
   input: { width: '160px' },
+  answer: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '8px' },
 });
 
 const STATE_COLOUR: Record<ShareState, 'informative' | 'success' | 'danger' | 'warning'> = {
@@ -53,9 +54,11 @@ export function PowerBudget({ stationId }: { stationId: string }) {
       setText(null);
       await mutate(a.data);
     } catch (err) {
-      // A refused budget is said beside the field; anything else (a 409 says
-      // to reload) is shown by the request layer.
+      // A refused budget is said beside the field; anything else is shown by
+      // the request layer. A 409 (saved by someone else meanwhile): the card
+      // reads the budget again, keeping what was typed.
       setRefused(messageForField(err, 'maxPowerKw', i18n.language.startsWith('zh')));
+      void mutate();
     } finally {
       setBusy(false);
     }
@@ -123,6 +126,7 @@ export function PowerBudget({ stationId }: { stationId: string }) {
 
 function ShareRow({ p }: { p: PileShare }) {
   const { t } = useTranslation();
+  const styles = useStyles();
   return (
     <TableRow data-testid="budget-row" data-pile={p.code}>
       <TableCell>
@@ -135,13 +139,16 @@ function ShareRow({ p }: { p: PileShare }) {
         </Badge>
       </TableCell>
       <TableCell data-testid="budget-share">{p.limitW != null ? kw(p.limitW) : p.command ? t('chg.budget.cleared') : '—'}</TableCell>
-      <TableCell>
+      <TableCell className={styles.answer}>
         {p.state && (
           <Badge appearance="tint" color={STATE_COLOUR[p.state]} data-testid="budget-state">
             {t(`chg.budget.states.${p.state}`)}
           </Badge>
         )}
-        {p.command && p.state !== 'pending' && <AnswerCell c={p.command} />}
+        {p.command && p.state !== 'pending' && (
+          // The charger's answer in words; the OCPP status in the tooltip.
+          <Caption1 title={p.command.error?.code ?? (typeof p.command.response?.status === 'string' ? p.command.response.status : undefined)}>{answerWords(t, p.command).words}</Caption1>
+        )}
       </TableCell>
     </TableRow>
   );
