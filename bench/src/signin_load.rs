@@ -2,7 +2,7 @@
 //! rate, first alone, then while sign-ins arrive at a steady rate (each an
 //! argon2id hash of ~19 MiB and ~50 ms of CPU). The gateway hashes on the
 //! blocking pool behind a semaphore of one slot per CPU, so the list's p99
-//! should stay within about 2x (issue 15, item 5).
+//! should stay within about 2x.
 //!
 //! Usage: signin-load [--seconds 20] [--list-rate 20] [--signin-rate 20]
 //!                    [--gateway target/release/gateway]

@@ -119,7 +119,7 @@ describe('assets', () => {
     });
   });
 
-  it('a station open past midnight, in two periods, is entered and shown as such (issue 17 item 5)', async () => {
+  it('a station open past midnight, in two periods, is entered and shown as such', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);
       await go(page, '/connector/stationdetail?id=st-0003');
@@ -165,7 +165,7 @@ describe('assets', () => {
     });
   });
 
-  it('a shared tariff edited on one station asks: all its stations or only this one (issue 17 item 1)', async () => {
+  it('a shared tariff edited on one station asks: all its stations or only this one', async () => {
     const admin = await token(USERS.admin);
     // The seeded template shared by the most stations, and two of its stations (not st-0003, edited above).
     const stations = (await api('GET', '/station/getList?pageSize=100', admin)).data.list;
@@ -237,7 +237,7 @@ describe('assets', () => {
     assert.match(silent.msg, /^apply is required/);
   });
 
-  it('station and pile forms mark the field at fault as it is left and on save (issue 17 item 4)', async () => {
+  it('station and pile forms mark the field at fault as it is left and on save', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);
       await go(page, '/connector/station');

@@ -113,7 +113,7 @@ describe('charger link', () => {
           const list = await api('GET', '/order/getList?userId=DEMO0013&status=charging&pageSize=50', admin);
           return list.data.list.find((o) => o.pileId && o.transactionId != null && o.connectorId.endsWith('-c2'));
         }, 'a session started remotely').catch((e) => assert.fail(`${e.message}: ${charger.output()}`));
-        // The order keeps the charger's own identity: pile code and connector number (issue 17 item 2).
+        // The order keeps the charger's own identity: pile code and connector number.
         assert.equal(running.pileCode, 'E2ECP0001');
         assert.equal(running.connectorNo, 2);
         // Stop it from its order's detail.

@@ -1,4 +1,4 @@
-// End-to-end check of the template demo pages (issue 5): every demo route of
+// End-to-end check of the template demo pages: every demo route of
 // the menu data opens for admin without a page error or console error, is a
 // real page (not the "being built" placeholder), and is screenshotted
 // (screenshots/demo-*.png). A few pages are also driven through their API.
@@ -6,27 +6,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gatewayForFile, go, login, ROOT, shot, USERS, viewReady, withBrowser } from './harness.mjs';
+import { gatewayForFile, go, login, pagesOf, ROOT, shot, USERS, viewReady, withBrowser } from './harness.mjs';
 
 const menu = JSON.parse(readFileSync(join(ROOT, 'shared/backoffice/data/menu-routes.json'), 'utf8'));
 
 /** Full paths of the routes with a view under the demo sections (/, /vab, /other, /mall). */
-function demoRoutes() {
-  const out = [];
-  const walk = (routes, base) => {
-    for (const r of routes) {
-      if (/^(https?:|mailto:|tel:|\/\/)/.test(r.path) || r.path === '*') continue;
-      const full = r.path.startsWith('/') ? r.path : `${base.replace(/\/$/, '')}/${r.path}`;
-      if (r.component && r.component !== 'Layout') out.push({ path: full, component: r.component });
-      if (r.children) walk(r.children, full);
-    }
-  };
-  walk(
-    menu.filter((r) => ['/', '/vab', '/other', '/mall'].includes(r.path)),
-    '',
-  );
-  return out;
-}
+const demoRoutes = () => pagesOf(menu.filter((r) => ['/', '/vab', '/other', '/mall'].includes(r.path)));
 
 /** A concrete address for a route pattern (parameters and the query a page needs). */
 function concrete(route, baseUrl) {

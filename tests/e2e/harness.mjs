@@ -332,3 +332,22 @@ export function startCharger(gateway, code, password, idTag, { live = false } = 
 /** The menu paths the sidebar shows (`data-menu-path`), in order. */
 export const menuPaths = (page) => page.$$eval('[data-menu-path]', (els) => els.map((e) => e.getAttribute('data-menu-path')));
 
+
+/**
+ * The full paths (and components) of the routes with a page in a route tree
+ * as the server's menu gives it (`/router/getList`, or the menu's JSON file):
+ * links and the catch-all left out, relative paths joined to their parent's.
+ */
+export function pagesOf(tree) {
+  const out = [];
+  const walk = (routes, base) => {
+    for (const r of routes) {
+      if (/^(https?:|mailto:|tel:|\/\/)/.test(r.path) || r.path === '*') continue;
+      const full = r.path.startsWith('/') ? r.path : `${base.replace(/\/$/, '')}/${r.path}`;
+      if (r.component && r.component !== 'Layout') out.push({ path: full, component: r.component });
+      if (r.children) walk(r.children, full);
+    }
+  };
+  walk(tree, '');
+  return out;
+}

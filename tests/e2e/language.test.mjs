@@ -15,7 +15,7 @@
 // - in English, any Han character is Chinese.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, login, shot, startCharger, USERS, withBrowser } from './harness.mjs';
+import { apiClient, gatewayForFile, go, login, pagesOf, shot, startCharger, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
@@ -29,21 +29,6 @@ const LATIN_ALLOWED = [
   // brand names
   'JavaScript', 'Chrome', 'Edge', 'Firefox', 'Safari', 'ECharts', 'MDN', 'Fluent',
 ];
-
-/** Full paths of the routes with a page, from the route tree the server gives the Admin. */
-function pagesOf(tree) {
-  const out = [];
-  const walk = (routes, base) => {
-    for (const r of routes) {
-      if (/^(https?:|mailto:|tel:|\/\/)/.test(r.path) || r.path === '*') continue;
-      const full = r.path.startsWith('/') ? r.path : `${base.replace(/\/$/, '')}/${r.path}`;
-      if (r.component && r.component !== 'Layout') out.push({ path: full, component: r.component });
-      if (r.children) walk(r.children, full);
-    }
-  };
-  walk(tree, '');
-  return out;
-}
 
 /** Text of the other language outside data, on what the page shows now (`clean`: whether there is none). */
 function strayText([lang, allowed, clean]) {

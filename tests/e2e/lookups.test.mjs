@@ -1,4 +1,4 @@
-// Lookups without caps (issue 18 item 7) in real Chromium: a person filters
+// Lookups without caps in real Chromium: a person filters
 // the system log by type and day, sorts the order list by amount, and finds
 // a station by a word from the middle of its name.
 import { describe, it } from 'node:test';

@@ -113,7 +113,7 @@ describe('orders', () => {
     });
   });
 
-  it('staff match an order to the physical charger: station, pile code and connector number everywhere, no internal ids (issue 17 item 2)', async () => {
+  it('staff match an order to the physical charger: station, pile code and connector number everywhere, no internal ids', async () => {
     const admin = await token(USERS.admin);
     const o = (await api('GET', '/order/getList?pageSize=1', admin)).data.list[0];
     const pile = (await api('GET', `/pile/getList?stationId=${o.stationId}`, admin)).data.list.find((p) => p.id === o.pileId);
@@ -239,7 +239,7 @@ describe('orders', () => {
     });
   });
 
-  it('refund requests cannot add up to more than was paid; the queue shows the money and the wait, oldest first; notes show on the order (issue 17 item 3)', async () => {
+  it('refund requests cannot add up to more than was paid; the queue shows the money and the wait, oldest first; notes show on the order', async () => {
     const admin = await token(USERS.admin);
     const order = await unrequestedOrder(admin, 300);
     const first = Math.floor(order.paidFen / 3);
@@ -312,7 +312,7 @@ describe('orders', () => {
     });
   });
 
-  it("a refund of an order of last month counts on the day it is approved: today moves, last month's statement stays (issue 18 item 3)", async () => {
+  it("a refund of an order of last month counts on the day it is approved: today moves, last month's statement stays", async () => {
     const admin = await token(USERS.admin);
     // China days (YYYY-MM-DD at +08:00), as the API takes them.
     const chinaDay = (ms) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
@@ -398,7 +398,7 @@ describe('orders', () => {
     assert.ok(ledger.data.list.some((e) => e.orderNo === order.orderNo && e.amountFen === 100), "today's ledger lists the refund");
   });
 
-  it('the refund ledger and the pending requests page with the store cursor and export every entry (issue 18 item 2)', async () => {
+  it('the refund ledger and the pending requests page with the store cursor and export every entry', async () => {
     const admin = await token(USERS.admin);
     const from = new Date(Date.now() - 119 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -449,7 +449,7 @@ describe('orders', () => {
     });
   });
 
-  it('an order closed by hand is paid offline or written off by finance; the order, the ledger and finance follow (issue 17 item 6)', async () => {
+  it('an order closed by hand is paid offline or written off by finance; the order, the ledger and finance follow', async () => {
     const admin = await token(USERS.admin);
     // China days (YYYY-MM-DD at +08:00), as the API takes them.
     const chinaDay = (ms) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
@@ -571,7 +571,7 @@ describe('orders', () => {
     });
   });
 
-  it('the pager shows the total and jumps to the oldest and newest page; the export is named after its filters; ages read relative (issue 17 item 7)', async () => {
+  it('the pager shows the total and jumps to the oldest and newest page; the export is named after its filters; ages read relative', async () => {
     const admin = await token(USERS.admin);
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);

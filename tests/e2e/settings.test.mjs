@@ -1,4 +1,4 @@
-// End-to-end checks of the /setting pages (issue 5) in real Chromium against
+// End-to-end checks of the /setting pages in real Chromium against
 // the real local gateway: users, roles, departments, menus, system log,
 // personal center. One gateway for the file; the steps build on each other.
 import { describe, it } from 'node:test';

@@ -188,7 +188,13 @@ async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, addr
 /// The sweepers: every 5 s, calls to chargers unanswered past their
 /// timeout end as timed out (and the next queued one is sent); every
 /// minute, the connections of chargers that went silent (a socket that
-/// died without a close) end and their sockets close.
+/// died without a close) end and their sockets close, and on the embedded
+/// store (no TTL) connected chargers' message-log entries past the
+/// retention go, at most [`LOG_PRUNE_PER_SWEEP`] a minute.
+/// Message-log entries deleted a minute at most: a backlog (a gateway that
+/// was stopped for days) goes over the next minutes, never in one long burst.
+pub const LOG_PRUNE_PER_SWEEP: u32 = 2_000;
+
 pub fn spawn_sweeper(ctx: Arc<AppCtx>, sockets: LiveSockets) {
     let commands_ctx = ctx.clone();
     tokio::spawn(async move {
@@ -213,6 +219,11 @@ pub fn spawn_sweeper(ctx: Arc<AppCtx>, sockets: LiveSockets) {
                     }
                 }
                 Err(e) => tracing::warn!(error = %e.msg.en, "charger sweep failed"),
+            }
+            if matches!(ctx.config.store, backoffice::config::StoreConfig::Sqlite { .. }) {
+                if let Err(e) = backoffice::domain::chargers::sweep::prune_message_logs(&ctx, LOG_PRUNE_PER_SWEEP).await {
+                    tracing::warn!(error = %e.msg.en, "message log prune failed");
+                }
             }
         }
     });

@@ -44,8 +44,9 @@ fn key_schema(pk: &str, sk: &str) -> Y {
     ])
 }
 
-/// The attribute the table expires items by (epoch seconds).
-pub const TTL_ATTRIBUTE: &str = "ttl";
+/// The attribute the table expires items by (epoch seconds): the one the
+/// writers set (sessions, counters, the charger message log).
+pub const TTL_ATTRIBUTE: &str = store::TTL_ATTRIBUTE;
 
 fn table() -> Y {
     let mut key_attrs = vec![store::PK, store::SK];
@@ -73,8 +74,8 @@ fn table() -> Y {
                 ("AttributeDefinitions", list(attributes)),
                 ("KeySchema", key_schema(store::PK, store::SK)),
                 ("GlobalSecondaryIndexes", list(indexes)),
-                // Sessions and login-throttle items carry an epoch-seconds
-                // `ttl` so DynamoDB drops them once they are long dead.
+                // Sessions, counters and the charger message log carry an
+                // epoch-seconds `ttl` so DynamoDB drops them once they are long dead.
                 ("TimeToLiveSpecification", map([("AttributeName", s(TTL_ATTRIBUTE)), ("Enabled", raw("true"))])),
                 ("PointInTimeRecoverySpecification", map([("PointInTimeRecoveryEnabled", raw("true"))])),
                 ("SSESpecification", map([("SSEEnabled", raw("true"))])),

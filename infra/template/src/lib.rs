@@ -252,6 +252,19 @@ mod tests {
         assert!(total > RESOURCE_LIMIT, "{total}");
     }
 
+    /// The table expires items by the attribute the writers set: the data
+    /// stack (as generated and as committed) names [`store::TTL_ATTRIBUTE`].
+    #[test]
+    fn the_table_expires_items_by_the_attribute_the_writers_set() {
+        let data = data::stack();
+        let table = &data.resources.iter().find(|(_, r)| kind(r) == "AWS::DynamoDB::Table").expect("the table").1;
+        let ttl = get(get(get(table, "Properties").expect("Properties"), "TimeToLiveSpecification").expect("a TTL"), "AttributeName");
+        assert!(matches!(ttl, Some(Y::Str(a)) if a == store::TTL_ATTRIBUTE), "{ttl:?}");
+        let committed = std::fs::read_to_string(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join(&data.file)).expect("the committed data stack");
+        let declared = committed.lines().skip_while(|l| !l.contains("TimeToLiveSpecification:")).nth(1).map(str::trim);
+        assert_eq!(declared, Some(format!("AttributeName: {}", store::TTL_ATTRIBUTE).as_str()), "{}", data.file);
+    }
+
     #[test]
     fn the_count_follows_what_the_transform_makes() {
         // The sweeper: function, role, invoke config, schedule rule and permission.

@@ -172,6 +172,8 @@ pub mod families {
     pub const RESERVATIONS_BY_PILE: Family = Family::index(Gsi1, "RESS#*");
     pub const COMMANDS_BY_PILE: Family = Family::index(Gsi1, "CMDS#*");
     pub const COMMAND_QUEUE: Family = Family::index(Gsi2, "CMDQ#*");
+    /// Every queued command, for the sweeper (a pump may have missed one).
+    pub const QUEUED_COMMANDS: Family = Family::index(Gsi3, "CMDQUEUED");
     pub const SLOTS_BY_DEADLINE: Family = Family::index(Gsi1, "OCPPSLOTS");
     pub const MESSAGE_LOG_BY_ACTION: Family = Family::index(Gsi1, "OCPPLOG#*");
     pub const CONNECTIONS: Family = Family::index(Gsi1, "OCPPCONNS");
@@ -321,10 +323,11 @@ fn link_use(function: &str) -> Option<(KeyUse, &'static [&'static str])> {
             &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
         ),
         // Time out calls past their deadline (the command, the slot, the
-        // next queued call, the log entries), end silent connections.
+        // next queued call, the log entries), pump queues a pump missed,
+        // end silent connections.
         "ocpp_sweeper" => (
             KeyUse::new(
-                &[SETTINGS, CONNECTIONS, SLOTS_BY_DEADLINE, COMMAND_QUEUE],
+                &[SETTINGS, CONNECTIONS, SLOTS_BY_DEADLINE, COMMAND_QUEUE, QUEUED_COMMANDS],
                 &[PILE, CONNECTION, COMMAND, COMMAND_SLOT, RESERVATION, MESSAGE_LOG, LOG, LOG_COUNT],
             ),
             &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
@@ -455,7 +458,7 @@ mod tests {
             LOG_BY_TIME, LOG_BY_ACCOUNT, LOG_BY_TYPE, DEPTS, ORDER, LEDGER, ORDER_POINTER, ROLLUP, ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS,
             LEDGER_BY_TIME, STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT, PILES_BY_STATION, TARIFFS, CARD,
             CARD_LIST, CARD_COUNT, CARD_BALANCE, CARD_LEDGER, RESERVATION, OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START, MESSAGE_LOG, CONNECTION,
-            OCPP_GUARD, RESERVATIONS_BY_PILE, COMMANDS_BY_PILE, COMMAND_QUEUE, SLOTS_BY_DEADLINE, MESSAGE_LOG_BY_ACTION, CONNECTIONS, POWER_BUDGET,
+            OCPP_GUARD, RESERVATIONS_BY_PILE, COMMANDS_BY_PILE, COMMAND_QUEUE, QUEUED_COMMANDS, SLOTS_BY_DEADLINE, MESSAGE_LOG_BY_ACTION, CONNECTIONS, POWER_BUDGET,
         ];
         for (family, pk) in cases {
             assert!(family.matches(&pk), "{} does not match {pk}", family.pattern);

@@ -203,7 +203,7 @@ async fn bad_station_input_is_a_clear_400_and_writes_nothing() {
     assert_eq!(total(&ctx, &token, "regionCode=450000").await, 0);
 }
 
-/// Issue 17 item 5: a station open past midnight, or in several periods a
+/// A station open past midnight, or in several periods a
 /// day, can be entered; what was stored before (one period) still reads.
 #[tokio::test]
 async fn opening_hours_cross_midnight_and_come_in_several_periods() {
@@ -503,7 +503,7 @@ async fn connector_row_actions_reach_a_connected_charger() {
     let socket = std::sync::Arc::new(Socket(Default::default()));
     assert!(ctx.outbound.set(socket.clone()).is_ok());
     let p = piles::get_pile(&ctx, &pile_id).await.unwrap();
-    let c = link::Connection { connection_id: "conn-row".into(), pile_id: pile_id.clone(), protocol: "ocpp1.6".into(), connected_at_ms: ctx.now() * 1000, queue_started: true };
+    let c = link::Connection { connection_id: "conn-row".into(), pile_id: pile_id.clone(), protocol: "ocpp1.6".into(), connected_at_ms: ctx.now() * 1000, queue_started: true, pending: false, remote_address: String::new() };
     assert!(link::connected(&ctx, &p, &c, "127.0.0.1").await.unwrap());
     let frames = || socket.0.lock().unwrap().iter().map(|f| serde_json::from_str::<Value>(f).unwrap()).collect::<Vec<_>>();
 
@@ -621,8 +621,8 @@ async fn authorize_answers_from_the_cards() {
 }
 
 /// A shared template edited from one station's page: the edit must say
-/// whether it reprices every station using it or only this one (issue 17
-/// item 1). Runs on SQLite and, with moto, on DynamoDB.
+/// whether it reprices every station using it or only this one. Runs on
+/// SQLite and, with moto, on DynamoDB.
 async fn shared_tariff_edit_says_which_stations(ctx: &backoffice::AppCtx) {
     let token = login(ctx, "admin", ADMIN_PW).await;
     // The demo template with the most stations.

@@ -421,7 +421,7 @@ async fn fifty_parallel_refunds_never_exceed_paid_and_apply_once(ctx: Arc<AppCtx
     let runs: Vec<RefundRun> = join_all(tasks).await.into_iter().map(|r| r.unwrap()).collect();
 
     // Requests never add up to more than was paid (pending ones count against
-    // what may still be requested, issue 17), whatever the interleaving.
+    // what may still be requested), whatever the interleaving.
     let requested: i64 = runs.iter().filter(|r| r.id.is_some()).map(|r| r.amount).sum();
     assert!(requested <= paid, "requests accepted for {requested} > paid {paid}");
     // Each refund applied at most once; what was acknowledged is what is applied.

@@ -1,4 +1,4 @@
-//! Lookups without caps (issue 18 item 7): the system log filtered by
+//! Lookups without caps: the system log filtered by
 //! account prefix, type and day; the order list sorted by time, amount and
 //! energy; station and user names matched anywhere. Each runs on SQLite and
 //! on DynamoDB (moto).

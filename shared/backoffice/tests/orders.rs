@@ -438,7 +438,7 @@ async fn refunds_are_requested_by_editors_and_approved_by_admins_only() {
     assert_eq!(d.data()["refundedFen"], 100);
 }
 
-/// Issue 17 item 7: the pager jumps to the oldest page: the list read from
+/// The pager jumps to the oldest page: the list read from
 /// its oldest order forward is exactly the newest-first list reversed,
 /// with the same total.
 #[tokio::test]
@@ -477,7 +477,7 @@ async fn post_zh(ctx: &AppCtx, path: &str, token: &str, body: Value) -> Value {
     serde_json::from_slice(resp.body()).unwrap()
 }
 
-/// Issue 17 item 3: pending requests count against what may still be
+/// Pending requests count against what may still be
 /// requested; the queue shows each order's money, oldest first; decisions
 /// carry an optional note shown on the order.
 #[tokio::test]
@@ -617,7 +617,7 @@ async fn read_only_users_see_orders_and_finance_but_change_nothing() {
 
 /// A stuck order closed by hand that is finished and unpaid, with money
 /// owed: a finished demo order copied as still charging and never paid,
-/// then closed through the route (issue 17 item 6's starting point).
+/// then closed through the route: what finance pays offline or writes off.
 async fn closed_unpaid_order(ctx: &AppCtx, editor: &str, suffix: &str) -> Value {
     let finished = all_rows(ctx, editor, &format!("{}&status=finished", all_range()), 500).await;
     let model = finished.iter().find(|r| r["amountFen"].as_i64().unwrap() > 100).expect("a priced order")["orderNo"].as_str().unwrap().to_string();
@@ -637,7 +637,7 @@ async fn closed_unpaid_order(ctx: &AppCtx, editor: &str, suffix: &str) -> Value 
     d
 }
 
-/// Issue 17 item 6: finance records an offline payment of what a closed
+/// Finance records an offline payment of what a closed
 /// order owes, or writes it off with a reason; both show on the order, in
 /// the ledger, the list's payment status and every finance figure; a
 /// second one is refused; the log says what was done.
@@ -754,7 +754,7 @@ async fn owed_orders_are_paid_offline_or_written_off_by_finance() {
     }
 }
 
-/// Issue 17 item 2: staff read an order's charger as its pile code and
+/// Staff read an order's charger as its pile code and
 /// connector number (never internal ids); orders stored before the code was
 /// kept with the order (the demo's) derive it from the pile; a connector's
 /// QR payload is the pile code and number, also for connectors stored with
@@ -826,7 +826,7 @@ async fn orders_name_their_physical_charger_dynamo() {
     let _ = table.delete_table().await;
 }
 
-/// Issue 18 item 3: a refund counts on the day it is approved (China
+/// A refund counts on the day it is approved (China
 /// business day). An order of last month refunded today moves today's
 /// revenue, settlement, ledger and dashboard; last month's statement stays
 /// exactly as it was; the order list's sums of last month still show what

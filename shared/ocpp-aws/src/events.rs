@@ -56,7 +56,9 @@ pub async fn on_connect(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> Ap
     let protocol = admitted.protocol;
     // The handshake's own time orders two racing connects (newest wins).
     let at_ms = e.request_context.request_time_epoch;
-    match Session::open(ctx, admitted, connection_id(e).to_string(), &remote, at_ms).await {
+    // Only claimed: the handshake completes after this answer (and may
+    // fail); the connection takes over at the charger's first message.
+    match Session::claim(ctx, &admitted, connection_id(e), &remote, at_ms).await {
         Ok(_) => {
             let mut headers = HeaderMap::new();
             headers.insert("sec-websocket-protocol", http::HeaderValue::from_static(protocol));
@@ -84,6 +86,12 @@ pub async fn on_message(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> Ap
             return response(200, HeaderMap::new(), None);
         }
     };
+    // The first message on a claimed connection: the handshake completed,
+    // so it is the charger's connection now (the one it replaces is closed).
+    if let Err(err) = session.accept(ctx).await {
+        tracing::error!(error = %err.msg.en, "could not take over a charger connection");
+        return response(200, HeaderMap::new(), None);
+    }
     let text = e.body.as_deref().unwrap_or_default();
     let reply = session.on_text(ctx, text).await;
     if !session.wants_wake() {

@@ -3,11 +3,15 @@
 //! `ocpp` crate's session calls, so the protocol and every rule are the
 //! same as on the local gateway:
 //! - `$connect`: admit the handshake (charger known, subprotocol, Basic
-//!   auth) and record the connection; never post to it (it is not open yet).
+//!   auth) and claim the connection; never post to it (it is not open yet,
+//!   and the handshake may still fail).
 //! - `$default` (two-way): a charger's frame in, the answer as the return
-//!   value (API Gateway sends it on the socket).
+//!   value (API Gateway sends it on the socket). The first frame on a
+//!   claimed connection makes it the charger's connection and closes the
+//!   one it replaces (DeleteConnection).
 //! - `$disconnect`: end the connection if it is still the charger's current one.
-//! - sweeper (EventBridge, every minute): end silent chargers' connections.
+//! - sweeper (EventBridge, every minute): end silent chargers' connections
+//!   and connections past API Gateway's 2-hour limit (a lost `$disconnect`).
 //!
 //! Outbound frames (remote operations) go through [`outbound::ApiGatewayOutbound`]
 //! (`PostToConnection`; 410 Gone = the charger is offline).

@@ -100,6 +100,8 @@ async fn register(ctx: &AppCtx, code: &str) -> (String, String) {
 }
 
 async fn lambda_flow(ctx: Arc<AppCtx>) {
+    // As the Lambda functions run (`ocpp_aws::serve`).
+    assert!(ctx.charger_edge.set(backoffice::domain::chargers::Edge { aws: true, tls: true }).is_ok());
     let (pile, basic) = register(&ctx, "AWS01").await;
     // Refusals: plain HTTP statuses, nothing recorded.
     for (cp, proto, auth, status) in [
@@ -121,6 +123,22 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     assert_eq!(r.headers.get("sec-websocket-protocol").and_then(|v| v.to_str().ok()), Some("ocpp1.6"));
     let boot = call(&ctx, "connA=", "1", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "AC7"})).await;
     assert_eq!(boot["status"], "Accepted");
+    // The interval told at boot is held within 300-540 s (API Gateway
+    // drops a connection idle for 10 minutes); the pile keeps its setting,
+    // and it is online for as long as the interval it was told allows.
+    let pile_key = backoffice::domain::assets::piles::pile_key(&pile);
+    for (set, told) in [(30, 300), (900, 540), (420, 420)] {
+        ctx.store.update(&pile_key, vec![store::UpdateAction::Set("heartbeatIntervalSecs".into(), json!(set))], None).await.unwrap();
+        let boot = call(&ctx, "connA=", &format!("i{set}"), "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "AC7"})).await;
+        assert_eq!(boot["interval"], json!(told), "set {set}");
+        let p = backoffice::domain::assets::piles::get_pile(&ctx, &pile).await.unwrap();
+        assert_eq!(p.heartbeat_interval_secs, set);
+        let ops = backoffice::domain::operations::current(&ctx).await.unwrap();
+        let now = ctx.now();
+        assert!(backoffice::domain::assets::piles::is_pile_online(&p, now + ops.offline_after_intervals * told - 1, &ops), "set {set}");
+        assert!(!backoffice::domain::assets::piles::is_pile_online(&p, now + ops.offline_after_intervals * told + 1, &ops), "set {set}");
+    }
+    ctx.store.update(&pile_key, vec![store::UpdateAction::Set("heartbeatIntervalSecs".into(), json!(300))], None).await.unwrap();
     let start_ts = ctx.now() - 7200;
     let started = call(&ctx, "connA=", "2", "StartTransaction", json!({"connectorId": 1, "idTag": "AWSCARD1", "meterStart": 500, "timestamp": ocpp::v16::iso(start_ts)})).await;
     let tx = started["transactionId"].as_i64().unwrap();
@@ -132,15 +150,30 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     assert_eq!((order["status"].as_str(), order["energyWh"].as_i64()), (Some("finished"), Some(7000)), "{order}");
     assert!(order["amountFen"].as_i64().unwrap() > 0);
 
+    // Every log entry expires by the attribute the table's TTL names, at
+    // the retention (DynamoDB drops it; nothing else has to).
+    let logged = ctx.store.query(store::Query::partition(format!("OCPPLOG#{pile}"))).await.unwrap().items;
+    assert_eq!(logged.len(), 7, "{logged:?}");
+    for item in &logged {
+        assert_eq!(item.get(store::TTL_ATTRIBUTE).and_then(Value::as_i64), Some(item["at"].as_i64().unwrap() + 7 * 86_400), "{item:?}");
+        assert!(!item.contains_key("expiresAt"), "{item:?}");
+    }
+
     // A bad frame gets a CALLERROR; an unknown connection gets no answer.
     let r = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), ocpp_aws::on_message(&ctx, &message_event("connA=", "not json"))).await;
     assert!(body(&r).unwrap().contains("FormationViolation"));
     let r = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), ocpp_aws::on_message(&ctx, &message_event("nobody=", r#"[2,"1","Heartbeat",{}]"#))).await;
     assert_eq!((r.status_code, body(&r)), (200, None));
 
-    // Reconnect race: B connects, then A's late $disconnect arrives.
+    // Reconnect race: B connects, then A's late $disconnect arrives. B's
+    // handshake is only claimed until B speaks (API Gateway completes the
+    // handshake after `$connect` answers, and it may still fail).
     let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connB=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 5_000))).await;
     assert_eq!(r.status_code, 200);
+    assert_eq!(link::get(&ctx, &pile).await.unwrap().unwrap().connection_id, "connA=", "a claimed handshake changes nothing yet");
+    assert!(link::connection(&ctx, "connB=").await.unwrap().is_some_and(|c| c.pending));
+    call(&ctx, "connB=", "b1", "Heartbeat", json!({})).await;
+    assert!(link::connection(&ctx, "connA=").await.unwrap().is_none(), "the replaced connection ended at B's first message");
     within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connA="))).await;
     let l = link::get(&ctx, &pile).await.unwrap().unwrap();
     assert!(l.connected && l.connection_id == "connB=", "the new connection stays current: {l:?}");
@@ -148,19 +181,63 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     // A handshake older than the current one (they raced) does not take over.
     let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connOld=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 1_000))).await;
     assert_eq!(r.status_code, 200);
+    call(&ctx, "connOld=", "o1", "Heartbeat", json!({})).await;
     assert_eq!(link::get(&ctx, &pile).await.unwrap().unwrap().connection_id, "connB=");
     within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connOld="))).await;
     within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connB="))).await;
     assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
 
+    // The handshake does no clean-up: an entry past the retention stays
+    // until a bounded prune off the handshake (the local gateway's sweeper
+    // on the embedded store; DynamoDB's TTL on AWS) takes it.
+    let old = backoffice::domain::chargers::log::MessageLogEntry {
+        at: ctx.now() - 8 * 86_400,
+        direction: backoffice::domain::chargers::log::Direction::In,
+        message_id: Some("old".into()),
+        action: Some("Heartbeat".into()),
+        request: json!({}),
+        response: Some(json!({})),
+        error: None,
+        answered_at: None,
+    };
+    let count = |ctx: Arc<AppCtx>, pile: String| async move { ctx.store.query(store::Query::partition(format!("OCPPLOG#{pile}"))).await.unwrap().items.len() };
+    let kept = count(ctx.clone(), pile.clone()).await;
+    for _ in 0..3 {
+        backoffice::domain::chargers::log::append(&ctx, &pile, old.clone()).await.unwrap();
+    }
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connP=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 7_000))).await;
+    assert_eq!(r.status_code, 200);
+    assert_eq!(count(ctx.clone(), pile.clone()).await, kept + 3, "the handshake deleted nothing");
+    assert_eq!(backoffice::domain::chargers::sweep::prune_message_logs(&ctx, 2).await.unwrap(), 2, "bounded");
+    assert_eq!(backoffice::domain::chargers::sweep::prune_message_logs(&ctx, 100).await.unwrap(), 1);
+    assert_eq!(count(ctx.clone(), pile.clone()).await, kept, "only entries past the retention went");
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("connP="))).await;
+
     // The sweeper ends a connection whose charger went silent.
     let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connC=", "AWS01", Some("ocpp1.6"), Some(&basic), epoch + 9_000))).await;
     assert_eq!(r.status_code, 200);
+    call(&ctx, "connC=", "c1", "Heartbeat", json!({})).await;
     let recorder = Recorder::default();
     assert_eq!(within_policy("ocpp_sweeper", &backoffice::iam::link_policy("ocpp_sweeper").unwrap(), ocpp_aws::sweep(&ctx, &recorder)).await.unwrap(), 0, "a charger heard from just now stays");
     ctx.clock.advance(4 * 300);
     assert_eq!(within_policy("ocpp_sweeper", &backoffice::iam::link_policy("ocpp_sweeper").unwrap(), ocpp_aws::sweep(&ctx, &recorder)).await.unwrap(), 1);
     assert_eq!(recorder.0.lock().unwrap().clone(), vec!["close connC=".to_string()]);
+    assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
+
+    // A connection whose `$disconnect` was lost: API Gateway closed it at
+    // 2 hours, so its record is reaped then, though the charger (on its
+    // next connection, or here) is heard from.
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("connD=", "AWS01", Some("ocpp1.6"), Some(&basic), ctx.now() * 1000))).await;
+    assert_eq!(r.status_code, 200);
+    call(&ctx, "connD=", "d1", "Heartbeat", json!({})).await;
+    ctx.clock.advance(link::AWS_MAX_CONNECTION_SECS - 60);
+    call(&ctx, "connD=", "d2", "Heartbeat", json!({})).await;
+    assert_eq!(within_policy("ocpp_sweeper", &backoffice::iam::link_policy("ocpp_sweeper").unwrap(), ocpp_aws::sweep(&ctx, &recorder)).await.unwrap(), 0, "under 2 hours");
+    ctx.clock.advance(120);
+    call(&ctx, "connD=", "d3", "Heartbeat", json!({})).await;
+    assert_eq!(within_policy("ocpp_sweeper", &backoffice::iam::link_policy("ocpp_sweeper").unwrap(), ocpp_aws::sweep(&ctx, &recorder)).await.unwrap(), 1, "past 2 hours");
+    assert_eq!(recorder.0.lock().unwrap().last().cloned(), Some("close connD=".to_string()));
+    assert!(link::connection(&ctx, "connD=").await.unwrap().is_none());
     assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
 }
 
@@ -191,6 +268,9 @@ async fn disconnect_ends_the_call_in_flight(ctx: Arc<AppCtx>) {
     let epoch = ctx.now() * 1000;
     let r = within_policy("ocpp_connect", &policy("ocpp_connect"), ocpp_aws::on_connect(&ctx, &connect_event("drop1=", "AWS02", Some("ocpp1.6"), Some(&basic), epoch))).await;
     assert_eq!(r.status_code, 200);
+    // Its first message completes the handshake (the answer is posted: the queue may follow it).
+    within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("drop1=", r#"[2,"s1","Heartbeat",{}]"#))).await;
+    recorder.0.lock().unwrap().clear();
     let reset = commands::submit(&ctx, &pile, "Reset", json!({"type": "Hard"}), "test").await.unwrap();
     let start = commands::submit(&ctx, &pile, "RemoteStartTransaction", json!({"connectorId": 1, "idTag": "AWSCARD1"}), "test").await.unwrap();
     assert_eq!(recorder.0.lock().unwrap().len(), 1, "one call in flight");
@@ -212,6 +292,66 @@ async fn disconnect_ends_the_call_in_flight(ctx: Arc<AppCtx>) {
     let r = within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("drop2=", r#"[2,"h1","Heartbeat",{}]"#))).await;
     assert!(body(&r).is_some_and(|b| b.starts_with(r#"[3,"h1""#)));
     assert_eq!(recorder.0.lock().unwrap().len(), 3);
+}
+
+/// The command queue's indexes lag behind its writes (DynamoDB's global
+/// secondary indexes are eventually consistent): a submitted command is
+/// still sent at once (pumped by its key), and one that a pump missed is
+/// sent by the sweeper once it has been queued a few seconds.
+async fn commands_go_out_though_the_queue_index_lags(ctx: Arc<AppCtx>, lag: Arc<store::lagging::LaggingIndex>) {
+    use backoffice::domain::chargers::commands::{self, CommandStatus};
+    let (pile, basic) = register(&ctx, "AWS03").await;
+    let recorder = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(recorder.clone()).is_ok());
+    let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
+    let r = within_policy("ocpp_connect", &policy("ocpp_connect"), ocpp_aws::on_connect(&ctx, &connect_event("lag1=", "AWS03", Some("ocpp1.6"), Some(&basic), ctx.now() * 1000))).await;
+    assert_eq!(r.status_code, 200);
+    // Its first message (answered through the outbound port: the queue may follow it).
+    let r = within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("lag1=", r#"[2,"h1","Heartbeat",{}]"#))).await;
+    assert_eq!(r.status_code, 200);
+    recorder.0.lock().unwrap().clear();
+
+    lag.freeze();
+    let first = commands::submit(&ctx, &pile, "ChangeConfiguration", json!({"key": "MeterValueSampleInterval", "value": "60"}), "test").await.unwrap();
+    assert_eq!(first.status, CommandStatus::Sent, "sent at once, though the queue index does not list it yet: {first:?}");
+    let second = commands::submit(&ctx, &pile, "UnlockConnector", json!({"connectorId": 1}), "test").await.unwrap();
+    assert_eq!(second.status, CommandStatus::Queued, "one call in flight");
+    // The answer pumps the queue through its index, which does not list the second yet.
+    let answer = json!([3, first.id, {"status": "Accepted"}]).to_string();
+    let r = within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("lag1=", &answer))).await;
+    assert_eq!(r.status_code, 200);
+    assert_eq!(commands::get(&ctx, &first.id).await.unwrap().unwrap().status, CommandStatus::Answered);
+    assert_eq!(commands::get(&ctx, &second.id).await.unwrap().unwrap().status, CommandStatus::Queued);
+    // The index catches up; the sweeper sends what has waited past the stale mark.
+    lag.thaw();
+    ctx.clock.advance(commands::QUEUE_STALE_SECS + 1);
+    within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), ocpp_aws::sweep(&ctx, recorder.as_ref())).await.unwrap();
+    let sent = commands::get(&ctx, &second.id).await.unwrap().unwrap();
+    assert_eq!((sent.status, sent.connection_id.as_deref()), (CommandStatus::Sent, Some("lag1=")), "{sent:?}");
+    let frames = recorder.0.lock().unwrap().clone();
+    assert_eq!(frames.len(), 2, "each call sent once: {frames:?}");
+    assert!(frames[1].starts_with(&format!("send lag1= [2,\"{}\",\"UnlockConnector\"", second.id)), "{frames:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_go_out_though_the_queue_index_lags_on_sqlite() {
+    let lag = Arc::new(store::lagging::LaggingIndex::new(Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap())));
+    commands_go_out_though_the_queue_index_lags(product_on(lag.clone(), &[TTL, SMALL_SEED]).await, lag).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_go_out_though_the_queue_index_lags_on_dynamo() {
+    if let Some(table) = dynamo_table("ocpp-aws-lag").await {
+        let mut held = None;
+        let ctx = product_on_dynamo_through(table.clone(), &[TTL, SMALL_SEED], |inner| {
+            let lag = Arc::new(store::lagging::LaggingIndex::new(inner));
+            held = Some(lag.clone());
+            lag
+        })
+        .await;
+        commands_go_out_though_the_queue_index_lags(ctx, held.unwrap()).await;
+        let _ = table.delete_table().await;
+    }
 }
 
 /// `$connect` counts guesses by the charger's own address: behind
@@ -296,23 +436,79 @@ async fn connections_endpoint() -> (String, Arc<Mutex<Vec<String>>>) {
     (url, seen)
 }
 
-#[tokio::test]
-async fn outbound_posts_to_the_connection_and_hears_gone() {
-    let (url, seen) = connections_endpoint().await;
+fn outbound_to(url: &str) -> ApiGatewayOutbound {
     let config = aws_sdk_apigatewaymanagement::Config::builder()
         .behavior_version_latest()
         // The product's SDK clients all use this one (the SDK's default HTTP client is not built).
         .http_client(store::dynamo::https_client())
         .region(aws_sdk_apigatewaymanagement::config::Region::new("us-east-1"))
         .credentials_provider(aws_sdk_apigatewaymanagement::config::Credentials::new("test", "test", None, None, "test"))
-        .endpoint_url(&url)
+        .endpoint_url(url)
         .build();
-    let outbound = ApiGatewayOutbound::from_client(aws_sdk_apigatewaymanagement::Client::from_conf(config));
+    ApiGatewayOutbound::from_client(aws_sdk_apigatewaymanagement::Client::from_conf(config))
+}
+
+#[tokio::test]
+async fn outbound_posts_to_the_connection_and_hears_gone() {
+    let (url, seen) = connections_endpoint().await;
+    let outbound = outbound_to(&url);
     let frame = r#"[2,"c1","Reset",{"type":"Soft"}]"#.to_string();
     assert_eq!(outbound.send("pile", "live=", frame.clone()).await, Ok(()));
     assert_eq!(outbound.send("pile", "gone=", frame.clone()).await, Err(Gone), "410 means offline");
     outbound.close("pile", "live=").await;
     assert_eq!(seen.lock().unwrap().clone(), vec![format!("POST live= {frame}"), "DELETE live=".to_string()]);
+}
+
+/// Through `PostToConnection` (a stand-in for the `@connections` endpoint):
+/// a command to a connection that is gone (410) ends `offline` at once; a
+/// reconnect closes the replaced connection (DeleteConnection) when the
+/// new one completes its handshake (its first message), not before.
+async fn dead_connections(ctx: Arc<AppCtx>) {
+    use backoffice::domain::chargers::commands::{self, CommandStatus};
+    let (url, seen) = connections_endpoint().await;
+    assert!(ctx.outbound.set(Arc::new(outbound_to(&url))).is_ok());
+    let (pile, basic) = register(&ctx, "AWS04").await;
+    let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
+    let epoch = ctx.now() * 1000;
+    let r = within_policy("ocpp_connect", &policy("ocpp_connect"), ocpp_aws::on_connect(&ctx, &connect_event("gone=", "AWS04", Some("ocpp1.6"), Some(&basic), epoch))).await;
+    assert_eq!(r.status_code, 200);
+    assert!(link::get(&ctx, &pile).await.unwrap().is_none_or(|l| !l.connected), "claimed, not connected");
+    // Its first message makes it the charger's connection; then the socket dies.
+    within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("gone=", r#"[2,"g1","Heartbeat",{}]"#))).await;
+    assert_eq!(link::get(&ctx, &pile).await.unwrap().unwrap().connection_id, "gone=");
+    let asked = ctx.now();
+    let c = commands::submit(&ctx, &pile, "UnlockConnector", json!({"connectorId": 1}), "test").await.unwrap();
+    assert_eq!(c.status, CommandStatus::Offline, "410 from PostToConnection: offline at once, {c:?}");
+    assert_eq!(c.error.as_ref().map(|e| e.code.as_str()), Some("Offline"));
+    let stored = commands::get(&ctx, &c.id).await.unwrap().unwrap();
+    assert_eq!(stored.status, CommandStatus::Offline);
+    assert!(stored.answered_at.is_some_and(|at| (asked..=ctx.now()).contains(&at)), "ended within the request: {stored:?}");
+    assert!(seen.lock().unwrap().is_empty(), "nothing reached a charger: {:?}", seen.lock().unwrap());
+
+    let r = within_policy("ocpp_connect", &policy("ocpp_connect"), ocpp_aws::on_connect(&ctx, &connect_event("live=", "AWS04", Some("ocpp1.6"), Some(&basic), epoch + 1_000))).await;
+    assert_eq!(r.status_code, 200);
+    assert!(seen.lock().unwrap().is_empty(), "the old connection stays until the new handshake completed");
+    within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&ctx, &message_event("live=", r#"[2,"l1","Heartbeat",{}]"#))).await;
+    let calls = seen.lock().unwrap().clone();
+    assert_eq!(calls.first().map(String::as_str), Some("DELETE gone="), "{calls:?}");
+    assert!(calls.get(1).is_some_and(|c| c.starts_with(r#"POST live= [3,"l1""#)), "{calls:?}");
+    assert!(link::connection(&ctx, "gone=").await.unwrap().is_none());
+    assert_eq!(link::get(&ctx, &pile).await.unwrap().unwrap().connection_id, "live=");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dead_connections_on_sqlite() {
+    let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap());
+    dead_connections(product_on(store, &[TTL, SMALL_SEED]).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dead_connections_on_dynamo() {
+    if let Some(table) = dynamo_table("ocpp-aws-dead").await {
+        let ctx = product_on_dynamo(table.clone(), &[TTL, SMALL_SEED]).await;
+        dead_connections(ctx).await;
+        let _ = table.delete_table().await;
+    }
 }
 
 /// A `/partnerapi` event as the Lambda runtime hands it to

@@ -125,24 +125,66 @@ pub struct Session {
     /// What the last frame means for the queue, acted on once its answer
     /// is on the way ([`Session::after_reply`]).
     wake: Mutex<Option<Wake>>,
+    /// Claimed at a handshake that may not have completed ([`Session::claim`]):
+    /// not the charger's connection until [`Session::accept`].
+    pending: AtomicBool,
 }
 
 impl Session {
     /// Records the connection as the charger's current one (`connected_at_ms`:
     /// the handshake's time; of two racing handshakes the newer wins).
     pub async fn open(ctx: &AppCtx, admitted: Admitted, connection_id: String, remote: &str, connected_at_ms: i64) -> Result<Session, envelope::ApiError> {
-        let record = link::Connection { connection_id: connection_id.clone(), pile_id: admitted.pile.id.clone(), protocol: admitted.protocol.into(), connected_at_ms, queue_started: false };
+        let record = Self::record(&admitted, &connection_id, remote, connected_at_ms);
         link::connected(ctx, &admitted.pile, &record, remote).await?;
-        // The embedded store has no TTL: a charger's old log entries go
-        // when it connects (DynamoDB expires them by `expiresAt`).
-        if let Err(e) = log::prune(ctx, &admitted.pile.id, 500).await {
-            tracing::warn!(error = %e.msg.en, "could not prune the message log");
-        }
-        Ok(Session::new(admitted.pile, connection_id, admitted.protocol, false))
+        Ok(Session::new(admitted.pile, connection_id, admitted.protocol, false, false))
     }
 
-    fn new(pile: Pile, connection_id: String, protocol: &'static str, started: bool) -> Session {
-        Session { pile, connection_id, protocol, started: AtomicBool::new(started), wake: Mutex::new(None) }
+    /// Records an admitted handshake that the transport has not completed
+    /// yet (API Gateway's `$connect` runs before the charger gets its
+    /// answer, and the handshake can still fail): the charger's current
+    /// connection stays its current one until the charger speaks on this
+    /// one ([`Session::accept`], from [`Session::resume`]).
+    pub async fn claim(ctx: &AppCtx, admitted: &Admitted, connection_id: &str, remote: &str, connected_at_ms: i64) -> Result<(), envelope::ApiError> {
+        link::claimed(ctx, &Self::record(admitted, connection_id, remote, connected_at_ms)).await
+    }
+
+    fn record(admitted: &Admitted, connection_id: &str, remote: &str, connected_at_ms: i64) -> link::Connection {
+        link::Connection {
+            connection_id: connection_id.into(),
+            pile_id: admitted.pile.id.clone(),
+            protocol: admitted.protocol.into(),
+            connected_at_ms,
+            queue_started: false,
+            pending: false,
+            remote_address: remote.into(),
+        }
+    }
+
+    fn new(pile: Pile, connection_id: String, protocol: &'static str, started: bool, pending: bool) -> Session {
+        Session { pile, connection_id, protocol, started: AtomicBool::new(started), wake: Mutex::new(None), pending: AtomicBool::new(pending) }
+    }
+
+    /// The charger spoke on a claimed connection, so its handshake
+    /// completed: it becomes the charger's connection (if no newer
+    /// handshake took over meanwhile), and the connection it replaces is
+    /// closed (DeleteConnection on AWS) and ended (its call in flight ends
+    /// `connectionClosed`), even if that socket's close never reaches us.
+    /// Nothing to do for a connection that is already the charger's.
+    pub async fn accept(&self, ctx: &AppCtx) -> Result<(), envelope::ApiError> {
+        if !self.pending.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        let Some(record) = link::connection(ctx, &self.connection_id).await? else { return Ok(()) };
+        let replaced = link::take_over(ctx, &self.pile, &record).await?;
+        self.pending.store(false, Ordering::SeqCst);
+        if let Some(old) = replaced {
+            match ctx.outbound.get() {
+                Some(out) => out.close(&self.pile.id, &old).await,
+                None => tracing::warn!(pile = %self.pile.code, connection = %old, "the replaced connection cannot be closed from here"),
+            }
+            Session::new(self.pile.clone(), old, self.protocol, true, false).close(ctx).await;
+        }
+        Ok(())
     }
 
     fn set_wake(&self, wake: Wake) {
@@ -234,7 +276,7 @@ impl Session {
             Err(e) => return Err(e),
         };
         let protocol = crate::negotiate::SUPPORTED.iter().copied().find(|p| *p == c.protocol).unwrap_or(crate::negotiate::SUPPORTED[0]);
-        Ok(Some(Session::new(pile, c.connection_id, protocol, c.queue_started)))
+        Ok(Some(Session::new(pile, c.connection_id, protocol, c.queue_started, c.pending)))
     }
 
     /// The charger's answer to one of our calls: completes its command (and
@@ -266,6 +308,10 @@ impl Session {
         match link::disconnected(ctx, &self.pile.id, &self.connection_id).await {
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e.msg.en, "could not record the disconnect"),
+        }
+        if self.pending.load(Ordering::SeqCst) {
+            // Never the charger's connection: nothing was sent on it.
+            return;
         }
         if let Err(e) = commands::connection_ended(ctx, &self.pile.id, &self.connection_id).await {
             tracing::warn!(error = %e.msg.en, "could not end the call in flight on a closed connection");

@@ -88,7 +88,10 @@ async fn boot(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, CallError> 
         RegistrationStatus::Pending => "Pending",
         RegistrationStatus::Rejected => "Rejected",
     };
-    Ok(json!({ "status": status, "currentTime": iso(ctx.now()), "interval": pile.heartbeat_interval_secs }))
+    // The pile's interval, held within the edge's window (AWS: under API
+    // Gateway's 10-minute idle limit); the offline window counts in it too.
+    let ops = backoffice::domain::operations::current(ctx).await.map_err(internal)?;
+    Ok(json!({ "status": status, "currentTime": iso(ctx.now()), "interval": ops.told_heartbeat_secs(pile.heartbeat_interval_secs) }))
 }
 
 async fn status_notification(ctx: &AppCtx, pile: &Pile, p: &Value) -> Result<Value, CallError> {

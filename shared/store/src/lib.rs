@@ -23,12 +23,17 @@ pub mod sqlite_file;
 pub mod dynamo;
 pub mod counting;
 pub mod recording;
+pub mod lagging;
 
 /// A stored record: a JSON object with at least `PK` and `SK`.
 pub type Item = Map<String, Value>;
 
 pub const PK: &str = "PK";
 pub const SK: &str = "SK";
+/// The attribute DynamoDB expires items by (Time to Live, epoch seconds):
+/// the table's `TimeToLiveSpecification` names it, every writer of an
+/// expiring item sets it. The embedded store does not expire items.
+pub const TTL_ATTRIBUTE: &str = "ttl";
 /// The attribute that carries an item's optimistic-lock version.
 pub const VERSION: &str = "version";
 

@@ -234,7 +234,7 @@ async fn count_refused_anonymous(ctx: &AppCtx, now: i64) {
     let hour = now - now.rem_euclid(3600);
     let actions = vec![
         store::UpdateAction::Add("count".into(), 1),
-        store::UpdateAction::Set("ttl".into(), (hour + 8 * 86_400).into()),
+        store::UpdateAction::Set(store::TTL_ATTRIBUTE.into(), (hour + 8 * 86_400).into()),
     ];
     if let Err(e) = ctx.store.update(&refused_key(hour, shard), actions, None).await {
         tracing::warn!(error = %e, "the refused-anonymous counter could not be written");

@@ -71,6 +71,11 @@ pub struct OperationSettings {
     pub updated_by: Option<String>,
     /// Unix seconds of the last save.
     pub updated_at: Option<i64>,
+    /// The window the charger edge holds heartbeat intervals in (AWS:
+    /// `chargers::AWS_HEARTBEAT_WINDOW_SECS`), none on the local gateway:
+    /// where this installation runs, not a setting (never stored or sent).
+    #[serde(skip)]
+    pub heartbeat_window: Option<(i64, i64)>,
 }
 
 fn default_idle_timeout() -> i64 {
@@ -96,15 +101,25 @@ impl Default for OperationSettings {
             version: 0,
             updated_by: None,
             updated_at: None,
+            heartbeat_window: None,
         }
     }
 }
 
 impl OperationSettings {
+    /// The heartbeat interval a pile set to `heartbeat_interval_secs` is
+    /// told at boot: its own, held within the edge's window if it has one.
+    pub fn told_heartbeat_secs(&self, heartbeat_interval_secs: i64) -> i64 {
+        match self.heartbeat_window {
+            Some((least, most)) => heartbeat_interval_secs.clamp(least, most),
+            None => heartbeat_interval_secs,
+        }
+    }
+
     /// How long a pile with this heartbeat interval stays online after its
-    /// last heartbeat.
+    /// last heartbeat (counted in the interval it is told).
     pub fn offline_window_secs(&self, heartbeat_interval_secs: i64) -> i64 {
-        heartbeat_interval_secs.saturating_mul(self.offline_after_intervals)
+        self.told_heartbeat_secs(heartbeat_interval_secs).saturating_mul(self.offline_after_intervals)
     }
 
     /// How long a session may go without a request.
@@ -207,13 +222,17 @@ impl OperationsCache {
 
 /// The settings in force (cached briefly, see [`OperationsCache`]).
 pub async fn current(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
-    ctx.operations.current(ctx).await
+    let mut settings = ctx.operations.current(ctx).await?;
+    // Where this process serves chargers, as it is now (not as cached).
+    settings.heartbeat_window = super::chargers::heartbeat_window(ctx);
+    Ok(settings)
 }
 
 /// The stored settings, or the defaults before the first save.
 pub async fn load(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
+    let heartbeat_window = super::chargers::heartbeat_window(ctx);
     let Some(item) = ctx.store.get(&key()).await.api()? else {
-        return Ok(OperationSettings::default());
+        return Ok(OperationSettings { heartbeat_window, ..OperationSettings::default() });
     };
     // `version` is the store's optimistic-lock attribute (`store::VERSION`).
     let mut settings: OperationSettings = super::from_item(item)?;
@@ -226,6 +245,7 @@ pub async fn load(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
     if !time_zones().contains(&settings.time_zone.as_str()) {
         settings.time_zone = DEFAULT_TIME_ZONE.into();
     }
+    settings.heartbeat_window = heartbeat_window;
     Ok(settings)
 }
 
@@ -284,6 +304,7 @@ pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Res
         version: next,
         updated_by: Some(actor.to_string()),
         updated_at: Some(ctx.now()),
+        heartbeat_window: in_force.heartbeat_window,
     };
     let Key { pk, sk } = key();
     let item = super::to_item(&saved, &[(store::PK, pk), (store::SK, sk)]);

@@ -314,6 +314,12 @@ impl store::Table for SerialTable {
 /// minutes there. The product then runs on DynamoDB only (the copied seed
 /// marker says it is seeded).
 pub async fn product_on_dynamo(table: store::dynamo::DynamoTable, extra: &[(&str, &str)]) -> Arc<AppCtx> {
+    product_on_dynamo_through(table, extra, |store| store).await
+}
+
+/// [`product_on_dynamo`], the product's store being `wrap` of the table (a
+/// decorator the test holds, such as `store::lagging::LaggingIndex`).
+pub async fn product_on_dynamo_through(table: store::dynamo::DynamoTable, extra: &[(&str, &str)], wrap: impl FnOnce(Arc<dyn store::Table>) -> Arc<dyn store::Table>) -> Arc<AppCtx> {
     let sqlite: Arc<dyn store::Table> = Arc::new(store::sqlite::SqliteTable::open_in_memory().expect("in-memory SQLite opens"));
     let recorder = Arc::new(store::recording::KeyRecorder::new(sqlite));
     drop(product_on(recorder.clone(), extra).await);
@@ -321,7 +327,7 @@ pub async fn product_on_dynamo(table: store::dynamo::DynamoTable, extra: &[(&str
     let vars = env(extra);
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test configuration is valid");
     let serial = SerialTable { inner: Arc::new(table) };
-    let ctx = AppCtx::new(recorded(Arc::new(serial)), config).expect("context builds");
+    let ctx = AppCtx::new(recorded(wrap(Arc::new(serial))), config).expect("context builds");
     let report = backoffice::seed::ensure_seeded(&ctx, |k| vars.get(k).cloned()).await.expect("the copied store is usable");
     assert!(!report.seeded_now, "the copied seed is recognised");
     ctx

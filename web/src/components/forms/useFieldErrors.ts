@@ -5,7 +5,7 @@ import { checkField, type FieldSpec } from '@/utils/formRules';
 import { notify } from '@/utils/notify';
 
 /**
- * Per-field validation of a form (issue 17 item 4): each field is checked
+ * Per-field validation of a form: each field is checked
  * with the form rules when the user leaves it and all of them on Save; the
  * message shows on the field (Fluent `Field` validationMessage, with
  * `data-field={key}` on the Field) and Save focuses the first field at

@@ -43,7 +43,7 @@ export function owedFen(o: OrderDetail): number {
 }
 
 /**
- * The order's payment section (issue 17 item 6): what is owed, and for
+ * The order's payment section: what is owed, and for
  * finance (approve:refund) the two things a finance desk does about it:
  * record a payment received offline, or write the amount off with a
  * reason. Once settled it shows who did what and when. The server checks

@@ -17,9 +17,15 @@
 //! An accepted Reset holds the queue until the charger's BootNotification
 //! (it is about to restart), at most [`RESET_GRACE_SECS`].
 //!
+//! The queue's indexes are eventually consistent on DynamoDB: a query may
+//! miss a command just queued and still list one already sent. So the
+//! queue's head is always read again by key (a consistent read) before it
+//! is sent, the command a route just queued is pumped by its key, and the
+//! sweeper pumps every command queued longer than [`QUEUE_STALE_SECS`].
+//!
 //! | record | PK | SK | listed by |
 //! |---|---|---|---|
-//! | command | `CMD#{id}` | `CMD` | GSI1 `CMDS#{pileId}` / `{createdAt:012}#{id}`; while queued GSI2 `CMDQ#{pileId}` / same |
+//! | command | `CMD#{id}` | `CMD` | GSI1 `CMDS#{pileId}` / `{createdAt:012}#{id}`; while queued GSI2 `CMDQ#{pileId}` / same and GSI3 `CMDQUEUED` / same (the sweeper's) |
 //! | in-flight slot (`commandId`, `connectionId`) or hold (`hold`) | `OCPPSLOT#{pileId}` | `SLOT` | GSI1 `OCPPSLOTS` / `{until:012}#{pileId}` (the sweeper's timeouts) |
 
 use envelope::ApiError;
@@ -41,6 +47,12 @@ pub const RECONNECT_GRACE_SECS: i64 = 60;
 /// How long queued commands wait for the BootNotification of a charger
 /// that accepted a Reset (a charger takes a minute or two to restart).
 pub const RESET_GRACE_SECS: i64 = 180;
+/// A command still queued this long after it was queued is pumped by the
+/// sweeper (its pump may have missed it: the queue index lags its writes).
+pub const QUEUE_STALE_SECS: i64 = 5;
+/// How many listed commands the pump reads again by key to find the
+/// queue's head (the first ones may have been sent already).
+const QUEUE_LOOKAHEAD: u32 = 10;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -97,6 +109,9 @@ const SLOTS_PK: &str = "OCPPSLOTS";
 fn queue_pk(pile_id: &str) -> String {
     format!("CMDQ#{pile_id}")
 }
+
+/// Every queued command, of every charger (GSI3), oldest first.
+pub const QUEUED_PK: &str = "CMDQUEUED";
 
 pub async fn get(ctx: &AppCtx, id: &str) -> Result<Option<Command>, ApiError> {
     match ctx.store.get(&key(id)).await.api()? {
@@ -248,9 +263,22 @@ pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, b
     };
     let sort = format!("{}#{id}", time_sort(now));
     let k = key(&id);
-    let item = to_item(&c, &[(store::PK, k.pk), (store::SK, k.sk), ("GSI1PK", format!("CMDS#{pile_id}")), ("GSI1SK", sort.clone()), ("GSI2PK", queue_pk(pile_id)), ("GSI2SK", sort)]);
+    let item = to_item(
+        &c,
+        &[
+            (store::PK, k.pk),
+            (store::SK, k.sk),
+            ("GSI1PK", format!("CMDS#{pile_id}")),
+            ("GSI1SK", sort.clone()),
+            ("GSI2PK", queue_pk(pile_id)),
+            ("GSI2SK", sort.clone()),
+            ("GSI3PK", QUEUED_PK.into()),
+            ("GSI3SK", sort),
+        ],
+    );
     ctx.store.put(item, Some(Condition::item_absent())).await.api()?;
-    pump(ctx, pile_id, Wake::Queue).await?;
+    // By its key: the queue index may not list it yet.
+    pump_queue(ctx, pile_id, Wake::Queue, Some(&id)).await?;
     Ok(get(ctx, &id).await?.unwrap_or(c))
 }
 
@@ -262,6 +290,8 @@ fn finish_actions(status: CommandStatus, now: i64, response: Option<&Value>, err
         UpdateAction::Set("error".into(), json!(error)),
         UpdateAction::Remove("GSI2PK".into()),
         UpdateAction::Remove("GSI2SK".into()),
+        UpdateAction::Remove("GSI3PK".into()),
+        UpdateAction::Remove("GSI3SK".into()),
     ]
 }
 
@@ -378,6 +408,30 @@ async fn has_queued(ctx: &AppCtx, pile_id: &str) -> Result<bool, ApiError> {
     Ok(!ctx.store.query(Query::index(Index::Gsi2, queue_pk(pile_id)).limit(1)).await.api()?.items.is_empty())
 }
 
+/// The oldest command of the pile that is still queued, read by key. The
+/// queue index may lag: it can miss `just_queued` (read by key here
+/// whatever the index says) and list commands already sent (skipped).
+async fn queue_head(ctx: &AppCtx, pile_id: &str, just_queued: Option<&str>) -> Result<Option<Command>, ApiError> {
+    let queued = |c: &Command| c.pile_id == pile_id && c.status == CommandStatus::Queued;
+    let hinted = match just_queued {
+        Some(id) => get(ctx, id).await?.filter(queued),
+        None => None,
+    };
+    let order = |c: &Command| (c.created_at, c.id.clone());
+    let listed = ctx.store.query(Query::index(Index::Gsi2, queue_pk(pile_id)).limit(QUEUE_LOOKAHEAD)).await.api()?.items;
+    for item in listed {
+        let Some(id) = item.get("id").and_then(Value::as_str) else { continue };
+        let created = item.get("createdAt").and_then(Value::as_i64).unwrap_or_default();
+        if hinted.as_ref().is_some_and(|h| order(h) <= (created, id.to_string())) {
+            break;
+        }
+        if let Some(c) = get(ctx, id).await?.filter(queued) {
+            return Ok(Some(c));
+        }
+    }
+    Ok(hinted)
+}
+
 /// What makes the queue move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Wake {
@@ -399,6 +453,12 @@ impl Wake {
 /// is not held; commands of a charger that is not connected (and not
 /// expected back) end offline.
 pub async fn pump(ctx: &AppCtx, pile_id: &str, wake: Wake) -> Result<(), ApiError> {
+    pump_queue(ctx, pile_id, wake, None).await
+}
+
+/// [`pump`], knowing a command that was just queued (`just_queued`, read by
+/// its key: the queue index may not list it yet).
+async fn pump_queue(ctx: &AppCtx, pile_id: &str, wake: Wake, just_queued: Option<&str>) -> Result<(), ApiError> {
     loop {
         let now = ctx.now();
         // Take the slot: free, held by a call past its timeout, or a hold
@@ -416,7 +476,7 @@ pub async fn pump(ctx: &AppCtx, pile_id: &str, wake: Wake) -> Result<(), ApiErro
             Some(Slot::Held { hold, until }) => {
                 // Released: without a queue there is nothing to hold any more.
                 let held = Condition::And(vec![Condition::Eq("hold".into(), json!(hold.as_str())), Condition::Eq("until".into(), json!(until))]);
-                if !has_queued(ctx, pile_id).await? {
+                if queue_head(ctx, pile_id, just_queued).await?.is_none() {
                     match ctx.store.delete(&slot_key(pile_id), Some(held)).await {
                         Ok(_) | Err(store::StoreError::ConditionFailed) => return Ok(()),
                         Err(e) => return Err(crate::domain::store_error(e)),
@@ -425,9 +485,7 @@ pub async fn pump(ctx: &AppCtx, pile_id: &str, wake: Wake) -> Result<(), ApiErro
                 held
             }
         };
-        let q = Query::index(Index::Gsi2, queue_pk(pile_id)).limit(1);
-        let Some(next) = ctx.store.query(q).await.api()?.items.into_iter().next() else { return Ok(()) };
-        let c: Command = from_item(next)?;
+        let Some(c) = queue_head(ctx, pile_id, just_queued).await? else { return Ok(()) };
         let link = link::get(ctx, pile_id).await?.filter(|l| l.connected && !l.connection_id.is_empty());
         let outbound = ctx.outbound.get();
         let connection = link.as_ref().map(|l| l.connection_id.clone()).unwrap_or_default();
@@ -450,6 +508,8 @@ pub async fn pump(ctx: &AppCtx, pile_id: &str, wake: Wake) -> Result<(), ApiErro
             UpdateAction::Set("connectionId".into(), json!(connection)),
             UpdateAction::Remove("GSI2PK".into()),
             UpdateAction::Remove("GSI2SK".into()),
+            UpdateAction::Remove("GSI3PK".into()),
+            UpdateAction::Remove("GSI3SK".into()),
         ];
         match ctx.store.update(&key(&c.id), sent, Some(Condition::Eq("status".into(), json!(CommandStatus::Queued)))).await {
             Ok(_) => {}
@@ -587,9 +647,10 @@ async fn follow_up(ctx: &AppCtx, c: &Command) -> Result<(), ApiError> {
     }
 }
 
-/// Times out calls past their deadline and ends holds past their grace
-/// (the sweeper, every few seconds locally, every minute on AWS); returns
-/// how many calls timed out.
+/// Times out calls past their deadline, ends holds past their grace and
+/// pumps the queue of every charger with a command queued longer than
+/// [`QUEUE_STALE_SECS`] (the sweeper, every few seconds locally, every
+/// minute on AWS); returns how many calls timed out.
 pub async fn expire(ctx: &AppCtx) -> Result<usize, ApiError> {
     let now = ctx.now();
     let q = Query::index(Index::Gsi1, SLOTS_PK).sort_key(SortKey::Lt(time_sort(now))).limit(200);
@@ -607,5 +668,29 @@ pub async fn expire(ctx: &AppCtx) -> Result<usize, ApiError> {
         // goes to the charger if it is back, else ends offline.
         pump(ctx, &pile_id, Wake::Queue).await?;
     }
+    pump_stale_queues(ctx, now).await?;
     Ok(n)
+}
+
+/// Pumps each charger's queue that holds a command queued longer than
+/// [`QUEUE_STALE_SECS`]: a pump that ran while the queue index did not
+/// list it yet left it there. A queue that waits for a call in flight or
+/// for the charger stays as it is.
+async fn pump_stale_queues(ctx: &AppCtx, now: i64) -> Result<(), ApiError> {
+    let mut pumped = std::collections::HashSet::new();
+    let mut cursor = None;
+    loop {
+        let q = Query::index(Index::Gsi3, QUEUED_PK).sort_key(SortKey::Lt(time_sort(now - QUEUE_STALE_SECS))).limit(200).after(cursor);
+        let page = ctx.store.query(q).await.api()?;
+        for item in page.items {
+            let (Some(pile_id), Some(id)) = (item.get("pileId").and_then(Value::as_str), item.get("id").and_then(Value::as_str)) else { continue };
+            if pumped.insert(pile_id.to_string()) {
+                pump_queue(ctx, pile_id, Wake::Queue, Some(id)).await?;
+            }
+        }
+        cursor = page.cursor;
+        if cursor.is_none() {
+            return Ok(());
+        }
+    }
 }

@@ -78,7 +78,7 @@ async fn read(ctx: &AppCtx, key: &Key) -> Result<Option<Counter>, ApiError> {
 
 /// The expiry attribute, so old counters leave the table by themselves.
 fn ttl(now: i64) -> UpdateAction {
-    UpdateAction::Set("ttl".into(), (now + 3 * CHARGER_WINDOW_SECS).into())
+    UpdateAction::Set(store::TTL_ATTRIBUTE.into(), (now + 3 * CHARGER_WINDOW_SECS).into())
 }
 
 /// Counts one attempt against a limited counter, or says how long to wait.

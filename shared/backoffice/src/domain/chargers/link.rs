@@ -84,12 +84,48 @@ pub struct Connection {
     /// goes to it): set at its first message.
     #[serde(default)]
     pub queue_started: bool,
+    /// Recorded at the handshake, not the charger's connection yet: API
+    /// Gateway runs `$connect` before it completes the handshake (which may
+    /// still fail), so there a connection takes over from the charger's
+    /// first message on it ([`take_over`]).
+    #[serde(default)]
+    pub pending: bool,
+    /// The charger's address at the handshake.
+    #[serde(default)]
+    pub remote_address: String,
 }
+
+/// API Gateway closes every WebSocket connection after 2 hours: a record
+/// older than that (its `$disconnect` was lost) is of a dead connection.
+pub const AWS_MAX_CONNECTION_SECS: i64 = 2 * 3600;
 
 pub const CONNECTIONS_PK: &str = "OCPPCONNS";
 
 pub fn connection_key(connection_id: &str) -> Key {
     Key::new(format!("OCPPCONN#{connection_id}"), "CONN")
+}
+
+fn connection_item(c: &Connection) -> store::Item {
+    let k = connection_key(&c.connection_id);
+    crate::domain::to_item(c, &[(store::PK, k.pk), (store::SK, k.sk), ("GSI1PK", CONNECTIONS_PK.into()), ("GSI1SK", format!("{:013}#{}", c.connected_at_ms, c.connection_id))])
+}
+
+/// Records a connection whose handshake is not complete yet (AWS
+/// `$connect`): the charger's current connection stays as it is until the
+/// charger speaks on the new one ([`take_over`]); until then only its own
+/// record exists (the sweeper ends it like any other).
+pub async fn claimed(ctx: &AppCtx, c: &Connection) -> Result<(), ApiError> {
+    let c = Connection { pending: true, ..c.clone() };
+    ctx.store.put(connection_item(&c), None).await.api()
+}
+
+/// Makes a connection the charger's current one ([`connected`]) and
+/// returns the connection it replaced, if that one was still live: the
+/// caller closes its socket and ends it.
+pub async fn take_over(ctx: &AppCtx, pile: &Pile, c: &Connection) -> Result<Option<String>, ApiError> {
+    let before = get(ctx, &pile.id).await?.filter(|l| l.connected && !l.connection_id.is_empty() && l.connection_id != c.connection_id);
+    let current = connected(ctx, pile, c, &c.remote_address).await?;
+    Ok(before.filter(|_| current).map(|l| l.connection_id))
 }
 
 /// Records a new connection as the charger's current one. The newest
@@ -99,9 +135,8 @@ pub fn connection_key(connection_id: &str) -> Key {
 /// Returns whether it is now the current connection.
 pub async fn connected(ctx: &AppCtx, pile: &Pile, c: &Connection, remote: &str) -> Result<bool, ApiError> {
     let now = ctx.now();
-    let k = connection_key(&c.connection_id);
-    let item = crate::domain::to_item(c, &[(store::PK, k.pk), (store::SK, k.sk), ("GSI1PK", CONNECTIONS_PK.into()), ("GSI1SK", format!("{:013}#{}", c.connected_at_ms, c.connection_id))]);
-    ctx.store.put(item, None).await.api()?;
+    let c = &Connection { pending: false, remote_address: remote.to_string(), ..c.clone() };
+    ctx.store.put(connection_item(c), None).await.api()?;
     let mut actions = index_actions(pile);
     actions.extend([
         set("connected", json!(true)),

@@ -1,8 +1,10 @@
 //! The message log: every OCPP exchange with a charger (its CALL and our
 //! answer, or our CALL and its answer) as one entry, kept for a bounded
-//! time. DynamoDB expires entries by their `expiresAt` attribute (TTL);
-//! the embedded store prunes a charger's old entries when it connects, and
-//! reads never show an entry past the retention either way.
+//! time. DynamoDB expires entries by the table's TTL attribute
+//! ([`store::TTL_ATTRIBUTE`]); the embedded store has no TTL, so the local
+//! gateway's sweeper prunes connected chargers' old entries a bounded number
+//! at a time ([`prune`]); reads never show an entry past the retention
+//! either way.
 
 use envelope::ApiError;
 use serde::{Deserialize, Serialize};
@@ -93,7 +95,7 @@ pub async fn append(ctx: &AppCtx, pile_id: &str, mut entry: MessageLogEntry) -> 
         keys.push(("GSI1SK", sort));
     }
     let mut item = crate::domain::to_item(&entry, &keys);
-    item.insert("expiresAt".into(), Value::from(entry.at + retention_secs(ctx)));
+    item.insert(store::TTL_ATTRIBUTE.into(), Value::from(entry.at + retention_secs(ctx)));
     ctx.store.put(item, None).await.api()
 }
 

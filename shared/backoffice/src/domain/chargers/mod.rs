@@ -42,6 +42,21 @@ pub struct Edge {
     pub tls: bool,
 }
 
+/// The heartbeat intervals a charger is told on AWS (seconds, inclusive):
+/// API Gateway drops a WebSocket connection after 10 minutes without a
+/// frame, so the interval stays well under 600 s (a late heartbeat still
+/// arrives in time); and at least 300 s, since every heartbeat is two
+/// billed messages and two Lambda calls (30 s costs about three times as
+/// much as 300 s). A pile's own setting outside the window is told the
+/// nearest end; the local gateway tells each pile its own setting.
+pub const AWS_HEARTBEAT_WINDOW_SECS: (i64, i64) = (300, 540);
+
+/// The window this installation's charger edge holds heartbeat intervals
+/// in, if any.
+pub fn heartbeat_window(ctx: &AppCtx) -> Option<(i64, i64)> {
+    ctx.charger_edge().aws.then_some(AWS_HEARTBEAT_WINDOW_SECS)
+}
+
 /// The security profile a new pile gets when none is chosen: 2 (Basic auth
 /// over TLS) where chargers connect over TLS, else 1 (Basic auth).
 pub fn default_security_profile(ctx: &AppCtx) -> u8 {

@@ -4,6 +4,8 @@
 //! x the operations setting) is ended, so a socket that died without a
 //! close never shows a charger as connected. Sessions that never end need
 //! no write here: they are the stuck orders, found by a key range when read.
+//! On the embedded store (no TTL) the local gateway's sweeper also prunes
+//! the message log of connected chargers ([`prune_message_logs`]).
 
 use std::collections::HashMap;
 
@@ -15,10 +17,13 @@ use crate::domain::assets::piles::{pile_key, Pile};
 use crate::domain::operations;
 use crate::domain::{from_item, StoreResultExt};
 
-/// Ends the connections of silent chargers; returns them, so the
+/// Ends the connections of silent chargers, and on AWS every connection
+/// older than API Gateway's 2-hour limit (its `$disconnect` was lost: the
+/// socket is gone whatever the charger does now); returns them, so the
 /// transport can close their sockets too.
 pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, ApiError> {
     let now = ctx.now();
+    let reap_before_ms = ctx.charger_edge().aws.then(|| (now - link::AWS_MAX_CONNECTION_SECS) * 1000);
     let ops = operations::current(ctx).await?;
     let mut ended = Vec::new();
     let mut cursor = None;
@@ -40,7 +45,8 @@ pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, Api
         for c in page {
             // A pile deleted while connected has nothing to keep either.
             let silent = piles.get(&c.pile_id).is_none_or(|p| !crate::domain::assets::piles::is_pile_online(p, now, &ops));
-            if silent {
+            let past_limit = reap_before_ms.is_some_and(|before| c.connected_at_ms < before);
+            if silent || past_limit {
                 link::disconnected(ctx, &c.pile_id, &c.connection_id).await?;
                 super::commands::connection_ended(ctx, &c.pile_id, &c.connection_id).await?;
                 ended.push(c);
@@ -49,6 +55,29 @@ pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, Api
         cursor = next;
         if cursor.is_none() {
             return Ok(ended);
+        }
+    }
+}
+
+/// Deletes message-log entries past the retention of connected chargers,
+/// at most `max` in all (the embedded store has no TTL; DynamoDB expires
+/// them itself). Bounded so one sweep never holds the store for long: a
+/// backlog goes over the next sweeps. Returns how many went.
+pub async fn prune_message_logs(ctx: &AppCtx, max: u32) -> Result<usize, ApiError> {
+    let mut pruned = 0;
+    let mut cursor = None;
+    loop {
+        let (page, next) = link::connections(ctx, cursor).await?;
+        for c in page {
+            let left = max.saturating_sub(pruned as u32);
+            if left == 0 {
+                return Ok(pruned);
+            }
+            pruned += super::log::prune(ctx, &c.pile_id, left).await?;
+        }
+        cursor = next;
+        if cursor.is_none() {
+            return Ok(pruned);
         }
     }
 }
