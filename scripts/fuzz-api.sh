@@ -132,6 +132,7 @@ by_operation = {
     "finance_revenue": {"query.stationId": "stations"}, "finance_settlement": {"query.stationId": "stations"},
     "department_management_edit": {"body.id": "departments", "body.parentId": "departments"},
     "department_management_delete": {"body.id": "departments"},
+    "station_power_budget": {"query.id": "stations"}, "station_set_power_budget": {"body.stationId": "stations"},
 }
 for op, params in by_operation.items():
     bound = {k: bind(v) for k, v in params.items() if bind(v)}

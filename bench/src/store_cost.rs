@@ -90,6 +90,7 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/money/holderBills", "month={month}", 1),
         ("/station/getList", "pageNo=1&pageSize=20", 1),
         ("/station/getDetail", "id={station}", 1),
+        ("/station/powerBudget", "id={station}", 1),
         ("/pile/getList", "stationId={station}", 1),
         ("/connector/getList", "pageNo=1&pageSize=20", 1),
         ("/connector/getList", "pageNo=1&pageSize=20&stationId={station}", 1),

@@ -109,6 +109,17 @@ class Charger(ChargePoint):
         print("server asked: UnlockConnector", connector_id, flush=True)
         return call_result.UnlockConnector(status="Unlocked")
 
+    @on("SetChargingProfile")
+    async def on_set_charging_profile(self, connector_id, cs_charging_profiles, **kw):
+        limit = cs_charging_profiles["charging_schedule"]["charging_schedule_period"][0]["limit"]
+        print("server asked: SetChargingProfile", connector_id, cs_charging_profiles["charging_profile_id"], limit, flush=True)
+        return call_result.SetChargingProfile(status="Accepted")
+
+    @on("ClearChargingProfile")
+    async def on_clear_charging_profile(self, **kw):
+        print("server asked: ClearChargingProfile", kw.get("id"), flush=True)
+        return call_result.ClearChargingProfile(status="Accepted")
+
     @on("TriggerMessage")
     async def on_trigger(self, requested_message, **kw):
         return call_result.TriggerMessage(status="Accepted")

@@ -172,6 +172,78 @@ describe('charger link', () => {
     });
   });
 
+  it("a station's power budget: an editor sets it and sees each connected pile's share, then removes it", async () => {
+    const admin = await token(USERS.admin);
+    const stations = await api('GET', '/station/getList?pageNo=1&pageSize=50&status=operating', admin);
+    const demo = stations.data.list.find((s) => s.tariffId);
+    // A station of its own, so no other test's pile is sent a share.
+    const station = await api('POST', '/station/doAdd', admin, {
+      code: 'E2EPB01', name: '功率预算站', operator: '测试运营商', provinceCode: '450000', cityCode: '450100', districtCode: '450102',
+      address: '南宁市兴宁区民族大道1号', lat: 22.817, lng: 108.366, openingHours: '00:00-24:00', status: 'operating',
+      servicePhone: '0771-12345678', parkingInfo: '', tariffId: demo.tariffId,
+    });
+    assert.equal(station.code, 200, station.msg);
+    const stationId = station.data.id;
+    const pile = async (code, pileType, kw, standard) => {
+      const added = await api('POST', '/pile/doAdd', admin, {
+        stationId, code, pileType, ratedPowerKw: kw, heartbeatIntervalSecs: 60,
+        connectors: [{ standard, maxPowerKw: kw }, { standard, maxPowerKw: kw }],
+      });
+      assert.equal(added.code, 200, added.msg);
+      const pw = await api('POST', '/pile/setPassword', admin, { id: added.data.id });
+      assert.equal(pw.code, 200, pw.msg);
+      return pw.data.password;
+    };
+    const big = startCharger(gateway, 'E2EPB0001', await pile('E2EPB0001', 'dc', 60, 'gbt2015'), 'DEMO0011');
+    const small = startCharger(gateway, 'E2EPB0002', await pile('E2EPB0002', 'ac', 22, 'type2'), 'DEMO0013');
+    try {
+      await big.done;
+      await small.done;
+      await withBrowser(async (page) => {
+        await login(page, gateway.url, USERS.editor);
+        await go(page, `/connector/stationdetail?id=${stationId}`);
+        const card = page.getByTestId('power-budget');
+        await card.waitFor({ timeout: 20_000 });
+        assert.equal(await card.getByTestId('budget-current').innerText(), '未设置');
+        const row = (code) => card.locator(`[data-testid="budget-row"][data-pile="${code}"]`);
+        await row('E2EPB0001').getByText('在线').waitFor({ timeout: 15_000 });
+        await row('E2EPB0002').getByText('在线').waitFor({ timeout: 15_000 });
+
+        // Two decimals: said beside the field, nothing can be saved.
+        await card.getByTestId('budget-input').fill('50.25');
+        await card.getByText('最多一位小数').waitFor();
+        assert.equal(await card.getByTestId('budget-save').isDisabled(), true);
+
+        // 50 kW: the 22 kW pile takes its rating, the 60 kW pile the rest.
+        await card.getByTestId('budget-input').fill('50');
+        await card.getByTestId('budget-save').click();
+        await card.getByTestId('budget-current').filter({ hasText: '50 kW' }).waitFor();
+        await row('E2EPB0001').getByTestId('budget-share').filter({ hasText: '28 kW' }).waitFor({ timeout: 15_000 });
+        await row('E2EPB0002').getByTestId('budget-share').filter({ hasText: '22 kW' }).waitFor({ timeout: 15_000 });
+        await row('E2EPB0001').getByTestId('budget-state').filter({ hasText: '已生效' }).waitFor({ timeout: 15_000 });
+        await row('E2EPB0002').getByTestId('budget-state').filter({ hasText: '已生效' }).waitFor({ timeout: 15_000 });
+        await card.scrollIntoViewIfNeeded();
+        await shot(page, 'chargers-09-power-budget');
+        await eventually(() => /SetChargingProfile 0 9000 28000/.test(big.output()), 'the 60 kW charger was sent 28 kW');
+        await eventually(() => /SetChargingProfile 0 9000 22000/.test(small.output()), 'the 22 kW charger was sent 22 kW');
+
+        // Removed: each charger is sent the clear of the budget's profile.
+        await card.getByTestId('budget-remove').click();
+        await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
+        await card.getByTestId('budget-current').filter({ hasText: '未设置' }).waitFor();
+        for (const code of ['E2EPB0001', 'E2EPB0002']) {
+          await row(code).getByTestId('budget-share').filter({ hasText: '已清除' }).waitFor({ timeout: 15_000 });
+          await row(code).getByTestId('budget-state').filter({ hasText: '已生效' }).waitFor({ timeout: 15_000 });
+        }
+        await shot(page, 'chargers-10-power-budget-removed');
+        await eventually(() => /ClearChargingProfile 9000/.test(big.output()) && /ClearChargingProfile 9000/.test(small.output()), 'both chargers were sent the clear');
+      });
+    } finally {
+      big.stop();
+      small.stop();
+    }
+  });
+
   it('charging cards: an admin adds, finds and edits a card; an editor sees no delete', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);

@@ -5,11 +5,12 @@ with a CALLERROR), so each `answered` below is also a schema check of what
 the back office sent."""
 import asyncio
 import time
+import uuid
 
 from ocpp.routing import on
 from ocpp.v16 import call, call_result
 
-from conftest import Charger, Connection, iso
+from conftest import Charger, Connection, iso, make_pile, operating_station
 from test_remote import post, settle
 
 
@@ -150,5 +151,94 @@ def test_a_remote_start_leaves_the_connector_to_the_charger_with_a_tx_profile(ga
             assert tx > 0
             bad = await post(api, "/charger/remoteStart", {"pileId": p.id, "idTag": "DEMO0011", "limitW": 7000, "chargingProfile": {"periods": [{"startPeriod": 0, "limit": 1}]}})
             assert bad["code"] == 400 and "chargingProfile" in bad["msg"], bad
+
+    asyncio.run(go())
+
+
+class BudgetCharger(Charger):
+    """Records every SetChargingProfile and ClearChargingProfile, in order."""
+
+    @on("SetChargingProfile")
+    async def on_set_charging_profile(self, connector_id, cs_charging_profiles, **kw):
+        self.calls = getattr(self, "calls", []) + [("set", connector_id, cs_charging_profiles)]
+        return call_result.SetChargingProfile(status="Accepted")
+
+    @on("ClearChargingProfile")
+    async def on_clear_charging_profile(self, **kw):
+        self.calls = getattr(self, "calls", []) + [("clear", kw)]
+        return call_result.ClearChargingProfile(status="Accepted")
+
+
+async def until(what, check, timeout=10):
+    """Waits until `check()` is truthy (the server's calls reach the chargers on their own time)."""
+    deadline = time.time() + timeout
+    while not check():
+        assert time.time() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
+
+
+def test_a_station_power_budget_is_shared_among_its_connected_piles(gateway, api):
+    # A station of its own: every other test's piles live on the demo station.
+    demo = operating_station(api)
+    added = api.post("/station/doAdd", {
+        "code": "PB" + uuid.uuid4().hex[:8].upper(), "name": "功率预算测试站", "operator": "测试运营商",
+        "provinceCode": "450000", "cityCode": "450100", "districtCode": "450102", "address": "南宁市兴宁区民族大道1号",
+        "lat": 22.817, "lng": 108.366, "openingHours": "00:00-24:00", "status": "operating",
+        "servicePhone": "0771-12345678", "parkingInfo": "", "tariffId": demo["tariffId"]})
+    assert added["code"] == 200, added
+    station = added["data"]["id"]
+    big = make_pile(api, stationId=station)
+    small = make_pile(api, stationId=station, pileType="ac", ratedPowerKw=22,
+                      connectors=[{"standard": "type2", "maxPowerKw": 22}, {"standard": "type2", "maxPowerKw": 22}])
+
+    def limit(c):
+        assert c[0] == "set" and c[1] == 0, c
+        prof = c[2]
+        assert (prof["charging_profile_id"], prof["stack_level"], prof["charging_profile_purpose"]) == (9000, 1, "ChargePointMaxProfile"), prof
+        assert prof["charging_schedule"]["charging_rate_unit"] == "W"
+        return float(prof["charging_schedule"]["charging_schedule_period"][0]["limit"])
+
+    async def view():
+        return (await asyncio.get_running_loop().run_in_executor(None, lambda: api.get(f"/station/powerBudget?id={station}")))["data"]
+
+    async def settled():
+        deadline = time.time() + 10
+        while True:
+            v = await view()
+            if all(r["state"] != "pending" for r in v["piles"]) or time.time() > deadline:
+                return v
+
+    async def go():
+        async with Connection(gateway["ws"], big, cls=BudgetCharger) as a:
+            await a.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="DC60"))
+            assert not getattr(a, "calls", []), "no budget: nothing sent"
+            refused = await post(api, "/station/setPowerBudget", {"stationId": station, "version": 0, "maxPowerKw": 50.25})
+            assert refused["code"] == 400 and "maxPowerKw" in refused["msg"], refused
+            r = await post(api, "/station/setPowerBudget", {"stationId": station, "version": 0, "maxPowerKw": 50})
+            assert r["code"] == 200, r
+            # Alone, the 60 kW pile gets all 50 kW.
+            await until("A's first share", lambda: len(getattr(a, "calls", [])) == 1)
+            assert limit(a.calls[0]) == 50000.0
+
+            async with Connection(gateway["ws"], small, cls=BudgetCharger) as b:
+                await b.call(call.BootNotification(charge_point_vendor="ACME", charge_point_model="AC22"))
+                # B booted: it takes its 22 kW rating, the 60 kW pile the other 28.
+                await until("the shares after B's boot", lambda: len(getattr(b, "calls", [])) == 1 and len(a.calls) == 2)
+                assert (limit(a.calls[1]), limit(b.calls[0])) == (28000.0, 22000.0)
+                v = await settled()
+                assert {r["code"]: (r["limitW"], r["state"]) for r in v["piles"]} == {big.code: (28000.0, "done"), small.code: (22000.0, "done")}, v
+
+                r = await post(api, "/station/setPowerBudget", {"stationId": station, "version": v["version"], "maxPowerKw": 30})
+                assert r["code"] == 200, r
+                await until("the shares of 30 kW", lambda: len(a.calls) == 3 and len(b.calls) == 2)
+                assert (limit(a.calls[2]), limit(b.calls[1])) == (15000.0, 15000.0)
+                v = await settled()
+
+                r = await post(api, "/station/setPowerBudget", {"stationId": station, "version": v["version"], "maxPowerKw": None})
+                assert r["code"] == 200, r
+                await until("the clears", lambda: len(a.calls) == 4 and len(b.calls) == 3)
+                assert a.calls[3] == ("clear", {"id": 9000}) and b.calls[2] == ("clear", {"id": 9000}), (a.calls[3], b.calls[2])
+                v = await settled()
+                assert v["maxPowerKw"] is None and all((r["limitW"], r["state"]) == (None, "done") for r in v["piles"]), v
 
     asyncio.run(go())

@@ -177,6 +177,8 @@ pub mod families {
     pub const SLOTS_BY_DEADLINE: Family = Family::index(Gsi1, "OCPPSLOTS");
     pub const MESSAGE_LOG_BY_ACTION: Family = Family::index(Gsi1, "OCPPLOG#*");
     pub const CONNECTIONS: Family = Family::index(Gsi1, "OCPPCONNS");
+    /// A station's power budget and the shares sent to its piles (`budget::pk`).
+    pub const POWER_BUDGET: Family = Family::table("POWERBUDGET#*");
 }
 
 /// What a route (or a group of routes) touches besides what the dispatch
@@ -301,13 +303,14 @@ fn link_use(function: &str) -> Option<(KeyUse, &'static [&'static str])> {
         // and queue, reservations, the system log entry); the connection's
         // first message is recorded on its record (the queue then goes to
         // it). The operations settings are read through a cache, so tests
-        // see them only now and then.
+        // see them only now and then. A boot shares the station's power
+        // budget again (the station's piles and links, the shares sent).
         "ocpp_message" => (
             KeyUse::new(
-                &[PILE_CODE, SETTINGS, STATION, TARIFF, COMMAND_QUEUE],
+                &[PILE_CODE, SETTINGS, STATION, TARIFF, COMMAND_QUEUE, PILES_BY_STATION],
                 &[
                     PILE, CONNECTION, MESSAGE_LOG, CONNECTOR_LIST, CONNECTOR_COUNT, CONNECTOR_HISTORY, ORDER, ORDER_POINTER, ROLLUP, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START,
-                    OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, RESERVATION, LOG, LOG_COUNT, CARD, CARD_BALANCE, CARD_LEDGER,
+                    OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, RESERVATION, LOG, LOG_COUNT, CARD, CARD_BALANCE, CARD_LEDGER, POWER_BUDGET,
                 ],
             ),
             &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem"],
@@ -448,13 +451,14 @@ mod tests {
             (OCPP_GUARD, "OCPPGUARD#ADDRESS#203.0.113.9".into()),
             (CARD_BALANCE, "CARDBAL".into()),
             (CARD_LEDGER, "CARDTX#ABC".into()),
+            (POWER_BUDGET, crate::domain::chargers::budget::key("s1").pk),
         ];
         let all = [
             USER, PASSWORD, ROLE, MENU, NOTICE, THROTTLE, LOG, LOG_COUNT, LOG_REFUSED, SOCIAL, OAUTH_STATE, META, SETTINGS, WORKFLOW, DEPT, USERS_BY_NAME, USERS_BY_EMAIL, ROLES_BY_NAME,
             LOG_BY_TIME, LOG_BY_ACCOUNT, LOG_BY_TYPE, DEPTS, ORDER, LEDGER, ORDER_POINTER, ROLLUP, ORDERS_BY_MONTH, ORDERS_BY_STATION, ORDERS_BY_STATUS, REFUNDS_BY_STATUS,
             LEDGER_BY_TIME, STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT, PILES_BY_STATION, TARIFFS, CARD,
             CARD_LIST, CARD_COUNT, CARD_BALANCE, CARD_LEDGER, RESERVATION, OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START, MESSAGE_LOG, CONNECTION,
-            OCPP_GUARD, RESERVATIONS_BY_PILE, COMMANDS_BY_PILE, COMMAND_QUEUE, QUEUED_COMMANDS, SLOTS_BY_DEADLINE, MESSAGE_LOG_BY_ACTION, CONNECTIONS,
+            OCPP_GUARD, RESERVATIONS_BY_PILE, COMMANDS_BY_PILE, COMMAND_QUEUE, QUEUED_COMMANDS, SLOTS_BY_DEADLINE, MESSAGE_LOG_BY_ACTION, CONNECTIONS, POWER_BUDGET,
         ];
         for (family, pk) in cases {
             assert!(family.matches(&pk), "{} does not match {pk}", family.pattern);

@@ -86,6 +86,8 @@ const ZH: &[(&str, &str)] = &[
     ("station_add", "新建电站"),
     ("station_edit", "编辑电站"),
     ("station_delete", "删除电站"),
+    ("station_power_budget", "电站功率预算及各充电桩收到的份额（整桩功率限制）和应答"),
+    ("station_set_power_budget", "设置或取消电站功率预算（千瓦，校验版本）：向各在线充电桩下发其份额（整桩功率限制），或清除该限制"),
     ("tariff_list", "电价模板列表"),
     ("tariff_detail", "电价模板详情"),
     ("tariff_versions", "电价模板的历史版本"),

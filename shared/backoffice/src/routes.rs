@@ -202,6 +202,7 @@ pub fn routes() -> &'static [Route] {
             (handlers::cards::routes, &handlers::cards::KEYS),
             (handlers::chargers::routes, &handlers::chargers::KEYS),
             (handlers::commands::routes, &handlers::commands::KEYS),
+            (handlers::budget::routes, &handlers::budget::KEYS),
         ];
         // A route that declares its own families (`touching`) keeps them.
         for (group, keys) in groups {

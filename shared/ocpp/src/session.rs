@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use backoffice::domain::assets::piles::{find_by_code, Pile};
+use backoffice::domain::chargers::budget;
 use backoffice::domain::chargers::commands::{self, Wake};
 use backoffice::domain::chargers::log::{self, Direction, LoggedError, MessageLogEntry};
 use backoffice::domain::chargers::link;
@@ -212,6 +213,13 @@ impl Session {
         }
         if let Err(e) = commands::pump(ctx, &self.pile.id, wake).await {
             tracing::warn!(error = %e.msg.en, "could not send the charger's queued commands");
+        }
+        // Here, not while the BootNotification is handled: its share must
+        // reach the charger after the answer that accepts it.
+        if wake == Wake::Booted {
+            if let Err(e) = budget::pile_booted(ctx, &self.pile.id).await {
+                tracing::warn!(error = %e.msg.en, "could not send the station's power budget share");
+            }
         }
     }
 

@@ -594,6 +594,118 @@ async fn fields_past_their_limits_and_unknown_connectors_store_nothing(ctx: Arc<
     assert!(link::get(&ctx, &c.pile_id).await.unwrap().unwrap().charger_status.is_none());
 }
 
+/// The charger's answer `{status}` to the call `frame`.
+async fn answer(ctx: &AppCtx, s: &Session, frame: &Value, status: &str) {
+    let text = json!([3, frame[1], {"status": status}]).to_string();
+    within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(ctx, &text)).await;
+}
+
+/// The frames of `action` sent on `connection`.
+fn sent_as(rec: &Recorder, connection: &str, action: &str) -> Vec<Value> {
+    rec.on(connection).into_iter().filter(|f| f[2] == action).collect()
+}
+
+/// A station's power budget through its routes: refused input stores
+/// nothing; each connected pile is sent its share as a ChargePointMaxProfile
+/// (id 9000, connector 0), again when the budget changes and when a pile
+/// boots, and a clear by that id when the budget is removed; the station's
+/// view follows each charger's answer (done / rejected / offline).
+async fn a_station_power_budget_reaches_each_connected_pile(ctx: Arc<AppCtx>) {
+    let a = register(&ctx, "BUDGETA").await;
+    let b = register(&ctx, "BUDGETB").await;
+    let station = backoffice::domain::assets::piles::get_pile(&ctx, &a.pile_id).await.unwrap().station_id;
+    assert_eq!(backoffice::domain::assets::piles::get_pile(&ctx, &b.pile_id).await.unwrap().station_id, station, "one station");
+    let rec = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(rec.clone()).is_ok());
+    let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
+    let sa = connect(&ctx, &a, "a-1").await;
+    call(&ctx, &sa, "ba", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), sa.after_reply(&ctx)).await;
+    let sb = connect(&ctx, &b, "b-1").await;
+    call(&ctx, &sb, "bb", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), sb.after_reply(&ctx)).await;
+    assert!(rec.on("a-1").is_empty() && rec.on("b-1").is_empty(), "no budget: nothing sent at boot");
+
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let set = |version: i64, kw: Value| post(&ctx, "/station/setPowerBudget", Some(&admin), json!({"stationId": station, "version": version, "maxPowerKw": kw}));
+    for (kw, words) in [(json!(-1), "must not be negative"), (json!(100_000.1), "at most"), (json!(12.25), "one decimal"), (json!("ten"), "maxPowerKw")] {
+        let refused = set(0, kw.clone()).await;
+        assert_eq!(refused.code(), 400, "{kw}: {}", refused.msg());
+        assert!(refused.msg().contains("maxPowerKw") && refused.msg().contains(words), "{kw}: {}", refused.msg());
+    }
+    let (zh, _) = call_with_headers(&ctx, http::Method::POST, "/station/setPowerBudget", Some(&admin), Some(json!({"stationId": station, "version": 0, "maxPowerKw": -1})), "127.0.0.1", &[("accept-language", "zh-CN")]).await;
+    assert!(zh.msg().starts_with("maxPowerKw：") && zh.msg().contains("负数"), "{}", zh.msg());
+    assert_eq!(post(&ctx, "/station/setPowerBudget", Some(&admin), json!({"stationId": "nope", "version": 0, "maxPowerKw": 10})).await.code(), 404);
+    let view = get(&ctx, &format!("/station/powerBudget?id={station}"), Some(&admin)).await;
+    assert_eq!((view.code(), &view.data()["version"], &view.data()["maxPowerKw"]), (200, &json!(0), &Value::Null), "refused: nothing stored");
+    assert!(rec.on("a-1").is_empty() && rec.on("b-1").is_empty(), "refused: nothing sent");
+
+    // 100 kW between two connected 60 kW piles: 50 kW each.
+    let saved = set(0, json!(100)).await;
+    assert_eq!(saved.code(), 200, "{}", saved.msg());
+    assert_eq!(saved.data()["version"], 1);
+    let row = |v: &Value, pile: &str| v["piles"].as_array().unwrap().iter().find(|r| r["pileId"] == pile).cloned().expect("the pile's row");
+    for (pile, conn) in [(&a.pile_id, "a-1"), (&b.pile_id, "b-1")] {
+        let frames = sent_as(&rec, conn, "SetChargingProfile");
+        assert_eq!(frames.len(), 1, "{conn}: {frames:?}");
+        let p = &frames[0][3];
+        assert_eq!(p["connectorId"], 0);
+        assert_eq!(p["csChargingProfiles"]["chargingProfileId"], 9000);
+        assert_eq!(p["csChargingProfiles"]["chargingProfilePurpose"], "ChargePointMaxProfile");
+        assert_eq!(p["csChargingProfiles"]["chargingSchedule"]["chargingRateUnit"], "W");
+        assert_eq!(p["csChargingProfiles"]["chargingSchedule"]["chargingSchedulePeriod"][0]["limit"], 50_000.0);
+        let r = row(saved.data(), pile);
+        assert_eq!((&r["limitW"], &r["state"], &r["connected"]), (&json!(50_000.0), &json!("pending"), &json!(true)), "{r}");
+    }
+    answer(&ctx, &sa, &sent_as(&rec, "a-1", "SetChargingProfile")[0], "Accepted").await;
+    answer(&ctx, &sb, &sent_as(&rec, "b-1", "SetChargingProfile")[0], "Accepted").await;
+    let view = get(&ctx, &format!("/station/powerBudget?id={station}"), Some(&admin)).await;
+    assert_eq!((&row(view.data(), &a.pile_id)["state"], &row(view.data(), &b.pile_id)["state"]), (&json!("done"), &json!("done")));
+
+    // A stale version changes nothing; a new budget goes to both, and a refusal shows.
+    assert_eq!(set(0, json!(80)).await.code(), 409);
+    assert_eq!(sent_as(&rec, "a-1", "SetChargingProfile").len(), 1, "a 409 sends nothing");
+    assert_eq!(set(1, json!(90)).await.code(), 200);
+    let (fa, fb) = (sent_as(&rec, "a-1", "SetChargingProfile"), sent_as(&rec, "b-1", "SetChargingProfile"));
+    assert_eq!((fa.len(), fb.len()), (2, 2));
+    assert_eq!(fa[1][3]["csChargingProfiles"]["chargingSchedule"]["chargingSchedulePeriod"][0]["limit"], 45_000.0);
+    answer(&ctx, &sa, &fa[1], "Rejected").await;
+    answer(&ctx, &sb, &fb[1], "Accepted").await;
+    let view = get(&ctx, &format!("/station/powerBudget?id={station}"), Some(&admin)).await;
+    assert_eq!((&row(view.data(), &a.pile_id)["state"], &row(view.data(), &b.pile_id)["state"]), (&json!("rejected"), &json!("done")));
+
+    // A reboots: after its BootNotification's answer it is sent its share again; B's is unchanged.
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), sa.close(&ctx)).await;
+    let sa2 = connect(&ctx, &a, "a-2").await;
+    call(&ctx, &sa2, "ba2", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
+    assert!(rec.on("a-2").is_empty(), "nothing before the answer to the BootNotification");
+    within_policy("ocpp_message", &policy("ocpp_message"), sa2.after_reply(&ctx)).await;
+    let again = sent_as(&rec, "a-2", "SetChargingProfile");
+    assert_eq!(again.len(), 1, "{:?}", rec.on("a-2"));
+    assert_eq!(again[0][3]["csChargingProfiles"]["chargingSchedule"]["chargingSchedulePeriod"][0]["limit"], 45_000.0);
+    assert_eq!(sent_as(&rec, "b-1", "SetChargingProfile").len(), 2, "B's share did not change");
+    answer(&ctx, &sa2, &again[0], "Accepted").await;
+
+    // B goes away; the budget is removed: A is sent the clear, B's ends offline and is sent again when B is back.
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), sb.close(&ctx)).await;
+    let removed = set(2, Value::Null).await;
+    assert_eq!(removed.code(), 200, "{}", removed.msg());
+    assert_eq!(removed.data()["maxPowerKw"], Value::Null);
+    let clear = sent_as(&rec, "a-2", "ClearChargingProfile");
+    assert_eq!(clear.len(), 1);
+    assert_eq!(clear[0][3], json!({"id": 9000}));
+    answer(&ctx, &sa2, &clear[0], "Accepted").await;
+    let view = get(&ctx, &format!("/station/powerBudget?id={station}"), Some(&admin)).await;
+    let (ra, rb) = (row(view.data(), &a.pile_id), row(view.data(), &b.pile_id));
+    assert_eq!((&ra["limitW"], &ra["state"], &ra["command"]["action"]), (&Value::Null, &json!("done"), &json!("ClearChargingProfile")));
+    assert_eq!((&rb["state"], &rb["connected"]), (&json!("offline"), &json!(false)), "{rb}");
+    let sb2 = connect(&ctx, &b, "b-2").await;
+    call(&ctx, &sb2, "bb2", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), sb2.after_reply(&ctx)).await;
+    assert_eq!(sent_as(&rec, "b-2", "ClearChargingProfile").len(), 1, "{:?}", rec.on("b-2"));
+    assert!(sent_as(&rec, "b-2", "SetChargingProfile").is_empty());
+}
+
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $(
@@ -624,4 +736,5 @@ on_both_adapters!(
     handshake_guessing_is_limited_and_the_charger_at_its_known_address_gets_in,
     authorization_key_rotation_follows_the_chargers_answer,
     fields_past_their_limits_and_unknown_connectors_store_nothing,
+    a_station_power_budget_reaches_each_connected_pile,
 );

@@ -1621,6 +1621,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/station/powerBudget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A station's power budget and, per pile, the share sent to its charger (ChargePointMaxProfile) and the charger's answer */
+        get: operations["station_power_budget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/station/setPowerBudget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set or remove a station's power budget (kW, version checked): each connected pile is sent its share as a ChargePointMaxProfile, or the profile is cleared */
+        post: operations["station_set_power_budget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/systemLog/getList": {
         parameters: {
             query?: never;
@@ -2603,6 +2637,22 @@ export interface components {
             x: number;
             /** Format: double */
             y: number;
+        };
+        PowerBudgetBody: {
+            /**
+             * Format: double
+             * @description kW, 0-100000, one decimal at most; null (or absent) removes the
+             *     budget and clears the piles' profiles.
+             */
+            maxPowerKw?: number | null;
+            /** @default  */
+            stationId?: string;
+            /**
+             * Format: int64
+             * @description The budget's version as read (0 when the station has none yet).
+             * @default 0
+             */
+            version?: number;
         };
         /**
          * Format: int64
@@ -12106,6 +12156,211 @@ export interface operations {
             401: components["responses"]["Error401"];
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
+        };
+    };
+    station_power_budget: {
+        parameters: {
+            query: {
+                /** @description The record's id. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /**
+                             * Format: double
+                             * @description kW; null: no budget.
+                             */
+                            maxPowerKw: number | null;
+                            piles: {
+                                code: string;
+                                /** @description The last SetChargingProfile (or ClearChargingProfile) sent for the budget. */
+                                command: {
+                                    action: string;
+                                    /** Format: int64 */
+                                    answeredAt: number | null;
+                                    /**
+                                     * @description The connection it was sent on (only an answer there completes it).
+                                     * @default null
+                                     */
+                                    connectionId: string | null;
+                                    /** Format: int64 */
+                                    createdAt: number;
+                                    /** @description A CALLERROR, or why a frame could not be read. */
+                                    error: {
+                                        code: string;
+                                        description: string;
+                                    } | null;
+                                    /** @description Also the OCPP message id of the call. */
+                                    id: string;
+                                    /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                                    payload: {
+                                        [key: string]: unknown;
+                                    };
+                                    pileId: string;
+                                    requestedBy: string;
+                                    /** @description The charger's answer payload (a JSON object), once it answered. */
+                                    response: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** Format: int64 */
+                                    sentAt: number | null;
+                                    status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                                } | null;
+                                /** @description The charger is connected (and accepted): it takes a share. */
+                                connected: boolean;
+                                /**
+                                 * Format: double
+                                 * @description The share last sent (W); null: none sent, or cleared.
+                                 */
+                                limitW: number | null;
+                                pileId: string;
+                                /** Format: uint32 */
+                                ratedPowerKw: number;
+                                /** @description What the charger made of it (null: nothing sent). */
+                                state: ("pending" | "done" | "rejected" | "offline") | null;
+                            }[];
+                            /**
+                             * Format: int64
+                             * @description The budget's profile id on the chargers.
+                             */
+                            profileId: number;
+                            stationId: string;
+                            /** Format: int64 */
+                            updatedAt: number | null;
+                            updatedBy: string | null;
+                            /**
+                             * Format: int64
+                             * @description 0 until a budget is first saved (send it back to save).
+                             */
+                            version: number;
+                        };
+                        msg: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+        };
+    };
+    station_set_power_budget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PowerBudgetBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /**
+                             * Format: double
+                             * @description kW; null: no budget.
+                             */
+                            maxPowerKw: number | null;
+                            piles: {
+                                code: string;
+                                /** @description The last SetChargingProfile (or ClearChargingProfile) sent for the budget. */
+                                command: {
+                                    action: string;
+                                    /** Format: int64 */
+                                    answeredAt: number | null;
+                                    /**
+                                     * @description The connection it was sent on (only an answer there completes it).
+                                     * @default null
+                                     */
+                                    connectionId: string | null;
+                                    /** Format: int64 */
+                                    createdAt: number;
+                                    /** @description A CALLERROR, or why a frame could not be read. */
+                                    error: {
+                                        code: string;
+                                        description: string;
+                                    } | null;
+                                    /** @description Also the OCPP message id of the call. */
+                                    id: string;
+                                    /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                                    payload: {
+                                        [key: string]: unknown;
+                                    };
+                                    pileId: string;
+                                    requestedBy: string;
+                                    /** @description The charger's answer payload (a JSON object), once it answered. */
+                                    response: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** Format: int64 */
+                                    sentAt: number | null;
+                                    status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                                } | null;
+                                /** @description The charger is connected (and accepted): it takes a share. */
+                                connected: boolean;
+                                /**
+                                 * Format: double
+                                 * @description The share last sent (W); null: none sent, or cleared.
+                                 */
+                                limitW: number | null;
+                                pileId: string;
+                                /** Format: uint32 */
+                                ratedPowerKw: number;
+                                /** @description What the charger made of it (null: nothing sent). */
+                                state: ("pending" | "done" | "rejected" | "offline") | null;
+                            }[];
+                            /**
+                             * Format: int64
+                             * @description The budget's profile id on the chargers.
+                             */
+                            profileId: number;
+                            stationId: string;
+                            /** Format: int64 */
+                            updatedAt: number | null;
+                            updatedBy: string | null;
+                            /**
+                             * Format: int64
+                             * @description 0 until a budget is first saved (send it back to save).
+                             */
+                            version: number;
+                        };
+                        msg: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
         };
     };
     system_log_list: {

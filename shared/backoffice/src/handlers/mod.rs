@@ -2,6 +2,7 @@
 
 pub mod assets;
 pub mod auth;
+pub mod budget;
 pub mod cards;
 pub mod chargers;
 pub mod commands;

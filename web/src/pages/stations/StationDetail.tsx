@@ -7,6 +7,7 @@ import { actOnConnector, deletePile, editStation, useLivePiles, useStationDetail
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog, StationStatusBadge } from './ConnectorBits';
 import { PileDialog } from './PileDialog';
 import { ChargerPanel } from './ChargerPanel';
+import { PowerBudget } from './PowerBudget';
 import { inputOf, StationDialog } from './StationDialog';
 import { TariffEditor } from './TariffEditor';
 import { confirm } from '@/components/Confirm';
@@ -168,6 +169,8 @@ export default function StationDetail() {
           )
         )}
       </Card>
+
+      <PowerBudget stationId={s.id} />
 
       <Card className={styles.card}>
         <div className={styles.row}>

@@ -16,6 +16,7 @@
 //! | transaction id sequence | `OCPPSEQ` | `TX` | |
 
 pub mod actions;
+pub mod budget;
 pub mod commands;
 pub mod guard;
 pub mod link;
