@@ -161,11 +161,12 @@ struct Row {
 async fn measure(store: Arc<dyn Table>, meter: Option<&Meter>, orders: u64, dir: &std::path::Path) -> Vec<Row> {
     let counting = Arc::new(CountingTable::new(store));
     let ctx = support::context(counting.clone(), orders, dir);
+    // One instant for the whole run, the one the stores were seeded at: the
+    // session's last-seen upkeep (a write at most once a minute, by design)
+    // never lands inside a measured request when a slow store makes the run
+    // last minutes, and every size is measured on the same days.
+    support::stand_at_run_instant(&ctx);
     let token = support::sign_in(&ctx).await;
-    // One instant for the whole run: the session's last-seen upkeep (a write
-    // at most once a minute, by design) never lands inside a measured request
-    // when a slow store makes the run last minutes.
-    ctx.clock.freeze();
     let today = local_day(ctx.now());
     let (from120, from30, to) = (iso_day(today - 125), iso_day(today - 29), iso_day(today));
     let first = |path: String, field: &'static str| {

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use aws_sdk_dynamodb::config::interceptors::{AfterDeserializationInterceptorContextRef, BeforeTransmitInterceptorContextRef};
@@ -80,13 +80,29 @@ pub fn data_set(orders: u64) -> String {
     }
 }
 
+/// The instant the whole run stands at (taken at its first use): the demo
+/// history is dated back from "now", so two store sizes seeded on either
+/// side of the operator's midnight held different days and a comparison of
+/// their costs failed. Seeds and the store-cost measurement stand here.
+fn run_instant() -> i64 {
+    static AT: OnceLock<i64> = OnceLock::new();
+    *AT.get_or_init(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0))
+}
+
+/// Stops `ctx`'s clock at the run's instant.
+pub fn stand_at_run_instant(ctx: &AppCtx) {
+    ctx.clock.freeze();
+    ctx.clock.advance(run_instant() - ctx.now());
+}
+
 /// Seeds a store through the product's seeding path (`seed::ensure_seeded`,
-/// a no-op when it was seeded before); seconds taken, or None when it was
-/// already seeded.
+/// a no-op when it was seeded before), dated at the run's instant; seconds
+/// taken, or None when it was already seeded.
 pub async fn seed(store: Arc<dyn Table>, orders: u64, data_dir: &Path) -> Option<f64> {
     let get = env(orders, data_dir);
     let config = Config::from_lookup(&get).expect("bench configuration");
     let ctx = AppCtx::new(store, config).expect("context");
+    stand_at_run_instant(&ctx);
     let started = Instant::now();
     let report = backoffice::seed::ensure_seeded(&ctx, &get).await.unwrap_or_else(|e| panic!("seeding failed: {}", e.msg.en));
     report.seeded_now.then(|| started.elapsed().as_secs_f64())
