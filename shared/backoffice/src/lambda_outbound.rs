@@ -37,9 +37,6 @@ impl ApiGatewayOutbound {
 /// endpoint (`https://{api}.execute-api.{region}.amazonaws.com/{stage}`).
 pub const WS_ENDPOINT_VAR: &str = "BACKOFFICE_WS_ENDPOINT";
 
-impl ApiGatewayOutbound {
-}
-
 #[async_trait]
 impl Outbound for ApiGatewayOutbound {
     /// 410 Gone (the socket closed) and any other failure mean the frame
