@@ -7,6 +7,7 @@
 
 #[path = "../../backoffice/tests/common/mod.rs"]
 mod common;
+mod support;
 
 use std::sync::{Arc, Mutex};
 
@@ -17,6 +18,7 @@ use backoffice::domain::chargers::link;
 use backoffice::AppCtx;
 use base64::Engine;
 use common::*;
+use support::Recorder;
 use ocpp::outbound::{Gone, Outbound};
 use ocpp_aws::outbound::ApiGatewayOutbound;
 use serde_json::{json, Value};
@@ -239,20 +241,6 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     assert_eq!(recorder.0.lock().unwrap().last().cloned(), Some("close connD=".to_string()));
     assert!(link::connection(&ctx, "connD=").await.unwrap().is_none());
     assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
-}
-
-#[derive(Default)]
-struct Recorder(Mutex<Vec<String>>);
-
-#[async_trait::async_trait]
-impl Outbound for Recorder {
-    async fn send(&self, _pile: &str, connection: &str, frame: String) -> Result<(), Gone> {
-        self.0.lock().unwrap().push(format!("send {connection} {frame}"));
-        Ok(())
-    }
-    async fn close(&self, _pile: &str, connection: &str) {
-        self.0.lock().unwrap().push(format!("close {connection}"));
-    }
 }
 
 /// `$disconnect` of the connection a call was sent on ends that call at

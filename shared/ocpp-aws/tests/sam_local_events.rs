@@ -8,10 +8,11 @@
 
 #[path = "../../backoffice/tests/common/mod.rs"]
 mod common;
+mod support;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use aws_lambda_events::apigw::{ApiGatewayProxyResponse, ApiGatewayWebsocketProxyRequest};
 use aws_lambda_events::cloudwatch_events::CloudWatchEvent;
@@ -19,7 +20,7 @@ use aws_lambda_events::encodings::Body;
 use backoffice::AppCtx;
 use base64::Engine;
 use common::*;
-use ocpp::outbound::{Gone, Outbound};
+use support::Recorder;
 use serde_json::{json, Value};
 
 /// The password the README seeds the local table's Admin with, and the
@@ -115,20 +116,6 @@ fn text(r: &ApiGatewayProxyResponse) -> Option<String> {
         Some(Body::Text(t)) => Some(t.clone()),
         Some(Body::Binary(b)) => Some(String::from_utf8_lossy(b).into_owned()),
         _ => None,
-    }
-}
-
-#[derive(Default)]
-struct Recorder(Mutex<Vec<String>>);
-
-#[async_trait::async_trait]
-impl Outbound for Recorder {
-    async fn send(&self, _pile: &str, connection: &str, frame: String) -> Result<(), Gone> {
-        self.0.lock().unwrap().push(format!("send {connection} {frame}"));
-        Ok(())
-    }
-    async fn close(&self, _pile: &str, connection: &str) {
-        self.0.lock().unwrap().push(format!("close {connection}"));
     }
 }
 
