@@ -16,11 +16,11 @@ type AreaStrings = { zh: object; en: object };
  * area loaded corrects itself.
  */
 const AREAS: Record<string, () => Promise<{ default: AreaStrings }>> = {
-  assets: () => import('./locales/assets'),
-  chargers: () => import('./locales/chargers'),
-  demo: () => import('./locales/demo'),
-  orders: () => import('./locales/orders'),
-  settings: () => import('./locales/settings'),
+  assets: () => import('@/features/stations/locales/assets'),
+  chargers: () => import('@/features/stations/locales/chargers'),
+  demo: () => import('@/features/demo/locales/demo'),
+  orders: () => import('@/features/orders/locales/orders'),
+  settings: () => import('@/features/settings/locales/settings'),
 };
 
 let areasLoading: Promise<void> | null = null;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const getOrderList = vi.fn(async (..._args: unknown[]) => ({ list: [], cursor: null }));
-vi.mock('@/api/orders', async (actual) => ({ ...(await actual<typeof import('@/api/orders')>()), getOrderList }));
+vi.mock('@/features/orders/api/orders', async (actual) => ({ ...(await actual<typeof import('@/features/orders/api/orders')>()), getOrderList }));
 
 describe('prefetchRoute', () => {
   beforeEach(() => getOrderList.mockClear());
@@ -14,7 +14,7 @@ describe('prefetchRoute', () => {
 
   it("starts the order list's first page under the key the page reads", async () => {
     const { prefetchRoute } = await import('./prefetch');
-    const { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, orderListKey } = await import('@/pages/orders/filterModel');
+    const { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, orderListKey } = await import('@/features/orders/model/filterModel');
     const { preload } = await import('swr');
     prefetchRoute('/order/orderindex');
     expect(getOrderList).toHaveBeenCalledTimes(1);

@@ -1,6 +1,6 @@
 import { preload } from 'swr';
-import { getOrderList } from '@/api/orders';
-import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, orderListKey } from '@/pages/orders/filterModel';
+import { getOrderList } from '@/features/orders/api/orders';
+import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, orderListKey } from '@/features/orders/model/filterModel';
 import { preloadView } from '@/pages/registry';
 import { shell } from './shell';
 

@@ -1,0 +1,87 @@
+import { Button, Caption1, Card, Input, makeStyles, shorthands, Spinner, tokens } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons/svg/search';
+import { useTranslation } from 'react-i18next';
+import { useRemixIcons } from '../../api/demo';
+import { Pager } from '@/components/data/Pager';
+import { useDraft, useListParams } from '@/components/list/listParams';
+import { RemixIcon } from '../../components/remixIcons';
+import { notify } from '@/utils/notify';
+
+const useStyles = makeStyles({
+  card: { padding: '16px', rowGap: '12px' },
+  toolbar: { display: 'flex', columnGap: '8px' },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: '8px' },
+  cell: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    rowGap: '8px',
+    height: '88px',
+    justifyContent: 'center',
+    ...shorthands.border('1px', 'solid', tokens.colorNeutralStroke2),
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    cursor: 'pointer',
+    ':hover': { ...shorthands.borderColor(tokens.colorBrandStroke1), color: tokens.colorBrandForeground1 },
+  },
+  name: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', padding: '0 6px', color: tokens.colorNeutralForeground3 },
+});
+
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The list's state in the URL: name filter, page, page size (one the pager offers). */
+const SIZES = [72, 144];
+const LIST_DEFAULTS = { title: '', page: 1, size: 72 };
+const LIST_OPTIONS = { allowed: { size: SIZES } };
+
+/** Remix icon list: 72 per page from /remixIcon/getList, title filter, click copies the name. */
+export default function RemixIconPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { params, set } = useListParams(LIST_DEFAULTS, LIST_OPTIONS);
+  const query = { pageNo: params.page, pageSize: params.size, title: params.title };
+  const [typed, setTyped] = useDraft(params.title);
+  const { data, isLoading } = useRemixIcons(query);
+  return (
+    <Card className={styles.card}>
+      <form
+        className={styles.toolbar}
+        onSubmit={(e) => {
+          e.preventDefault();
+          set({ title: typed.trim(), page: 1 });
+        }}
+      >
+        <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.icon.filter')} contentBefore={<SearchRegular />} data-testid="icon-filter" />
+        <Button type="submit" appearance="primary">
+          {t('dm.common.search')}
+        </Button>
+      </form>
+      {isLoading && !data && <Spinner size="small" />}
+      <div className={styles.grid}>
+        {(data?.list ?? []).map((name) => (
+          <button
+            type="button"
+            key={name}
+            className={styles.cell}
+            title={t('dm.icon.copy', { name })}
+            onClick={async () => notify((await copyText(name)) ? t('dm.icon.copied', { name }) : t('dm.icon.copyFailed', { name }), 'success')}
+          >
+            <RemixIcon name={name} size={28} />
+            <Caption1 className={styles.name} translate="no">
+              {name}
+            </Caption1>
+          </button>
+        ))}
+      </div>
+      {data && !data.list.length && <Caption1>{t('dm.common.empty')}</Caption1>}
+      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} sizes={SIZES} onChange={(page, size) => set({ page, size })} />
+    </Card>
+  );
+}
