@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent } from 'react';
-import { loadAreaStrings } from '@/i18n';
+import { loadAreaStrings, type LoadAreaStrings } from '@/i18n';
+import { prefetchOrderList } from '@/features/orders/model/firstData';
 import { preloadable } from '@/utils/preloadable';
 
 /**
@@ -99,10 +100,35 @@ const PAGES: Record<string, LoadView> = {
   'mall/goods': () => import('@/features/demo/pages/Goods'),
 };
 
+/** The features' strings (each feature's `locales/`), merged into `common` with the first page. */
+const AREA_STRINGS: readonly LoadAreaStrings[] = [
+  () => import('@/features/stations/locales/assets'),
+  () => import('@/features/stations/locales/chargers'),
+  () => import('@/features/demo/locales/demo'),
+  () => import('@/features/orders/locales/orders'),
+  () => import('@/features/settings/locales/settings'),
+];
+
+/** Loads every feature's strings once. */
+export const loadFeatureStrings = (): Promise<void> => loadAreaStrings(AREA_STRINGS);
+
 /** Each view's code, with the areas' strings it shows (fetched in parallel). */
 export const BUILT_VIEWS: Record<string, LoadView> = Object.fromEntries(
-  Object.entries(PAGES).map(([key, load]) => [key, () => Promise.all([load(), loadAreaStrings()]).then(([view]) => view)]),
+  Object.entries(PAGES).map(([key, load]) => [key, () => Promise.all([load(), loadFeatureStrings()]).then(([view]) => view)]),
 );
+
+/**
+ * The first data call of the views that have one, keyed exactly as the
+ * view will ask for it (started with the view's code on a cold load).
+ */
+const FIRST_DATA: Record<string, () => void> = {
+  'order/orderindex': prefetchOrderList,
+};
+
+/** Starts the first data call of a view, when it has one. */
+export function prefetchViewData(key: string): void {
+  FIRST_DATA[key]?.();
+}
 
 /** Views of later issues: business pages, then the template's demo pages. */
 export const PLANNED_VIEWS: readonly string[] = [];

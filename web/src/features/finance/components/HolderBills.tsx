@@ -1,7 +1,7 @@
 import { Body1, Button, Caption1, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { useTranslation } from 'react-i18next';
-import { useHolderBills, type HolderBill } from '@/features/orders/api/orders';
+import { useHolderBills, type HolderBill } from '@/features/orders';
 import { exportExcel } from '@/components/data/excel';
 import { kwh, yuan } from '@/components/data/format';
 import { excelColumns, type ListColumn } from '@/components/list/columns';

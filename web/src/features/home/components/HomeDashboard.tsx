@@ -19,10 +19,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DataText } from '@/components/data/DataText';
 import { useNavigate } from 'react-router';
-import { useDashboard } from '@/features/orders/api/orders';
+import { AnomalyBadges, trendOption, useDashboard } from '@/features/orders';
 import { zonedDateTime, kwh, yuan } from '@/components/data/format';
-import { AnomalyBadges } from '@/features/orders/components/badges';
-import { trendOption } from '@/features/orders/model/financeModel';
 import { LazyChart } from '@/components/LazyChart';
 
 const useStyles = makeStyles({

@@ -32,9 +32,8 @@ import { PaymentSection } from '../components/PaymentSection';
 import { PromptDialog } from '../components/PromptDialog';
 import { RefundDecisionButtons, RefundDecisionDialog, type RefundDecision } from '../components/RefundDecision';
 import { usePermission } from '@/components/Permission';
-import { commandDone, sendCommand, useCommand } from '@/features/stations/api/chargers';
+import { COMMAND_COLOUR, commandDone, sendCommand, useCommand } from '@/features/stations';
 import { notify } from '@/utils/notify';
-import { COMMAND_COLOUR } from '@/features/stations/model/operations';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: '16px' },

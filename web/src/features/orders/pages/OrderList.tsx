@@ -16,7 +16,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StationPicker } from '@/features/stations/components/StationPicker';
+import { StationPicker } from '@/features/stations';
 import { useNavigate } from 'react-router';
 import { closeOrder, filterKey, getOrderList, ORDER_SORTS, useOrderPage, type OrderFilter, type OrderRow, type OrderSort, type Sums } from '../api/orders';
 import { CursorPager } from '@/components/data/CursorPager';

@@ -3,7 +3,7 @@ import { ArrowSyncRegular } from '@fluentui/react-icons/svg/arrow-sync';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataText } from '@/components/data/DataText';
-import { actionName } from '@/features/stations/components/commandWords';
+import { actionName } from '@/features/stations';
 import { getSystemLog, useSystemLog, type LogEntry, type LogType } from '../api/settings';
 import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';

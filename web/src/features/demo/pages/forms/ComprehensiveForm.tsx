@@ -2,7 +2,7 @@ import { Body1, Button, Card, CardHeader, Checkbox, Field, Input, makeStyles, Ra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DatePicker, TimePicker } from '../../components/Pickers';
-import { RegionPicker } from '@/features/stations/components/RegionPicker';
+import { RegionPicker } from '@/features/stations';
 import { emptyStationForm, validateStationForm, type StationForm } from '../../components/formRules';
 import { notify } from '@/utils/notify';
 
