@@ -28,10 +28,11 @@ const FEATURES = readdirSync(join(HERE, 'src/features'), { withFileTypes: true }
  * Where an import may point (paths resolved, so `@/…` and `../…` alike):
  * - a feature reaches another feature only through its public face, its
  *   `index.ts`;
- * - the kit (everything in `src/` but `features/`, the page registry and
- *   the test support) never imports a feature: features build on the kit,
- *   not the other way round. The registry (`pages/registry.ts`) is where
- *   the features are put together: it maps the route keys to their pages.
+ * - the kit (everything in `src/` but `features/`, the page registry with
+ *   the list of the features' strings, and the test support) never imports
+ *   a feature: features build on the kit, not the other way round. The
+ *   registry (`pages/registry.ts`, `pages/featureStrings.ts`) is where the
+ *   features are put together: it maps the route keys to their pages.
  */
 export const boundaryZones = [
   ...FEATURES.map((name) => ({
@@ -41,7 +42,7 @@ export const boundaryZones = [
     message: `A feature imports another feature only from its public face (@/features/<name>, its index.ts).`,
   })),
   {
-    target: ['./src/!(features|pages|test)/**', './src/pages/!(registry).ts', './src/pages/*/**', './src/*.{ts,tsx}'],
+    target: ['./src/!(features|pages|test)/**', './src/pages/!(registry|featureStrings).ts', './src/pages/*/**', './src/*.{ts,tsx}'],
     from: './src/features',
     message: 'The kit never imports a feature; a feature builds on the kit (the page registry puts the features together).',
   },

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent } from 'react';
-import { loadAreaStrings, type LoadAreaStrings } from '@/i18n';
+import { loadFeatureStrings } from './featureStrings';
 import { prefetchOrderList } from '@/features/orders/model/firstData';
 import { preloadable } from '@/utils/preloadable';
 
@@ -99,18 +99,6 @@ const PAGES: Record<string, LoadView> = {
   'other/excel/exportMergeHeaderExcel': () => import('@/features/demo/pages/excel/ExportMergedHeader'),
   'mall/goods': () => import('@/features/demo/pages/Goods'),
 };
-
-/** The features' strings (each feature's `locales/`), merged into `common` with the first page. */
-const AREA_STRINGS: readonly LoadAreaStrings[] = [
-  () => import('@/features/stations/locales/assets'),
-  () => import('@/features/stations/locales/chargers'),
-  () => import('@/features/demo/locales/demo'),
-  () => import('@/features/orders/locales/orders'),
-  () => import('@/features/settings/locales/settings'),
-];
-
-/** Loads every feature's strings once. */
-export const loadFeatureStrings = (): Promise<void> => loadAreaStrings(AREA_STRINGS);
 
 /** Each view's code, with the areas' strings it shows (fetched in parallel). */
 export const BUILT_VIEWS: Record<string, LoadView> = Object.fromEntries(

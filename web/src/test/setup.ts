@@ -28,5 +28,5 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 // The areas' strings arrive with the first page in the app; tests render
 // pages and components directly, so they get them before any test runs.
-import { loadFeatureStrings } from '@/pages/registry';
+import { loadFeatureStrings } from '@/pages/featureStrings';
 await loadFeatureStrings();
