@@ -4,7 +4,8 @@ import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { useTranslation } from 'react-i18next';
 import { demoImageUrl, useTableList } from '../api/demo';
 import { Pager } from '@/components/data/Pager';
-import { useDraft, useListParams } from '@/components/list/listParams';
+import { useDraft } from '@/components/list/listParams';
+import { pageQuery, useListPage } from '@/components/list/useListPage';
 import { StatusBadge } from '../components/StatusBadge';
 
 const useStyles = makeStyles({
@@ -20,15 +21,15 @@ const useStyles = makeStyles({
 /** The list's state in the URL: title filter, page, page size (one the pager offers). */
 const LIST_DEFAULTS = { title: '', page: 1, size: 10 };
 const LIST_OPTIONS = { allowed: { size: [10, 20, 50] } };
+const useRows = (p: typeof LIST_DEFAULTS) => useTableList(pageQuery(p));
 
 /** List demo: articles with avatar, description, status and views; title filter and paging. */
 export default function ListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const { params, set } = useListParams(LIST_DEFAULTS, LIST_OPTIONS);
-  const query = { pageNo: params.page, pageSize: params.size, title: params.title };
+  const list = useListPage(LIST_DEFAULTS, useRows, LIST_OPTIONS);
+  const { params, set, data } = list;
   const [typed, setTyped] = useDraft(params.title);
-  const { data, isLoading } = useTableList(query);
   return (
     <Card className={styles.card}>
       <form
@@ -43,7 +44,7 @@ export default function ListPage() {
           {t('dm.common.search')}
         </Button>
       </form>
-      {isLoading && !data && <Spinner size="small" />}
+      {list.loading && <Spinner size="small" />}
       {(data?.list ?? []).map((item) => (
         <div key={item.uuid} className={styles.item}>
           <Avatar image={{ src: demoImageUrl(item.img) }} name={item.author} size={48} shape="square" />
@@ -64,7 +65,7 @@ export default function ListPage() {
         </div>
       ))}
       {data && !data.list.length && <Body1>{t('dm.common.empty')}</Body1>}
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(page, size) => set({ page, size })} />
+      <Pager {...list.pager} />
     </Card>
   );
 }

@@ -3,7 +3,8 @@ import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useTranslation } from 'react-i18next';
 import { demoImageUrl, useGoodsList } from '../api/demo';
 import { Pager } from '@/components/data/Pager';
-import { useDraft, useListParams } from '@/components/list/listParams';
+import { useDraft } from '@/components/list/listParams';
+import { pageQuery, useListPage } from '@/components/list/useListPage';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', columnGap: '8px', marginBottom: '12px' },
@@ -21,15 +22,15 @@ const useStyles = makeStyles({
 const SIZES = [12, 24];
 const LIST_DEFAULTS = { title: '', page: 1, size: 12 };
 const LIST_OPTIONS = { allowed: { size: SIZES } };
+const useRows = (p: typeof LIST_DEFAULTS) => useGoodsList(pageQuery(p));
 
 /** Goods cards from /goods/getList: image, title, price, labels, company; title filter and paging. */
 export default function GoodsPage() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const { params, set } = useListParams(LIST_DEFAULTS, LIST_OPTIONS);
-  const query = { pageNo: params.page, pageSize: params.size, title: params.title };
+  const list = useListPage(LIST_DEFAULTS, useRows, LIST_OPTIONS);
+  const { params, set, data } = list;
   const [typed, setTyped] = useDraft(params.title);
-  const { data, isLoading } = useGoodsList(query);
   const money = new Intl.NumberFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US', { style: 'currency', currency: 'CNY' });
   return (
     <div>
@@ -45,7 +46,7 @@ export default function GoodsPage() {
           {t('dm.common.search')}
         </Button>
       </form>
-      {isLoading && !data && <Spinner />}
+      {list.loading && <Spinner />}
       <div className={styles.grid}>
         {(data?.list ?? []).map((g) => (
           <Card key={g.uuid}>
@@ -77,7 +78,7 @@ export default function GoodsPage() {
         ))}
       </div>
       {data && !data.list.length && <Body1>{t('dm.common.empty')}</Body1>}
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} sizes={SIZES} onChange={(page, size) => set({ page, size })} />
+      <Pager {...list.pager} sizes={SIZES} />
     </div>
   );
 }

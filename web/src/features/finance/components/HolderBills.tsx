@@ -2,9 +2,8 @@ import { Body1, Button, Caption1, Field, Input, makeStyles, Spinner, tokens } fr
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { useTranslation } from 'react-i18next';
 import { useHolderBills, type HolderBill } from '@/features/orders';
-import { exportExcel } from '@/components/data/excel';
 import { kwh, yuan } from '@/components/data/format';
-import { excelColumns, type ListColumn } from '@/components/list/columns';
+import { exportList, type ListColumn } from '@/components/list/columns';
 import { ListTable } from '@/components/list/ListTable';
 
 const useStyles = makeStyles({
@@ -42,7 +41,7 @@ export function HolderBills({ month, onMonth }: { month: string; onMonth: (month
           icon={<ArrowDownloadRegular />}
           disabled={list.length === 0}
           data-testid="bills-export"
-          onClick={() => void exportExcel<HolderBill>({ fileName: `holder-bills-${month}.xlsx`, sheetName: t('fin.tabs.bills'), columns: excelColumns(columns), fetchPage: async () => ({ rows: list, cursor: null }) })}
+          onClick={() => void exportList(columns, { fileName: `holder-bills-${month}.xlsx`, sheetName: t('fin.tabs.bills'), rows: list })}
         >
           {t('fin.export')}
         </Button>

@@ -21,15 +21,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getLedger, getRefunds, useByStation, useRevenue, useSettlement, type LedgerEntry, type ListDirection, type QueueEntry, type QueueOrderMoney, type Sums } from '@/features/orders';
 import { periodColumn, RefundDecisionButtons, RefundDecisionDialog, stationColumn, sumsColumns, trendOption, type RefundDecision } from '@/features/orders';
-import { CursorPager } from '@/components/data/CursorPager';
-import { exportExcel } from '@/components/data/excel';
 import { useCursorList } from '@/components/data/useCursorList';
 import { addDays, zonedDateTime, chinaDay, kwh, relativeAge, yuan } from '@/components/data/format';
 import { LazyChart } from '@/components/LazyChart';
 import { usePermission } from '@/components/Permission';
-import { excelColumns, type ListColumn } from '@/components/list/columns';
+import { excelColumns, exportList, type ListColumn } from '@/components/list/columns';
 import { useListParams } from '@/components/list/listParams';
 import { ListTable } from '@/components/list/ListTable';
+import { ListView } from '@/components/list/ListView';
 import { HolderBills } from '../components/HolderBills';
 
 const useStyles = makeStyles({
@@ -98,11 +97,10 @@ function SumsTable<T extends Sums>({ rows, total, columns, rowKey, testid }: { r
 
 async function exportRows<T extends Sums>(name: string, sheet: string, listColumns: ListColumn<T>[], rows: T[], total: Sums, totalLabel: string) {
   const columns = excelColumns(listColumns);
-  await exportExcel<T>({
+  await exportList(listColumns, {
     fileName: name,
     sheetName: sheet,
-    columns,
-    fetchPage: async () => ({ rows, cursor: null }),
+    rows,
     footer: [[totalLabel, ...columns.slice(1).map((c) => c.value(total as T) ?? '')] as (string | number)[]],
   });
 }
@@ -156,10 +154,9 @@ function PendingRefunds({ sort, onSort }: { sort: ListDirection; onSort: (next: 
     { id: 'actions', header: '', cell: (r) => canApprove && <RefundDecisionButtons refund={r} onDecide={setDeciding} testid="pending" /> },
   ];
   const exportQueue = () =>
-    exportExcel<QueueEntry>({
+    exportList(columns, {
       fileName: `refund-requests-${chinaDay(now)}.xlsx`,
       sheetName: t('fin.tabs.refunds'),
-      columns: excelColumns(columns),
       fetchPage: async (cursor) => {
         const page = await getRefunds('pending', 200, sort, cursor);
         return { rows: page.list, cursor: page.cursor };
@@ -174,22 +171,21 @@ function PendingRefunds({ sort, onSort }: { sort: ListDirection; onSort: (next: 
         </Button>
       </div>
       {queue.loaded && list.length === 0 && <Body1>{t('fin.noPending')}</Body1>}
-      <div className={styles.scroll}>
-        <ListTable
-          className={styles.queue}
-          data-testid="pending-refunds"
-          columns={columns}
-          rows={list}
-          rowKey={(r) => r.id}
-          rowTestId="pending-refund"
-          sort={{
-            direction: () => (sort === 'oldest' ? 'descending' : 'ascending'),
-            onSort: () => onSort(sort === 'oldest' ? 'newest' : 'oldest'),
-            title: () => (sort === 'oldest' ? t('fin.queue.oldestFirst') : t('fin.queue.newestFirst')),
-          }}
-        />
-      </div>
-      <CursorPager total={null} {...queue.pager} />
+      <ListView
+        list={queue}
+        scrollClassName={styles.scroll}
+        spinner={false}
+        className={styles.queue}
+        data-testid="pending-refunds"
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowTestId="pending-refund"
+        sort={{
+          direction: () => (sort === 'oldest' ? 'descending' : 'ascending'),
+          onSort: () => onSort(sort === 'oldest' ? 'newest' : 'oldest'),
+          title: () => (sort === 'oldest' ? t('fin.queue.oldestFirst') : t('fin.queue.newestFirst')),
+        }}
+      />
       <RefundDecisionDialog decision={deciding} onClose={() => setDeciding(null)} onDone={() => void mutate()} />
     </>
   );
@@ -379,10 +375,9 @@ export default function Finance() {
               disabled={ledger.rows.length === 0}
               data-testid="ledger-export"
               onClick={() =>
-                void exportExcel<LedgerEntry>({
+                void exportList(ledgerColumns, {
                   fileName: `refund-ledger-${range.from}-${range.to}.xlsx`,
                   sheetName: t('fin.tabs.ledger'),
-                  columns: excelColumns(ledgerColumns),
                   fetchPage: async (cursor) => {
                     const page = await getLedger(range.from, range.to, 500, cursor);
                     return { rows: page.list, cursor: page.cursor };
@@ -393,17 +388,16 @@ export default function Finance() {
               {t('fin.export')}
             </Button>
           </div>
-          <div className={styles.scroll}>
-          <ListTable
+          <ListView
+            list={ledger}
+            scrollClassName={styles.scroll}
+            spinner={false}
             className={styles.queue}
             data-testid="fin-ledger"
             columns={ledgerColumns}
-            rows={ledger.rows}
             rowKey={(e) => e.refundId}
             rowTestId={(e) => `ledger-${e.kind ?? 'refund'}`}
           />
-          </div>
-          <CursorPager total={null} {...ledger.pager} />
         </Card>
       )}
     </div>

@@ -1,29 +1,27 @@
-import { Badge, Button, Card, Spinner } from '@fluentui/react-components';
+import { Badge, Button, Card } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteRole, useRoles, type Role } from '../api/settings';
-import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
-import { useListParams } from '@/components/list/listParams';
-import { ListTable } from '@/components/list/ListTable';
+import { ListView } from '@/components/list/ListView';
+import { pageQuery, useListPage } from '@/components/list/useListPage';
 import { permissionLabel, RoleDialog } from '../components/RoleDialog';
 import { RoleMenuDialog } from '../components/RoleMenuDialog';
 import { confirmDelete, SearchBox, useSettingStyles } from '@/components/forms/ui';
 
 /** The list's state in the URL: role name prefix, page. */
 const LIST_DEFAULTS = { role: '', page: 1, size: 20 };
+const useRoleList = (p: typeof LIST_DEFAULTS) => useRoles(pageQuery(p));
 
 /** Roles with their permissions and holder counts; create, edit/rename, delete. */
 export default function RoleManagement() {
   const { t } = useTranslation();
   const styles = useSettingStyles();
-  const { params, set } = useListParams(LIST_DEFAULTS);
-  const query = { pageNo: params.page, pageSize: params.size, role: params.role };
+  const list = useListPage(LIST_DEFAULTS, useRoleList);
+  const { params, data, mutate } = list;
   const [editing, setEditing] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
   const [viewing, setViewing] = useState<Role | null>(null);
-  const { data, isLoading, mutate } = useRoles(query);
-  const list = data?.list ?? [];
 
   const remove = async (r: Role) => {
     // Refused while someone holds the role (the server says so).
@@ -74,21 +72,18 @@ export default function RoleManagement() {
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ open: true, role: null })} data-testid="role-add">
           {t('set.role.add')}
         </Button>
-        <SearchBox placeholder={t('set.role.filter')} onSearch={(text) => set({ role: text, page: 1 })} key={params.role} initial={params.role} />
+        <SearchBox placeholder={t('set.role.filter')} onSearch={(text) => list.filterBy({ role: text })} key={params.role} initial={params.role} />
       </div>
-      <div className={styles.scroll}>
-        <ListTable
-          aria-label={t('set.role.title')}
-          style={{ minWidth: '800px' }}
-          columns={columns}
-          rows={list}
-          rowKey={(r) => r.id}
-          rowAttrs={(r) => ({ 'data-role-row': r.role })}
-          empty={!isLoading ? <span className={styles.muted}>{t('common.noData')}</span> : undefined}
-        />
-        {isLoading && !data && <Spinner size="small" />}
-      </div>
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(page, size) => set({ page, size })} />
+      <ListView
+        list={list}
+        scrollClassName={styles.scroll}
+        aria-label={t('set.role.title')}
+        style={{ minWidth: '800px' }}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowAttrs={(r) => ({ 'data-role-row': r.role })}
+        empty={<span className={styles.muted}>{t('common.noData')}</span>}
+      />
       <RoleMenuDialog role={viewing} onClose={() => setViewing(null)} />
       <RoleDialog
         open={editing.open}

@@ -1,13 +1,12 @@
-import { Badge, Button, Card, Spinner } from '@fluentui/react-components';
+import { Badge, Button, Card } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataText } from '@/components/data/DataText';
 import { deleteUser, useDepartments, useRoleOptions, useUsers, type Department, type StaffUser } from '../api/settings';
-import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
-import { useListParams } from '@/components/list/listParams';
-import { ListTable } from '@/components/list/ListTable';
+import { ListView } from '@/components/list/ListView';
+import { pageQuery, useListPage } from '@/components/list/useListPage';
 import { parentOptions } from '../model/logic';
 import { confirmDelete, SearchBox, useSettingStyles } from '@/components/forms/ui';
 import { ResetPasswordDialog, UserDialog } from '../components/UserDialogs';
@@ -16,22 +15,21 @@ import { userStore } from '@/store/user';
 const deptKey = (d: Department) => d.id;
 /** The list's state in the URL: username prefix, page. */
 const LIST_DEFAULTS = { username: '', page: 1, size: 20 };
+const useUserList = (p: typeof LIST_DEFAULTS) => useUsers(pageQuery(p));
 
 /** Staff accounts: username prefix filter, paging, create/edit, reset password, delete. */
 export default function UserManagement() {
   const { t } = useTranslation();
   const styles = useSettingStyles();
   const me = userStore.use((s) => s.username);
-  const { params, set } = useListParams(LIST_DEFAULTS);
-  const query = { pageNo: params.page, pageSize: params.size, username: params.username };
+  const list = useListPage(LIST_DEFAULTS, useUserList);
+  const { params, mutate } = list;
   const [editing, setEditing] = useState<{ open: boolean; user: StaffUser | null }>({ open: false, user: null });
   const [resetting, setResetting] = useState<string | null>(null);
-  const { data, isLoading, mutate } = useUsers(query);
   const roles = useRoleOptions();
   const depts = useDepartments(true);
   const deptOptions = useMemo(() => parentOptions(depts.data?.list ?? [], deptKey, (d) => d.name), [depts.data]);
   const deptName = (id?: string | null) => (id ? (deptOptions.find((d) => d.key === id)?.label ?? id) : '—');
-  const list = data?.list ?? [];
 
   const remove = async (u: StaffUser) => {
     if ((await confirmDelete(t('set.user.confirmDelete', { name: u.username }), () => deleteUser(u.username))) === 'deleted') void mutate();
@@ -103,21 +101,18 @@ export default function UserManagement() {
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ open: true, user: null })} data-testid="user-add">
           {t('set.user.add')}
         </Button>
-        <SearchBox placeholder={t('set.user.filter')} onSearch={(text) => set({ username: text, page: 1 })} testId="user-filter" key={params.username} initial={params.username} />
+        <SearchBox placeholder={t('set.user.filter')} onSearch={(text) => list.filterBy({ username: text })} testId="user-filter" key={params.username} initial={params.username} />
       </div>
-      <div className={styles.scroll}>
-        <ListTable
-          aria-label={t('set.user.title')}
-          style={{ minWidth: '1100px' }}
-          columns={columns}
-          rows={list}
-          rowKey={(u) => u.id}
-          rowAttrs={(u) => ({ 'data-user': u.username })}
-          empty={!isLoading ? <span className={styles.muted}>{t('common.noData')}</span> : undefined}
-        />
-        {isLoading && !data && <Spinner size="small" />}
-      </div>
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(page, size) => set({ page, size })} />
+      <ListView
+        list={list}
+        scrollClassName={styles.scroll}
+        aria-label={t('set.user.title')}
+        style={{ minWidth: '1100px' }}
+        columns={columns}
+        rowKey={(u) => u.id}
+        rowAttrs={(u) => ({ 'data-user': u.username })}
+        empty={<span className={styles.muted}>{t('common.noData')}</span>}
+      />
       <UserDialog
         open={editing.open}
         user={editing.user}

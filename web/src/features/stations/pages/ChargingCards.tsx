@@ -26,10 +26,10 @@ import { importWorkbook } from '../model/cardImport';
 import { confirm } from '@/components/Confirm';
 import { chinaDay, parseYuan, yuan, zonedDateTime, zonedDay, zoneLabel } from '@/components/data/format';
 import { exportExcel } from '@/components/data/excel';
-import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
-import { useListParams } from '@/components/list/listParams';
 import { ListTable } from '@/components/list/ListTable';
+import { ListView } from '@/components/list/ListView';
+import { useListPage } from '@/components/list/useListPage';
 import { usePermission } from '@/components/Permission';
 import { fieldProblems, RequestError } from '@/api/request';
 import { clearErrorToasts, notify } from '@/utils/notify';
@@ -50,6 +50,8 @@ const PAYMENTS: CardPayment[] = ['postpaid', 'prepaid'];
 /** The card list's state in the URL: keyword, status, page. */
 const LIST_DEFAULTS = { keyword: '', status: '', page: 1, size: 20 };
 const ALLOWED = { status: ['', ...CARD_STATUSES] };
+const filterOf = (p: typeof LIST_DEFAULTS): CardFilter => (p.keyword || p.status ? { keyword: p.keyword || undefined, status: (p.status || undefined) as CardStatus | undefined } : {});
+const useCardList = (p: typeof LIST_DEFAULTS) => useCards(filterOf(p), p.page, p.size);
 
 /** /connector/cards: the charging cards chargers authorize (OCPP idTags). */
 export default function ChargingCards() {
@@ -64,8 +66,9 @@ export default function ChargingCards() {
   const [lowOpen, setLowOpen] = useState(false);
   // The filter lives in the URL; the header search opens a card as
   // /connector/cards?keyword=… (an open tab follows the address).
-  const { params, set: setParams } = useListParams(LIST_DEFAULTS, { allowed: ALLOWED });
-  const filter: CardFilter = params.keyword || params.status ? { keyword: params.keyword || undefined, status: (params.status || undefined) as CardStatus | undefined } : {};
+  const list = useListPage(LIST_DEFAULTS, useCardList, { allowed: ALLOWED });
+  const { params, mutate } = list;
+  const filter = filterOf(params);
   // The keyword being typed; it follows the URL when the URL changes.
   const [keyword, setKeyword] = useState(params.keyword);
   const [shownKeyword, setShownKeyword] = useState(params.keyword);
@@ -75,9 +78,8 @@ export default function ChargingCards() {
   }
   const [editing, setEditing] = useState<{ card: CardInput; version?: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const { data, isLoading, mutate } = useCards(filter, params.page, params.size);
 
-  const set = (patch: Partial<CardFilter>) => setParams({ ...patch, page: 1 } as Partial<typeof LIST_DEFAULTS>);
+  const set = (patch: Partial<CardFilter>) => list.filterBy(patch as Partial<typeof LIST_DEFAULTS>);
 
   const remove = async (c: Card) => {
     if (!(await confirm(t('chg.card.confirmDelete', { idTag: c.idTag })))) return;
@@ -216,12 +218,7 @@ export default function ChargingCards() {
         </Button>
         <Button onClick={() => void onExport()}>{t('chg.export')}</Button>
       </div>
-      {isLoading ? (
-        <Spinner />
-      ) : (
-        <ListTable data-testid="card-table" columns={columns} rows={data?.list ?? []} rowKey={(c) => c.idTag} />
-      )}
-      <Pager page={params.page} pageSize={params.size} total={data?.total ?? 0} onChange={(page, size) => setParams({ page, size })} />
+      <ListView list={list} spinner="medium" data-testid="card-table" columns={columns} rowKey={(c) => c.idTag} />
       {editing && <CardDialog initial={editing.card} version={editing.version} onClose={() => setEditing(null)} onSaved={() => void mutate()} />}
       {importProblems && <ImportProblemsDialog lines={importProblems} onClose={() => setImportProblems(null)} />}
       {topUp && <TopUpDialog card={topUp} onClose={() => setTopUp(null)} onDone={() => void mutate()} />}

@@ -1,4 +1,4 @@
-import { Button, Caption1, Card, Dropdown, Field, Link, makeStyles, Option, Spinner, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Card, Dropdown, Field, Link, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationPicker } from '../components/StationPicker';
@@ -6,10 +6,9 @@ import { useNavigate } from 'react-router';
 import { CONNECTOR_STATUSES, useConnectors, type Connector, type ConnectorFilter, type ConnectorStatus, type PileType } from '../api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog } from '../components/ConnectorBits';
 import { zonedDateTime } from '@/components/data/format';
-import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
-import { useListParams } from '@/components/list/listParams';
-import { ListTable } from '@/components/list/ListTable';
+import { ListView } from '@/components/list/ListView';
+import { useListPage } from '@/components/list/useListPage';
 
 const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '12px' },
@@ -27,18 +26,20 @@ const useStyles = makeStyles({
 /** The connector list's state in the URL: station, status, AC/DC, page. */
 const LIST_DEFAULTS = { stationId: '', status: '', pileType: '', page: 1, size: 20 };
 const ALLOWED = { status: ['', ...CONNECTOR_STATUSES], pileType: ['', 'ac', 'dc'] };
+/** Only what is set (an empty filter asks for every connector). */
+const filterOf = (p: typeof LIST_DEFAULTS) => Object.fromEntries(Object.entries({ stationId: p.stationId, status: p.status, pileType: p.pileType }).filter(([, v]) => v)) as ConnectorFilter;
+const useConnectorList = (p: typeof LIST_DEFAULTS) => useConnectors(filterOf(p), p.page, p.size);
 
 /** /connector/connectors: every connector, filtered by station, status (last reported) and AC/DC, with operator actions. */
 export default function ConnectorList() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const { params, set: setParams } = useListParams(LIST_DEFAULTS, { allowed: ALLOWED });
-  // Only what is set (an empty filter asks for every connector).
-  const filter = Object.fromEntries(Object.entries({ stationId: params.stationId, status: params.status, pileType: params.pileType }).filter(([, v]) => v)) as ConnectorFilter;
+  const list = useListPage(LIST_DEFAULTS, useConnectorList, { allowed: ALLOWED });
+  const { data, mutate } = list;
+  const filter = filterOf(list.params);
   const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
-  const { data, isLoading, mutate } = useConnectors(filter, params.page, params.size);
-  const set = (patch: Partial<ConnectorFilter>) => setParams({ ...patch, page: 1 } as Partial<typeof LIST_DEFAULTS>);
+  const set = (patch: Partial<ConnectorFilter>) => list.filterBy(patch as Partial<typeof LIST_DEFAULTS>);
   const columns: ListColumn<Connector>[] = [
     {
       id: 'station',
@@ -115,11 +116,7 @@ export default function ConnectorList() {
         </Field>
         <Caption1 className={styles.muted}>{t('ast.connectors.total', { total: data?.total ?? 0 })}</Caption1>
       </div>
-      <div className={styles.scroll}>
-        <ListTable className={styles.table} data-testid="connector-table" columns={columns} rows={data?.list ?? []} rowKey={(c) => c.id} rowTestId="connector-row" />
-        {isLoading && <Spinner size="tiny" />}
-      </div>
-      <Pager page={params.page} pageSize={params.size} total={data?.total ?? 0} onChange={(page, size) => setParams({ page, size })} />
+      <ListView list={list} scrollClassName={styles.scroll} spinner="tiny" className={styles.table} data-testid="connector-table" columns={columns} rowKey={(c) => c.id} rowTestId="connector-row" />
       <HistoryDialog connectorId={history?.id ?? null} label={history?.label} onClose={() => setHistory(null)} />
     </Card>
   );

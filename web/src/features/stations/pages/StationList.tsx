@@ -1,4 +1,4 @@
-import { Button, Card, Dropdown, Field, Input, Link, makeStyles, Option, Spinner, tokens } from '@fluentui/react-components';
+import { Button, Card, Dropdown, Field, Input, Link, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,9 @@ import { deleteStation, STATION_STATUSES, useStations, type Station, type Statio
 import { StationStatusBadge } from '../components/ConnectorBits';
 import { StationDialog } from '../components/StationDialog';
 import { confirm } from '@/components/Confirm';
-import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
-import { useListParams } from '@/components/list/listParams';
-import { ListTable } from '@/components/list/ListTable';
+import { ListView } from '@/components/list/ListView';
+import { useListPage } from '@/components/list/useListPage';
 import { RegionPicker } from '../components/RegionPicker';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
@@ -30,6 +29,12 @@ const useStyles = makeStyles({
 /** The station list's state in the URL: name prefix, region path (codes joined by commas), status, page. */
 const LIST_DEFAULTS = { name: '', region: '', status: '', page: 1, size: 20 };
 const STATUS_VALUES = ['', ...STATION_STATUSES] as const;
+const regionPathOf = (region: string) => (region ? region.split(',') : []);
+/** The stations of the list's state: the region filter is the last code of the path. */
+const useStationList = (p: typeof LIST_DEFAULTS) => {
+  const path = regionPathOf(p.region);
+  return useStations({ name: p.name || undefined, regionCode: path[path.length - 1], status: p.status as StationStatus | '' } satisfies StationFilter, p.page, p.size);
+};
 
 /** /connector/station: the station list with name / region / status filters and paging. */
 export default function StationList() {
@@ -39,9 +44,9 @@ export default function StationList() {
   const navigate = useNavigate();
   const canWrite = usePermission(['write:system']);
   const canDelete = usePermission(['delete:system']);
-  const { params, set } = useListParams(LIST_DEFAULTS, { allowed: { status: STATUS_VALUES } });
-  const regionPath = params.region ? params.region.split(',') : [];
-  const filter: StationFilter = { name: params.name || undefined, regionCode: regionPath[regionPath.length - 1], status: params.status as StationStatus | '' };
+  const list = useListPage(LIST_DEFAULTS, useStationList, { allowed: { status: STATUS_VALUES } });
+  const { params, set, mutate } = list;
+  const regionPath = regionPathOf(params.region);
   // The form being typed; it follows the URL when the URL changes (search, back, a link).
   const [name, setName] = useState(params.name);
   const [region, setRegion] = useState<string[]>(regionPath);
@@ -57,7 +62,6 @@ export default function StationList() {
   // The filters wrap into more rows on narrow windows (and the actions go under them on small screens).
   const [queryRows, setQueryRows] = useState(1);
   const tableMax = useTableHeight(queryRows - 1);
-  const { data, isLoading, mutate } = useStations(filter, params.page, params.size);
 
   const search = () => {
     set({ name: name.trim(), region: region.join(','), status, page: 1 });
@@ -145,20 +149,20 @@ export default function StationList() {
         )}
         </QueryFormRightPanel>
       </QueryForm>
-      <div className={styles.scroll} style={{ maxHeight: `${tableMax}px` }} data-testid="station-table-scroll">
-        <ListTable
-          className={styles.table}
-          headerClassName={styles.stickyHead}
-          data-testid="station-table"
-          columns={columns}
-          rows={data?.list ?? []}
-          rowKey={(s) => s.id}
-          rowTestId="station-row"
-          empty={data ? <span className={styles.muted}>{t('ast.station.empty')}</span> : undefined}
-        />
-        {isLoading && <Spinner size="tiny" />}
-      </div>
-      <Pager page={params.page} pageSize={params.size} total={data?.total ?? 0} onChange={(page, size) => set({ page, size })} />
+      <ListView
+        list={list}
+        scrollClassName={styles.scroll}
+        scrollStyle={{ maxHeight: `${tableMax}px` }}
+        scrollTestId="station-table-scroll"
+        spinner="tiny"
+        className={styles.table}
+        headerClassName={styles.stickyHead}
+        data-testid="station-table"
+        columns={columns}
+        rowKey={(s) => s.id}
+        rowTestId="station-row"
+        empty={<span className={styles.muted}>{t('ast.station.empty')}</span>}
+      />
       {/* Mounted only while open: closing unmounts it at once (no exit
           animation), so nothing invisible is left over the next tab. */}
       {creating && (

@@ -3,7 +3,8 @@ import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useTranslation } from 'react-i18next';
 import { useRemixIcons } from '../../api/demo';
 import { Pager } from '@/components/data/Pager';
-import { useDraft, useListParams } from '@/components/list/listParams';
+import { useDraft } from '@/components/list/listParams';
+import { pageQuery, useListPage } from '@/components/list/useListPage';
 import { RemixIcon } from '../../components/remixIcons';
 import { notify } from '@/utils/notify';
 
@@ -40,15 +41,15 @@ export async function copyText(text: string): Promise<boolean> {
 const SIZES = [72, 144];
 const LIST_DEFAULTS = { title: '', page: 1, size: 72 };
 const LIST_OPTIONS = { allowed: { size: SIZES } };
+const useRows = (p: typeof LIST_DEFAULTS) => useRemixIcons(pageQuery(p));
 
 /** Remix icon list: 72 per page from /remixIcon/getList, title filter, click copies the name. */
 export default function RemixIconPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const { params, set } = useListParams(LIST_DEFAULTS, LIST_OPTIONS);
-  const query = { pageNo: params.page, pageSize: params.size, title: params.title };
+  const list = useListPage(LIST_DEFAULTS, useRows, LIST_OPTIONS);
+  const { params, set, data } = list;
   const [typed, setTyped] = useDraft(params.title);
-  const { data, isLoading } = useRemixIcons(query);
   return (
     <Card className={styles.card}>
       <form
@@ -63,7 +64,7 @@ export default function RemixIconPage() {
           {t('dm.common.search')}
         </Button>
       </form>
-      {isLoading && !data && <Spinner size="small" />}
+      {list.loading && <Spinner size="small" />}
       <div className={styles.grid}>
         {(data?.list ?? []).map((name) => (
           <button
@@ -81,7 +82,7 @@ export default function RemixIconPage() {
         ))}
       </div>
       {data && !data.list.length && <Caption1>{t('dm.common.empty')}</Caption1>}
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} sizes={SIZES} onChange={(page, size) => set({ page, size })} />
+      <Pager {...list.pager} sizes={SIZES} />
     </Card>
   );
 }

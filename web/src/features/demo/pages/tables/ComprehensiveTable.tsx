@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Image, Input, makeStyles, RatingDisplay, Spinner, tokens } from '@fluentui/react-components';
+import { Button, Card, Checkbox, Image, Input, makeStyles, RatingDisplay, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
@@ -8,10 +8,10 @@ import { useNavigate } from 'react-router';
 import { demoImageUrl, doDeleteTable, useTableList, type TableItem } from '../../api/demo';
 import { confirm } from '@/components/Confirm';
 import { EditItemDialog } from '../../components/EditItemDialog';
-import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
-import { useDraft, useListParams } from '@/components/list/listParams';
-import { ListTable } from '@/components/list/ListTable';
+import { useDraft } from '@/components/list/listParams';
+import { ListView } from '@/components/list/ListView';
+import { pageQuery, useListPage } from '@/components/list/useListPage';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '@/utils/notify';
 
@@ -29,19 +29,19 @@ const useStyles = makeStyles({
 /** The list's state in the URL: title filter, page, page size (one the pager offers). */
 const LIST_DEFAULTS = { title: '', page: 1, size: 20 };
 const LIST_OPTIONS = { allowed: { size: [10, 20, 50] } };
+const useItems = (p: typeof LIST_DEFAULTS) => useTableList(pageQuery(p));
 
 /** The template's comprehensive table: search, paging, selection, add/edit/delete (simulated), detail in a new tab. */
 export default function ComprehensiveTable() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const { params, set } = useListParams(LIST_DEFAULTS, LIST_OPTIONS);
-  const query = { pageNo: params.page, pageSize: params.size, title: params.title };
+  const items = useListPage(LIST_DEFAULTS, useItems, LIST_OPTIONS);
+  const { params, set, mutate } = items;
   const [typed, setTyped] = useDraft(params.title);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<{ open: boolean; item: TableItem | null }>({ open: false, item: null });
-  const { data, isLoading, mutate } = useTableList(query);
-  const list = data?.list ?? [];
+  const list = items.rows;
   const allChecked = list.length > 0 && list.every((r) => selected.has(r.id));
 
   const remove = async (ids: string[]) => {
@@ -136,11 +136,7 @@ export default function ComprehensiveTable() {
           </Button>
         </form>
       </div>
-      <div className={styles.scroll}>
-        <ListTable className={styles.table} aria-label={t('dm.table.name')} columns={columns} rows={list} rowKey={(r) => r.uuid} />
-        {isLoading && !data && <Spinner size="small" />}
-      </div>
-      <Pager page={query.pageNo} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(page, size) => set({ page, size })} />
+      <ListView list={items} scrollClassName={styles.scroll} className={styles.table} aria-label={t('dm.table.name')} columns={columns} rowKey={(r) => r.uuid} />
       <EditItemDialog
         open={editing.open}
         item={editing.item}
