@@ -1,20 +1,21 @@
-import { Badge, Button, Caption1, Card, Dropdown, Field, Input, Option, Spinner } from '@fluentui/react-components';
+import { Badge, Button, Caption1, Card, Dropdown, Field, Input, Option } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons/svg/arrow-sync';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataText } from '@/components/data/DataText';
 import { actionName } from '@/features/stations';
 import { getSystemLog, useSystemLog, type LogEntry, type LogType } from '../api/settings';
-import { Pager } from '@/components/data/Pager';
 import type { ListColumn } from '@/components/list/columns';
-import { useListParams } from '@/components/list/listParams';
-import { ListTable } from '@/components/list/ListTable';
+import { ListView } from '@/components/list/ListView';
+import { pageQuery, useListPage } from '@/components/list/useListPage';
 import { zonedDateTimeSecs } from '@/components/data/format';
 import { numberedPageCount, offersLoadMore } from '../model/logic';
 import { SearchBox, useSettingStyles } from '@/components/forms/ui';
 
 /** The log's filters and page in the URL. */
 const LIST_DEFAULTS = { account: '', type: '', from: '', to: '', page: 1, size: 20 };
+/** The log's page: its types are named in the reader's language, so the language is part of what is read. */
+const useLogPage = (p: typeof LIST_DEFAULTS) => useSystemLog(pageQuery(p), useTranslation().i18n.language);
 
 /**
  * The system log, newest first: filtered by the start of the account (any
@@ -25,10 +26,11 @@ const LIST_DEFAULTS = { account: '', type: '', from: '', to: '', page: 1, size: 
  * short while more follow).
  */
 export default function SystemLog() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useSettingStyles();
-  const { params, set } = useListParams(LIST_DEFAULTS);
-  const query = { pageNo: params.page, pageSize: params.size, account: params.account, type: params.type, from: params.from, to: params.to };
+  const list = useListPage(LIST_DEFAULTS, useLogPage);
+  const { params, data, mutate } = list;
+  const query = pageQuery(params);
   const [more, setMore] = useState<{ rows: LogEntry[]; cursor: string | null; loading: boolean }>({ rows: [], cursor: null, loading: false });
   // Entries loaded with "load more" belong to the query they followed.
   const queryKey = JSON.stringify(query);
@@ -41,7 +43,6 @@ export default function SystemLog() {
   // pages keep the last list. Taken in the render that brings them, so the
   // dropdown never shows a page's rows with the previous (or no) type list.
   const [types, setTypes] = useState<LogType[]>([]);
-  const { data, isLoading, mutate } = useSystemLog(query, i18n.language);
   if (data?.types && data.types !== types) setTypes(data.types);
   const counted = data?.totalKnown ?? true;
   const total = data?.total ?? 0;
@@ -50,7 +51,7 @@ export default function SystemLog() {
   const canLoadMore = counted ? offersLoadMore(query.pageNo, query.pageSize, total, rows.length, cursor) : !!cursor;
   const reachable = Math.min(total, numberedPageCount(total, query.pageSize) * query.pageSize);
 
-  const filterBy = (patch: Partial<typeof LIST_DEFAULTS>) => set({ ...patch, page: 1 });
+  const filterBy = list.filterBy;
   const loadMore = async () => {
     if (!cursor) return;
     setMore((m) => ({ ...m, loading: true }));
@@ -144,38 +145,36 @@ export default function SystemLog() {
           {t('set.common.reload')}
         </Button>
       </div>
-      <div className={styles.scroll}>
-        <ListTable
-          aria-label={t('set.log.title')}
-          style={{ minWidth: '1200px' }}
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.id}
-          rowAttrs={(r) => ({ 'data-log-path': r.path })}
-          empty={!isLoading ? <span className={styles.muted}>{t('common.noData')}</span> : undefined}
-        />
-        {isLoading && !data && <Spinner size="small" />}
-      </div>
-      {canLoadMore && (
-        <div className={styles.group}>
-          <Button onClick={() => void loadMore()} disabled={more.loading} data-testid="log-more">
-            {t('set.log.loadMore')}
-          </Button>
-          {counted && <Caption1 className={styles.muted}>{t('set.log.numberedLimit')}</Caption1>}
-        </div>
-      )}
-      {!counted && (
-        <Caption1 className={styles.muted} data-testid="log-filtered-note">
-          {t('set.log.filteredNote')}
-        </Caption1>
-      )}
-      {counted && total > reachable && <Caption1 className={styles.muted}>{t('set.log.totalNote', { total, reachable })}</Caption1>}
-      {!!data?.refusedAnonymous24h && (
-        <Caption1 className={styles.muted} data-testid="log-refused">
-          {t('set.log.refusedAnonymous', { count: data.refusedAnonymous24h })}
-        </Caption1>
-      )}
-      {counted && <Pager page={query.pageNo} pageSize={query.pageSize} total={reachable} onChange={(page, size) => set({ page, size })} />}
+      <ListView
+        list={{ ...list, rows, pager: counted ? { ...list.pager, total: reachable } : undefined }}
+        scrollClassName={styles.scroll}
+        aria-label={t('set.log.title')}
+        style={{ minWidth: '1200px' }}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowAttrs={(r) => ({ 'data-log-path': r.path })}
+        empty={<span className={styles.muted}>{t('common.noData')}</span>}
+      >
+        {canLoadMore && (
+          <div className={styles.group}>
+            <Button onClick={() => void loadMore()} disabled={more.loading} data-testid="log-more">
+              {t('set.log.loadMore')}
+            </Button>
+            {counted && <Caption1 className={styles.muted}>{t('set.log.numberedLimit')}</Caption1>}
+          </div>
+        )}
+        {!counted && (
+          <Caption1 className={styles.muted} data-testid="log-filtered-note">
+            {t('set.log.filteredNote')}
+          </Caption1>
+        )}
+        {counted && total > reachable && <Caption1 className={styles.muted}>{t('set.log.totalNote', { total, reachable })}</Caption1>}
+        {!!data?.refusedAnonymous24h && (
+          <Caption1 className={styles.muted} data-testid="log-refused">
+            {t('set.log.refusedAnonymous', { count: data.refusedAnonymous24h })}
+          </Caption1>
+        )}
+      </ListView>
     </Card>
   );
 }
