@@ -1,11 +1,10 @@
-import { Avatar, Body1, Button, Caption1, Card, Input, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
-import { SearchRegular } from '@fluentui/react-icons/svg/search';
+import { Avatar, Body1, Caption1, Card, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { useTranslation } from 'react-i18next';
 import { demoImageUrl, useTableList } from '../api/demo';
 import { Pager } from '@/components/data/Pager';
-import { useDraft } from '@/components/list/listParams';
 import { pageQuery, useListPage } from '@/components/list/useListPage';
+import { TitleSearch } from '../components/TitleSearch';
 import { StatusBadge } from '../components/StatusBadge';
 
 const useStyles = makeStyles({
@@ -29,21 +28,9 @@ export default function ListPage() {
   const styles = useStyles();
   const list = useListPage(LIST_DEFAULTS, useRows, LIST_OPTIONS);
   const { params, set, data } = list;
-  const [typed, setTyped] = useDraft(params.title);
   return (
     <Card className={styles.card}>
-      <form
-        className={styles.toolbar}
-        onSubmit={(e) => {
-          e.preventDefault();
-          set({ title: typed.trim(), page: 1 });
-        }}
-      >
-        <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.table.title')} contentBefore={<SearchRegular />} />
-        <Button type="submit" appearance="primary">
-          {t('dm.common.search')}
-        </Button>
-      </form>
+      <TitleSearch className={styles.toolbar} title={params.title} onSearch={(title) => set({ title, page: 1 })} placeholder={t('dm.table.title')} />
       {list.loading && <Spinner size="small" />}
       {(data?.list ?? []).map((item) => (
         <div key={item.uuid} className={styles.item}>

@@ -1,10 +1,9 @@
-import { Badge, Body1, Button, Caption1, Card, CardFooter, CardPreview, Image, Input, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
-import { SearchRegular } from '@fluentui/react-icons/svg/search';
+import { Badge, Body1, Caption1, Card, CardFooter, CardPreview, Image, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { demoImageUrl, useGoodsList } from '../api/demo';
 import { Pager } from '@/components/data/Pager';
-import { useDraft } from '@/components/list/listParams';
 import { pageQuery, useListPage } from '@/components/list/useListPage';
+import { TitleSearch } from '../components/TitleSearch';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', columnGap: '8px', marginBottom: '12px' },
@@ -30,22 +29,10 @@ export default function GoodsPage() {
   const styles = useStyles();
   const list = useListPage(LIST_DEFAULTS, useRows, LIST_OPTIONS);
   const { params, set, data } = list;
-  const [typed, setTyped] = useDraft(params.title);
   const money = new Intl.NumberFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US', { style: 'currency', currency: 'CNY' });
   return (
     <div>
-      <form
-        className={styles.toolbar}
-        onSubmit={(e) => {
-          e.preventDefault();
-          set({ title: typed.trim(), page: 1 });
-        }}
-      >
-        <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.goods.filter')} contentBefore={<SearchRegular />} />
-        <Button type="submit" appearance="primary">
-          {t('dm.common.search')}
-        </Button>
-      </form>
+      <TitleSearch className={styles.toolbar} title={params.title} onSearch={(title) => set({ title, page: 1 })} placeholder={t('dm.goods.filter')} />
       {list.loading && <Spinner />}
       <div className={styles.grid}>
         {(data?.list ?? []).map((g) => (

@@ -1,10 +1,9 @@
-import { Button, Caption1, Card, Input, makeStyles, shorthands, Spinner, tokens } from '@fluentui/react-components';
-import { SearchRegular } from '@fluentui/react-icons/svg/search';
+import { Caption1, Card, makeStyles, shorthands, Spinner, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRemixIcons } from '../../api/demo';
 import { Pager } from '@/components/data/Pager';
-import { useDraft } from '@/components/list/listParams';
 import { pageQuery, useListPage } from '@/components/list/useListPage';
+import { TitleSearch } from '../../components/TitleSearch';
 import { RemixIcon } from '../../components/remixIcons';
 import { notify } from '@/utils/notify';
 
@@ -49,21 +48,9 @@ export default function RemixIconPage() {
   const styles = useStyles();
   const list = useListPage(LIST_DEFAULTS, useRows, LIST_OPTIONS);
   const { params, set, data } = list;
-  const [typed, setTyped] = useDraft(params.title);
   return (
     <Card className={styles.card}>
-      <form
-        className={styles.toolbar}
-        onSubmit={(e) => {
-          e.preventDefault();
-          set({ title: typed.trim(), page: 1 });
-        }}
-      >
-        <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.icon.filter')} contentBefore={<SearchRegular />} data-testid="icon-filter" />
-        <Button type="submit" appearance="primary">
-          {t('dm.common.search')}
-        </Button>
-      </form>
+      <TitleSearch className={styles.toolbar} title={params.title} onSearch={(title) => set({ title, page: 1 })} placeholder={t('dm.icon.filter')} testId="icon-filter" />
       {list.loading && <Spinner size="small" />}
       <div className={styles.grid}>
         {(data?.list ?? []).map((name) => (

@@ -1,7 +1,6 @@
-import { Button, Card, Checkbox, Image, Input, makeStyles, RatingDisplay, tokens } from '@fluentui/react-components';
+import { Button, Card, Checkbox, Image, makeStyles, RatingDisplay, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
-import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,9 +8,9 @@ import { demoImageUrl, doDeleteTable, useTableList, type TableItem } from '../..
 import { confirm } from '@/components/Confirm';
 import { EditItemDialog } from '../../components/EditItemDialog';
 import type { ListColumn } from '@/components/list/columns';
-import { useDraft } from '@/components/list/listParams';
 import { ListView } from '@/components/list/ListView';
 import { pageQuery, useListPage } from '@/components/list/useListPage';
+import { TitleSearch } from '../../components/TitleSearch';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '@/utils/notify';
 
@@ -38,7 +37,6 @@ export default function ComprehensiveTable() {
   const navigate = useNavigate();
   const items = useListPage(LIST_DEFAULTS, useItems, LIST_OPTIONS);
   const { params, set, mutate } = items;
-  const [typed, setTyped] = useDraft(params.title);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<{ open: boolean; item: TableItem | null }>({ open: false, item: null });
   const list = items.rows;
@@ -123,18 +121,7 @@ export default function ComprehensiveTable() {
             {t('dm.table.batchDelete')}
           </Button>
         </div>
-        <form
-          className={styles.group}
-          onSubmit={(e) => {
-            e.preventDefault();
-            set({ title: typed.trim(), page: 1 });
-          }}
-        >
-          <Input value={typed} onChange={(_, d) => setTyped(d.value)} placeholder={t('dm.table.title')} contentBefore={<SearchRegular />} data-testid="table-filter" />
-          <Button type="submit" appearance="primary">
-            {t('dm.common.search')}
-          </Button>
-        </form>
+        <TitleSearch className={styles.group} title={params.title} onSearch={(title) => set({ title, page: 1 })} placeholder={t('dm.table.title')} testId="table-filter" />
       </div>
       <ListView list={items} scrollClassName={styles.scroll} className={styles.table} aria-label={t('dm.table.name')} columns={columns} rowKey={(r) => r.uuid} />
       <EditItemDialog
