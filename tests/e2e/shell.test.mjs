@@ -2,7 +2,7 @@
 // real Chromium against the real local gateway.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { gatewayForFile, go, hashPath, login, menuPaths, shot, USERS, withBrowser } from './harness.mjs';
+import { gatewayForFile, go, hashPath, login, menuPaths, shot, USERS, viewReady, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -89,6 +89,8 @@ describe('tabs and keep-alive', () => {
       await go(page, '/other/count');
       await page.getByTestId('count-value').waitFor();
       await go(page, '/other/timeline');
+      // Its tab exists once its view has rendered; a next address before that replaces it.
+      await viewReady(page);
       await go(page, '/order/orderindex');
       await page.getByTestId('filter-plate').waitFor({ timeout: 20_000 });
       const tabs = () => page.$$eval('[data-tab-path]', (els) => els.map((e) => e.getAttribute('data-tab-path')));
