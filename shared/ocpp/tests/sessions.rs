@@ -9,6 +9,7 @@ mod common;
 
 use std::sync::Arc;
 
+use backoffice::domain::assets::piles::Pile;
 use backoffice::domain::cards::{self, Card, CardStatus};
 use backoffice::domain::chargers::link;
 use backoffice::domain::orders;
@@ -69,16 +70,16 @@ async fn register(ctx: &AppCtx, code: &str) -> Charger {
     Charger { code: code.into(), pile_id, basic, tag }
 }
 
-async fn connect(ctx: &AppCtx, c: &Charger, connection: &str) -> Session {
+async fn connect(ctx: &AppCtx, c: &Charger, connection: &str) -> Session<Pile> {
     let lower = c.code.to_lowercase();
     let h = Handshake { charge_point: &lower, protocols: Some("ocpp2.0.1, ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" };
     let admitted = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp::admit(ctx, &h)).await.expect("the charger is admitted");
-    assert_eq!(admitted.protocol, "ocpp1.6");
+    assert_eq!(admitted.protocol.subprotocol(), "ocpp1.6");
     within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), Session::open(ctx, admitted, connection.into(), "127.0.0.1", ocpp::now_ms())).await.unwrap()
 }
 
 /// Sends a CALL and returns the CALLRESULT payload (panics on CALLERROR).
-async fn call(ctx: &AppCtx, s: &Session, id: &str, action: &str, payload: Value) -> Value {
+async fn call(ctx: &AppCtx, s: &Session<Pile>, id: &str, action: &str, payload: Value) -> Value {
     let reply = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(ctx, &json!([2, id, action, payload]).to_string())).await.expect("a CALL is answered");
     let v: Value = serde_json::from_str(&reply).unwrap();
     assert_eq!(v[0], 3, "{action} answered {reply}");
@@ -207,8 +208,8 @@ impl Recorder {
 }
 
 #[async_trait::async_trait]
-impl ocpp::outbound::Outbound for Recorder {
-    async fn send(&self, _pile: &str, connection: &str, frame: String) -> Result<(), ocpp::outbound::Gone> {
+impl ocpp::link::Outbound for Recorder {
+    async fn send(&self, _pile: &str, connection: &str, frame: String) -> Result<(), ocpp::link::Gone> {
         self.0.lock().unwrap().push(frame);
         self.1.lock().unwrap().push(connection.to_string());
         Ok(())
@@ -481,7 +482,7 @@ async fn authorization_key_rotation_follows_the_chargers_answer(ctx: Arc<AppCtx>
     let rec = Arc::new(Recorder::default());
     assert!(ctx.outbound.set(rec.clone()).is_ok());
     let admin = login(&ctx, "admin", ADMIN_PW).await;
-    let message = |s: &Session, frame: Value| {
+    let message = |s: &Session<Pile>, frame: Value| {
         let ctx = ctx.clone();
         let text = frame.to_string();
         let connection = s.connection_id.clone();
@@ -595,7 +596,7 @@ async fn fields_past_their_limits_and_unknown_connectors_store_nothing(ctx: Arc<
 }
 
 /// The charger's answer `{status}` to the call `frame`.
-async fn answer(ctx: &AppCtx, s: &Session, frame: &Value, status: &str) {
+async fn answer(ctx: &AppCtx, s: &Session<Pile>, frame: &Value, status: &str) {
     let text = json!([3, frame[1], {"status": status}]).to_string();
     within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(ctx, &text)).await;
 }
