@@ -40,10 +40,11 @@ pub fn number_as_text(n: &Number) -> String {
 /// fractions of a second it is the second it falls in. Anything else that
 /// is not RFC 3339 is refused. Returns unix seconds.
 pub fn date_time(s: &str) -> Option<i64> {
-    let s = s.trim();
-    if s.len() > 40 {
+    // Longer than any dateTime could be: not one, whatever it ends with.
+    if s.chars().count() > 40 {
         return None;
     }
+    let s = s.trim();
     OffsetDateTime::parse(s, &Rfc3339).or_else(|_| OffsetDateTime::parse(&format!("{s}Z"), &Rfc3339)).ok().map(|t| t.unix_timestamp())
 }
 

@@ -463,6 +463,21 @@ impl Serialize for DateTime {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for DateTime {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "OcppDateTime".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "format": "date-time" })
+    }
+}
+
 /// Unix seconds as RFC 3339 in UTC (`2025-03-10T08:00:00Z`).
 pub fn iso(ts: i64) -> String {
     OffsetDateTime::from_unix_timestamp(ts).ok().and_then(|t| t.format(&Rfc3339).ok()).unwrap_or_default()

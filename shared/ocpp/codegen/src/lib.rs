@@ -39,6 +39,9 @@ pub struct Version {
     pub names: &'static [(&'static str, &'static str)],
     /// Extra lines for the file's head (what the version's schemas are).
     pub about: &'static str,
+    /// The types' names in a JSON Schema document (feature `schema`: the
+    /// OpenAPI document), prefixed so they never meet the API's own.
+    pub schema_prefix: &'static str,
 }
 
 pub const V16: Version = Version {
@@ -115,6 +118,7 @@ pub const V16: Version = Version {
         ("UnlockConnectorResponse.status", "UnlockStatus"),
     ],
     about: "The 1.6 schemas of OCPP-J with the Security Whitepaper's messages (edition 3).",
+    schema_prefix: "Ocpp16",
 };
 
 pub const V201: Version = Version {
@@ -151,6 +155,7 @@ pub const V201: Version = Version {
     either_sends: &["DataTransfer"],
     names: &[],
     about: "The OCPP 2.0.1 schemas (edition 3): every type is named in them.",
+    schema_prefix: "Ocpp201",
 };
 
 /// What went wrong reading the schemas.
@@ -476,6 +481,65 @@ fn reader(t: &Ty) -> String {
     }
 }
 
+/// The `schemars` attribute that documents a field's constraints (feature
+/// `schema`), if it has any.
+fn schema_attr(t: &Ty) -> Option<String> {
+    fn rules(t: &Ty) -> Vec<String> {
+        match t {
+            Ty::Str { format: Some(f), .. } if f == "uri" => vec!["url".into()],
+            Ty::Str { max: Some(m), .. } => vec![format!("length(max = {m})")],
+            Ty::Int { min, max } if min.is_some() || max.is_some() => {
+                let mut r = Vec::new();
+                if let Some(m) = min {
+                    r.push(format!("min = {m}"));
+                }
+                if let Some(m) = max {
+                    r.push(format!("max = {m}"));
+                }
+                vec![format!("range({})", r.join(", "))]
+            }
+            Ty::Num { min, max, step } => {
+                let mut out = Vec::new();
+                let mut r = Vec::new();
+                if let Some(m) = min {
+                    r.push(format!("min = {m:?}"));
+                }
+                if let Some(m) = max {
+                    r.push(format!("max = {m:?}"));
+                }
+                if !r.is_empty() {
+                    out.push(format!("range({})", r.join(", ")));
+                }
+                if let Some(step) = step {
+                    out.push(format!("extend(\"multipleOf\" = {step:?})"));
+                }
+                out
+            }
+            Ty::Arr { item, min, max } => {
+                let mut out = Vec::new();
+                let mut r = Vec::new();
+                if let Some(m) = min {
+                    r.push(format!("min = {m}"));
+                }
+                if let Some(m) = max {
+                    r.push(format!("max = {m}"));
+                }
+                if !r.is_empty() {
+                    out.push(format!("length({})", r.join(", ")));
+                }
+                let inner = rules(item);
+                if !inner.is_empty() && matches!(**item, Ty::Str { .. } | Ty::Int { .. } | Ty::Num { .. }) {
+                    out.push(format!("inner({})", inner.join(", ")));
+                }
+                out
+            }
+            _ => Vec::new(),
+        }
+    }
+    let r = rules(t);
+    (!r.is_empty()).then(|| format!("#[cfg_attr(feature = \"schema\", schemars({}))]", r.join(", ")))
+}
+
 fn docs(out: &mut String, indent: &str, lines: &[String]) {
     for l in lines {
         if l.is_empty() {
@@ -514,11 +578,16 @@ fn variants(values: &[String]) -> Vec<String> {
         .collect()
 }
 
-fn emit_struct(out: &mut String, t: &TypeDef, fields: &[Field], open: bool) {
+fn emit_struct(out: &mut String, v: &Version, t: &TypeDef, fields: &[Field], open: bool) {
     let _ = writeln!(out, "#[derive(Debug, Clone, PartialEq, Serialize)]");
+    let deny = if open { "" } else { ", deny_unknown_fields" };
+    let _ = writeln!(out, "#[cfg_attr(feature = \"schema\", derive(schemars::JsonSchema), schemars(rename = \"{}{}\"{deny}))]", v.schema_prefix, t.name);
     let _ = writeln!(out, "pub struct {} {{", t.name);
     for f in fields {
         docs(out, "    ", &f.doc);
+        if let Some(a) = schema_attr(&f.ty) {
+            let _ = writeln!(out, "    {a}");
+        }
         let ty = rust_type(&f.ty);
         if f.required {
             let _ = writeln!(out, "    #[serde(rename = \"{}\")]", f.json);
@@ -563,7 +632,7 @@ fn emit_struct(out: &mut String, t: &TypeDef, fields: &[Field], open: bool) {
     let _ = writeln!(out, "}}\n");
 }
 
-fn emit_enum(out: &mut String, t: &TypeDef, values: &[String]) {
+fn emit_enum(out: &mut String, v: &Version, t: &TypeDef, values: &[String]) {
     let names = variants(values);
     let _ = writeln!(out, "#[derive(Debug, Clone, PartialEq, Eq, Hash)]");
     let _ = writeln!(out, "pub enum {} {{", t.name);
@@ -595,6 +664,15 @@ fn emit_enum(out: &mut String, t: &TypeDef, values: &[String]) {
     let _ = writeln!(out, "impl Serialize for {} {{", t.name);
     let _ = writeln!(out, "    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {{");
     let _ = writeln!(out, "        s.serialize_str(self.as_str())");
+    let _ = writeln!(out, "    }}");
+    let _ = writeln!(out, "}}\n");
+    let _ = writeln!(out, "#[cfg(feature = \"schema\")]");
+    let _ = writeln!(out, "impl schemars::JsonSchema for {} {{", t.name);
+    let _ = writeln!(out, "    fn schema_name() -> std::borrow::Cow<'static, str> {{");
+    let _ = writeln!(out, "        \"{}{}\".into()", v.schema_prefix, t.name);
+    let _ = writeln!(out, "    }}\n");
+    let _ = writeln!(out, "    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {{");
+    let _ = writeln!(out, "        schemars::json_schema!({{ \"type\": \"string\", \"enum\": Self::VALUES }})");
     let _ = writeln!(out, "    }}");
     let _ = writeln!(out, "}}\n");
     let _ = writeln!(out, "impl FromJson for {} {{", t.name);
@@ -665,6 +743,15 @@ fn emit(v: &Version, actions: &[String], roots: &[String], reg: &Registry, packa
         let _ = writeln!(out, "        }}");
         let _ = writeln!(out, "    }}\n");
     }
+    let _ = writeln!(out, "    /// The JSON Schema of this action's request, as a definition of `generator` (feature `schema`).");
+    let _ = writeln!(out, "    #[cfg(feature = \"schema\")]");
+    let _ = writeln!(out, "    pub fn request_json_schema(self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {{");
+    let _ = writeln!(out, "        match self {{");
+    for a in actions {
+        let _ = writeln!(out, "            Action::{a} => generator.subschema_for::<{a}Request>(),");
+    }
+    let _ = writeln!(out, "        }}");
+    let _ = writeln!(out, "    }}\n");
     let _ = writeln!(out, "    /// Who sends this action's CALL.");
     let _ = writeln!(out, "    pub fn sender(self) -> Sender {{");
     let _ = writeln!(out, "        match self {{");
@@ -719,12 +806,12 @@ fn emit(v: &Version, actions: &[String], roots: &[String], reg: &Registry, packa
         let mut kids = Vec::new();
         match &t.def {
             Def::Struct { fields, open } => {
-                emit_struct(&mut out, t, fields, *open);
+                emit_struct(&mut out, v, t, fields, *open);
                 for f in fields {
                     children(&f.ty, &mut kids);
                 }
             }
-            Def::Enum { values } => emit_enum(&mut out, t, values),
+            Def::Enum { values } => emit_enum(&mut out, v, t, values),
         }
         for k in kids.into_iter().rev() {
             if !emitted.contains(&k) {

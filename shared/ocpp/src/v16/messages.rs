@@ -244,6 +244,52 @@ impl Action {
         }
     }
 
+    /// The JSON Schema of this action's request, as a definition of `generator` (feature `schema`).
+    #[cfg(feature = "schema")]
+    pub fn request_json_schema(self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        match self {
+            Action::Authorize => generator.subschema_for::<AuthorizeRequest>(),
+            Action::BootNotification => generator.subschema_for::<BootNotificationRequest>(),
+            Action::CancelReservation => generator.subschema_for::<CancelReservationRequest>(),
+            Action::CertificateSigned => generator.subschema_for::<CertificateSignedRequest>(),
+            Action::ChangeAvailability => generator.subschema_for::<ChangeAvailabilityRequest>(),
+            Action::ChangeConfiguration => generator.subschema_for::<ChangeConfigurationRequest>(),
+            Action::ClearCache => generator.subschema_for::<ClearCacheRequest>(),
+            Action::ClearChargingProfile => generator.subschema_for::<ClearChargingProfileRequest>(),
+            Action::DataTransfer => generator.subschema_for::<DataTransferRequest>(),
+            Action::DeleteCertificate => generator.subschema_for::<DeleteCertificateRequest>(),
+            Action::DiagnosticsStatusNotification => generator.subschema_for::<DiagnosticsStatusNotificationRequest>(),
+            Action::ExtendedTriggerMessage => generator.subschema_for::<ExtendedTriggerMessageRequest>(),
+            Action::FirmwareStatusNotification => generator.subschema_for::<FirmwareStatusNotificationRequest>(),
+            Action::GetCompositeSchedule => generator.subschema_for::<GetCompositeScheduleRequest>(),
+            Action::GetConfiguration => generator.subschema_for::<GetConfigurationRequest>(),
+            Action::GetDiagnostics => generator.subschema_for::<GetDiagnosticsRequest>(),
+            Action::GetInstalledCertificateIds => generator.subschema_for::<GetInstalledCertificateIdsRequest>(),
+            Action::GetLocalListVersion => generator.subschema_for::<GetLocalListVersionRequest>(),
+            Action::GetLog => generator.subschema_for::<GetLogRequest>(),
+            Action::Heartbeat => generator.subschema_for::<HeartbeatRequest>(),
+            Action::InstallCertificate => generator.subschema_for::<InstallCertificateRequest>(),
+            Action::LogStatusNotification => generator.subschema_for::<LogStatusNotificationRequest>(),
+            Action::MeterValues => generator.subschema_for::<MeterValuesRequest>(),
+            Action::RemoteStartTransaction => generator.subschema_for::<RemoteStartTransactionRequest>(),
+            Action::RemoteStopTransaction => generator.subschema_for::<RemoteStopTransactionRequest>(),
+            Action::ReserveNow => generator.subschema_for::<ReserveNowRequest>(),
+            Action::Reset => generator.subschema_for::<ResetRequest>(),
+            Action::SecurityEventNotification => generator.subschema_for::<SecurityEventNotificationRequest>(),
+            Action::SendLocalList => generator.subschema_for::<SendLocalListRequest>(),
+            Action::SetChargingProfile => generator.subschema_for::<SetChargingProfileRequest>(),
+            Action::SignCertificate => generator.subschema_for::<SignCertificateRequest>(),
+            Action::SignedFirmwareStatusNotification => generator.subschema_for::<SignedFirmwareStatusNotificationRequest>(),
+            Action::SignedUpdateFirmware => generator.subschema_for::<SignedUpdateFirmwareRequest>(),
+            Action::StartTransaction => generator.subschema_for::<StartTransactionRequest>(),
+            Action::StatusNotification => generator.subschema_for::<StatusNotificationRequest>(),
+            Action::StopTransaction => generator.subschema_for::<StopTransactionRequest>(),
+            Action::TriggerMessage => generator.subschema_for::<TriggerMessageRequest>(),
+            Action::UnlockConnector => generator.subschema_for::<UnlockConnectorRequest>(),
+            Action::UpdateFirmware => generator.subschema_for::<UpdateFirmwareRequest>(),
+        }
+    }
+
     /// Who sends this action's CALL.
     pub fn sender(self) -> Sender {
         match self {
@@ -463,7 +509,9 @@ impl Request for UpdateFirmwareRequest {
 
 /// The payload of a `Authorize` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16AuthorizeRequest", deny_unknown_fields))]
 pub struct AuthorizeRequest {
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "idTag")]
     pub id_tag: String,
 }
@@ -485,6 +533,7 @@ impl FromJson for AuthorizeRequest {
 
 /// The payload of the CALLRESULT that answers `Authorize`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16AuthorizeResponse", deny_unknown_fields))]
 pub struct AuthorizeResponse {
     #[serde(rename = "idTagInfo")]
     pub id_tag_info: IdTagInfo,
@@ -506,9 +555,11 @@ impl FromJson for AuthorizeResponse {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16IdTagInfo", deny_unknown_fields))]
 pub struct IdTagInfo {
     #[serde(rename = "expiryDate", skip_serializing_if = "Option::is_none")]
     pub expiry_date: Option<DateTime>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "parentIdTag", skip_serializing_if = "Option::is_none")]
     pub parent_id_tag: Option<String>,
     #[serde(rename = "status")]
@@ -576,6 +627,17 @@ impl Serialize for AuthorizationStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for AuthorizationStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16AuthorizationStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for AuthorizationStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -591,23 +653,33 @@ impl FromJson for AuthorizationStatus {
 
 /// The payload of a `BootNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16BootNotificationRequest", deny_unknown_fields))]
 pub struct BootNotificationRequest {
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "chargePointVendor")]
     pub charge_point_vendor: String,
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "chargePointModel")]
     pub charge_point_model: String,
+    #[cfg_attr(feature = "schema", schemars(length(max = 25)))]
     #[serde(rename = "chargePointSerialNumber", skip_serializing_if = "Option::is_none")]
     pub charge_point_serial_number: Option<String>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 25)))]
     #[serde(rename = "chargeBoxSerialNumber", skip_serializing_if = "Option::is_none")]
     pub charge_box_serial_number: Option<String>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "firmwareVersion", skip_serializing_if = "Option::is_none")]
     pub firmware_version: Option<String>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "iccid", skip_serializing_if = "Option::is_none")]
     pub iccid: Option<String>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "imsi", skip_serializing_if = "Option::is_none")]
     pub imsi: Option<String>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 25)))]
     #[serde(rename = "meterType", skip_serializing_if = "Option::is_none")]
     pub meter_type: Option<String>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 25)))]
     #[serde(rename = "meterSerialNumber", skip_serializing_if = "Option::is_none")]
     pub meter_serial_number: Option<String>,
 }
@@ -637,6 +709,7 @@ impl FromJson for BootNotificationRequest {
 
 /// The payload of the CALLRESULT that answers `BootNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16BootNotificationResponse", deny_unknown_fields))]
 pub struct BootNotificationResponse {
     #[serde(rename = "status")]
     pub status: RegistrationStatus,
@@ -701,6 +774,17 @@ impl Serialize for RegistrationStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for RegistrationStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16RegistrationStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for RegistrationStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -714,6 +798,7 @@ impl FromJson for RegistrationStatus {
 
 /// The payload of a `CancelReservation` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16CancelReservationRequest", deny_unknown_fields))]
 pub struct CancelReservationRequest {
     #[serde(rename = "reservationId")]
     pub reservation_id: i64,
@@ -736,6 +821,7 @@ impl FromJson for CancelReservationRequest {
 
 /// The payload of the CALLRESULT that answers `CancelReservation`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16CancelReservationResponse", deny_unknown_fields))]
 pub struct CancelReservationResponse {
     #[serde(rename = "status")]
     pub status: CancelReservationStatus,
@@ -791,6 +877,17 @@ impl Serialize for CancelReservationStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CancelReservationStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16CancelReservationStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for CancelReservationStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -803,7 +900,9 @@ impl FromJson for CancelReservationStatus {
 
 /// The payload of a `CertificateSigned` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16CertificateSignedRequest", deny_unknown_fields))]
 pub struct CertificateSignedRequest {
+    #[cfg_attr(feature = "schema", schemars(length(max = 10000)))]
     #[serde(rename = "certificateChain")]
     pub certificate_chain: String,
 }
@@ -825,6 +924,7 @@ impl FromJson for CertificateSignedRequest {
 
 /// The payload of the CALLRESULT that answers `CertificateSigned`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16CertificateSignedResponse", deny_unknown_fields))]
 pub struct CertificateSignedResponse {
     #[serde(rename = "status")]
     pub status: CertificateSignedStatusEnum,
@@ -880,6 +980,17 @@ impl Serialize for CertificateSignedStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CertificateSignedStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16CertificateSignedStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for CertificateSignedStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -892,6 +1003,7 @@ impl FromJson for CertificateSignedStatusEnum {
 
 /// The payload of a `ChangeAvailability` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ChangeAvailabilityRequest", deny_unknown_fields))]
 pub struct ChangeAvailabilityRequest {
     #[serde(rename = "connectorId")]
     pub connector_id: i64,
@@ -950,6 +1062,17 @@ impl Serialize for AvailabilityType {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for AvailabilityType {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16AvailabilityType".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for AvailabilityType {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -962,6 +1085,7 @@ impl FromJson for AvailabilityType {
 
 /// The payload of the CALLRESULT that answers `ChangeAvailability`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ChangeAvailabilityResponse", deny_unknown_fields))]
 pub struct ChangeAvailabilityResponse {
     #[serde(rename = "status")]
     pub status: AvailabilityStatus,
@@ -1020,6 +1144,17 @@ impl Serialize for AvailabilityStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for AvailabilityStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16AvailabilityStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for AvailabilityStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1033,9 +1168,12 @@ impl FromJson for AvailabilityStatus {
 
 /// The payload of a `ChangeConfiguration` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ChangeConfigurationRequest", deny_unknown_fields))]
 pub struct ChangeConfigurationRequest {
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "key")]
     pub key: String,
+    #[cfg_attr(feature = "schema", schemars(length(max = 500)))]
     #[serde(rename = "value")]
     pub value: String,
 }
@@ -1058,6 +1196,7 @@ impl FromJson for ChangeConfigurationRequest {
 
 /// The payload of the CALLRESULT that answers `ChangeConfiguration`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ChangeConfigurationResponse", deny_unknown_fields))]
 pub struct ChangeConfigurationResponse {
     #[serde(rename = "status")]
     pub status: ConfigurationStatus,
@@ -1119,6 +1258,17 @@ impl Serialize for ConfigurationStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ConfigurationStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ConfigurationStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ConfigurationStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1133,6 +1283,7 @@ impl FromJson for ConfigurationStatus {
 
 /// The payload of a `ClearCache` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ClearCacheRequest", deny_unknown_fields))]
 pub struct ClearCacheRequest {
 }
 
@@ -1150,6 +1301,7 @@ impl FromJson for ClearCacheRequest {
 
 /// The payload of the CALLRESULT that answers `ClearCache`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ClearCacheResponse", deny_unknown_fields))]
 pub struct ClearCacheResponse {
     #[serde(rename = "status")]
     pub status: ClearCacheStatus,
@@ -1205,6 +1357,17 @@ impl Serialize for ClearCacheStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ClearCacheStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ClearCacheStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ClearCacheStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1217,6 +1380,7 @@ impl FromJson for ClearCacheStatus {
 
 /// The payload of a `ClearChargingProfile` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ClearChargingProfileRequest", deny_unknown_fields))]
 pub struct ClearChargingProfileRequest {
     #[serde(rename = "id", skip_serializing_if = "Option::is_none")]
     pub id: Option<i64>,
@@ -1284,6 +1448,17 @@ impl Serialize for ChargingProfilePurposeType {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargingProfilePurposeType {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ChargingProfilePurposeType".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargingProfilePurposeType {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1297,6 +1472,7 @@ impl FromJson for ChargingProfilePurposeType {
 
 /// The payload of the CALLRESULT that answers `ClearChargingProfile`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ClearChargingProfileResponse", deny_unknown_fields))]
 pub struct ClearChargingProfileResponse {
     #[serde(rename = "status")]
     pub status: ClearChargingProfileStatus,
@@ -1352,6 +1528,17 @@ impl Serialize for ClearChargingProfileStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ClearChargingProfileStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ClearChargingProfileStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ClearChargingProfileStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1364,9 +1551,12 @@ impl FromJson for ClearChargingProfileStatus {
 
 /// The payload of a `DataTransfer` CALL (either side sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16DataTransferRequest", deny_unknown_fields))]
 pub struct DataTransferRequest {
+    #[cfg_attr(feature = "schema", schemars(length(max = 255)))]
     #[serde(rename = "vendorId")]
     pub vendor_id: String,
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "messageId", skip_serializing_if = "Option::is_none")]
     pub message_id: Option<String>,
     #[serde(rename = "data", skip_serializing_if = "Option::is_none")]
@@ -1392,6 +1582,7 @@ impl FromJson for DataTransferRequest {
 
 /// The payload of the CALLRESULT that answers `DataTransfer`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16DataTransferResponse", deny_unknown_fields))]
 pub struct DataTransferResponse {
     #[serde(rename = "status")]
     pub status: DataTransferStatus,
@@ -1456,6 +1647,17 @@ impl Serialize for DataTransferStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for DataTransferStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16DataTransferStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for DataTransferStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1470,6 +1672,7 @@ impl FromJson for DataTransferStatus {
 
 /// The payload of a `DeleteCertificate` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16DeleteCertificateRequest", deny_unknown_fields))]
 pub struct DeleteCertificateRequest {
     #[serde(rename = "certificateHashData")]
     pub certificate_hash_data: CertificateHashData,
@@ -1491,13 +1694,17 @@ impl FromJson for DeleteCertificateRequest {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16CertificateHashData", deny_unknown_fields))]
 pub struct CertificateHashData {
     #[serde(rename = "hashAlgorithm")]
     pub hash_algorithm: HashAlgorithmEnum,
+    #[cfg_attr(feature = "schema", schemars(length(max = 128)))]
     #[serde(rename = "issuerNameHash")]
     pub issuer_name_hash: String,
+    #[cfg_attr(feature = "schema", schemars(length(max = 128)))]
     #[serde(rename = "issuerKeyHash")]
     pub issuer_key_hash: String,
+    #[cfg_attr(feature = "schema", schemars(length(max = 40)))]
     #[serde(rename = "serialNumber")]
     pub serial_number: String,
 }
@@ -1558,6 +1765,17 @@ impl Serialize for HashAlgorithmEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for HashAlgorithmEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16HashAlgorithmEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for HashAlgorithmEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1571,6 +1789,7 @@ impl FromJson for HashAlgorithmEnum {
 
 /// The payload of the CALLRESULT that answers `DeleteCertificate`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16DeleteCertificateResponse", deny_unknown_fields))]
 pub struct DeleteCertificateResponse {
     #[serde(rename = "status")]
     pub status: DeleteCertificateStatusEnum,
@@ -1629,6 +1848,17 @@ impl Serialize for DeleteCertificateStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for DeleteCertificateStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16DeleteCertificateStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for DeleteCertificateStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1642,6 +1872,7 @@ impl FromJson for DeleteCertificateStatusEnum {
 
 /// The payload of a `DiagnosticsStatusNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16DiagnosticsStatusNotificationRequest", deny_unknown_fields))]
 pub struct DiagnosticsStatusNotificationRequest {
     #[serde(rename = "status")]
     pub status: DiagnosticsStatus,
@@ -1703,6 +1934,17 @@ impl Serialize for DiagnosticsStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for DiagnosticsStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16DiagnosticsStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for DiagnosticsStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1717,6 +1959,7 @@ impl FromJson for DiagnosticsStatus {
 
 /// The payload of the CALLRESULT that answers `DiagnosticsStatusNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16DiagnosticsStatusNotificationResponse", deny_unknown_fields))]
 pub struct DiagnosticsStatusNotificationResponse {
 }
 
@@ -1734,6 +1977,7 @@ impl FromJson for DiagnosticsStatusNotificationResponse {
 
 /// The payload of a `ExtendedTriggerMessage` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ExtendedTriggerMessageRequest", deny_unknown_fields))]
 pub struct ExtendedTriggerMessageRequest {
     #[serde(rename = "requestedMessage")]
     pub requested_message: MessageTriggerEnum,
@@ -1807,6 +2051,17 @@ impl Serialize for MessageTriggerEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MessageTriggerEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16MessageTriggerEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for MessageTriggerEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1824,6 +2079,7 @@ impl FromJson for MessageTriggerEnum {
 
 /// The payload of the CALLRESULT that answers `ExtendedTriggerMessage`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ExtendedTriggerMessageResponse", deny_unknown_fields))]
 pub struct ExtendedTriggerMessageResponse {
     #[serde(rename = "status")]
     pub status: TriggerMessageStatusEnum,
@@ -1882,6 +2138,17 @@ impl Serialize for TriggerMessageStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for TriggerMessageStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16TriggerMessageStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for TriggerMessageStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1895,6 +2162,7 @@ impl FromJson for TriggerMessageStatusEnum {
 
 /// The payload of a `FirmwareStatusNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16FirmwareStatusNotificationRequest", deny_unknown_fields))]
 pub struct FirmwareStatusNotificationRequest {
     #[serde(rename = "status")]
     pub status: FirmwareStatus,
@@ -1965,6 +2233,17 @@ impl Serialize for FirmwareStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for FirmwareStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16FirmwareStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for FirmwareStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1982,6 +2261,7 @@ impl FromJson for FirmwareStatus {
 
 /// The payload of the CALLRESULT that answers `FirmwareStatusNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16FirmwareStatusNotificationResponse", deny_unknown_fields))]
 pub struct FirmwareStatusNotificationResponse {
 }
 
@@ -1999,6 +2279,7 @@ impl FromJson for FirmwareStatusNotificationResponse {
 
 /// The payload of a `GetCompositeSchedule` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetCompositeScheduleRequest", deny_unknown_fields))]
 pub struct GetCompositeScheduleRequest {
     #[serde(rename = "connectorId")]
     pub connector_id: i64,
@@ -2060,6 +2341,17 @@ impl Serialize for ChargingRateUnitType {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargingRateUnitType {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ChargingRateUnitType".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargingRateUnitType {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2072,6 +2364,7 @@ impl FromJson for ChargingRateUnitType {
 
 /// The payload of the CALLRESULT that answers `GetCompositeSchedule`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetCompositeScheduleResponse", deny_unknown_fields))]
 pub struct GetCompositeScheduleResponse {
     #[serde(rename = "status")]
     pub status: GetCompositeScheduleStatus,
@@ -2136,6 +2429,17 @@ impl Serialize for GetCompositeScheduleStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GetCompositeScheduleStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16GetCompositeScheduleStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GetCompositeScheduleStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2147,6 +2451,7 @@ impl FromJson for GetCompositeScheduleStatus {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ChargingSchedule", deny_unknown_fields))]
 pub struct ChargingSchedule {
     #[serde(rename = "duration", skip_serializing_if = "Option::is_none")]
     pub duration: Option<i64>,
@@ -2156,6 +2461,7 @@ pub struct ChargingSchedule {
     pub charging_rate_unit: ChargingRateUnitType,
     #[serde(rename = "chargingSchedulePeriod")]
     pub charging_schedule_period: Vec<ChargingSchedulePeriod>,
+    #[cfg_attr(feature = "schema", schemars(extend("multipleOf" = 0.1)))]
     #[serde(rename = "minChargingRate", skip_serializing_if = "Option::is_none")]
     pub min_charging_rate: Option<f64>,
 }
@@ -2180,9 +2486,11 @@ impl FromJson for ChargingSchedule {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ChargingSchedulePeriod", deny_unknown_fields))]
 pub struct ChargingSchedulePeriod {
     #[serde(rename = "startPeriod")]
     pub start_period: i64,
+    #[cfg_attr(feature = "schema", schemars(extend("multipleOf" = 0.1)))]
     #[serde(rename = "limit")]
     pub limit: f64,
     #[serde(rename = "numberPhases", skip_serializing_if = "Option::is_none")]
@@ -2208,7 +2516,9 @@ impl FromJson for ChargingSchedulePeriod {
 
 /// The payload of a `GetConfiguration` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetConfigurationRequest", deny_unknown_fields))]
 pub struct GetConfigurationRequest {
+    #[cfg_attr(feature = "schema", schemars(inner(length(max = 50))))]
     #[serde(rename = "key", skip_serializing_if = "Option::is_none")]
     pub key: Option<Vec<String>>,
 }
@@ -2230,9 +2540,11 @@ impl FromJson for GetConfigurationRequest {
 
 /// The payload of the CALLRESULT that answers `GetConfiguration`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetConfigurationResponse", deny_unknown_fields))]
 pub struct GetConfigurationResponse {
     #[serde(rename = "configurationKey", skip_serializing_if = "Option::is_none")]
     pub configuration_key: Option<Vec<KeyValue>>,
+    #[cfg_attr(feature = "schema", schemars(inner(length(max = 50))))]
     #[serde(rename = "unknownKey", skip_serializing_if = "Option::is_none")]
     pub unknown_key: Option<Vec<String>>,
 }
@@ -2254,11 +2566,14 @@ impl FromJson for GetConfigurationResponse {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16KeyValue", deny_unknown_fields))]
 pub struct KeyValue {
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "key")]
     pub key: String,
     #[serde(rename = "readonly")]
     pub readonly: bool,
+    #[cfg_attr(feature = "schema", schemars(length(max = 500)))]
     #[serde(rename = "value", skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
 }
@@ -2282,7 +2597,9 @@ impl FromJson for KeyValue {
 
 /// The payload of a `GetDiagnostics` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetDiagnosticsRequest", deny_unknown_fields))]
 pub struct GetDiagnosticsRequest {
+    #[cfg_attr(feature = "schema", schemars(url))]
     #[serde(rename = "location")]
     pub location: String,
     #[serde(rename = "retries", skip_serializing_if = "Option::is_none")]
@@ -2316,7 +2633,9 @@ impl FromJson for GetDiagnosticsRequest {
 
 /// The payload of the CALLRESULT that answers `GetDiagnostics`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetDiagnosticsResponse", deny_unknown_fields))]
 pub struct GetDiagnosticsResponse {
+    #[cfg_attr(feature = "schema", schemars(length(max = 255)))]
     #[serde(rename = "fileName", skip_serializing_if = "Option::is_none")]
     pub file_name: Option<String>,
 }
@@ -2338,6 +2657,7 @@ impl FromJson for GetDiagnosticsResponse {
 
 /// The payload of a `GetInstalledCertificateIds` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetInstalledCertificateIdsRequest", deny_unknown_fields))]
 pub struct GetInstalledCertificateIdsRequest {
     #[serde(rename = "certificateType")]
     pub certificate_type: CertificateUseEnum,
@@ -2393,6 +2713,17 @@ impl Serialize for CertificateUseEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CertificateUseEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16CertificateUseEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for CertificateUseEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2405,7 +2736,9 @@ impl FromJson for CertificateUseEnum {
 
 /// The payload of the CALLRESULT that answers `GetInstalledCertificateIds`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetInstalledCertificateIdsResponse", deny_unknown_fields))]
 pub struct GetInstalledCertificateIdsResponse {
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "certificateHashData", skip_serializing_if = "Option::is_none")]
     pub certificate_hash_data: Option<Vec<CertificateHashData>>,
     #[serde(rename = "status")]
@@ -2463,6 +2796,17 @@ impl Serialize for GetInstalledCertificateStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GetInstalledCertificateStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16GetInstalledCertificateStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GetInstalledCertificateStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2475,6 +2819,7 @@ impl FromJson for GetInstalledCertificateStatusEnum {
 
 /// The payload of a `GetLocalListVersion` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetLocalListVersionRequest", deny_unknown_fields))]
 pub struct GetLocalListVersionRequest {
 }
 
@@ -2492,6 +2837,7 @@ impl FromJson for GetLocalListVersionRequest {
 
 /// The payload of the CALLRESULT that answers `GetLocalListVersion`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetLocalListVersionResponse", deny_unknown_fields))]
 pub struct GetLocalListVersionResponse {
     #[serde(rename = "listVersion")]
     pub list_version: i64,
@@ -2514,6 +2860,7 @@ impl FromJson for GetLocalListVersionResponse {
 
 /// The payload of a `GetLog` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetLogRequest", deny_unknown_fields))]
 pub struct GetLogRequest {
     #[serde(rename = "log")]
     pub log: LogParameters,
@@ -2547,7 +2894,9 @@ impl FromJson for GetLogRequest {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16LogParameters", deny_unknown_fields))]
 pub struct LogParameters {
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "remoteLocation")]
     pub remote_location: String,
     #[serde(rename = "oldestTimestamp", skip_serializing_if = "Option::is_none")]
@@ -2608,6 +2957,17 @@ impl Serialize for LogEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for LogEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16LogEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for LogEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2620,9 +2980,11 @@ impl FromJson for LogEnum {
 
 /// The payload of the CALLRESULT that answers `GetLog`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16GetLogResponse", deny_unknown_fields))]
 pub struct GetLogResponse {
     #[serde(rename = "status")]
     pub status: LogStatusEnum,
+    #[cfg_attr(feature = "schema", schemars(length(max = 255)))]
     #[serde(rename = "filename", skip_serializing_if = "Option::is_none")]
     pub filename: Option<String>,
 }
@@ -2681,6 +3043,17 @@ impl Serialize for LogStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for LogStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16LogStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for LogStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2694,6 +3067,7 @@ impl FromJson for LogStatusEnum {
 
 /// The payload of a `Heartbeat` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16HeartbeatRequest", deny_unknown_fields))]
 pub struct HeartbeatRequest {
 }
 
@@ -2711,6 +3085,7 @@ impl FromJson for HeartbeatRequest {
 
 /// The payload of the CALLRESULT that answers `Heartbeat`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16HeartbeatResponse", deny_unknown_fields))]
 pub struct HeartbeatResponse {
     #[serde(rename = "currentTime")]
     pub current_time: DateTime,
@@ -2733,9 +3108,11 @@ impl FromJson for HeartbeatResponse {
 
 /// The payload of a `InstallCertificate` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16InstallCertificateRequest", deny_unknown_fields))]
 pub struct InstallCertificateRequest {
     #[serde(rename = "certificateType")]
     pub certificate_type: CertificateUseEnum,
+    #[cfg_attr(feature = "schema", schemars(length(max = 5500)))]
     #[serde(rename = "certificate")]
     pub certificate: String,
 }
@@ -2758,6 +3135,7 @@ impl FromJson for InstallCertificateRequest {
 
 /// The payload of the CALLRESULT that answers `InstallCertificate`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16InstallCertificateResponse", deny_unknown_fields))]
 pub struct InstallCertificateResponse {
     #[serde(rename = "status")]
     pub status: InstallCertificateStatusEnum,
@@ -2816,6 +3194,17 @@ impl Serialize for InstallCertificateStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for InstallCertificateStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16InstallCertificateStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for InstallCertificateStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2829,6 +3218,7 @@ impl FromJson for InstallCertificateStatusEnum {
 
 /// The payload of a `LogStatusNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16LogStatusNotificationRequest", deny_unknown_fields))]
 pub struct LogStatusNotificationRequest {
     #[serde(rename = "status")]
     pub status: UploadLogStatusEnum,
@@ -2902,6 +3292,17 @@ impl Serialize for UploadLogStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UploadLogStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16UploadLogStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for UploadLogStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2919,6 +3320,7 @@ impl FromJson for UploadLogStatusEnum {
 
 /// The payload of the CALLRESULT that answers `LogStatusNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16LogStatusNotificationResponse", deny_unknown_fields))]
 pub struct LogStatusNotificationResponse {
 }
 
@@ -2936,11 +3338,13 @@ impl FromJson for LogStatusNotificationResponse {
 
 /// The payload of a `MeterValues` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16MeterValuesRequest", deny_unknown_fields))]
 pub struct MeterValuesRequest {
     #[serde(rename = "connectorId")]
     pub connector_id: i64,
     #[serde(rename = "transactionId", skip_serializing_if = "Option::is_none")]
     pub transaction_id: Option<i64>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "meterValue")]
     pub meter_value: Vec<MeterValue>,
 }
@@ -2963,9 +3367,11 @@ impl FromJson for MeterValuesRequest {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16MeterValue", deny_unknown_fields))]
 pub struct MeterValue {
     #[serde(rename = "timestamp")]
     pub timestamp: DateTime,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "sampledValue")]
     pub sampled_value: Vec<SampledValue>,
 }
@@ -2987,6 +3393,7 @@ impl FromJson for MeterValue {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SampledValue", deny_unknown_fields))]
 pub struct SampledValue {
     #[serde(rename = "value")]
     pub value: String,
@@ -3078,6 +3485,17 @@ impl Serialize for ReadingContext {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ReadingContext {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ReadingContext".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ReadingContext {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3126,6 +3544,17 @@ impl fmt::Display for ValueFormat {
 impl Serialize for ValueFormat {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ValueFormat {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ValueFormat".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
     }
 }
 
@@ -3234,6 +3663,17 @@ impl Serialize for Measurand {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Measurand {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16Measurand".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for Measurand {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3323,6 +3763,17 @@ impl Serialize for Phase {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Phase {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16Phase".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for Phase {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3382,6 +3833,17 @@ impl fmt::Display for Location {
 impl Serialize for Location {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Location {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16Location".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
     }
 }
 
@@ -3481,6 +3943,17 @@ impl Serialize for UnitOfMeasure {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UnitOfMeasure {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16UnitOfMeasure".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for UnitOfMeasure {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3509,6 +3982,7 @@ impl FromJson for UnitOfMeasure {
 
 /// The payload of the CALLRESULT that answers `MeterValues`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16MeterValuesResponse", deny_unknown_fields))]
 pub struct MeterValuesResponse {
 }
 
@@ -3526,9 +4000,11 @@ impl FromJson for MeterValuesResponse {
 
 /// The payload of a `RemoteStartTransaction` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16RemoteStartTransactionRequest", deny_unknown_fields))]
 pub struct RemoteStartTransactionRequest {
     #[serde(rename = "connectorId", skip_serializing_if = "Option::is_none")]
     pub connector_id: Option<i64>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "idTag")]
     pub id_tag: String,
     #[serde(rename = "chargingProfile", skip_serializing_if = "Option::is_none")]
@@ -3553,6 +4029,7 @@ impl FromJson for RemoteStartTransactionRequest {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ChargingProfile", deny_unknown_fields))]
 pub struct ChargingProfile {
     #[serde(rename = "chargingProfileId")]
     pub charging_profile_id: i64,
@@ -3635,6 +4112,17 @@ impl Serialize for ChargingProfileKindType {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargingProfileKindType {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ChargingProfileKindType".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargingProfileKindType {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3681,6 +4169,17 @@ impl Serialize for RecurrencyKindType {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for RecurrencyKindType {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16RecurrencyKindType".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for RecurrencyKindType {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3693,6 +4192,7 @@ impl FromJson for RecurrencyKindType {
 
 /// The payload of the CALLRESULT that answers `RemoteStartTransaction`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16RemoteStartTransactionResponse", deny_unknown_fields))]
 pub struct RemoteStartTransactionResponse {
     #[serde(rename = "status")]
     pub status: RemoteStartStopStatus,
@@ -3748,6 +4248,17 @@ impl Serialize for RemoteStartStopStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for RemoteStartStopStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16RemoteStartStopStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for RemoteStartStopStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3760,6 +4271,7 @@ impl FromJson for RemoteStartStopStatus {
 
 /// The payload of a `RemoteStopTransaction` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16RemoteStopTransactionRequest", deny_unknown_fields))]
 pub struct RemoteStopTransactionRequest {
     #[serde(rename = "transactionId")]
     pub transaction_id: i64,
@@ -3782,6 +4294,7 @@ impl FromJson for RemoteStopTransactionRequest {
 
 /// The payload of the CALLRESULT that answers `RemoteStopTransaction`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16RemoteStopTransactionResponse", deny_unknown_fields))]
 pub struct RemoteStopTransactionResponse {
     #[serde(rename = "status")]
     pub status: RemoteStartStopStatus,
@@ -3804,13 +4317,16 @@ impl FromJson for RemoteStopTransactionResponse {
 
 /// The payload of a `ReserveNow` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ReserveNowRequest", deny_unknown_fields))]
 pub struct ReserveNowRequest {
     #[serde(rename = "connectorId")]
     pub connector_id: i64,
     #[serde(rename = "expiryDate")]
     pub expiry_date: DateTime,
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "idTag")]
     pub id_tag: String,
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "parentIdTag", skip_serializing_if = "Option::is_none")]
     pub parent_id_tag: Option<String>,
     #[serde(rename = "reservationId")]
@@ -3838,6 +4354,7 @@ impl FromJson for ReserveNowRequest {
 
 /// The payload of the CALLRESULT that answers `ReserveNow`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ReserveNowResponse", deny_unknown_fields))]
 pub struct ReserveNowResponse {
     #[serde(rename = "status")]
     pub status: ReservationStatus,
@@ -3902,6 +4419,17 @@ impl Serialize for ReservationStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ReservationStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ReservationStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ReservationStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3917,6 +4445,7 @@ impl FromJson for ReservationStatus {
 
 /// The payload of a `Reset` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ResetRequest", deny_unknown_fields))]
 pub struct ResetRequest {
     #[serde(rename = "type")]
     pub r#type: ResetType,
@@ -3972,6 +4501,17 @@ impl Serialize for ResetType {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ResetType {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ResetType".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ResetType {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3984,6 +4524,7 @@ impl FromJson for ResetType {
 
 /// The payload of the CALLRESULT that answers `Reset`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16ResetResponse", deny_unknown_fields))]
 pub struct ResetResponse {
     #[serde(rename = "status")]
     pub status: ResetStatus,
@@ -4039,6 +4580,17 @@ impl Serialize for ResetStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ResetStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ResetStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ResetStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4051,11 +4603,14 @@ impl FromJson for ResetStatus {
 
 /// The payload of a `SecurityEventNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SecurityEventNotificationRequest", deny_unknown_fields))]
 pub struct SecurityEventNotificationRequest {
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "type")]
     pub r#type: String,
     #[serde(rename = "timestamp")]
     pub timestamp: DateTime,
+    #[cfg_attr(feature = "schema", schemars(length(max = 255)))]
     #[serde(rename = "techInfo", skip_serializing_if = "Option::is_none")]
     pub tech_info: Option<String>,
 }
@@ -4079,6 +4634,7 @@ impl FromJson for SecurityEventNotificationRequest {
 
 /// The payload of the CALLRESULT that answers `SecurityEventNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SecurityEventNotificationResponse", deny_unknown_fields))]
 pub struct SecurityEventNotificationResponse {
 }
 
@@ -4096,6 +4652,7 @@ impl FromJson for SecurityEventNotificationResponse {
 
 /// The payload of a `SendLocalList` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SendLocalListRequest", deny_unknown_fields))]
 pub struct SendLocalListRequest {
     #[serde(rename = "listVersion")]
     pub list_version: i64,
@@ -4123,7 +4680,9 @@ impl FromJson for SendLocalListRequest {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16AuthorizationData", deny_unknown_fields))]
 pub struct AuthorizationData {
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "idTag")]
     pub id_tag: String,
     #[serde(rename = "idTagInfo", skip_serializing_if = "Option::is_none")]
@@ -4181,6 +4740,17 @@ impl Serialize for UpdateType {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UpdateType {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16UpdateType".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for UpdateType {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4193,6 +4763,7 @@ impl FromJson for UpdateType {
 
 /// The payload of the CALLRESULT that answers `SendLocalList`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SendLocalListResponse", deny_unknown_fields))]
 pub struct SendLocalListResponse {
     #[serde(rename = "status")]
     pub status: UpdateStatus,
@@ -4254,6 +4825,17 @@ impl Serialize for UpdateStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UpdateStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16UpdateStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for UpdateStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4268,6 +4850,7 @@ impl FromJson for UpdateStatus {
 
 /// The payload of a `SetChargingProfile` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SetChargingProfileRequest", deny_unknown_fields))]
 pub struct SetChargingProfileRequest {
     #[serde(rename = "connectorId")]
     pub connector_id: i64,
@@ -4293,6 +4876,7 @@ impl FromJson for SetChargingProfileRequest {
 
 /// The payload of the CALLRESULT that answers `SetChargingProfile`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SetChargingProfileResponse", deny_unknown_fields))]
 pub struct SetChargingProfileResponse {
     #[serde(rename = "status")]
     pub status: ChargingProfileStatus,
@@ -4351,6 +4935,17 @@ impl Serialize for ChargingProfileStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargingProfileStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ChargingProfileStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargingProfileStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4364,7 +4959,9 @@ impl FromJson for ChargingProfileStatus {
 
 /// The payload of a `SignCertificate` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SignCertificateRequest", deny_unknown_fields))]
 pub struct SignCertificateRequest {
+    #[cfg_attr(feature = "schema", schemars(length(max = 5500)))]
     #[serde(rename = "csr")]
     pub csr: String,
 }
@@ -4386,6 +4983,7 @@ impl FromJson for SignCertificateRequest {
 
 /// The payload of the CALLRESULT that answers `SignCertificate`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SignCertificateResponse", deny_unknown_fields))]
 pub struct SignCertificateResponse {
     #[serde(rename = "status")]
     pub status: GenericStatusEnum,
@@ -4441,6 +5039,17 @@ impl Serialize for GenericStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GenericStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16GenericStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GenericStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4453,6 +5062,7 @@ impl FromJson for GenericStatusEnum {
 
 /// The payload of a `SignedFirmwareStatusNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SignedFirmwareStatusNotificationRequest", deny_unknown_fields))]
 pub struct SignedFirmwareStatusNotificationRequest {
     #[serde(rename = "status")]
     pub status: FirmwareStatusEnum,
@@ -4547,6 +5157,17 @@ impl Serialize for FirmwareStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for FirmwareStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16FirmwareStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for FirmwareStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4571,6 +5192,7 @@ impl FromJson for FirmwareStatusEnum {
 
 /// The payload of the CALLRESULT that answers `SignedFirmwareStatusNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SignedFirmwareStatusNotificationResponse", deny_unknown_fields))]
 pub struct SignedFirmwareStatusNotificationResponse {
 }
 
@@ -4588,6 +5210,7 @@ impl FromJson for SignedFirmwareStatusNotificationResponse {
 
 /// The payload of a `SignedUpdateFirmware` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SignedUpdateFirmwareRequest", deny_unknown_fields))]
 pub struct SignedUpdateFirmwareRequest {
     #[serde(rename = "retries", skip_serializing_if = "Option::is_none")]
     pub retries: Option<i64>,
@@ -4618,15 +5241,19 @@ impl FromJson for SignedUpdateFirmwareRequest {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16Firmware", deny_unknown_fields))]
 pub struct Firmware {
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "location")]
     pub location: String,
     #[serde(rename = "retrieveDateTime")]
     pub retrieve_date_time: DateTime,
     #[serde(rename = "installDateTime", skip_serializing_if = "Option::is_none")]
     pub install_date_time: Option<DateTime>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 5500)))]
     #[serde(rename = "signingCertificate")]
     pub signing_certificate: String,
+    #[cfg_attr(feature = "schema", schemars(length(max = 800)))]
     #[serde(rename = "signature")]
     pub signature: String,
 }
@@ -4652,6 +5279,7 @@ impl FromJson for Firmware {
 
 /// The payload of the CALLRESULT that answers `SignedUpdateFirmware`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16SignedUpdateFirmwareResponse", deny_unknown_fields))]
 pub struct SignedUpdateFirmwareResponse {
     #[serde(rename = "status")]
     pub status: UpdateFirmwareStatusEnum,
@@ -4716,6 +5344,17 @@ impl Serialize for UpdateFirmwareStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UpdateFirmwareStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16UpdateFirmwareStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for UpdateFirmwareStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4731,9 +5370,11 @@ impl FromJson for UpdateFirmwareStatusEnum {
 
 /// The payload of a `StartTransaction` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16StartTransactionRequest", deny_unknown_fields))]
 pub struct StartTransactionRequest {
     #[serde(rename = "connectorId")]
     pub connector_id: i64,
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "idTag")]
     pub id_tag: String,
     #[serde(rename = "meterStart")]
@@ -4765,6 +5406,7 @@ impl FromJson for StartTransactionRequest {
 
 /// The payload of the CALLRESULT that answers `StartTransaction`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16StartTransactionResponse", deny_unknown_fields))]
 pub struct StartTransactionResponse {
     #[serde(rename = "idTagInfo")]
     pub id_tag_info: IdTagInfo,
@@ -4790,19 +5432,23 @@ impl FromJson for StartTransactionResponse {
 
 /// The payload of a `StatusNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16StatusNotificationRequest", deny_unknown_fields))]
 pub struct StatusNotificationRequest {
     #[serde(rename = "connectorId")]
     pub connector_id: i64,
     #[serde(rename = "errorCode")]
     pub error_code: ChargePointErrorCode,
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "info", skip_serializing_if = "Option::is_none")]
     pub info: Option<String>,
     #[serde(rename = "status")]
     pub status: ChargePointStatus,
     #[serde(rename = "timestamp", skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<DateTime>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 255)))]
     #[serde(rename = "vendorId", skip_serializing_if = "Option::is_none")]
     pub vendor_id: Option<String>,
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "vendorErrorCode", skip_serializing_if = "Option::is_none")]
     pub vendor_error_code: Option<String>,
 }
@@ -4905,6 +5551,17 @@ impl Serialize for ChargePointErrorCode {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargePointErrorCode {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ChargePointErrorCode".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargePointErrorCode {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4985,6 +5642,17 @@ impl Serialize for ChargePointStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargePointStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16ChargePointStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargePointStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5004,6 +5672,7 @@ impl FromJson for ChargePointStatus {
 
 /// The payload of the CALLRESULT that answers `StatusNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16StatusNotificationResponse", deny_unknown_fields))]
 pub struct StatusNotificationResponse {
 }
 
@@ -5021,7 +5690,9 @@ impl FromJson for StatusNotificationResponse {
 
 /// The payload of a `StopTransaction` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16StopTransactionRequest", deny_unknown_fields))]
 pub struct StopTransactionRequest {
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "idTag", skip_serializing_if = "Option::is_none")]
     pub id_tag: Option<String>,
     #[serde(rename = "meterStop")]
@@ -5118,6 +5789,17 @@ impl Serialize for Reason {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Reason {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16Reason".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for Reason {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5138,6 +5820,7 @@ impl FromJson for Reason {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16TransactionData", deny_unknown_fields))]
 pub struct TransactionData {
     #[serde(rename = "timestamp")]
     pub timestamp: DateTime,
@@ -5162,6 +5845,7 @@ impl FromJson for TransactionData {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16TransactionSampledValue", deny_unknown_fields))]
 pub struct TransactionSampledValue {
     #[serde(rename = "value")]
     pub value: String,
@@ -5280,6 +5964,17 @@ impl Serialize for TransactionUnitOfMeasure {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for TransactionUnitOfMeasure {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16TransactionUnitOfMeasure".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for TransactionUnitOfMeasure {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5307,6 +6002,7 @@ impl FromJson for TransactionUnitOfMeasure {
 
 /// The payload of the CALLRESULT that answers `StopTransaction`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16StopTransactionResponse", deny_unknown_fields))]
 pub struct StopTransactionResponse {
     #[serde(rename = "idTagInfo", skip_serializing_if = "Option::is_none")]
     pub id_tag_info: Option<IdTagInfo>,
@@ -5329,6 +6025,7 @@ impl FromJson for StopTransactionResponse {
 
 /// The payload of a `TriggerMessage` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16TriggerMessageRequest", deny_unknown_fields))]
 pub struct TriggerMessageRequest {
     #[serde(rename = "requestedMessage")]
     pub requested_message: MessageTrigger,
@@ -5399,6 +6096,17 @@ impl Serialize for MessageTrigger {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MessageTrigger {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16MessageTrigger".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for MessageTrigger {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5415,6 +6123,7 @@ impl FromJson for MessageTrigger {
 
 /// The payload of the CALLRESULT that answers `TriggerMessage`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16TriggerMessageResponse", deny_unknown_fields))]
 pub struct TriggerMessageResponse {
     #[serde(rename = "status")]
     pub status: TriggerMessageStatus,
@@ -5473,6 +6182,17 @@ impl Serialize for TriggerMessageStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for TriggerMessageStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16TriggerMessageStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for TriggerMessageStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5486,6 +6206,7 @@ impl FromJson for TriggerMessageStatus {
 
 /// The payload of a `UnlockConnector` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16UnlockConnectorRequest", deny_unknown_fields))]
 pub struct UnlockConnectorRequest {
     #[serde(rename = "connectorId")]
     pub connector_id: i64,
@@ -5508,6 +6229,7 @@ impl FromJson for UnlockConnectorRequest {
 
 /// The payload of the CALLRESULT that answers `UnlockConnector`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16UnlockConnectorResponse", deny_unknown_fields))]
 pub struct UnlockConnectorResponse {
     #[serde(rename = "status")]
     pub status: UnlockStatus,
@@ -5566,6 +6288,17 @@ impl Serialize for UnlockStatus {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UnlockStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp16UnlockStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for UnlockStatus {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5579,7 +6312,9 @@ impl FromJson for UnlockStatus {
 
 /// The payload of a `UpdateFirmware` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16UpdateFirmwareRequest", deny_unknown_fields))]
 pub struct UpdateFirmwareRequest {
+    #[cfg_attr(feature = "schema", schemars(url))]
     #[serde(rename = "location")]
     pub location: String,
     #[serde(rename = "retries", skip_serializing_if = "Option::is_none")]
@@ -5610,6 +6345,7 @@ impl FromJson for UpdateFirmwareRequest {
 
 /// The payload of the CALLRESULT that answers `UpdateFirmware`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp16UpdateFirmwareResponse", deny_unknown_fields))]
 pub struct UpdateFirmwareResponse {
 }
 

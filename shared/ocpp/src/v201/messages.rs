@@ -369,6 +369,77 @@ impl Action {
         }
     }
 
+    /// The JSON Schema of this action's request, as a definition of `generator` (feature `schema`).
+    #[cfg(feature = "schema")]
+    pub fn request_json_schema(self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        match self {
+            Action::Authorize => generator.subschema_for::<AuthorizeRequest>(),
+            Action::BootNotification => generator.subschema_for::<BootNotificationRequest>(),
+            Action::CancelReservation => generator.subschema_for::<CancelReservationRequest>(),
+            Action::CertificateSigned => generator.subschema_for::<CertificateSignedRequest>(),
+            Action::ChangeAvailability => generator.subschema_for::<ChangeAvailabilityRequest>(),
+            Action::ClearCache => generator.subschema_for::<ClearCacheRequest>(),
+            Action::ClearChargingProfile => generator.subschema_for::<ClearChargingProfileRequest>(),
+            Action::ClearDisplayMessage => generator.subschema_for::<ClearDisplayMessageRequest>(),
+            Action::ClearVariableMonitoring => generator.subschema_for::<ClearVariableMonitoringRequest>(),
+            Action::ClearedChargingLimit => generator.subschema_for::<ClearedChargingLimitRequest>(),
+            Action::CostUpdated => generator.subschema_for::<CostUpdatedRequest>(),
+            Action::CustomerInformation => generator.subschema_for::<CustomerInformationRequest>(),
+            Action::DataTransfer => generator.subschema_for::<DataTransferRequest>(),
+            Action::DeleteCertificate => generator.subschema_for::<DeleteCertificateRequest>(),
+            Action::FirmwareStatusNotification => generator.subschema_for::<FirmwareStatusNotificationRequest>(),
+            Action::Get15118EVCertificate => generator.subschema_for::<Get15118EVCertificateRequest>(),
+            Action::GetBaseReport => generator.subschema_for::<GetBaseReportRequest>(),
+            Action::GetCertificateStatus => generator.subschema_for::<GetCertificateStatusRequest>(),
+            Action::GetChargingProfiles => generator.subschema_for::<GetChargingProfilesRequest>(),
+            Action::GetCompositeSchedule => generator.subschema_for::<GetCompositeScheduleRequest>(),
+            Action::GetDisplayMessages => generator.subschema_for::<GetDisplayMessagesRequest>(),
+            Action::GetInstalledCertificateIds => generator.subschema_for::<GetInstalledCertificateIdsRequest>(),
+            Action::GetLocalListVersion => generator.subschema_for::<GetLocalListVersionRequest>(),
+            Action::GetLog => generator.subschema_for::<GetLogRequest>(),
+            Action::GetMonitoringReport => generator.subschema_for::<GetMonitoringReportRequest>(),
+            Action::GetReport => generator.subschema_for::<GetReportRequest>(),
+            Action::GetTransactionStatus => generator.subschema_for::<GetTransactionStatusRequest>(),
+            Action::GetVariables => generator.subschema_for::<GetVariablesRequest>(),
+            Action::Heartbeat => generator.subschema_for::<HeartbeatRequest>(),
+            Action::InstallCertificate => generator.subschema_for::<InstallCertificateRequest>(),
+            Action::LogStatusNotification => generator.subschema_for::<LogStatusNotificationRequest>(),
+            Action::MeterValues => generator.subschema_for::<MeterValuesRequest>(),
+            Action::NotifyChargingLimit => generator.subschema_for::<NotifyChargingLimitRequest>(),
+            Action::NotifyCustomerInformation => generator.subschema_for::<NotifyCustomerInformationRequest>(),
+            Action::NotifyDisplayMessages => generator.subschema_for::<NotifyDisplayMessagesRequest>(),
+            Action::NotifyEVChargingNeeds => generator.subschema_for::<NotifyEVChargingNeedsRequest>(),
+            Action::NotifyEVChargingSchedule => generator.subschema_for::<NotifyEVChargingScheduleRequest>(),
+            Action::NotifyEvent => generator.subschema_for::<NotifyEventRequest>(),
+            Action::NotifyMonitoringReport => generator.subschema_for::<NotifyMonitoringReportRequest>(),
+            Action::NotifyReport => generator.subschema_for::<NotifyReportRequest>(),
+            Action::PublishFirmware => generator.subschema_for::<PublishFirmwareRequest>(),
+            Action::PublishFirmwareStatusNotification => generator.subschema_for::<PublishFirmwareStatusNotificationRequest>(),
+            Action::ReportChargingProfiles => generator.subschema_for::<ReportChargingProfilesRequest>(),
+            Action::RequestStartTransaction => generator.subschema_for::<RequestStartTransactionRequest>(),
+            Action::RequestStopTransaction => generator.subschema_for::<RequestStopTransactionRequest>(),
+            Action::ReservationStatusUpdate => generator.subschema_for::<ReservationStatusUpdateRequest>(),
+            Action::ReserveNow => generator.subschema_for::<ReserveNowRequest>(),
+            Action::Reset => generator.subschema_for::<ResetRequest>(),
+            Action::SecurityEventNotification => generator.subschema_for::<SecurityEventNotificationRequest>(),
+            Action::SendLocalList => generator.subschema_for::<SendLocalListRequest>(),
+            Action::SetChargingProfile => generator.subschema_for::<SetChargingProfileRequest>(),
+            Action::SetDisplayMessage => generator.subschema_for::<SetDisplayMessageRequest>(),
+            Action::SetMonitoringBase => generator.subschema_for::<SetMonitoringBaseRequest>(),
+            Action::SetMonitoringLevel => generator.subschema_for::<SetMonitoringLevelRequest>(),
+            Action::SetNetworkProfile => generator.subschema_for::<SetNetworkProfileRequest>(),
+            Action::SetVariableMonitoring => generator.subschema_for::<SetVariableMonitoringRequest>(),
+            Action::SetVariables => generator.subschema_for::<SetVariablesRequest>(),
+            Action::SignCertificate => generator.subschema_for::<SignCertificateRequest>(),
+            Action::StatusNotification => generator.subschema_for::<StatusNotificationRequest>(),
+            Action::TransactionEvent => generator.subschema_for::<TransactionEventRequest>(),
+            Action::TriggerMessage => generator.subschema_for::<TriggerMessageRequest>(),
+            Action::UnlockConnector => generator.subschema_for::<UnlockConnectorRequest>(),
+            Action::UnpublishFirmware => generator.subschema_for::<UnpublishFirmwareRequest>(),
+            Action::UpdateFirmware => generator.subschema_for::<UpdateFirmwareRequest>(),
+        }
+    }
+
     /// Who sends this action's CALL.
     pub fn sender(self) -> Sender {
         match self {
@@ -713,14 +784,17 @@ impl Request for UpdateFirmwareRequest {
 
 /// The payload of a `Authorize` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201AuthorizeRequest", deny_unknown_fields))]
 pub struct AuthorizeRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     #[serde(rename = "idToken")]
     pub id_token: IdToken,
     /// The X.509 certificated presented by EV and encoded in PEM format.
+    #[cfg_attr(feature = "schema", schemars(length(max = 5500)))]
     #[serde(rename = "certificate", skip_serializing_if = "Option::is_none")]
     pub certificate: Option<String>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 4)))]
     #[serde(rename = "iso15118CertificateHashData", skip_serializing_if = "Option::is_none")]
     pub iso15118_certificate_hash_data: Option<Vec<OCSPRequestData>>,
 }
@@ -745,7 +819,9 @@ impl FromJson for AuthorizeRequest {
 
 /// This class does not get 'AdditionalProperties = false' in the schema generation, so it can be extended with arbitrary JSON properties to allow adding custom data.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CustomData"))]
 pub struct CustomData {
+    #[cfg_attr(feature = "schema", schemars(length(max = 255)))]
     #[serde(rename = "vendorId")]
     pub vendor_id: String,
     /// Fields beyond the schema's (this object may carry any), as sent.
@@ -770,12 +846,15 @@ impl FromJson for CustomData {
 
 /// Contains a case insensitive identifier to use for the authorization and the type of authorization to support multiple forms of identifiers.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201IdToken", deny_unknown_fields))]
 pub struct IdToken {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "additionalInfo", skip_serializing_if = "Option::is_none")]
     pub additional_info: Option<Vec<AdditionalInfo>>,
     /// IdToken is case insensitive. Might hold the hidden id of an RFID tag, but can for example also contain a UUID.
+    #[cfg_attr(feature = "schema", schemars(length(max = 36)))]
     #[serde(rename = "idToken")]
     pub id_token: String,
     #[serde(rename = "type")]
@@ -802,13 +881,16 @@ impl FromJson for IdToken {
 
 /// Contains a case insensitive identifier to use for the authorization and the type of authorization to support multiple forms of identifiers.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201AdditionalInfo", deny_unknown_fields))]
 pub struct AdditionalInfo {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// This field specifies the additional IdToken.
+    #[cfg_attr(feature = "schema", schemars(length(max = 36)))]
     #[serde(rename = "additionalIdToken")]
     pub additional_id_token: String,
     /// This defines the type of the additionalIdToken. This is a custom type, so the implementation needs to be agreed upon by all involved parties.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "type")]
     pub r#type: String,
 }
@@ -884,6 +966,17 @@ impl Serialize for IdTokenEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for IdTokenEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201IdTokenEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for IdTokenEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -901,21 +994,26 @@ impl FromJson for IdTokenEnum {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201OCSPRequestData", deny_unknown_fields))]
 pub struct OCSPRequestData {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     #[serde(rename = "hashAlgorithm")]
     pub hash_algorithm: HashAlgorithmEnum,
     /// Hashed value of the Issuer DN (Distinguished Name).
+    #[cfg_attr(feature = "schema", schemars(length(max = 128)))]
     #[serde(rename = "issuerNameHash")]
     pub issuer_name_hash: String,
     /// Hashed value of the issuers public key
+    #[cfg_attr(feature = "schema", schemars(length(max = 128)))]
     #[serde(rename = "issuerKeyHash")]
     pub issuer_key_hash: String,
     /// The serial number of the certificate.
+    #[cfg_attr(feature = "schema", schemars(length(max = 40)))]
     #[serde(rename = "serialNumber")]
     pub serial_number: String,
     /// This contains the responder URL (Case insensitive).
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "responderURL")]
     pub responder_url: String,
 }
@@ -979,6 +1077,17 @@ impl Serialize for HashAlgorithmEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for HashAlgorithmEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201HashAlgorithmEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for HashAlgorithmEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -992,6 +1101,7 @@ impl FromJson for HashAlgorithmEnum {
 
 /// The payload of the CALLRESULT that answers `Authorize`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201AuthorizeResponse", deny_unknown_fields))]
 pub struct AuthorizeResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -1023,6 +1133,7 @@ impl FromJson for AuthorizeResponse {
 /// Contains status information about an identifier.
 /// It is advised to not stop charging for a token that expires during charging, as ExpiryDate is only used for caching purposes. If ExpiryDate is not given, the status has no end date.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201IdTokenInfo", deny_unknown_fields))]
 pub struct IdTokenInfo {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -1039,9 +1150,11 @@ pub struct IdTokenInfo {
     /// ID_ Token. Language1. Language_ Code
     /// urn:x-oca:ocpp:uid:1:569374
     /// Preferred user interface language of identifier user. Contains a language code as defined in &lt;&lt;ref-RFC5646,[RFC5646]&gt;&gt;.
+    #[cfg_attr(feature = "schema", schemars(length(max = 8)))]
     #[serde(rename = "language1", skip_serializing_if = "Option::is_none")]
     pub language1: Option<String>,
     /// Only used when the IdToken is only valid for one or more specific EVSEs, not for the entire Charging Station.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "evseId", skip_serializing_if = "Option::is_none")]
     pub evse_id: Option<Vec<i64>>,
     #[serde(rename = "groupIdToken", skip_serializing_if = "Option::is_none")]
@@ -1049,6 +1162,7 @@ pub struct IdTokenInfo {
     /// ID_ Token. Language2. Language_ Code
     /// urn:x-oca:ocpp:uid:1:569375
     /// Second preferred user interface language of identifier user. Don’t use when language1 is omitted, has to be different from language1. Contains a language code as defined in &lt;&lt;ref-RFC5646,[RFC5646]&gt;&gt;.
+    #[cfg_attr(feature = "schema", schemars(length(max = 8)))]
     #[serde(rename = "language2", skip_serializing_if = "Option::is_none")]
     pub language2: Option<String>,
     #[serde(rename = "personalMessage", skip_serializing_if = "Option::is_none")]
@@ -1140,6 +1254,17 @@ impl Serialize for AuthorizationStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for AuthorizationStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201AuthorizationStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for AuthorizationStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1162,6 +1287,7 @@ impl FromJson for AuthorizationStatusEnum {
 /// urn:x-enexis:ecdm:uid:2:234490
 /// Contains message details, for a message to be displayed on a Charging Station.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201MessageContent", deny_unknown_fields))]
 pub struct MessageContent {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -1170,11 +1296,13 @@ pub struct MessageContent {
     /// Message_ Content. Language. Language_ Code
     /// urn:x-enexis:ecdm:uid:1:570849
     /// Message language identifier. Contains a language code as defined in &lt;&lt;ref-RFC5646,[RFC5646]&gt;&gt;.
+    #[cfg_attr(feature = "schema", schemars(length(max = 8)))]
     #[serde(rename = "language", skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
     /// Message_ Content. Content. Message
     /// urn:x-enexis:ecdm:uid:1:570852
     /// Message contents.
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "content")]
     pub content: String,
 }
@@ -1238,6 +1366,17 @@ impl fmt::Display for MessageFormatEnum {
 impl Serialize for MessageFormatEnum {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MessageFormatEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201MessageFormatEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
     }
 }
 
@@ -1306,6 +1445,17 @@ impl Serialize for AuthorizeCertificateStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for AuthorizeCertificateStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201AuthorizeCertificateStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for AuthorizeCertificateStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1323,6 +1473,7 @@ impl FromJson for AuthorizeCertificateStatusEnum {
 
 /// The payload of a `BootNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201BootNotificationRequest", deny_unknown_fields))]
 pub struct BootNotificationRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -1353,25 +1504,30 @@ impl FromJson for BootNotificationRequest {
 /// urn:x-oca:ocpp:uid:2:233122
 /// The physical system where an Electrical Vehicle (EV) can be charged.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ChargingStation", deny_unknown_fields))]
 pub struct ChargingStation {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// Device. Serial_ Number. Serial_ Number
     /// urn:x-oca:ocpp:uid:1:569324
     /// Vendor-specific device identifier.
+    #[cfg_attr(feature = "schema", schemars(length(max = 25)))]
     #[serde(rename = "serialNumber", skip_serializing_if = "Option::is_none")]
     pub serial_number: Option<String>,
     /// Device. Model. CI20_ Text
     /// urn:x-oca:ocpp:uid:1:569325
     /// Defines the model of the device.
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "model")]
     pub model: String,
     #[serde(rename = "modem", skip_serializing_if = "Option::is_none")]
     pub modem: Option<Modem>,
     /// Identifies the vendor (not necessarily in a unique manner).
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "vendorName")]
     pub vendor_name: String,
     /// This contains the firmware version of the Charging Station.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "firmwareVersion", skip_serializing_if = "Option::is_none")]
     pub firmware_version: Option<String>,
 }
@@ -1400,17 +1556,20 @@ impl FromJson for ChargingStation {
 /// urn:x-oca:ocpp:uid:2:233306
 /// Defines parameters required for initiating and maintaining wireless communication with other devices.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201Modem", deny_unknown_fields))]
 pub struct Modem {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// Wireless_ Communication_ Module. ICCID. CI20_ Text
     /// urn:x-oca:ocpp:uid:1:569327
     /// This contains the ICCID of the modem’s SIM card.
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "iccid", skip_serializing_if = "Option::is_none")]
     pub iccid: Option<String>,
     /// Wireless_ Communication_ Module. IMSI. CI20_ Text
     /// urn:x-oca:ocpp:uid:1:569328
     /// This contains the IMSI of the modem’s SIM card.
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "imsi", skip_serializing_if = "Option::is_none")]
     pub imsi: Option<String>,
 }
@@ -1489,6 +1648,17 @@ impl Serialize for BootReasonEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for BootReasonEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201BootReasonEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for BootReasonEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1508,6 +1678,7 @@ impl FromJson for BootReasonEnum {
 
 /// The payload of the CALLRESULT that answers `BootNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201BootNotificationResponse", deny_unknown_fields))]
 pub struct BootNotificationResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -1582,6 +1753,17 @@ impl Serialize for RegistrationStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for RegistrationStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201RegistrationStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for RegistrationStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1595,13 +1777,16 @@ impl FromJson for RegistrationStatusEnum {
 
 /// Element providing more information about the status.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201StatusInfo", deny_unknown_fields))]
 pub struct StatusInfo {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// A predefined code for the reason why the status is returned in this response. The string is case-insensitive.
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "reasonCode")]
     pub reason_code: String,
     /// Additional text to provide detailed information.
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "additionalInfo", skip_serializing_if = "Option::is_none")]
     pub additional_info: Option<String>,
 }
@@ -1625,6 +1810,7 @@ impl FromJson for StatusInfo {
 
 /// The payload of a `CancelReservation` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CancelReservationRequest", deny_unknown_fields))]
 pub struct CancelReservationRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -1651,6 +1837,7 @@ impl FromJson for CancelReservationRequest {
 
 /// The payload of the CALLRESULT that answers `CancelReservation`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CancelReservationResponse", deny_unknown_fields))]
 pub struct CancelReservationResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -1713,6 +1900,17 @@ impl Serialize for CancelReservationStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CancelReservationStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201CancelReservationStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for CancelReservationStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1725,12 +1923,14 @@ impl FromJson for CancelReservationStatusEnum {
 
 /// The payload of a `CertificateSigned` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CertificateSignedRequest", deny_unknown_fields))]
 pub struct CertificateSignedRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// The signed PEM encoded X.509 certificate. This can also contain the necessary sub CA certificates. In that case, the order of the bundle should follow the certificate chain, starting from the leaf certificate.
     ///
     /// The Configuration Variable &lt;&lt;configkey-max-certificate-chain-size,MaxCertificateChainSize&gt;&gt; can be used to limit the maximum size of this field.
+    #[cfg_attr(feature = "schema", schemars(length(max = 10000)))]
     #[serde(rename = "certificateChain")]
     pub certificate_chain: String,
     #[serde(rename = "certificateType", skip_serializing_if = "Option::is_none")]
@@ -1790,6 +1990,17 @@ impl Serialize for CertificateSigningUseEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CertificateSigningUseEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201CertificateSigningUseEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for CertificateSigningUseEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1802,6 +2013,7 @@ impl FromJson for CertificateSigningUseEnum {
 
 /// The payload of the CALLRESULT that answers `CertificateSigned`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CertificateSignedResponse", deny_unknown_fields))]
 pub struct CertificateSignedResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -1864,6 +2076,17 @@ impl Serialize for CertificateSignedStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CertificateSignedStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201CertificateSignedStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for CertificateSignedStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1876,6 +2099,7 @@ impl FromJson for CertificateSignedStatusEnum {
 
 /// The payload of a `ChangeAvailability` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ChangeAvailabilityRequest", deny_unknown_fields))]
 pub struct ChangeAvailabilityRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -1906,6 +2130,7 @@ impl FromJson for ChangeAvailabilityRequest {
 /// urn:x-oca:ocpp:uid:2:233123
 /// Electric Vehicle Supply Equipment
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201EVSE", deny_unknown_fields))]
 pub struct EVSE {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -1972,6 +2197,17 @@ impl Serialize for OperationalStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for OperationalStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201OperationalStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for OperationalStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -1984,6 +2220,7 @@ impl FromJson for OperationalStatusEnum {
 
 /// The payload of the CALLRESULT that answers `ChangeAvailability`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ChangeAvailabilityResponse", deny_unknown_fields))]
 pub struct ChangeAvailabilityResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2049,6 +2286,17 @@ impl Serialize for ChangeAvailabilityStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChangeAvailabilityStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ChangeAvailabilityStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChangeAvailabilityStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2062,6 +2310,7 @@ impl FromJson for ChangeAvailabilityStatusEnum {
 
 /// The payload of a `ClearCache` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearCacheRequest", deny_unknown_fields))]
 pub struct ClearCacheRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2084,6 +2333,7 @@ impl FromJson for ClearCacheRequest {
 
 /// The payload of the CALLRESULT that answers `ClearCache`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearCacheResponse", deny_unknown_fields))]
 pub struct ClearCacheResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2146,6 +2396,17 @@ impl Serialize for ClearCacheStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ClearCacheStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ClearCacheStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ClearCacheStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2158,6 +2419,7 @@ impl FromJson for ClearCacheStatusEnum {
 
 /// The payload of a `ClearChargingProfile` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearChargingProfileRequest", deny_unknown_fields))]
 pub struct ClearChargingProfileRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2189,6 +2451,7 @@ impl FromJson for ClearChargingProfileRequest {
 /// urn:x-oca:ocpp:uid:2:233255
 /// A ChargingProfile consists of a ChargingSchedule, describing the amount of power or current that can be delivered per time interval.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearChargingProfile", deny_unknown_fields))]
 pub struct ClearChargingProfile {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2268,6 +2531,17 @@ impl Serialize for ChargingProfilePurposeEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargingProfilePurposeEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ChargingProfilePurposeEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargingProfilePurposeEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2282,6 +2556,7 @@ impl FromJson for ChargingProfilePurposeEnum {
 
 /// The payload of the CALLRESULT that answers `ClearChargingProfile`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearChargingProfileResponse", deny_unknown_fields))]
 pub struct ClearChargingProfileResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2344,6 +2619,17 @@ impl Serialize for ClearChargingProfileStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ClearChargingProfileStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ClearChargingProfileStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ClearChargingProfileStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2356,6 +2642,7 @@ impl FromJson for ClearChargingProfileStatusEnum {
 
 /// The payload of a `ClearDisplayMessage` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearDisplayMessageRequest", deny_unknown_fields))]
 pub struct ClearDisplayMessageRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2382,6 +2669,7 @@ impl FromJson for ClearDisplayMessageRequest {
 
 /// The payload of the CALLRESULT that answers `ClearDisplayMessage`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearDisplayMessageResponse", deny_unknown_fields))]
 pub struct ClearDisplayMessageResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2444,6 +2732,17 @@ impl Serialize for ClearMessageStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ClearMessageStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ClearMessageStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ClearMessageStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2456,10 +2755,12 @@ impl FromJson for ClearMessageStatusEnum {
 
 /// The payload of a `ClearVariableMonitoring` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearVariableMonitoringRequest", deny_unknown_fields))]
 pub struct ClearVariableMonitoringRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// List of the monitors to be cleared, identified by there Id.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "id")]
     pub id: Vec<i64>,
 }
@@ -2482,9 +2783,11 @@ impl FromJson for ClearVariableMonitoringRequest {
 
 /// The payload of the CALLRESULT that answers `ClearVariableMonitoring`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearVariableMonitoringResponse", deny_unknown_fields))]
 pub struct ClearVariableMonitoringResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "clearMonitoringResult")]
     pub clear_monitoring_result: Vec<ClearMonitoringResult>,
 }
@@ -2506,6 +2809,7 @@ impl FromJson for ClearVariableMonitoringResponse {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearMonitoringResult", deny_unknown_fields))]
 pub struct ClearMonitoringResult {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2575,6 +2879,17 @@ impl Serialize for ClearMonitoringStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ClearMonitoringStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ClearMonitoringStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ClearMonitoringStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2588,6 +2903,7 @@ impl FromJson for ClearMonitoringStatusEnum {
 
 /// The payload of a `ClearedChargingLimit` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearedChargingLimitRequest", deny_unknown_fields))]
 pub struct ClearedChargingLimitRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2657,6 +2973,17 @@ impl Serialize for ChargingLimitSourceEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargingLimitSourceEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ChargingLimitSourceEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargingLimitSourceEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2671,6 +2998,7 @@ impl FromJson for ChargingLimitSourceEnum {
 
 /// The payload of the CALLRESULT that answers `ClearedChargingLimit`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ClearedChargingLimitResponse", deny_unknown_fields))]
 pub struct ClearedChargingLimitResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2693,6 +3021,7 @@ impl FromJson for ClearedChargingLimitResponse {
 
 /// The payload of a `CostUpdated` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CostUpdatedRequest", deny_unknown_fields))]
 pub struct CostUpdatedRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2700,6 +3029,7 @@ pub struct CostUpdatedRequest {
     #[serde(rename = "totalCost")]
     pub total_cost: f64,
     /// Transaction Id of the transaction the current cost are asked for.
+    #[cfg_attr(feature = "schema", schemars(length(max = 36)))]
     #[serde(rename = "transactionId")]
     pub transaction_id: String,
 }
@@ -2723,6 +3053,7 @@ impl FromJson for CostUpdatedRequest {
 
 /// The payload of the CALLRESULT that answers `CostUpdated`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CostUpdatedResponse", deny_unknown_fields))]
 pub struct CostUpdatedResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2745,6 +3076,7 @@ impl FromJson for CostUpdatedResponse {
 
 /// The payload of a `CustomerInformation` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CustomerInformationRequest", deny_unknown_fields))]
 pub struct CustomerInformationRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2763,6 +3095,7 @@ pub struct CustomerInformationRequest {
     pub clear: bool,
     /// A (e.g. vendor specific) identifier of the customer this request refers to. This field contains a custom identifier other than IdToken and Certificate.
     /// One of the possible identifiers (customerIdentifier, customerIdToken or customerCertificate) should be in the request message.
+    #[cfg_attr(feature = "schema", schemars(length(max = 64)))]
     #[serde(rename = "customerIdentifier", skip_serializing_if = "Option::is_none")]
     pub customer_identifier: Option<String>,
 }
@@ -2789,18 +3122,22 @@ impl FromJson for CustomerInformationRequest {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CertificateHashData", deny_unknown_fields))]
 pub struct CertificateHashData {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     #[serde(rename = "hashAlgorithm")]
     pub hash_algorithm: HashAlgorithmEnum,
     /// Hashed value of the Issuer DN (Distinguished Name).
+    #[cfg_attr(feature = "schema", schemars(length(max = 128)))]
     #[serde(rename = "issuerNameHash")]
     pub issuer_name_hash: String,
     /// Hashed value of the issuers public key
+    #[cfg_attr(feature = "schema", schemars(length(max = 128)))]
     #[serde(rename = "issuerKeyHash")]
     pub issuer_key_hash: String,
     /// The serial number of the certificate.
+    #[cfg_attr(feature = "schema", schemars(length(max = 40)))]
     #[serde(rename = "serialNumber")]
     pub serial_number: String,
 }
@@ -2826,6 +3163,7 @@ impl FromJson for CertificateHashData {
 
 /// The payload of the CALLRESULT that answers `CustomerInformation`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CustomerInformationResponse", deny_unknown_fields))]
 pub struct CustomerInformationResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -2891,6 +3229,17 @@ impl Serialize for CustomerInformationStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CustomerInformationStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201CustomerInformationStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for CustomerInformationStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -2904,16 +3253,19 @@ impl FromJson for CustomerInformationStatusEnum {
 
 /// The payload of a `DataTransfer` CALL (either side sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201DataTransferRequest", deny_unknown_fields))]
 pub struct DataTransferRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// May be used to indicate a specific message or implementation.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "messageId", skip_serializing_if = "Option::is_none")]
     pub message_id: Option<String>,
     /// Data without specified length or format. This needs to be decided by both parties (Open to implementation).
     #[serde(rename = "data", skip_serializing_if = "Option::is_none")]
     pub data: Option<Value>,
     /// This identifies the Vendor specific implementation
+    #[cfg_attr(feature = "schema", schemars(length(max = 255)))]
     #[serde(rename = "vendorId")]
     pub vendor_id: String,
 }
@@ -2938,6 +3290,7 @@ impl FromJson for DataTransferRequest {
 
 /// The payload of the CALLRESULT that answers `DataTransfer`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201DataTransferResponse", deny_unknown_fields))]
 pub struct DataTransferResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3010,6 +3363,17 @@ impl Serialize for DataTransferStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for DataTransferStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201DataTransferStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for DataTransferStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3024,6 +3388,7 @@ impl FromJson for DataTransferStatusEnum {
 
 /// The payload of a `DeleteCertificate` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201DeleteCertificateRequest", deny_unknown_fields))]
 pub struct DeleteCertificateRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3049,6 +3414,7 @@ impl FromJson for DeleteCertificateRequest {
 
 /// The payload of the CALLRESULT that answers `DeleteCertificate`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201DeleteCertificateResponse", deny_unknown_fields))]
 pub struct DeleteCertificateResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3114,6 +3480,17 @@ impl Serialize for DeleteCertificateStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for DeleteCertificateStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201DeleteCertificateStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for DeleteCertificateStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3127,6 +3504,7 @@ impl FromJson for DeleteCertificateStatusEnum {
 
 /// The payload of a `FirmwareStatusNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201FirmwareStatusNotificationRequest", deny_unknown_fields))]
 pub struct FirmwareStatusNotificationRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3228,6 +3606,17 @@ impl Serialize for FirmwareStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for FirmwareStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201FirmwareStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for FirmwareStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3252,6 +3641,7 @@ impl FromJson for FirmwareStatusEnum {
 
 /// The payload of the CALLRESULT that answers `FirmwareStatusNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201FirmwareStatusNotificationResponse", deny_unknown_fields))]
 pub struct FirmwareStatusNotificationResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3274,15 +3664,18 @@ impl FromJson for FirmwareStatusNotificationResponse {
 
 /// The payload of a `Get15118EVCertificate` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201Get15118EVCertificateRequest", deny_unknown_fields))]
 pub struct Get15118EVCertificateRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// Schema version currently used for the 15118 session between EV and Charging Station. Needed for parsing of the EXI stream by the CSMS.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "iso15118SchemaVersion")]
     pub iso15118_schema_version: String,
     #[serde(rename = "action")]
     pub action: CertificateActionEnum,
     /// Raw CertificateInstallationReq request from EV, Base64 encoded.
+    #[cfg_attr(feature = "schema", schemars(length(max = 5600)))]
     #[serde(rename = "exiRequest")]
     pub exi_request: String,
 }
@@ -3341,6 +3734,17 @@ impl Serialize for CertificateActionEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CertificateActionEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201CertificateActionEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for CertificateActionEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3353,6 +3757,7 @@ impl FromJson for CertificateActionEnum {
 
 /// The payload of the CALLRESULT that answers `Get15118EVCertificate`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201Get15118EVCertificateResponse", deny_unknown_fields))]
 pub struct Get15118EVCertificateResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3361,6 +3766,7 @@ pub struct Get15118EVCertificateResponse {
     #[serde(rename = "statusInfo", skip_serializing_if = "Option::is_none")]
     pub status_info: Option<StatusInfo>,
     /// Raw CertificateInstallationRes response for the EV, Base64 encoded.
+    #[cfg_attr(feature = "schema", schemars(length(max = 7500)))]
     #[serde(rename = "exiResponse")]
     pub exi_response: String,
 }
@@ -3419,6 +3825,17 @@ impl Serialize for Iso15118EVCertificateStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Iso15118EVCertificateStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201Iso15118EVCertificateStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for Iso15118EVCertificateStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3431,6 +3848,7 @@ impl FromJson for Iso15118EVCertificateStatusEnum {
 
 /// The payload of a `GetBaseReport` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetBaseReportRequest", deny_unknown_fields))]
 pub struct GetBaseReportRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3497,6 +3915,17 @@ impl Serialize for ReportBaseEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ReportBaseEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ReportBaseEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ReportBaseEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3510,6 +3939,7 @@ impl FromJson for ReportBaseEnum {
 
 /// The payload of the CALLRESULT that answers `GetBaseReport`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetBaseReportResponse", deny_unknown_fields))]
 pub struct GetBaseReportResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3578,6 +4008,17 @@ impl Serialize for GenericDeviceModelStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GenericDeviceModelStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201GenericDeviceModelStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GenericDeviceModelStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3592,6 +4033,7 @@ impl FromJson for GenericDeviceModelStatusEnum {
 
 /// The payload of a `GetCertificateStatus` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetCertificateStatusRequest", deny_unknown_fields))]
 pub struct GetCertificateStatusRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3617,6 +4059,7 @@ impl FromJson for GetCertificateStatusRequest {
 
 /// The payload of the CALLRESULT that answers `GetCertificateStatus`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetCertificateStatusResponse", deny_unknown_fields))]
 pub struct GetCertificateStatusResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3625,6 +4068,7 @@ pub struct GetCertificateStatusResponse {
     #[serde(rename = "statusInfo", skip_serializing_if = "Option::is_none")]
     pub status_info: Option<StatusInfo>,
     /// OCSPResponse class as defined in &lt;&lt;ref-ocpp_security_24, IETF RFC 6960&gt;&gt;. DER encoded (as defined in &lt;&lt;ref-ocpp_security_24, IETF RFC 6960&gt;&gt;), and then base64 encoded. MAY only be omitted when status is not Accepted.
+    #[cfg_attr(feature = "schema", schemars(length(max = 5500)))]
     #[serde(rename = "ocspResult", skip_serializing_if = "Option::is_none")]
     pub ocsp_result: Option<String>,
 }
@@ -3683,6 +4127,17 @@ impl Serialize for GetCertificateStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GetCertificateStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201GetCertificateStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GetCertificateStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3695,6 +4150,7 @@ impl FromJson for GetCertificateStatusEnum {
 
 /// The payload of a `GetChargingProfiles` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetChargingProfilesRequest", deny_unknown_fields))]
 pub struct GetChargingProfilesRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3730,6 +4186,7 @@ impl FromJson for GetChargingProfilesRequest {
 /// urn:x-oca:ocpp:uid:2:233255
 /// A ChargingProfile consists of ChargingSchedule, describing the amount of power or current that can be delivered per time interval.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ChargingProfileCriterion", deny_unknown_fields))]
 pub struct ChargingProfileCriterion {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3741,9 +4198,11 @@ pub struct ChargingProfileCriterion {
     #[serde(rename = "stackLevel", skip_serializing_if = "Option::is_none")]
     pub stack_level: Option<i64>,
     /// List of all the chargingProfileIds requested. Any ChargingProfile that matches one of these profiles will be reported. If omitted, the Charging Station SHALL not filter on chargingProfileId. This field SHALL NOT contain more ids than set in &lt;&lt;configkey-charging-profile-entries,ChargingProfileEntries.maxLimit&gt;&gt;
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "chargingProfileId", skip_serializing_if = "Option::is_none")]
     pub charging_profile_id: Option<Vec<i64>>,
     /// For which charging limit sources, charging profiles SHALL be reported. If omitted, the Charging Station SHALL not filter on chargingLimitSource.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 4)))]
     #[serde(rename = "chargingLimitSource", skip_serializing_if = "Option::is_none")]
     pub charging_limit_source: Option<Vec<ChargingLimitSourceEnum>>,
 }
@@ -3769,6 +4228,7 @@ impl FromJson for ChargingProfileCriterion {
 
 /// The payload of the CALLRESULT that answers `GetChargingProfiles`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetChargingProfilesResponse", deny_unknown_fields))]
 pub struct GetChargingProfilesResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3831,6 +4291,17 @@ impl Serialize for GetChargingProfileStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GetChargingProfileStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201GetChargingProfileStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GetChargingProfileStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3843,6 +4314,7 @@ impl FromJson for GetChargingProfileStatusEnum {
 
 /// The payload of a `GetCompositeSchedule` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetCompositeScheduleRequest", deny_unknown_fields))]
 pub struct GetCompositeScheduleRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3910,6 +4382,17 @@ impl Serialize for ChargingRateUnitEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargingRateUnitEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ChargingRateUnitEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargingRateUnitEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -3922,6 +4405,7 @@ impl FromJson for ChargingRateUnitEnum {
 
 /// The payload of the CALLRESULT that answers `GetCompositeSchedule`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetCompositeScheduleResponse", deny_unknown_fields))]
 pub struct GetCompositeScheduleResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -3988,6 +4472,17 @@ impl Serialize for GenericStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GenericStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201GenericStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GenericStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4001,9 +4496,11 @@ impl FromJson for GenericStatusEnum {
 /// Composite_ Schedule
 /// urn:x-oca:ocpp:uid:2:233362
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CompositeSchedule", deny_unknown_fields))]
 pub struct CompositeSchedule {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "chargingSchedulePeriod")]
     pub charging_schedule_period: Vec<ChargingSchedulePeriod>,
     /// The ID of the EVSE for which the
@@ -4048,6 +4545,7 @@ impl FromJson for CompositeSchedule {
 /// urn:x-oca:ocpp:uid:2:233257
 /// Charging schedule period structure defines a time period in a charging schedule.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ChargingSchedulePeriod", deny_unknown_fields))]
 pub struct ChargingSchedulePeriod {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -4092,10 +4590,12 @@ impl FromJson for ChargingSchedulePeriod {
 
 /// The payload of a `GetDisplayMessages` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetDisplayMessagesRequest", deny_unknown_fields))]
 pub struct GetDisplayMessagesRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// If provided the Charging Station shall return Display Messages of the given ids. This field SHALL NOT contain more ids than set in &lt;&lt;configkey-number-of-display-messages,NumberOfDisplayMessages.maxLimit&gt;&gt;
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "id", skip_serializing_if = "Option::is_none")]
     pub id: Option<Vec<i64>>,
     /// The Id of this request.
@@ -4165,6 +4665,17 @@ impl Serialize for MessagePriorityEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MessagePriorityEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201MessagePriorityEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for MessagePriorityEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4218,6 +4729,17 @@ impl Serialize for MessageStateEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MessageStateEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201MessageStateEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for MessageStateEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4232,6 +4754,7 @@ impl FromJson for MessageStateEnum {
 
 /// The payload of the CALLRESULT that answers `GetDisplayMessages`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetDisplayMessagesResponse", deny_unknown_fields))]
 pub struct GetDisplayMessagesResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -4294,6 +4817,17 @@ impl Serialize for GetDisplayMessagesStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GetDisplayMessagesStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201GetDisplayMessagesStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GetDisplayMessagesStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4306,10 +4840,12 @@ impl FromJson for GetDisplayMessagesStatusEnum {
 
 /// The payload of a `GetInstalledCertificateIds` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetInstalledCertificateIdsRequest", deny_unknown_fields))]
 pub struct GetInstalledCertificateIdsRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// Indicates the type of certificates requested. When omitted, all certificate types are requested.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "certificateType", skip_serializing_if = "Option::is_none")]
     pub certificate_type: Option<Vec<GetCertificateIdUseEnum>>,
 }
@@ -4374,6 +4910,17 @@ impl Serialize for GetCertificateIdUseEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GetCertificateIdUseEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201GetCertificateIdUseEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GetCertificateIdUseEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4389,6 +4936,7 @@ impl FromJson for GetCertificateIdUseEnum {
 
 /// The payload of the CALLRESULT that answers `GetInstalledCertificateIds`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetInstalledCertificateIdsResponse", deny_unknown_fields))]
 pub struct GetInstalledCertificateIdsResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -4396,6 +4944,7 @@ pub struct GetInstalledCertificateIdsResponse {
     pub status: GetInstalledCertificateStatusEnum,
     #[serde(rename = "statusInfo", skip_serializing_if = "Option::is_none")]
     pub status_info: Option<StatusInfo>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "certificateHashDataChain", skip_serializing_if = "Option::is_none")]
     pub certificate_hash_data_chain: Option<Vec<CertificateHashDataChain>>,
 }
@@ -4454,6 +5003,17 @@ impl Serialize for GetInstalledCertificateStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GetInstalledCertificateStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201GetInstalledCertificateStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GetInstalledCertificateStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4465,6 +5025,7 @@ impl FromJson for GetInstalledCertificateStatusEnum {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201CertificateHashDataChain", deny_unknown_fields))]
 pub struct CertificateHashDataChain {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -4472,6 +5033,7 @@ pub struct CertificateHashDataChain {
     pub certificate_hash_data: CertificateHashData,
     #[serde(rename = "certificateType")]
     pub certificate_type: GetCertificateIdUseEnum,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 4)))]
     #[serde(rename = "childCertificateHashData", skip_serializing_if = "Option::is_none")]
     pub child_certificate_hash_data: Option<Vec<CertificateHashData>>,
 }
@@ -4496,6 +5058,7 @@ impl FromJson for CertificateHashDataChain {
 
 /// The payload of a `GetLocalListVersion` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetLocalListVersionRequest", deny_unknown_fields))]
 pub struct GetLocalListVersionRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -4518,6 +5081,7 @@ impl FromJson for GetLocalListVersionRequest {
 
 /// The payload of the CALLRESULT that answers `GetLocalListVersion`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetLocalListVersionResponse", deny_unknown_fields))]
 pub struct GetLocalListVersionResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -4544,6 +5108,7 @@ impl FromJson for GetLocalListVersionResponse {
 
 /// The payload of a `GetLog` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetLogRequest", deny_unknown_fields))]
 pub struct GetLogRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -4586,12 +5151,14 @@ impl FromJson for GetLogRequest {
 /// urn:x-enexis:ecdm:uid:2:233373
 /// Generic class for the configuration of logging entries.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201LogParameters", deny_unknown_fields))]
 pub struct LogParameters {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// Log. Remote_ Location. URI
     /// urn:x-enexis:ecdm:uid:1:569484
     /// The URL of the location at the remote system where the log should be stored.
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "remoteLocation")]
     pub remote_location: String,
     /// Log. Oldest_ Timestamp. Date_ Time
@@ -4661,6 +5228,17 @@ impl Serialize for LogEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for LogEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201LogEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for LogEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4673,6 +5251,7 @@ impl FromJson for LogEnum {
 
 /// The payload of the CALLRESULT that answers `GetLog`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetLogResponse", deny_unknown_fields))]
 pub struct GetLogResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -4681,6 +5260,7 @@ pub struct GetLogResponse {
     #[serde(rename = "statusInfo", skip_serializing_if = "Option::is_none")]
     pub status_info: Option<StatusInfo>,
     /// This contains the name of the log file that will be uploaded. This field is not present when no logging information is available.
+    #[cfg_attr(feature = "schema", schemars(length(max = 255)))]
     #[serde(rename = "filename", skip_serializing_if = "Option::is_none")]
     pub filename: Option<String>,
 }
@@ -4742,6 +5322,17 @@ impl Serialize for LogStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for LogStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201LogStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for LogStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4755,15 +5346,18 @@ impl FromJson for LogStatusEnum {
 
 /// The payload of a `GetMonitoringReport` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetMonitoringReportRequest", deny_unknown_fields))]
 pub struct GetMonitoringReportRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "componentVariable", skip_serializing_if = "Option::is_none")]
     pub component_variable: Option<Vec<ComponentVariable>>,
     /// The Id of the request.
     #[serde(rename = "requestId")]
     pub request_id: i64,
     /// This field contains criteria for components for which a monitoring report is requested
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 3)))]
     #[serde(rename = "monitoringCriteria", skip_serializing_if = "Option::is_none")]
     pub monitoring_criteria: Option<Vec<MonitoringCriterionEnum>>,
 }
@@ -4788,6 +5382,7 @@ impl FromJson for GetMonitoringReportRequest {
 
 /// Class to report components, variables and variable attributes and characteristics.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ComponentVariable", deny_unknown_fields))]
 pub struct ComponentVariable {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -4816,15 +5411,18 @@ impl FromJson for ComponentVariable {
 
 /// A physical or logical component
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201Component", deny_unknown_fields))]
 pub struct Component {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     #[serde(rename = "evse", skip_serializing_if = "Option::is_none")]
     pub evse: Option<EVSE>,
     /// Name of the component. Name should be taken from the list of standardized component names whenever possible. Case Insensitive. strongly advised to use Camel Case.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "name")]
     pub name: String,
     /// Name of instance in case the component exists as multiple instances. Case Insensitive. strongly advised to use Camel Case.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "instance", skip_serializing_if = "Option::is_none")]
     pub instance: Option<String>,
 }
@@ -4849,13 +5447,16 @@ impl FromJson for Component {
 
 /// Reference key to a component-variable.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201Variable", deny_unknown_fields))]
 pub struct Variable {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// Name of the variable. Name should be taken from the list of standardized variable names whenever possible. Case Insensitive. strongly advised to use Camel Case.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "name")]
     pub name: String,
     /// Name of instance in case the variable exists as multiple instances. Case Insensitive. strongly advised to use Camel Case.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "instance", skip_serializing_if = "Option::is_none")]
     pub instance: Option<String>,
 }
@@ -4915,6 +5516,17 @@ impl Serialize for MonitoringCriterionEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MonitoringCriterionEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201MonitoringCriterionEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for MonitoringCriterionEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -4928,6 +5540,7 @@ impl FromJson for MonitoringCriterionEnum {
 
 /// The payload of the CALLRESULT that answers `GetMonitoringReport`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetMonitoringReportResponse", deny_unknown_fields))]
 pub struct GetMonitoringReportResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -4956,15 +5569,18 @@ impl FromJson for GetMonitoringReportResponse {
 
 /// The payload of a `GetReport` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetReportRequest", deny_unknown_fields))]
 pub struct GetReportRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "componentVariable", skip_serializing_if = "Option::is_none")]
     pub component_variable: Option<Vec<ComponentVariable>>,
     /// The Id of the request.
     #[serde(rename = "requestId")]
     pub request_id: i64,
     /// This field contains criteria for components for which a report is requested
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 4)))]
     #[serde(rename = "componentCriteria", skip_serializing_if = "Option::is_none")]
     pub component_criteria: Option<Vec<ComponentCriterionEnum>>,
 }
@@ -5028,6 +5644,17 @@ impl Serialize for ComponentCriterionEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ComponentCriterionEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ComponentCriterionEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ComponentCriterionEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5042,6 +5669,7 @@ impl FromJson for ComponentCriterionEnum {
 
 /// The payload of the CALLRESULT that answers `GetReport`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetReportResponse", deny_unknown_fields))]
 pub struct GetReportResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5070,10 +5698,12 @@ impl FromJson for GetReportResponse {
 
 /// The payload of a `GetTransactionStatus` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetTransactionStatusRequest", deny_unknown_fields))]
 pub struct GetTransactionStatusRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// The Id of the transaction for which the status is requested.
+    #[cfg_attr(feature = "schema", schemars(length(max = 36)))]
     #[serde(rename = "transactionId", skip_serializing_if = "Option::is_none")]
     pub transaction_id: Option<String>,
 }
@@ -5096,6 +5726,7 @@ impl FromJson for GetTransactionStatusRequest {
 
 /// The payload of the CALLRESULT that answers `GetTransactionStatus`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetTransactionStatusResponse", deny_unknown_fields))]
 pub struct GetTransactionStatusResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5126,9 +5757,11 @@ impl FromJson for GetTransactionStatusResponse {
 
 /// The payload of a `GetVariables` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetVariablesRequest", deny_unknown_fields))]
 pub struct GetVariablesRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "getVariableData")]
     pub get_variable_data: Vec<GetVariableData>,
 }
@@ -5151,6 +5784,7 @@ impl FromJson for GetVariablesRequest {
 
 /// Class to hold parameters for GetVariables request.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetVariableData", deny_unknown_fields))]
 pub struct GetVariableData {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5223,6 +5857,17 @@ impl Serialize for AttributeEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for AttributeEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201AttributeEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for AttributeEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5237,9 +5882,11 @@ impl FromJson for AttributeEnum {
 
 /// The payload of the CALLRESULT that answers `GetVariables`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetVariablesResponse", deny_unknown_fields))]
 pub struct GetVariablesResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "getVariableResult")]
     pub get_variable_result: Vec<GetVariableResult>,
 }
@@ -5262,6 +5909,7 @@ impl FromJson for GetVariablesResponse {
 
 /// Class to hold results of GetVariables request.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201GetVariableResult", deny_unknown_fields))]
 pub struct GetVariableResult {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5274,6 +5922,7 @@ pub struct GetVariableResult {
     /// Value of requested attribute type of component-variable. This field can only be empty when the given status is NOT accepted.
     ///
     /// The Configuration Variable &lt;&lt;configkey-reporting-value-size,ReportingValueSize&gt;&gt; can be used to limit GetVariableResult.attributeValue, VariableAttribute.value and EventData.actualValue. The max size of these values will always remain equal.
+    #[cfg_attr(feature = "schema", schemars(length(max = 2500)))]
     #[serde(rename = "attributeValue", skip_serializing_if = "Option::is_none")]
     pub attribute_value: Option<String>,
     #[serde(rename = "component")]
@@ -5348,6 +5997,17 @@ impl Serialize for GetVariableStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GetVariableStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201GetVariableStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for GetVariableStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5363,6 +6023,7 @@ impl FromJson for GetVariableStatusEnum {
 
 /// The payload of a `Heartbeat` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201HeartbeatRequest", deny_unknown_fields))]
 pub struct HeartbeatRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5385,6 +6046,7 @@ impl FromJson for HeartbeatRequest {
 
 /// The payload of the CALLRESULT that answers `Heartbeat`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201HeartbeatResponse", deny_unknown_fields))]
 pub struct HeartbeatResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5411,12 +6073,14 @@ impl FromJson for HeartbeatResponse {
 
 /// The payload of a `InstallCertificate` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201InstallCertificateRequest", deny_unknown_fields))]
 pub struct InstallCertificateRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     #[serde(rename = "certificateType")]
     pub certificate_type: InstallCertificateUseEnum,
     /// A PEM encoded X.509 certificate.
+    #[cfg_attr(feature = "schema", schemars(length(max = 5500)))]
     #[serde(rename = "certificate")]
     pub certificate: String,
 }
@@ -5480,6 +6144,17 @@ impl Serialize for InstallCertificateUseEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for InstallCertificateUseEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201InstallCertificateUseEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for InstallCertificateUseEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5494,6 +6169,7 @@ impl FromJson for InstallCertificateUseEnum {
 
 /// The payload of the CALLRESULT that answers `InstallCertificate`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201InstallCertificateResponse", deny_unknown_fields))]
 pub struct InstallCertificateResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5559,6 +6235,17 @@ impl Serialize for InstallCertificateStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for InstallCertificateStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201InstallCertificateStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for InstallCertificateStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5572,6 +6259,7 @@ impl FromJson for InstallCertificateStatusEnum {
 
 /// The payload of a `LogStatusNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201LogStatusNotificationRequest", deny_unknown_fields))]
 pub struct LogStatusNotificationRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5654,6 +6342,17 @@ impl Serialize for UploadLogStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UploadLogStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201UploadLogStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for UploadLogStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -5672,6 +6371,7 @@ impl FromJson for UploadLogStatusEnum {
 
 /// The payload of the CALLRESULT that answers `LogStatusNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201LogStatusNotificationResponse", deny_unknown_fields))]
 pub struct LogStatusNotificationResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5697,6 +6397,7 @@ impl FromJson for LogStatusNotificationResponse {
 /// Request_ Body
 /// urn:x-enexis:ecdm:uid:2:234744
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201MeterValuesRequest", deny_unknown_fields))]
 pub struct MeterValuesRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5705,6 +6406,7 @@ pub struct MeterValuesRequest {
     /// This contains a number (&gt;0) designating an EVSE of the Charging Station. ‘0’ (zero) is used to designate the main power meter.
     #[serde(rename = "evseId")]
     pub evse_id: i64,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "meterValue")]
     pub meter_value: Vec<MeterValue>,
 }
@@ -5730,9 +6432,11 @@ impl FromJson for MeterValuesRequest {
 /// urn:x-oca:ocpp:uid:2:233265
 /// Collection of one or more sampled values in MeterValuesRequest and TransactionEvent. All sampled values in a MeterValue are sampled at the same point in time.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201MeterValue", deny_unknown_fields))]
 pub struct MeterValue {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "sampledValue")]
     pub sampled_value: Vec<SampledValue>,
     /// Meter_ Value. Timestamp. Date_ Time
@@ -5765,6 +6469,7 @@ impl FromJson for MeterValue {
 ///
 /// To save on mobile data usage, default values of all of the optional fields are such that. The value without any additional fields will be interpreted, as a register reading of active import energy in Wh (Watt-hour) units.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SampledValue", deny_unknown_fields))]
 pub struct SampledValue {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -5863,6 +6568,17 @@ impl fmt::Display for ReadingContextEnum {
 impl Serialize for ReadingContextEnum {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ReadingContextEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ReadingContextEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
     }
 }
 
@@ -5990,6 +6706,17 @@ impl Serialize for MeasurandEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MeasurandEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201MeasurandEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for MeasurandEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -6085,6 +6812,17 @@ impl Serialize for PhaseEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for PhaseEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201PhaseEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for PhaseEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -6151,6 +6889,17 @@ impl Serialize for LocationEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for LocationEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201LocationEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for LocationEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -6166,19 +6915,24 @@ impl FromJson for LocationEnum {
 
 /// Represent a signed version of the meter value.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SignedMeterValue", deny_unknown_fields))]
 pub struct SignedMeterValue {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// Base64 encoded, contains the signed data which might contain more then just the meter value. It can contain information like timestamps, reference to a customer etc.
+    #[cfg_attr(feature = "schema", schemars(length(max = 2500)))]
     #[serde(rename = "signedMeterData")]
     pub signed_meter_data: String,
     /// Method used to create the digital signature.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "signingMethod")]
     pub signing_method: String,
     /// Method used to encode the meter values before applying the digital signature algorithm.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "encodingMethod")]
     pub encoding_method: String,
     /// Base64 encoded, sending depends on configuration variable _PublicKeyWithSignedMeterValue_.
+    #[cfg_attr(feature = "schema", schemars(length(max = 2500)))]
     #[serde(rename = "publicKey")]
     pub public_key: String,
 }
@@ -6204,6 +6958,7 @@ impl FromJson for SignedMeterValue {
 
 /// Represents a UnitOfMeasure with a multiplier
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201UnitOfMeasure", deny_unknown_fields))]
 pub struct UnitOfMeasure {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6211,6 +6966,7 @@ pub struct UnitOfMeasure {
     /// This field SHALL use a value from the list Standardized Units of Measurements in Part 2 Appendices.
     /// If an applicable unit is available in that list, otherwise a "custom" unit might be used.
     /// Default: `"Wh"`.
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "unit", skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
     /// Multiplier, this value represents the exponent to base 10. I.e. multiplier 3 means 10 raised to the 3rd power. Default is 0.
@@ -6238,6 +6994,7 @@ impl FromJson for UnitOfMeasure {
 
 /// The payload of the CALLRESULT that answers `MeterValues`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201MeterValuesResponse", deny_unknown_fields))]
 pub struct MeterValuesResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6260,9 +7017,11 @@ impl FromJson for MeterValuesResponse {
 
 /// The payload of a `NotifyChargingLimit` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyChargingLimitRequest", deny_unknown_fields))]
 pub struct NotifyChargingLimitRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "chargingSchedule", skip_serializing_if = "Option::is_none")]
     pub charging_schedule: Option<Vec<ChargingSchedule>>,
     /// The charging schedule contained in this notification applies to an EVSE. evseId must be &gt; 0.
@@ -6294,6 +7053,7 @@ impl FromJson for NotifyChargingLimitRequest {
 /// urn:x-oca:ocpp:uid:2:233256
 /// Charging schedule structure defines a list of charging periods, as used in: GetCompositeSchedule.conf and ChargingProfile.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ChargingSchedule", deny_unknown_fields))]
 pub struct ChargingSchedule {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6312,6 +7072,7 @@ pub struct ChargingSchedule {
     pub duration: Option<i64>,
     #[serde(rename = "chargingRateUnit")]
     pub charging_rate_unit: ChargingRateUnitEnum,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 1024)))]
     #[serde(rename = "chargingSchedulePeriod")]
     pub charging_schedule_period: Vec<ChargingSchedulePeriod>,
     /// Charging_ Schedule. Min_ Charging_ Rate. Numeric
@@ -6349,6 +7110,7 @@ impl FromJson for ChargingSchedule {
 /// urn:x-oca:ocpp:uid:2:233272
 /// NOTE: This dataType is based on dataTypes from &lt;&lt;ref-ISOIEC15118-2,ISO 15118-2&gt;&gt;.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SalesTariff", deny_unknown_fields))]
 pub struct SalesTariff {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6360,6 +7122,7 @@ pub struct SalesTariff {
     /// Sales_ Tariff. Sales. Tariff_ Description
     /// urn:x-oca:ocpp:uid:1:569283
     /// A human readable title/short description of the sales tariff e.g. for HMI display purposes.
+    #[cfg_attr(feature = "schema", schemars(length(max = 32)))]
     #[serde(rename = "salesTariffDescription", skip_serializing_if = "Option::is_none")]
     pub sales_tariff_description: Option<String>,
     /// Sales_ Tariff. Num_ E_ Price_ Levels. Counter
@@ -6367,6 +7130,7 @@ pub struct SalesTariff {
     /// Defines the overall number of distinct price levels used across all provided SalesTariff elements.
     #[serde(rename = "numEPriceLevels", skip_serializing_if = "Option::is_none")]
     pub num_e_price_levels: Option<i64>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 1024)))]
     #[serde(rename = "salesTariffEntry")]
     pub sales_tariff_entry: Vec<SalesTariffEntry>,
 }
@@ -6393,6 +7157,7 @@ impl FromJson for SalesTariff {
 /// Sales_ Tariff_ Entry
 /// urn:x-oca:ocpp:uid:2:233271
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SalesTariffEntry", deny_unknown_fields))]
 pub struct SalesTariffEntry {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6403,6 +7168,7 @@ pub struct SalesTariffEntry {
     /// Defines the price level of this SalesTariffEntry (referring to NumEPriceLevels). Small values for the EPriceLevel represent a cheaper TariffEntry. Large values for the EPriceLevel represent a more expensive TariffEntry.
     #[serde(rename = "ePriceLevel", skip_serializing_if = "Option::is_none")]
     pub e_price_level: Option<i64>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 3)))]
     #[serde(rename = "consumptionCost", skip_serializing_if = "Option::is_none")]
     pub consumption_cost: Option<Vec<ConsumptionCost>>,
 }
@@ -6428,6 +7194,7 @@ impl FromJson for SalesTariffEntry {
 /// Relative_ Timer_ Interval
 /// urn:x-oca:ocpp:uid:2:233270
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201RelativeTimeInterval", deny_unknown_fields))]
 pub struct RelativeTimeInterval {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6463,6 +7230,7 @@ impl FromJson for RelativeTimeInterval {
 /// Consumption_ Cost
 /// urn:x-oca:ocpp:uid:2:233259
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ConsumptionCost", deny_unknown_fields))]
 pub struct ConsumptionCost {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6471,6 +7239,7 @@ pub struct ConsumptionCost {
     /// The lowest level of consumption that defines the starting point of this consumption block. The block interval extends to the start of the next interval.
     #[serde(rename = "startValue")]
     pub start_value: f64,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 3)))]
     #[serde(rename = "cost")]
     pub cost: Vec<Cost>,
 }
@@ -6495,6 +7264,7 @@ impl FromJson for ConsumptionCost {
 /// Cost
 /// urn:x-oca:ocpp:uid:2:233258
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201Cost", deny_unknown_fields))]
 pub struct Cost {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6571,6 +7341,17 @@ impl Serialize for CostKindEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CostKindEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201CostKindEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for CostKindEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -6585,6 +7366,7 @@ impl FromJson for CostKindEnum {
 /// Charging_ Limit
 /// urn:x-enexis:ecdm:uid:2:234489
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ChargingLimit", deny_unknown_fields))]
 pub struct ChargingLimit {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6616,6 +7398,7 @@ impl FromJson for ChargingLimit {
 
 /// The payload of the CALLRESULT that answers `NotifyChargingLimit`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyChargingLimitResponse", deny_unknown_fields))]
 pub struct NotifyChargingLimitResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6638,10 +7421,12 @@ impl FromJson for NotifyChargingLimitResponse {
 
 /// The payload of a `NotifyCustomerInformation` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyCustomerInformationRequest", deny_unknown_fields))]
 pub struct NotifyCustomerInformationRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// (Part of) the requested data. No format specified in which the data is returned. Should be human readable.
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "data")]
     pub data: String,
     /// “to be continued” indicator. Indicates whether another part of the monitoringData follows in an upcoming notifyMonitoringReportRequest message. Default value when omitted is false.
@@ -6681,6 +7466,7 @@ impl FromJson for NotifyCustomerInformationRequest {
 
 /// The payload of the CALLRESULT that answers `NotifyCustomerInformation`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyCustomerInformationResponse", deny_unknown_fields))]
 pub struct NotifyCustomerInformationResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6703,9 +7489,11 @@ impl FromJson for NotifyCustomerInformationResponse {
 
 /// The payload of a `NotifyDisplayMessages` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyDisplayMessagesRequest", deny_unknown_fields))]
 pub struct NotifyDisplayMessagesRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "messageInfo", skip_serializing_if = "Option::is_none")]
     pub message_info: Option<Vec<MessageInfo>>,
     /// The id of the &lt;&lt;getdisplaymessagesrequest,GetDisplayMessagesRequest&gt;&gt; that requested this message.
@@ -6739,6 +7527,7 @@ impl FromJson for NotifyDisplayMessagesRequest {
 /// urn:x-enexis:ecdm:uid:2:233264
 /// Contains message details, for a message to be displayed on a Charging Station.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201MessageInfo", deny_unknown_fields))]
 pub struct MessageInfo {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6766,6 +7555,7 @@ pub struct MessageInfo {
     /// During which transaction shall this message be shown.
     /// Message SHALL be removed by the Charging Station after transaction has
     /// ended.
+    #[cfg_attr(feature = "schema", schemars(length(max = 36)))]
     #[serde(rename = "transactionId", skip_serializing_if = "Option::is_none")]
     pub transaction_id: Option<String>,
     #[serde(rename = "message")]
@@ -6797,6 +7587,7 @@ impl FromJson for MessageInfo {
 
 /// The payload of the CALLRESULT that answers `NotifyDisplayMessages`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyDisplayMessagesResponse", deny_unknown_fields))]
 pub struct NotifyDisplayMessagesResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6819,6 +7610,7 @@ impl FromJson for NotifyDisplayMessagesResponse {
 
 /// The payload of a `NotifyEVChargingNeeds` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyEVChargingNeedsRequest", deny_unknown_fields))]
 pub struct NotifyEVChargingNeedsRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6853,6 +7645,7 @@ impl FromJson for NotifyEVChargingNeedsRequest {
 /// Charging_ Needs
 /// urn:x-oca:ocpp:uid:2:233249
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ChargingNeeds", deny_unknown_fields))]
 pub struct ChargingNeeds {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6892,6 +7685,7 @@ impl FromJson for ChargingNeeds {
 /// urn:x-oca:ocpp:uid:2:233250
 /// EV AC charging parameters.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ACChargingParameters", deny_unknown_fields))]
 pub struct ACChargingParameters {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -6940,6 +7734,7 @@ impl FromJson for ACChargingParameters {
 /// urn:x-oca:ocpp:uid:2:233251
 /// EV DC charging parameters
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201DCChargingParameters", deny_unknown_fields))]
 pub struct DCChargingParameters {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7052,6 +7847,17 @@ impl Serialize for EnergyTransferModeEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for EnergyTransferModeEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201EnergyTransferModeEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for EnergyTransferModeEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -7066,6 +7872,7 @@ impl FromJson for EnergyTransferModeEnum {
 
 /// The payload of the CALLRESULT that answers `NotifyEVChargingNeeds`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyEVChargingNeedsResponse", deny_unknown_fields))]
 pub struct NotifyEVChargingNeedsResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7131,6 +7938,17 @@ impl Serialize for NotifyEVChargingNeedsStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for NotifyEVChargingNeedsStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201NotifyEVChargingNeedsStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for NotifyEVChargingNeedsStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -7144,6 +7962,7 @@ impl FromJson for NotifyEVChargingNeedsStatusEnum {
 
 /// The payload of a `NotifyEVChargingSchedule` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyEVChargingScheduleRequest", deny_unknown_fields))]
 pub struct NotifyEVChargingScheduleRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7177,6 +7996,7 @@ impl FromJson for NotifyEVChargingScheduleRequest {
 
 /// The payload of the CALLRESULT that answers `NotifyEVChargingSchedule`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyEVChargingScheduleResponse", deny_unknown_fields))]
 pub struct NotifyEVChargingScheduleResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7205,6 +8025,7 @@ impl FromJson for NotifyEVChargingScheduleResponse {
 
 /// The payload of a `NotifyEvent` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyEventRequest", deny_unknown_fields))]
 pub struct NotifyEventRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7218,6 +8039,7 @@ pub struct NotifyEventRequest {
     /// Sequence number of this message. First message starts at 0.
     #[serde(rename = "seqNo")]
     pub seq_no: i64,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "eventData")]
     pub event_data: Vec<EventData>,
 }
@@ -7243,6 +8065,7 @@ impl FromJson for NotifyEventRequest {
 
 /// Class to report an event notification for a component-variable.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201EventData", deny_unknown_fields))]
 pub struct EventData {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7260,18 +8083,22 @@ pub struct EventData {
     /// Actual value (_attributeType_ Actual) of the variable.
     ///
     /// The Configuration Variable &lt;&lt;configkey-reporting-value-size,ReportingValueSize&gt;&gt; can be used to limit GetVariableResult.attributeValue, VariableAttribute.value and EventData.actualValue. The max size of these values will always remain equal.
+    #[cfg_attr(feature = "schema", schemars(length(max = 2500)))]
     #[serde(rename = "actualValue")]
     pub actual_value: String,
     /// Technical (error) code as reported by component.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "techCode", skip_serializing_if = "Option::is_none")]
     pub tech_code: Option<String>,
     /// Technical detail information as reported by component.
+    #[cfg_attr(feature = "schema", schemars(length(max = 500)))]
     #[serde(rename = "techInfo", skip_serializing_if = "Option::is_none")]
     pub tech_info: Option<String>,
     /// _Cleared_ is set to true to report the clearing of a monitored situation, i.e. a 'return to normal'.
     #[serde(rename = "cleared", skip_serializing_if = "Option::is_none")]
     pub cleared: Option<bool>,
     /// If an event notification is linked to a specific transaction, this field can be used to specify its transactionId.
+    #[cfg_attr(feature = "schema", schemars(length(max = 36)))]
     #[serde(rename = "transactionId", skip_serializing_if = "Option::is_none")]
     pub transaction_id: Option<String>,
     #[serde(rename = "component")]
@@ -7352,6 +8179,17 @@ impl Serialize for EventTriggerEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for EventTriggerEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201EventTriggerEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for EventTriggerEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -7405,6 +8243,17 @@ impl Serialize for EventNotificationEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for EventNotificationEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201EventNotificationEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for EventNotificationEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -7419,6 +8268,7 @@ impl FromJson for EventNotificationEnum {
 
 /// The payload of the CALLRESULT that answers `NotifyEvent`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyEventResponse", deny_unknown_fields))]
 pub struct NotifyEventResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7441,9 +8291,11 @@ impl FromJson for NotifyEventResponse {
 
 /// The payload of a `NotifyMonitoringReport` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyMonitoringReportRequest", deny_unknown_fields))]
 pub struct NotifyMonitoringReportRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "monitor", skip_serializing_if = "Option::is_none")]
     pub monitor: Option<Vec<MonitoringData>>,
     /// The id of the GetMonitoringRequest that requested this report.
@@ -7483,6 +8335,7 @@ impl FromJson for NotifyMonitoringReportRequest {
 
 /// Class to hold parameters of SetVariableMonitoring request.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201MonitoringData", deny_unknown_fields))]
 pub struct MonitoringData {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7490,6 +8343,7 @@ pub struct MonitoringData {
     pub component: Component,
     #[serde(rename = "variable")]
     pub variable: Variable,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "variableMonitoring")]
     pub variable_monitoring: Vec<VariableMonitoring>,
 }
@@ -7514,6 +8368,7 @@ impl FromJson for MonitoringData {
 
 /// A monitoring setting for a variable.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201VariableMonitoring", deny_unknown_fields))]
 pub struct VariableMonitoring {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7621,6 +8476,17 @@ impl Serialize for MonitorEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MonitorEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201MonitorEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for MonitorEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -7636,6 +8502,7 @@ impl FromJson for MonitorEnum {
 
 /// The payload of the CALLRESULT that answers `NotifyMonitoringReport`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyMonitoringReportResponse", deny_unknown_fields))]
 pub struct NotifyMonitoringReportResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7658,6 +8525,7 @@ impl FromJson for NotifyMonitoringReportResponse {
 
 /// The payload of a `NotifyReport` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyReportRequest", deny_unknown_fields))]
 pub struct NotifyReportRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7667,6 +8535,7 @@ pub struct NotifyReportRequest {
     /// Timestamp of the moment this message was generated at the Charging Station.
     #[serde(rename = "generatedAt")]
     pub generated_at: DateTime,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "reportData", skip_serializing_if = "Option::is_none")]
     pub report_data: Option<Vec<ReportData>>,
     /// “to be continued” indicator. Indicates whether another part of the report follows in an upcoming notifyReportRequest message. Default value when omitted is false.
@@ -7700,6 +8569,7 @@ impl FromJson for NotifyReportRequest {
 
 /// Class to report components, variables and variable attributes and characteristics.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ReportData", deny_unknown_fields))]
 pub struct ReportData {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7707,6 +8577,7 @@ pub struct ReportData {
     pub component: Component,
     #[serde(rename = "variable")]
     pub variable: Variable,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 4)))]
     #[serde(rename = "variableAttribute")]
     pub variable_attribute: Vec<VariableAttribute>,
     #[serde(rename = "variableCharacteristics", skip_serializing_if = "Option::is_none")]
@@ -7734,6 +8605,7 @@ impl FromJson for ReportData {
 
 /// Attribute data of a variable.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201VariableAttribute", deny_unknown_fields))]
 pub struct VariableAttribute {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7742,6 +8614,7 @@ pub struct VariableAttribute {
     /// Value of the attribute. May only be omitted when mutability is set to 'WriteOnly'.
     ///
     /// The Configuration Variable &lt;&lt;configkey-reporting-value-size,ReportingValueSize&gt;&gt; can be used to limit GetVariableResult.attributeValue, VariableAttribute.value and EventData.actualValue. The max size of these values will always remain equal.
+    #[cfg_attr(feature = "schema", schemars(length(max = 2500)))]
     #[serde(rename = "value", skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     #[serde(rename = "mutability", skip_serializing_if = "Option::is_none")]
@@ -7816,6 +8689,17 @@ impl Serialize for MutabilityEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MutabilityEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201MutabilityEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for MutabilityEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -7829,10 +8713,12 @@ impl FromJson for MutabilityEnum {
 
 /// Fixed read-only parameters of a variable.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201VariableCharacteristics", deny_unknown_fields))]
 pub struct VariableCharacteristics {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// Unit of the variable. When the transmitted value has a unit, this field SHALL be included.
+    #[cfg_attr(feature = "schema", schemars(length(max = 16)))]
     #[serde(rename = "unit", skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
     #[serde(rename = "dataType")]
@@ -7854,6 +8740,7 @@ pub struct VariableCharacteristics {
     /// This is a comma separated list.
     ///
     /// The Configuration Variable &lt;&lt;configkey-configuration-value-size,ConfigurationValueSize&gt;&gt; can be used to limit SetVariableData.attributeValue and VariableCharacteristics.valueList. The max size of these values will always remain equal.
+    #[cfg_attr(feature = "schema", schemars(length(max = 1000)))]
     #[serde(rename = "valuesList", skip_serializing_if = "Option::is_none")]
     pub values_list: Option<String>,
     /// Flag indicating if this variable supports monitoring.
@@ -7936,6 +8823,17 @@ impl Serialize for DataEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for DataEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201DataEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for DataEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -7954,6 +8852,7 @@ impl FromJson for DataEnum {
 
 /// The payload of the CALLRESULT that answers `NotifyReport`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NotifyReportResponse", deny_unknown_fields))]
 pub struct NotifyReportResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -7976,11 +8875,13 @@ impl FromJson for NotifyReportResponse {
 
 /// The payload of a `PublishFirmware` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201PublishFirmwareRequest", deny_unknown_fields))]
 pub struct PublishFirmwareRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// This contains a string containing a URI pointing to a
     /// location from which to retrieve the firmware.
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "location")]
     pub location: String,
     /// This specifies how many times Charging Station must try
@@ -7989,6 +8890,7 @@ pub struct PublishFirmwareRequest {
     #[serde(rename = "retries", skip_serializing_if = "Option::is_none")]
     pub retries: Option<i64>,
     /// The MD5 checksum over the entire firmware file as a hexadecimal string of length 32.
+    #[cfg_attr(feature = "schema", schemars(length(max = 32)))]
     #[serde(rename = "checksum")]
     pub checksum: String,
     /// The Id of the request.
@@ -8026,6 +8928,7 @@ impl FromJson for PublishFirmwareRequest {
 
 /// The payload of the CALLRESULT that answers `PublishFirmware`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201PublishFirmwareResponse", deny_unknown_fields))]
 pub struct PublishFirmwareResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8054,12 +8957,14 @@ impl FromJson for PublishFirmwareResponse {
 
 /// The payload of a `PublishFirmwareStatusNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201PublishFirmwareStatusNotificationRequest", deny_unknown_fields))]
 pub struct PublishFirmwareStatusNotificationRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     #[serde(rename = "status")]
     pub status: PublishFirmwareStatusEnum,
     /// Required if status is Published. Can be multiple URI’s, if the Local Controller supports e.g. HTTP, HTTPS, and FTP.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1), inner(length(max = 512))))]
     #[serde(rename = "location", skip_serializing_if = "Option::is_none")]
     pub location: Option<Vec<String>>,
     /// The request id that was
@@ -8149,6 +9054,17 @@ impl Serialize for PublishFirmwareStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for PublishFirmwareStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201PublishFirmwareStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for PublishFirmwareStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -8169,6 +9085,7 @@ impl FromJson for PublishFirmwareStatusEnum {
 
 /// The payload of the CALLRESULT that answers `PublishFirmwareStatusNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201PublishFirmwareStatusNotificationResponse", deny_unknown_fields))]
 pub struct PublishFirmwareStatusNotificationResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8191,6 +9108,7 @@ impl FromJson for PublishFirmwareStatusNotificationResponse {
 
 /// The payload of a `ReportChargingProfiles` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ReportChargingProfilesRequest", deny_unknown_fields))]
 pub struct ReportChargingProfilesRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8199,6 +9117,7 @@ pub struct ReportChargingProfilesRequest {
     pub request_id: i64,
     #[serde(rename = "chargingLimitSource")]
     pub charging_limit_source: ChargingLimitSourceEnum,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "chargingProfile")]
     pub charging_profile: Vec<ChargingProfile>,
     /// To Be Continued. Default value when omitted: false. false indicates that there are no further messages as part of this report.
@@ -8234,6 +9153,7 @@ impl FromJson for ReportChargingProfilesRequest {
 /// urn:x-oca:ocpp:uid:2:233255
 /// A ChargingProfile consists of ChargingSchedule, describing the amount of power or current that can be delivered per time interval.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ChargingProfile", deny_unknown_fields))]
 pub struct ChargingProfile {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8263,9 +9183,11 @@ pub struct ChargingProfile {
     /// Point in time at which the profile stops to be valid. If absent, the profile is valid until it is replaced by another profile.
     #[serde(rename = "validTo", skip_serializing_if = "Option::is_none")]
     pub valid_to: Option<DateTime>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 3)))]
     #[serde(rename = "chargingSchedule")]
     pub charging_schedule: Vec<ChargingSchedule>,
     /// SHALL only be included if ChargingProfilePurpose is set to TxProfile. The transactionId is used to match the profile to a specific transaction.
+    #[cfg_attr(feature = "schema", schemars(length(max = 36)))]
     #[serde(rename = "transactionId", skip_serializing_if = "Option::is_none")]
     pub transaction_id: Option<String>,
 }
@@ -8335,6 +9257,17 @@ impl Serialize for ChargingProfileKindEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargingProfileKindEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ChargingProfileKindEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargingProfileKindEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -8384,6 +9317,17 @@ impl Serialize for RecurrencyKindEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for RecurrencyKindEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201RecurrencyKindEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for RecurrencyKindEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -8396,6 +9340,7 @@ impl FromJson for RecurrencyKindEnum {
 
 /// The payload of the CALLRESULT that answers `ReportChargingProfiles`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ReportChargingProfilesResponse", deny_unknown_fields))]
 pub struct ReportChargingProfilesResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8418,6 +9363,7 @@ impl FromJson for ReportChargingProfilesResponse {
 
 /// The payload of a `RequestStartTransaction` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201RequestStartTransactionRequest", deny_unknown_fields))]
 pub struct RequestStartTransactionRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8457,6 +9403,7 @@ impl FromJson for RequestStartTransactionRequest {
 
 /// The payload of the CALLRESULT that answers `RequestStartTransaction`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201RequestStartTransactionResponse", deny_unknown_fields))]
 pub struct RequestStartTransactionResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8465,6 +9412,7 @@ pub struct RequestStartTransactionResponse {
     #[serde(rename = "statusInfo", skip_serializing_if = "Option::is_none")]
     pub status_info: Option<StatusInfo>,
     /// When the transaction was already started by the Charging Station before the RequestStartTransactionRequest was received, for example: cable plugged in first. This contains the transactionId of the already started transaction.
+    #[cfg_attr(feature = "schema", schemars(length(max = 36)))]
     #[serde(rename = "transactionId", skip_serializing_if = "Option::is_none")]
     pub transaction_id: Option<String>,
 }
@@ -8523,6 +9471,17 @@ impl Serialize for RequestStartStopStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for RequestStartStopStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201RequestStartStopStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for RequestStartStopStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -8535,10 +9494,12 @@ impl FromJson for RequestStartStopStatusEnum {
 
 /// The payload of a `RequestStopTransaction` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201RequestStopTransactionRequest", deny_unknown_fields))]
 pub struct RequestStopTransactionRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// The identifier of the transaction which the Charging Station is requested to stop.
+    #[cfg_attr(feature = "schema", schemars(length(max = 36)))]
     #[serde(rename = "transactionId")]
     pub transaction_id: String,
 }
@@ -8561,6 +9522,7 @@ impl FromJson for RequestStopTransactionRequest {
 
 /// The payload of the CALLRESULT that answers `RequestStopTransaction`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201RequestStopTransactionResponse", deny_unknown_fields))]
 pub struct RequestStopTransactionResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8589,6 +9551,7 @@ impl FromJson for RequestStopTransactionResponse {
 
 /// The payload of a `ReservationStatusUpdate` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ReservationStatusUpdateRequest", deny_unknown_fields))]
 pub struct ReservationStatusUpdateRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8652,6 +9615,17 @@ impl Serialize for ReservationUpdateStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ReservationUpdateStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ReservationUpdateStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ReservationUpdateStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -8664,6 +9638,7 @@ impl FromJson for ReservationUpdateStatusEnum {
 
 /// The payload of the CALLRESULT that answers `ReservationStatusUpdate`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ReservationStatusUpdateResponse", deny_unknown_fields))]
 pub struct ReservationStatusUpdateResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8686,6 +9661,7 @@ impl FromJson for ReservationStatusUpdateResponse {
 
 /// The payload of a `ReserveNow` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ReserveNowRequest", deny_unknown_fields))]
 pub struct ReserveNowRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8823,6 +9799,17 @@ impl Serialize for ConnectorEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ConnectorEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ConnectorEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ConnectorEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -8855,6 +9842,7 @@ impl FromJson for ConnectorEnum {
 
 /// The payload of the CALLRESULT that answers `ReserveNow`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ReserveNowResponse", deny_unknown_fields))]
 pub struct ReserveNowResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -8926,6 +9914,17 @@ impl Serialize for ReserveNowStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ReserveNowStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ReserveNowStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ReserveNowStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -8941,6 +9940,7 @@ impl FromJson for ReserveNowStatusEnum {
 
 /// The payload of a `Reset` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ResetRequest", deny_unknown_fields))]
 pub struct ResetRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9004,6 +10004,17 @@ impl Serialize for ResetEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ResetEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ResetEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ResetEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -9016,6 +10027,7 @@ impl FromJson for ResetEnum {
 
 /// The payload of the CALLRESULT that answers `Reset`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201ResetResponse", deny_unknown_fields))]
 pub struct ResetResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9081,6 +10093,17 @@ impl Serialize for ResetStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ResetStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ResetStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ResetStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -9094,16 +10117,19 @@ impl FromJson for ResetStatusEnum {
 
 /// The payload of a `SecurityEventNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SecurityEventNotificationRequest", deny_unknown_fields))]
 pub struct SecurityEventNotificationRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// Type of the security event. This value should be taken from the Security events list.
+    #[cfg_attr(feature = "schema", schemars(length(max = 50)))]
     #[serde(rename = "type")]
     pub r#type: String,
     /// Date and time at which the event occurred.
     #[serde(rename = "timestamp")]
     pub timestamp: DateTime,
     /// Additional information about the occurred security event.
+    #[cfg_attr(feature = "schema", schemars(length(max = 255)))]
     #[serde(rename = "techInfo", skip_serializing_if = "Option::is_none")]
     pub tech_info: Option<String>,
 }
@@ -9128,6 +10154,7 @@ impl FromJson for SecurityEventNotificationRequest {
 
 /// The payload of the CALLRESULT that answers `SecurityEventNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SecurityEventNotificationResponse", deny_unknown_fields))]
 pub struct SecurityEventNotificationResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9150,9 +10177,11 @@ impl FromJson for SecurityEventNotificationResponse {
 
 /// The payload of a `SendLocalList` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SendLocalListRequest", deny_unknown_fields))]
 pub struct SendLocalListRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "localAuthorizationList", skip_serializing_if = "Option::is_none")]
     pub local_authorization_list: Option<Vec<AuthorizationData>>,
     /// In case of a full update this is the version number of the full list. In case of a differential update it is the version number of the list after the update has been applied.
@@ -9182,6 +10211,7 @@ impl FromJson for SendLocalListRequest {
 
 /// Contains the identifier to use for authorization.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201AuthorizationData", deny_unknown_fields))]
 pub struct AuthorizationData {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9244,6 +10274,17 @@ impl Serialize for UpdateEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UpdateEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201UpdateEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for UpdateEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -9256,6 +10297,7 @@ impl FromJson for UpdateEnum {
 
 /// The payload of the CALLRESULT that answers `SendLocalList`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SendLocalListResponse", deny_unknown_fields))]
 pub struct SendLocalListResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9321,6 +10363,17 @@ impl Serialize for SendLocalListStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for SendLocalListStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201SendLocalListStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for SendLocalListStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -9334,6 +10387,7 @@ impl FromJson for SendLocalListStatusEnum {
 
 /// The payload of a `SetChargingProfile` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetChargingProfileRequest", deny_unknown_fields))]
 pub struct SetChargingProfileRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9363,6 +10417,7 @@ impl FromJson for SetChargingProfileRequest {
 
 /// The payload of the CALLRESULT that answers `SetChargingProfile`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetChargingProfileResponse", deny_unknown_fields))]
 pub struct SetChargingProfileResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9425,6 +10480,17 @@ impl Serialize for ChargingProfileStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargingProfileStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ChargingProfileStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ChargingProfileStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -9437,6 +10503,7 @@ impl FromJson for ChargingProfileStatusEnum {
 
 /// The payload of a `SetDisplayMessage` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetDisplayMessageRequest", deny_unknown_fields))]
 pub struct SetDisplayMessageRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9462,6 +10529,7 @@ impl FromJson for SetDisplayMessageRequest {
 
 /// The payload of the CALLRESULT that answers `SetDisplayMessage`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetDisplayMessageResponse", deny_unknown_fields))]
 pub struct SetDisplayMessageResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9536,6 +10604,17 @@ impl Serialize for DisplayMessageStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for DisplayMessageStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201DisplayMessageStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for DisplayMessageStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -9552,6 +10631,7 @@ impl FromJson for DisplayMessageStatusEnum {
 
 /// The payload of a `SetMonitoringBase` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetMonitoringBaseRequest", deny_unknown_fields))]
 pub struct SetMonitoringBaseRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9614,6 +10694,17 @@ impl Serialize for MonitoringBaseEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MonitoringBaseEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201MonitoringBaseEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for MonitoringBaseEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -9627,6 +10718,7 @@ impl FromJson for MonitoringBaseEnum {
 
 /// The payload of the CALLRESULT that answers `SetMonitoringBase`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetMonitoringBaseResponse", deny_unknown_fields))]
 pub struct SetMonitoringBaseResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9655,6 +10747,7 @@ impl FromJson for SetMonitoringBaseResponse {
 
 /// The payload of a `SetMonitoringLevel` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetMonitoringLevelRequest", deny_unknown_fields))]
 pub struct SetMonitoringLevelRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9704,6 +10797,7 @@ impl FromJson for SetMonitoringLevelRequest {
 
 /// The payload of the CALLRESULT that answers `SetMonitoringLevel`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetMonitoringLevelResponse", deny_unknown_fields))]
 pub struct SetMonitoringLevelResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9732,6 +10826,7 @@ impl FromJson for SetMonitoringLevelResponse {
 
 /// The payload of a `SetNetworkProfile` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetNetworkProfileRequest", deny_unknown_fields))]
 pub struct SetNetworkProfileRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9763,6 +10858,7 @@ impl FromJson for SetNetworkProfileRequest {
 /// urn:x-oca:ocpp:uid:2:233304
 /// The NetworkConnectionProfile defines the functional and technical parameters of a communication link.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201NetworkConnectionProfile", deny_unknown_fields))]
 pub struct NetworkConnectionProfile {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -9775,6 +10871,7 @@ pub struct NetworkConnectionProfile {
     /// Communication_ Function. OCPP_ Central_ System_ URL. URI
     /// urn:x-oca:ocpp:uid:1:569357
     /// URL of the CSMS(s) that this Charging Station  communicates with.
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "ocppCsmsUrl")]
     pub ocpp_csms_url: String,
     /// Duration in seconds before a message send by the Charging Station via this network connection times-out.
@@ -9820,22 +10917,26 @@ impl FromJson for NetworkConnectionProfile {
 ///
 /// NOTE: When asking a GSM modem to dial in, it is possible to specify which mobile operator should be used. This can be done with the mobile country code (MCC) in combination with a mobile network code (MNC). Example: If your preferred network is Vodafone Netherlands, the MCC=204 and the MNC=04 which means the key PreferredNetwork = 20404 Some modems allows to specify a preferred network, which means, if this network is not available, a different network is used. If you specify UseOnlyPreferredNetwork and this network is not available, the modem will not dial in.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201APN", deny_unknown_fields))]
 pub struct APN {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// APN. APN. URI
     /// urn:x-oca:ocpp:uid:1:568814
     /// The Access Point Name as an URL.
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "apn")]
     pub apn: String,
     /// APN. APN. User_ Name
     /// urn:x-oca:ocpp:uid:1:568818
     /// APN username.
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "apnUserName", skip_serializing_if = "Option::is_none")]
     pub apn_user_name: Option<String>,
     /// APN. APN. Password
     /// urn:x-oca:ocpp:uid:1:568819
     /// APN Password.
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "apnPassword", skip_serializing_if = "Option::is_none")]
     pub apn_password: Option<String>,
     /// APN. SIMPIN. PIN_ Code
@@ -9846,6 +10947,7 @@ pub struct APN {
     /// APN. Preferred_ Network. Mobile_ Network_ ID
     /// urn:x-oca:ocpp:uid:1:568822
     /// Preferred network, written as MCC and MNC concatenated. See note.
+    #[cfg_attr(feature = "schema", schemars(length(max = 6)))]
     #[serde(rename = "preferredNetwork", skip_serializing_if = "Option::is_none")]
     pub preferred_network: Option<String>,
     /// APN. Use_ Only_ Preferred_ Network. Indicator
@@ -9925,6 +11027,17 @@ impl Serialize for APNAuthenticationEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for APNAuthenticationEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201APNAuthenticationEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for APNAuthenticationEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -9981,6 +11094,17 @@ impl Serialize for OCPPVersionEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for OCPPVersionEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201OCPPVersionEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for OCPPVersionEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -10028,6 +11152,17 @@ impl fmt::Display for OCPPTransportEnum {
 impl Serialize for OCPPTransportEnum {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for OCPPTransportEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201OCPPTransportEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
     }
 }
 
@@ -10095,6 +11230,17 @@ impl Serialize for OCPPInterfaceEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for OCPPInterfaceEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201OCPPInterfaceEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for OCPPInterfaceEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -10115,32 +11261,38 @@ impl FromJson for OCPPInterfaceEnum {
 /// urn:x-oca:ocpp:uid:2:233268
 /// VPN Configuration settings
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201VPN", deny_unknown_fields))]
 pub struct VPN {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// VPN. Server. URI
     /// urn:x-oca:ocpp:uid:1:569272
     /// VPN Server Address
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "server")]
     pub server: String,
     /// VPN. User. User_ Name
     /// urn:x-oca:ocpp:uid:1:569273
     /// VPN User
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "user")]
     pub user: String,
     /// VPN. Group. Group_ Name
     /// urn:x-oca:ocpp:uid:1:569274
     /// VPN group.
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "group", skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// VPN. Password. Password
     /// urn:x-oca:ocpp:uid:1:569275
     /// VPN Password.
+    #[cfg_attr(feature = "schema", schemars(length(max = 20)))]
     #[serde(rename = "password")]
     pub password: String,
     /// VPN. Key. VPN_ Key
     /// urn:x-oca:ocpp:uid:1:569276
     /// VPN shared secret.
+    #[cfg_attr(feature = "schema", schemars(length(max = 255)))]
     #[serde(rename = "key")]
     pub key: String,
     #[serde(rename = "type")]
@@ -10212,6 +11364,17 @@ impl Serialize for VPNEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for VPNEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201VPNEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for VPNEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -10226,6 +11389,7 @@ impl FromJson for VPNEnum {
 
 /// The payload of the CALLRESULT that answers `SetNetworkProfile`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetNetworkProfileResponse", deny_unknown_fields))]
 pub struct SetNetworkProfileResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -10291,6 +11455,17 @@ impl Serialize for SetNetworkProfileStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for SetNetworkProfileStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201SetNetworkProfileStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for SetNetworkProfileStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -10304,9 +11479,11 @@ impl FromJson for SetNetworkProfileStatusEnum {
 
 /// The payload of a `SetVariableMonitoring` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetVariableMonitoringRequest", deny_unknown_fields))]
 pub struct SetVariableMonitoringRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "setMonitoringData")]
     pub set_monitoring_data: Vec<SetMonitoringData>,
 }
@@ -10329,6 +11506,7 @@ impl FromJson for SetVariableMonitoringRequest {
 
 /// Class to hold parameters of SetVariableMonitoring request.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetMonitoringData", deny_unknown_fields))]
 pub struct SetMonitoringData {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -10400,9 +11578,11 @@ impl FromJson for SetMonitoringData {
 
 /// The payload of the CALLRESULT that answers `SetVariableMonitoring`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetVariableMonitoringResponse", deny_unknown_fields))]
 pub struct SetVariableMonitoringResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "setMonitoringResult")]
     pub set_monitoring_result: Vec<SetMonitoringResult>,
 }
@@ -10425,6 +11605,7 @@ impl FromJson for SetVariableMonitoringResponse {
 
 /// Class to hold result of SetVariableMonitoring request.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetMonitoringResult", deny_unknown_fields))]
 pub struct SetMonitoringResult {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -10538,6 +11719,17 @@ impl Serialize for SetMonitoringStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for SetMonitoringStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201SetMonitoringStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for SetMonitoringStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -10554,9 +11746,11 @@ impl FromJson for SetMonitoringStatusEnum {
 
 /// The payload of a `SetVariables` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetVariablesRequest", deny_unknown_fields))]
 pub struct SetVariablesRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "setVariableData")]
     pub set_variable_data: Vec<SetVariableData>,
 }
@@ -10578,6 +11772,7 @@ impl FromJson for SetVariablesRequest {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetVariableData", deny_unknown_fields))]
 pub struct SetVariableData {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -10586,6 +11781,7 @@ pub struct SetVariableData {
     /// Value to be assigned to attribute of variable.
     ///
     /// The Configuration Variable &lt;&lt;configkey-configuration-value-size,ConfigurationValueSize&gt;&gt; can be used to limit SetVariableData.attributeValue and VariableCharacteristics.valueList. The max size of these values will always remain equal.
+    #[cfg_attr(feature = "schema", schemars(length(max = 1000)))]
     #[serde(rename = "attributeValue")]
     pub attribute_value: String,
     #[serde(rename = "component")]
@@ -10615,9 +11811,11 @@ impl FromJson for SetVariableData {
 
 /// The payload of the CALLRESULT that answers `SetVariables`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetVariablesResponse", deny_unknown_fields))]
 pub struct SetVariablesResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "setVariableResult")]
     pub set_variable_result: Vec<SetVariableResult>,
 }
@@ -10639,6 +11837,7 @@ impl FromJson for SetVariablesResponse {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SetVariableResult", deny_unknown_fields))]
 pub struct SetVariableResult {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -10722,6 +11921,17 @@ impl Serialize for SetVariableStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for SetVariableStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201SetVariableStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for SetVariableStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -10738,10 +11948,12 @@ impl FromJson for SetVariableStatusEnum {
 
 /// The payload of a `SignCertificate` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SignCertificateRequest", deny_unknown_fields))]
 pub struct SignCertificateRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// The Charging Station SHALL send the public key in form of a Certificate Signing Request (CSR) as described in RFC 2986 [22] and then PEM encoded, using the &lt;&lt;signcertificaterequest,SignCertificateRequest&gt;&gt; message.
+    #[cfg_attr(feature = "schema", schemars(length(max = 5500)))]
     #[serde(rename = "csr")]
     pub csr: String,
     #[serde(rename = "certificateType", skip_serializing_if = "Option::is_none")]
@@ -10767,6 +11979,7 @@ impl FromJson for SignCertificateRequest {
 
 /// The payload of the CALLRESULT that answers `SignCertificate`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201SignCertificateResponse", deny_unknown_fields))]
 pub struct SignCertificateResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -10795,6 +12008,7 @@ impl FromJson for SignCertificateResponse {
 
 /// The payload of a `StatusNotification` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201StatusNotificationRequest", deny_unknown_fields))]
 pub struct StatusNotificationRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -10875,6 +12089,17 @@ impl Serialize for ConnectorStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ConnectorStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ConnectorStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ConnectorStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -10890,6 +12115,7 @@ impl FromJson for ConnectorStatusEnum {
 
 /// The payload of the CALLRESULT that answers `StatusNotification`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201StatusNotificationResponse", deny_unknown_fields))]
 pub struct StatusNotificationResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -10912,11 +12138,13 @@ impl FromJson for StatusNotificationResponse {
 
 /// The payload of a `TransactionEvent` CALL (the charger sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201TransactionEventRequest", deny_unknown_fields))]
 pub struct TransactionEventRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     #[serde(rename = "eventType")]
     pub event_type: TransactionEventEnum,
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     #[serde(rename = "meterValue", skip_serializing_if = "Option::is_none")]
     pub meter_value: Option<Vec<MeterValue>>,
     /// The date and time at which this transaction event occurred.
@@ -11012,6 +12240,17 @@ impl fmt::Display for TransactionEventEnum {
 impl Serialize for TransactionEventEnum {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for TransactionEventEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201TransactionEventEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
     }
 }
 
@@ -11119,6 +12358,17 @@ impl Serialize for TriggerReasonEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for TriggerReasonEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201TriggerReasonEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for TriggerReasonEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -11151,10 +12401,12 @@ impl FromJson for TriggerReasonEnum {
 /// Transaction
 /// urn:x-oca:ocpp:uid:2:233318
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201Transaction", deny_unknown_fields))]
 pub struct Transaction {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// This contains the Id of the transaction.
+    #[cfg_attr(feature = "schema", schemars(length(max = 36)))]
     #[serde(rename = "transactionId")]
     pub transaction_id: String,
     #[serde(rename = "chargingState", skip_serializing_if = "Option::is_none")]
@@ -11236,6 +12488,17 @@ impl fmt::Display for ChargingStateEnum {
 impl Serialize for ChargingStateEnum {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ChargingStateEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ChargingStateEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
     }
 }
 
@@ -11341,6 +12604,17 @@ impl Serialize for ReasonEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ReasonEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201ReasonEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for ReasonEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -11370,6 +12644,7 @@ impl FromJson for ReasonEnum {
 
 /// The payload of the CALLRESULT that answers `TransactionEvent`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201TransactionEventResponse", deny_unknown_fields))]
 pub struct TransactionEventResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -11406,6 +12681,7 @@ impl FromJson for TransactionEventResponse {
 
 /// The payload of a `TriggerMessage` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201TriggerMessageRequest", deny_unknown_fields))]
 pub struct TriggerMessageRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -11495,6 +12771,17 @@ impl Serialize for MessageTriggerEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for MessageTriggerEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201MessageTriggerEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for MessageTriggerEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -11516,6 +12803,7 @@ impl FromJson for MessageTriggerEnum {
 
 /// The payload of the CALLRESULT that answers `TriggerMessage`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201TriggerMessageResponse", deny_unknown_fields))]
 pub struct TriggerMessageResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -11581,6 +12869,17 @@ impl Serialize for TriggerMessageStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for TriggerMessageStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201TriggerMessageStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for TriggerMessageStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -11594,6 +12893,7 @@ impl FromJson for TriggerMessageStatusEnum {
 
 /// The payload of a `UnlockConnector` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201UnlockConnectorRequest", deny_unknown_fields))]
 pub struct UnlockConnectorRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -11624,6 +12924,7 @@ impl FromJson for UnlockConnectorRequest {
 
 /// The payload of the CALLRESULT that answers `UnlockConnector`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201UnlockConnectorResponse", deny_unknown_fields))]
 pub struct UnlockConnectorResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -11692,6 +12993,17 @@ impl Serialize for UnlockStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UnlockStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201UnlockStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for UnlockStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -11706,10 +13018,12 @@ impl FromJson for UnlockStatusEnum {
 
 /// The payload of a `UnpublishFirmware` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201UnpublishFirmwareRequest", deny_unknown_fields))]
 pub struct UnpublishFirmwareRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// The MD5 checksum over the entire firmware file as a hexadecimal string of length 32.
+    #[cfg_attr(feature = "schema", schemars(length(max = 32)))]
     #[serde(rename = "checksum")]
     pub checksum: String,
 }
@@ -11732,6 +13046,7 @@ impl FromJson for UnpublishFirmwareRequest {
 
 /// The payload of the CALLRESULT that answers `UnpublishFirmware`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201UnpublishFirmwareResponse", deny_unknown_fields))]
 pub struct UnpublishFirmwareResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -11794,6 +13109,17 @@ impl Serialize for UnpublishFirmwareStatusEnum {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UnpublishFirmwareStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201UnpublishFirmwareStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
+    }
+}
+
 impl FromJson for UnpublishFirmwareStatusEnum {
     fn from_json(v: &Value, c: &mut Cursor) -> Result<Self, Violation> {
         Ok(match c.enumeration(v, Self::VALUES)? {
@@ -11807,6 +13133,7 @@ impl FromJson for UnpublishFirmwareStatusEnum {
 
 /// The payload of a `UpdateFirmware` CALL (the server sends it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201UpdateFirmwareRequest", deny_unknown_fields))]
 pub struct UpdateFirmwareRequest {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -11846,12 +13173,14 @@ impl FromJson for UpdateFirmwareRequest {
 /// urn:x-enexis:ecdm:uid:2:233291
 /// Represents a copy of the firmware that can be loaded/updated on the Charging Station.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201Firmware", deny_unknown_fields))]
 pub struct Firmware {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
     /// Firmware. Location. URI
     /// urn:x-enexis:ecdm:uid:1:569460
     /// URI defining the origin of the firmware.
+    #[cfg_attr(feature = "schema", schemars(length(max = 512)))]
     #[serde(rename = "location")]
     pub location: String,
     /// Firmware. Retrieve. Date_ Time
@@ -11866,11 +13195,13 @@ pub struct Firmware {
     pub install_date_time: Option<DateTime>,
     /// Certificate with which the firmware was signed.
     /// PEM encoded X.509 certificate.
+    #[cfg_attr(feature = "schema", schemars(length(max = 5500)))]
     #[serde(rename = "signingCertificate", skip_serializing_if = "Option::is_none")]
     pub signing_certificate: Option<String>,
     /// Firmware. Signature. Signature
     /// urn:x-enexis:ecdm:uid:1:569464
     /// Base64 encoded firmware signature.
+    #[cfg_attr(feature = "schema", schemars(length(max = 800)))]
     #[serde(rename = "signature", skip_serializing_if = "Option::is_none")]
     pub signature: Option<String>,
 }
@@ -11897,6 +13228,7 @@ impl FromJson for Firmware {
 
 /// The payload of the CALLRESULT that answers `UpdateFirmware`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "Ocpp201UpdateFirmwareResponse", deny_unknown_fields))]
 pub struct UpdateFirmwareResponse {
     #[serde(rename = "customData", skip_serializing_if = "Option::is_none")]
     pub custom_data: Option<CustomData>,
@@ -11965,6 +13297,17 @@ impl fmt::Display for UpdateFirmwareStatusEnum {
 impl Serialize for UpdateFirmwareStatusEnum {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for UpdateFirmwareStatusEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ocpp201UpdateFirmwareStatusEnum".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": Self::VALUES })
     }
 }
 

@@ -27,7 +27,6 @@ use envelope::ApiError;
 use ocpp::schema::DateTime;
 use ocpp::v16::{ChargingProfile, ChargingProfileKindType, ChargingProfilePurposeType, ChargingRateUnitType, ChargingSchedule, ChargingSchedulePeriod, ClearChargingProfileRequest, SetChargingProfileRequest};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::{Condition, Key, Query, SortKey};
 
 use super::commands::{self, Command};
@@ -271,6 +270,7 @@ pub async fn pile_booted(ctx: &AppCtx, pile_id: &str) -> Result<(), ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn piles(r: &[(&str, f64)]) -> Vec<(String, f64)> {
         r.iter().map(|(id, w)| (id.to_string(), *w)).collect()
