@@ -7,6 +7,7 @@
  */
 import { CHARGER_OPERATIONS, OCPP_VALUES } from '@/api/chargerOperations';
 import type { Command } from '@/api/chargers';
+import type { Schema } from '@/api/types';
 import { fromZoned } from '@/components/data/format';
 import type { Rule } from '@/utils/formRules';
 
@@ -152,7 +153,7 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
  * [unix ms, limit], each period's start counted from `startSecs` (unix
  * seconds), and the last limit held to the schedule's end.
  */
-export function schedulePoints(schedule: { duration?: number; chargingSchedulePeriod?: { startPeriod: number; limit: number }[] } | undefined, startSecs: number): [number, number][] {
+export function schedulePoints(schedule: Pick<Schema<'Ocpp16ChargingSchedule'>, 'duration' | 'chargingSchedulePeriod'> | undefined, startSecs: number): [number, number][] {
   const periods = schedule?.chargingSchedulePeriod ?? [];
   const at = (offset: number) => (startSecs + offset) * 1000;
   const pts: [number, number][] = periods.map((p) => [at(p.startPeriod), p.limit]);
