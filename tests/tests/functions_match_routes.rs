@@ -1,8 +1,8 @@
 //! The one Lambda bootstrap serves every function the template names: each
 //! `BACKOFFICE_FUNCTION` written in the stacks of template.yaml (read from
 //! the files, not from the generator) is a route-table function or one of the charger
-//! link's, never both, and the bootstrap stays a few lines (logic belongs
-//! in shared/).
+//! link's, never both (`backoffice::routes::endpoint`, which the bootstrap
+//! matches on).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -36,31 +36,30 @@ fn functions_named_in_template() -> BTreeMap<String, usize> {
 }
 
 #[test]
-fn every_function_the_template_names_is_served_by_the_bootstrap() {
+fn every_function_the_template_names_is_one_endpoint() {
     let named = functions_named_in_template();
-    let link: Vec<&str> = ocpp::LINK_FUNCTIONS.iter().map(|f| f.function).collect();
-    assert!(named.len() > link.len(), "template.yaml names {} functions", named.len());
+    assert!(named.len() > ocpp::LINK_FUNCTIONS.len(), "template.yaml names {} functions", named.len());
     for (name, count) in &named {
         assert_eq!(*count, 1, "{name} is the function of {count} resources");
-        let route = backoffice::routes::by_function(name);
-        let is_link = link.contains(&name.as_str());
-        assert!(route.is_some() || is_link, "template.yaml names {name}, which the bootstrap does not serve (no route, no charger-link function)");
-        assert!(!(route.is_some() && is_link), "{name} is both a route and a charger-link function");
+        // The bootstrap starts what this resolves to, and stops at init on an error.
+        if let Err(e) = backoffice::routes::endpoint(name) {
+            panic!("template.yaml names {name}: {e}");
+        }
     }
     // And the reverse: nothing the bootstrap serves is missing from the template.
     for route in backoffice::routes() {
         assert!(named.contains_key(route.function), "route {} {} has no function in template.yaml", route.method, route.path);
     }
-    for f in &link {
-        assert!(named.contains_key(*f), "charger-link function {f} is not in template.yaml");
+    for f in ocpp::LINK_FUNCTIONS {
+        assert!(named.contains_key(f.function), "charger-link function {} is not in template.yaml", f.function);
     }
 }
 
 #[test]
-fn the_bootstrap_stays_a_few_lines() {
-    let source = repo_file("functions/src/main.rs");
-    assert!(source.contains("backoffice::lambda::serve(&function)") && source.contains("ocpp_aws::serve(&function)"));
-    let code_lines = source.lines().filter(|l| !l.trim_start().starts_with("//") && !l.trim().is_empty()).count();
-    assert!(code_lines <= 12, "functions/src/main.rs must stay a few lines; logic belongs in shared/ ({code_lines} lines)");
-    assert!(!Path::new(env!("CARGO_MANIFEST_DIR")).join("../functions/src/bin").exists(), "one bootstrap, no per-function bins");
+fn a_function_name_the_bootstrap_does_not_serve_stops_it_with_its_name() {
+    let Err(e) = backoffice::routes::endpoint("order_lisst") else { panic!("a misspelt function name resolved") };
+    assert!(e.contains("order_lisst"), "{e}");
+    assert!(matches!(backoffice::routes::endpoint("ocpp_message"), Ok(backoffice::routes::Endpoint::ChargerLink(_))));
+    let any_route = backoffice::routes()[0].function;
+    assert!(matches!(backoffice::routes::endpoint(any_route), Ok(backoffice::routes::Endpoint::Route(_))));
 }

@@ -228,6 +228,27 @@ pub fn by_function(function: &str) -> Option<&'static Route> {
     routes().iter().find(|r| r.function == function)
 }
 
+/// What one Lambda function of the template serves: an HTTP route of the
+/// table or one of the charger link's WebSocket functions.
+#[derive(Clone, Copy)]
+pub enum Endpoint {
+    Route(&'static Route),
+    ChargerLink(&'static ocpp::LinkFunction),
+}
+
+/// The endpoint a function name (the template's `BACKOFFICE_FUNCTION`)
+/// stands for; the bootstrap starts the runtime this names. A name that is
+/// neither, or both, is a broken template and stops the function at init.
+pub fn endpoint(function: &str) -> Result<Endpoint, String> {
+    let link = ocpp::LINK_FUNCTIONS.iter().find(|f| f.function == function);
+    match (by_function(function), link) {
+        (Some(route), None) => Ok(Endpoint::Route(route)),
+        (None, Some(link)) => Ok(Endpoint::ChargerLink(link)),
+        (Some(_), Some(_)) => Err(format!("BACKOFFICE_FUNCTION {function} names both a route and a charger-link function")),
+        (None, None) => Err(format!("BACKOFFICE_FUNCTION {function} is neither a route of the table nor a charger-link function")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
