@@ -40,8 +40,8 @@ impl Outcome {
     /// languages and versions.
     pub fn envelope(&self, lang: Lang) -> Option<envelope::Envelope<serde_json::Value>> {
         match &self.0 {
-            Ok(Reply::Data(data)) => Some(envelope::Envelope { code: envelope::SUCCESS_CODE, msg: envelope::SUCCESS_MSG.into(), data: data.clone() }),
-            Ok(Reply::DataWithMsg(data, msg)) => Some(envelope::Envelope { code: envelope::SUCCESS_CODE, msg: msg.get(lang).into(), data: data.clone() }),
+            Ok(Reply::Data(data)) => Some(envelope::Envelope::new(envelope::SUCCESS_CODE, &envelope::success_msg(), lang, data.clone())),
+            Ok(Reply::DataWithMsg(data, msg)) => Some(envelope::Envelope::new(envelope::SUCCESS_CODE, msg, lang, data.clone())),
             Ok(Reply::Raw(_)) => None,
             Ok(Reply::Unencodable(_)) => Some(ApiError::internal().to_envelope(lang)),
             Err(err) => Some(err.to_envelope(lang)),
@@ -115,15 +115,7 @@ async fn run(ctx: &AppCtx, route: &Route, req: ApiRequest) -> (Result<Reply, Api
 /// it in words, and `data.permission` names it for the client (the SPA's
 /// 403 page says which one is missing).
 pub fn missing_permission(needed: &str) -> ApiError {
-    let (en, zh) = permission::describe(needed);
-    ApiError::new(
-        403,
-        envelope::Text::new(
-            format!("no access: this needs the permission {needed} ({en}), which your roles do not give; ask an administrator"),
-            format!("没有访问权限：需要“{zh}”权限（{needed}），您的角色没有该权限，请联系管理员开通"),
-        ),
-    )
-    .with_data(serde_json::json!({ "permission": needed }))
+    ApiError::new(403, crate::messages::permission::missing(needed)).with_data(serde_json::json!({ "permission": needed }))
 }
 
 /// Admin always passes; otherwise the permission must be held.
@@ -137,8 +129,5 @@ pub fn not_found(lang: Lang) -> http::Response<Bytes> {
 }
 
 fn no_such_endpoint() -> ApiError {
-    ApiError::not_found(envelope::Text::new(
-        "no such API endpoint: check the method and the path",
-        "接口不存在：请检查请求方法和路径",
-    ))
+    ApiError::not_found(envelope::msg::request::no_such_endpoint())
 }

@@ -2395,6 +2395,12 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /** @description The message's arguments by placeholder name: text as shown; another message as {key, args}, or {en, zh} for words without a key; several as {list, separator} (the separator's key). */
+        MessageArgs: {
+            [key: string]: unknown;
+        };
+        /** @description A message's key in the message catalogue (shared/envelope/messages/{zh,en}.json), so a client can show its own words for it (words beside a form's field with a capital first letter). */
+        MessageKey: string;
         /** @description A list of names, or one name as text. */
         NamesIn: string[] | string;
         /** @description POST /notice/clearAll takes no fields: an empty object (or no body). */
@@ -3134,12 +3140,12 @@ export interface components {
             value: string;
         };
         /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-        Tier: "sharp" | "peak" | "flat" | "valley";
+        Tier: ("peak" | "flat" | "valley") | "sharp";
         /** @description The two per-kWh components Chinese public charging bills separately. */
         TierPrice: {
-            /** @description 电费: the energy pass-through price. */
+            /** @description The energy pass-through price. */
             electricity: components["schemas"]["PricePerKwh"];
-            /** @description 服务费: the operator's service fee. */
+            /** @description The operator's service fee. */
             service: components["schemas"]["PricePerKwh"];
         };
         /**
@@ -3246,12 +3252,17 @@ export interface components {
                     data: null | {
                         field: string | null;
                         fields: {
+                            args?: components["schemas"]["MessageArgs"];
                             en: string;
                             field: string;
+                            key?: components["schemas"]["MessageKey"];
                             zh: string;
                         }[];
                     };
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3265,7 +3276,10 @@ export interface components {
                     /** @constant */
                     code: 401;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3279,7 +3293,10 @@ export interface components {
                     /** @constant */
                     code: 402;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3295,7 +3312,10 @@ export interface components {
                     data: null | {
                         permission: string;
                     };
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3309,7 +3329,10 @@ export interface components {
                     /** @constant */
                     code: 404;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3323,7 +3346,10 @@ export interface components {
                     /** @constant */
                     code: 409;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3337,7 +3363,10 @@ export interface components {
                     /** @constant */
                     code: 413;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3353,7 +3382,10 @@ export interface components {
                     /** @constant */
                     code: 429;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3408,7 +3440,10 @@ export interface operations {
                                 region: "north" | "northeast" | "east" | "central" | "south" | "southwest" | "northwest";
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3489,7 +3524,10 @@ export interface operations {
                              */
                             walletVersion: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3525,7 +3563,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3610,7 +3651,10 @@ export interface operations {
                              */
                             walletVersion: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3703,7 +3747,10 @@ export interface operations {
                             /** Format: uint64 */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3750,7 +3797,10 @@ export interface operations {
                              */
                             unchanged: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3818,7 +3868,10 @@ export interface operations {
                                 orderNo: string | null;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3907,7 +3960,10 @@ export interface operations {
                                 walletVersion: number;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4000,7 +4056,10 @@ export interface operations {
                             /** @description More cards match: type more. */
                             more: boolean;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4082,7 +4141,10 @@ export interface operations {
                              */
                             walletVersion: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4150,7 +4212,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4218,7 +4283,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4286,7 +4354,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4354,7 +4425,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4422,7 +4496,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4489,7 +4566,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4557,7 +4637,10 @@ export interface operations {
                                 status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4623,7 +4706,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4691,7 +4777,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4759,7 +4848,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4827,7 +4919,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4895,7 +4990,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4963,7 +5061,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5031,7 +5132,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5082,7 +5186,10 @@ export interface operations {
                                 status: "cancelled" | "requested" | "reserved" | "refused" | "used";
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5148,7 +5255,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5216,7 +5326,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5284,7 +5397,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5352,7 +5468,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5420,7 +5539,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5488,7 +5610,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5556,7 +5681,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5624,7 +5752,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5740,7 +5871,10 @@ export interface operations {
                                 version: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5816,7 +5950,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5869,7 +6006,10 @@ export interface operations {
                                 to: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5969,7 +6109,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6002,7 +6145,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6071,7 +6217,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6126,7 +6275,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6159,7 +6311,10 @@ export interface operations {
                                 title: string;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6195,7 +6350,10 @@ export interface operations {
                             exp: number;
                             expired: boolean;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6250,7 +6408,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6724,7 +6885,10 @@ export interface operations {
                                 writtenOffFen: number;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6769,7 +6933,10 @@ export interface operations {
                             userType: number;
                             username: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6813,7 +6980,10 @@ export interface operations {
                              */
                             token: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6841,7 +7011,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6878,7 +7051,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6921,7 +7097,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7008,7 +7187,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7165,7 +7347,10 @@ export interface operations {
                                 writtenOffFen: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7226,7 +7411,10 @@ export interface operations {
                             /** Format: int64 */
                             owedFen: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7313,7 +7501,10 @@ export interface operations {
                                 stationId: string;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7477,7 +7668,10 @@ export interface operations {
                                 writtenOffFen: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7643,7 +7837,10 @@ export interface operations {
                                 writtenOffFen: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7676,7 +7873,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7742,7 +7942,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7810,7 +8013,10 @@ export interface operations {
                              */
                             unread: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7872,7 +8078,10 @@ export interface operations {
                                 version: number;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7905,7 +8114,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7941,7 +8153,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8070,7 +8285,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8195,7 +8413,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8415,7 +8636,10 @@ export interface operations {
                              */
                             worstSampleDeltaWh: number | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8575,7 +8799,7 @@ export interface operations {
                                  */
                                 servicePrice: number;
                                 /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                tier: "sharp" | "peak" | "flat" | "valley";
+                                tier: ("peak" | "flat" | "valley") | "sharp";
                             }[];
                             /** Format: int64 */
                             meterStartWh: number;
@@ -8741,12 +8965,12 @@ export interface operations {
                                     flat?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -8754,12 +8978,12 @@ export interface operations {
                                     peak?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -8767,12 +8991,12 @@ export interface operations {
                                     sharp?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -8780,12 +9004,12 @@ export interface operations {
                                     valley?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -8795,7 +9019,7 @@ export interface operations {
                                     end: string;
                                     start: string;
                                     /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                    tier: "sharp" | "peak" | "flat" | "valley";
+                                    tier: ("peak" | "flat" | "valley") | "sharp";
                                 }[];
                                 /** Format: int64 */
                                 version: number;
@@ -8821,7 +9045,10 @@ export interface operations {
                              */
                             worstSampleDeltaWh: number | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9141,7 +9368,10 @@ export interface operations {
                              */
                             total: number | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9206,7 +9436,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9466,7 +9699,10 @@ export interface operations {
                                 status: "pending" | "approved" | "rejected";
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9570,7 +9806,10 @@ export interface operations {
                                 status: "pending" | "approved" | "rejected";
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9635,7 +9874,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9859,7 +10101,10 @@ export interface operations {
                              */
                             worstSampleDeltaWh: number | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10083,7 +10328,10 @@ export interface operations {
                              */
                             worstSampleDeltaWh: number | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10307,7 +10555,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10343,7 +10594,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10519,7 +10773,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10745,7 +11002,10 @@ export interface operations {
                             /** Format: uint */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10824,7 +11084,10 @@ export interface operations {
                             /** @description The pile's code (what the charger calls itself), for the page's title. */
                             pileCode: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10863,7 +11126,10 @@ export interface operations {
                             /** Format: int64 */
                             passwordSetAt: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10903,7 +11169,10 @@ export interface operations {
                              */
                             publicKey: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10941,7 +11210,10 @@ export interface operations {
                              */
                             token: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10984,7 +11256,10 @@ export interface operations {
                              */
                             token: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11028,7 +11303,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11061,7 +11339,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11114,7 +11395,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11174,7 +11458,10 @@ export interface operations {
                             /** Format: uint */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11260,7 +11547,10 @@ export interface operations {
                                 redirect?: string | null;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11311,7 +11601,10 @@ export interface operations {
                                 value: string;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11356,7 +11649,10 @@ export interface operations {
                              */
                             token: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11402,7 +11698,10 @@ export interface operations {
                              */
                             url: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11436,7 +11735,10 @@ export interface operations {
                                 name: string;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11501,7 +11803,7 @@ export interface operations {
                              */
                             pileCount: number;
                             provinceCode: string;
-                            /** @description The district's (or city's) full name, e.g. "广东省 深圳市 南山区"; empty for an unknown code. */
+                            /** @description The district's (or city's) full name, the province, city and district names joined by spaces; empty for an unknown code. */
                             regionName: string;
                             servicePhone: string;
                             /**
@@ -11518,7 +11820,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11554,7 +11859,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11626,7 +11934,7 @@ export interface operations {
                              */
                             pileCount: number;
                             provinceCode: string;
-                            /** @description The district's (or city's) full name, e.g. "广东省 深圳市 南山区"; empty for an unknown code. */
+                            /** @description The district's (or city's) full name, the province, city and district names joined by spaces; empty for an unknown code. */
                             regionName: string;
                             servicePhone: string;
                             /**
@@ -11643,7 +11951,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11905,7 +12216,7 @@ export interface operations {
                                  */
                                 pileCount: number;
                                 provinceCode: string;
-                                /** @description The district's (or city's) full name, e.g. "广东省 深圳市 南山区"; empty for an unknown code. */
+                                /** @description The district's (or city's) full name, the province, city and district names joined by spaces; empty for an unknown code. */
                                 regionName: string;
                                 servicePhone: string;
                                 /**
@@ -11960,12 +12271,12 @@ export interface operations {
                                         flat?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -11973,12 +12284,12 @@ export interface operations {
                                         peak?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -11986,12 +12297,12 @@ export interface operations {
                                         sharp?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -11999,12 +12310,12 @@ export interface operations {
                                         valley?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -12013,7 +12324,7 @@ export interface operations {
                                         end: string;
                                         start: string;
                                         /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                        tier: "sharp" | "peak" | "flat" | "valley";
+                                        tier: ("peak" | "flat" | "valley") | "sharp";
                                     }[];
                                     /**
                                      * Format: int64
@@ -12039,7 +12350,10 @@ export interface operations {
                                 total: number;
                             } | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12123,7 +12437,7 @@ export interface operations {
                                  */
                                 pileCount: number;
                                 provinceCode: string;
-                                /** @description The district's (or city's) full name, e.g. "广东省 深圳市 南山区"; empty for an unknown code. */
+                                /** @description The district's (or city's) full name, the province, city and district names joined by spaces; empty for an unknown code. */
                                 regionName: string;
                                 servicePhone: string;
                                 /**
@@ -12148,7 +12462,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12248,7 +12565,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12350,7 +12670,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12464,7 +12787,10 @@ export interface operations {
                                 value: string;
                             }[] | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12497,7 +12823,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12533,7 +12862,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12598,7 +12930,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12668,12 +13003,12 @@ export interface operations {
                                     flat?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12681,12 +13016,12 @@ export interface operations {
                                     peak?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12694,12 +13029,12 @@ export interface operations {
                                     sharp?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12707,12 +13042,12 @@ export interface operations {
                                     valley?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12721,7 +13056,7 @@ export interface operations {
                                     end: string;
                                     start: string;
                                     /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                    tier: "sharp" | "peak" | "flat" | "valley";
+                                    tier: ("peak" | "flat" | "valley") | "sharp";
                                 }[];
                                 /**
                                  * Format: int64
@@ -12730,7 +13065,10 @@ export interface operations {
                                 version: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12803,12 +13141,12 @@ export interface operations {
                                     flat?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12816,12 +13154,12 @@ export interface operations {
                                     peak?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12829,12 +13167,12 @@ export interface operations {
                                     sharp?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12842,12 +13180,12 @@ export interface operations {
                                     valley?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12856,7 +13194,7 @@ export interface operations {
                                     end: string;
                                     start: string;
                                     /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                    tier: "sharp" | "peak" | "flat" | "valley";
+                                    tier: ("peak" | "flat" | "valley") | "sharp";
                                 }[];
                                 /**
                                  * Format: int64
@@ -12865,7 +13203,10 @@ export interface operations {
                                 version: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12903,7 +13244,7 @@ export interface operations {
                         /** @description GET /tariff/getDetail answer. */
                         data: {
                             /** @description The schedule's 48 half-hours from 00:00. */
-                            slots: ("sharp" | "peak" | "flat" | "valley")[];
+                            slots: (("peak" | "flat" | "valley") | "sharp")[];
                             /** @description A template as the editor submits it: segments instead of slots. */
                             template: {
                                 /** @default  */
@@ -12940,12 +13281,12 @@ export interface operations {
                                     flat?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12953,12 +13294,12 @@ export interface operations {
                                     peak?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12966,12 +13307,12 @@ export interface operations {
                                     sharp?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12979,12 +13320,12 @@ export interface operations {
                                     valley?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12993,7 +13334,7 @@ export interface operations {
                                     end: string;
                                     start: string;
                                     /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                    tier: "sharp" | "peak" | "flat" | "valley";
+                                    tier: ("peak" | "flat" | "valley") | "sharp";
                                 }[];
                                 /**
                                  * Format: int64
@@ -13008,7 +13349,10 @@ export interface operations {
                             updatedAt: number;
                             updatedBy: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13077,12 +13421,12 @@ export interface operations {
                                         flat?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -13090,12 +13434,12 @@ export interface operations {
                                         peak?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -13103,12 +13447,12 @@ export interface operations {
                                         sharp?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -13116,12 +13460,12 @@ export interface operations {
                                         valley?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -13130,7 +13474,7 @@ export interface operations {
                                         end: string;
                                         start: string;
                                         /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                        tier: "sharp" | "peak" | "flat" | "valley";
+                                        tier: ("peak" | "flat" | "valley") | "sharp";
                                     }[];
                                     /**
                                      * Format: int64
@@ -13148,7 +13492,10 @@ export interface operations {
                             /** Format: uint */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13190,7 +13537,10 @@ export interface operations {
                                 version: number;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13224,7 +13574,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13266,7 +13619,10 @@ export interface operations {
                             linkedAt: number;
                             provider: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13315,7 +13671,10 @@ export interface operations {
                              */
                             url: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13359,7 +13718,10 @@ export interface operations {
                                 name: string;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13390,7 +13752,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13429,7 +13794,10 @@ export interface operations {
                             avatar: string;
                             email: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13462,7 +13830,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13511,7 +13882,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13570,7 +13944,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13603,7 +13980,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13646,7 +14026,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13716,7 +14099,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };

@@ -23,7 +23,7 @@ import sys
 VOLATILE = [
     re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I),
     re.compile(r"eyJ[\w-]+\.[\w-]+\.[\w-]+"),
-    re.compile(r"\b[0-9a-f]{16,}\b", re.I),
+    re.compile(r"(?<![0-9A-Za-z])[0-9a-f]{12,}(?![0-9A-Za-z])", re.I),
     re.compile(r"[A-Za-z0-9_-]{32,}"),
     re.compile(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?"),
     re.compile(r"\d{4}-\d{2}-\d{2}"),
