@@ -24,26 +24,36 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 # The suite builds once from scratch: incremental caches would only cost disk.
 export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
-# A real DynamoDB API for the store contract: moto in server mode on a free
-# loopback port, stopped when this script ends.
-MOTO_PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-moto_server -H 127.0.0.1 -p "$MOTO_PORT" >target/moto.log 2>&1 &
-MOTO_PID=$!
-trap 'kill "$MOTO_PID" 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  curl -fs -o /dev/null "http://127.0.0.1:$MOTO_PORT/" && break
-  sleep 0.2
-done
-curl -fs -o /dev/null "http://127.0.0.1:$MOTO_PORT/" || { echo "moto did not start; see target/moto.log" >&2; exit 1; }
-export BACKOFFICE_TEST_DYNAMO_ENDPOINT="http://127.0.0.1:$MOTO_PORT" BACKOFFICE_REQUIRE_DYNAMO=1
+# A real DynamoDB API for the store contract: moto in server mode on free
+# loopback ports (scripts/moto-server.py: moto made fit for a test suite),
+# stopped when this script ends. The Rust tests run in lanes side by side,
+# each lane with its own emulator; the later stages use the first.
+RUST_TEST_LANES="${RUST_TEST_LANES:-2}"
+MOTO_PIDS=()
+trap 'kill "${MOTO_PIDS[@]}" 2>/dev/null || true' EXIT
+start_moto() {
+  local port
+  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  scripts/moto-server.py -H 127.0.0.1 -p "$port" >"target/moto-$1.log" 2>&1 &
+  MOTO_PIDS+=($!)
+  for _ in $(seq 50); do
+    curl -fs -o /dev/null "http://127.0.0.1:$port/" && break
+    sleep 0.2
+  done
+  curl -fs -o /dev/null "http://127.0.0.1:$port/" || { echo "moto did not start; see target/moto-$1.log" >&2; exit 1; }
+  MOTO_ENDPOINTS+="${MOTO_ENDPOINTS:+,}http://127.0.0.1:$port"
+}
+MOTO_ENDPOINTS=""
+for lane in $(seq "$RUST_TEST_LANES"); do start_moto "$lane"; done
+export BACKOFFICE_TEST_DYNAMO_ENDPOINT="${MOTO_ENDPOINTS%%,*}" BACKOFFICE_REQUIRE_DYNAMO=1
 
 stage "Rust: build every crate and test binary once"
 # functions/ and ocpp-aws build the back-office with its Lambda feature
 # (the AWS SDK clients); kept out of the main build so every other test
 # binary does not link them.
 cargo build --workspace --exclude functions --exclude ocpp-aws --all-targets
-stage "Rust: unit and integration tests (SQLite and DynamoDB on moto)"
-cargo test --workspace --exclude functions --exclude ocpp-aws
+stage "Rust: unit and integration tests (SQLite and DynamoDB on moto), $RUST_TEST_LANES lanes"
+scripts/run-test-binaries.py "$MOTO_ENDPOINTS" -- --workspace --exclude functions --exclude ocpp-aws
 stage "OCPP 1.6J: chargers scripted with the ocpp package against the gateway"
 tests/ocpp/run.sh
 stage "Lambda functions compile; the charger link's Lambda handlers (API Gateway WebSocket events, DynamoDB on moto)"

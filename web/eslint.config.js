@@ -1,5 +1,6 @@
-// Lint of the SPA (issue 11 item 7): the rules of hooks and honest effect
-// dependencies, plus typescript-eslint's recommended set; no style rules.
+// Lint of the SPA: the rules of hooks and honest effect dependencies,
+// typescript-eslint's recommended set, and the import boundaries of the
+// feature folders; no style rules.
 //
 // eslint-plugin-react-hooks 7 also puts the React Compiler's diagnostics
 // (set-state-in-effect, refs, purity, static-components, immutability, …)
@@ -9,9 +10,43 @@
 // a ref read during render, an icon picked from a static map) is correct
 // React without it. They are left off until the app adopts the compiler;
 // they also triple the lint's time (the compiler runs on every file).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const HERE = import.meta.dirname;
+/** The feature folders, read from the tree: a new one is bounded the day it is made. */
+const FEATURES = readdirSync(join(HERE, 'src/features'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+
+/**
+ * Where an import may point (paths resolved, so `@/…` and `../…` alike):
+ * - a feature reaches another feature only through its public face, its
+ *   `index.ts`;
+ * - the kit (everything in `src/` but `features/`, the page registry with
+ *   the list of the features' strings, and the test support) never imports
+ *   a feature: features build on the kit, not the other way round. The
+ *   registry (`pages/registry.ts`, `pages/featureStrings.ts`) is where the
+ *   features are put together: it maps the route keys to their pages.
+ */
+export const boundaryZones = [
+  ...FEATURES.map((name) => ({
+    target: `./src/features/${name}/**`,
+    from: `./src/features/!(${name})/**`,
+    except: ['**/src/features/*/index.ts'],
+    message: `A feature imports another feature only from its public face (@/features/<name>, its index.ts).`,
+  })),
+  {
+    target: ['./src/!(features|pages|test)/**', './src/pages/!(registry|featureStrings).ts', './src/pages/*/**', './src/*.{ts,tsx}'],
+    from: './src/features',
+    message: 'The kit never imports a feature; a feature builds on the kit (the page registry puts the features together).',
+  },
+];
 
 export default defineConfig([
   { ignores: ['dist/**'] },
@@ -31,6 +66,14 @@ export default defineConfig([
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(HERE, 'tsconfig.json') })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: HERE, zones: boundaryZones }],
     },
   },
 ]);

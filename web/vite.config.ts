@@ -37,6 +37,13 @@ export default defineConfig({
       // and is interactive in about half the time; the price is more bytes
       // over all pages (each lazy page carries its copies), not on any one.
       preserveEntrySignatures: false,
+      // A feature's public face (index.ts) re-exports its pieces; its api,
+      // components and model modules only declare things, so a page that
+      // imports one piece through the face leaves the others out of its
+      // chunk (the home screen does not carry the refund dialogs).
+      treeshake: {
+        moduleSideEffects: [{ test: /\/src\/features\/[^/]+\/(api|components|model)\//, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 64 * 1024 },

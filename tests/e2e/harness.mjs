@@ -142,9 +142,25 @@ export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-C
   };
 }
 
+/**
+ * Waits until the page stands still as a person would see it: the shell's
+ * top progress bar is gone and every animation that ends (Fluent's enter
+ * transitions, a fading toast) has ended; endless ones (spinners) are not
+ * waited for.
+ */
+export async function settled(page, { timeout = 10_000 } = {}) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('div[role="progressbar"][aria-hidden="true"]') &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    null,
+    { timeout },
+  );
+}
+
 export async function shot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.waitForTimeout(700); // let Fluent's enter animations and the progress bar settle
+  await settled(page);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 

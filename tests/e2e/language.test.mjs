@@ -15,7 +15,7 @@
 // - in English, any Han character is Chinese.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, login, pagesOf, shot, startCharger, USERS, withBrowser } from './harness.mjs';
+import { apiClient, eventually, gatewayForFile, go, login, pagesOf, shot, startCharger, USERS, withBrowser, viewReady } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
@@ -90,11 +90,11 @@ describe('one language at a time', () => {
       ]) {
         const sent = await api('POST', path, admin, { pileId, ...body });
         assert.equal(sent.code, 200, JSON.stringify(sent));
-        for (let i = 0; i < 100; i++) {
+        // Each command has ended (answered, refused or timed out) before the next is sent.
+        await eventually(async () => {
           const c = await api('GET', `/charger/command?id=${sent.data.id}`, admin);
-          if (!['queued', 'sent'].includes(c.data.status)) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
+          return !['queued', 'sent'].includes(c.data.status);
+        }, `the ${path} command to end`, { timeout: 40_000 });
       }
       const order = (await api('GET', '/order/getList?userId=DEMO0012&pageSize=50', admin)).data.list.find((o) => o.transactionId === tx);
       assert.ok(order, 'the charger session is an order');
@@ -137,11 +137,15 @@ describe('one language at a time', () => {
           }
           for (const path of pages) {
             await go(page, path);
-            // The page's code and data have arrived: no spinner (the loading demo shows them for good), nothing in flight.
-            await page.waitForFunction(() => ![...document.querySelectorAll('.view-pane .fui-Spinner')].some((s) => s.checkVisibility()), null, { timeout: 10_000 }).catch(() => {});
+            // The page's code has arrived with its area's strings (the registry loads them together).
+            await viewReady(page);
+            // Its data has arrived: no spinner (the loading demo shows its spinners for good), nothing in flight,
+            // and the answer is painted.
+            if (path !== '/other/loading') {
+              await page.waitForFunction(() => ![...document.querySelectorAll('.view-pane .fui-Spinner')].some((s) => s.checkVisibility()), null, { timeout: 20_000 });
+            }
             await quiet();
-            // Strings of a language area arrive beside the page's code: give the page a moment to be clean, then read it.
-            await page.waitForFunction(strayText, [lang, LATIN_ALLOWED, true], { timeout: 3_000 }).catch(() => {});
+            await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
             const hits = await page.evaluate(strayText, [lang, LATIN_ALLOWED, false]);
             if (hits.length) {
               found.push(`${path}\n    ${hits.join('\n    ')}`);

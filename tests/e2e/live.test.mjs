@@ -7,7 +7,7 @@
 // clock time.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, login, shot, startCharger, USERS, withBrowser } from './harness.mjs';
+import { apiClient, eventually, gatewayForFile, go, login, shot, startCharger, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
@@ -74,13 +74,10 @@ describe('live pages', () => {
         await card.scrollIntoViewIfNeeded();
         await shot(page, 'live-01-panel-connected');
 
-        let running;
-        for (let i = 0; i < 50 && !running; i++) {
+        const running = await eventually(async () => {
           const list = await api('GET', '/order/getList?userId=DEMO0012&status=charging&pageSize=50', admin);
-          running = list.data.list.find((o) => o.pileCode === 'LIVECP01');
-          if (!running) await page.waitForTimeout(200);
-        }
-        assert.ok(running, `the live session is an order: ${charger.output()}`);
+          return list.data.list.find((o) => o.pileCode === 'LIVECP01');
+        }, 'the live session is an order').catch((e) => assert.fail(`${e.message}: ${charger.output()}`));
 
         // The order's energy moves while it is open, and says it refreshes by itself.
         await go(page, `/order/detail?id=${running.orderNo}`);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, login, ROOT, shot, startCharger, USERS, withBrowser } from './harness.mjs';
+import { apiClient, eventually, gatewayForFile, go, login, ROOT, shot, startCharger, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
@@ -27,14 +27,7 @@ async function newPile(admin, code) {
 }
 
 /** Waits until `check()` (an API read) answers something truthy; fails naming `what`. */
-async function until(page, what, check, tries = 75) {
-  for (let i = 0; i < tries; i++) {
-    const v = await check();
-    if (v) return v;
-    await page.waitForTimeout(200);
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
+const until = (what, check) => eventually(check, what, { timeout: 15_000 });
 
 describe('operator at the charger', () => {
   it('a connector row starts, stops and takes out of service on the charger itself, following each answer', async () => {
@@ -65,7 +58,7 @@ describe('operator at the charger', () => {
         await page.getByTestId('op-send').click();
         await dialog.waitFor({ state: 'hidden' });
         await row(1).getByTestId('connector-command').filter({ hasText: '已应答 · 已接受' }).waitFor({ timeout: 15_000 });
-        const running = await until(page, 'the remotely started session', async () => {
+        const running = await until('the remotely started session', async () => {
           const list = await api('GET', '/order/getList?userId=ZZE2E0001&status=charging&pageSize=50', admin);
           return list.data.list.find((o) => o.pileId === pileId);
         });
@@ -78,7 +71,7 @@ describe('operator at the charger', () => {
         await page.getByRole('menuitem', { name: '远程停止' }).click();
         await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
         await row(1).getByTestId('connector-command').filter({ hasText: '远程停止 · 已应答 · 已接受' }).waitFor({ timeout: 15_000 });
-        const stopped = await until(page, 'the order to end', async () => {
+        const stopped = await until('the order to end', async () => {
           const o = await api('GET', `/order/detail?id=${running.orderNo}`, admin);
           return o.data.status !== 'charging' && o.data;
         });

@@ -23,7 +23,7 @@ const entry = Object.keys(manifest).filter((k) => manifest[k].isEntry);
 const initial = closure(entry);
 const find = (suffix) => Object.keys(manifest).find((k) => k.endsWith(suffix));
 const login = closure([find('src/pages/shell/Login.tsx')], new Set(initial));
-const shell = closure([find('src/layout/Shell.tsx'), find('src/pages/home/Home.tsx')], new Set(initial));
+const shell = closure([find('src/layout/Shell.tsx'), find('src/features/home/pages/Home.tsx')], new Set(initial));
 console.log(`initial JS (entry + static imports): ${kb(initial)} KB gzip`);
 console.log(`login screen total: ${kb(login)} KB gzip`);
 console.log(`home screen total (shell + home): ${kb(shell)} KB gzip`);

@@ -92,10 +92,13 @@ async function signIn() {
   fireEvent.change(name, { target: { value: 'admin' } });
   fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'secret-pw' } });
   fireEvent.submit(screen.getByTestId('login-form'));
-  await screen.findByTestId('home-greeting', {}, { timeout: 5000 });
+  await screen.findByTestId('home-greeting');
 }
 
-describe('the app against the /partnerapi answers', () => {
+// Each test signs in and loads the shell and lazy pages one after another; on
+// a busy machine that outlasts the suites' 15 s bound without anything being
+// wrong, so these have a wider one (every wait in them is for a state).
+describe('the app against the /partnerapi answers', { timeout: 60_000 }, () => {
   it('signs in, shows the shell with the home tab, and the document title', async () => {
     await signIn();
     expect(window.location.hash).toBe('#/index');
@@ -128,11 +131,11 @@ describe('the app against the /partnerapi answers', () => {
       window.location.hash = '#/vab/form/input';
     });
     // Lazy pages: their first import can take over a second on a loaded machine.
-    fireEvent.change(await screen.findByTestId('keepalive-filter', undefined, { timeout: 5000 }), { target: { value: 'station 42' } });
+    fireEvent.change(await screen.findByTestId('keepalive-filter'), { target: { value: 'station 42' } });
     act(() => {
       window.location.hash = '#/other/log';
     });
-    fireEvent.click(await screen.findByTestId('trigger-error', undefined, { timeout: 5000 }));
+    fireEvent.click(await screen.findByTestId('trigger-error'));
     expect(await screen.findByText('Simulated error from the error-log demo')).toBeInTheDocument();
     expect(screen.getByTestId('error-log-button')).toBeInTheDocument();
     act(() => {
@@ -153,7 +156,7 @@ describe('the app against the /partnerapi answers', () => {
       });
       // The title and what tells instances apart are separate spans (the latter is data).
       await waitFor(() => expect(screen.getByTestId('tabs-bar').textContent).toContain(`订单详情 (${id})`));
-      await waitFor(() => expect(view(id)).not.toBeNull(), { timeout: 3000 });
+      await waitFor(() => expect(view(id)).not.toBeNull());
     }
     const panes = () => [...document.querySelectorAll<HTMLElement>('.view-pane')].map((p) => p.dataset.tab);
     expect(panes()).toEqual(expect.arrayContaining(['/order/detail?id=1', '/order/detail?id=2']));
@@ -163,7 +166,7 @@ describe('the app against the /partnerapi answers', () => {
     fireEvent.click(screen.getByTestId('refresh-view'));
     // The shown (second) instance is a new element; the hidden first one was left alone.
     await waitFor(() => expect(view('2')).not.toBe(second));
-    await waitFor(() => expect(view('2')).not.toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(view('2')).not.toBeNull());
     expect(view('1')).toBe(first);
   });
 
@@ -204,11 +207,11 @@ describe('the app against the /partnerapi answers', () => {
     fireEvent.click(screen.getByTestId('search-button'));
     const dialog = await screen.findByTestId('search-dialog');
     fireEvent.change(within(dialog).getByPlaceholderText(zh.search.placeholder), { target: { value: '订单' } });
-    const option = await within(dialog).findByText('充电订单', {}, { timeout: 3000 });
+    const option = await within(dialog).findByText('充电订单');
     fireEvent.click(option);
     await waitFor(() => expect(window.location.hash).toBe('#/order/orderindex'));
     // The order page is a lazy chunk: on a loaded machine it takes more than the default second.
-    await screen.findByTestId('order-table', {}, { timeout: 5000 });
+    await screen.findByTestId('order-table');
   });
 
   it('renders every layout with its menu', async () => {

@@ -6,29 +6,23 @@ import zh from './locales/zh';
 import en from './locales/en';
 import { menuTitlesEn, menuTitlesZh } from './menuTitles';
 
-type AreaStrings = { zh: object; en: object };
-
-/**
- * The business and demo areas' strings are not in the first download: each
- * is its own chunk, fetched beside the first page's code (see
- * `pages/registry.ts`) and merged into `common`. Components re-render when a
- * bundle arrives (`bindI18nStore: 'added'`), so a string shown before its
- * area loaded corrects itself.
- */
-const AREAS: Record<string, () => Promise<{ default: AreaStrings }>> = {
-  assets: () => import('./locales/assets'),
-  chargers: () => import('./locales/chargers'),
-  demo: () => import('./locales/demo'),
-  orders: () => import('./locales/orders'),
-  settings: () => import('./locales/settings'),
-};
+export type AreaStrings = { zh: object; en: object };
+/** Loads one area's strings (a dynamic import of its locale module). */
+export type LoadAreaStrings = () => Promise<{ default: AreaStrings }>;
 
 let areasLoading: Promise<void> | null = null;
 
-/** Loads every area's strings once (all at once, in parallel: a few KB each). */
-export function loadAreaStrings(): Promise<void> {
+/**
+ * The features' strings are not in the first download: each area is its
+ * own chunk, fetched beside the first page's code (the page registry names
+ * them) and merged into `common`. Components re-render when a bundle
+ * arrives (`bindI18nStore: 'added'`), so a string shown before its area
+ * loaded corrects itself. Loads every area once (all at once, in parallel:
+ * a few KB each).
+ */
+export function loadAreaStrings(areas: readonly LoadAreaStrings[]): Promise<void> {
   areasLoading ??= Promise.all(
-    Object.values(AREAS).map((load) =>
+    areas.map((load) =>
       load().then(({ default: strings }) => {
         i18n.addResourceBundle('zh', 'common', strings.zh, true, false);
         i18n.addResourceBundle('en', 'common', strings.en, true, false);

@@ -1,7 +1,4 @@
-import { preload } from 'swr';
-import { getOrderList } from '@/api/orders';
-import { DEFAULT_ORDER_PAGE_SIZE, defaultFilter, orderListKey } from '@/pages/orders/filterModel';
-import { preloadView } from '@/pages/registry';
+import { prefetchViewData, preloadView } from '@/pages/registry';
 import { shell } from './shell';
 
 /**
@@ -16,20 +13,14 @@ import { shell } from './shell';
 /** Pages shown without the shell. */
 const PUBLIC_PATHS = new Set(['/login', '/callback', '/403', '/404']);
 
-const FIRST_DATA: Record<string, () => void> = {
-  '/order/orderindex': () => {
-    const filter = defaultFilter();
-    void preload(orderListKey(filter, DEFAULT_ORDER_PAGE_SIZE, null), () => getOrderList(filter, DEFAULT_ORDER_PAGE_SIZE, null));
-  },
-};
-
 let firstScreen: Promise<unknown> | null = null;
 
 /** Starts the shell's code, and the page code and first data of `pathname` (a hash route's path). */
 export function prefetchRoute(pathname: string): void {
   if (PUBLIC_PATHS.has(pathname)) return;
-  firstScreen = Promise.allSettled([shell.preload(), preloadView(pathname.replace(/^\/+/, ''))]);
-  FIRST_DATA[pathname]?.();
+  const key = pathname.replace(/^\/+/, '');
+  firstScreen = Promise.allSettled([shell.preload(), preloadView(key)]);
+  prefetchViewData(key);
 }
 
 /**

@@ -46,16 +46,21 @@ impl Gateway {
             cmd.env(k, v);
         }
         let child = cmd.spawn().expect("gateway binary starts");
-        let gw = Gateway { child, base: format!("http://127.0.0.1:{port}/partnerapi"), data_dir };
+        let mut gw = Gateway { child, base: format!("http://127.0.0.1:{port}/partnerapi"), data_dir };
         let client = backoffice::http_client::client();
-        let deadline = Instant::now() + Duration::from_secs(30);
+        // Ready is the answer, however long a first start's seeding takes on
+        // a busy machine; the deadline only ends a gateway that hangs.
+        let deadline = Instant::now() + Duration::from_secs(300);
         loop {
             if let Ok(r) = client.get(format!("{}/publicKey", gw.base)).send().await {
                 if r.status().is_success() {
                     return gw;
                 }
             }
-            assert!(Instant::now() < deadline, "gateway did not answer within 30 s");
+            if let Some(exit) = gw.child.try_wait().expect("the gateway's state") {
+                panic!("the gateway exited before it answered: {exit}");
+            }
+            assert!(Instant::now() < deadline, "gateway did not answer within 300 s");
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }

@@ -12,6 +12,20 @@ const useStyles = makeStyles({
   size: { minWidth: '110px' },
 });
 
+export interface CursorPagerProps {
+  pages: CursorPages;
+  /** The number of items, when known (null: the filter has no count). */
+  total: number | null | undefined;
+  pageSize: number;
+  sizes?: number[];
+  onNewest: () => void;
+  /** The jump to the oldest page, where the list can be read from that end. */
+  onOldest?: () => void;
+  onNewer: () => void;
+  onOlder: () => void;
+  onSize: (n: number) => void;
+}
+
 /**
  * Paging for cursor lists, newest first: the total, newer / older, and jumps
  * to the newest and the oldest page (the oldest is read from the other end,
@@ -27,19 +41,7 @@ export function CursorPager({
   onNewer,
   onOlder,
   onSize,
-}: {
-  pages: CursorPages;
-  /** The number of items, when known (null: the filter has no count). */
-  total: number | null | undefined;
-  pageSize: number;
-  sizes?: number[];
-  onNewest: () => void;
-  /** The jump to the oldest page, where the list can be read from that end. */
-  onOldest?: () => void;
-  onNewer: () => void;
-  onOlder: () => void;
-  onSize: (n: number) => void;
-}) {
+}: CursorPagerProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const count = pageCount(total, pageSize);

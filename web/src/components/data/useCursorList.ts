@@ -26,8 +26,12 @@ export function useCursorList<T>(
   return {
     rows: swr.data?.list ?? [],
     loaded: swr.data !== undefined,
+    loading: swr.isLoading && swr.data === undefined,
     mutate: swr.mutate,
     pager: {
+      kind: 'cursor' as const,
+      // These lists have no count.
+      total: null,
       pages,
       pageSize,
       onNewest: () => setPages(firstPage()),

@@ -26,7 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveNotice, usePublishedNotices, withdrawNotice, type NoticeDraft, type NoticeItem } from '@/api/notice';
 import { zonedDateTimeSecs } from '@/components/data/format';
-import { confirmDelete, EmptyRow, FormDialog, isConflict } from '@/components/settings/ui';
+import { confirmDelete, EmptyRow, FormDialog, isConflict } from '@/components/forms/ui';
 import { notify } from '@/utils/notify';
 import { NOTICE_MAX, validateNoticeDraft } from './noticeLogic';
 

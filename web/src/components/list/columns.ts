@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ExcelColumn } from '@/components/data/excel';
+import { exportExcel, type ExcelColumn, type ExportOptions } from '@/components/data/excel';
 
 /**
  * One column of a list, declared once per resource: the table shows the
@@ -45,4 +45,20 @@ export const tableColumns = <T>(columns: readonly ListColumn<T>[]): ListColumn<T
 /** The export's columns, derived from the list's columns (each with its column's id). */
 export function excelColumns<T>(columns: readonly ListColumn<T>[]): (ExcelColumn<T> & { id: string })[] {
   return columns.flatMap((c) => (c.excel ? [{ ...c.excel, header: c.excel.header ?? c.header, id: c.id }] : []));
+}
+
+/** What a list's export needs besides its columns: the sheet's rows, all at hand or fetched page by page. */
+export type ListExport<T> = Omit<ExportOptions<T>, 'columns' | 'fetchPage'> & ({ rows: readonly T[] } | { fetchPage: ExportOptions<T>['fetchPage'] });
+
+/**
+ * Exports a list's columns (those with an `excel` value, as the table
+ * declares them) to a workbook: the table and its sheet from one
+ * declaration.
+ */
+export function exportList<T>(columns: readonly ListColumn<T>[], opts: ListExport<T>): Promise<{ rows: number; truncated: boolean }> {
+  const { fetchPage, rest } =
+    'rows' in opts
+      ? (({ rows, ...r }) => ({ fetchPage: async () => ({ rows: [...rows], cursor: null }), rest: r }))(opts)
+      : (({ fetchPage: f, ...r }) => ({ fetchPage: f, rest: r }))(opts);
+  return exportExcel<T>({ ...rest, columns: excelColumns(columns), fetchPage });
 }

@@ -1,7 +1,9 @@
 //! What the charger link (OCPP) keeps about chargers, apart from the
-//! protocol itself (which lives in the `ocpp` crate): the connection and
-//! boot record of each pile, its password, the message log, and charging
-//! sessions turned into charging orders.
+//! protocol itself (which lives in the `ocpp` crate, beneath this one):
+//! the connection and boot record of each pile, its password, the message
+//! log, and charging sessions turned into charging orders. `application`
+//! is where the back-office implements the protocol's session contract
+//! and OCPP 1.6 handlers over these records.
 //!
 //! Key layout (the shared table):
 //!
@@ -16,6 +18,7 @@
 //! | transaction id sequence | `OCPPSEQ` | `TX` | |
 
 pub mod actions;
+pub mod application;
 pub mod budget;
 pub mod commands;
 pub mod guard;

@@ -1,0 +1,65 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { Command } from '../api/chargers';
+
+/**
+ * A charger's answers in the reader's words. The OCPP names (actions,
+ * statuses, error codes) are the protocol's; people read a translation and
+ * find the name in the tooltip, and the raw JSON behind a disclosure.
+ */
+
+/** An OCPP action's name in the reader's language (unknown ones as sent). */
+export const actionName = (t: TFunction, action: string): string => t(`chg.action.${action}`, { defaultValue: action });
+
+/** An OCPP CALLERROR code (or the link's own Timeout / Offline / ConnectionClosed) in words. */
+export const errorName = (t: TFunction, code: string): string => t(`chg.callError.${code}`, { defaultValue: code });
+
+/** A connector of a charger as people say it: "2号枪", or the whole charger for 0. */
+export const connectorWords = (t: TFunction, n: number | null | undefined): string => (n ? t('chg.words.connectorNo', { n }) : t('chg.words.wholeCharger'));
+
+/** What a command's answer says, in a line of words; `data` is a value from the charger to show as it is (a file name). */
+export function answerWords(t: TFunction, c: Pick<Command, 'status' | 'error' | 'response' | 'sentAt' | 'answeredAt'>): { words: string; data?: string } {
+  // How long it waited for the answer that never came, as measured.
+  if (c.status === 'timeout') return { words: c.sentAt != null && c.answeredAt != null ? t('chg.words.timeout', { secs: c.answeredAt - c.sentAt }) : t('chg.callError.Timeout') };
+  // Offline before sending (never reached the charger) or after (the connection went while it waited).
+  if (c.status === 'offline') return { words: t(c.sentAt != null ? 'chg.words.offlineSent' : 'chg.words.offline') };
+  if (c.status === 'connectionClosed') return { words: t('chg.words.connectionClosed') };
+  if (c.error) return { words: errorName(t, c.error.code) };
+  const r = c.response;
+  if (!r) return { words: '' };
+  if (typeof r.status === 'string') return { words: t(`chg.answer.${r.status}`, { defaultValue: r.status }) };
+  if (Array.isArray(r.configurationKey)) return { words: t('chg.words.keys', { count: (r.configurationKey as unknown[]).length }) };
+  if (typeof r.listVersion === 'number') return { words: t('chg.words.listVersion', { v: r.listVersion }) };
+  if (typeof r.fileName === 'string') return { words: t('chg.words.fileName'), data: r.fileName };
+  if (r.chargingSchedule) return { words: t('chg.words.schedule') };
+  if (Object.keys(r).length === 0) return { words: t('chg.words.acknowledged') };
+  return { words: t('chg.words.other') };
+}
+
+const useStyles = makeStyles({
+  raw: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, cursor: 'pointer' },
+  json: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: '4px 0 0', maxHeight: '200px', overflow: 'auto' },
+});
+
+/** The answer of a command: its words, and what the charger sent as JSON behind a disclosure. */
+export function AnswerCell({ c }: { c: Command }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { words, data } = answerWords(t, c);
+  const raw = c.error ? c.error : c.response;
+  return (
+    <div data-testid="command-answer">
+      <span title={c.error?.code ?? (typeof c.response?.status === 'string' ? c.response.status : undefined)}>{words}</span>
+      {data && <span translate="no">{data}</span>}
+      {raw && (c.status === 'answered' || c.status === 'callError') && (
+        <details>
+          <summary className={styles.raw}>{t('chg.words.raw')}</summary>
+          <pre className={styles.json} translate="no">
+            {JSON.stringify(raw, null, 2)}
+          </pre>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The remote operations' forms, declared once: each is the route it posts
+ * to and its fields; who may use it and the OCPP values a choice offers
+ * come from the server's route table and OCPP types
+ * (`@/api/chargerOperations`, generated); `OperationDialog` renders any of
+ * them and `bodyOf` turns the typed values into the request (tested).
+ */
+import { CHARGER_OPERATIONS, OCPP_VALUES } from '@/api/chargerOperations';
+import type { Command } from '../api/chargers';
+import type { Schema } from '@/api/types';
+import { fromZoned } from '@/components/data/format';
+import type { Rule } from '@/utils/formRules';
+
+/** `connectorAny`: a connector, or none (the charger chooses). */
+export type FieldKind = 'connector' | 'connector0' | 'connectorAny' | 'card' | 'text' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
+
+export interface OperationField {
+  name: string;
+  kind: FieldKind;
+  required?: boolean;
+  options?: string[];
+  /** Shown before the user types. */
+  initial?: string;
+  maxLength?: number;
+  /**
+   * What the server checks that the form can check first (before the
+   * confirm step), in the form rules' terms; `ruleMessage` is the i18n key
+   * of the words shown when it fails (else the rules' default words).
+   */
+  rule?: Rule;
+  ruleMessage?: string;
+}
+
+/** A location the charger fetches from or uploads to, as the server accepts it. */
+const LOCATION: Rule = { pattern: /^(https?|ftps?):\/\/[^\s/?#]+\S*$/i };
+
+export interface Operation {
+  key: string;
+  path: string;
+  /** Everyday (write:system) or changing how the charger works (configure:charger). */
+  admin: boolean;
+  /** Interrupts charging: asks first. */
+  confirm?: boolean;
+  fields: OperationField[];
+}
+
+type OperationKey = keyof typeof CHARGER_OPERATIONS;
+
+/** An operation of the route `/charger/{key}`, as permissioned there. */
+const op = (key: OperationKey, rest: Pick<Operation, 'fields'> & Partial<Pick<Operation, 'confirm'>>): Operation => ({
+  key,
+  path: key,
+  admin: CHARGER_OPERATIONS[key].permission === 'configure:charger',
+  ...rest,
+});
+
+const PURPOSES = [...OCPP_VALUES.ChargingProfilePurposeType];
+
+export const OPERATIONS: Operation[] = [
+  op('remoteStart', { fields: [{ name: 'connectorId', kind: 'connectorAny' }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number', rule: { type: 'number', min: 1, max: 1_000_000 } }] }),
+  op('availability', { confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'type', kind: 'select', options: [...OCPP_VALUES.AvailabilityType], required: true }] }),
+  op('trigger', { fields: [{ name: 'requestedMessage', kind: 'select', options: [...OCPP_VALUES.MessageTrigger], required: true }, { name: 'connectorId', kind: 'connector' }] }),
+  op('reserveNow', { fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] }),
+  op('changeConfiguration', { fields: [{ name: 'key', kind: 'text', required: true, maxLength: 50 }, { name: 'value', kind: 'text', maxLength: 500 }] }),
+  // The charger's password over OCPP (AuthorizationKey): never through changeConfiguration.
+  // Empty: the server generates one; typed: 16-40 characters (the server also judges how guessable).
+  op('rotateAuthorizationKey', { confirm: true, fields: [{ name: 'newKey', kind: 'secret', maxLength: 40, rule: { type: 'string', min: 16, max: 40 } }] }),
+  op('updateFirmware', { confirm: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }, { name: 'retrieveAt', kind: 'datetime' }] }),
+  op('getDiagnostics', { fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }] }),
+  op('sendLocalList', { fields: [{ name: 'updateType', kind: 'select', options: [...OCPP_VALUES.UpdateType], required: true }] }),
+  op('getLocalListVersion', { fields: [] }),
+  op('setChargingProfile', { fields: [
+    { name: 'connectorId', kind: 'connector0', required: true },
+    { name: 'purpose', kind: 'select', options: PURPOSES, required: true },
+    { name: 'chargingProfileId', kind: 'number', rule: { type: 'integer', min: 1, max: 2_147_483_647 } },
+    { name: 'stackLevel', kind: 'number', rule: { type: 'integer', min: 0, max: 99 } },
+    { name: 'kind', kind: 'select', options: [...OCPP_VALUES.ChargingProfileKindType], initial: 'Absolute' },
+    { name: 'recurrencyKind', kind: 'select', options: [...OCPP_VALUES.RecurrencyKindType] },
+    { name: 'validFrom', kind: 'datetime' },
+    { name: 'validTo', kind: 'datetime' },
+    { name: 'duration', kind: 'number', rule: { type: 'integer', min: 1, max: 31_536_000 } },
+    { name: 'unit', kind: 'select', options: [...OCPP_VALUES.ChargingRateUnitType], initial: 'W' },
+    { name: 'minChargingRate', kind: 'number', rule: { type: 'number', min: 0 } },
+    { name: 'periods', kind: 'periods', required: true, initial: '0:22000, 3600:11000' },
+  ] }),
+  op('clearChargingProfile', { fields: [
+    { name: 'id', kind: 'number', rule: { type: 'integer', min: 1, max: 2_147_483_647 } },
+    { name: 'connectorId', kind: 'connector0' },
+    { name: 'purpose', kind: 'select', options: PURPOSES },
+    { name: 'stackLevel', kind: 'number', rule: { type: 'integer', min: 0, max: 99 } },
+  ] }),
+  op('getCompositeSchedule', { fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'durationSecs', kind: 'number', initial: '86400', rule: { type: 'integer', min: 60, max: 604_800 }, ruleMessage: 'chg.rule.duration' }] }),
+  op('dataTransfer', { fields: [{ name: 'vendorId', kind: 'text', required: true, maxLength: 255 }, { name: 'messageId', kind: 'text', maxLength: 50 }, { name: 'data', kind: 'text' }] }),
+];
+
+type SchedulePeriod = { startPeriod: number; limit: number; numberPhases?: number };
+
+/** "0:22000, 3600:11000:1" -> schedule periods (start s : limit [: phases]); null when unreadable. */
+export function parsePeriods(s: string): SchedulePeriod[] | null {
+  const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+  const out = parts.map((p): SchedulePeriod | null => {
+    const m = /^(\d+)\s*:\s*(-?\d+(?:\.\d+)?)(?:\s*:\s*(\d+))?$/.exec(p);
+    if (!m) return null;
+    return m[3] === undefined ? { startPeriod: Number(m[1]), limit: Number(m[2]) } : { startPeriod: Number(m[1]), limit: Number(m[2]), numberPhases: Number(m[3]) };
+  });
+  return out.length && out.every(Boolean) ? (out as SchedulePeriod[]) : null;
+}
+
+/** The request body of an operation from the typed values (strings); the first problem when a field cannot be read. */
+export function bodyOf(op: Operation, values: Record<string, string>): { body: Record<string, unknown> } | { problem: string } {
+  const body: Record<string, unknown> = {};
+  for (const f of op.fields) {
+    const v = (values[f.name] ?? f.initial ?? '').trim();
+    if (!v) {
+      if (f.required) return { problem: f.name };
+      continue;
+    }
+    switch (f.kind) {
+      case 'connector':
+      case 'connector0':
+      case 'connectorAny':
+      case 'number': {
+        const n = Number(v);
+        if (!Number.isFinite(n)) return { problem: f.name };
+        body[f.name] = n;
+        break;
+      }
+      case 'datetime': {
+        // Typed in the operator's time zone, whatever the browser's.
+        const t = fromZoned(v);
+        if (t === null) return { problem: f.name };
+        body[f.name] = t;
+        break;
+      }
+      case 'periods': {
+        const p = parsePeriods(v);
+        if (!p) return { problem: f.name };
+        body[f.name] = p;
+        break;
+      }
+      default:
+        body[f.name] = v;
+    }
+  }
+  // A recurrence belongs to a Recurring profile only: a choice left from an
+  // earlier kind is not sent.
+  if ('recurrencyKind' in body && body.kind !== 'Recurring') delete body.recurrencyKind;
+  return { body };
+}
+
+/**
+ * A composite schedule's periods as step points for a clock-time chart:
+ * [unix ms, limit], each period's start counted from `startSecs` (unix
+ * seconds), and the last limit held to the schedule's end.
+ */
+export function schedulePoints(schedule: Pick<Schema<'Ocpp16ChargingSchedule'>, 'duration' | 'chargingSchedulePeriod'> | undefined, startSecs: number): [number, number][] {
+  const periods = schedule?.chargingSchedulePeriod ?? [];
+  const at = (offset: number) => (startSecs + offset) * 1000;
+  const pts: [number, number][] = periods.map((p) => [at(p.startPeriod), p.limit]);
+  if (pts.length && schedule?.duration) pts.push([at(schedule.duration), pts[pts.length - 1][1]]);
+  return pts;
+}
+
+/** The badge colour of a command's state, wherever a command is shown. */
+export const COMMAND_COLOUR: Record<Command['status'], 'informative' | 'success' | 'danger' | 'warning' | 'subtle'> = {
+  queued: 'subtle',
+  sent: 'informative',
+  answered: 'success',
+  callError: 'danger',
+  timeout: 'warning',
+  offline: 'warning',
+  connectionClosed: 'warning',
+};

@@ -1,6 +1,0 @@
-import { ExcelDemo } from '@/pages/demo/components/ExcelDemo';
-
-/** Excel export demo (all); exceljs is imported only when exporting. */
-export default function ExcelPage() {
-  return <ExcelDemo mode="all" />;
-}
