@@ -17,6 +17,8 @@ export default defineConfig({
   server: {
     port: 8080,
     proxy: { '/partnerapi': { target: apiTarget, changeOrigin: true } },
+    // The server's message catalogue is read where it lives (src/i18n/messages.ts).
+    fs: { allow: ['.', '../shared/envelope/messages'] },
   },
   build: {
     outDir: 'dist',

@@ -13,7 +13,7 @@ use axum::Router;
 use backoffice::request::MAX_BODY_BYTES;
 use backoffice::seed::SeedReport;
 use backoffice::{ApiRequest, AppCtx, Route, API_BASE};
-use envelope::{ApiError, Lang, Text};
+use envelope::{ApiError, Lang};
 use std::time::Duration;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -373,10 +373,7 @@ async fn api_not_found(req: Request) -> Response {
 async fn method_not_allowed(req: Request) -> Response {
     let err = ApiError::new(
         405,
-        Text::new(
-            format!("method {} is not allowed on {}", req.method(), req.uri().path()),
-            format!("{} 不支持 {} 请求", req.uri().path(), req.method()),
-        ),
+        envelope::msg::request::method_not_allowed(req.method().as_str(), req.uri().path()),
     );
     into_axum(err.to_response(lang_of(&req)))
 }

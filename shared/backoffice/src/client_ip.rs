@@ -46,10 +46,7 @@ pub fn from_distribution(headers: &HeaderMap, origin_secret: &str) -> bool {
 pub fn not_through_distribution() -> envelope::ApiError {
     envelope::ApiError::new(
         403,
-        envelope::Text::new(
-            "this API answers only through the site's address (the request did not come through its CloudFront distribution)",
-            "此接口仅通过站点地址访问（请求未经过站点的 CloudFront 分发）",
-        ),
+        envelope::msg::licence::not_through_distribution(),
     )
 }
 

@@ -50,7 +50,7 @@ pub struct Config {
     pub origin_verify_secret: Option<String>,
     /// How many days the OCPP message log keeps each exchange.
     pub ocpp_log_days: i64,
-    /// Whether the template's demo pages (组件, 其他, 商品列表, 错误页,
+    /// Whether the template's demo pages (components, other, goods list, error pages,
     /// the dashboard and workbench demos) and their data endpoints exist.
     pub demo_pages: bool,
     /// The licence guard (`crate::licence`): the host names the site may be

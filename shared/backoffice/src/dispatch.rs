@@ -17,9 +17,43 @@ use crate::session::{authenticate, Expired};
 /// Handles one call of `route`.
 pub async fn dispatch(ctx: &AppCtx, route: &Route, req: ApiRequest) -> http::Response<Bytes> {
     let lang = req.lang();
+    outcome(ctx, route, req).await.into_response(lang)
+}
+
+/// What one call came to, before it is written in the caller's language.
+pub struct Outcome(Result<Reply, ApiError>);
+
+impl Outcome {
+    /// The HTTP answer, its message in `lang`.
+    pub fn into_response(self, lang: Lang) -> http::Response<Bytes> {
+        match self.0 {
+            Ok(Reply::Data(data)) => ok_response(&data),
+            Ok(Reply::DataWithMsg(data, msg)) => ok_response_with_msg(&data, &msg, lang),
+            Ok(Reply::Raw(resp)) => resp,
+            Ok(Reply::Unencodable(_)) => ApiError::internal().to_response(lang),
+            Err(err) => err.to_response(lang),
+        }
+    }
+
+    /// The envelope as it would be written in `lang` (none for a raw
+    /// answer such as a file download): what a test compares across
+    /// languages and versions.
+    pub fn envelope(&self, lang: Lang) -> Option<envelope::Envelope<serde_json::Value>> {
+        match &self.0 {
+            Ok(Reply::Data(data)) => Some(envelope::Envelope::new(envelope::SUCCESS_CODE, &envelope::success_msg(), lang, data.clone())),
+            Ok(Reply::DataWithMsg(data, msg)) => Some(envelope::Envelope::new(envelope::SUCCESS_CODE, msg, lang, data.clone())),
+            Ok(Reply::Raw(_)) => None,
+            Ok(Reply::Unencodable(_)) => Some(ApiError::internal().to_envelope(lang)),
+            Err(err) => Some(err.to_envelope(lang)),
+        }
+    }
+}
+
+/// Handles one call of `route` up to its outcome.
+pub async fn outcome(ctx: &AppCtx, route: &Route, req: ApiRequest) -> Outcome {
     // The demo pages' endpoints do not exist while the demo pages are off.
     if route.demo && !ctx.config.demo_pages {
-        return not_found(lang);
+        return Outcome(Err(no_such_endpoint()));
     }
     let started = std::time::Instant::now();
     let audit_input = route.audited.then(|| audit::Input::capture(&req));
@@ -41,13 +75,7 @@ pub async fn dispatch(ctx: &AppCtx, route: &Route, req: ApiRequest) -> http::Res
         elapsed_ms = started.elapsed().as_millis() as u64,
         "handled"
     );
-    match result {
-        Ok(Reply::Data(data)) => ok_response(&data),
-        Ok(Reply::DataWithMsg(data, msg)) => ok_response_with_msg(&data, &msg, lang),
-        Ok(Reply::Raw(resp)) => resp,
-        Ok(Reply::Unencodable(_)) => ApiError::internal().to_response(lang),
-        Err(err) => err.to_response(lang),
-    }
+    Outcome(result)
 }
 
 /// Checks access and runs the handler; also tells who the caller was.
@@ -87,15 +115,7 @@ async fn run(ctx: &AppCtx, route: &Route, req: ApiRequest) -> (Result<Reply, Api
 /// it in words, and `data.permission` names it for the client (the SPA's
 /// 403 page says which one is missing).
 pub fn missing_permission(needed: &str) -> ApiError {
-    let (en, zh) = permission::describe(needed);
-    ApiError::new(
-        403,
-        envelope::Text::new(
-            format!("no access: this needs the permission {needed} ({en}), which your roles do not give; ask an administrator"),
-            format!("没有访问权限：需要“{zh}”权限（{needed}），您的角色没有该权限，请联系管理员开通"),
-        ),
-    )
-    .with_data(serde_json::json!({ "permission": needed }))
+    ApiError::new(403, crate::messages::permission::missing(needed)).with_data(serde_json::json!({ "permission": needed }))
 }
 
 /// Admin always passes; otherwise the permission must be held.
@@ -105,9 +125,9 @@ pub fn has_permission(p: &Principal, needed: &str) -> bool {
 
 /// Answers for paths that are not in the route table.
 pub fn not_found(lang: Lang) -> http::Response<Bytes> {
-    ApiError::not_found(envelope::Text::new(
-        "no such API endpoint: check the method and the path",
-        "接口不存在：请检查请求方法和路径",
-    ))
-    .to_response(lang)
+    no_such_endpoint().to_response(lang)
+}
+
+fn no_such_endpoint() -> ApiError {
+    ApiError::not_found(envelope::msg::request::no_such_endpoint())
 }

@@ -17,13 +17,13 @@ pub mod lambda;
 #[cfg(feature = "lambda")]
 pub mod lambda_outbound;
 pub mod licence;
+pub mod messages;
 pub mod openapi;
 pub mod paging;
 pub mod password_work;
 pub mod params;
 pub mod reply;
 pub mod request;
-pub mod route_text;
 pub mod routes;
 pub mod runtime;
 pub mod secrets;

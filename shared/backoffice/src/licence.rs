@@ -123,10 +123,7 @@ impl LicenceGuard {
 pub fn api_refusal(lang: envelope::Lang) -> http::Response<bytes::Bytes> {
     envelope::ApiError::new(
         403,
-        envelope::Text::new(
-            "this application is not licensed for this host name: use the address your administrator gave you",
-            "本系统未授权在此域名下使用：请使用管理员提供的地址访问",
-        ),
+        envelope::msg::licence::refused(),
     )
     .with_data(serde_json::json!({ "licence": "host not allowed" }))
     .to_response(lang)
@@ -137,33 +134,44 @@ pub fn api_refusal(lang: envelope::Lang) -> http::Response<bytes::Bytes> {
 /// English; with a key configured, a form to enter it. `wrong_key` says
 /// the last key typed did not match.
 pub fn disabled_page(host: &str, has_key: bool, wrong_key: bool) -> String {
-    let host = html_escape(host);
+    // Both languages on one page: the Chinese first, as the product's default.
+    let both = |t: envelope::Text| format!("{} / {}", t.zh, t.en);
+    let body = envelope::msg::licence::page::body(html_escape(host));
     let form = if has_key {
+        let wrong = envelope::msg::licence::page::wrong_key();
         format!(
             r#"<form method="post" action="{UNLOCK_PATH}">
-<p><label for="key">授权密钥 / Licence key</label><br>
+<p><label for="key">{label}</label><br>
 <input id="key" name="key" type="password" autocomplete="off" required minlength="{MIN_KEY}" data-testid="licence-key">
-<button type="submit" data-testid="licence-unlock">启用 / Enable</button></p>
+<button type="submit" data-testid="licence-unlock">{unlock}</button></p>
 {wrong}</form>"#,
-            wrong = if wrong_key { r#"<p class="wrong" data-testid="licence-wrong">密钥不正确。/ That key is not right.</p>"# } else { "" }
+            label = both(envelope::msg::licence::page::key_label()),
+            unlock = both(envelope::msg::licence::page::unlock()),
+            wrong = if wrong_key { format!(r#"<p class="wrong" data-testid="licence-wrong">{}/ {}</p>"#, wrong.zh, wrong.en) } else { String::new() }
         )
     } else {
         String::new()
     };
+    let heading = envelope::msg::licence::page::heading();
     format!(
         r#"<!doctype html>
 <html lang="zh-CN">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>系统未授权 / Not licensed</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>
 <style>body{{font-family:system-ui,sans-serif;max-width:40rem;margin:10vh auto;padding:0 1rem;line-height:1.6;color:#242424}}h1{{font-size:1.4rem}}.wrong{{color:#b10e1c}}</style></head>
 <body data-testid="licence-disabled">
-<h1>本系统未授权在此域名下使用</h1>
-<p>新能源管理系统不能在 <strong>{host}</strong> 上使用。请使用管理员提供的地址访问；如果您是管理员，请在部署配置的 BACKOFFICE_ALLOWED_HOSTS 中加入此域名，或输入授权密钥。</p>
-<h1 lang="en">This application is not licensed for this host</h1>
-<p lang="en">The new-energy management system is disabled on <strong>{host}</strong>. Use the address your administrator gave you; administrators add the host name to BACKOFFICE_ALLOWED_HOSTS in the deployment settings, or enter the licence key.</p>
+<h1>{heading_zh}</h1>
+<p>{body_zh}</p>
+<h1 lang="en">{heading_en}</h1>
+<p lang="en">{body_en}</p>
 {form}
 </body>
 </html>
-"#
+"#,
+        title = both(envelope::msg::licence::page::title()),
+        heading_zh = heading.zh,
+        heading_en = heading.en,
+        body_zh = body.zh,
+        body_en = body.en,
     )
 }
 
@@ -182,6 +190,29 @@ fn html_escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page as it was written before its words moved to the catalogue.
+    #[test]
+    fn the_page_says_what_it_said() {
+        let expected = r#"<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>系统未授权 / Not licensed</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:10vh auto;padding:0 1rem;line-height:1.6;color:#242424}h1{font-size:1.4rem}.wrong{color:#b10e1c}</style></head>
+<body data-testid="licence-disabled">
+<h1>本系统未授权在此域名下使用</h1>
+<p>新能源管理系统不能在 <strong>a&lt;b.example</strong> 上使用。请使用管理员提供的地址访问；如果您是管理员，请在部署配置的 BACKOFFICE_ALLOWED_HOSTS 中加入此域名，或输入授权密钥。</p>
+<h1 lang="en">This application is not licensed for this host</h1>
+<p lang="en">The new-energy management system is disabled on <strong>a&lt;b.example</strong>. Use the address your administrator gave you; administrators add the host name to BACKOFFICE_ALLOWED_HOSTS in the deployment settings, or enter the licence key.</p>
+<form method="post" action="/licence">
+<p><label for="key">授权密钥 / Licence key</label><br>
+<input id="key" name="key" type="password" autocomplete="off" required minlength="16" data-testid="licence-key">
+<button type="submit" data-testid="licence-unlock">启用 / Enable</button></p>
+<p class="wrong" data-testid="licence-wrong">密钥不正确。/ That key is not right.</p></form>
+</body>
+</html>
+"#;
+        assert_eq!(disabled_page("a<b.example", true, true), expected);
+    }
 
     fn headers(pairs: &[(&str, &str)]) -> http::HeaderMap {
         let mut h = http::HeaderMap::new();

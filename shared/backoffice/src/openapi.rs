@@ -224,16 +224,30 @@ fn parameters(decl: &QueryDecl) -> Vec<Value> {
 }
 
 #[cfg(feature = "openapi")]
-/// `{code, msg, data}` with the given code and data schema.
+/// `{code, msg, msgKey, msgArgs, data}` with the given code and data schema.
 fn envelope_schema(code: u16, data: Value) -> Value {
     json!({
         "type": "object",
         "required": ["code", "msg", "data"],
         "properties": {
             "code": { "const": code },
-            "msg": { "type": "string" },
+            "msg": { "type": "string", "description": "The message in the caller's language (Accept-Language)." },
+            "msgKey": { "$ref": "#/components/schemas/MessageKey" },
+            "msgArgs": { "$ref": "#/components/schemas/MessageArgs" },
             "data": data,
         },
+    })
+}
+
+#[cfg(feature = "openapi")]
+/// The arguments of a catalogue message by placeholder name: text as shown,
+/// another message as `{key, args}` (or `{en, zh}`), a list of them as
+/// `{list, separator}` (the separator is a key).
+fn message_args() -> Value {
+    json!({
+        "type": "object",
+        "description": "The message's arguments by placeholder name: text as shown; another message as {key, args}, or {en, zh} for words without a key; several as {list, separator} (the separator's key).",
+        "additionalProperties": true,
     })
 }
 
@@ -338,7 +352,13 @@ fn error_data(code: u16) -> Value {
                         "items": {
                             "type": "object",
                             "required": ["field", "en", "zh"],
-                            "properties": { "field": { "type": "string" }, "en": { "type": "string" }, "zh": { "type": "string" } },
+                            "properties": {
+                                "field": { "type": "string" },
+                                "en": { "type": "string" },
+                                "zh": { "type": "string" },
+                                "key": { "$ref": "#/components/schemas/MessageKey" },
+                                "args": { "$ref": "#/components/schemas/MessageArgs" },
+                            },
                         },
                     },
                 },
@@ -406,6 +426,11 @@ pub fn document() -> Value {
         assert!(!schemas.contains_key(&name), "the answer type {name} has the name of a request type: rename one");
         schemas.insert(name, schema);
     }
+    schemas.insert(
+        "MessageKey".into(),
+        json!({ "type": "string", "description": "A message's key in the message catalogue (shared/envelope/messages/{zh,en}.json), so a client can show its own words for it (words beside a form's field with a capital first letter)." }),
+    );
+    schemas.insert("MessageArgs".into(), message_args());
     let mut schemas = Value::Object(schemas);
     drop_refused_defaults(&mut schemas);
     json!({
@@ -414,7 +439,8 @@ pub fn document() -> Value {
             "title": "EV-charging back-office API",
             "version": env!("CARGO_PKG_VERSION"),
             "description": "Every /partnerapi endpoint of the back-office, generated from the route table. \
-                Answers are {code, msg, data}; the HTTP status equals code. msg follows Accept-Language (zh* Chinese, otherwise English). \
+                Answers are {code, msg, msgKey, msgArgs, data}; the HTTP status equals code. msg follows Accept-Language (zh* Chinese, otherwise English); \
+                msgKey and msgArgs name the message in the message catalogue (shared/envelope/messages), so a client may show its own words for it. \
                 Sign in with POST /partnerapi/login/index and send the token as `Authorization: Bearer <token>`.",
         },
         "paths": paths,

@@ -12,26 +12,19 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 
+use envelope::{msg, Text};
+
 use crate::paging::{Paging, MAX_PAGE_SIZE};
 
-/// Separates the English and the Chinese text of a field's own message in
-/// serde's one-string error; [`crate::request::parse_query`] splits it.
-/// (Defined by `names`, whose name types write their refusals this way.)
-pub(crate) const TEXT_SEPARATOR: char = names::TEXT_SEPARATOR;
-
-/// Starts a field parser's message that [`crate::request`] completes with
-/// the field's name (from the path): the parser need not know it.
-pub(crate) const NAMED_BY_PATH: char = names::NAMED_BY_PATH;
-
-/// The rest of a message after the field's name, in both languages, as a
-/// serde error ("is too long (at most 64 characters)").
-pub(crate) fn named_error<E: serde::de::Error>(en: String, zh: String) -> E {
-    E::custom(format!("{NAMED_BY_PATH}{en}{TEXT_SEPARATOR}{zh}"))
+/// The rest of a message after the field's name (the name comes from the
+/// path), as a serde error: "is too long (at most 64 characters)".
+pub(crate) fn named_error<E: serde::de::Error>(words: Text) -> E {
+    E::custom(format!("{}{}", crate::request::NAMED_BY_PATH, words.carried()))
 }
 
-/// A field's own message, in both languages, as a serde error.
-pub(crate) fn field_error<E: serde::de::Error>(en: String, zh: String) -> E {
-    E::custom(format!("{en}{TEXT_SEPARATOR}{zh}"))
+/// A field's own whole message, as a serde error.
+pub(crate) fn field_error<E: serde::de::Error>(message: Text) -> E {
+    E::custom(format!("{}{}", crate::request::WHOLE_MESSAGE, message.carried()))
 }
 
 /// A query value as text, whether the parser hands it over as a string or
@@ -54,10 +47,7 @@ fn whole<'de, D: Deserializer<'de>>(d: D, name: &str, min: u32, max: u32) -> Res
     let raw = text(d)?;
     match raw.trim().parse::<u32>() {
         Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
-        _ => Err(field_error(
-            format!("{name} must be a whole number from {min} to {max}, not '{raw}'"),
-            format!("{name} 必须是 {min} 到 {max} 之间的整数，而不是“{raw}”"),
-        )),
+        _ => Err(field_error(msg::request::whole_number(max, min, name, raw))),
     }
 }
 
@@ -112,28 +102,26 @@ impl DayRange {
     /// The first and last day, defaults applied: `to` today, `from` 29 days
     /// before `to`; at most `max_days` long and not backwards.
     pub fn days(&self, today: i64, max_days: i64) -> Result<(i64, i64), envelope::ApiError> {
-        let bad = |en: String, zh: String| envelope::ApiError::bad_request(envelope::Text::new(en, zh));
         let to = self.to.unwrap_or(today);
         let from = self.from.unwrap_or(to - 29);
         if from > to {
-            return Err(bad("from must not be after to".into(), "开始日期不能晚于结束日期".into()));
+            return Err(envelope::ApiError::bad_request(msg::request::from_after_to()));
         }
         if to - from + 1 > max_days {
-            return Err(bad(format!("the range is longer than {max_days} days"), format!("时间范围不能超过 {max_days} 天")));
+            return Err(envelope::ApiError::bad_request(msg::request::range_too_long(max_days)));
         }
         Ok((from, to))
     }
 }
 
 /// A `YYYY-MM-DD` day parameter as a day number, or the message naming it.
-pub(crate) fn parse_day_param(name: &str, raw: &str) -> Result<i64, envelope::Text> {
-    crate::domain::orders::keys::parse_day(raw.trim())
-        .ok_or_else(|| envelope::Text::new(format!("{name} must be a date YYYY-MM-DD (got {raw:?})"), format!("{name} 必须是日期 YYYY-MM-DD（收到 {raw:?}）")))
+pub(crate) fn parse_day_param(name: &str, raw: &str) -> Result<i64, Text> {
+    crate::domain::orders::keys::parse_day(raw.trim()).ok_or_else(|| msg::request::not_a_day(name, format!("{raw:?}")))
 }
 
 fn day<'de, D: Deserializer<'de>>(d: D, name: &str) -> Result<Option<i64>, D::Error> {
     let raw = text(d)?;
-    parse_day_param(name, &raw).map(Some).map_err(|t| field_error(t.en, t.zh))
+    parse_day_param(name, &raw).map(Some).map_err(field_error)
 }
 
 pub(crate) fn from_day<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
@@ -184,7 +172,7 @@ pub(crate) fn region_code<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stri
     let code = raw.trim();
     match charging::region::lookup(code) {
         Some(_) => Ok(Some(code.to_string())),
-        None => Err(named_error(format!("{code} is not a known region"), format!("{code} 不是有效的地区代码"))),
+        None => Err(named_error(msg::request::unknown_region(code))),
     }
 }
 
@@ -197,10 +185,7 @@ pub(crate) fn filter_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stri
     let raw = text(d)?;
     let t = raw.trim();
     if t.chars().count() > FILTER_TEXT_MAX {
-        return Err(named_error(
-            format!("is too long (at most {FILTER_TEXT_MAX} characters)"),
-            format!("过长（最多 {FILTER_TEXT_MAX} 个字符）"),
-        ));
+        return Err(named_error(msg::request::too_long(FILTER_TEXT_MAX)));
     }
     Ok((!t.is_empty()).then(|| t.to_string()))
 }
@@ -210,13 +195,13 @@ pub(crate) fn filter_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Stri
 /// records hold however it was spelled.
 pub(crate) fn filter_name<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     let Some(t) = filter_text(d)? else { return Ok(None) };
-    let name = names::canonical(&t).map_err(|r| named_error(r.en, r.zh))?;
+    let name = names::canonical(&t).map_err(|r| named_error(crate::messages::names::refusal(&r)))?;
     Ok((!name.is_empty()).then_some(name))
 }
 
 /// Filter text that must be there: [`filter_text`], and not blank.
 pub(crate) fn required_filter_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    filter_text(d)?.ok_or_else(|| named_error("must not be empty".into(), "不能为空".into()))
+    filter_text(d)?.ok_or_else(|| named_error(msg::request::not_empty()))
 }
 
 /// Trimmed text that must not be empty.
@@ -224,7 +209,7 @@ pub(crate) fn not_blank<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Er
     let raw = text(d)?;
     let t = raw.trim();
     if t.is_empty() {
-        return Err(named_error("must not be empty".into(), "不能为空".into()));
+        return Err(named_error(msg::request::not_empty()));
     }
     Ok(t.to_string())
 }
@@ -266,7 +251,7 @@ mod tests {
             let e = parse_query::<Flattened>(&q(&pairs)).err().unwrap();
             assert_eq!(e.code, 400);
             assert!(e.msg.en.starts_with(en), "{pairs:?}: {}", e.msg.en);
-            assert!(e.msg.zh.contains("之间的整数"), "{}", e.msg.zh);
+            assert_eq!(e.msg.key, Some("request.wholeNumber"));
         }
         let e = parse_query::<IdVersionQuery>(&q(&[("id", "T1"), ("version", "0")])).err().unwrap();
         assert!(e.msg.en.starts_with("version must be a whole number from 1"), "{}", e.msg.en);

@@ -58,7 +58,7 @@ mod tests {
         // JSON object keys must be strings: a map keyed by tuples fails.
         let bad: HashMap<(u8, u8), u8> = HashMap::from([((1, 2), 3)]);
         assert!(matches!(Reply::data(&bad), Reply::Unencodable(_)));
-        assert!(matches!(Reply::data_with_msg(&bad, Text::new("saved", "已保存")), Reply::Unencodable(_)));
+        assert!(matches!(Reply::data_with_msg(&bad, envelope::msg::common::saved()), Reply::Unencodable(_)));
         assert!(matches!(Reply::data(HashMap::from([("a", 1)])), Reply::Data(_)));
     }
 }

@@ -11,7 +11,7 @@ use store::{Condition, TxOp};
 
 use crate::ctx::AppCtx;
 use crate::domain::users::User;
-use crate::domain::{keys, menus, notices, roles, StoreResultExt};
+use crate::domain::{cards, keys, menus, notices, roles, StoreResultExt};
 
 /// The seeded accounts and their roles: admin is Admin, editor is Editor, test is both.
 pub const SEEDED_USERS: [(&str, &[&str]); 3] =
@@ -49,7 +49,7 @@ pub fn seed_password(get: &impl Fn(&str) -> Option<String>, username: &str, may_
         // development seed only the sign-in form's bounds, so the short
         // fixed passwords of tests and demos keep working.
         Some(password) if !may_generate => {
-            auth::password_policy(&password, username).map_err(|e| format!("{var}: {}", e.en()))?;
+            auth::password_policy(&password, username).map_err(|e| format!("{var}: {e}"))?;
             Ok(Credential { username: username.into(), password, generated: false })
         }
         Some(password) => {
@@ -90,7 +90,8 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
         return Ok(SeedReport::default());
     }
     let now = ctx.now();
-    let refuse = |msg: String| ApiError::bad_request(envelope::Text::new(msg.clone(), msg));
+    // What is wrong with the configuration, for the operator starting the product.
+    let refuse = |problem: String| ApiError::bad_request(envelope::msg::seed::config(problem));
     let production = ctx.config.mode == crate::config::Mode::Production;
     let demo = demo_data_wanted(&get, ctx.config.mode).map_err(refuse)?;
     let accounts: Vec<_> = SEEDED_USERS.iter().filter(|(name, _)| demo || *name == FIRST_ADMIN).collect();
@@ -117,7 +118,7 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     ops.push(TxOp::Put { item: marker, condition: Some(Condition::item_absent()) });
     // All or nothing: a half-seeded store would refuse a second attempt.
     ctx.store.transact(ops).await.api()?;
-    crate::domain::departments::seed(ctx).await?;
+    crate::domain::departments::seed(ctx, "总部", &["运营部", "财务部", "运维部", "客服部"]).await?;
     if !demo {
         return Ok(SeedReport { seeded_now: true, credentials, demo_charger_password: None });
     }
@@ -125,13 +126,13 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     let demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
     let charger_password = match get("BACKOFFICE_DEMO_CHARGER_PASSWORD").filter(|p| !p.is_empty()) {
         Some(p) => match crate::domain::chargers::secret::problem(&p, &[]) {
-            Some(why) => return Err(ApiError::bad_request(envelope::Text::new(format!("BACKOFFICE_DEMO_CHARGER_PASSWORD: {}", why.en), why.zh))),
+            Some(why) => return Err(ApiError::bad_request(envelope::msg::seed::demo_charger_password(why))),
             None => p,
         },
         None => crate::domain::chargers::secret::generate(),
     };
     crate::domain::assets::seed::seed_assets(ctx, &demo, &charger_password).await?;
-    crate::domain::cards::seed_demo(ctx).await?;
+    seed_demo_cards(ctx).await?;
     for (kind, html) in [
         ("notice", r#"<a href="https://github.com" target="_blank">充电运营后台 2.0 已上线：新增分时电价模板与订单导出</a>"#),
         ("notice", "本周六 02:00-04:00 进行系统维护，期间远程启停不可用"),
@@ -141,4 +142,33 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     }
     crate::domain::orders::seed::seed_orders(ctx, &demo).await?;
     Ok(SeedReport { seeded_now: true, credentials, demo_charger_password: Some(charger_password) })
+}
+
+fn demo_number(tag: &str) -> names::CardNumber {
+    names::CardNumber::parse(tag).expect("the demo's card numbers are canonical")
+}
+
+/// The demo's cards: `DEMO0001`-`DEMO0020` accepted (the charge-point
+/// simulator uses them), one blocked, one expired; `PRE0001` prepaid with
+/// a balance of 200 yuan topped up by the seeder.
+async fn seed_demo_cards(ctx: &AppCtx) -> Result<(), ApiError> {
+    let now = ctx.now();
+    let plain = |id_tag: &str, holder: &str, plate: &str, status: cards::CardStatus, expires_at: Option<i64>, parent: Option<&str>| cards::ImportRow {
+        id_tag: demo_number(id_tag),
+        holder: holder.into(),
+        plate: plate.into(),
+        status: Some(status),
+        expires_at,
+        parent_id_tag: parent.map(demo_number),
+        payment: None,
+        row: None,
+    };
+    let mut rows: Vec<cards::ImportRow> = (1..=20).map(|i| plain(&format!("DEMO{i:04}"), &format!("演示用户{i:02}"), &format!("京A{:05}", 10_000 + i * 37), cards::CardStatus::Accepted, None, None)).collect();
+    rows.push(plain("FLEET01", "车队卡（集团）", "", cards::CardStatus::Accepted, None, None));
+    rows.push(plain("FLEET01-A", "车队司机A", "粤B12345", cards::CardStatus::Accepted, None, Some("FLEET01")));
+    rows.push(plain("BLOCKED01", "挂失卡", "", cards::CardStatus::Blocked, None, None));
+    rows.push(plain("EXPIRED01", "过期卡", "", cards::CardStatus::Accepted, Some(now - 86_400), None));
+    rows.push(cards::ImportRow { payment: Some(cards::CardPayment::Prepaid), ..plain("PRE0001", "预付费用户", "京B20001", cards::CardStatus::Accepted, None, None) });
+    cards::import(ctx, rows, false, "seed").await?;
+    cards::top_up(ctx, "PRE0001", charging::Fen(20_000), "demo", "seed").await.map(|_| ())
 }

@@ -3,7 +3,7 @@
 //! stops working at once.
 
 use auth::TokenError;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use permission::Principal;
 
 use crate::ctx::AppCtx;
@@ -36,21 +36,15 @@ pub enum Expired {
 }
 
 pub fn not_signed_in() -> ApiError {
-    ApiError::unauthorized(Text::new(
-        "not signed in: send the token as 'Authorization: Bearer <token>'",
-        "未登录：请在 Authorization 头中携带 Bearer 令牌",
-    ))
+    ApiError::unauthorized(msg::auth::not_signed_in())
 }
 
 pub fn token_invalid() -> ApiError {
-    ApiError::unauthorized(Text::new("token invalid, please sign in again", "令牌无效，请重新登录"))
+    ApiError::unauthorized(msg::auth::token_invalid())
 }
 
 pub fn session_ended() -> ApiError {
-    ApiError::unauthorized(Text::new(
-        "your session has ended, please sign in again",
-        "登录已失效，请重新登录",
-    ))
+    ApiError::unauthorized(msg::auth::session_ended())
 }
 
 /// Authenticates the request's bearer token.

@@ -659,7 +659,7 @@ async fn shared_tariff_edit_says_which_stations(ctx: &backoffice::AppCtx) {
     req.headers.insert("accept-language", "zh-CN".parse().unwrap());
     req.headers.insert("content-type", "application/json".parse().unwrap());
     req.body = serde_json::to_vec(&change).unwrap().into();
-    let resp = backoffice::dispatch(ctx, backoffice::routes::find(&http::Method::POST, "/tariff/doEdit").unwrap(), req).await;
+    let resp = common::dispatch(ctx, backoffice::routes::find(&http::Method::POST, "/tariff/doEdit").unwrap(), req).await;
     let body: Value = serde_json::from_slice(resp.body()).unwrap();
     assert!(body["msg"].as_str().unwrap().contains("缺少apply"), "{body}");
     for bad in [json!("everything"), json!(true)] {

@@ -65,7 +65,7 @@ async fn log_filters(ctx: &AppCtx) {
     let zh = get_in(ctx, "/systemLog/getList?pageSize=1", &admin, "zh-CN").await;
     let types = zh.data()["types"].as_array().unwrap();
     let edit = types.iter().find(|t| t["value"] == "demo_table_edit").expect("the demo edit is a type");
-    assert_eq!(edit["label"].as_str(), backoffice::route_text::summary_zh("demo_table_edit"));
+    assert_eq!(edit["label"].as_str(), Some(backoffice::messages::routes::summary(backoffice::routes::by_function("demo_table_edit").unwrap()).zh.as_str()));
     assert!(types.iter().any(|t| t["value"] == "chargerAnswer"));
     let edits = every_page(ctx, &admin, "/systemLog/getList?type=demo_table_edit&pageSize=3", "id").await;
     assert_eq!(edits.len(), 4);

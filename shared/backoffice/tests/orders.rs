@@ -473,7 +473,7 @@ async fn post_zh(ctx: &AppCtx, path: &str, token: &str, body: Value) -> Value {
     req.headers.insert("accept-language", "zh-CN".parse().unwrap());
     req.headers.insert("content-type", "application/json".parse().unwrap());
     req.body = serde_json::to_vec(&body).unwrap().into();
-    let resp = backoffice::dispatch(ctx, backoffice::routes::find(&http::Method::POST, path).unwrap(), req).await;
+    let resp = common::dispatch(ctx, backoffice::routes::find(&http::Method::POST, path).unwrap(), req).await;
     serde_json::from_slice(resp.body()).unwrap()
 }
 

@@ -443,7 +443,7 @@ async fn the_system_log_speaks_the_readers_language() {
     let saved = entry(&zh, "/table/doEdit");
     assert_eq!((saved["type"].as_str(), saved["executeResult"].as_str()), (Some("演示表格模拟保存"), Some("成功")));
     let refused = entry(&zh, "/notice/doEdit");
-    assert_eq!(refused["type"], backoffice::route_text::summary_zh("notice_edit").unwrap());
+    assert_eq!(refused["type"], backoffice::messages::routes::summary(backoffice::routes::by_function("notice_edit").unwrap()).zh);
     assert_eq!(refused["executeResult"], "失败 400：发出信息有误", "{refused}");
     assert_eq!(entry(&zh, "/login/index")["type"], "用户名密码登录");
 
@@ -459,7 +459,7 @@ async fn the_system_log_speaks_the_readers_language() {
     assert_eq!(old.function, None);
     let shown = backoffice::domain::audit::in_language(old.clone(), envelope::Lang::Zh);
     let route = backoffice::routes::routes().iter().find(|r| r.audited && r.path == old.path).unwrap();
-    assert_eq!(shown.kind, backoffice::route_text::summary_zh(route.function).unwrap());
+    assert_eq!(shown.kind, backoffice::messages::routes::summary(route).zh);
 }
 
 #[tokio::test]

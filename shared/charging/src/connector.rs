@@ -41,20 +41,6 @@ impl ConnectorStatus {
         ConnectorStatus::Offline,
     ];
 
-    pub fn zh(self) -> &'static str {
-        match self {
-            ConnectorStatus::Available => "空闲",
-            ConnectorStatus::Preparing => "准备中",
-            ConnectorStatus::Charging => "充电中",
-            ConnectorStatus::Suspended => "暂停",
-            ConnectorStatus::Finishing => "充电结束",
-            ConnectorStatus::Reserved => "已预约",
-            ConnectorStatus::Unavailable => "停用",
-            ConnectorStatus::Faulted => "故障",
-            ConnectorStatus::Offline => "离线",
-        }
-    }
-
     /// A session is open on the connector.
     pub fn in_session(self) -> bool {
         matches!(self, ConnectorStatus::Charging | ConnectorStatus::Suspended)
@@ -92,15 +78,6 @@ pub enum PileType {
     Dc,
 }
 
-impl PileType {
-    pub fn zh(self) -> &'static str {
-        match self {
-            PileType::Ac => "交流桩",
-            PileType::Dc => "直流桩",
-        }
-    }
-}
-
 /// A pile is online when its last heartbeat is within `window_secs` of `now`
 /// (e.g. 3 x the heartbeat interval). No heartbeat ever -> offline. A
 /// heartbeat more than a window in the future (clock skew, bad data) is not
@@ -136,13 +113,6 @@ pub enum OperatorAction {
 impl OperatorAction {
     pub const ALL: [OperatorAction; 2] = [OperatorAction::Enable, OperatorAction::Disable];
 
-    pub fn zh(self) -> &'static str {
-        match self {
-            OperatorAction::Enable => "恢复启用",
-            OperatorAction::Disable => "停用（维护）",
-        }
-    }
-
     /// The OCPP 1.6 availability type a connected charger is sent.
     pub fn availability(self) -> &'static str {
         match self {
@@ -159,9 +129,9 @@ pub enum ActionError {
 }
 
 impl ActionError {
-    pub fn problem(&self) -> crate::Problem {
-        let ActionError::NotAllowed { action, status } = self;
-        crate::Problem::new("action", self.to_string(), format!("充电枪当前为“{}”，不能{}", status.zh(), action.zh()))
+    /// The field of the request the error is about.
+    pub fn field(&self) -> &'static str {
+        "action"
     }
 }
 
@@ -257,7 +227,6 @@ mod tests {
                 }
             }
         }
-        assert!(ActionError::NotAllowed { action: A::Disable, status: S::Charging }.problem().zh.contains("充电中"));
         assert_eq!(A::Disable.availability(), "Inoperative");
     }
 

@@ -6,7 +6,8 @@
 //! commas, sorted by start, e.g. `06:00-23:00`, `00:00-24:00` (all day),
 //! `23:00-06:00` (from 23:00 to 06:00 the next morning) or
 //! `07:00-12:00,14:00-22:00`. An end before the start means the next day.
-//! Input may also separate periods with `，` `;` `；` and use spaces; it is
+//! Input may also separate periods with `;` or the full-width comma and
+//! semicolon, and use spaces; it is
 //! stored in the canonical form.
 
 use crate::problem::Problem;
@@ -59,48 +60,53 @@ fn parse_hhmm(s: &str) -> Option<u16> {
     (h < 24 && m < 60 || h == 24 && m == 0).then_some(h * 60 + m)
 }
 
-fn problem(en: String, zh: String) -> Problem {
-    Problem::new("openingHours", en, zh)
+/// What is wrong with opening hours as typed (the field is `openingHours`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HoursProblem {
+    #[error("Opening hours are required, {EXAMPLES}")]
+    Required,
+    #[error("Opening hours can have at most {max} periods a day (got {got})")]
+    TooManyPeriods { max: usize, got: usize },
+    #[error("Opening hours: \"{part}\" is not a period HH:MM-HH:MM, {EXAMPLES}")]
+    NotAPeriod { part: String },
+    #[error("Opening hours: \"{part}\" starts at 24:00; start at 00:00 instead")]
+    StartsAt24 { part: String },
+    #[error("Opening hours: \"{part}\" starts and ends at the same time; all day is 00:00-24:00")]
+    StartsWhereItEnds { part: String },
+    #[error("Opening hours: the periods {first} and {second} overlap")]
+    Overlap { first: Period, second: Period },
 }
 
-const EXAMPLES_EN: &str = "e.g. 06:00-23:00, 23:00-06:00 (past midnight), 07:00-12:00,14:00-22:00, or 00:00-24:00 for all day";
-const EXAMPLES_ZH: &str = "例如06:00-23:00、23:00-06:00（跨夜）、07:00-12:00,14:00-22:00，全天为00:00-24:00";
+/// The field opening hours are typed in.
+pub const FIELD: &str = "openingHours";
+
+const EXAMPLES: &str = "e.g. 06:00-23:00, 23:00-06:00 (past midnight), 07:00-12:00,14:00-22:00, or 00:00-24:00 for all day";
+
+fn problem(kind: HoursProblem) -> Problem<HoursProblem> {
+    Problem::new(FIELD, kind)
+}
 
 /// Parses opening hours; the problem says which period is wrong and why.
-pub fn parse(text: &str) -> Result<Vec<Period>, Problem> {
-    let parts: Vec<&str> = text.split([',', '，', ';', '；']).map(str::trim).collect();
+pub fn parse(text: &str) -> Result<Vec<Period>, Problem<HoursProblem>> {
+    let parts: Vec<&str> = text.split([',', '\u{ff0c}', ';', '\u{ff1b}']).map(str::trim).collect();
     if parts.iter().all(|p| p.is_empty()) {
-        return Err(problem(format!("Opening hours are required, {EXAMPLES_EN}"), format!("请填写营业时间，{EXAMPLES_ZH}")));
+        return Err(problem(HoursProblem::Required));
     }
     if parts.len() > MAX_PERIODS {
-        return Err(problem(
-            format!("Opening hours can have at most {MAX_PERIODS} periods a day (got {})", parts.len()),
-            format!("营业时间每天最多{MAX_PERIODS}个时段（收到{}个）", parts.len()),
-        ));
+        return Err(problem(HoursProblem::TooManyPeriods { max: MAX_PERIODS, got: parts.len() }));
     }
     let mut periods = Vec::new();
     for part in parts {
-        let bad = || {
-            problem(
-                format!("Opening hours: \"{part}\" is not a period HH:MM-HH:MM, {EXAMPLES_EN}"),
-                format!("营业时间“{part}”不是HH:MM-HH:MM格式的时段，{EXAMPLES_ZH}"),
-            )
-        };
+        let bad = || problem(HoursProblem::NotAPeriod { part: part.to_string() });
         let (a, b) = part.split_once(['-', '~', '–', '—']).ok_or_else(bad)?;
         let (start, end) = (parse_hhmm(a).ok_or_else(bad)?, parse_hhmm(b).ok_or_else(bad)?);
         if start == DAY {
-            return Err(problem(
-                format!("Opening hours: \"{part}\" starts at 24:00; start at 00:00 instead"),
-                format!("营业时间“{part}”不能从24:00开始，请写00:00"),
-            ));
+            return Err(problem(HoursProblem::StartsAt24 { part: part.to_string() }));
         }
         // 24:00 and 00:00 are the same end; 00:00 is kept as 24:00.
         let end = if end == 0 { DAY } else { end };
         if start == end {
-            return Err(problem(
-                format!("Opening hours: \"{part}\" starts and ends at the same time; all day is 00:00-24:00"),
-                format!("营业时间“{part}”开始与结束相同；全天营业请写00:00-24:00"),
-            ));
+            return Err(problem(HoursProblem::StartsWhereItEnds { part: part.to_string() }));
         }
         periods.push(Period { start, end });
     }
@@ -111,10 +117,7 @@ pub fn parse(text: &str) -> Result<Vec<Period>, Problem> {
         for m in 0..DAY {
             if p.contains(m) {
                 if let Some(other) = owner[m as usize] {
-                    return Err(problem(
-                        format!("Opening hours: the periods {other} and {p} overlap"),
-                        format!("营业时间的时段{other}与{p}重叠"),
-                    ));
+                    return Err(problem(HoursProblem::Overlap { first: other, second: *p }));
                 }
                 owner[m as usize] = Some(*p);
             }
@@ -129,7 +132,7 @@ pub fn format(periods: &[Period]) -> String {
 }
 
 /// Parses and gives back the canonical text.
-pub fn normalise(text: &str) -> Result<String, Problem> {
+pub fn normalise(text: &str) -> Result<String, Problem<HoursProblem>> {
     parse(text).map(|p| format(&p))
 }
 
@@ -167,14 +170,14 @@ mod tests {
     fn problems_name_the_period() {
         let e = parse("22:00-02:00,01:00-05:00").unwrap_err();
         assert_eq!(e.field, "openingHours");
-        assert!(e.en.contains("01:00-05:00") && e.en.contains("22:00-02:00") && e.en.contains("overlap"), "{}", e.en);
-        assert!(parse("08:00-08:00").unwrap_err().en.contains("same time"));
-        assert!(parse("8:00-20:00").unwrap_err().en.contains("\"8:00-20:00\""));
+        assert!(e.kind.to_string().contains("01:00-05:00") && e.kind.to_string().contains("22:00-02:00") && e.kind.to_string().contains("overlap"), "{}", e.kind);
+        assert!(parse("08:00-08:00").unwrap_err().kind.to_string().contains("same time"));
+        assert!(parse("8:00-20:00").unwrap_err().kind.to_string().contains("\"8:00-20:00\""));
         assert!(parse("24:00-06:00").is_err());
         assert!(parse("06:00-24:30").is_err());
-        assert!(parse("").unwrap_err().en.contains("required"));
-        assert!(parse("00:00-24:00,06:00-07:00").unwrap_err().en.contains("overlap"));
+        assert!(parse("").unwrap_err().kind.to_string().contains("required"));
+        assert!(parse("00:00-24:00,06:00-07:00").unwrap_err().kind.to_string().contains("overlap"));
         let seven = vec!["01:00-02:00"; 7].join(",");
-        assert!(parse(&seven).unwrap_err().en.contains("at most 6"));
+        assert!(parse(&seven).unwrap_err().kind.to_string().contains("at most 6"));
     }
 }

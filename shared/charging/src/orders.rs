@@ -5,7 +5,6 @@
 //! list page, a nightly job and a test all flag the same orders.
 
 use crate::money::Fen;
-use crate::problem::Problem;
 use serde::{Deserialize, Serialize};
 
 /// One point of the meter curve shown on the order detail page.
@@ -39,15 +38,6 @@ pub enum OrderStatus {
 
 impl OrderStatus {
     pub const ALL: [OrderStatus; 4] = [OrderStatus::Charging, OrderStatus::Finished, OrderStatus::Abnormal, OrderStatus::Cancelled];
-
-    pub fn zh(self) -> &'static str {
-        match self {
-            OrderStatus::Charging => "充电中",
-            OrderStatus::Finished => "已完成",
-            OrderStatus::Abnormal => "异常",
-            OrderStatus::Cancelled => "已取消",
-        }
-    }
 }
 
 /// JSON: "unpaid" | "paid" | "refunded" | "partiallyRefunded" | "writtenOff" | "billed".
@@ -66,19 +56,6 @@ pub enum PaymentStatus {
     Billed,
 }
 
-impl PaymentStatus {
-    pub fn zh(self) -> &'static str {
-        match self {
-            PaymentStatus::Unpaid => "未支付",
-            PaymentStatus::Paid => "已支付",
-            PaymentStatus::Refunded => "已退款",
-            PaymentStatus::PartiallyRefunded => "部分退款",
-            PaymentStatus::WrittenOff => "已核销",
-            PaymentStatus::Billed => "已记账",
-        }
-    }
-}
-
 /// How the user paid. JSON: camelCase names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -90,18 +67,6 @@ pub enum PaymentMethod {
     /// Operator-issued RFID/IC card.
     Card,
     Unionpay,
-}
-
-impl PaymentMethod {
-    pub fn zh(self) -> &'static str {
-        match self {
-            PaymentMethod::Wechat => "微信支付",
-            PaymentMethod::Alipay => "支付宝",
-            PaymentMethod::Balance => "账户余额",
-            PaymentMethod::Card => "充电卡",
-            PaymentMethod::Unionpay => "银联",
-        }
-    }
 }
 
 /// Why a session stopped. JSON: camelCase names.
@@ -134,44 +99,6 @@ pub enum StopReason {
 }
 
 impl StopReason {
-    pub fn en(self) -> &'static str {
-        match self {
-            StopReason::UserApp => "Stopped by user (app)",
-            StopReason::UserCard => "Stopped by user (card)",
-            StopReason::Full => "Battery full / target SoC reached",
-            StopReason::LimitReached => "Preset limit reached",
-            StopReason::InsufficientBalance => "Insufficient balance",
-            StopReason::RemoteStop => "Remote stop by operator",
-            StopReason::EmergencyStop => "Emergency stop",
-            StopReason::Unplugged => "Connector unplugged",
-            StopReason::ChargerFault => "Charger fault",
-            StopReason::VehicleFault => "Vehicle fault",
-            StopReason::PowerLoss => "Power loss",
-            StopReason::CommunicationLost => "Communication lost",
-            StopReason::ManualClose => "Closed manually",
-            StopReason::Other => "Other",
-        }
-    }
-
-    pub fn zh(self) -> &'static str {
-        match self {
-            StopReason::UserApp => "用户APP停止",
-            StopReason::UserCard => "用户刷卡停止",
-            StopReason::Full => "已充满/达到目标SoC",
-            StopReason::LimitReached => "达到预设条件",
-            StopReason::InsufficientBalance => "余额不足",
-            StopReason::RemoteStop => "运营人员远程停止",
-            StopReason::EmergencyStop => "急停",
-            StopReason::Unplugged => "拔枪",
-            StopReason::ChargerFault => "充电桩故障",
-            StopReason::VehicleFault => "车辆故障",
-            StopReason::PowerLoss => "断电",
-            StopReason::CommunicationLost => "通信中断",
-            StopReason::ManualClose => "人工结单",
-            StopReason::Other => "其他",
-        }
-    }
-
     /// Reasons that mean the session ended abnormally.
     pub fn is_abnormal(self) -> bool {
         matches!(
@@ -353,22 +280,12 @@ pub enum RefundError {
 }
 
 impl RefundError {
-    pub fn problem(&self) -> Problem {
-        let (field, zh) = match self {
-            RefundError::NotPositive => ("amount", "退款金额必须大于0".to_string()),
-            RefundError::NothingRefundable { .. } => ("amount", "该订单没有可退金额".to_string()),
-            RefundError::ExceedsRefundable { requested, refundable } => {
-                ("amount", format!("退款金额{requested}元超过可退金额{refundable}元（已付-已退）"))
-            }
-            RefundError::ExceedsRequestable { requested, requestable, paid, refunded, pending } => (
-                "amount",
-                format!("退款金额{requested}元超过剩余可退金额{requestable}元（已付{paid}-已退{refunded}-待审批{pending}）"),
-            ),
-            RefundError::EmptyReason => ("reason", "请填写退款原因".to_string()),
-            RefundError::ReasonTooLong { max, .. } => ("reason", format!("退款原因不能超过{max}个字符")),
-            RefundError::Overflow => ("amount", "金额溢出".to_string()),
-        };
-        Problem::new(field, self.to_string(), zh)
+    /// The field of the request the error is about.
+    pub fn field(&self) -> &'static str {
+        match self {
+            RefundError::EmptyReason | RefundError::ReasonTooLong { .. } => "reason",
+            _ => "amount",
+        }
     }
 }
 
@@ -491,25 +408,6 @@ pub enum ChargerProblem {
     Unpriceable,
 }
 
-impl ChargerProblem {
-    pub fn en(self) -> &'static str {
-        match self {
-            ChargerProblem::UnauthorizedIdTag => "Started with a card that was not accepted",
-            ChargerProblem::ClockNotSet => "Charger clock implausible: arrival time recorded",
-            ChargerProblem::StoppedTwice => "Charger reported the stop twice with different values",
-            ChargerProblem::Unpriceable => "Charger readings could not be priced",
-        }
-    }
-    pub fn zh(self) -> &'static str {
-        match self {
-            ChargerProblem::UnauthorizedIdTag => "使用未授权的卡启动充电",
-            ChargerProblem::ClockNotSet => "充电桩时钟异常，已按到达时间记录",
-            ChargerProblem::StoppedTwice => "充电桩重复上报结束且数据不一致",
-            ChargerProblem::Unpriceable => "充电桩读数无法计费",
-        }
-    }
-}
-
 /// One finding. JSON: `{"kind": "neverStopped", "runningSecs": 50000}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
@@ -530,34 +428,6 @@ pub enum Anomaly {
     StopBeforeStart,
     /// What the charger got wrong (see [`ChargerProblem`]).
     Charger { problem: ChargerProblem },
-}
-
-impl Anomaly {
-    pub fn en(&self) -> String {
-        match self {
-            Anomaly::NeverStopped { running_secs } => format!("Still charging after {:.1} h (never stopped)", *running_secs as f64 / 3600.0),
-            Anomaly::ZeroEnergy => "Finished with zero energy".into(),
-            Anomaly::NegativeMeter { delta_wh } => format!("Meter went backwards ({delta_wh} Wh)"),
-            Anomaly::MissingMeterStop => "Finished without a stop meter reading".into(),
-            Anomaly::MissingPriceSnapshot => "No tariff snapshot to price with".into(),
-            Anomaly::TooLong { duration_secs } => format!("Implausibly long session ({:.1} h)", *duration_secs as f64 / 3600.0),
-            Anomaly::StopBeforeStart => "Stop time is before start time".into(),
-            Anomaly::Charger { problem } => problem.en().into(),
-        }
-    }
-
-    pub fn zh(&self) -> String {
-        match self {
-            Anomaly::NeverStopped { running_secs } => format!("已充电{:.1}小时仍未结束（僵尸订单）", *running_secs as f64 / 3600.0),
-            Anomaly::ZeroEnergy => "订单完成但电量为0".into(),
-            Anomaly::NegativeMeter { delta_wh } => format!("电表读数倒退（{delta_wh} Wh）"),
-            Anomaly::MissingMeterStop => "订单完成但缺少结束电表读数".into(),
-            Anomaly::MissingPriceSnapshot => "缺少电价快照，无法计费".into(),
-            Anomaly::TooLong { duration_secs } => format!("充电时长异常（{:.1}小时）", *duration_secs as f64 / 3600.0),
-            Anomaly::StopBeforeStart => "结束时间早于开始时间".into(),
-            Anomaly::Charger { problem } => problem.zh().into(),
-        }
-    }
 }
 
 /// All anomalies of an order at `now` (empty = healthy). Cancelled orders
@@ -606,13 +476,12 @@ pub enum CloseError {
 }
 
 impl CloseError {
-    pub fn problem(&self) -> Problem {
-        let (field, zh) = match self {
-            CloseError::NotClosable(s) => ("status", format!("只有充电中或异常的订单可以人工结单（当前：{}）", s.zh())),
-            CloseError::EmptyReason => ("reason", "请填写结单原因".to_string()),
-            CloseError::ReasonTooLong { max, .. } => ("reason", format!("结单原因不能超过{max}个字符")),
-        };
-        Problem::new(field, self.to_string(), zh)
+    /// The field of the close the error is about.
+    pub fn field(&self) -> &'static str {
+        match self {
+            CloseError::NotClosable(_) => "status",
+            CloseError::EmptyReason | CloseError::ReasonTooLong { .. } => "reason",
+        }
     }
 }
 
@@ -675,12 +544,11 @@ mod tests {
         assert!(request_errors(&m, Fen(500), &req(1103, "故障")).is_empty());
         let e = request_errors(&m, Fen(500), &req(1603, "故障"));
         assert!(matches!(e[0], RefundError::ExceedsRequestable { requestable: Fen(1103), .. }), "{e:?}");
-        let p = e[0].problem();
-        assert!(p.en.contains("11.03 still refundable"), "{}", p.en);
-        assert!(p.zh.contains("11.03"), "{}", p.zh);
+        assert!(e[0].to_string().contains("11.03 still refundable"), "{}", e[0]);
+        assert_eq!(e[0].field(), "amount");
         // Everything requested: nothing left, and the message says 0.00.
         let e = request_errors(&money(1000, 1000, 200), Fen(800), &req(1, "故障"));
-        assert!(e[0].problem().en.contains("0.00 still refundable"), "{e:?}");
+        assert!(e[0].to_string().contains("0.00 still refundable"), "{e:?}");
         // Without pending requests the old messages stay.
         assert!(matches!(request_errors(&m, Fen::ZERO, &req(1604, "x"))[0], RefundError::ExceedsRefundable { .. }));
         assert_eq!(requestable(&money(1000, 1000, 900), Fen(500)), Fen::ZERO);
@@ -714,9 +582,9 @@ mod tests {
         // All problems at once for the form.
         let errs = refund_errors(&m, &req(0, ""));
         assert_eq!(errs, [RefundError::NotPositive, RefundError::EmptyReason]);
-        let p = RefundError::ExceedsRefundable { requested: Fen(701), refundable: Fen(700) }.problem();
-        assert_eq!(p.field, "amount");
-        assert!(p.zh.contains("7.01") && p.en.contains("7.00"), "{p}");
+        let e = RefundError::ExceedsRefundable { requested: Fen(701), refundable: Fen(700) };
+        assert_eq!(e.field(), "amount");
+        assert!(e.to_string().contains("7.01") && e.to_string().contains("7.00"), "{e}");
     }
 
     fn facts(status: OrderStatus) -> OrderFacts {
@@ -769,7 +637,6 @@ mod tests {
             detect_anomalies(&bad, 0, &th),
             [Anomaly::TooLong { duration_secs: 90_000 }, Anomaly::ZeroEnergy, Anomaly::MissingPriceSnapshot]
         );
-        assert!(Anomaly::NeverStopped { running_secs: 45_000 }.zh().contains("12.5"));
         assert_eq!(
             serde_json::to_value(Anomaly::NeverStopped { running_secs: 5 }).unwrap(),
             serde_json::json!({"kind": "neverStopped", "runningSecs": 5})
@@ -788,7 +655,7 @@ mod tests {
         assert_eq!(manual_close(&stuck, " "), Err(CloseError::EmptyReason));
         assert!(matches!(manual_close(&stuck, &"x".repeat(201)), Err(CloseError::ReasonTooLong { .. })));
         assert_eq!(manual_close(&facts(OrderStatus::Finished), "x"), Err(CloseError::NotClosable(OrderStatus::Finished)));
-        assert!(CloseError::NotClosable(OrderStatus::Cancelled).problem().zh.contains("已取消"));
+        assert_eq!(CloseError::NotClosable(OrderStatus::Cancelled).field(), "status");
     }
 
     #[test]

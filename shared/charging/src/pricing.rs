@@ -20,7 +20,7 @@
 
 use crate::money::{div_round_half_up, Fen, PricePerKwh, EXACT_UNITS_PER_FEN};
 use crate::problem::Problem;
-use crate::tariff::{TariffTemplate, Tier, SLOTS_PER_DAY, SLOT_SECS};
+use crate::tariff::{TariffProblem, TariffTemplate, Tier, SLOTS_PER_DAY, SLOT_SECS};
 use serde::{Deserialize, Serialize};
 
 /// China Standard Time, the default local time of tariffs.
@@ -141,7 +141,7 @@ pub enum PricingError {
     #[error("no meter samples")]
     NoSamples,
     #[error("tariff snapshot is invalid: {0:?}")]
-    InvalidTariff(Vec<Problem>),
+    InvalidTariff(Vec<Problem<TariffProblem>>),
     #[error("meter sample {index}: time goes backwards or jumps ({prev_ts} -> {ts})")]
     TimeNotIncreasing { index: usize, prev_ts: i64, ts: i64 },
     #[error("meter sample {index}: negative energy delta ({from_wh} Wh -> {to_wh} Wh)")]
@@ -155,20 +155,14 @@ pub enum PricingError {
 }
 
 impl PricingError {
-    /// Bilingual text for the UI / system log.
-    pub fn problem(&self) -> Problem {
-        let (field, zh) = match self {
-            PricingError::NoSamples => ("samples", "没有电表读数".to_string()),
-            PricingError::InvalidTariff(_) => ("tariff", "电价模板快照无效".to_string()),
-            PricingError::TimeNotIncreasing { index, .. } => ("samples", format!("第{}个电表读数的时间倒退或跳变", index + 1)),
-            PricingError::NegativeMeterDelta { index, from_wh, to_wh } => {
-                ("samples", format!("第{}个电表读数减少（{from_wh} Wh -> {to_wh} Wh）", index + 1))
-            }
-            PricingError::SessionTooLong { .. } => ("samples", "充电时长超出上限".to_string()),
-            PricingError::NegativeDiscount => ("discount", "优惠金额不能为负数".to_string()),
-            PricingError::Overflow => ("amount", "金额溢出".to_string()),
-        };
-        Problem::new(field, self.to_string(), zh)
+    /// What of the session the error is about.
+    pub fn field(&self) -> &'static str {
+        match self {
+            PricingError::InvalidTariff(_) => "tariff",
+            PricingError::NegativeDiscount => "discount",
+            PricingError::Overflow => "amount",
+            PricingError::NoSamples | PricingError::TimeNotIncreasing { .. } | PricingError::NegativeMeterDelta { .. } | PricingError::SessionTooLong { .. } => "samples",
+        }
     }
 }
 
@@ -404,7 +398,7 @@ mod tests {
         let t = sample();
         let err = split_energy(&t, &[s(at(9, 0), 500), s(at(9, 5), 600), s(at(9, 10), 550)], 28_800).unwrap_err();
         assert_eq!(err, PricingError::NegativeMeterDelta { index: 2, from_wh: 600, to_wh: 550 });
-        assert!(err.problem().zh.contains("第3个"));
+        assert_eq!(err.field(), "samples");
         let err = split_energy(&t, &[s(at(9, 5), 500), s(at(9, 0), 600)], 28_800).unwrap_err();
         assert!(matches!(err, PricingError::TimeNotIncreasing { index: 1, .. }));
         let err = split_energy(&t, &[s(at(9, 5), 500), s(at(9, 5), 600)], 28_800).unwrap_err();

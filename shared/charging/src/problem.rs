@@ -1,31 +1,29 @@
-//! A bilingual validation message, shared by every validator in the crate.
+//! A rule a submitted record breaks, at the field it concerns.
 //!
 //! Validators return *all* problems at once (not the first) so a form can
 //! highlight every bad field in one round trip; `field` is a JSON-path-like
 //! pointer into the submitted document (e.g. `prices.peak.service`,
 //! `segments[2].end`) so the UI can attach the message to the right input.
+//! What is wrong is the validator's own enum (`kind`), in the domain's
+//! terms; the back-office words it for the reader.
 
-use serde::{Deserialize, Serialize};
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Problem {
+/// One problem of kind `K` at `field`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem<K> {
     /// Where the problem is, e.g. `name`, `slots[47]`, `segments[1].start`.
     pub field: String,
-    /// English message.
-    pub en: String,
-    /// Chinese message.
-    pub zh: String,
+    /// What is wrong.
+    pub kind: K,
 }
 
-impl Problem {
-    pub fn new(field: impl Into<String>, en: impl Into<String>, zh: impl Into<String>) -> Self {
-        Self { field: field.into(), en: en.into(), zh: zh.into() }
+impl<K> Problem<K> {
+    pub fn new(field: impl Into<String>, kind: K) -> Self {
+        Self { field: field.into(), kind }
     }
 }
 
-impl std::fmt::Display for Problem {
+impl<K: std::fmt::Display> std::fmt::Display for Problem<K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {} / {}", self.field, self.en, self.zh)
+        write!(f, "{}: {}", self.field, self.kind)
     }
 }

@@ -142,15 +142,13 @@ pub enum RegionError {
 }
 
 impl RegionError {
-    pub fn problem(&self) -> crate::Problem {
-        let (field, zh) = match self {
-            RegionError::UnknownProvince(c) => ("provinceCode", format!("未知的省份代码{c}")),
-            RegionError::CityNotInProvince { city, .. } => ("cityCode", format!("城市{city}不属于所选省份")),
-            RegionError::DistrictNotInCity { district, .. } => ("districtCode", format!("区县{district}不属于所选城市")),
-            RegionError::DistrictRequired(_) => ("districtCode", "请选择区县".to_string()),
-            RegionError::DistrictNotAllowed(_) => ("districtCode", "该城市没有区县，请留空".to_string()),
-        };
-        crate::Problem::new(field, self.to_string(), zh)
+    /// The field of a station's form the error is about.
+    pub fn field(&self) -> &'static str {
+        match self {
+            RegionError::UnknownProvince(_) => "provinceCode",
+            RegionError::CityNotInProvince { .. } => "cityCode",
+            RegionError::DistrictNotInCity { .. } | RegionError::DistrictRequired(_) | RegionError::DistrictNotAllowed(_) => "districtCode",
+        }
     }
 }
 
@@ -265,6 +263,6 @@ mod tests {
         assert!(matches!(validate_region("330000", "440300", Some("440305")), Err(RegionError::CityNotInProvince { .. })));
         assert!(matches!(validate_region("440000", "440100", Some("440305")), Err(RegionError::DistrictNotInCity { .. })));
         assert_eq!(validate_region("500000", "500200", Some("500229")).unwrap().district, Some("城口县"));
-        assert_eq!(RegionError::DistrictRequired("x".into()).problem().field, "districtCode");
+        assert_eq!(RegionError::DistrictRequired("x".into()).field(), "districtCode");
     }
 }

@@ -1,4 +1,4 @@
-//! Time-of-use tariff templates (分时电价, 尖峰平谷).
+//! Time-of-use tariff templates: the sharp, peak, flat and valley tiers.
 //!
 //! A template maps the 48 half-hour slots of a local day to a [`Tier`] and
 //! gives each tier an electricity price and a service price per kWh. Slot `i`
@@ -35,13 +35,10 @@ pub const MAX_FREE_MINUTES: u32 = 24 * 60;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Tier {
-    /// 尖: the critical peak, priced highest.
+    /// The critical peak, priced highest.
     Sharp,
-    /// 峰
     Peak,
-    /// 平
     Flat,
-    /// 谷
     Valley,
 }
 
@@ -59,23 +56,15 @@ impl Tier {
         }
     }
 
-    pub fn zh(self) -> &'static str {
-        match self {
-            Tier::Sharp => "尖",
-            Tier::Peak => "峰",
-            Tier::Flat => "平",
-            Tier::Valley => "谷",
-        }
-    }
 }
 
 /// The two per-kWh components Chinese public charging bills separately.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TierPrice {
-    /// 电费: the energy pass-through price.
+    /// The energy pass-through price.
     pub electricity: PricePerKwh,
-    /// 服务费: the operator's service fee.
+    /// The operator's service fee.
     pub service: PricePerKwh,
 }
 
@@ -153,34 +142,18 @@ impl ParkingRule {
         Fen(fee)
     }
 
-    fn problems(&self, out: &mut Vec<Problem>) {
+    fn problems(&self, out: &mut Vec<Problem<TariffProblem>>) {
         if self.fen_per_minute.is_negative() {
-            out.push(Problem::new(
-                "parking.fenPerMinute",
-                "Parking fee per minute must not be negative",
-                "占位费单价不能为负数",
-            ));
+            out.push(Problem::new("parking.fenPerMinute", TariffProblem::ParkingFeeNegative));
         } else if self.fen_per_minute > MAX_PARKING_FEN_PER_MINUTE {
-            out.push(Problem::new(
-                "parking.fenPerMinute",
-                format!("Parking fee per minute must be at most {} yuan", MAX_PARKING_FEN_PER_MINUTE),
-                format!("占位费单价不能超过{}元/分钟", MAX_PARKING_FEN_PER_MINUTE),
-            ));
+            out.push(Problem::new("parking.fenPerMinute", TariffProblem::ParkingFeeTooHigh { max: MAX_PARKING_FEN_PER_MINUTE }));
         }
         if self.free_minutes > MAX_FREE_MINUTES {
-            out.push(Problem::new(
-                "parking.freeMinutes",
-                format!("Free parking must be at most {MAX_FREE_MINUTES} minutes"),
-                format!("免费占位时长不能超过{MAX_FREE_MINUTES}分钟"),
-            ));
+            out.push(Problem::new("parking.freeMinutes", TariffProblem::FreeParkingTooLong { max: MAX_FREE_MINUTES }));
         }
         if let Some(cap) = self.cap_per_session {
             if cap.is_negative() {
-                out.push(Problem::new(
-                    "parking.capPerSession",
-                    "Parking fee cap must not be negative",
-                    "占位费封顶金额不能为负数",
-                ));
+                out.push(Problem::new("parking.capPerSession", TariffProblem::ParkingCapNegative));
             }
         }
     }
@@ -220,43 +193,28 @@ impl TariffTemplate {
     }
 
     /// Checks everything and returns every problem found (empty = valid).
-    pub fn problems(&self) -> Vec<Problem> {
+    pub fn problems(&self) -> Vec<Problem<TariffProblem>> {
         let mut out = Vec::new();
         let name = self.name.trim();
         if name.is_empty() {
-            out.push(Problem::new("name", "Name is required", "名称不能为空"));
+            out.push(Problem::new("name", TariffProblem::NameRequired));
         } else if name.chars().count() > NAME_MAX_CHARS {
-            out.push(Problem::new(
-                "name",
-                format!("Name must be at most {NAME_MAX_CHARS} characters"),
-                format!("名称不能超过{NAME_MAX_CHARS}个字符"),
-            ));
+            out.push(Problem::new("name", TariffProblem::NameTooLong { max: NAME_MAX_CHARS }));
         }
         if self.version < 1 {
-            out.push(Problem::new("version", "Version must be at least 1", "版本号必须大于等于1"));
+            out.push(Problem::new("version", TariffProblem::VersionBelowOne));
         }
         if self.slots.len() != SLOTS_PER_DAY {
-            out.push(Problem::new(
-                "slots",
-                format!(
-                    "The schedule must cover the whole day: expected {SLOTS_PER_DAY} half-hour slots, got {}",
-                    self.slots.len()
-                ),
-                format!("时段必须覆盖全天：应为{SLOTS_PER_DAY}个半小时时段，实际为{}个", self.slots.len()),
-            ));
+            out.push(Problem::new("slots", TariffProblem::NotWholeDay { expected: SLOTS_PER_DAY, got: self.slots.len() }));
         }
         for tier in Tier::ALL {
             let used = self.slots.contains(&tier);
             match self.prices.get(tier) {
-                None if used => out.push(Problem::new(
-                    format!("prices.{}", tier.as_str()),
-                    format!("Tier {} is used by the schedule but has no price", tier.as_str()),
-                    format!("时段使用了“{}”但未设置其价格", tier.zh()),
-                )),
+                None if used => out.push(Problem::new(format!("prices.{}", tier.as_str()), TariffProblem::TierWithoutPrice { tier })),
                 None => {}
                 Some(p) => {
-                    price_problems(tier, "electricity", "电费", p.electricity, &mut out);
-                    price_problems(tier, "service", "服务费", p.service, &mut out);
+                    price_problems(tier, PricePart::Electricity, p.electricity, &mut out);
+                    price_problems(tier, PricePart::Service, p.service, &mut out);
                 }
             }
         }
@@ -267,7 +225,7 @@ impl TariffTemplate {
     }
 
     /// `Ok(())` or all problems.
-    pub fn validate(&self) -> Result<(), Vec<Problem>> {
+    pub fn validate(&self) -> Result<(), Vec<Problem<TariffProblem>>> {
         let p = self.problems();
         if p.is_empty() {
             Ok(())
@@ -289,20 +247,82 @@ impl TariffTemplate {
     }
 }
 
-fn price_problems(tier: Tier, part: &str, part_zh: &str, price: PricePerKwh, out: &mut Vec<Problem>) {
-    let field = format!("prices.{}.{part}", tier.as_str());
+/// The two prices of a tier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PricePart {
+    Electricity,
+    Service,
+}
+
+impl PricePart {
+    /// JSON / field name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PricePart::Electricity => "electricity",
+            PricePart::Service => "service",
+        }
+    }
+}
+
+/// Why a time of the schedule (`HH:MM`) is not a boundary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TimeProblem {
+    #[error("must be a time HH:MM")]
+    NotHhMm,
+    #[error("is not a valid time of day (00:00-24:00)")]
+    NotTimeOfDay,
+    #[error("must be on a half-hour boundary (HH:00 or HH:30)")]
+    NotHalfHour,
+}
+
+/// What is wrong with a tariff template or its schedule. A segment is
+/// named by its label, "2 (08:00-10:00)" (1-based).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TariffProblem {
+    #[error("Name is required")]
+    NameRequired,
+    #[error("Name must be at most {max} characters")]
+    NameTooLong { max: usize },
+    #[error("Version must be at least 1")]
+    VersionBelowOne,
+    #[error("The schedule must cover the whole day: expected {expected} half-hour slots, got {got}")]
+    NotWholeDay { expected: usize, got: usize },
+    #[error("Tier {} is used by the schedule but has no price", tier.as_str())]
+    TierWithoutPrice { tier: Tier },
+    #[error("The {} price of tier {} must not be negative", part.as_str(), tier.as_str())]
+    PriceNegative { tier: Tier, part: PricePart },
+    #[error("The {} price of tier {} must be at most {max} yuan/kWh", part.as_str(), tier.as_str())]
+    PriceTooHigh { tier: Tier, part: PricePart, max: PricePerKwh },
+    #[error("Parking fee per minute must not be negative")]
+    ParkingFeeNegative,
+    #[error("Parking fee per minute must be at most {max} yuan")]
+    ParkingFeeTooHigh { max: Fen },
+    #[error("Free parking must be at most {max} minutes")]
+    FreeParkingTooLong { max: u32 },
+    #[error("Parking fee cap must not be negative")]
+    ParkingCapNegative,
+    #[error("At least one time segment is required (00:00-24:00)")]
+    NoSegments,
+    #[error("Segment {segment}: start \"{value}\" {why}")]
+    BadStart { segment: String, value: String, why: TimeProblem },
+    #[error("Segment {segment}: end \"{value}\" {why}")]
+    BadEnd { segment: String, value: String, why: TimeProblem },
+    #[error("Segment {segment}: end must be after start (split a period crossing midnight into two segments)")]
+    EndNotAfterStart { segment: String },
+    #[error("Gap: {from}-{to} is not covered by any segment (before segment {before})")]
+    Gap { from: String, to: String, before: String },
+    #[error("Segment {segment} overlaps segment {other}")]
+    Overlap { segment: String, other: String },
+    #[error("Gap: {from}-24:00 is not covered by any segment")]
+    GapAtEnd { from: String },
+}
+
+fn price_problems(tier: Tier, part: PricePart, price: PricePerKwh, out: &mut Vec<Problem<TariffProblem>>) {
+    let field = format!("prices.{}.{}", tier.as_str(), part.as_str());
     if price.0 < 0 {
-        out.push(Problem::new(
-            field,
-            format!("The {part} price of tier {} must not be negative", tier.as_str()),
-            format!("“{}”{part_zh}单价不能为负数", tier.zh()),
-        ));
+        out.push(Problem::new(field, TariffProblem::PriceNegative { tier, part }));
     } else if price > MAX_PRICE {
-        out.push(Problem::new(
-            field,
-            format!("The {part} price of tier {} must be at most {MAX_PRICE} yuan/kWh", tier.as_str()),
-            format!("“{}”{part_zh}单价不能超过{MAX_PRICE}元/度", tier.zh()),
-        ));
+        out.push(Problem::new(field, TariffProblem::PriceTooHigh { tier, part, max: MAX_PRICE }));
     }
 }
 
@@ -345,20 +365,19 @@ pub fn slots_to_segments(slots: &[Tier]) -> Vec<Segment> {
     out
 }
 
-/// Parses "HH:MM" to a slot boundary index 0..=48. Errors are (en, zh).
-fn parse_boundary(s: &str) -> Result<usize, (&'static str, &'static str)> {
+/// Parses "HH:MM" to a slot boundary index 0..=48.
+fn parse_boundary(s: &str) -> Result<usize, TimeProblem> {
     let b = s.as_bytes();
-    let fmt_err = ("must be a time HH:MM", "时间格式应为HH:MM");
     if b.len() != 5 || b[2] != b':' || ![0, 1, 3, 4].iter().all(|&i| b[i].is_ascii_digit()) {
-        return Err(fmt_err);
+        return Err(TimeProblem::NotHhMm);
     }
     let h = ((b[0] - b'0') * 10 + (b[1] - b'0')) as usize;
     let m = ((b[3] - b'0') * 10 + (b[4] - b'0')) as usize;
     if h > 24 || m > 59 || (h == 24 && m != 0) {
-        return Err(("is not a valid time of day (00:00-24:00)", "不是有效的时间（00:00-24:00）"));
+        return Err(TimeProblem::NotTimeOfDay);
     }
     if m != 0 && m != 30 {
-        return Err(("must be on a half-hour boundary (HH:00 or HH:30)", "必须是整点或半点（HH:00或HH:30）"));
+        return Err(TimeProblem::NotHalfHour);
     }
     Ok(h * 2 + m / 30)
 }
@@ -367,14 +386,10 @@ fn parse_boundary(s: &str) -> Result<usize, (&'static str, &'static str)> {
 /// cover 00:00-24:00 contiguously with no overlap; every problem found is
 /// returned, each naming the bad segment (1-based in messages, 0-based in
 /// `field`, e.g. `segments[2].end`).
-pub fn segments_to_slots(segments: &[Segment]) -> Result<Vec<Tier>, Vec<Problem>> {
+pub fn segments_to_slots(segments: &[Segment]) -> Result<Vec<Tier>, Vec<Problem<TariffProblem>>> {
     let mut problems = Vec::new();
     if segments.is_empty() {
-        problems.push(Problem::new(
-            "segments",
-            "At least one time segment is required (00:00-24:00)",
-            "至少需要一个时段（00:00-24:00）",
-        ));
+        problems.push(Problem::new("segments", TariffProblem::NoSegments));
         return Err(problems);
     }
     let label = |i: usize, s: &Segment| format!("{} ({}-{})", i + 1, s.start, s.end);
@@ -383,30 +398,15 @@ pub fn segments_to_slots(segments: &[Segment]) -> Result<Vec<Tier>, Vec<Problem>
     for (i, seg) in segments.iter().enumerate() {
         let start = parse_boundary(&seg.start);
         let end = parse_boundary(&seg.end);
-        if let Err((en, zh)) = start {
-            problems.push(Problem::new(
-                format!("segments[{i}].start"),
-                format!("Segment {}: start \"{}\" {en}", label(i, seg), seg.start),
-                format!("第{}段：开始时间“{}”{zh}", label(i, seg), seg.start),
-            ));
+        if let Err(why) = start {
+            problems.push(Problem::new(format!("segments[{i}].start"), TariffProblem::BadStart { segment: label(i, seg), value: seg.start.clone(), why }));
         }
-        if let Err((en, zh)) = end {
-            problems.push(Problem::new(
-                format!("segments[{i}].end"),
-                format!("Segment {}: end \"{}\" {en}", label(i, seg), seg.end),
-                format!("第{}段：结束时间“{}”{zh}", label(i, seg), seg.end),
-            ));
+        if let Err(why) = end {
+            problems.push(Problem::new(format!("segments[{i}].end"), TariffProblem::BadEnd { segment: label(i, seg), value: seg.end.clone(), why }));
         }
         if let (Ok(s), Ok(e)) = (start, end) {
             if e <= s {
-                problems.push(Problem::new(
-                    format!("segments[{i}].end"),
-                    format!(
-                        "Segment {}: end must be after start (split a period crossing midnight into two segments)",
-                        label(i, seg)
-                    ),
-                    format!("第{}段：结束时间必须晚于开始时间（跨零点的时段请拆成两段）", label(i, seg)),
-                ));
+                problems.push(Problem::new(format!("segments[{i}].end"), TariffProblem::EndNotAfterStart { segment: label(i, seg) }));
             } else {
                 ok.push((s, e, i));
             }
@@ -420,26 +420,11 @@ pub fn segments_to_slots(segments: &[Segment]) -> Result<Vec<Tier>, Vec<Problem>
         if s > cursor {
             problems.push(Problem::new(
                 format!("segments[{i}].start"),
-                format!(
-                    "Gap: {}-{} is not covered by any segment (before segment {})",
-                    boundary_label(cursor),
-                    boundary_label(s),
-                    label(i, seg)
-                ),
-                format!(
-                    "时段有空缺：{}-{}未被覆盖（第{}段之前）",
-                    boundary_label(cursor),
-                    boundary_label(s),
-                    label(i, seg)
-                ),
+                TariffProblem::Gap { from: boundary_label(cursor), to: boundary_label(s), before: label(i, seg) },
             ));
         } else if s < cursor {
             let other = last.map(|j| label(j, &segments[j])).unwrap_or_default();
-            problems.push(Problem::new(
-                format!("segments[{i}].start"),
-                format!("Segment {} overlaps segment {}", label(i, seg), other),
-                format!("第{}段与第{}段重叠", label(i, seg), other),
-            ));
+            problems.push(Problem::new(format!("segments[{i}].start"), TariffProblem::Overlap { segment: label(i, seg), other }));
         }
         if e > cursor {
             cursor = e;
@@ -447,11 +432,7 @@ pub fn segments_to_slots(segments: &[Segment]) -> Result<Vec<Tier>, Vec<Problem>
         }
     }
     if cursor < SLOTS_PER_DAY && !ok.is_empty() {
-        problems.push(Problem::new(
-            "segments",
-            format!("Gap: {}-24:00 is not covered by any segment", boundary_label(cursor)),
-            format!("时段有空缺：{}-24:00未被覆盖", boundary_label(cursor)),
-        ));
+        problems.push(Problem::new("segments", TariffProblem::GapAtEnd { from: boundary_label(cursor) }));
     }
     if !problems.is_empty() {
         return Err(problems);
@@ -487,7 +468,7 @@ impl TariffTemplateForm {
     /// Converts and validates; segment problems and template problems are
     /// returned together (slot-count problems are implied by segment ones and
     /// not repeated).
-    pub fn into_template(self) -> Result<TariffTemplate, Vec<Problem>> {
+    pub fn into_template(self) -> Result<TariffTemplate, Vec<Problem<TariffProblem>>> {
         let (slots, mut problems) = match segments_to_slots(&self.segments) {
             Ok(slots) => (slots, Vec::new()),
             Err(p) => (Vec::new(), p),
@@ -572,9 +553,8 @@ pub(crate) mod tests {
                 "parking.capPerSession"
             ]
         );
-        assert!(probs[2].en.contains("got 47"), "{}", probs[2].en);
-        assert!(probs[2].zh.contains("48"));
-        assert!(probs.iter().all(|p| !p.en.is_empty() && !p.zh.is_empty()));
+        assert_eq!(probs[2].kind, TariffProblem::NotWholeDay { expected: 48, got: 47 });
+        assert!(probs[2].kind.to_string().contains("got 47"), "{}", probs[2].kind);
     }
 
     #[test]
@@ -650,10 +630,9 @@ pub(crate) mod tests {
             fields,
             ["segments[0].end", "segments[1].start", "segments[2].end", "segments[3].start", "segments[3].end"]
         );
-        assert!(probs[0].en.contains("Segment 1 (00:00-08:15)"), "{}", probs[0].en);
-        assert!(probs[0].en.contains("half-hour"));
-        assert!(probs[0].zh.contains("第1"));
-        assert!(probs[2].en.contains("after start"));
+        assert!(probs[0].kind.to_string().contains("Segment 1 (00:00-08:15)"), "{}", probs[0].kind.to_string());
+        assert!(probs[0].kind.to_string().contains("half-hour"));
+        assert!(probs[2].kind.to_string().contains("after start"));
     }
 
     #[test]
@@ -666,14 +645,14 @@ pub(crate) mod tests {
         let probs = segments_to_slots(&segs).unwrap_err();
         assert_eq!(probs.len(), 3, "{probs:#?}");
         assert_eq!(probs[0].field, "segments[1].start");
-        assert!(probs[0].en.contains("Gap: 08:00-09:00"), "{}", probs[0].en);
+        assert!(probs[0].kind.to_string().contains("Gap: 08:00-09:00"), "{}", probs[0].kind.to_string());
         assert_eq!(probs[1].field, "segments[2].start");
-        assert!(probs[1].en.contains("Segment 3 (11:00-20:00) overlaps segment 2 (09:00-12:00)"), "{}", probs[1].en);
+        assert!(probs[1].kind.to_string().contains("Segment 3 (11:00-20:00) overlaps segment 2 (09:00-12:00)"), "{}", probs[1].kind.to_string());
         assert_eq!(probs[2].field, "segments");
-        assert!(probs[2].en.contains("20:00-24:00"));
+        assert!(probs[2].kind.to_string().contains("20:00-24:00"));
         assert_eq!(segments_to_slots(&[]).unwrap_err()[0].field, "segments");
         let missing_start = [Segment::new("00:30", "24:00", Tier::Flat)];
-        assert!(segments_to_slots(&missing_start).unwrap_err()[0].en.contains("00:00-00:30"));
+        assert!(segments_to_slots(&missing_start).unwrap_err()[0].kind.to_string().contains("00:00-00:30"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The response envelope every `/partnerapi` endpoint answers with
-//! (`{code, msg, data}`), the error type handlers return,
-//! and the standard message for each status code in both product languages.
+//! (`{code, msg, msgKey, msgArgs, data}`), the error type handlers return,
+//! and the message catalogue (every user-facing message by key, in both
+//! product languages; see [`messages`]).
 //!
 //! The HTTP status always equals the envelope `code`, so a client may read
 //! either one (the body's code first, the HTTP status when it is absent).
@@ -9,13 +10,16 @@ use bytes::Bytes;
 use serde::Serialize;
 use serde_json::Value;
 
-mod messages;
-pub use messages::{standard_message, Lang, Text};
+pub mod messages;
+pub use messages::{msg, standard_message, standard_codes, Arg, Lang, Text};
 
 /// The code a successful call answers with.
 pub const SUCCESS_CODE: u16 = 200;
-/// The message a successful call answers with.
-pub const SUCCESS_MSG: &str = "success";
+/// The message a successful call answers with (the same word in every
+/// language, as the specification's clients expect).
+pub fn success_msg() -> Text {
+    msg::envelope::success()
+}
 /// Every value a client must treat as success in the `code` field: 200 and 0, number or string.
 pub const SUCCESS_CODES: [&str; 2] = ["200", "0"];
 
@@ -28,12 +32,25 @@ pub fn is_success_code(code: &Value) -> bool {
     }
 }
 
-/// The body of every answer.
+/// The body of every answer: `msg` in the caller's language and, for a
+/// message of the catalogue, its key and arguments (`msgKey`, `msgArgs`),
+/// so a client may show its own words for it.
 #[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
 pub struct Envelope<T> {
     pub code: u16,
     pub msg: String,
+    #[serde(rename = "msgKey", default, skip_serializing_if = "Option::is_none")]
+    pub msg_key: Option<String>,
+    #[serde(rename = "msgArgs", default, skip_serializing_if = "Option::is_none")]
+    pub msg_args: Option<serde_json::Map<String, Value>>,
     pub data: T,
+}
+
+impl<T> Envelope<T> {
+    /// The envelope of `code` carrying `msg` in `lang`, with its key and arguments.
+    pub fn new(code: u16, msg: &Text, lang: Lang, data: T) -> Self {
+        Envelope { code, msg: msg.get(lang).to_string(), msg_key: msg.key.map(str::to_string), msg_args: msg.key.map(|_| msg.args.clone()), data }
+    }
 }
 
 /// An error a handler returns: a status code and a message in both languages.
@@ -52,8 +69,8 @@ pub struct ApiError {
 pub const DEFAULT_RETRY_AFTER_SECS: u64 = 60;
 
 impl ApiError {
-    pub fn new(code: u16, msg: Text) -> Self {
-        Self { code, msg, data: None, retry_after_secs: None }
+    pub fn new(code: u16, msg: impl Into<Text>) -> Self {
+        Self { code, msg: msg.into(), data: None, retry_after_secs: None }
     }
     /// An error with the standard message of its code.
     pub fn standard(code: u16) -> Self {
@@ -64,12 +81,13 @@ impl ApiError {
         self.data = Some(data);
         self
     }
-    /// 400: the request is malformed or a field is invalid.
-    /// A 400 with its message in both languages.
+    /// A 400 with its message written in code in both languages: only for
+    /// code not moved to the catalogue yet (the charger link).
     pub fn invalid(en: impl Into<String>, zh: impl Into<String>) -> Self {
         Self::bad_request(Text::new(en, zh))
     }
 
+    /// 400: the request is malformed or a field is invalid.
     pub fn bad_request(msg: Text) -> Self {
         Self::new(400, msg)
     }
@@ -114,7 +132,7 @@ impl ApiError {
 
     /// The envelope for this error, with `msg` in the caller's language.
     pub fn to_envelope(&self, lang: Lang) -> Envelope<Value> {
-        Envelope { code: self.code, msg: self.msg.get(lang).to_string(), data: self.data.clone().unwrap_or(Value::Null) }
+        Envelope::new(self.code, &self.msg, lang, self.data.clone().unwrap_or(Value::Null))
     }
 
     /// The HTTP answer for this error. Every 429 carries `Retry-After`
@@ -139,24 +157,19 @@ impl std::error::Error for ApiError {}
 
 /// The HTTP answer for a successful call carrying `data`.
 pub fn ok_response<T: Serialize>(data: &T) -> http::Response<Bytes> {
-    json_response(
-        SUCCESS_CODE,
-        &Envelope { code: SUCCESS_CODE, msg: SUCCESS_MSG.to_string(), data },
-    )
+    json_response(SUCCESS_CODE, &Envelope::new(SUCCESS_CODE, &success_msg(), Lang::En, data))
 }
 
 /// The HTTP answer for a successful call with a message of its own
 /// (for example "saved" after an edit), in the caller's language.
 pub fn ok_response_with_msg<T: Serialize>(data: &T, msg: &Text, lang: Lang) -> http::Response<Bytes> {
-    json_response(
-        SUCCESS_CODE,
-        &Envelope { code: SUCCESS_CODE, msg: msg.get(lang).to_string(), data },
-    )
+    json_response(SUCCESS_CODE, &Envelope::new(SUCCESS_CODE, msg, lang, data))
 }
 
 fn json_response<T: Serialize>(status: u16, body: &Envelope<T>) -> http::Response<Bytes> {
     let bytes = serde_json::to_vec(body).unwrap_or_else(|_| {
-        br#"{"code":500,"msg":"response could not be encoded","data":null}"#.to_vec()
+        let unencodable = Envelope::new(500, &msg::envelope::unencodable(), Lang::En, Value::Null);
+        serde_json::to_vec(&unencodable).unwrap_or_default()
     });
     http::Response::builder()
         .status(status)
@@ -197,22 +210,23 @@ mod tests {
     fn ok_wraps_data_with_success_code_and_msg() {
         let resp = ok_response(&json!({"token": "t"}));
         assert_eq!(resp.status(), 200);
-        let env: Envelope<Value> = serde_json::from_slice(resp.body()).unwrap();
-        assert_eq!(env, Envelope { code: 200, msg: "success".into(), data: json!({"token": "t"}) });
+        let env: Value = serde_json::from_slice(resp.body()).unwrap();
+        assert_eq!(env, json!({"code": 200, "msg": "success", "msgKey": "envelope.success", "msgArgs": {}, "data": {"token": "t"}}));
     }
 
     #[test]
     fn message_language_follows_the_caller() {
         let err = ApiError::token_expired();
-        assert_eq!(err.to_envelope(Lang::Zh).msg, "令牌已过期");
+        assert_eq!(err.to_envelope(Lang::Zh).msg, msg::status::_402().zh);
         assert_eq!(err.to_envelope(Lang::En).msg, "token expired");
+        assert_eq!(err.to_envelope(Lang::Zh).msg_key.as_deref(), Some("status.402"));
     }
 
     #[test]
     fn every_429_carries_retry_after() {
-        let named = ApiError::too_many_requests(Text::new("slow down", "请稍后"), 42).to_response(Lang::En);
+        let named = ApiError::too_many_requests(msg::status::_429(), 42).to_response(Lang::En);
         assert_eq!(named.headers()[http::header::RETRY_AFTER], "42");
-        let at_least_one = ApiError::too_many_requests(Text::new("slow down", "请稍后"), 0).to_response(Lang::En);
+        let at_least_one = ApiError::too_many_requests(msg::status::_429(), 0).to_response(Lang::En);
         assert_eq!(at_least_one.headers()[http::header::RETRY_AFTER], "1");
         let standard = ApiError::standard(429).to_response(Lang::En);
         assert_eq!(standard.headers()[http::header::RETRY_AFTER], DEFAULT_RETRY_AFTER_SECS.to_string().as_str());

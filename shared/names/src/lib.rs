@@ -32,30 +32,82 @@ use icu_properties::props::{GeneralCategory, GeneralCategoryGroup};
 use icu_properties::CodePointMapData;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// Separates the English and the Chinese text of a parse error's message
-/// (the back-office's request parser splits them).
-pub const TEXT_SEPARATOR: char = '\u{1f}';
-/// Starts a parse error's message that the request parser completes with
-/// the field's name, taken from the path (`roles[1]`): a type's own parser
-/// need not know where it sits.
-pub const NAMED_BY_PATH: char = '\u{1e}';
+/// Starts a parse error's message that carries a [`Refusal`]
+/// ([`Refusal::from_parse_error`] reads it back): the back-office's request
+/// parser words it, naming the field after the path (`roles[1]`), so a
+/// type's own parser need not know where it sits.
+pub const REFUSAL_MARK: char = '\u{1d}';
 
 /// The longest name accepted before canonical form is taken (NFKC may make
 /// a text longer; every name of the product is far shorter).
 pub const MAX_RAW_CHARS: usize = 256;
 
-/// Why a name was refused, in both languages (completed with the field's
-/// name by whoever reports it).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// What is wrong after the field's name: "contains an invisible ...".
-    pub en: String,
-    pub zh: String,
+/// Why a name was refused (worded by whoever reports it, after the
+/// field's name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Longer than [`MAX_RAW_CHARS`].
+    TooLong { max: usize },
+    /// It holds a character one cannot see or type.
+    Unseen { kind: Unseen, ch: char },
+}
+
+/// The kinds of character a name cannot hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unseen {
+    /// A control character, or a line or paragraph separator.
+    Control,
+    /// A zero-width or other format character.
+    Format,
+    /// Private-use, surrogate or unassigned.
+    Other,
+}
+
+impl Unseen {
+    fn name(self) -> &'static str {
+        match self {
+            Unseen::Control => "control",
+            Unseen::Format => "format",
+            Unseen::Other => "other",
+        }
+    }
+}
+
+impl Refusal {
+    /// The refused character as `U+200B`.
+    pub fn code_point(ch: char) -> String {
+        format!("U+{:04X}", ch as u32)
+    }
+
+    /// The refusal as a serde error message (see [`REFUSAL_MARK`]).
+    fn to_parse_error(self) -> String {
+        match self {
+            Refusal::TooLong { max } => format!("{REFUSAL_MARK}tooLong:{max}"),
+            Refusal::Unseen { kind, ch } => format!("{REFUSAL_MARK}unseen:{}:{}", kind.name(), ch as u32),
+        }
+    }
+
+    /// The refusal a name type's parse error carries, if `message` is one.
+    pub fn from_parse_error(message: &str) -> Option<Refusal> {
+        let rest = message.strip_prefix(REFUSAL_MARK)?;
+        let mut parts = rest.split(':');
+        match (parts.next()?, parts.next(), parts.next()) {
+            ("tooLong", Some(max), None) => Some(Refusal::TooLong { max: max.parse().ok()? }),
+            ("unseen", Some(kind), Some(ch)) => {
+                let kind = [Unseen::Control, Unseen::Format, Unseen::Other].into_iter().find(|k| k.name() == kind)?;
+                Some(Refusal::Unseen { kind, ch: char::from_u32(ch.parse().ok()?)? })
+            }
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.en)
+        match self {
+            Refusal::TooLong { max } => write!(f, "is too long (at most {max} characters)"),
+            Refusal::Unseen { kind, ch } => write!(f, "contains a {} character ({})", kind.name(), Refusal::code_point(*ch)),
+        }
     }
 }
 
@@ -71,12 +123,12 @@ pub fn is_allowed(c: char) -> bool {
     !refused
 }
 
-fn describe(c: char) -> (&'static str, &'static str) {
+fn kind_of(c: char) -> Unseen {
     let category = CodePointMapData::<GeneralCategory>::new().get(c);
     match category {
-        GeneralCategory::Control | GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator => ("a control character", "控制字符"),
-        GeneralCategory::Format => ("an invisible (zero-width or format) character", "不可见字符（零宽或格式字符）"),
-        _ => ("a character that is not a visible letter or symbol", "非可见字母或符号的字符"),
+        GeneralCategory::Control | GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator => Unseen::Control,
+        GeneralCategory::Format => Unseen::Format,
+        _ => Unseen::Other,
     }
 }
 
@@ -85,24 +137,19 @@ fn describe(c: char) -> (&'static str, &'static str) {
 /// the name is longer than [`MAX_RAW_CHARS`].
 pub fn canonical(raw: &str) -> Result<String, Refusal> {
     if raw.chars().count() > MAX_RAW_CHARS {
-        return Err(Refusal {
-            en: format!("is too long (at most {MAX_RAW_CHARS} characters)"),
-            zh: format!("过长（最多 {MAX_RAW_CHARS} 个字符）"),
-        });
+        return Err(Refusal::TooLong { max: MAX_RAW_CHARS });
     }
     let normal = ComposingNormalizerBorrowed::new_nfkc().normalize(raw);
     let normal = normal.trim();
     if let Some(bad) = normal.chars().find(|c| !is_allowed(*c)) {
-        let (en, zh) = describe(bad);
-        let code = format!("U+{:04X}", bad as u32);
-        return Err(Refusal { en: format!("contains {en} ({code}); type the name with visible characters only"), zh: format!("含有{zh}（{code}），请只使用可见字符") });
+        return Err(Refusal::Unseen { kind: kind_of(bad), ch: bad });
     }
     Ok(normal.to_string())
 }
 
 /// A serde error for a refused name, in the request parser's format.
 fn refusal<E: serde::de::Error>(r: Refusal) -> E {
-    E::custom(format!("{NAMED_BY_PATH}{}{TEXT_SEPARATOR}{}", r.en, r.zh))
+    E::custom(r.to_parse_error())
 }
 
 macro_rules! name_type {
@@ -251,11 +298,12 @@ mod tests {
         }
         for refused in ["Ad\tmin", "Ad\nmin", "Ad\u{200b}min", "Admin\u{200b}", "\u{feff}Admin", "Ad\u{200d}min", "Ad\u{2060}min", "\u{202e}nimdA", "Ad\u{2028}min", "Ad\u{e000}min", "Ad\u{0}min"] {
             let err = canonical(refused).unwrap_err();
-            assert!(err.en.contains("U+"), "{refused:?}: {}", err.en);
+            assert!(err.to_string().contains("U+"), "{refused:?}: {err}");
+            assert_eq!(Refusal::from_parse_error(&err.to_parse_error()), Some(err), "what a parse error carries comes back");
         }
-        assert!(canonical("Ad\tmin").unwrap_err().en.contains("control character"));
-        assert!(canonical("Ad\u{200b}min").unwrap_err().en.contains("invisible"));
-        assert!(canonical("Ad\u{200b}min").unwrap_err().zh.contains("不可见"));
+        assert_eq!(canonical("Ad\tmin").unwrap_err(), Refusal::Unseen { kind: Unseen::Control, ch: '\t' });
+        assert_eq!(canonical("Ad\u{200b}min").unwrap_err(), Refusal::Unseen { kind: Unseen::Format, ch: '\u{200b}' });
+        assert_eq!(Refusal::from_parse_error("invalid type: integer"), None);
     }
 
     #[test]
@@ -278,7 +326,7 @@ mod tests {
     #[test]
     fn long_names_are_refused_before_normalising() {
         assert!(canonical(&"a".repeat(MAX_RAW_CHARS)).is_ok());
-        assert!(canonical(&"a".repeat(MAX_RAW_CHARS + 1)).unwrap_err().en.contains("too long"));
+        assert_eq!(canonical(&"a".repeat(MAX_RAW_CHARS + 1)).unwrap_err(), Refusal::TooLong { max: MAX_RAW_CHARS });
     }
 
     #[test]
@@ -287,7 +335,9 @@ mod tests {
         assert_eq!(roles, [RoleName::parse("Admin").unwrap(), RoleName::parse("Editor").unwrap()]);
         assert_eq!(roles[0], "Admin");
         let err = serde_json::from_str::<RoleName>("\"Ad\\u200bmin\"").unwrap_err().to_string();
-        assert!(err.starts_with(NAMED_BY_PATH) && err.contains(TEXT_SEPARATOR), "{err:?}");
+        // serde_json adds where in the text it stopped, after the message.
+        let carried = err.split(" at line ").next().unwrap();
+        assert_eq!(Refusal::from_parse_error(carried), Some(Refusal::Unseen { kind: Unseen::Format, ch: '\u{200b}' }), "{err:?}");
         assert_eq!(serde_json::to_string(&CardNumber::parse(" ab12 ").unwrap()).unwrap(), "\"ab12\"");
     }
 }

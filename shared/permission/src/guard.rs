@@ -110,49 +110,6 @@ pub fn can(p: &Principal, guard: Option<&Guard>) -> bool {
     }
 }
 
-/// What a guard asks for, in words (en, zh), for a 403 page that says why:
-/// e.g. "the role Admin" / "角色 Admin". Permissions are named with what
-/// they allow (`crate::describe`).
-pub fn guard_text(guard: &Guard) -> (String, String) {
-    let name = |n: &String| -> (String, String) {
-        match crate::roles::describe(n) {
-            (en, _) if en == n.as_str() => (format!("the role {n}"), format!("角色 {n}")),
-            (en, zh) => (format!("the permission {n} ({en})"), format!("“{zh}”权限（{n}）")),
-        }
-    };
-    let join = |names: &[String], kind_en: &str, kind_zh: &str, mode: Mode| -> Option<(String, String)> {
-        if names.is_empty() {
-            return None;
-        }
-        let list_en = names.join(", ");
-        let list_zh = names.join("、");
-        Some(match mode {
-            Mode::OneOf => (format!("one of the {kind_en}: {list_en}"), format!("以下{kind_zh}之一：{list_zh}")),
-            Mode::AllOf => (format!("all of the {kind_en}: {list_en}"), format!("以下全部{kind_zh}：{list_zh}")),
-            Mode::Except => (format!("none of the {kind_en}: {list_en}"), format!("不属于以下{kind_zh}：{list_zh}")),
-        })
-    };
-    let parts: Vec<(String, String)> = match guard {
-        Guard::List(names) if names.len() == 1 => vec![name(&names[0])],
-        Guard::List(names) if names.is_empty() => vec![("the role Admin".into(), "角色 Admin".into())],
-        Guard::List(names) => join(names, "roles or permissions", "角色或权限", Mode::OneOf).into_iter().collect(),
-        Guard::Spec(spec) => {
-            let roles = match (spec.role.len(), spec.mode) {
-                (1, Mode::OneOf | Mode::AllOf) => Some(name(&spec.role[0])),
-                _ => join(&spec.role, "roles", "角色", spec.mode),
-            };
-            let permissions = match (spec.permission.len(), spec.mode) {
-                (1, Mode::OneOf | Mode::AllOf) => Some(name(&spec.permission[0])),
-                _ => join(&spec.permission, "permissions", "权限", spec.mode),
-            };
-            roles.into_iter().chain(permissions).collect()
-        }
-    };
-    let en = parts.iter().map(|p| p.0.as_str()).collect::<Vec<_>>().join(" and ");
-    let zh = parts.iter().map(|p| p.1.as_str()).collect::<Vec<_>>().join("，并且");
-    (en, zh)
-}
-
 /// Parses a guard from JSON with a clear error message (for menu/route
 /// validation). Accepts exactly what `Guard`'s `Deserialize` accepts.
 pub fn parse_guard(v: &Value) -> Result<Guard, String> {
@@ -495,15 +452,5 @@ mod tests {
         let v = json!("x".repeat(500));
         let err = parse_guard(&v).unwrap_err();
         assert!(err.len() < 200, "{err}");
-    }
-
-    #[test]
-    fn a_guard_is_said_in_words() {
-        let g = |v: serde_json::Value| parse_guard(&v).unwrap();
-        assert_eq!(guard_text(&g(serde_json::json!(["Admin"]))), ("the role Admin".to_string(), "角色 Admin".to_string()));
-        let (en, zh) = guard_text(&g(serde_json::json!({"permission": "manage:settings"})));
-        assert!(en.contains("manage:settings") && zh.contains("管理系统设置"), "{en} / {zh}");
-        let (en, zh) = guard_text(&g(serde_json::json!({"role": ["Editor"], "mode": "except"})));
-        assert_eq!((en.as_str(), zh.as_str()), ("none of the roles: Editor", "不属于以下角色：Editor"));
     }
 }

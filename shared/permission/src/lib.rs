@@ -14,9 +14,9 @@ mod guard;
 mod roles;
 mod routes;
 
-pub use guard::{can, guard_text, parse_guard, Guard, GuardSpec, Mode};
+pub use guard::{can, parse_guard, Guard, GuardSpec, Mode};
 pub use roles::{
-    default_role_permissions, describe, Principal, ADMIN_ROLE, CHARGER_CONFIGURE, ALL_PERMISSIONS, EDITOR_ROLE, REFUND_APPROVE, SEEDED_ROLES, SETTINGS_MANAGE, SYSTEM_DELETE,
+    default_role_permissions, Principal, ADMIN_ROLE, CHARGER_CONFIGURE, ALL_PERMISSIONS, EDITOR_ROLE, REFUND_APPROVE, SEEDED_ROLES, SETTINGS_MANAGE, SYSTEM_DELETE,
     SYSTEM_READ, SYSTEM_WRITE, TEST_ROLE,
 };
 pub use routes::{filter_routes, route_guard};

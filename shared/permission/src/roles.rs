@@ -28,20 +28,6 @@ pub const SETTINGS_MANAGE: &str = "manage:settings";
 /// everyday operations under write:system.
 pub const CHARGER_CONFIGURE: &str = "configure:charger";
 
-/// What a permission lets its holder do, in words (en, zh), for the
-/// messages that say which one is missing. An unknown name is itself.
-pub fn describe(permission: &str) -> (&str, &str) {
-    match permission {
-        SYSTEM_READ => ("read the business data", "查看业务数据"),
-        SYSTEM_WRITE => ("change the business data", "修改业务数据"),
-        SYSTEM_DELETE => ("delete records", "删除记录"),
-        REFUND_APPROVE => ("finance: approve refunds, take payments", "财务：审批退款、登记收款"),
-        SETTINGS_MANAGE => ("manage the system settings (users, roles, menus, system log)", "管理系统设置（用户、角色、菜单、系统日志）"),
-        CHARGER_CONFIGURE => ("change how chargers work (reset, configuration, firmware)", "配置充电桩（重启、配置、固件）"),
-        other => (other, other),
-    }
-}
-
 /// Every permission a role can grant, for checking role edits.
 pub const ALL_PERMISSIONS: &[&str] = &[SYSTEM_READ, SYSTEM_WRITE, SYSTEM_DELETE, REFUND_APPROVE, SETTINGS_MANAGE, CHARGER_CONFIGURE];
 
@@ -215,15 +201,6 @@ mod tests {
             let p = Principal::new("u", roles.iter().copied(), default_role_permissions);
             assert_eq!(p.is_admin(), *expected, "roles {roles:?}");
         }
-    }
-
-    #[test]
-    fn every_permission_is_described_in_both_languages() {
-        for p in ALL_PERMISSIONS {
-            let (en, zh) = describe(p);
-            assert!(en != *p && zh != *p && !zh.is_ascii(), "{p}");
-        }
-        assert_eq!(describe("x:y"), ("x:y", "x:y"));
     }
 
     #[test]

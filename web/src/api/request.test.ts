@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveToken, userStore } from '@/store/user';
 import { getRefreshToken } from '@/utils/storage';
 import { noticeQueue } from '@/utils/notify';
-import { request, RequestError } from './request';
+import { changeLanguage } from '@/i18n';
+import { fieldProblems, request, RequestError } from './request';
 
 type Reply = { status: number; body: unknown };
 
@@ -126,5 +127,32 @@ describe('request layer (success codes, 401, 402, 403 and other errors)', () => 
     );
     await expect(request({ url: '/slow', timeout: 20 })).rejects.toMatchObject({ code: 0 });
     expect(messages()[0]).toMatch(/20/);
+  });
+});
+
+describe('messages by key (the server catalogue)', () => {
+  afterEach(async () => {
+    await changeLanguage('zh');
+  });
+
+  it('shows the catalogue words of msgKey in the UI language, and of each field it names', async () => {
+    await changeLanguage('en');
+    // The server answered in another language than the UI now reads.
+    const body = {
+      code: 400,
+      msg: 'note：过长（最多 64 个字符）',
+      msgKey: 'request.fieldProblem',
+      msgArgs: { field: 'note', problem: { key: 'request.tooLong', args: { max: '64' } } },
+      data: { field: 'note', fields: [{ field: 'note', en: 'x', zh: 'y', key: 'request.tooLong', args: { max: '64' } }] },
+    };
+    mockFetch(() => ({ status: 400, body }));
+    const err = await request({ url: '/x', fieldErrors: true }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 400, message: 'note: is too long (at most 64 characters)' });
+    expect(fieldProblems((err as RequestError).body)[0]).toMatchObject({ en: 'Is too long (at most 64 characters)', zh: 'y' });
+  });
+
+  it('keeps the server msg when the catalogue has no such key', async () => {
+    mockFetch(() => ({ status: 409, body: { code: 409, msg: 'stale', msgKey: 'no.suchKey', msgArgs: {}, data: null } }));
+    await expect(request({ url: '/x' })).rejects.toMatchObject({ message: 'stale' });
   });
 });

@@ -8,18 +8,26 @@ import {
   REQUEST_TIMEOUT_MS,
   SUCCESS_CODES,
   TOKEN_FIELD,
+  type Language,
 } from '@/config';
 import i18n from '@/i18n';
+import { capitalised, messageCatalogue, renderMessage } from '@/i18n/messages';
 import { goTo, resetAndGoToLogin } from '@/store/session';
 import { saveToken, userStore } from '@/store/user';
 import { beginLoading, endLoading, notify } from '@/utils/notify';
 import { getRefreshToken, getToken } from '@/utils/storage';
 import type { components } from './schema';
 
-/** The server's answer: the `{code, msg, data}` envelope. */
+/**
+ * The server's answer: the `{code, msg, msgKey, msgArgs, data}` envelope
+ * (`msgKey` names the message in the server's catalogue, `msgArgs` its
+ * arguments; see `@/i18n/messages`).
+ */
 export interface Envelope<T> {
   code: number | string;
   msg: string;
+  msgKey?: string;
+  msgArgs?: Record<string, unknown>;
   data: T;
 }
 
@@ -98,6 +106,42 @@ export function buildUrl(url: string, params?: RequestOptions['params']): string
 export function standardMessage(code: number | string): string {
   const key = `request.status.${code}`;
   return i18n.exists(key) ? i18n.t(key) : i18n.t('request.failedWithStatus', { code });
+}
+
+const uiLanguage = (): Language => (i18n.language?.startsWith('zh') ? 'zh' : 'en');
+
+type Args = Parameters<typeof renderMessage>[2];
+
+/**
+ * The answer with its words in the UI language from the server's catalogue
+ * (the language may have changed since the request left): `msg` from
+ * `msgKey`, and each field of `data.fields` from its `key` (capitalised,
+ * as the server writes words shown on their own). What the catalogue
+ * cannot render keeps the server's words.
+ */
+async function inUiLanguage(body: Record<string, unknown> | null): Promise<Record<string, unknown> | null> {
+  const fields = fieldProblems(body).filter((f) => typeof f.key === 'string');
+  if (!body || (typeof body.msgKey !== 'string' && fields.length === 0)) return body;
+  const lang = uiLanguage();
+  let catalogue: Record<string, string>;
+  try {
+    catalogue = await messageCatalogue(lang);
+  } catch {
+    return body;
+  }
+  const render = (key: unknown, args: unknown): string | undefined =>
+    typeof key === 'string' ? renderMessage(catalogue, key, (args ?? {}) as Args, lang) : undefined;
+  const msg = render(body.msgKey, body.msgArgs);
+  if (msg !== undefined) body = { ...body, [MSG_FIELD]: msg };
+  if (fields.length > 0) {
+    const data = body.data as Record<string, unknown>;
+    const localised = (data.fields as FieldProblem[]).map((f) => {
+      const words = render(f.key, f.args);
+      return words === undefined ? f : { ...f, [lang]: capitalised(words) };
+    });
+    body = { ...body, data: { ...data, fields: localised } };
+  }
+  return body;
 }
 
 const acceptLanguage = (): string => (i18n.language?.startsWith('zh') ? 'zh-CN' : 'en');
@@ -212,10 +256,13 @@ async function send<T>(opts: RequestOptions, retried: boolean): Promise<Envelope
     if (err instanceof RequestError) notify(err.message, 'error');
     throw err;
   }
-  const { status, body } = result;
-  const code = (body?.[CODE_FIELD] ?? status) as number | string;
+  const { status } = result;
+  const code = (result.body?.[CODE_FIELD] ?? status) as number | string;
+  const success = isSuccess(code) && status < 400;
+  // A plain success needs no words; any other answer is shown in the UI language.
+  const body = success && result.body?.msgKey === 'envelope.success' ? result.body : await inUiLanguage(result.body);
   const msg = typeof body?.[MSG_FIELD] === 'string' && body[MSG_FIELD] ? (body[MSG_FIELD] as string) : '';
-  if (isSuccess(code) && status < 400) return body as unknown as Envelope<T>;
+  if (success) return body as unknown as Envelope<T>;
 
   switch (Number(code)) {
     case 401:

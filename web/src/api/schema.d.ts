@@ -2395,6 +2395,12 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /** @description The message's arguments by placeholder name: text as shown; another message as {key, args}, or {en, zh} for words without a key; several as {list, separator} (the separator's key). */
+        MessageArgs: {
+            [key: string]: unknown;
+        };
+        /** @description A message's key in the message catalogue (shared/envelope/messages/{zh,en}.json), so a client can show its own words for it (words beside a form's field with a capital first letter). */
+        MessageKey: string;
         /** @description A list of names, or one name as text. */
         NamesIn: string[] | string;
         /** @description POST /notice/clearAll takes no fields: an empty object (or no body). */
@@ -3319,12 +3325,12 @@ export interface components {
             value: string;
         };
         /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-        Tier: "sharp" | "peak" | "flat" | "valley";
+        Tier: ("peak" | "flat" | "valley") | "sharp";
         /** @description The two per-kWh components Chinese public charging bills separately. */
         TierPrice: {
-            /** @description 电费: the energy pass-through price. */
+            /** @description The energy pass-through price. */
             electricity: components["schemas"]["PricePerKwh"];
-            /** @description 服务费: the operator's service fee. */
+            /** @description The operator's service fee. */
             service: components["schemas"]["PricePerKwh"];
         };
         /**
@@ -3431,12 +3437,17 @@ export interface components {
                     data: null | {
                         field: string | null;
                         fields: {
+                            args?: components["schemas"]["MessageArgs"];
                             en: string;
                             field: string;
+                            key?: components["schemas"]["MessageKey"];
                             zh: string;
                         }[];
                     };
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3450,7 +3461,10 @@ export interface components {
                     /** @constant */
                     code: 401;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3464,7 +3478,10 @@ export interface components {
                     /** @constant */
                     code: 402;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3480,7 +3497,10 @@ export interface components {
                     data: null | {
                         permission: string;
                     };
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3494,7 +3514,10 @@ export interface components {
                     /** @constant */
                     code: 404;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3508,7 +3531,10 @@ export interface components {
                     /** @constant */
                     code: 409;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3522,7 +3548,10 @@ export interface components {
                     /** @constant */
                     code: 413;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3538,7 +3567,10 @@ export interface components {
                     /** @constant */
                     code: 429;
                     data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
                 };
             };
         };
@@ -3593,7 +3625,10 @@ export interface operations {
                                 region: "north" | "northeast" | "east" | "central" | "south" | "southwest" | "northwest";
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3674,7 +3709,10 @@ export interface operations {
                              */
                             walletVersion: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3710,7 +3748,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3795,7 +3836,10 @@ export interface operations {
                              */
                             walletVersion: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3888,7 +3932,10 @@ export interface operations {
                             /** Format: uint64 */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -3935,7 +3982,10 @@ export interface operations {
                              */
                             unchanged: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4003,7 +4053,10 @@ export interface operations {
                                 orderNo: string | null;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4092,7 +4145,10 @@ export interface operations {
                                 walletVersion: number;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4185,7 +4241,10 @@ export interface operations {
                             /** @description More cards match: type more. */
                             more: boolean;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4267,7 +4326,10 @@ export interface operations {
                              */
                             walletVersion: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4335,7 +4397,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4403,7 +4468,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4471,7 +4539,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4539,7 +4610,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4607,7 +4681,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4674,7 +4751,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4742,7 +4822,10 @@ export interface operations {
                                 status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4808,7 +4891,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4876,7 +4962,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -4944,7 +5033,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5012,7 +5104,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5080,7 +5175,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5148,7 +5246,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5216,7 +5317,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5267,7 +5371,10 @@ export interface operations {
                                 status: "cancelled" | "requested" | "reserved" | "refused" | "used";
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5333,7 +5440,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5401,7 +5511,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5469,7 +5582,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5537,7 +5653,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5605,7 +5724,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5673,7 +5795,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5741,7 +5866,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5809,7 +5937,10 @@ export interface operations {
                             sentAt: number | null;
                             status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -5925,7 +6056,10 @@ export interface operations {
                                 version: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6001,7 +6135,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6054,7 +6191,10 @@ export interface operations {
                                 to: ("available" | "charging" | "reserved" | "faulted") | "preparing" | "suspended" | "finishing" | "unavailable" | "offline";
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6154,7 +6294,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6187,7 +6330,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6256,7 +6402,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6311,7 +6460,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6344,7 +6496,10 @@ export interface operations {
                                 title: string;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6380,7 +6535,10 @@ export interface operations {
                             exp: number;
                             expired: boolean;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6435,7 +6593,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6909,7 +7070,10 @@ export interface operations {
                                 writtenOffFen: number;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6954,7 +7118,10 @@ export interface operations {
                             userType: number;
                             username: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -6998,7 +7165,10 @@ export interface operations {
                              */
                             token: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7026,7 +7196,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7063,7 +7236,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7106,7 +7282,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7193,7 +7372,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7350,7 +7532,10 @@ export interface operations {
                                 writtenOffFen: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7411,7 +7596,10 @@ export interface operations {
                             /** Format: int64 */
                             owedFen: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7498,7 +7686,10 @@ export interface operations {
                                 stationId: string;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7662,7 +7853,10 @@ export interface operations {
                                 writtenOffFen: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7828,7 +8022,10 @@ export interface operations {
                                 writtenOffFen: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7861,7 +8058,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7927,7 +8127,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -7995,7 +8198,10 @@ export interface operations {
                              */
                             unread: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8057,7 +8263,10 @@ export interface operations {
                                 version: number;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8090,7 +8299,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8126,7 +8338,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8255,7 +8470,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8380,7 +8598,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8600,7 +8821,10 @@ export interface operations {
                              */
                             worstSampleDeltaWh: number | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -8760,7 +8984,7 @@ export interface operations {
                                  */
                                 servicePrice: number;
                                 /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                tier: "sharp" | "peak" | "flat" | "valley";
+                                tier: ("peak" | "flat" | "valley") | "sharp";
                             }[];
                             /** Format: int64 */
                             meterStartWh: number;
@@ -8926,12 +9150,12 @@ export interface operations {
                                     flat?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -8939,12 +9163,12 @@ export interface operations {
                                     peak?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -8952,12 +9176,12 @@ export interface operations {
                                     sharp?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -8965,12 +9189,12 @@ export interface operations {
                                     valley?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -8980,7 +9204,7 @@ export interface operations {
                                     end: string;
                                     start: string;
                                     /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                    tier: "sharp" | "peak" | "flat" | "valley";
+                                    tier: ("peak" | "flat" | "valley") | "sharp";
                                 }[];
                                 /** Format: int64 */
                                 version: number;
@@ -9006,7 +9230,10 @@ export interface operations {
                              */
                             worstSampleDeltaWh: number | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9326,7 +9553,10 @@ export interface operations {
                              */
                             total: number | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9391,7 +9621,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9651,7 +9884,10 @@ export interface operations {
                                 status: "pending" | "approved" | "rejected";
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9755,7 +9991,10 @@ export interface operations {
                                 status: "pending" | "approved" | "rejected";
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -9820,7 +10059,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10044,7 +10286,10 @@ export interface operations {
                              */
                             worstSampleDeltaWh: number | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10268,7 +10513,10 @@ export interface operations {
                              */
                             worstSampleDeltaWh: number | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10492,7 +10740,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10528,7 +10779,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10704,7 +10958,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -10930,7 +11187,10 @@ export interface operations {
                             /** Format: uint */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11009,7 +11269,10 @@ export interface operations {
                             /** @description The pile's code (what the charger calls itself), for the page's title. */
                             pileCode: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11048,7 +11311,10 @@ export interface operations {
                             /** Format: int64 */
                             passwordSetAt: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11088,7 +11354,10 @@ export interface operations {
                              */
                             publicKey: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11126,7 +11395,10 @@ export interface operations {
                              */
                             token: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11169,7 +11441,10 @@ export interface operations {
                              */
                             token: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11213,7 +11488,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11246,7 +11524,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11299,7 +11580,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11359,7 +11643,10 @@ export interface operations {
                             /** Format: uint */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11445,7 +11732,10 @@ export interface operations {
                                 redirect?: string | null;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11496,7 +11786,10 @@ export interface operations {
                                 value: string;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11541,7 +11834,10 @@ export interface operations {
                              */
                             token: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11587,7 +11883,10 @@ export interface operations {
                              */
                             url: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11621,7 +11920,10 @@ export interface operations {
                                 name: string;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11686,7 +11988,7 @@ export interface operations {
                              */
                             pileCount: number;
                             provinceCode: string;
-                            /** @description The district's (or city's) full name, e.g. "广东省 深圳市 南山区"; empty for an unknown code. */
+                            /** @description The district's (or city's) full name, the province, city and district names joined by spaces; empty for an unknown code. */
                             regionName: string;
                             servicePhone: string;
                             /**
@@ -11703,7 +12005,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11739,7 +12044,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -11811,7 +12119,7 @@ export interface operations {
                              */
                             pileCount: number;
                             provinceCode: string;
-                            /** @description The district's (or city's) full name, e.g. "广东省 深圳市 南山区"; empty for an unknown code. */
+                            /** @description The district's (or city's) full name, the province, city and district names joined by spaces; empty for an unknown code. */
                             regionName: string;
                             servicePhone: string;
                             /**
@@ -11828,7 +12136,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12090,7 +12401,7 @@ export interface operations {
                                  */
                                 pileCount: number;
                                 provinceCode: string;
-                                /** @description The district's (or city's) full name, e.g. "广东省 深圳市 南山区"; empty for an unknown code. */
+                                /** @description The district's (or city's) full name, the province, city and district names joined by spaces; empty for an unknown code. */
                                 regionName: string;
                                 servicePhone: string;
                                 /**
@@ -12145,12 +12456,12 @@ export interface operations {
                                         flat?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -12158,12 +12469,12 @@ export interface operations {
                                         peak?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -12171,12 +12482,12 @@ export interface operations {
                                         sharp?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -12184,12 +12495,12 @@ export interface operations {
                                         valley?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -12198,7 +12509,7 @@ export interface operations {
                                         end: string;
                                         start: string;
                                         /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                        tier: "sharp" | "peak" | "flat" | "valley";
+                                        tier: ("peak" | "flat" | "valley") | "sharp";
                                     }[];
                                     /**
                                      * Format: int64
@@ -12224,7 +12535,10 @@ export interface operations {
                                 total: number;
                             } | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12308,7 +12622,7 @@ export interface operations {
                                  */
                                 pileCount: number;
                                 provinceCode: string;
-                                /** @description The district's (or city's) full name, e.g. "广东省 深圳市 南山区"; empty for an unknown code. */
+                                /** @description The district's (or city's) full name, the province, city and district names joined by spaces; empty for an unknown code. */
                                 regionName: string;
                                 servicePhone: string;
                                 /**
@@ -12333,7 +12647,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12433,7 +12750,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12535,7 +12855,10 @@ export interface operations {
                              */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12649,7 +12972,10 @@ export interface operations {
                                 value: string;
                             }[] | null;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12682,7 +13008,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12718,7 +13047,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12783,7 +13115,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12853,12 +13188,12 @@ export interface operations {
                                     flat?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12866,12 +13201,12 @@ export interface operations {
                                     peak?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12879,12 +13214,12 @@ export interface operations {
                                     sharp?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12892,12 +13227,12 @@ export interface operations {
                                     valley?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -12906,7 +13241,7 @@ export interface operations {
                                     end: string;
                                     start: string;
                                     /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                    tier: "sharp" | "peak" | "flat" | "valley";
+                                    tier: ("peak" | "flat" | "valley") | "sharp";
                                 }[];
                                 /**
                                  * Format: int64
@@ -12915,7 +13250,10 @@ export interface operations {
                                 version: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -12988,12 +13326,12 @@ export interface operations {
                                     flat?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -13001,12 +13339,12 @@ export interface operations {
                                     peak?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -13014,12 +13352,12 @@ export interface operations {
                                     sharp?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -13027,12 +13365,12 @@ export interface operations {
                                     valley?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -13041,7 +13379,7 @@ export interface operations {
                                     end: string;
                                     start: string;
                                     /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                    tier: "sharp" | "peak" | "flat" | "valley";
+                                    tier: ("peak" | "flat" | "valley") | "sharp";
                                 }[];
                                 /**
                                  * Format: int64
@@ -13050,7 +13388,10 @@ export interface operations {
                                 version: number;
                             };
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13088,7 +13429,7 @@ export interface operations {
                         /** @description GET /tariff/getDetail answer. */
                         data: {
                             /** @description The schedule's 48 half-hours from 00:00. */
-                            slots: ("sharp" | "peak" | "flat" | "valley")[];
+                            slots: (("peak" | "flat" | "valley") | "sharp")[];
                             /** @description A template as the editor submits it: segments instead of slots. */
                             template: {
                                 /** @default  */
@@ -13125,12 +13466,12 @@ export interface operations {
                                     flat?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -13138,12 +13479,12 @@ export interface operations {
                                     peak?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -13151,12 +13492,12 @@ export interface operations {
                                     sharp?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -13164,12 +13505,12 @@ export interface operations {
                                     valley?: {
                                         /**
                                          * Format: int64
-                                         * @description 电费: the energy pass-through price.
+                                         * @description The energy pass-through price.
                                          */
                                         electricity: number;
                                         /**
                                          * Format: int64
-                                         * @description 服务费: the operator's service fee.
+                                         * @description The operator's service fee.
                                          */
                                         service: number;
                                     } | null;
@@ -13178,7 +13519,7 @@ export interface operations {
                                     end: string;
                                     start: string;
                                     /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                    tier: "sharp" | "peak" | "flat" | "valley";
+                                    tier: ("peak" | "flat" | "valley") | "sharp";
                                 }[];
                                 /**
                                  * Format: int64
@@ -13193,7 +13534,10 @@ export interface operations {
                             updatedAt: number;
                             updatedBy: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13262,12 +13606,12 @@ export interface operations {
                                         flat?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -13275,12 +13619,12 @@ export interface operations {
                                         peak?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -13288,12 +13632,12 @@ export interface operations {
                                         sharp?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -13301,12 +13645,12 @@ export interface operations {
                                         valley?: {
                                             /**
                                              * Format: int64
-                                             * @description 电费: the energy pass-through price.
+                                             * @description The energy pass-through price.
                                              */
                                             electricity: number;
                                             /**
                                              * Format: int64
-                                             * @description 服务费: the operator's service fee.
+                                             * @description The operator's service fee.
                                              */
                                             service: number;
                                         } | null;
@@ -13315,7 +13659,7 @@ export interface operations {
                                         end: string;
                                         start: string;
                                         /** @description The four TOU tiers. JSON: "sharp" | "peak" | "flat" | "valley". */
-                                        tier: "sharp" | "peak" | "flat" | "valley";
+                                        tier: ("peak" | "flat" | "valley") | "sharp";
                                     }[];
                                     /**
                                      * Format: int64
@@ -13333,7 +13677,10 @@ export interface operations {
                             /** Format: uint */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13375,7 +13722,10 @@ export interface operations {
                                 version: number;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13409,7 +13759,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13451,7 +13804,10 @@ export interface operations {
                             linkedAt: number;
                             provider: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13500,7 +13856,10 @@ export interface operations {
                              */
                             url: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13544,7 +13903,10 @@ export interface operations {
                                 name: string;
                             }[];
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13575,7 +13937,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13614,7 +13979,10 @@ export interface operations {
                             avatar: string;
                             email: string;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13647,7 +14015,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13696,7 +14067,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13755,7 +14129,10 @@ export interface operations {
                              */
                             total: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13788,7 +14165,10 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: null;
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13831,7 +14211,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };
@@ -13901,7 +14284,10 @@ export interface operations {
                             /** Format: int64 */
                             version: number;
                         };
+                        /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
                     };
                 };
             };

@@ -2,7 +2,7 @@
 //! by the dispatch layer (who, what, target, result, address, time), so no
 //! handler can forget it.
 
-use envelope::Text;
+use envelope::msg;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -110,10 +110,11 @@ pub async fn record(ctx: &AppCtx, route: &Route, input: Input, account: Option<&
     // Time-ordered (UUIDv7, monotonic within a process): entries of the same
     // second still list in the order they were written.
     let id = uuid::Uuid::now_v7().simple().to_string();
+    // Stored in English; shown in the reader's language by [`in_language`].
     let execute_result = if code == envelope::SUCCESS_CODE {
-        "success".to_string()
+        msg::status::_200().en
     } else {
-        format!("failure {code}: {}", envelope::standard_message(code).en)
+        msg::audit::failure(code, envelope::standard_message(code)).en
     };
     let entry = LogEntry {
         id,
@@ -197,24 +198,18 @@ pub fn in_language(mut entry: LogEntry, lang: envelope::Lang) -> LogEntry {
         None => crate::routes::routes().iter().find(|r| r.audited && r.path == entry.path),
     };
     if let Some(route) = route {
-        entry.kind = crate::route_text::summary_in(route, lang);
+        entry.kind = crate::messages::routes::summary(route).get(lang).to_string();
     } else if let Some(action) = entry.kind.strip_prefix(CHARGER_ANSWER_PREFIX) {
-        if lang == envelope::Lang::Zh {
-            entry.kind = format!("充电桩对 {action} 的应答");
-        }
+        entry.kind = msg::audit::charger_answer(action).get(lang).to_string();
     }
     if entry.path.starts_with("/ocpp/") {
-        if let (envelope::Lang::Zh, Some(answer)) = (lang, entry.execute_result.strip_prefix(CHARGER_ANSWERED)) {
-            entry.execute_result = format!("已应答：{answer}");
+        if let Some(answer) = entry.execute_result.strip_prefix(CHARGER_ANSWERED) {
+            entry.execute_result = msg::audit::answered(answer).get(lang).to_string();
         }
     } else if entry.code == envelope::SUCCESS_CODE {
-        entry.execute_result = Text::new("success", "成功").get(lang).to_string();
+        entry.execute_result = msg::status::_200().get(lang).to_string();
     } else {
-        let meaning = envelope::standard_message(entry.code);
-        entry.execute_result = match lang {
-            envelope::Lang::En => format!("failure {}: {}", entry.code, meaning.en),
-            envelope::Lang::Zh => format!("失败 {}：{}", entry.code, meaning.zh),
-        };
+        entry.execute_result = msg::audit::failure(entry.code, envelope::standard_message(entry.code)).get(lang).to_string();
     }
     entry
 }
@@ -296,8 +291,8 @@ pub struct LogType {
 pub fn types(lang: envelope::Lang) -> Vec<LogType> {
     let mut routes: Vec<_> = crate::routes::routes().iter().filter(|r| r.audited).collect();
     routes.sort_by_key(|r| r.path);
-    let mut out: Vec<LogType> = routes.into_iter().map(|r| LogType { value: r.function.to_string(), label: crate::route_text::summary_in(r, lang) }).collect();
-    out.push(LogType { value: keys::LOG_TYPE_CHARGER_ANSWER.to_string(), label: Text::new("A charger's answer to a remote operation", "充电桩对远程操作的应答").get(lang).to_string() });
+    let mut out: Vec<LogType> = routes.into_iter().map(|r| LogType { value: r.function.to_string(), label: crate::messages::routes::summary(r).get(lang).to_string() }).collect();
+    out.push(LogType { value: keys::LOG_TYPE_CHARGER_ANSWER.to_string(), label: msg::audit::charger_answer_type().get(lang).to_string() });
     out
 }
 
@@ -374,10 +369,7 @@ fn decode_position(cursor: &str) -> Result<String, envelope::ApiError> {
         .and_then(|b| String::from_utf8(b).ok())
         .filter(|s| super::merged::valid_position(s))
         .ok_or_else(|| {
-            envelope::ApiError::bad_request(Text::new(
-                "cursor: the page cursor is not valid for this list; start from the first page",
-                "cursor：分页游标无效，请从第一页开始",
-            ))
+            envelope::ApiError::bad_request(msg::audit::bad_cursor())
         })
 }
 
@@ -462,6 +454,12 @@ mod tests {
     }
 
     #[test]
+    fn what_is_stored_is_the_english_of_the_catalogue() {
+        assert_eq!(msg::audit::charger_answer("Reset").en, format!("{CHARGER_ANSWER_PREFIX}Reset"));
+        assert_eq!(msg::audit::answered("Rejected").en, format!("{CHARGER_ANSWERED}Rejected"));
+    }
+
+    #[test]
     fn a_chargers_answer_is_named_in_the_readers_language_and_keeps_its_words() {
         let answer = entry("Charger's answer to Reset", "/ocpp/Reset", "answered: Rejected", 200);
         let zh = in_language(answer.clone(), Lang::Zh);
@@ -476,7 +474,7 @@ mod tests {
     fn a_route_entry_is_named_by_its_function_or_else_its_path() {
         let mut e = entry("Publish a notice (HTML is sanitised)", "/notice/doEdit", "failure 409: conflict", 409);
         let zh = in_language(e.clone(), Lang::Zh);
-        assert_eq!(zh.kind, crate::route_text::summary_zh("notice_edit").unwrap());
+        assert_eq!(zh.kind, crate::messages::routes::summary(crate::routes::by_function("notice_edit").unwrap()).zh);
         assert!(zh.execute_result.starts_with("失败 409："), "{}", zh.execute_result);
         e.function = Some("logout".into());
         assert_eq!(in_language(e, Lang::En).kind, crate::routes::by_function("logout").unwrap().summary);

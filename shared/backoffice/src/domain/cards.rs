@@ -13,7 +13,7 @@
 //! idTags are upper-cased in keys (OCPP idTags are case-insensitive
 //! CiString20). A lookup entry is written per text a card is found by:
 //! its number, its holder and its plate (and the plate without its
-//! province character, so "A10481" finds 京A10481), normalised
+//! province character, so "A10481" finds the plate that starts with it), normalised
 //! (`facets::normalise`); a search is one `begins_with` on one partition.
 //!
 //! Payment: a card is postpaid (its sessions are billed to its holder:
@@ -24,8 +24,9 @@
 //! wallet operations, each conditioned on `walletVersion` (edits of the
 //! card's other fields never touch it): see [`hold_ops`] and [`draw_ops`].
 
-use charging::{Fen, Problem};
-use envelope::{ApiError, Text};
+use charging::Fen;
+use crate::request::FieldProblem;
+use envelope::{msg, ApiError, Text};
 use names::CardNumber;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -193,7 +194,7 @@ fn lookup_pk() -> String {
 /// The texts a card is found by (normalised, without repeats).
 fn lookup_texts(c: &Card) -> std::collections::BTreeSet<String> {
     let plate = facets::normalise(&c.plate);
-    // A plate's first character is its province (京, 粤 ...); people type the rest.
+    // A plate's first character is its province (a Chinese character); people type the rest.
     let plate_rest: String = plate.chars().skip_while(|ch| !ch.is_ascii_alphanumeric()).collect();
     [facets::normalise(&c.id_tag), facets::normalise(&c.holder), plate, plate_rest].into_iter().filter(|t| !t.is_empty()).collect()
 }
@@ -286,29 +287,29 @@ pub struct CardInput {
 impl CardInput {
     /// The problems of one card; `at` names where it came from in the
     /// messages (an import's row) and `path` prefixes the field names.
-    fn problems(&self, path: &str, at: &Place) -> Vec<Problem> {
+    fn problems(&self, path: &str, at: &Place) -> Vec<FieldProblem> {
         let f = |name: &str| format!("{path}{name}");
         let mut out = Vec::new();
         let tag = self.id_tag.trim();
         if tag.is_empty() || tag.chars().count() > MAX_ID_TAG || !tag.chars().all(|c| c.is_ascii_graphic()) {
-            out.push(at.problem(&f("idTag"), "idTag", "卡号", format!("a card number is 1-{MAX_ID_TAG} letters, digits or symbols without spaces"), format!("卡号须为1-{MAX_ID_TAG}位字母、数字或符号（不含空格）")));
+            out.push(at.problem(&f("idTag"), msg::cards::column::id_tag(), msg::cards::bad_id_tag(MAX_ID_TAG)));
         }
         let mut texts = Vec::new();
-        text_problem(&f("holder"), "the holder", "持卡人", &self.holder, false, 50, &mut texts);
-        text_problem(&f("plate"), "the plate", "车牌", &self.plate, false, 16, &mut texts);
+        text_problem(&f("holder"), msg::cards::label::holder(), &self.holder, false, 50, &mut texts);
+        text_problem(&f("plate"), msg::cards::label::plate(), &self.plate, false, 16, &mut texts);
         for p in texts {
-            let (column, column_zh) = if p.field.ends_with("holder") { ("holder", "持卡人") } else { ("plate", "车牌") };
-            out.push(at.problem(&p.field, column, column_zh, p.en, p.zh));
+            let column = if p.field.ends_with("holder") { msg::cards::column::holder() } else { msg::cards::column::plate() };
+            out.push(at.problem(&p.field, column, p.words));
         }
         if self.status.is_none() {
-            out.push(at.problem(&f("status"), "status", "状态", "is required: Accepted, Blocked, Expired or Invalid".into(), "请选择状态".into()));
+            out.push(at.problem(&f("status"), msg::cards::column::status(), msg::cards::status_required()));
         }
         if self.expires_at.is_some_and(|t| t <= 0) {
-            out.push(at.problem(&f("expiresAt"), "expiresAt", "有效期", "the expiry must be a date".into(), "有效期须为日期".into()));
+            out.push(at.problem(&f("expiresAt"), msg::cards::column::expires_at(), msg::cards::bad_expiry()));
         }
         if let Some(p) = self.parent_id_tag.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
             if p.eq_ignore_ascii_case(tag) {
-                out.push(at.problem(&f("parentIdTag"), "parentIdTag", "上级卡号", "a card cannot be its own group card".into(), "上级卡不能是本卡".into()));
+                out.push(at.problem(&f("parentIdTag"), msg::cards::column::parent_id_tag(), msg::cards::own_group_card()));
             }
         }
         out
@@ -338,27 +339,27 @@ enum Place {
 }
 
 impl Place {
-    fn problem(&self, field: &str, column: &str, column_zh: &str, en: String, zh: String) -> Problem {
+    fn problem(&self, field: &str, column: Text, words: Text) -> FieldProblem {
         match self {
-            Place::Form => Problem::new(field, format!("{column}: {en}"), format!("{column_zh}：{zh}")),
-            Place::Row(n) => Problem::new(field, format!("row {n}, column {column}: {en}"), format!("第{n}行，{column_zh}列：{zh}")),
+            Place::Form => FieldProblem::new(field, msg::cards::in_form(column, words)),
+            Place::Row(n) => FieldProblem::new(field, msg::cards::in_row(column, n, words)),
         }
     }
 }
 
 /// A 400 on the idTag field (the form marks it), message as before.
 fn taken(tag: &str) -> ApiError {
-    crate::domain::assets::invalid(&[Problem::new("idTag", format!("idTag: card {tag} exists already (card numbers ignore letter case)"), format!("idTag：卡号{tag}已存在（不区分大小写）"))])
+    crate::domain::assets::invalid(&[FieldProblem::new("idTag", msg::cards::taken(tag))])
 }
 
 fn not_found(tag: &str) -> ApiError {
-    ApiError::not_found(Text::new(format!("no charging card {tag}"), format!("充电卡{tag}不存在")))
+    ApiError::not_found(msg::cards::not_found(tag))
 }
 
 async fn check_parent(ctx: &AppCtx, input: &CardInput, field: &str) -> Result<(), ApiError> {
     if let Some(p) = input.parent_id_tag.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
         if get(ctx, p).await?.is_none() {
-            return Err(crate::domain::assets::invalid(&[Problem::new(field, format!("{field}: no card {p} to be the group card"), format!("{field}：上级卡{p}不存在"))]));
+            return Err(crate::domain::assets::invalid(&[FieldProblem::new(field, msg::cards::no_group_card_named(field, p))]));
         }
     }
     Ok(())
@@ -403,11 +404,7 @@ pub async fn update(ctx: &AppCtx, id_tag: &str, expected: i64, mut input: CardIn
     let card = input.card(ctx.now(), by, old.created_at, expected + 1);
     let payment = input.payment.unwrap_or(wallet.payment);
     if payment != wallet.payment && wallet.payment == CardPayment::Prepaid && (wallet.balance_fen != Fen::ZERO || wallet.held_fen != Fen::ZERO) {
-        return Err(crate::domain::assets::invalid(&[Problem::new(
-            "payment",
-            format!("payment: card {} still has a balance of {} yuan (or a session running): it stays prepaid until that is used up", card.id_tag, wallet.balance_fen),
-            format!("payment：充电卡{}仍有余额{}元（或有进行中的充电），用完前不能改为后付费", card.id_tag, wallet.balance_fen),
-        )]));
+        return Err(crate::domain::assets::invalid(&[FieldProblem::new("payment", msg::cards::stays_prepaid(wallet.balance_fen, &card.id_tag))]));
     }
     let mut actions: Vec<UpdateAction> = [
         ("holder", json!(card.holder)),
@@ -444,10 +441,7 @@ pub async fn update(ctx: &AppCtx, id_tag: &str, expected: i64, mut input: CardIn
 pub async fn delete(ctx: &AppCtx, id_tag: &str) -> Result<(), ApiError> {
     let CardView { card: old, wallet } = get_view(ctx, id_tag).await?.ok_or_else(|| not_found(id_tag))?;
     if wallet.payment == CardPayment::Prepaid && (wallet.balance_fen != Fen::ZERO || wallet.held_fen != Fen::ZERO) {
-        return Err(ApiError::invalid(
-            format!("card {} has a balance of {} yuan (or a session running): it cannot be deleted", old.id_tag, wallet.balance_fen),
-            format!("充电卡{}仍有余额{}元（或有进行中的充电），不能删除", old.id_tag, wallet.balance_fen),
-        ));
+        return Err(ApiError::bad_request(msg::cards::not_deletable(wallet.balance_fen, &old.id_tag)));
     }
     let mut ops = vec![TxOp::Delete {
         key: key(&old.id_tag),
@@ -606,7 +600,7 @@ fn same_as_row(stored: &CardView, row: &CardInput) -> bool {
 /// identical to its stored card counts as unchanged, not as a collision.
 pub async fn import(ctx: &AppCtx, rows: Vec<ImportRow>, check_only: bool, by: &str) -> Result<Imported, ApiError> {
     if rows.is_empty() || rows.len() > MAX_IMPORT {
-        return Err(ApiError::bad_request(Text::new(format!("rows: an import has 1-{MAX_IMPORT} rows"), format!("rows：每次导入1-{MAX_IMPORT}行"))));
+        return Err(ApiError::bad_request(msg::cards::import_size(MAX_IMPORT)));
     }
     let at = |i: usize| Place::Row(rows[i].row.unwrap_or(i + 1));
     let inputs: Vec<CardInput> = rows.iter().map(ImportRow::input).collect();
@@ -620,7 +614,7 @@ pub async fn import(ctx: &AppCtx, rows: Vec<ImportRow>, check_only: bool, by: &s
         }
         if let Some(first) = seen.insert(tag, i) {
             let first = rows[first].row.unwrap_or(first + 1);
-            problems.push(at(i).problem(&format!("rows[{i}].idTag"), "idTag", "卡号", format!("card {} is also on row {first}", r.id_tag.trim()), format!("卡号{}与第{first}行重复", r.id_tag.trim())));
+            problems.push(at(i).problem(&format!("rows[{i}].idTag"), msg::cards::column::id_tag(), msg::cards::also_on_row(first, r.id_tag.trim())));
         }
     }
     // The stored cards of the rows and of their group cards, in batches.
@@ -633,19 +627,13 @@ pub async fn import(ctx: &AppCtx, rows: Vec<ImportRow>, check_only: bool, by: &s
         let old = stored.get(&tag).cloned();
         if let Some(old) = &old {
             if !same_as_row(old, r) {
-                problems.push(at(i).problem(
-                    &format!("rows[{i}].idTag"),
-                    "idTag",
-                    "卡号",
-                    format!("card {} exists already with other data (edit it in the card list)", old.card.id_tag),
-                    format!("卡号{}已存在且内容不同（请在充电卡列表中编辑）", old.card.id_tag),
-                ));
+                problems.push(at(i).problem(&format!("rows[{i}].idTag"), msg::cards::column::id_tag(), msg::cards::exists_otherwise(&old.card.id_tag)));
             }
         }
         if let Some(p) = r.parent_id_tag.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
             let upper = p.to_uppercase();
             if !seen.contains_key(&upper) && !stored.contains_key(&upper) {
-                problems.push(at(i).problem(&format!("rows[{i}].parentIdTag"), "parentIdTag", "上级卡号", format!("no card {p} to be the group card"), format!("上级卡{p}不存在")));
+                problems.push(at(i).problem(&format!("rows[{i}].parentIdTag"), msg::cards::column::parent_id_tag(), msg::cards::no_group_card(p)));
             }
         }
         existing.push(old);
@@ -783,24 +771,16 @@ pub fn draw_ops(view: &CardView, held: Fen, amount: Fen, order_no: &str, at: i64
 /// ledger (one transaction; a wallet changed meanwhile is read again).
 pub async fn top_up(ctx: &AppCtx, id_tag: &str, amount: Fen, note: &str, by: &str) -> Result<CardView, ApiError> {
     if amount.0 <= 0 || amount > MAX_TOP_UP {
-        return Err(crate::domain::assets::invalid(&[Problem::new(
-            "amountFen",
-            format!("amountFen: a top-up is more than 0 and at most {} yuan", MAX_TOP_UP),
-            format!("amountFen：充值金额须大于0且不超过{}元", MAX_TOP_UP),
-        )]));
+        return Err(crate::domain::assets::invalid(&[FieldProblem::new("amountFen", msg::cards::top_up_range(MAX_TOP_UP))]));
     }
     let note = note.trim();
     if note.chars().count() > 200 {
-        return Err(crate::domain::assets::invalid(&[Problem::new("note", "note: at most 200 characters", "note：备注不能超过200个字符")]));
+        return Err(crate::domain::assets::invalid(&[FieldProblem::new("note", msg::cards::note_too_long())]));
     }
     for _ in 0..WALLET_ATTEMPTS {
         let view = get_view(ctx, id_tag).await?.ok_or_else(|| not_found(id_tag))?;
         if view.wallet.payment != CardPayment::Prepaid {
-            return Err(crate::domain::assets::invalid(&[Problem::new(
-                "idTag",
-                format!("idTag: card {} is postpaid (billed to its holder): make it prepaid first", view.card.id_tag),
-                format!("idTag：充电卡{}为后付费（记账到持卡人），请先改为预付费", view.card.id_tag),
-            )]));
+            return Err(crate::domain::assets::invalid(&[FieldProblem::new("idTag", msg::cards::postpaid(&view.card.id_tag))]));
         }
         let w = view.wallet;
         let balance = Fen(w.balance_fen.0 + amount.0);
@@ -826,7 +806,7 @@ pub async fn top_up(ctx: &AppCtx, id_tag: &str, amount: Fen, note: &str, by: &st
             Err(e) => return Err(crate::domain::store_error(e)),
         }
     }
-    Err(ApiError::conflict(Text::new("the card's balance kept changing; try again", "充电卡余额正在变动，请重试")))
+    Err(ApiError::conflict(msg::cards::balance_moving()))
 }
 
 /// A card's ledger, newest first, a page of `size` from `cursor`.
@@ -877,35 +857,6 @@ pub async fn backfill_lookup(ctx: &AppCtx) -> Result<(usize, usize), ApiError> {
             return Ok((read, written));
         }
     }
-}
-
-fn demo_number(tag: &str) -> CardNumber {
-    CardNumber::parse(tag).expect("the demo's card numbers are canonical")
-}
-
-/// The demo's cards: `DEMO0001`-`DEMO0020` accepted (the charge-point
-/// simulator uses them), one blocked, one expired; `PRE0001` prepaid with
-/// a balance of 200 yuan topped up by the seeder.
-pub async fn seed_demo(ctx: &AppCtx) -> Result<(), ApiError> {
-    let now = ctx.now();
-    let plain = |id_tag: &str, holder: &str, plate: &str, status: CardStatus, expires_at: Option<i64>, parent: Option<&str>| ImportRow {
-        id_tag: demo_number(id_tag),
-        holder: holder.into(),
-        plate: plate.into(),
-        status: Some(status),
-        expires_at,
-        parent_id_tag: parent.map(demo_number),
-        payment: None,
-        row: None,
-    };
-    let mut rows: Vec<ImportRow> = (1..=20).map(|i| plain(&format!("DEMO{i:04}"), &format!("演示用户{i:02}"), &format!("京A{:05}", 10_000 + i * 37), CardStatus::Accepted, None, None)).collect();
-    rows.push(plain("FLEET01", "车队卡（集团）", "", CardStatus::Accepted, None, None));
-    rows.push(plain("FLEET01-A", "车队司机A", "粤B12345", CardStatus::Accepted, None, Some("FLEET01")));
-    rows.push(plain("BLOCKED01", "挂失卡", "", CardStatus::Blocked, None, None));
-    rows.push(plain("EXPIRED01", "过期卡", "", CardStatus::Accepted, Some(now - 86_400), None));
-    rows.push(ImportRow { payment: Some(CardPayment::Prepaid), ..plain("PRE0001", "预付费用户", "京B20001", CardStatus::Accepted, None, None) });
-    import(ctx, rows, false, "seed").await?;
-    top_up(ctx, "PRE0001", Fen(20_000), "demo", "seed").await.map(|_| ())
 }
 
 #[cfg(test)]

@@ -37,6 +37,17 @@ pub struct TableItem {
 }
 
 pub const TABLE_STATUSES: [&str; 3] = ["published", "draft", "deleted"];
+
+/// The workflow demo's graph before anyone saved one, an approval flow:
+/// its nodes as (id, type, x, y, text); `workflow::default_graph` joins them.
+pub const WORKFLOW_NODES: [(&str, &str, f64, f64, &str); 6] = [
+    ("start", "start", 100.0, 200.0, "开始"),
+    ("apply", "user", 260.0, 200.0, "提交退款申请"),
+    ("review", "rect", 440.0, 200.0, "管理员审核"),
+    ("notify", "push", 620.0, 120.0, "通知用户"),
+    ("export", "download", 620.0, 280.0, "导出对账单"),
+    ("end", "end", 800.0, 200.0, "结束"),
+];
 const AUTHORS: [&str; 10] = ["张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄强", "周杰", "吴婷"];
 const TOPICS: [&str; 10] = ["充电站巡检", "电价调整", "峰谷分时", "桩体维护", "结算对账", "会员活动", "故障处理", "新站上线", "安全培训", "运营周报"];
 

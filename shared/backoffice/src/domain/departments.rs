@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use serde::{Deserialize, Serialize};
 use store::{Condition, Key, Query, TxOp, UpdateAction};
 
@@ -128,7 +128,7 @@ pub fn user_count_op(id: &str, delta: i64) -> TxOp {
 pub async fn save(ctx: &AppCtx, edit: DepartmentEdit) -> Result<Department, ApiError> {
     let name = edit.name.trim().to_string();
     if name.is_empty() || name.chars().count() > MAX_NAME {
-        return Err(ApiError::invalid(format!("a department name is 1 to {MAX_NAME} characters"), format!("部门名称须为 1 到 {MAX_NAME} 个字符")));
+        return Err(ApiError::bad_request(msg::settings::departments::name_length(MAX_NAME)));
     }
     // Some clients send "0" for "no parent".
     let parent_id = match edit.parent_id.trim() {
@@ -138,22 +138,19 @@ pub async fn save(ctx: &AppCtx, edit: DepartmentEdit) -> Result<Department, ApiE
     let departments = all(ctx).await?;
     let by_id: HashMap<&str, &Department> = departments.iter().map(|d| (d.id.as_str(), d)).collect();
     if !parent_id.is_empty() && !by_id.contains_key(parent_id.as_str()) {
-        return Err(ApiError::invalid(format!("there is no department with id '{parent_id}'"), format!("上级部门“{parent_id}”不存在")));
+        return Err(ApiError::bad_request(msg::settings::departments::no_parent(&parent_id)));
     }
     let this_id = edit.id.clone().unwrap_or_default();
     // Walking up from the new parent must never reach the department itself.
     let mut up = parent_id.as_str();
     while !up.is_empty() {
         if up == this_id {
-            return Err(ApiError::invalid("a department cannot be placed under itself or one of its own sub-departments", "部门不能移动到自身或其下级部门之下"));
+            return Err(ApiError::bad_request(msg::settings::departments::under_itself()));
         }
         up = by_id.get(up).map(|d| d.parent_id.as_str()).unwrap_or("");
     }
     if departments.iter().any(|d| d.parent_id == parent_id && d.name == name && d.id != this_id) {
-        return Err(ApiError::conflict(Text::new(
-            format!("there is already a department named '{name}' at that level"),
-            format!("同一上级下已有名为“{name}”的部门"),
-        )));
+        return Err(ApiError::conflict(msg::settings::departments::name_taken(&name)));
     }
     let is_new = edit.id.as_deref().is_none_or(str::is_empty);
     let (saved, mut ops, moved_from) = if is_new {
@@ -170,7 +167,7 @@ pub async fn save(ctx: &AppCtx, edit: DepartmentEdit) -> Result<Department, ApiE
         let ops = vec![TxOp::Put { item: dept.to_item(), condition: Some(Condition::item_absent()) }];
         (dept, ops, None)
     } else {
-        let version = edit.version.ok_or_else(|| ApiError::invalid("an edit needs the version it was loaded with", "编辑需要提供加载时的版本号 version"))?;
+        let version = edit.version.ok_or_else(|| ApiError::bad_request(msg::settings::departments::version_needed()))?;
         let current = by_id.get(this_id.as_str()).map(|d| (*d).clone()).ok_or_else(|| no_such(&this_id))?;
         let moved_from = (current.parent_id != parent_id).then(|| current.parent_id.clone());
         let dept = Department { parent_id: parent_id.clone(), name, order: edit.order, version: version.saturating_add(1), ..current };
@@ -187,23 +184,17 @@ pub async fn save(ctx: &AppCtx, edit: DepartmentEdit) -> Result<Department, ApiE
     match ctx.store.transact(ops).await {
         Ok(()) => Ok(saved),
         Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&0) && !is_new => Err(stale(&saved.name)),
-        Err(store::StoreError::TransactionCanceled { .. }) => Err(ApiError::conflict(Text::new(
-            "the departments changed meanwhile; reload and try again",
-            "部门已被他人修改，请刷新后重试",
-        ))),
+        Err(store::StoreError::TransactionCanceled { .. }) => Err(ApiError::conflict(msg::settings::departments::changed_meanwhile())),
         Err(e) => Err(e).api(),
     }
 }
 
 fn stale(name: &str) -> ApiError {
-    ApiError::conflict(Text::new(
-        format!("the department '{name}' was changed by someone else; reload it and apply your change again"),
-        format!("部门“{name}”已被他人修改，请刷新后重试"),
-    ))
+    ApiError::conflict(msg::settings::departments::stale(&name))
 }
 
 fn no_such(id: &str) -> ApiError {
-    ApiError::not_found(Text::new(format!("there is no department with id '{id}'"), format!("部门“{id}”不存在")))
+    ApiError::not_found(msg::settings::departments::not_found(&id))
 }
 
 /// Deletes a department that has neither sub-departments nor users.
@@ -212,17 +203,11 @@ pub async fn delete(ctx: &AppCtx, id: &str) -> Result<(), ApiError> {
         Some(item) => from_item(item)?,
         None => return Err(no_such(id)),
     };
-    let refuse = |what_en: &str, what_zh: &str| {
-        ApiError::conflict(Text::new(
-            format!("the department '{}' still has {what_en}; move or delete them first", current.name),
-            format!("部门“{}”下仍有{what_zh}，请先移走或删除", current.name),
-        ))
-    };
     if current.child_count > 0 {
-        return Err(refuse("sub-departments", "下级部门"));
+        return Err(ApiError::conflict(msg::settings::departments::has_children(&current.name)));
     }
     if current.user_count > 0 {
-        return Err(refuse("users", "用户"));
+        return Err(ApiError::conflict(msg::settings::departments::has_users(&current.name)));
     }
     let mut ops = vec![TxOp::Delete {
         key: key(id),
@@ -237,11 +222,11 @@ pub async fn delete(ctx: &AppCtx, id: &str) -> Result<(), ApiError> {
     }
 }
 
-/// The departments a fresh store starts with.
-pub async fn seed(ctx: &AppCtx) -> Result<(), ApiError> {
-    let head = save(ctx, DepartmentEdit { id: None, parent_id: String::new(), name: "总部".into(), order: 1, version: None }).await?;
-    for (order, name) in ["运营部", "财务部", "运维部", "客服部"].into_iter().enumerate() {
-        save(ctx, DepartmentEdit { id: None, parent_id: head.id.clone(), name: name.into(), order: order as i64 + 1, version: None }).await?;
+/// The departments a fresh store starts with: `head` and its `children`.
+pub async fn seed(ctx: &AppCtx, head: &str, children: &[&str]) -> Result<(), ApiError> {
+    let head = save(ctx, DepartmentEdit { id: None, parent_id: String::new(), name: head.into(), order: 1, version: None }).await?;
+    for (order, name) in children.iter().enumerate() {
+        save(ctx, DepartmentEdit { id: None, parent_id: head.id.clone(), name: name.to_string(), order: order as i64 + 1, version: None }).await?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use serde_json::{Map, Value};
 use store::Condition;
 
@@ -76,14 +76,14 @@ pub fn validate(nodes: &[Value]) -> Result<(), ApiError> {
         for n in nodes {
             let name = name_of(n);
             if name.trim().is_empty() {
-                return Err(ApiError::invalid("every menu entry needs a name", "每个菜单项都需要 name"));
+                return Err(ApiError::bad_request(msg::settings::menus::name_needed()));
             }
             if !names.insert(name.to_string()) {
-                return Err(ApiError::conflict(Text::new(format!("the name '{name}' is used twice"), format!("名称“{name}”重复"))));
+                return Err(ApiError::conflict(msg::settings::menus::name_twice(&name)));
             }
             let path = n.get("path").and_then(Value::as_str).unwrap_or_default().trim();
             if path.is_empty() {
-                return Err(ApiError::invalid(format!("'{name}' needs a path"), format!("“{name}”缺少路径 path")));
+                return Err(ApiError::bad_request(msg::settings::menus::path_needed(&name)));
             }
             let external = menus::is_external(path);
             let full = if external || path.starts_with('/') || path == "*" {
@@ -92,27 +92,24 @@ pub fn validate(nodes: &[Value]) -> Result<(), ApiError> {
                 format!("{}/{path}", parent.trim_end_matches('/'))
             };
             if !external && !paths.insert(full.clone()) {
-                return Err(ApiError::conflict(Text::new(format!("the path '{full}' is used twice"), format!("路径“{full}”重复"))));
+                return Err(ApiError::conflict(msg::settings::menus::path_twice(&full)));
             }
             match n.get("component").and_then(Value::as_str) {
                 Some(c) if !known.contains(c) => {
-                    return Err(ApiError::invalid(
-                        format!("'{name}' uses the unknown component '{c}'"),
-                        format!("“{name}”使用了不存在的组件“{c}”"),
-                    ))
+                    return Err(ApiError::bad_request(msg::settings::menus::unknown_component(&c, &name)))
                 }
                 None if !external && children(n).is_empty() && n.get("redirect").is_none() => {
-                    return Err(ApiError::invalid(format!("'{name}' needs a component (a page, or Layout for a section)"), format!("“{name}”需要组件 component")))
+                    return Err(ApiError::bad_request(msg::settings::menus::component_needed(&name)))
                 }
                 _ => {}
             }
             let meta = n.get("meta").and_then(Value::as_object);
             let title = meta.and_then(|m| m.get("title")).and_then(Value::as_str).unwrap_or_default();
             if title.trim().is_empty() || title.chars().count() > MAX_TITLE {
-                return Err(ApiError::invalid(format!("'{name}' needs a title of 1 to {MAX_TITLE} characters"), format!("“{name}”的标题须为 1 到 {MAX_TITLE} 个字符")));
+                return Err(ApiError::bad_request(msg::settings::menus::title_length(MAX_TITLE, &name)));
             }
             if let Some(guard) = meta.and_then(|m| m.get("guard")) {
-                permission::parse_guard(guard).map_err(|e| ApiError::invalid(format!("the guard of '{name}' is not valid: {e}"), format!("“{name}”的权限配置无效：{e}")))?;
+                permission::parse_guard(guard).map_err(|e| ApiError::bad_request(msg::settings::menus::bad_guard(&name, &e)))?;
             }
             walk(children(n), &full, known, names, paths)?;
         }
@@ -161,14 +158,14 @@ fn contains(node: &Value, name: &str) -> bool {
 
 /// The node fields an editor may set (anything else is dropped).
 fn clean_node(node: &Value) -> Result<Map<String, Value>, ApiError> {
-    let obj = node.as_object().ok_or_else(|| ApiError::invalid("node must be an object", "node 必须是对象"))?;
+    let obj = node.as_object().ok_or_else(|| ApiError::bad_request(msg::settings::menus::node_not_object()))?;
     let mut out = Map::new();
     for field in ["path", "name", "component", "redirect"] {
         match obj.get(field) {
             // The name is the entry's key: one spelling (`names`), as the
             // edit's originalName and parentName are.
             Some(Value::String(s)) if field == "name" => {
-                let key = names::MenuKey::parse(s).map_err(|r| ApiError::invalid(format!("node.name {}", r.en), format!("node.name {}", r.zh)))?;
+                let key = names::MenuKey::parse(s).map_err(|r| ApiError::bad_request(msg::request::field_words("node.name", crate::messages::names::refusal(&r))))?;
                 if !key.is_empty() {
                     out.insert(field.into(), Value::String(key.into_string()));
                 }
@@ -177,12 +174,12 @@ fn clean_node(node: &Value) -> Result<Map<String, Value>, ApiError> {
                 out.insert(field.into(), Value::String(s.trim().to_string()));
             }
             Some(Value::String(_)) | Some(Value::Null) | None => {}
-            Some(_) => return Err(ApiError::invalid(format!("{field} must be text"), format!("{field} 必须是文本"))),
+            Some(_) => return Err(ApiError::bad_request(msg::settings::menus::not_text(&field))),
         }
     }
     if let Some(meta) = obj.get("meta") {
         if !meta.is_object() {
-            return Err(ApiError::invalid("meta must be an object", "meta 必须是对象"));
+            return Err(ApiError::bad_request(msg::settings::menus::meta_not_object()));
         }
         out.insert("meta".into(), meta.clone());
     }
@@ -207,7 +204,7 @@ pub async fn save_node(ctx: &AppCtx, original_name: Option<&str>, parent_name: &
             }
             let old = take(&mut tree, original).ok_or_else(|| no_such(original))?;
             if !parent_name.is_empty() && contains(&old, parent_name) {
-                return Err(ApiError::invalid("a menu entry cannot be placed under itself or its own children", "菜单不能移动到自身或其下级之下"));
+                return Err(ApiError::bad_request(msg::settings::menus::under_itself()));
             }
             if let Some(kids) = old.get("children") {
                 fields.insert("children".into(), kids.clone());
@@ -233,10 +230,7 @@ pub async fn delete_node(ctx: &AppCtx, name: &str, version: i64) -> Result<i64, 
     }
     let node = take(&mut tree, name).ok_or_else(|| no_such(name))?;
     if !children(&node).is_empty() {
-        return Err(ApiError::conflict(Text::new(
-            format!("'{name}' still has sub-entries; delete or move them first"),
-            format!("“{name}”下仍有子菜单，请先删除或移走"),
-        )));
+        return Err(ApiError::conflict(msg::settings::menus::has_children(&name)));
     }
     write(ctx, tree, version).await
 }
@@ -250,11 +244,11 @@ async fn write(ctx: &AppCtx, tree: Vec<Value>, version: i64) -> Result<i64, ApiE
 }
 
 fn stale() -> ApiError {
-    ApiError::conflict(Text::new("the menus were changed by someone else; reload them and apply your change again", "菜单已被他人修改，请刷新后重试"))
+    ApiError::conflict(msg::settings::menus::changed_meanwhile())
 }
 
 fn no_such(name: &str) -> ApiError {
-    ApiError::not_found(Text::new(format!("there is no menu entry named '{name}'"), format!("菜单“{name}”不存在")))
+    ApiError::not_found(msg::settings::menus::not_found(&name))
 }
 
 #[cfg(test)]

@@ -166,7 +166,7 @@ pub fn is_demo_component(component: &str) -> bool {
 }
 
 /// The tree without the demo pages; a section left with no page (the
-/// 组件, 其他, 商城 and 错误页 sections) goes too, with an external link
+/// components, other, mall and error page sections) goes too, with an external link
 /// it held.
 pub fn without_demo(tree: &[Value]) -> Vec<Value> {
     tree.iter()
@@ -208,7 +208,7 @@ pub struct ForbiddenPage {
 /// The pages of `tree` (the server's, demo pages already dropped when off)
 /// whose guard, or an ancestor's, refuses `principal`.
 pub fn forbidden_pages(tree: &[Value], principal: &Principal) -> Vec<ForbiddenPage> {
-    fn leaves(nodes: &[Value], parent: &str, needs: &(String, String), out: &mut Vec<ForbiddenPage>) {
+    fn leaves(nodes: &[Value], parent: &str, needs: &envelope::Text, out: &mut Vec<ForbiddenPage>) {
         for n in nodes {
             let path = full_path(parent, n);
             match n.get("children").and_then(Value::as_array).filter(|c| !c.is_empty()) {
@@ -216,8 +216,8 @@ pub fn forbidden_pages(tree: &[Value], principal: &Principal) -> Vec<ForbiddenPa
                 None if !is_external(&path) && !path.contains(':') && path != "*" => out.push(ForbiddenPage {
                     title: n.get("meta").and_then(|m| m.get("title")).and_then(Value::as_str).unwrap_or_default().to_string(),
                     path,
-                    needs_en: needs.0.clone(),
-                    needs_zh: needs.1.clone(),
+                    needs_en: needs.en.clone(),
+                    needs_zh: needs.zh.clone(),
                 }),
                 None => {}
             }
@@ -228,7 +228,7 @@ pub fn forbidden_pages(tree: &[Value], principal: &Principal) -> Vec<ForbiddenPa
             let path = full_path(parent, n);
             let Ok(guard) = permission::route_guard(n) else { continue };
             if !permission::can(principal, guard.as_ref()) {
-                let needs = guard.as_ref().map(permission::guard_text).unwrap_or_default();
+                let needs = guard.as_ref().map_or_else(|| envelope::Text::same(""), crate::messages::permission::guard);
                 leaves(std::slice::from_ref(n), parent, &needs, out);
             } else if let Some(children) = n.get("children").and_then(Value::as_array) {
                 walk(children, &path, principal, out);
@@ -286,20 +286,12 @@ pub const SELF_SERVICE_PATH: &str = "/user/personalCenter";
 /// product, not of the editable menu: added to the tree served (so stores
 /// seeded before it, and menu edits, cannot lose it), never stored.
 pub fn self_service_route() -> Value {
-    serde_json::json!({
-        "path": "/user",
-        "name": "SelfService",
-        "component": "Layout",
-        "redirect": SELF_SERVICE_PATH,
-        "meta": { "title": "个人中心", "icon": "user-line", "hidden": true, "breadcrumbHidden": true },
-        "children": [{
-            "path": "personalCenter",
-            "name": "MyPersonalCenter",
-            "component": "setting/personalCenter",
-            "meta": { "title": "个人中心", "icon": "user-line", "hidden": true }
-        }]
-    })
+    serde_json::from_str(SELF_SERVICE_JSON).expect("data/self-service-route.json is a JSON object (checked by a test)")
 }
+
+/// The self-service route as data (its title is a menu title the SPA's
+/// menu dictionary translates, like the seeded tree's).
+const SELF_SERVICE_JSON: &str = include_str!("../../data/self-service-route.json");
 
 /// The tree a caller gets: what their roles may see of the stored tree,
 /// plus the self-service route (unless the stored tree already has `/user`).
@@ -395,6 +387,7 @@ mod tests {
 
     #[test]
     fn the_self_service_route_is_added_once_and_hidden() {
+        assert_eq!(self_service_route()["redirect"], SELF_SERVICE_PATH, "the data file and the path agree");
         let tree = with_self_service(seed_tree());
         assert_eq!(tree.iter().filter(|r| r["path"] == "/user").count(), 1);
         assert_eq!(with_self_service(tree.clone()).len(), tree.len(), "not added twice");

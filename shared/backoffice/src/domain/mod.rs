@@ -24,7 +24,7 @@ pub mod throttle;
 pub mod users;
 pub mod workflow;
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use store::StoreError;
 
 /// Maps a store failure to the answer a user gets. Conflicts are 409 with
@@ -35,7 +35,7 @@ pub fn store_error(err: StoreError) -> ApiError {
         StoreError::ConditionFailed | StoreError::TransactionCanceled { .. } => ApiError::standard(409),
         StoreError::Invalid(detail) => {
             tracing::warn!(%detail, "invalid store request");
-            ApiError::bad_request(Text::new(format!("invalid request: {detail}"), format!("请求无效：{detail}")))
+            ApiError::bad_request(msg::request::store_invalid(&detail))
         }
         StoreError::Unavailable(detail) => {
             tracing::error!(%detail, "store unavailable");

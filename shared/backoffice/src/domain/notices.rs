@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -79,13 +79,13 @@ fn is_notice_id(id: &str) -> bool {
 
 fn notice_key(id: &str) -> Result<Key, ApiError> {
     if !is_notice_id(id) {
-        return Err(ApiError::bad_request(Text::new("id must be a notice id from the notice list", "id 必须是通知列表中的通知 id")));
+        return Err(ApiError::bad_request(msg::notices::id_not_from_list()));
     }
     Ok(Key::new(keys::NOTICE_PK, id))
 }
 
 fn gone() -> ApiError {
-    ApiError::new(404, Text::new("no such notice (it may have been withdrawn)", "通知不存在（可能已撤回）"))
+    ApiError::new(404, msg::notices::not_found())
 }
 
 fn view(item: store::Item, read: &BTreeSet<String>) -> Result<NoticeView, ApiError> {
@@ -143,23 +143,17 @@ pub struct Draft<'a> {
 /// The cleaned text of a draft, or why it cannot be published.
 fn checked(d: &Draft) -> Result<String, ApiError> {
     if d.kind != "notice" && d.kind != "email" {
-        return Err(ApiError::bad_request(Text::new(
-            "type must be 'notice' or 'email'",
-            "类型必须是 notice 或 email",
-        )));
+        return Err(ApiError::bad_request(msg::notices::bad_type()));
     }
     let clean = sanitize_html(d.html);
     if clean.trim().is_empty() {
-        return Err(ApiError::bad_request(Text::new("the notice text cannot be empty", "通知内容不能为空")));
+        return Err(ApiError::bad_request(msg::notices::empty()));
     }
     if clean.len() > 4000 {
-        return Err(ApiError::bad_request(Text::new(
-            "the notice text is too long (at most 4000 characters)",
-            "通知内容过长（最多 4000 个字符）",
-        )));
+        return Err(ApiError::bad_request(msg::notices::too_long()));
     }
     if d.email.trim().chars().count() > 200 {
-        return Err(ApiError::bad_request(Text::new("the sender is too long (at most 200 characters)", "发件人过长（最多 200 个字符）")));
+        return Err(ApiError::bad_request(msg::notices::sender_too_long()));
     }
     Ok(clean)
 }
@@ -218,7 +212,7 @@ pub async fn edit(ctx: &AppCtx, id: &str, version: i64, draft: Draft<'_>) -> Res
 }
 
 fn changed_since() -> ApiError {
-    ApiError::new(409, Text::new("someone changed or withdrew this notice since you loaded it: reload", "该通知已被他人修改或撤回，请刷新"))
+    ApiError::new(409, msg::notices::changed_meanwhile())
 }
 
 /// Removes a notice from everyone's list.
@@ -314,10 +308,7 @@ pub const READ_BATCH_LIMIT: usize = LIST_LIMIT as usize;
 /// Marks notices read for one user. Every id must name a published notice.
 pub async fn mark_read(ctx: &AppCtx, username: &str, ids: &[String]) -> Result<(), ApiError> {
     if ids.is_empty() || ids.len() > READ_BATCH_LIMIT {
-        return Err(ApiError::bad_request(Text::new(
-            format!("ids must list 1 to {READ_BATCH_LIMIT} notices"),
-            format!("ids 须包含 1 到 {READ_BATCH_LIMIT} 条通知"),
-        )));
+        return Err(ApiError::bad_request(msg::notices::read_batch(READ_BATCH_LIMIT)));
     }
     let keys = ids.iter().map(|id| notice_key(id)).collect::<Result<Vec<_>, _>>()?;
     if ctx.store.batch_get(&keys).await.api()?.iter().any(Option::is_none) {

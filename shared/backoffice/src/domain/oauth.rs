@@ -20,7 +20,7 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -100,10 +100,7 @@ pub async fn begin(ctx: &AppCtx, intent: Intent) -> Result<Started, ApiError> {
 }
 
 fn invalid_state() -> ApiError {
-    ApiError::bad_request(Text::new(
-        "the social login request is invalid, already used or too old: start again",
-        "第三方登录请求无效、已使用或已过期，请重新开始",
-    ))
+    ApiError::bad_request(msg::auth::social::invalid_state())
 }
 
 /// Accepts a returning state once, from the browser that started it.
@@ -122,10 +119,7 @@ pub async fn take(ctx: &AppCtx, state: &str, binding: &str) -> Result<Accepted, 
     }
     let presented = sha256_hex(binding.trim());
     if !bool::from(presented.as_bytes().ct_eq(record.binding_hash.as_bytes())) {
-        return Err(ApiError::bad_request(Text::new(
-            "this social login was started in another browser or tab: start it again here",
-            "该第三方登录不是在本浏览器（标签页）发起的，请在此重新开始",
-        )));
+        return Err(ApiError::bad_request(msg::auth::social::other_browser()));
     }
     // One use: of two returns racing with the same state, one deletes it.
     match ctx.store.delete(&key, Some(Condition::item_exists())).await {
@@ -183,14 +177,8 @@ pub async fn link(ctx: &AppCtx, username: &str, provider: &str, subject: &str) -
     ];
     match ctx.store.transact(ops).await {
         Ok(()) => Ok(account),
-        Err(StoreError::TransactionCanceled { failed }) if failed.contains(&0) => Err(ApiError::conflict(Text::new(
-            "this identity is already linked to a staff account: unlink it there first",
-            "该第三方身份已关联其他员工帐号，请先在该帐号解除关联",
-        ))),
-        Err(StoreError::TransactionCanceled { failed }) if failed.contains(&1) => Err(ApiError::conflict(Text::new(
-            "your account is already linked to an identity of this provider: unlink it first",
-            "您的帐号已关联该平台的身份，请先解除关联",
-        ))),
+        Err(StoreError::TransactionCanceled { failed }) if failed.contains(&0) => Err(ApiError::conflict(msg::auth::social::identity_taken())),
+        Err(StoreError::TransactionCanceled { failed }) if failed.contains(&1) => Err(ApiError::conflict(msg::auth::social::already_linked())),
         Err(e) => Err(super::store_error(e)),
     }
 }

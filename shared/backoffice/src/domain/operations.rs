@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use charging::orders::AnomalyThresholds;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use store::{Condition, Key};
@@ -249,32 +249,29 @@ pub async fn load(ctx: &AppCtx) -> Result<OperationSettings, ApiError> {
     Ok(settings)
 }
 
-fn check(value: i64, bound: Bound, en: &str, zh: &str) -> Result<(), ApiError> {
+fn check(value: i64, bound: Bound, what: Text) -> Result<(), ApiError> {
     if (bound.min..=bound.max).contains(&value) {
         return Ok(());
     }
-    Err(ApiError::bad_request(Text::new(
-        format!("{en} must be a whole number from {} to {}", bound.min, bound.max),
-        format!("{zh}必须是 {} 到 {} 之间的整数", bound.min, bound.max),
-    )))
+    Err(ApiError::bad_request(msg::settings::operations::out_of_range(bound.max, bound.min, what)))
 }
 
 /// Checks an edit whole, then saves it over the version it was loaded
 /// with; an edit of an older version is refused (409) and writes nothing.
 pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Result<OperationSettings, ApiError> {
-    check(edit.offline_after_intervals, OFFLINE_AFTER_INTERVALS, "offlineAfterIntervals (missed heartbeats before a pile is offline)", "离线判定的心跳周期数")?;
-    check(edit.stuck_after_hours, STUCK_AFTER_HOURS, "stuckAfterHours (hours before a charging order counts as stuck)", "僵尸订单判定小时数")?;
+    check(edit.offline_after_intervals, OFFLINE_AFTER_INTERVALS, msg::settings::operations::offline_after_intervals())?;
+    check(edit.stuck_after_hours, STUCK_AFTER_HOURS, msg::settings::operations::stuck_after_hours())?;
     let in_force = load(ctx).await?;
     let idle_timeout_minutes = match edit.idle_timeout_minutes {
         Some(minutes) => {
-            check(minutes, IDLE_TIMEOUT_MINUTES, "idleTimeoutMinutes (minutes without a request before a sign-in ends)", "无操作自动退出的分钟数")?;
+            check(minutes, IDLE_TIMEOUT_MINUTES, msg::settings::operations::idle_timeout_minutes())?;
             minutes
         }
         None => in_force.idle_timeout_minutes,
     };
     let prepaid_minimum_fen = match edit.prepaid_minimum_fen {
         Some(fen) => {
-            check(fen, PREPAID_MINIMUM_FEN, "prepaidMinimumFen (the least a prepaid card needs free to start, in fen)", "预付费卡启动充电的最低余额（分）")?;
+            check(fen, PREPAID_MINIMUM_FEN, msg::settings::operations::prepaid_minimum_fen())?;
             fen
         }
         None => in_force.prepaid_minimum_fen,
@@ -282,15 +279,12 @@ pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Res
     let time_zone = match edit.time_zone.as_deref().map(str::trim) {
         Some(zone) if time_zones().contains(&zone) => zone.to_string(),
         Some(zone) => {
-            return Err(ApiError::bad_request(Text::new(
-                format!("timeZone: '{zone}' is not a time zone this product offers (an IANA name such as Asia/Shanghai)"),
-                format!("timeZone：“{zone}”不是可选的时区（IANA 名称，如 Asia/Shanghai）"),
-            )))
+            return Err(ApiError::bad_request(msg::settings::operations::bad_time_zone(&zone)))
         }
         None => in_force.time_zone,
     };
     if edit.version < 0 {
-        return Err(ApiError::bad_request(Text::new("version must be the number the settings were loaded with", "version 必须是加载设置时的版本号")));
+        return Err(ApiError::bad_request(msg::settings::operations::version_needed()));
     }
     // Saturating: a claimed version no save can have reached fails the
     // version check (409) instead of overflowing.
@@ -313,10 +307,7 @@ pub async fn save(ctx: &AppCtx, actor: &str, edit: OperationSettingsEdit) -> Res
             ctx.operations.replace(saved.clone()).await;
             Ok(saved)
         }
-        Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(Text::new(
-            "someone saved the operations settings meanwhile; reload them and apply your change again",
-            "运营设置已被他人修改，请刷新后重新修改",
-        ))),
+        Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(msg::settings::operations::changed_meanwhile())),
         Err(e) => Err(super::store_error(e)),
     }
 }
@@ -342,9 +333,9 @@ mod tests {
 
     #[test]
     fn bounds_are_checked_with_what_to_fix() {
-        assert!(check(3, OFFLINE_AFTER_INTERVALS, "x", "x").is_ok());
+        assert!(check(3, OFFLINE_AFTER_INTERVALS, msg::settings::operations::offline_after_intervals()).is_ok());
         for bad in [1, 11, -3, i64::MAX] {
-            let err = check(bad, OFFLINE_AFTER_INTERVALS, "offlineAfterIntervals", "离线").unwrap_err();
+            let err = check(bad, OFFLINE_AFTER_INTERVALS, msg::settings::operations::offline_after_intervals()).unwrap_err();
             assert_eq!(err.code, 400);
             assert!(err.msg.en.contains("from 2 to 10"), "{}", err.msg.en);
         }

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use permission::{Principal, ADMIN_ROLE};
 
 use crate::ctx::AppCtx;
@@ -42,15 +42,8 @@ fn lacking(actor: &Principal, wanted: &BTreeSet<String>) -> Vec<String> {
     wanted.difference(&held).cloned().collect()
 }
 
-fn refused(what_en: &str, what_zh: &str, missing: &[String]) -> ApiError {
-    let list = missing.join(", ");
-    ApiError::new(
-        403,
-        Text::new(
-            format!("{what_en}: it holds {list}, which you do not hold yourself"),
-            format!("{what_zh}：其中包含您本人没有的权限（{list}）"),
-        ),
-    )
+fn refused(what: Text, missing: &[String]) -> ApiError {
+    ApiError::new(403, msg::settings::privilege::holds_more(missing.join(", "), what))
 }
 
 /// Giving `roles` to an account (creating it or changing its roles).
@@ -59,7 +52,7 @@ pub async fn may_grant_roles(ctx: &AppCtx, actor: &Principal, roles: &[String]) 
     if missing.is_empty() {
         Ok(())
     } else {
-        Err(refused("you cannot grant these roles", "不能授予这些角色", &missing))
+        Err(refused(msg::settings::privilege::grant_roles(), &missing))
     }
 }
 
@@ -70,7 +63,7 @@ pub async fn may_manage_user(ctx: &AppCtx, actor: &Principal, user: &User) -> Re
     if missing.is_empty() {
         Ok(())
     } else {
-        Err(refused(&format!("you cannot change the account {}", user.username), &format!("不能修改账号 {}", user.username), &missing))
+        Err(refused(msg::settings::privilege::manage_user(&user.username), &missing))
     }
 }
 
@@ -86,7 +79,7 @@ pub fn may_define_role(actor: &Principal, name: &str, current: &[String], permis
     if missing.is_empty() {
         Ok(())
     } else {
-        Err(refused(&format!("you cannot define the role {name}"), &format!("不能修改角色 {name}"), &missing))
+        Err(refused(msg::settings::privilege::define_role(name), &missing))
     }
 }
 

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use envelope::ApiError;
+use envelope::{msg, ApiError, Arg};
 use serde::{Deserialize, Serialize};
 use store::Query;
 use tokio::sync::Mutex;
@@ -127,9 +127,6 @@ pub struct RoleEdit {
 }
 
 
-fn conflict(en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    ApiError::conflict(envelope::Text::new(en, zh))
-}
 
 /// Role names are case-sensitive (`admin` is not `Admin`): 1 to 32 letters, digits, `_` or `-`.
 pub fn validate_name(raw: &str) -> Result<String, ApiError> {
@@ -138,7 +135,7 @@ pub fn validate_name(raw: &str) -> Result<String, ApiError> {
     if ok {
         Ok(name.to_string())
     } else {
-        Err(ApiError::invalid("a role name is 1 to 32 letters, digits, '_' or '-'", "角色名须为 1 到 32 位字母、数字、_ 或 -"))
+        Err(ApiError::bad_request(msg::settings::roles::bad_name()))
     }
 }
 
@@ -146,10 +143,7 @@ fn checked_permissions(permissions: &[String]) -> Result<Vec<String>, ApiError> 
     let mut out: Vec<String> = Vec::new();
     for p in permissions.iter().map(|p| p.trim()) {
         if !permission::ALL_PERMISSIONS.contains(&p) {
-            return Err(ApiError::invalid(
-                format!("'{p}' is not a permission; use {}", permission::ALL_PERMISSIONS.join(", ")),
-                format!("“{p}”不是有效的权限，可用：{}", permission::ALL_PERMISSIONS.join("、")),
-            ));
+            return Err(ApiError::bad_request(msg::settings::roles::bad_permission(Arg::names(&permission::ALL_PERMISSIONS), p)));
         }
         if !out.iter().any(|o| o == p) {
             out.push(p.to_string());
@@ -163,10 +157,7 @@ pub async fn get(ctx: &AppCtx, name: &str) -> Result<Option<Role>, ApiError> {
 }
 
 fn in_use(name: &str, holders: i64) -> ApiError {
-    conflict(
-        format!("the role '{name}' is held by {holders} user(s); take it from them first"),
-        format!("角色“{name}”仍有 {holders} 个用户在使用，请先取消他们的该角色"),
-    )
+    ApiError::conflict(msg::settings::roles::held(&holders, &name))
 }
 
 /// Creates or edits a role. Renaming is a delete and a create in one
@@ -182,7 +173,7 @@ pub async fn save(ctx: &AppCtx, edit: RoleEdit) -> Result<Role, ApiError> {
             let put = ctx.store.put(role.to_item(), Some(store::Condition::item_absent())).await;
             match put {
                 Err(store::StoreError::ConditionFailed) => {
-                    return Err(conflict(format!("a role named '{}' already exists", role.name), format!("角色“{}”已存在", role.name)))
+                    return Err(ApiError::conflict(msg::settings::roles::exists(&role.name)))
                 }
                 other => other.api().map(|()| role),
             }
@@ -205,7 +196,7 @@ pub async fn save(ctx: &AppCtx, edit: RoleEdit) -> Result<Role, ApiError> {
             ];
             match ctx.store.transact(ops).await {
                 Err(store::StoreError::TransactionCanceled { failed }) if failed.contains(&1) => {
-                    return Err(conflict(format!("a role named '{}' already exists", role.name), format!("角色“{}”已存在", role.name)))
+                    return Err(ApiError::conflict(msg::settings::roles::exists(&role.name)))
                 }
                 Err(store::StoreError::TransactionCanceled { .. }) => return Err(stale_role(&old)),
                 other => other.api().map(|()| role),
@@ -230,14 +221,11 @@ pub async fn save(ctx: &AppCtx, edit: RoleEdit) -> Result<Role, ApiError> {
 }
 
 fn stale_role(name: &str) -> ApiError {
-    conflict(
-        format!("the role '{name}' was changed by someone else; reload it and apply your change again"),
-        format!("角色“{name}”已被他人修改，请刷新后重试"),
-    )
+    ApiError::conflict(msg::settings::roles::stale(&name))
 }
 
 fn no_such_role(name: &str) -> ApiError {
-    ApiError::not_found(envelope::Text::new(format!("there is no role named '{name}'"), format!("角色“{name}”不存在")))
+    ApiError::not_found(msg::settings::roles::not_found(&name))
 }
 
 /// Deletes a role nobody holds (the condition re-checks the count at the

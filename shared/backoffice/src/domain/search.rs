@@ -5,7 +5,7 @@
 //! costs the same whatever the store holds; a record kind is searched only
 //! when the caller may call the route that shows it.
 
-use envelope::{ApiError, Lang, Text};
+use envelope::{msg, ApiError, Lang};
 use http::Method;
 use permission::Principal;
 use schemars::JsonSchema;
@@ -68,10 +68,6 @@ fn may_read(principal: &Principal, path: &str) -> bool {
     }
 }
 
-/// The caller's wording of a record (the envelope's two-language text).
-fn in_lang(lang: Lang, en: String, zh: String) -> String {
-    Text::new(en, zh).get(lang).to_string()
-}
 
 /// Menu pages whose title (Chinese or English) or path contains the keyword.
 fn pages(visible: &[Value], keyword: &str) -> Vec<Hit> {
@@ -106,9 +102,13 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
                 },
             };
             let n = piles::parse_connector_id(&row.order.connector_id).map(|(_, n)| n).unwrap_or_default();
-            let (at_en, at_zh) = if code.is_empty() { (String::new(), String::new()) } else { (format!(" · {code} · connector {n}"), format!(" · {code} · {n}号枪")) };
+            let found = if code.is_empty() {
+                msg::search::order(&row.order.order_no, &row.station_name)
+            } else {
+                msg::search::order_at(n, &row.order.order_no, &code, &row.station_name)
+            };
             hits.push(Hit {
-                value: in_lang(lang, format!("Order {} · {}{at_en}", row.order.order_no, row.station_name), format!("订单 {} · {}{at_zh}", row.order.order_no, row.station_name)),
+                value: found.get(lang).to_string(),
                 url: Some(format!("#/order/detail?id={}", urlencode(&row.order.order_no))),
                 kind: HitKind::Order,
             });
@@ -120,7 +120,7 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
         let mut seen = std::collections::HashSet::new();
         for s in by_code.into_iter().chain(by_name).filter(|s| seen.insert(s.id.clone())) {
             hits.push(Hit {
-                value: in_lang(lang, format!("Station {} ({})", s.name, s.code), format!("充电站 {}（{}）", s.name, s.code)),
+                value: msg::search::station(&s.code, &s.name).get(lang).to_string(),
                 url: Some(format!("#/connector/stationdetail?id={}", urlencode(&s.id))),
                 kind: HitKind::Station,
             });
@@ -130,7 +130,7 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
         if let Some(pile) = piles::find_by_code(ctx, token).await? {
             let station = stations::find(ctx, &pile.station_id).await?.map(|s| s.name).unwrap_or_default();
             hits.push(Hit {
-                value: in_lang(lang, format!("Pile {} · {station}", pile.code), format!("充电桩 {} · {station}", pile.code)),
+                value: msg::search::pile(&pile.code, &station).get(lang).to_string(),
                 url: Some(format!("#/connector/stationdetail?id={}", urlencode(&pile.station_id))),
                 kind: HitKind::Pile,
             });
@@ -138,9 +138,9 @@ async fn records(ctx: &AppCtx, principal: &Principal, keyword: &str, lang: Lang)
     }
     if is_token && may_read(principal, "/card/getList") {
         if let Some(card) = cards::get(ctx, token).await? {
-            let holder = if card.holder.is_empty() { String::new() } else { format!(" · {}", card.holder) };
+            let found = if card.holder.is_empty() { msg::search::card(&card.id_tag) } else { msg::search::card_of(&card.holder, &card.id_tag) };
             hits.push(Hit {
-                value: in_lang(lang, format!("Card {}{holder}", card.id_tag), format!("充电卡 {}{holder}", card.id_tag)),
+                value: found.get(lang).to_string(),
                 url: Some(format!("#/connector/cards?keyword={}", urlencode(&card.id_tag))),
                 kind: HitKind::Card,
             });

@@ -11,7 +11,7 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -145,15 +145,9 @@ pub enum RefreshRefused {
 impl RefreshRefused {
     pub fn to_error(self) -> ApiError {
         let text = match self {
-            RefreshRefused::Ended => Text::new("your session has ended, please sign in again", "登录已失效，请重新登录"),
-            RefreshRefused::Idle => Text::new(
-                "you were signed out after a period without activity, please sign in again",
-                "长时间未操作，已自动退出，请重新登录",
-            ),
-            RefreshRefused::Reused => Text::new(
-                "this refresh token was already used, so it may have been copied: the session was ended, please sign in again",
-                "刷新令牌已被使用过（可能已泄露），本次登录已结束，请重新登录",
-            ),
+            RefreshRefused::Ended => msg::auth::session_ended(),
+            RefreshRefused::Idle => msg::auth::signed_out_idle(),
+            RefreshRefused::Reused => msg::auth::refresh_reused(),
         };
         ApiError::unauthorized(text)
     }

@@ -8,7 +8,7 @@
 //! - a user can only join a department that exists, and a department
 //!   with users cannot be deleted (see `departments`).
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use serde::Serialize;
 use serde_json::Value;
 use store::{Condition, Query, SortKey, TxOp, UpdateAction};
@@ -85,11 +85,11 @@ pub struct AccountEdit {
 
 fn check_edit(edit: &AccountEdit) -> Result<(), ApiError> {
     if !edit.email.is_empty() && !crate::validate::is_email(&edit.email) {
-        let (en, zh) = (format!("'{}' is not an e-mail address", edit.email), format!("“{}”不是有效的邮箱地址", edit.email));
-        return Err(crate::request::with_field(ApiError::invalid(en.clone(), zh.clone()), "email", &en, &zh));
+        let words = msg::settings::bad_email(&edit.email);
+        return Err(crate::request::with_field(ApiError::bad_request(words.clone()), "email", &words));
     }
     if edit.roles.len() > 20 {
-        return Err(ApiError::invalid("a user holds at most 20 roles", "一个用户最多 20 个角色"));
+        return Err(ApiError::bad_request(msg::settings::users::too_many_roles()));
     }
     Ok(())
 }
@@ -110,19 +110,16 @@ fn role_counter((role, delta): (String, i64)) -> CounterOp {
         condition = Condition::And(vec![condition, Condition::Gt("userCount".into(), Value::from(1))]);
     }
     let refusal = if delta > 0 {
-        ApiError::invalid(format!("there is no role named '{role}'"), format!("角色“{role}”不存在"))
+        ApiError::bad_request(msg::settings::users::no_such_role(&role))
     } else {
-        ApiError::conflict(Text::new(
-            format!("this is the last user holding {role}; give another user {role} first"),
-            format!("这是最后一个拥有 {role} 角色的用户，请先把 {role} 授予其他用户"),
-        ))
+        ApiError::conflict(msg::settings::users::last_holder(&role))
     };
     CounterOp { op: TxOp::Update { key: keys::role(&role), actions: vec![UpdateAction::Add("userCount".into(), delta)], condition: Some(condition) }, refusal }
 }
 
 /// The change on one department's user count (it must exist).
 fn department_counter((id, delta): (String, i64)) -> CounterOp {
-    let refusal = ApiError::invalid(format!("there is no department with id '{id}'"), format!("部门“{id}”不存在"));
+    let refusal = ApiError::bad_request(msg::settings::users::no_such_department(&id));
     CounterOp { op: departments::user_count_op(&id, delta), refusal }
 }
 
@@ -204,7 +201,7 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
             let was_admin = current.roles.iter().any(|r| r == permission::ADMIN_ROLE);
             let stays_admin = edit.roles.iter().any(|r| r == permission::ADMIN_ROLE);
             if current.username.eq_ignore_ascii_case(actor) && (!edit.enabled || was_admin && !stays_admin) {
-                return Err(ApiError::invalid("you cannot disable your own account or remove your own Admin role", "不能停用自己的账号或移除自己的管理员角色"));
+                return Err(ApiError::bad_request(msg::settings::users::not_yourself()));
             }
             let counters = counter_ops((&current.roles, current.department_id.as_deref()), (&edit.roles, edit.department_id.as_deref()));
             let user = User {
@@ -226,21 +223,18 @@ pub async fn save(ctx: &AppCtx, actor: &str, mut edit: AccountEdit) -> Result<Us
 }
 
 fn stale(username: &str) -> ApiError {
-    ApiError::conflict(Text::new(
-        format!("the account '{username}' was changed by someone else; reload it and apply your change again"),
-        format!("账号“{username}”已被他人修改，请刷新后重试"),
-    ))
+    ApiError::conflict(msg::settings::users::stale(&username))
 }
 
 fn no_such_user(username: &str) -> ApiError {
-    ApiError::not_found(Text::new(format!("there is no user named '{username}'"), format!("用户“{username}”不存在")))
+    ApiError::not_found(msg::settings::users::not_found(&username))
 }
 
 /// Deletes an account and ends its sessions; never the actor's own, never
 /// the last Admin.
 pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), ApiError> {
     if username.eq_ignore_ascii_case(actor) {
-        return Err(ApiError::invalid("you cannot delete your own account", "不能删除自己的账号"));
+        return Err(ApiError::bad_request(msg::settings::users::not_delete_yourself()));
     }
     let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;
     let counters = counter_ops((&user.roles, user.department_id.as_deref()), (&[], None));
@@ -263,10 +257,7 @@ pub async fn delete(ctx: &AppCtx, actor: &str, username: &str) -> Result<(), Api
 /// the current password, so a stolen session cannot take the account over.
 pub async fn reset_password(ctx: &AppCtx, actor: &str, username: &str, password: &str) -> Result<(), ApiError> {
     if username.eq_ignore_ascii_case(actor) {
-        return Err(ApiError::invalid(
-            "you cannot reset your own password here; change it in the personal center (it asks for the current one)",
-            "不能在此重置自己的密码，请到个人中心修改（需输入原密码）",
-        ));
+        return Err(ApiError::bad_request(msg::settings::users::not_reset_yourself()));
     }
     users::validate_password(password, username, "password")?;
     let user = users::get(ctx, username).await?.ok_or_else(|| no_such_user(username))?;

@@ -30,7 +30,7 @@
 //! one) and the address is remembered as known for the account.
 
 use auth::ThrottlePolicy;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use serde::{Deserialize, Serialize};
 use store::{Condition, Key, UpdateAction};
 
@@ -84,10 +84,7 @@ fn refused(retry_after_secs: i64) -> ApiError {
     let secs = retry_after_secs.max(1);
     let minutes = (secs + 59) / 60;
     ApiError::too_many_requests(
-        Text::new(
-            format!("too many failed sign-in attempts: try again in {minutes} minute(s)"),
-            format!("登录失败次数过多，请 {minutes} 分钟后再试"),
-        ),
+        msg::auth::throttled(&minutes),
         secs as u64,
     )
 }

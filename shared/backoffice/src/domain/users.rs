@@ -1,6 +1,6 @@
 //! Staff accounts.
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use serde::{Deserialize, Serialize};
 use store::{Condition, UpdateAction};
 
@@ -125,14 +125,14 @@ fn password_item(username: &str, hash: &str) -> store::Item {
 pub fn validate_username(raw: &str) -> Result<String, ApiError> {
     let name = raw.trim();
     // The form puts the words beside its user-name field.
-    let refused = |en: &str, zh: &str| crate::request::with_field(ApiError::bad_request(Text::new(en, zh)), "username", &crate::request::capitalised(en), zh);
+    let refused = |words: Text| crate::request::with_field(ApiError::bad_request(words.clone()), "username", &words);
     if name.is_empty() {
-        return Err(refused("user name cannot be empty", "用户名不能为空"));
+        return Err(refused(msg::auth::user_name_empty()));
     }
     let len = name.chars().count();
     let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '@');
     if !(2..=32).contains(&len) || !name.chars().all(allowed) {
-        return Err(refused("user name must be 2 to 32 letters, digits, '_', '.', '-' or '@'", "用户名须为 2 到 32 位字母、数字或 _ . - @"));
+        return Err(refused(msg::auth::user_name_invalid()));
     }
     Ok(name.to_string())
 }
@@ -146,7 +146,7 @@ pub fn validate_password(password: &str, username: &str, field: &str) -> Result<
         if e == auth::PolicyError::Unchecked {
             tracing::error!("a password was to be set by a build without the strength estimator (feature auth/strength)");
         }
-        crate::domain::assets::invalid(&[charging::Problem::new(field, e.en(), e.zh())])
+        crate::request::invalid_fields(&[crate::request::FieldProblem::new(field, crate::messages::auth::policy(&e))])
     })
 }
 
@@ -177,10 +177,7 @@ pub async fn create(ctx: &AppCtx, user: &User) -> Result<(), ApiError> {
 }
 
 pub fn username_taken(username: &str) -> ApiError {
-    ApiError::conflict(Text::new(
-        format!("the user name '{username}' is already taken"),
-        format!("用户名“{username}”已被占用"),
-    ))
+    ApiError::conflict(msg::auth::user_name_taken(&username))
 }
 
 /// Replaces the password hash if nobody changed the user in between: the
@@ -200,10 +197,7 @@ pub async fn set_password_hash(ctx: &AppCtx, user: &User, hash: String) -> Resul
         store::TxOp::Put { item: password_item(&user.username, &hash), condition: None },
     ];
     match ctx.store.transact(ops).await {
-        Err(store::StoreError::TransactionCanceled { .. }) => Err(ApiError::conflict(Text::new(
-            format!("the account '{}' was changed meanwhile; try again", user.username),
-            format!("账号“{}”已被修改，请重试", user.username),
-        ))),
+        Err(store::StoreError::TransactionCanceled { .. }) => Err(ApiError::conflict(msg::auth::account_changed_retry(&user.username))),
         other => other.api(),
     }
 }
@@ -272,13 +266,10 @@ pub async fn update_profile(ctx: &AppCtx, username: &str, email: &str, avatar: &
     // "no picture of my own".
     let avatar = if avatar == DEFAULT_AVATAR { "" } else { avatar };
     if !email.is_empty() && !crate::validate::is_email(email) {
-        return Err(ApiError::bad_request(Text::new(format!("'{email}' is not an e-mail address"), format!("“{email}”不是有效的邮箱地址"))));
+        return Err(ApiError::bad_request(msg::settings::bad_email(&email)));
     }
     if !is_avatar_address(avatar) {
-        return Err(ApiError::bad_request(Text::new(
-            "the avatar must be an http(s) address or left empty for the default picture",
-            "头像须为 http(s) 地址，留空则使用默认头像",
-        )));
+        return Err(ApiError::bad_request(msg::settings::profile::bad_avatar()));
     }
     let user = get(ctx, username).await?.ok_or_else(|| ApiError::standard(401))?;
     // Only the profile's own attributes are written (and the e-mail index
@@ -297,10 +288,7 @@ pub async fn update_profile(ctx: &AppCtx, username: &str, email: &str, avatar: &
     }
     let condition = Condition::And(vec![Condition::item_exists(), Condition::version_is(user.version)]);
     match ctx.store.update(&keys::user(username), actions, Some(condition)).await {
-        Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(Text::new(
-            "your account was changed meanwhile; reload and try again",
-            "账号信息已被修改，请刷新后重试",
-        ))),
+        Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(msg::settings::profile::changed_meanwhile())),
         other => from_item(other.api()?),
     }
 }

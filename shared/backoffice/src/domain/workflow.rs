@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Arg};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::{Condition, Key};
@@ -121,14 +121,14 @@ fn finite(p: &Point, what: &str) -> Result<(), ApiError> {
     if p.x.is_finite() && p.y.is_finite() {
         Ok(())
     } else {
-        Err(ApiError::invalid(format!("{what} has a coordinate that is not a number"), format!("{what} 的坐标不是数字")))
+        Err(ApiError::bad_request(msg::demo::workflow::bad_coordinate(&what)))
     }
 }
 
 fn short_text(text: Option<String>, what: &str) -> Result<Option<String>, ApiError> {
     match text {
         Some(t) if t.chars().count() > MAX_TEXT => {
-            Err(ApiError::invalid(format!("the text of {what} is longer than {MAX_TEXT} characters"), format!("{what} 的文字超过 {MAX_TEXT} 个字符")))
+            Err(ApiError::bad_request(msg::demo::workflow::text_too_long(MAX_TEXT, &what)))
         }
         other => Ok(other.map(|t| t.trim().to_string())),
     }
@@ -137,23 +137,17 @@ fn short_text(text: Option<String>, what: &str) -> Result<Option<String>, ApiErr
 /// Checks a graph sent by the editor and returns it in stored form.
 pub fn validate(input: GraphIn) -> Result<Graph, ApiError> {
     if input.nodes.len() > MAX_NODES || input.edges.len() > MAX_EDGES {
-        return Err(ApiError::invalid(
-            format!("a graph holds at most {MAX_NODES} nodes and {MAX_EDGES} edges"),
-            format!("流程图最多 {MAX_NODES} 个节点、{MAX_EDGES} 条连线"),
-        ));
+        return Err(ApiError::bad_request(msg::demo::workflow::too_big(MAX_EDGES, MAX_NODES)));
     }
     let mut ids = HashSet::new();
     let mut nodes = Vec::with_capacity(input.nodes.len());
     for n in input.nodes {
         let what = format!("node '{}'", n.id);
         if n.id.trim().is_empty() || !ids.insert(n.id.clone()) {
-            return Err(ApiError::invalid(format!("every node needs its own id ({what} is empty or repeated)"), format!("节点 id 不能为空或重复（{}）", n.id)));
+            return Err(ApiError::bad_request(msg::demo::workflow::node_id(&n.id)));
         }
         if !NODE_TYPES.contains(&n.kind.as_str()) {
-            return Err(ApiError::invalid(
-                format!("{what} has the unknown type '{}'; use one of {}", n.kind, NODE_TYPES.join(", ")),
-                format!("节点 {} 的类型“{}”无效，可用：{}", n.id, n.kind, NODE_TYPES.join("、")),
-            ));
+            return Err(ApiError::bad_request(msg::demo::workflow::node_type(Arg::names(&NODE_TYPES), &n.id, &n.kind)));
         }
         finite(&Point { x: n.x, y: n.y }, &what)?;
         let text = short_text(text_of(n.text), &what)?.unwrap_or_default();
@@ -164,14 +158,14 @@ pub fn validate(input: GraphIn) -> Result<Graph, ApiError> {
     for e in input.edges {
         let what = format!("edge '{}'", e.id);
         if e.id.trim().is_empty() || !edge_ids.insert(e.id.clone()) {
-            return Err(ApiError::invalid(format!("every edge needs its own id ({what} is empty or repeated)"), format!("连线 id 不能为空或重复（{}）", e.id)));
+            return Err(ApiError::bad_request(msg::demo::workflow::edge_id(&e.id)));
         }
         if e.kind != "polyline" {
-            return Err(ApiError::invalid(format!("{what} must be a polyline, not '{}'", e.kind), format!("连线 {} 必须是折线（polyline）", e.id)));
+            return Err(ApiError::bad_request(msg::demo::workflow::edge_kind(&e.id, &e.kind)));
         }
         for end in [&e.source_node_id, &e.target_node_id] {
             if !ids.contains(end) {
-                return Err(ApiError::invalid(format!("{what} joins the missing node '{end}'"), format!("连线 {} 连接了不存在的节点“{end}”", e.id)));
+                return Err(ApiError::bad_request(msg::demo::workflow::missing_node(end, &e.id)));
             }
         }
         let points = e.points_list.unwrap_or_default();
@@ -181,7 +175,7 @@ pub fn validate(input: GraphIn) -> Result<Graph, ApiError> {
         let text = short_text(text_of(e.text), &what)?.filter(|t| !t.is_empty());
         if let Some(t) = &text {
             if t != "Y" && t != "N" {
-                return Err(ApiError::invalid(format!("{what} may be labelled Y or N, not '{t}'"), format!("连线 {} 的标签只能是 Y 或 N", e.id)));
+                return Err(ApiError::bad_request(msg::demo::workflow::edge_label(&e.id, t)));
             }
         }
         edges.push(Edge {
@@ -212,14 +206,7 @@ pub fn default_graph() -> Graph {
         text: text.map(Into::into),
     };
     Graph {
-        nodes: vec![
-            node("start", "start", 100.0, 200.0, "开始"),
-            node("apply", "user", 260.0, 200.0, "提交退款申请"),
-            node("review", "rect", 440.0, 200.0, "管理员审核"),
-            node("notify", "push", 620.0, 120.0, "通知用户"),
-            node("export", "download", 620.0, 280.0, "导出对账单"),
-            node("end", "end", 800.0, 200.0, "结束"),
-        ],
+        nodes: crate::domain::demo::WORKFLOW_NODES.iter().map(|&(id, kind, x, y, text)| node(id, kind, x, y, text)).collect(),
         edges: vec![
             edge("e1", "start", "apply", None),
             edge("e2", "apply", "review", None),
@@ -253,10 +240,7 @@ pub async fn save(ctx: &AppCtx, graph: &Graph, expected_version: i64) -> Result<
     item.insert("updatedAt".into(), ctx.now().into());
     match ctx.store.put(item, Some(Condition::loaded_at(expected_version))).await {
         Ok(()) => Ok(next),
-        Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(Text::new(
-            "someone saved the diagram meanwhile; reload it and apply your change again",
-            "流程图已被他人保存，请刷新后重新修改",
-        ))),
+        Err(store::StoreError::ConditionFailed) => Err(ApiError::conflict(msg::demo::workflow::changed_meanwhile())),
         Err(e) => Err(e).api(),
     }
 }
@@ -267,7 +251,7 @@ mod tests {
     use serde_json::json;
 
     fn validate(body: Value) -> Result<Graph, ApiError> {
-        let input: GraphIn = serde_json::from_value(body).map_err(|e| ApiError::invalid(e.to_string(), e.to_string()))?;
+        let input: GraphIn = serde_json::from_value(body).map_err(|e| ApiError::bad_request(msg::demo::workflow::unreadable(e)))?;
         super::validate(input)
     }
 

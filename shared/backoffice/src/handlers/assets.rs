@@ -6,7 +6,7 @@
 use charging::connector::{ConnectorStatus, OperatorAction, PileType};
 use charging::station::StationStatus;
 use charging::tariff::{Tier, TariffTemplateForm};
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use permission::{SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -253,11 +253,11 @@ pub struct ConnectorHistory {
 }
 
 fn saved() -> Text {
-    Text::new("saved", "保存成功")
+    msg::common::saved()
 }
 
 fn deleted() -> Text {
-    Text::new("deleted", "删除成功")
+    msg::common::deleted()
 }
 
 fn username(call: &Call) -> Result<String, ApiError> {
@@ -268,7 +268,7 @@ fn id_payload(call: &Call) -> Result<String, ApiError> {
     let id: IdBody = call.req.payload()?;
     let id = id.id.trim().to_string();
     if id.is_empty() {
-        return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
+        return Err(ApiError::bad_request(msg::common::id_required()));
     }
     Ok(id)
 }
@@ -343,7 +343,7 @@ pub async fn station_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub async fn station_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let d: StationDelete = call.req.payload()?;
     if d.id.trim().is_empty() {
-        return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
+        return Err(ApiError::bad_request(msg::common::id_required()));
     }
     stations::delete(ctx, d.id.trim(), d.version).await?;
     Ok(Reply::message(deleted()))
@@ -391,15 +391,12 @@ pub async fn tariff_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let by = username(&call)?;
     let t = match fields.apply {
         None => {
-            return Err(ApiError::bad_request(Text::new(
-                "apply is required: allStations (a new version for every station using the template) or thisStation (a copy for stationId only)",
-                "缺少apply：allStations（新版本，所有使用该模板的站点生效）或thisStation（复制为新模板，仅stationId站点使用）",
-            )))
+            return Err(ApiError::bad_request(msg::tariff::apply_required()))
         }
         Some(ApplyTo::AllStations) => tariffs::update(ctx, form, version, &by).await?,
         Some(ApplyTo::ThisStation) => {
             let station = fields.station_id.as_deref().map(str::trim).filter(|s| !s.is_empty()).ok_or_else(|| {
-                ApiError::bad_request(Text::new("stationId is required with apply=thisStation", "apply=thisStation时缺少stationId"))
+                ApiError::bad_request(msg::tariff::station_id_required())
             })?;
             tariffs::copy_for_station(ctx, form, version, station, &by).await?.0
         }
@@ -494,13 +491,10 @@ pub async fn connector_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
 pub async fn connector_action(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let a: ConnectorAction = call.req.payload()?;
     let action = a.action.ok_or_else(|| {
-        ApiError::bad_request(Text::new(
-            "action is required: disable (out of service) or enable (back in service)",
-            "缺少action：disable（停用维护）或enable（恢复启用）",
-        ))
+        ApiError::bad_request(msg::connectors::action_required())
     })?;
     if a.id.trim().is_empty() {
-        return Err(ApiError::bad_request(Text::new("id is required", "缺少id")));
+        return Err(ApiError::bad_request(msg::common::id_required()));
     }
     let by = username(&call)?;
     let c = piles::act(ctx, a.id.trim(), action, &by).await?;
@@ -508,13 +502,13 @@ pub async fn connector_action(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErro
     if !connected {
         return Ok(Reply::data_with_msg(
             ConnectorActionDone { connector: c, command: None },
-            Text::new("saved; the charger is not connected, so only the stored status changed", "已保存；充电桩未连接，仅修改了系统中的状态"),
+            msg::connectors::saved_offline(),
         ));
     }
     let payload = serde_json::json!({"connectorId": c.number, "type": action.availability()});
     let command = crate::domain::chargers::commands::submit(ctx, &c.pile_id, "ChangeAvailability", payload, &by).await?;
     Ok(Reply::data_with_msg(
         ConnectorActionDone { connector: c, command: Some(command) },
-        Text::new("saved; ChangeAvailability sent to the charger, its answer follows", "已保存；已向充电桩发送可用性变更，等待应答"),
+        msg::connectors::saved_sent(),
     ))
 }

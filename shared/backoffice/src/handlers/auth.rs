@@ -1,7 +1,7 @@
 //! Sign-in, session and account endpoints: a sign-in answers the token in
 //! `data.token`; later calls carry it in the `Authorization` header.
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +27,7 @@ pub(crate) struct Credentials {
 /// The single answer for an unknown user or a wrong password, so the
 /// answer does not tell which usernames exist.
 fn bad_credentials() -> ApiError {
-    ApiError::bad_request(Text::new("account or password incorrect", "帐号或密码不正确"))
+    ApiError::bad_request(msg::auth::wrong_credentials())
 }
 
 /// A sign-in body (login, register, social login): plain JSON. The
@@ -55,13 +55,10 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let creds: Credentials = login_payload(ctx, &call.req)?;
     let username = creds.username.as_str();
     if username.is_empty() {
-        return Err(ApiError::bad_request(Text::new("user name cannot be empty", "用户名不能为空")));
+        return Err(ApiError::bad_request(msg::auth::user_name_empty()));
     }
     if creds.password.chars().count() < 6 {
-        return Err(ApiError::bad_request(Text::new(
-            "password cannot be less than 6 characters",
-            "密码不能少于6位",
-        )));
+        return Err(ApiError::bad_request(msg::auth::password_too_short()));
     }
     let ip = call.req.client_ip.as_str();
     // A browser that signed in to this account before brings its device
@@ -85,10 +82,7 @@ pub async fn login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     };
     attempt.succeeded(ctx).await?;
     if !user.enabled {
-        return Err(ApiError::bad_request(Text::new(
-            "this account is disabled: ask an administrator",
-            "该帐号已停用，请联系管理员",
-        )));
+        return Err(ApiError::bad_request(msg::auth::disabled()));
     }
     rehash_if_weak(ctx, &user, &creds.password).await;
     let tokens = start_session(ctx, &user.username, ip).await?;
@@ -184,7 +178,7 @@ pub async fn user_info(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub async fn logout(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let caller = call.caller()?;
     sessions::end(ctx, caller.username(), &caller.session_id).await?;
-    Ok(Reply::message(Text::new("signed out", "已退出登录")))
+    Ok(Reply::message(msg::auth::signed_out()))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -206,7 +200,7 @@ pub async fn register(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     if !ctx.config.allow_register {
         return Err(ApiError::new(
             403,
-            Text::new("registration is closed: ask an administrator for an account", "注册已关闭，请联系管理员开通帐号"),
+            msg::auth::registration_closed(),
         ));
     }
     let reg: Registration = login_payload(ctx, &call.req)?;
@@ -214,14 +208,14 @@ pub async fn register(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     users::validate_password(&reg.password, &username, "password")?;
     let email = reg.email.trim().to_string();
     if !email.is_empty() && !crate::validate::is_email(&email) {
-        return Err(ApiError::bad_request(Text::new("the e-mail address is not valid", "邮箱格式不正确")));
+        return Err(ApiError::bad_request(msg::auth::bad_email()));
     }
     let hash = crate::password_work::hash(&reg.password).await?;
     let mut user = User::new(&username, hash, Vec::new(), ctx.now());
     user.email = email;
     users::create(ctx, &user).await?;
     let tokens = start_session(ctx, &user.username, &call.req.client_ip).await?;
-    Ok(Reply::data_with_msg(tokens, Text::new("registration succeeded", "注册成功")))
+    Ok(Reply::data_with_msg(tokens, msg::auth::registered()))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -243,22 +237,16 @@ pub async fn change_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
     let attempt = throttle::begin_for_session(ctx, caller.username(), &caller.session_id, &call.req.client_ip).await?;
     let user = users::get_with_password(ctx, caller.username()).await?.ok_or_else(|| ApiError::standard(401))?;
     if !crate::password_work::verify(&change.old_password, &user.password_hash).await? {
-        return Err(ApiError::bad_request(Text::new("the current password is wrong", "原密码不正确")));
+        return Err(ApiError::bad_request(msg::auth::wrong_current_password()));
     }
     attempt.succeeded(ctx).await?;
     users::validate_password(&change.new_password, caller.username(), "newPassword")?;
     if change.new_password == change.old_password {
-        return Err(ApiError::bad_request(Text::new(
-            "the new password must differ from the current one",
-            "新密码不能与原密码相同",
-        )));
+        return Err(ApiError::bad_request(msg::auth::same_password()));
     }
     users::set_password_hash(ctx, &user, crate::password_work::hash(&change.new_password).await?).await?;
     sessions::end_all_except(ctx, caller.username(), Some(&caller.session_id)).await?;
-    Ok(Reply::message(Text::new(
-        "password changed; other sessions were signed out",
-        "密码已修改，其他登录已退出",
-    )))
+    Ok(Reply::message(msg::auth::password_changed()))
 }
 
 /// The `data` of /expireToken for a valid token.
@@ -291,10 +279,7 @@ pub const REFRESH_TOKEN_HEADER: &str = "x-refresh-token";
 /// dies with its short lifetime.
 pub async fn refresh_token(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let presented = call.req.header(REFRESH_TOKEN_HEADER).ok_or_else(|| {
-        ApiError::unauthorized(Text::new(
-            "no refresh token: send the refreshToken from sign-in as the X-Refresh-Token header",
-            "缺少刷新令牌：请在 X-Refresh-Token 头中携带登录时得到的 refreshToken",
-        ))
+        ApiError::unauthorized(msg::auth::no_refresh_token())
     })?;
     let presented = sessions::RefreshToken::parse(presented).ok_or_else(|| sessions::RefreshRefused::Ended.to_error())?;
     let idle_secs = crate::domain::operations::current(ctx).await?.idle_timeout_secs();

@@ -6,7 +6,7 @@
 //! delete:system, taking money in (a top-up) needs approve:refund.
 
 use charging::Fen;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use permission::{REFUND_APPROVE, SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -67,10 +67,7 @@ async fn card_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let page_no = q.page_no.unwrap_or(1);
     let page_size = q.page_size.unwrap_or(20);
     if page_no == 0 || !(1..=MAX_PAGE_SIZE).contains(&(page_size as usize)) {
-        return Err(ApiError::bad_request(Text::new(
-            format!("pageNo must be 1 or more and pageSize 1-{MAX_PAGE_SIZE}"),
-            format!("pageNo须不小于1，pageSize须为1-{MAX_PAGE_SIZE}"),
-        )));
+        return Err(ApiError::bad_request(msg::cards::bad_paging(MAX_PAGE_SIZE)));
     }
     let (list, total) = cards::list(ctx, q.keyword.as_deref().filter(|k| !k.trim().is_empty()), q.status, page_no, page_size).await?;
     Ok(Reply::data(CardList { list, total }))
@@ -105,7 +102,7 @@ async fn card_search(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let q: CardSearchQuery = call.query()?;
     let limit = q.limit.unwrap_or(20);
     if !(1..=cards::MAX_SEARCH as u32).contains(&limit) {
-        return Err(ApiError::bad_request(Text::new("limit must be 1-50", "limit须为1-50")));
+        return Err(ApiError::bad_request(msg::cards::bad_limit()));
     }
     let (list, more) = cards::search(ctx, q.text.as_deref().unwrap_or(""), q.status, limit as usize).await?;
     Ok(Reply::data(CardSearch { list, more }))
@@ -116,7 +113,7 @@ fn by(call: &Call) -> Result<String, ApiError> {
 }
 
 fn saved() -> Text {
-    Text::new("saved", "保存成功")
+    msg::common::saved()
 }
 
 /// POST /card/doAdd
@@ -138,7 +135,7 @@ pub struct CardEdit {
 /// POST /card/doEdit {idTag, version, ...}
 async fn card_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let e: CardEdit = call.req.payload()?;
-    let version = e.version.ok_or_else(|| ApiError::bad_request(Text::new("version is required", "缺少version")))?;
+    let version = e.version.ok_or_else(|| ApiError::bad_request(msg::common::version_required()))?;
     let tag = e.card.id_tag.to_string();
     Ok(Reply::data_with_msg(cards::update(ctx, &tag, version, e.card, &by(&call)?).await?, saved()))
 }
@@ -156,10 +153,10 @@ pub struct CardRef {
 async fn card_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let r: CardRef = call.req.payload()?;
     if r.id_tag.is_empty() {
-        return Err(ApiError::bad_request(Text::new("idTag is required", "缺少卡号idTag")));
+        return Err(ApiError::bad_request(msg::cards::id_tag_required()));
     }
     cards::delete(ctx, &r.id_tag).await?;
-    Ok(Reply::message(Text::new("deleted", "删除成功")))
+    Ok(Reply::message(msg::common::deleted()))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -178,16 +175,13 @@ pub struct CardImport {
 async fn card_import(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: CardImport = call.req.payload()?;
     let done = cards::import(ctx, body.rows, body.check_only, &by(&call)?).await?;
-    let (again_en, again_zh) = match done.unchanged {
-        0 => (String::new(), String::new()),
-        n => (format!("; {n} were imported before (identical)"), format!("；{n}张此前已导入（内容相同）")),
+    let said = match (done.checked_only, done.unchanged) {
+        (true, 0) => msg::cards::import::all_good(),
+        (true, n) => msg::cards::import::all_good_again(n),
+        (false, 0) => msg::cards::import::imported(done.created),
+        (false, n) => msg::cards::import::imported_again(done.created, n),
     };
-    let msg = if done.checked_only {
-        Text::new(format!("every row is good{again_en}"), format!("全部行检查通过{again_zh}"))
-    } else {
-        Text::new(format!("imported: {} new cards{again_en}", done.created), format!("导入完成：新增{}张{again_zh}", done.created))
-    };
-    Ok(Reply::data_with_msg(done, msg))
+    Ok(Reply::data_with_msg(done, said))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -209,13 +203,10 @@ pub struct TopUp {
 /// POST /card/topUp {idTag, amountFen, note?}
 async fn card_top_up(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let t: TopUp = call.req.payload()?;
-    let amount = t.amount_fen.ok_or_else(|| crate::domain::assets::invalid(&[charging::Problem::new("amountFen", "amountFen is required", "amountFen：请填写充值金额")]))?;
+    let amount = t.amount_fen.ok_or_else(|| crate::domain::assets::invalid(&[crate::request::FieldProblem::new("amountFen", msg::cards::amount_required())]))?;
     let v = cards::top_up(ctx, t.id_tag.trim(), Fen(amount), &t.note, &by(&call)?).await?;
-    let msg = Text::new(
-        format!("topped up {} yuan: the balance is {} yuan", Fen(amount), v.wallet.balance_fen),
-        format!("已充值{}元，余额{}元", Fen(amount), v.wallet.balance_fen),
-    );
-    Ok(Reply::data_with_msg(v, msg))
+    let said = msg::cards::topped_up(Fen(amount), &v.wallet.balance_fen);
+    Ok(Reply::data_with_msg(v, said))
 }
 
 #[derive(Deserialize, Serialize, JsonSchema)]
@@ -239,7 +230,7 @@ pub struct CardLedger {
 async fn card_ledger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let q: LedgerQuery = call.query()?;
     let Some(card) = cards::get(ctx, &q.id_tag).await? else {
-        return Err(ApiError::not_found(Text::new(format!("no charging card {}", q.id_tag), format!("充电卡{}不存在", q.id_tag))));
+        return Err(ApiError::not_found(msg::cards::not_found(&q.id_tag)));
     };
     let (list, cursor) = cards::ledger(ctx, &card.id_tag, 50, q.cursor).await?;
     Ok(Reply::data(CardLedger { list, cursor }))
@@ -267,7 +258,7 @@ async fn card_low_balance(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let q: LowBalanceQuery = call.query()?;
     let below = match q.below_fen {
         Some(b) if (0..=100_000_000).contains(&b) => b,
-        Some(_) => return Err(ApiError::bad_request(Text::new("belowFen must be 0-100000000", "belowFen须为0-100000000"))),
+        Some(_) => return Err(ApiError::bad_request(msg::cards::bad_below())),
         None => crate::domain::operations::current(ctx).await?.prepaid_minimum_fen,
     };
     let list = cards::low_balance(ctx, Fen(below), 200).await?;

@@ -3,7 +3,7 @@
 //! `pageSize`; table edits are simulated (checked, then answered with the
 //! spec's messages, nothing stored); the workflow diagram is really saved.
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Arg};
 use permission::{SYSTEM_DELETE, SYSTEM_READ, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -109,10 +109,7 @@ pub struct WorkflowIn {
 fn filtered<'a, T>(q: &TitlePageQuery, items: &'a [T], field: impl Fn(&T) -> &str) -> Result<Vec<&'a T>, ApiError> {
     let needle = q.title.as_deref().unwrap_or_default().trim().to_lowercase();
     if needle.chars().count() > MAX_TITLE {
-        return Err(ApiError::bad_request(Text::new(
-            format!("the title filter is longer than {MAX_TITLE} characters"),
-            format!("标题筛选条件超过 {MAX_TITLE} 个字符"),
-        )));
+        return Err(ApiError::bad_request(msg::demo::table::filter_too_long(MAX_TITLE)));
     }
     Ok(items.iter().filter(|i| field(i).to_lowercase().contains(&needle)).collect())
 }
@@ -147,26 +144,23 @@ pub async fn table_edit(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let edit: TableEdit = call.req.payload()?;
     let title = edit.title.as_deref().map(str::trim).unwrap_or_default();
     if title.is_empty() {
-        return Err(ApiError::bad_request(Text::new("the title is required", "标题不能为空")));
+        return Err(ApiError::bad_request(msg::demo::table::title_required()));
     }
     if title.chars().count() > MAX_TITLE {
-        return Err(ApiError::bad_request(Text::new(format!("the title is longer than {MAX_TITLE} characters"), format!("标题超过 {MAX_TITLE} 个字符"))));
+        return Err(ApiError::bad_request(msg::demo::table::title_too_long(MAX_TITLE)));
     }
     if let Some(status) = &edit.status {
         if !demo::TABLE_STATUSES.contains(&status.as_str()) {
-            return Err(ApiError::bad_request(Text::new(
-                format!("status must be one of {}", demo::TABLE_STATUSES.join(", ")),
-                format!("状态必须是 {} 之一", demo::TABLE_STATUSES.join("、")),
-            )));
+            return Err(ApiError::bad_request(msg::demo::table::bad_status(Arg::names(&demo::TABLE_STATUSES))));
         }
     }
     if let Some(id) = edit.id {
         let id = id.text();
         if !id.is_empty() && !known_item(&id) {
-            return Err(ApiError::bad_request(Text::new(format!("there is no table item with id {id}"), format!("不存在 id 为 {id} 的数据"))));
+            return Err(ApiError::bad_request(msg::demo::table::no_item(&id)));
         }
     }
-    Ok(Reply::message(Text::new("Simulated save succeeded", "模拟保存成功")))
+    Ok(Reply::message(msg::demo::table::saved()))
 }
 
 /// POST /table/doDelete {ids}: checks the ids exist; simulated.
@@ -174,16 +168,13 @@ pub async fn table_delete(_ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> 
     let TableDeleteIn { ids, id } = call.req.payload()?;
     let ids = ids.or(id).map(IdList::ids).unwrap_or_default();
     if ids.is_empty() {
-        return Err(ApiError::bad_request(Text::new("say which items to delete (ids)", "请选择要删除的数据（ids）")));
+        return Err(ApiError::bad_request(msg::demo::table::say_which()));
     }
     let unknown: Vec<&str> = ids.iter().map(String::as_str).filter(|id| !known_item(id)).collect();
     if !unknown.is_empty() {
-        return Err(ApiError::bad_request(Text::new(
-            format!("there are no table items with ids {}", unknown.join(", ")),
-            format!("不存在 id 为 {} 的数据", unknown.join("、")),
-        )));
+        return Err(ApiError::bad_request(msg::demo::table::no_items(Arg::names(&unknown))));
     }
-    Ok(Reply::message(Text::new("Simulated delete succeeded", "模拟删除成功")))
+    Ok(Reply::message(msg::demo::table::deleted()))
 }
 
 /// GET /goods/getList?pageNo&pageSize&title
@@ -244,5 +235,5 @@ pub async fn workflow_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> 
     };
     let graph = workflow::validate(graph)?;
     let version = workflow::save(ctx, &graph, expected).await?;
-    Ok(Reply::data_with_msg(Versioned { version }, Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(Versioned { version }, msg::common::saved()))
 }

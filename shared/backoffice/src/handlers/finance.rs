@@ -11,7 +11,7 @@
 //! differ on purpose: they describe the listed orders, with what those
 //! orders have been refunded so far.)
 
-use envelope::ApiError;
+use envelope::{msg, ApiError};
 use futures::future::try_join_all;
 use permission::SYSTEM_READ;
 use serde_json::Value;
@@ -96,10 +96,7 @@ async fn holder_bills(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let month = q.month.trim().to_string();
     let valid = month.len() == 7 && keys::parse_day(&format!("{month}-01")).is_some();
     if !valid {
-        return Err(ApiError::bad_request(envelope::Text::new(
-            format!("month must be YYYY-MM, not '{month}'"),
-            format!("month须为YYYY-MM格式，收到“{month}”"),
-        )));
+        return Err(ApiError::bad_request(msg::finance::bad_month(&month)));
     }
     let pk = keys::holder_bills(&month.replace('-', ""));
     let mut list = Vec::new();

@@ -1,7 +1,7 @@
 //! The operations settings page (/setting/workflow): the offline and stuck
 //! thresholds every page applies (see `domain::operations`).
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use permission::SETTINGS_MANAGE;
 
 use crate::ctx::AppCtx;
@@ -34,5 +34,5 @@ pub async fn edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let actor = call.caller()?.username().to_string();
     let input: OperationSettingsEdit = call.req.payload()?;
     let saved = operations::save(ctx, &actor, input).await?;
-    Ok(Reply::data_with_msg(OperationSettingsAnswer::from(saved), Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(OperationSettingsAnswer::from(saved), msg::common::saved()))
 }

@@ -5,7 +5,7 @@
 use charging::orders::{manual_close, ChargerProblem, OrderStatus};
 use charging::pricing::{price_session, MeterSample, PricingOptions};
 use charging::Fen;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use permission::{REFUND_APPROVE, SYSTEM_READ, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -234,10 +234,7 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     if facts.meter_stop_wh.is_none() {
         facts.meter_stop_wh = curve.last().map(|p| before.order.meter_start_wh + p.energy_wh);
     }
-    let outcome = manual_close(&facts, &body.reason).map_err(|e| {
-        let p = e.problem();
-        ApiError::invalid(p.en, p.zh)
-    })?;
+    let outcome = manual_close(&facts, &body.reason).map_err(|e| ApiError::bad_request(crate::messages::charging::close(&e)))?;
     let now = ctx.now();
     let mut after = before.clone();
     after.order.status = outcome.status;
@@ -251,7 +248,7 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     // Why the close could not bill the session, told to the closer and kept
     // on the order (the "could not be priced" anomaly) so finance sees an
     // unbilled order rather than a finished one that silently cost nothing.
-    let mut unpriced: Option<charging::Problem> = None;
+    let mut unpriced: Option<Text> = None;
     if outcome.status == OrderStatus::Finished && before.order.amount_fen == Fen::ZERO {
         if let Some(tariff) = detail.as_ref().and_then(|d| d.tariff.as_ref()) {
             let samples: Vec<MeterSample> = curve.iter().map(|p| MeterSample::new(p.ts, before.order.meter_start_wh + p.energy_wh)).collect();
@@ -265,7 +262,7 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
                     if !after.charger_problems.contains(&ChargerProblem::Unpriceable) {
                         after.charger_problems.push(ChargerProblem::Unpriceable);
                     }
-                    unpriced = Some(e.problem());
+                    unpriced = Some(crate::messages::charging::pricing(&e));
                 }
             }
         }
@@ -286,14 +283,11 @@ async fn close_order(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let th = operations::current(ctx).await?.anomaly_thresholds();
     let mut view = OrderView::of(&after, now, &th);
     fill_pile_codes(ctx, &mut [&mut view]).await?;
-    let msg = match unpriced {
-        None => Text::new("order closed", "已人工结单"),
-        Some(p) => Text::new(
-            format!("order closed, but not billed: its readings could not be priced ({}); settle it by hand", p.en),
-            format!("已人工结单，但未计费：读数无法计费（{}），请人工处理", p.zh),
-        ),
+    let said = match unpriced {
+        None => msg::orders::close::closed(),
+        Some(why) => msg::orders::close::closed_unpriced(why),
     };
-    Ok(Reply::data_with_msg(view, msg))
+    Ok(Reply::data_with_msg(view, said))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -313,7 +307,7 @@ pub struct RefundRequestBody {
 /// `expecting` text is completed with the field's name by
 /// `crate::request`).
 #[derive(Deserialize, JsonSchema)]
-#[serde(untagged, expecting = "\u{1e}must be a yuan amount like 12.34\u{1f}应为金额，如 12.34 元")]
+#[serde(untagged, expecting = "\u{1e}\u{1c}refunds.yuanAmount")]
 enum YuanAmount {
     Text(#[schemars(regex(pattern = r"^[0-9]{1,9}(\.[0-9]{1,2})?$"))] String),
     Number(#[schemars(range(min = 0.01))] serde_json::Number),
@@ -325,7 +319,7 @@ impl YuanAmount {
             YuanAmount::Text(s) => s.trim().to_string(),
             YuanAmount::Number(n) => n.to_string(),
         };
-        Fen::parse_yuan(&s).map_err(|_| ApiError::invalid(format!("amount must be a yuan amount like 12.34 (got {s:?})"), format!("amount 应为金额，如 12.34 元（收到 {s:?}）")))
+        Fen::parse_yuan(&s).map_err(|_| ApiError::bad_request(msg::refunds::amount_not_yuan(format!("{s:?}"))))
     }
 }
 
@@ -335,7 +329,7 @@ async fn refund_request(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let amount = body.amount.fen()?;
     let by = call.caller()?.username().to_string();
     let rec = refunds::request(ctx, &body.order_no.trim().to_uppercase(), amount, &body.reason, &by).await?;
-    Ok(Reply::data_with_msg(rec, Text::new("refund requested; an admin must approve it", "退款申请已提交，等待管理员审批")))
+    Ok(Reply::data_with_msg(rec, msg::refunds::requested()))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -353,7 +347,7 @@ impl DecideBody {
     fn checked(call: &Call) -> Result<DecideBody, ApiError> {
         let body: DecideBody = call.req.payload()?;
         if body.note.trim().chars().count() > 200 {
-            return Err(ApiError::invalid("note must be at most 200 characters", "审批说明不能超过200个字符"));
+            return Err(ApiError::bad_request(msg::refunds::note_too_long()));
         }
         Ok(body)
     }
@@ -366,7 +360,7 @@ async fn refund_approve(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (rec, order) = refunds::approve(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by, &body.note).await?;
     let mut view = OrderView::of(&order, ctx.now(), &operations::current(ctx).await?.anomaly_thresholds());
     fill_pile_codes(ctx, &mut [&mut view]).await?;
-    Ok(Reply::data_with_msg(RefundApproval { refund: rec, order: view }, Text::new("refund approved", "退款已通过")))
+    Ok(Reply::data_with_msg(RefundApproval { refund: rec, order: view }, msg::refunds::approved()))
 }
 
 /// POST /order/refund/approval/reject {orderNo, refundId, note?}
@@ -374,7 +368,7 @@ async fn refund_reject(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body = DecideBody::checked(&call)?;
     let by = call.caller()?.username().to_string();
     let rec = refunds::reject(ctx, &body.order_no.trim().to_uppercase(), body.refund_id.trim(), &by, &body.note).await?;
-    Ok(Reply::data_with_msg(rec, Text::new("refund rejected", "退款已驳回")))
+    Ok(Reply::data_with_msg(rec, msg::refunds::rejected()))
 }
 
 /// GET /order/refund/getList?status=pending|approved|rejected
@@ -415,9 +409,9 @@ pub struct WriteOffBody {
     reason: String,
 }
 
-fn at_most(field: &str, zh: &str, text: &str, max: usize) -> Result<(), ApiError> {
+fn at_most(label: Text, text: &str, max: usize) -> Result<(), ApiError> {
     if text.trim().chars().count() > max {
-        return Err(ApiError::invalid(format!("{field} must be at most {max} characters"), format!("{zh}不能超过{max}个字符")));
+        return Err(ApiError::bad_request(msg::common::label_too_long(label, max)));
     }
     Ok(())
 }
@@ -426,26 +420,26 @@ fn at_most(field: &str, zh: &str, text: &str, max: usize) -> Result<(), ApiError
 async fn offline_payment(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: OfflinePaymentBody = call.req.payload()?;
     let method = body.method;
-    at_most("reference", "收款凭证号", &body.reference, 100)?;
-    at_most("note", "备注", &body.note, 200)?;
+    at_most(msg::orders::settle::label::reference(), &body.reference, 100)?;
+    at_most(msg::orders::settle::label::note(), &body.note, 200)?;
     let amount = body.amount.fen()?;
     let by = call.caller()?.username().to_string();
     let what = Settle::Payment { method, reference: body.reference, amount, note: body.note };
     let row = settle::settle(ctx, &body.order_no.trim().to_uppercase(), what, &by).await?;
     let th = operations::current(ctx).await?.anomaly_thresholds();
-    Ok(Reply::data_with_msg(OrderView::of(&row, ctx.now(), &th), Text::new(format!("offline payment of {amount} recorded ({})", method.en()), format!("已登记线下收款 {amount} 元（{}）", method.zh()))))
+    Ok(Reply::data_with_msg(OrderView::of(&row, ctx.now(), &th), msg::orders::settle::paid_offline(amount, crate::messages::orders::offline_method(method))))
 }
 
 /// POST /order/settle/writeOff {orderNo, reason}
 async fn write_off(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: WriteOffBody = call.req.payload()?;
     if body.reason.trim().is_empty() {
-        return Err(ApiError::invalid("reason is required for a write-off", "核销须填写原因"));
+        return Err(ApiError::bad_request(msg::orders::settle::reason_required()));
     }
-    at_most("reason", "核销原因", &body.reason, 200)?;
+    at_most(msg::orders::settle::label::reason(), &body.reason, 200)?;
     let by = call.caller()?.username().to_string();
     let row = settle::settle(ctx, &body.order_no.trim().to_uppercase(), Settle::WriteOff { reason: body.reason }, &by).await?;
     let th = operations::current(ctx).await?.anomaly_thresholds();
     let owed = row.settlement.as_ref().map(|s| s.amount_fen).unwrap_or_default();
-    Ok(Reply::data_with_msg(OrderView::of(&row, ctx.now(), &th), Text::new(format!("{owed} written off"), format!("已核销 {owed} 元"))))
+    Ok(Reply::data_with_msg(OrderView::of(&row, ctx.now(), &th), msg::orders::settle::written_off(&owed)))
 }

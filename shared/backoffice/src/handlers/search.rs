@@ -1,6 +1,6 @@
 //! The header search (`GET /search/getList`).
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +33,7 @@ pub async fn search_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let query: SearchQuery = call.query()?;
     let keyword = query.keyword.unwrap_or_default();
     if keyword.chars().count() > 100 {
-        return Err(ApiError::bad_request(Text::new("the keyword is too long (at most 100 characters)", "关键词过长（最多 100 个字符）")));
+        return Err(ApiError::bad_request(msg::search::keyword_too_long()));
     }
     let list = search::suggest(ctx, &caller.principal, &keyword, call.req.lang()).await?;
     Ok(Reply::data(Suggestions { list }))

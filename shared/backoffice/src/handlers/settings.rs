@@ -2,7 +2,7 @@
 //! and the signed-in user's own profile. Everything but the profile needs
 //! manage:settings (Admin): these pages decide who may do what.
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use names::{DepartmentName, MenuKey, PermissionName, RoleName, UserName};
 use permission::SETTINGS_MANAGE;
 use schemars::JsonSchema;
@@ -119,12 +119,12 @@ impl UserDeleteIn {
         let from_ids = match self.ids {
             Some(NamesIn::Many(list)) if list.len() == 1 => list.into_iter().next(),
             Some(NamesIn::One(s)) if !s.contains(',') => {
-                Some(UserName::parse(&s).map_err(|r| ApiError::bad_request(Text::new(format!("ids {}", r.en), format!("ids {}", r.zh))))?)
+                Some(UserName::parse(&s).map_err(|r| ApiError::bad_request(msg::request::field_words("ids", crate::messages::names::refusal(&r))))?)
             }
             _ => None,
         };
         self.username.or(self.id).or(from_ids).map(UserName::into_string).filter(|s| !s.is_empty()).ok_or_else(|| {
-            ApiError::bad_request(Text::new("say which user (username), one at a time", "请指定一个用户（username）"))
+            ApiError::bad_request(msg::settings::users::say_which())
         })
     }
 }
@@ -195,7 +195,7 @@ pub async fn user_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         version: input.version,
     };
     let user = staff::save(ctx, &actor, edit).await?;
-    Ok(Reply::data_with_msg(staff::view(&user), Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(staff::view(&user), msg::common::saved()))
 }
 
 /// The one username a request names: `username`, or a single `ids` entry.
@@ -208,7 +208,7 @@ pub async fn user_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         privilege::may_manage_user(ctx, &caller.principal, &target).await?;
     }
     staff::delete(ctx, &actor, &username).await?;
-    Ok(Reply::message(Text::new("deleted", "删除成功")))
+    Ok(Reply::message(msg::common::deleted()))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -228,7 +228,7 @@ pub async fn user_reset_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiE
         privilege::may_manage_user(ctx, &caller.principal, &target).await?;
     }
     staff::reset_password(ctx, &actor, &input.username, &input.password).await?;
-    Ok(Reply::message(Text::new("the password was reset; the user must sign in again", "密码已重置，该用户需重新登录")))
+    Ok(Reply::message(msg::settings::users::password_reset()))
 }
 
 /// GET /roleManagement/getList?role&pageNo&pageSize: roles, their
@@ -309,7 +309,7 @@ pub async fn role_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         roles::RoleEdit { name: input.role.into_string(), old_name: old_role, permissions, description: input.description, version: input.version },
     )
     .await?;
-    Ok(Reply::data_with_msg(role, Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(role, msg::common::saved()))
 }
 
 /// POST /roleManagement/doDelete {role}
@@ -317,12 +317,12 @@ pub async fn role_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: RoleDeleteIn = call.req.payload()?;
     let name = input.role.or(input.id);
     let name = name.as_deref().filter(|s| !s.is_empty());
-    let name = name.ok_or_else(|| ApiError::bad_request(Text::new("say which role to delete (role)", "请指定要删除的角色（role）")))?;
+    let name = name.ok_or_else(|| ApiError::bad_request(msg::settings::roles::say_which()))?;
     if let Some(current) = roles::get(ctx, name).await? {
         privilege::may_define_role(&call.caller()?.principal, name, &current.permissions, &[])?;
     }
     roles::delete(ctx, name).await?;
-    Ok(Reply::message(Text::new("deleted", "删除成功")))
+    Ok(Reply::message(msg::common::deleted()))
 }
 
 /// GET /systemLog/getList?account&type&from&to&pageNo&pageSize&cursor
@@ -333,16 +333,10 @@ pub async fn system_log_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
     let cursor = q.cursor.as_deref();
     let skip = if cursor.is_some() { 0 } else { (paging.page_no - 1) * paging.page_size };
     if skip > audit::MAX_OFFSET {
-        return Err(ApiError::bad_request(Text::new(
-            format!("pageNo: numbered pages reach back {} entries; page further with the cursor", audit::MAX_OFFSET),
-            format!("pageNo：页码最多翻到第 {} 条，之后请使用游标翻页", audit::MAX_OFFSET),
-        )));
+        return Err(ApiError::bad_request(msg::settings::log::page_too_far(audit::MAX_OFFSET)));
     }
     if skip > 0 && (filter.kind.is_some() || filter.from_day.is_some() || filter.to_day.is_some()) {
-        return Err(ApiError::bad_request(Text::new(
-            "pageNo: a list filtered by type or day has no numbered pages; page on with the cursor",
-            "pageNo：按类型或日期筛选的日志没有页码，请使用游标继续翻页",
-        )));
+        return Err(ApiError::bad_request(msg::settings::log::no_pages()));
     }
     let first_page = cursor.is_none();
     let page = audit::page(ctx, &filter, skip, paging.page_size, cursor).await?;
@@ -368,14 +362,11 @@ pub async fn system_log_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
 /// The log's filters from the parsed query; 400 names the bad one.
 fn log_filter(q: &SystemLogQuery) -> Result<audit::LogFilter, ApiError> {
     if let Some(k) = q.kind.as_deref().filter(|k| !audit::is_type(k)) {
-        return Err(ApiError::bad_request(Text::new(
-            format!("type: {k:?} is not a type of the system log (see the answer's types)"),
-            format!("type：{k:?} 不是系统日志的类型（见返回的 types）"),
-        )));
+        return Err(ApiError::bad_request(msg::settings::log::bad_type(format!("{k:?}"))));
     }
     if let (Some(f), Some(t)) = (q.from, q.to) {
         if f > t {
-            return Err(ApiError::bad_request(Text::new("from must not be after to", "开始日期不能晚于结束日期")));
+            return Err(ApiError::bad_request(msg::request::from_after_to()));
         }
     }
     Ok(audit::LogFilter { account_prefix: q.account.as_ref().map(|a| a.to_lowercase()), kind: q.kind.clone(), from_day: q.from, to_day: q.to })
@@ -417,7 +408,7 @@ pub async fn update_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     let username = call.caller()?.username().to_string();
     let input: ProfileIn = call.req.payload()?;
     let user = users::update_profile(ctx, &username, input.email.trim(), input.avatar.trim()).await?;
-    Ok(Reply::data_with_msg(Profile { email: user.email.clone(), avatar: user.avatar_or_default().to_string() }, Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(Profile { email: user.email.clone(), avatar: user.avatar_or_default().to_string() }, msg::common::saved()))
 }
 
 /// The signed-in user's own details after a change.
@@ -465,7 +456,7 @@ pub async fn department_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
         version: input.version,
     };
     let saved = departments::save(ctx, edit).await?;
-    Ok(Reply::data_with_msg(saved, Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(saved, msg::common::saved()))
 }
 
 /// The department to delete.
@@ -478,9 +469,9 @@ pub struct DepartmentRef {
 pub async fn department_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: DepartmentRef = call.req.payload()?;
     let id = Some(input.id.as_str()).filter(|s| !s.is_empty());
-    let id = id.ok_or_else(|| ApiError::bad_request(Text::new("say which department to delete (id)", "请指定要删除的部门（id）")))?;
+    let id = id.ok_or_else(|| ApiError::bad_request(msg::settings::departments::say_which()))?;
     departments::delete(ctx, id).await?;
-    Ok(Reply::message(Text::new("deleted", "删除成功")))
+    Ok(Reply::message(msg::common::deleted()))
 }
 
 /// GET /menuManagement/getList
@@ -519,7 +510,7 @@ pub async fn menu_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: MenuEditIn = call.req.payload()?;
     let original = input.original_name.as_deref().filter(|s| !s.is_empty());
     let version = menu_edit::save_node(ctx, original, &input.parent_name, &input.node, input.version).await?;
-    Ok(Reply::data_with_msg(Versioned { version }, Text::new("saved; the menu changes at the next sign-in", "保存成功，重新登录后菜单生效")))
+    Ok(Reply::data_with_msg(Versioned { version }, msg::settings::menus::saved()))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -532,5 +523,5 @@ pub struct MenuDeleteIn {
 pub async fn menu_delete(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: MenuDeleteIn = call.req.payload()?;
     let version = menu_edit::delete_node(ctx, &input.name, input.version).await?;
-    Ok(Reply::data_with_msg(Versioned { version }, Text::new("deleted", "删除成功")))
+    Ok(Reply::data_with_msg(Versioned { version }, msg::common::deleted()))
 }

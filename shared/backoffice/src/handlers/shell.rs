@@ -1,6 +1,6 @@
 //! Data for the admin shell: menus and notices (the header search is `handlers::search`).
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -87,13 +87,10 @@ pub async fn notice_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         (None, _) => notices::publish(ctx, &author, draft).await?,
         (Some(id), Some(version)) => notices::edit(ctx, id, version, draft).await?,
         (Some(_), None) => {
-            return Err(ApiError::bad_request(Text::new(
-                "version is required to change a notice (the one it was loaded with)",
-                "修改通知须提供加载时的 version",
-            )))
+            return Err(ApiError::bad_request(msg::notices::version_required()))
         }
     };
-    Ok(Reply::data_with_msg(saved, Text::new("saved", "保存成功")))
+    Ok(Reply::data_with_msg(saved, msg::common::saved()))
 }
 
 /// One notice, by the id the lists give.
@@ -106,7 +103,7 @@ pub(crate) struct NoticeId {
 pub async fn notice_withdraw(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let input: NoticeId = call.req.payload()?;
     notices::withdraw(ctx, input.id.trim()).await?;
-    Ok(Reply::message(Text::new("withdrawn", "已撤回")))
+    Ok(Reply::message(msg::notices::withdrawn()))
 }
 
 /// GET /notice/manageList
@@ -158,5 +155,5 @@ pub(crate) struct NoFields {}
 pub async fn notice_clear_all(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let _: NoFields = call.req.payload()?;
     notices::clear_all(ctx, call.caller()?.username()).await?;
-    Ok(Reply::message(Text::new("cleared", "清空消息成功")))
+    Ok(Reply::message(msg::notices::cleared()))
 }

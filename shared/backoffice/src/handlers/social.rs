@@ -16,7 +16,7 @@
 //! personal center. Nobody gets an account by holding an identity, and no
 //! e-mail address links anything (users can edit theirs).
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -29,7 +29,7 @@ use crate::request::Call;
 
 fn provider(ctx: &AppCtx) -> Result<&OAuthProvider, ApiError> {
     ctx.config.oauth.as_ref().ok_or_else(|| {
-        ApiError::bad_request(Text::new("social login is not configured on this server", "服务器未配置第三方登录"))
+        ApiError::bad_request(msg::auth::social::not_configured())
     })
 }
 
@@ -130,10 +130,7 @@ struct Identity {
 
 fn not_obtained(detail: &str) -> ApiError {
     tracing::warn!(detail, "social login failed");
-    ApiError::bad_request(Text::new(
-        "social login failed: the provider did not confirm the sign-in, please try again",
-        "第三方登录失败：未获取到令牌，请重试",
-    ))
+    ApiError::bad_request(msg::auth::social::failed())
 }
 
 /// Checks the return and asks the provider who the user is: the intent
@@ -142,7 +139,7 @@ async fn identity_of(ctx: &AppCtx, call: &Call) -> Result<(Intent, String), ApiE
     let p = provider(ctx)?;
     let cb: Callback = call.req.payload()?;
     if cb.code.trim().is_empty() {
-        return Err(ApiError::bad_request(Text::new("the authorization code is missing", "缺少授权码（code）")));
+        return Err(ApiError::bad_request(msg::auth::social::no_code()));
     }
     let accepted = oauth::take(ctx, &cb.state, &cb.binding).await?;
     let token: TokenAnswer = ctx
@@ -183,10 +180,7 @@ async fn identity_of(ctx: &AppCtx, call: &Call) -> Result<(Intent, String), ApiE
 }
 
 fn wrong_intent() -> ApiError {
-    ApiError::bad_request(Text::new(
-        "this social login request was started for something else: start again",
-        "该第三方登录请求用途不符，请重新开始",
-    ))
+    ApiError::bad_request(msg::auth::social::wrong_purpose())
 }
 
 /// POST /socialLogin {code, state, binding}: answers tokens like /login/index.
@@ -197,15 +191,12 @@ pub async fn social_login(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let p = provider(ctx)?;
     let no_account = || {
-        ApiError::bad_request(Text::new(
-            "no staff account is linked to this identity: sign in with your password and link it in the personal center",
-            "该第三方身份未关联任何员工帐号：请用密码登录后在个人中心关联",
-        ))
+        ApiError::bad_request(msg::auth::social::not_linked())
     };
     let username = oauth::linked_account(ctx, &p.name, &subject).await?.ok_or_else(no_account)?;
     let user = crate::domain::users::get(ctx, &username).await?.ok_or_else(no_account)?;
     if !user.enabled {
-        return Err(ApiError::bad_request(Text::new("this account is disabled: ask an administrator", "该帐号已停用，请联系管理员")));
+        return Err(ApiError::bad_request(msg::auth::disabled()));
     }
     Ok(Reply::data(start_session(ctx, &user.username, &call.req.client_ip).await?))
 }
@@ -249,7 +240,7 @@ pub async fn link(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let linked = oauth::link(ctx, &username, &p.name, &subject).await?;
     Ok(Reply::data_with_msg(
         LinkView { provider: linked.provider, linked_at: linked.linked_at },
-        Text::new("linked: you can now sign in with it", "关联成功，此后可用它登录"),
+        msg::auth::social::linked(),
     ))
 }
 
@@ -264,7 +255,7 @@ pub async fn unlink(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let username = call.caller()?.username().to_string();
     let input: UnlinkIn = call.req.payload()?;
     if !oauth::unlink(ctx, &username, input.provider.trim()).await? {
-        return Err(ApiError::not_found(Text::new("your account has no identity of this provider", "您的帐号未关联该平台的身份")));
+        return Err(ApiError::not_found(msg::auth::social::no_identity()));
     }
-    Ok(Reply::message(Text::new("unlinked", "已解除关联")))
+    Ok(Reply::message(msg::auth::social::unlinked()))
 }

@@ -154,7 +154,7 @@ pub async fn get_in(ctx: &AppCtx, path_and_query: &str, token: &str, language: &
     let mut req = ApiRequest::new(Method::GET, path).with_query_string(query);
     req.headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
     req.headers.insert("accept-language", language.parse().unwrap());
-    let resp = backoffice::dispatch(ctx, route, req).await;
+    let resp = dispatch(ctx, route, req).await;
     let status = resp.status().as_u16();
     Answer { status, body: serde_json::from_slice(resp.body()).expect("every answer is JSON") }
 }
@@ -354,7 +354,70 @@ pub fn recorded(inner: Arc<dyn store::Table>) -> Arc<dyn store::Table> {
 /// routes through here checks the generated policies as it goes.
 pub async fn dispatch(ctx: &AppCtx, route: &backoffice::routes::Route, req: ApiRequest) -> http::Response<Bytes> {
     let what = format!("{} ({} {})", route.function, route.method, route.path);
-    within_policy(&what, &backoffice::iam::policy(route), backoffice::dispatch(ctx, route, req)).await
+    let lang = req.lang();
+    let asked = answer_dump::Asked::of(route, &req);
+    let outcome = within_policy(&what, &backoffice::iam::policy(route), backoffice::dispatch::outcome(ctx, route, req)).await;
+    answer_dump::record(asked, &outcome);
+    outcome.into_response(lang)
+}
+
+/// With `BACKOFFICE_ANSWER_DUMP=DIR`, every answer the handler tests get
+/// is written to `DIR/{test binary}-{pid}.jsonl` in both languages (a
+/// request is answered once, in the language it asked for; its envelope is
+/// written in Chinese and in English from the same outcome). Dumps taken
+/// before and after a change that must not change the wire are compared
+/// with `tests/answers/compare.py`.
+mod answer_dump {
+    use std::io::Write;
+    use std::sync::Mutex;
+
+    use backoffice::dispatch::Outcome;
+    use backoffice::ApiRequest;
+    use envelope::Lang;
+    use serde_json::{json, Value};
+
+    /// What was asked, taken before the request is handed over.
+    pub struct Asked(Option<Value>);
+
+    impl Asked {
+        pub fn of(route: &backoffice::routes::Route, req: &ApiRequest) -> Asked {
+            if sink().is_none() {
+                return Asked(None);
+            }
+            let mut query: Vec<(&String, &String)> = req.query.iter().collect();
+            query.sort();
+            let body = serde_json::from_slice::<Value>(&req.body).unwrap_or(Value::Null);
+            Asked(Some(json!({
+                "test": std::thread::current().name().unwrap_or("?"),
+                "function": route.function,
+                "method": route.method.as_str(),
+                "query": query,
+                "body": body,
+                "lang": if req.lang() == Lang::Zh { "zh" } else { "en" },
+            })))
+        }
+    }
+
+    fn sink() -> Option<&'static Mutex<std::fs::File>> {
+        static SINK: std::sync::OnceLock<Option<Mutex<std::fs::File>>> = std::sync::OnceLock::new();
+        SINK.get_or_init(|| {
+            let dir = std::env::var_os("BACKOFFICE_ANSWER_DUMP")?;
+            std::fs::create_dir_all(&dir).expect("the dump directory can be made");
+            let exe = std::env::current_exe().ok().and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned())).unwrap_or_default();
+            let binary = exe.rsplit_once('-').map_or(exe.as_str(), |(name, _hash)| name).to_string();
+            let path = std::path::Path::new(&dir).join(format!("{binary}-{}.jsonl", std::process::id()));
+            Some(Mutex::new(std::fs::File::create(path).expect("the dump file can be made")))
+        })
+        .as_ref()
+    }
+
+    pub fn record(asked: Asked, outcome: &Outcome) {
+        let (Some(mut line), Some(sink)) = (asked.0, sink()) else { return };
+        line["zh"] = serde_json::to_value(outcome.envelope(Lang::Zh)).unwrap_or_default();
+        line["en"] = serde_json::to_value(outcome.envelope(Lang::En)).unwrap_or_default();
+        let mut file = sink.lock().unwrap_or_else(|e| e.into_inner());
+        writeln!(file, "{line}").expect("the dump is written");
+    }
 }
 
 /// Runs `work` (one Lambda function's handling of one event), failing when

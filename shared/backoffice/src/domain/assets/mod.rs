@@ -26,23 +26,20 @@ pub mod stations;
 pub mod tariffs;
 pub mod words;
 
-use charging::Problem;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use store::StoreError;
 
-/// A 400 listing every problem (bilingual) in its message, and in `data.fields`
-/// each problem's field with its own message, so a form can mark the field at
+use crate::request::{invalid_fields, FieldProblem};
+
+/// A 400 listing every problem in its message, and in `data.fields`
+/// each problem's field with its own words, so a form can mark the field at
 /// fault (`data.field` is the first one).
-pub fn invalid(problems: &[Problem]) -> ApiError {
-    let en = problems.iter().map(|p| p.en.as_str()).collect::<Vec<_>>().join("; ");
-    let zh = problems.iter().map(|p| p.zh.as_str()).collect::<Vec<_>>().join("；");
-    let fields: Vec<_> = problems.iter().map(|p| serde_json::json!({ "field": p.field, "en": p.en, "zh": p.zh })).collect();
-    let first = problems.first().map(|p| p.field.clone());
-    ApiError::bad_request(Text::new(en, zh)).with_data(serde_json::json!({ "field": first, "fields": fields }))
+pub fn invalid(problems: &[FieldProblem]) -> ApiError {
+    invalid_fields(problems)
 }
 
 /// `Ok` when no problems were found.
-pub fn check(problems: Vec<Problem>) -> Result<(), ApiError> {
+pub fn check(problems: Vec<FieldProblem>) -> Result<(), ApiError> {
     if problems.is_empty() {
         Ok(())
     } else {
@@ -52,7 +49,7 @@ pub fn check(problems: Vec<Problem>) -> Result<(), ApiError> {
 
 /// Maps a failed transaction: a failed uniqueness op (at `unique_at`) is a
 /// 400 naming the taken value; anything else is the usual 409 / 503.
-pub fn tx_error(err: StoreError, unique_at: Option<usize>, taken: Problem) -> ApiError {
+pub fn tx_error(err: StoreError, unique_at: Option<usize>, taken: FieldProblem) -> ApiError {
     match (&err, unique_at) {
         // A 400 on the unique field, like any other problem with it.
         (StoreError::TransactionCanceled { failed }, Some(i)) if failed.contains(&i) => invalid(&[taken]),
@@ -60,17 +57,18 @@ pub fn tx_error(err: StoreError, unique_at: Option<usize>, taken: Problem) -> Ap
     }
 }
 
-/// The 404 of a record that does not exist (or was deleted meanwhile).
-pub fn not_found(what_en: &str, what_zh: &str, id: &str) -> ApiError {
-    ApiError::not_found(Text::new(format!("{what_en} {id} does not exist"), format!("{what_zh}{id}不存在")))
+/// The 404 of a record that does not exist (or was deleted meanwhile):
+/// `what` names the kind of record ([`msg::assets::what`]).
+pub fn not_found(what: Text, id: &str) -> ApiError {
+    ApiError::not_found(msg::assets::not_found(id, what))
 }
 
-/// A field that is too long / empty, as a problem.
-pub fn text_problem(field: &str, label_en: &str, label_zh: &str, value: &str, required: bool, max: usize, out: &mut Vec<Problem>) {
+/// A field that is too long / empty, as a problem; `label` names it.
+pub fn text_problem(field: &str, label: Text, value: &str, required: bool, max: usize, out: &mut Vec<FieldProblem>) {
     let n = value.trim().chars().count();
     if required && n == 0 {
-        out.push(Problem::new(field, format!("{label_en} is required"), format!("{label_zh}不能为空")));
+        out.push(FieldProblem::new(field, msg::common::label_required(label)));
     } else if n > max {
-        out.push(Problem::new(field, format!("{label_en} must be at most {max} characters"), format!("{label_zh}不能超过{max}个字符")));
+        out.push(FieldProblem::new(field, msg::common::label_too_long(label, max)));
     }
 }

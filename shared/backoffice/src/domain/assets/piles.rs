@@ -10,8 +10,8 @@
 use charging::connector::{apply_action, allowed_actions, effective_status, is_online, ConnectorStandard, ConnectorStatus, OperatorAction, PileType};
 pub use charging::connector::Connector;
 pub use charging::pile::{Pile, RegistrationStatus, DEFAULT_SECURITY_PROFILE};
-use charging::Problem;
-use envelope::{ApiError, Text};
+use crate::request::FieldProblem;
+use envelope::{msg, ApiError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use store::{Condition, Index, Key, Query, SortKey, TxOp, UpdateAction};
@@ -269,61 +269,53 @@ pub struct PileInput {
     pub connectors: Vec<ConnectorInput>,
 }
 
-fn power_problem(field: &str, p: Option<u32>, out: &mut Vec<Problem>) {
+fn power_problem(field: &str, p: Option<u32>, out: &mut Vec<FieldProblem>) {
     match p {
         Some(1..=1000) => {}
-        _ => out.push(Problem::new(field, "Power must be 1-1000 kW", "功率须为1-1000千瓦")),
+        _ => out.push(FieldProblem::new(field, msg::piles::power())),
     }
 }
 
-fn connector_problems(i: usize, c: &ConnectorInput, rated: Option<u32>, out: &mut Vec<Problem>) {
+fn connector_problems(i: usize, c: &ConnectorInput, rated: Option<u32>, out: &mut Vec<FieldProblem>) {
     let f = |s: &str| format!("connectors[{i}].{s}");
     if c.standard.is_none() {
-        out.push(Problem::new(f("standard"), format!("Connector {}: standard is required", i + 1), format!("第{}枪：请选择接口标准", i + 1)));
+        out.push(FieldProblem::new(f("standard"), msg::piles::standard_required(i + 1)));
     }
     power_problem(&f("maxPowerKw"), c.max_power_kw, out);
     if let (Some(max), Some(rated)) = (c.max_power_kw, rated) {
         if max > rated {
-            out.push(Problem::new(
-                f("maxPowerKw"),
-                format!("Connector {}: max power {max} kW exceeds the pile's rated {rated} kW", i + 1),
-                format!("第{}枪：最大功率{max}千瓦超过桩额定功率{rated}千瓦", i + 1),
-            ));
+            out.push(FieldProblem::new(f("maxPowerKw"), msg::piles::connector_over_rated(&max, i + 1, &rated)));
         }
     }
-    text_problem(&f("qrCode"), "QR code", "二维码", &c.qr_code, false, 200, out);
+    text_problem(&f("qrCode"), msg::piles::label::qr_code(), &c.qr_code, false, 200, out);
 }
 
 impl PileInput {
-    fn problems(&self, registering: bool) -> Vec<Problem> {
+    fn problems(&self, registering: bool) -> Vec<FieldProblem> {
         let mut out = Vec::new();
         let code = self.code.trim();
         if code.is_empty() || code.len() > 32 || !code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            out.push(Problem::new("code", "Serial number must be 1-32 letters, digits, - or _", "桩编号须为1-32位字母、数字、-或_"));
+            out.push(FieldProblem::new("code", msg::piles::bad_code()));
         }
-        text_problem("vendor", "Vendor", "厂商", &self.vendor, false, 50, &mut out);
-        text_problem("model", "Model", "型号", &self.model, false, 50, &mut out);
-        text_problem("firmwareVersion", "Firmware version", "固件版本", &self.firmware_version, false, 50, &mut out);
+        text_problem("vendor", msg::piles::label::vendor(), &self.vendor, false, 50, &mut out);
+        text_problem("model", msg::piles::label::model(), &self.model, false, 50, &mut out);
+        text_problem("firmwareVersion", msg::piles::label::firmware_version(), &self.firmware_version, false, 50, &mut out);
         if self.pile_type.is_none() {
-            out.push(Problem::new("pileType", "Type is required: AC or DC", "请选择类型：交流或直流"));
+            out.push(FieldProblem::new("pileType", msg::piles::type_required()));
         }
         power_problem("ratedPowerKw", self.rated_power_kw, &mut out);
         if self.security_profile.is_some_and(|p| p > 2) {
-            out.push(Problem::new("securityProfile", "Security profile must be 0, 1 or 2", "安全配置须为0、1或2"));
+            out.push(FieldProblem::new("securityProfile", msg::piles::bad_security_profile()));
         }
         if !matches!(self.heartbeat_interval_secs, Some(10..=3600)) {
-            out.push(Problem::new("heartbeatIntervalSecs", "Heartbeat interval must be 10-3600 seconds", "心跳间隔须为10-3600秒"));
+            out.push(FieldProblem::new("heartbeatIntervalSecs", msg::piles::bad_heartbeat()));
         }
         if registering {
             if self.station_id.trim().is_empty() {
-                out.push(Problem::new("stationId", "Station is required", "请选择所属充电站"));
+                out.push(FieldProblem::new("stationId", msg::piles::station_required()));
             }
             if self.connectors.is_empty() || self.connectors.len() > MAX_CONNECTORS {
-                out.push(Problem::new(
-                    "connectors",
-                    format!("A pile has 1-{MAX_CONNECTORS} connectors"),
-                    format!("每个桩须有1-{MAX_CONNECTORS}把枪"),
-                ));
+                out.push(FieldProblem::new("connectors", msg::piles::connector_count(MAX_CONNECTORS)));
             }
             for (i, c) in self.connectors.iter().enumerate() {
                 connector_problems(i, c, self.rated_power_kw, &mut out);
@@ -333,8 +325,8 @@ impl PileInput {
     }
 }
 
-fn pile_code_taken(code: &str) -> Problem {
-    Problem::new("code", format!("Pile serial number {code} is already registered"), format!("桩编号{code}已被注册"))
+fn pile_code_taken(code: &str) -> FieldProblem {
+    FieldProblem::new("code", msg::piles::code_taken(&code))
 }
 
 pub(crate) fn history_item(connector_id: &str, at: i64, from: Option<ConnectorStatus>, to: ConnectorStatus, what: &str, by: &str) -> store::Item {
@@ -420,7 +412,7 @@ pub async fn insert(ctx: &AppCtx, pile: &Pile, connectors: &[Connector], by: &st
         ops.extend(facets::changes(None, Some(&connector_listing(&c))));
     }
     ctx.store.transact(facets::merge(ops)).await.map_err(|e| match &e {
-        store::StoreError::TransactionCanceled { failed } if failed.contains(&2) => not_found("station", "充电站", &pile.station_id),
+        store::StoreError::TransactionCanceled { failed } if failed.contains(&2) => not_found(msg::assets::what::station(), &pile.station_id),
         _ => tx_error(e, Some(0), pile_code_taken(&pile.code)),
     })
 }
@@ -428,7 +420,7 @@ pub async fn insert(ctx: &AppCtx, pile: &Pile, connectors: &[Connector], by: &st
 pub async fn get_pile(ctx: &AppCtx, id: &str) -> Result<Pile, ApiError> {
     match ctx.store.get(&pile_key(id)).await.api()? {
         Some(item) => from_item(item),
-        None => Err(not_found("pile", "充电桩", id)),
+        None => Err(not_found(msg::assets::what::pile(), id)),
     }
 }
 
@@ -444,19 +436,15 @@ pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: PileInput, by:
     let mut problems = input.problems(false);
     let old = get_pile(ctx, id).await?;
     if input.pile_type.is_some_and(|t| t != old.pile_type) {
-        problems.push(Problem::new("pileType", "The type of a registered pile cannot change: register a new pile", "已注册充电桩的类型不能修改，请重新注册"));
+        problems.push(FieldProblem::new("pileType", msg::piles::type_fixed()));
     }
     if input.code.trim() != old.code {
         problems.retain(|p| p.field != "code");
-        problems.push(Problem::new("code", "The serial number of a registered pile cannot change", "已注册充电桩的编号不能修改"));
+        problems.push(FieldProblem::new("code", msg::piles::code_fixed()));
     }
     let conns = connectors_of(ctx, id).await?;
     if let Some(c) = conns.iter().find(|c| Some(c.max_power_kw) > input.rated_power_kw) {
-        problems.push(Problem::new(
-            "ratedPowerKw",
-            format!("Rated power must be at least connector {}'s {} kW", c.number, c.max_power_kw),
-            format!("额定功率不能低于第{}枪的{}千瓦", c.number, c.max_power_kw),
-        ));
+        problems.push(FieldProblem::new("ratedPowerKw", msg::piles::rated_below_connector(&c.max_power_kw, &c.number)));
     }
     check(problems)?;
     if old.version != expected {
@@ -487,10 +475,7 @@ pub async fn delete(ctx: &AppCtx, id: &str) -> Result<(), ApiError> {
     let pile = get_pile(ctx, id).await?;
     let conns = connectors_of(ctx, id).await?;
     if let Some(c) = conns.iter().find(|c| c.status.in_session()) {
-        return Err(ApiError::bad_request(Text::new(
-            format!("Connector {} is charging: stop the session before deleting the pile", c.number),
-            format!("第{}枪正在充电，请先停止充电再删除充电桩", c.number),
-        )));
+        return Err(ApiError::bad_request(msg::piles::connector_charging(&c.number)));
     }
     let mut ops = vec![
         TxOp::Delete { key: pile_key(id), condition: Some(Condition::version_is(pile.version)) },
@@ -509,7 +494,7 @@ pub async fn delete(ctx: &AppCtx, id: &str) -> Result<(), ApiError> {
 
 /// Edits a connector's standard, power and QR code.
 pub async fn update_connector(ctx: &AppCtx, id: &str, expected: i64, input: ConnectorInput) -> Result<Connector, ApiError> {
-    let (pile_id, n) = parse_connector_id(id).ok_or_else(|| not_found("connector", "充电枪", id))?;
+    let (pile_id, n) = parse_connector_id(id).ok_or_else(|| not_found(msg::assets::what::connector(), id))?;
     let pile = get_pile(ctx, pile_id).await?;
     let mut problems = Vec::new();
     connector_problems(n as usize - 1, &input, Some(pile.rated_power_kw), &mut problems);
@@ -538,10 +523,10 @@ pub async fn update_connector(ctx: &AppCtx, id: &str, expected: i64, input: Conn
 }
 
 pub async fn get_connector(ctx: &AppCtx, id: &str) -> Result<Connector, ApiError> {
-    let (pile_id, n) = parse_connector_id(id).ok_or_else(|| not_found("connector", "充电枪", id))?;
+    let (pile_id, n) = parse_connector_id(id).ok_or_else(|| not_found(msg::assets::what::connector(), id))?;
     match ctx.store.get(&connector_key(pile_id, n)).await.api()? {
         Some(item) => from_item(item),
-        None => Err(not_found("connector", "充电枪", id)),
+        None => Err(not_found(msg::assets::what::connector(), id)),
     }
 }
 
@@ -550,7 +535,7 @@ pub async fn get_connector(ctx: &AppCtx, id: &str) -> Result<Connector, ApiError
 pub async fn act(ctx: &AppCtx, id: &str, action: OperatorAction, by: &str) -> Result<Connector, ApiError> {
     let c = get_connector(ctx, id).await?;
     let now = ctx.now();
-    let next = apply_action(c.status, action).map_err(|e| super::invalid(&[e.problem()]))?;
+    let next = apply_action(c.status, action).map_err(|e| super::invalid(&[FieldProblem::new(e.field(), crate::messages::charging::action(&e))]))?;
     let mut n = c.clone();
     n.status = next;
     n.fault_code = if next == ConnectorStatus::Faulted { c.fault_code.clone() } else { None };

@@ -5,8 +5,8 @@
 pub use charging::station::Station;
 use charging::station::StationStatus;
 use charging::region::validate_region;
-use charging::Problem;
-use envelope::{ApiError, Text};
+use crate::request::FieldProblem;
+use envelope::{msg, ApiError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use store::{Condition, Key, TxOp, UpdateAction};
@@ -52,7 +52,7 @@ pub async fn find_by_code(ctx: &AppCtx, code: &str) -> Result<Option<Station>, A
 pub struct StationView {
     #[serde(flatten)]
     pub station: Station,
-    /// The district's (or city's) full name, e.g. "广东省 深圳市 南山区"; empty for an unknown code.
+    /// The district's (or city's) full name, the province, city and district names joined by spaces; empty for an unknown code.
     pub region_name: String,
 }
 
@@ -108,47 +108,43 @@ pub struct StationInput {
 
 impl StationInput {
     /// Every problem with the input (tariff existence is checked by the caller).
-    pub fn problems(&self) -> Vec<Problem> {
+    pub fn problems(&self) -> Vec<FieldProblem> {
         let mut out = Vec::new();
-        text_problem("name", "Name", "名称", &self.name, true, 50, &mut out);
+        text_problem("name", msg::stations::label::name(), &self.name, true, 50, &mut out);
         let code = self.code.trim();
         if code.is_empty() || code.len() > 20 || !code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            out.push(Problem::new("code", "Code must be 1-20 letters, digits, - or _", "编号须为1-20位字母、数字、-或_"));
+            out.push(FieldProblem::new("code", msg::stations::bad_code()));
         }
-        text_problem("operator", "Operator", "运营商", &self.operator, false, 50, &mut out);
+        text_problem("operator", msg::stations::label::operator(), &self.operator, false, 50, &mut out);
         if self.province_code.is_empty() || self.city_code.is_empty() {
-            out.push(Problem::new("region", "Region is required: choose province, city and district", "请选择所在地区（省/市/区）"));
+            out.push(FieldProblem::new("region", msg::stations::region_required()));
         } else if let Err(e) = validate_region(&self.province_code, &self.city_code, self.district_code.as_deref()) {
-            out.push(e.problem());
+            out.push(FieldProblem::new(e.field(), crate::messages::charging::region(&e)));
         }
-        text_problem("address", "Address", "详细地址", &self.address, true, 200, &mut out);
+        text_problem("address", msg::stations::label::address(), &self.address, true, 200, &mut out);
         match self.lat {
             Some(v) if v.is_finite() && (-90.0..=90.0).contains(&v) => {}
-            Some(_) => out.push(Problem::new("lat", "Latitude must be between -90 and 90", "纬度必须在-90到90之间")),
-            None => out.push(Problem::new("lat", "Latitude is required", "纬度不能为空")),
+            Some(_) => out.push(FieldProblem::new("lat", msg::stations::lat_range())),
+            None => out.push(FieldProblem::new("lat", msg::stations::lat_required())),
         }
         match self.lng {
             Some(v) if v.is_finite() && (-180.0..=180.0).contains(&v) => {}
-            Some(_) => out.push(Problem::new("lng", "Longitude must be between -180 and 180", "经度必须在-180到180之间")),
-            None => out.push(Problem::new("lng", "Longitude is required", "经度不能为空")),
+            Some(_) => out.push(FieldProblem::new("lng", msg::stations::lng_range())),
+            None => out.push(FieldProblem::new("lng", msg::stations::lng_required())),
         }
         if let Err(p) = charging::hours::parse(&self.opening_hours) {
-            out.push(p);
+            out.push(FieldProblem::new(p.field, crate::messages::charging::hours(&p.kind)));
         }
         if self.status.is_none() {
-            out.push(Problem::new("status", "Status is required", "状态不能为空"));
+            out.push(FieldProblem::new("status", msg::stations::status_required()));
         }
         let phone = self.service_phone.trim();
         if !(is_phone(phone) || is_landline(phone)) {
-            out.push(Problem::new(
-                "servicePhone",
-                "Service phone must be a mobile (11 digits), a landline like 0755-12345678 or a 400/800 number",
-                "客服电话须为11位手机号、固话（如0755-12345678）或400/800号码",
-            ));
+            out.push(FieldProblem::new("servicePhone", msg::stations::bad_phone()));
         }
-        text_problem("parkingInfo", "Parking fee rule", "停车收费说明", &self.parking_info, false, 200, &mut out);
+        text_problem("parkingInfo", msg::stations::label::parking_info(), &self.parking_info, false, 200, &mut out);
         if self.photo_urls.len() > 10 || self.photo_urls.iter().any(|u| !crate::validate::is_url(u)) {
-            out.push(Problem::new("photoUrls", "Photos must be at most 10 http(s) URLs", "照片最多10个且须为http(s)地址"));
+            out.push(FieldProblem::new("photoUrls", msg::stations::bad_photos()));
         }
         out
     }
@@ -215,13 +211,13 @@ async fn validate(ctx: &AppCtx, input: &StationInput) -> Result<(), ApiError> {
     let mut problems = input.problems();
     let tariff = input.tariff_id.trim();
     if !tariff.is_empty() && tariffs::find(ctx, tariff).await?.is_none() {
-        problems.push(Problem::new("tariffId", format!("Tariff template {tariff} does not exist"), format!("资费模板{tariff}不存在")));
+        problems.push(FieldProblem::new("tariffId", msg::stations::no_such_tariff(&tariff)));
     }
     check(problems)
 }
 
-fn code_taken(code: &str) -> Problem {
-    Problem::new("code", format!("Station code {code} is already used by another station"), format!("站点编号{code}已被其他站点使用"))
+fn code_taken(code: &str) -> FieldProblem {
+    FieldProblem::new("code", msg::stations::code_taken(&code))
 }
 
 /// Creates a station; the code must be unused.
@@ -277,7 +273,7 @@ pub async fn find(ctx: &AppCtx, id: &str) -> Result<Option<Station>, ApiError> {
 }
 
 pub async fn get(ctx: &AppCtx, id: &str) -> Result<Station, ApiError> {
-    find(ctx, id).await?.ok_or_else(|| not_found("station", "充电站", id))
+    find(ctx, id).await?.ok_or_else(|| not_found(msg::assets::what::station(), id))
 }
 
 /// Saves an edit made on `expected` version; 409 when someone saved since.
@@ -326,10 +322,7 @@ pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: StationInput, 
 pub async fn delete(ctx: &AppCtx, id: &str, expected: Option<i64>) -> Result<(), ApiError> {
     let s = get(ctx, id).await?;
     let has_piles = || {
-        ApiError::bad_request(Text::new(
-            format!("Station {} still has {} pile(s): delete or move them first", s.name, s.pile_count.max(1)),
-            format!("充电站“{}”下还有{}个充电桩，请先删除充电桩", s.name, s.pile_count.max(1)),
-        ))
+        ApiError::bad_request(msg::stations::has_piles(&s.name, s.pile_count.max(1)))
     };
     if s.pile_count > 0 {
         return Err(has_piles());

@@ -3,8 +3,7 @@
 //! snapshot, so an order priced with version n can always be shown.
 
 use charging::tariff::{TariffTemplate, TariffTemplateForm};
-use charging::Problem;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use serde::{Deserialize, Serialize};
 use store::{Condition, Index, Key, Query, TxOp};
 
@@ -76,7 +75,7 @@ impl StoredTariff {
 
 /// Validates a submitted form into a template (all problems at once).
 fn template_of(form: TariffTemplateForm) -> Result<TariffTemplate, ApiError> {
-    form.into_template().map_err(|p: Vec<Problem>| invalid(&p))
+    form.into_template().map_err(|found| invalid(&crate::messages::charging::problems(&found, crate::messages::charging::tariff)))
 }
 
 /// Creates a template at version 1.
@@ -106,10 +105,7 @@ pub async fn update(ctx: &AppCtx, mut form: TariffTemplateForm, expected: i64, b
     form.version = expected + 1;
     let t = StoredTariff { template: template_of(form)?, updated_at: ctx.now(), updated_by: by.into() };
     if old.template.version != expected {
-        return Err(ApiError::conflict(Text::new(
-            format!("the tariff was changed meanwhile (now version {}): reload and edit again", old.template.version),
-            format!("资费模板已被他人修改（当前版本{}），请刷新后重试", old.template.version),
-        )));
+        return Err(ApiError::conflict(msg::tariff::stale(&old.template.version)));
     }
     let (current, version) = t.items();
     ctx.store
@@ -130,17 +126,14 @@ pub async fn find(ctx: &AppCtx, id: &str) -> Result<Option<StoredTariff>, ApiErr
 }
 
 pub async fn get(ctx: &AppCtx, id: &str) -> Result<StoredTariff, ApiError> {
-    find(ctx, id).await?.ok_or_else(|| not_found("tariff", "资费模板", id))
+    find(ctx, id).await?.ok_or_else(|| not_found(msg::assets::what::tariff(), id))
 }
 
 /// One saved version (current or old).
 pub async fn get_version(ctx: &AppCtx, id: &str, version: i64) -> Result<StoredTariff, ApiError> {
     match ctx.store.get(&version_key(id, version)).await.api()? {
         Some(item) => from_item(item),
-        None => Err(ApiError::not_found(Text::new(
-            format!("tariff {id} has no version {version}"),
-            format!("资费模板{id}没有版本{version}"),
-        ))),
+        None => Err(ApiError::not_found(msg::tariff::no_version(&id, &version))),
     }
 }
 
@@ -221,17 +214,11 @@ pub async fn copy_for_station(ctx: &AppCtx, mut form: TariffTemplateForm, expect
     use super::stations;
     let old = get(ctx, &form.id).await?;
     if old.template.version != expected {
-        return Err(ApiError::conflict(Text::new(
-            format!("the tariff was changed meanwhile (now version {}): reload and edit again", old.template.version),
-            format!("资费模板已被他人修改（当前版本{}），请刷新后重试", old.template.version),
-        )));
+        return Err(ApiError::conflict(msg::tariff::stale(&old.template.version)));
     }
     let station = stations::get(ctx, station_id).await?;
     if station.tariff_id != old.template.id {
-        return Err(ApiError::bad_request(Text::new(
-            format!("stationId: station {} does not use tariff {}", station.name, old.template.name),
-            format!("stationId：充电站“{}”未使用资费模板“{}”", station.name, old.template.name),
-        )));
+        return Err(ApiError::bad_request(msg::tariff::not_used_by_station(&station.name, &old.template.name)));
     }
     form.name = copy_name(&form.name, &old.template.name, &station.name);
     form.id = format!("tt-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);

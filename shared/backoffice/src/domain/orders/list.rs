@@ -11,7 +11,7 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use charging::orders::{OrderStatus, PaymentStatus};
-use envelope::ApiError;
+use envelope::{msg, ApiError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::{Index, Query, SortKey};
@@ -143,7 +143,7 @@ fn encode_cursor(p: &Position) -> String {
 }
 
 fn bad_cursor() -> ApiError {
-    ApiError::invalid("the page cursor is not valid for this list; start from the first page", "分页游标无效，请从第一页开始")
+    ApiError::bad_request(msg::orders::list::bad_cursor())
 }
 
 fn decode_cursor(s: &str) -> Result<Position, ApiError> {
@@ -292,10 +292,7 @@ pub async fn page_sorted(ctx: &AppCtx, f: &Filter, size: u32, cursor: Option<&st
     };
     let only_range = Filter { from_day: f.from_day, to_day: f.to_day, ..Filter::default() };
     if *f != only_range {
-        return Err(ApiError::invalid(
-            format!("sort: {} sorts the time range alone; clear the other filters or sort by time", sort.name()),
-            "sort：按金额或电量排序时只能按时间范围筛选；请清除其他筛选条件，或按时间排序".to_string(),
-        ));
+        return Err(ApiError::bad_request(msg::orders::list::sort_alone(sort.name())));
     }
     let after = match cursor {
         None => None,

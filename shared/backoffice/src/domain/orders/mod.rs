@@ -13,7 +13,7 @@ pub mod seed;
 pub mod settle;
 pub mod view;
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use serde_json::json;
 use store::{Condition, Key, TxOp};
 
@@ -100,7 +100,7 @@ pub fn change_ops_adding(before: &OrderRow, after: &OrderRow, more_rollups: std:
 }
 
 pub fn order_not_found(no: &str) -> ApiError {
-    ApiError::not_found(Text::new(format!("no order {no}"), format!("订单 {no} 不存在")))
+    ApiError::not_found(msg::orders::not_found(&no))
 }
 
 /// Reads one order's list row.

@@ -22,7 +22,7 @@
 
 use charging::orders::{apply_refund, request_errors, requestable, RefundRequest};
 use charging::Fen;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -113,7 +113,7 @@ fn pending_update(row: &OrderRow, pending: Fen) -> TxOp {
 }
 
 fn race_lost() -> ApiError {
-    ApiError::conflict(Text::new("the order changed meanwhile (other refund requests or decisions); reload and try again", "订单已被他人修改（其他退款申请或审批），请刷新后重试"))
+    ApiError::conflict(msg::refunds::race_lost())
 }
 
 /// What a ledger entry records. Entries written before offline payments
@@ -175,8 +175,8 @@ impl RefundRecord {
     }
 }
 
-fn problem_error(p: &charging::Problem) -> ApiError {
-    ApiError::bad_request(Text::new(p.en.clone(), p.zh.clone()))
+fn refused(e: &charging::orders::RefundError) -> ApiError {
+    ApiError::bad_request(crate::messages::charging::refund(e))
 }
 
 /// Records a pending request after checking it against the order as it
@@ -188,7 +188,7 @@ pub async fn request(ctx: &AppCtx, order_no: &str, amount: Fen, reason: &str, by
         let row = super::load(ctx, order_no).await?;
         let pending = pending_of(ctx, &row).await?;
         if let Some(e) = request_errors(&row.order.money(), pending, &req).first() {
-            return Err(problem_error(&e.problem()));
+            return Err(refused(e));
         }
         let now = ctx.now();
         let rec = RefundRecord {
@@ -216,16 +216,16 @@ pub async fn request(ctx: &AppCtx, order_no: &str, amount: Fen, reason: &str, by
 
 async fn load_request(ctx: &AppCtx, order_no: &str, id: &str) -> Result<RefundRecord, ApiError> {
     let item = ctx.store.get(&keys::refund(order_no, id)).await.api()?.ok_or_else(|| {
-        ApiError::not_found(Text::new(format!("no refund request {id} on order {order_no}"), format!("订单 {order_no} 没有退款申请 {id}")))
+        ApiError::not_found(msg::refunds::not_found(&id, &order_no))
     })?;
     from_item(item)
 }
 
 fn already_decided(rec: &RefundRecord) -> ApiError {
-    ApiError::conflict(Text::new(
-        format!("refund {} was already {}", rec.id, keys::enum_name(&rec.status)),
-        format!("退款申请 {} 已处理（{}）", rec.id, if rec.status == RefundStatus::Approved { "已通过" } else { "已驳回" }),
-    ))
+    ApiError::conflict(match rec.status {
+        RefundStatus::Approved => msg::refunds::already_approved(&rec.id),
+        _ => msg::refunds::already_rejected(&rec.id),
+    })
 }
 
 /// Approves a pending request: all-or-nothing (see module docs), with an
@@ -239,7 +239,7 @@ pub async fn approve(ctx: &AppCtx, order_no: &str, id: &str, by: &str, note: &st
         let before = super::load(ctx, order_no).await?;
         let pending = pending_of(ctx, &before).await?;
         let req = RefundRequest { amount: rec.amount_fen, reason: rec.reason.clone() };
-        let money = apply_refund(&before.order.money(), &req).map_err(|e| problem_error(&e.problem()))?;
+        let money = apply_refund(&before.order.money(), &req).map_err(|e| refused(&e))?;
         let now = ctx.now();
         let mut after = before.clone();
         after.order.refunded_fen = money.refunded;
@@ -271,10 +271,7 @@ pub async fn approve(ctx: &AppCtx, order_no: &str, id: &str, by: &str, note: &st
             Err(e) => return Err(store_error(e)),
         }
     }
-    Err(ApiError::conflict(Text::new(
-        "the order or the refund request changed meanwhile (another approval won); reload",
-        "订单或退款申请已被他人处理，请刷新后重试",
-    )))
+    Err(ApiError::conflict(msg::refunds::decision_race_lost()))
 }
 
 /// A decision's note: trimmed, absent when empty.
@@ -437,7 +434,7 @@ pub async fn reject(ctx: &AppCtx, order_no: &str, id: &str, by: &str, note: &str
             Err(e) => return Err(store_error(e)),
         }
     }
-    Err(ApiError::conflict(Text::new("the refund request was decided meanwhile; reload", "退款申请已被他人处理，请刷新")))
+    Err(ApiError::conflict(msg::refunds::decided_meanwhile()))
 }
 
 /// The order's money beside a refund request in the approval queue.

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use charging::demo::{DemoConfig, DemoData};
 use charging::Fen;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use store::{Condition, Key, TxOp, MAX_TRANSACT_OPS};
 
 use super::keys;
@@ -29,19 +29,13 @@ pub fn demo_config(get: &impl Fn(&str) -> Option<String>, now: i64) -> Result<De
     let orders = match get("BACKOFFICE_DEMO_ORDERS").filter(|v| !v.trim().is_empty()) {
         None => DEFAULT_DEMO_ORDERS,
         Some(v) => v.trim().parse::<u64>().map_err(|_| {
-            ApiError::bad_request(Text::new(
-                format!("BACKOFFICE_DEMO_ORDERS must be a whole number of orders (got {v:?})"),
-                format!("BACKOFFICE_DEMO_ORDERS 必须是订单数量（整数），收到 {v:?}"),
-            ))
+            ApiError::bad_request(msg::seed::demo_orders(format!("{v:?}")))
         })?,
     };
     let days = match get("BACKOFFICE_DEMO_DAYS").filter(|v| !v.trim().is_empty()) {
         None => DEMO_DAYS,
         Some(v) => v.trim().parse::<u32>().ok().filter(|d| (1..=3650).contains(d)).ok_or_else(|| {
-            ApiError::bad_request(Text::new(
-                format!("BACKOFFICE_DEMO_DAYS must be a number of days from 1 to 3650 (got {v:?})"),
-                format!("BACKOFFICE_DEMO_DAYS 必须是 1 到 3650 之间的天数，收到 {v:?}"),
-            ))
+            ApiError::bad_request(msg::seed::demo_days(format!("{v:?}")))
         })?,
     };
     Ok(DemoConfig { orders, days, end_ts: now, ..DemoConfig::default() })

@@ -1,6 +1,6 @@
 //! Settling what an order still owes by hand (finance desk): a payment
 //! received offline (cash, bank transfer, ...) or a write-off with a
-//! reason. Typical case: an order closed by hand (人工结单) that is
+//! reason. Typical case: an order closed by hand that is
 //! finished and unpaid, with nobody's app left to charge.
 //!
 //! Each is ONE transaction: the order (only at the version read, with its
@@ -17,7 +17,7 @@
 
 use charging::orders::{OrderStatus, PaymentStatus};
 use charging::Fen;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use store::{Condition, StoreError, TxOp};
@@ -36,27 +36,6 @@ pub enum OfflineMethod {
     Wechat,
     Alipay,
     Other,
-}
-
-impl OfflineMethod {
-    pub fn zh(self) -> &'static str {
-        match self {
-            OfflineMethod::Cash => "现金",
-            OfflineMethod::BankTransfer => "银行转账",
-            OfflineMethod::Wechat => "微信",
-            OfflineMethod::Alipay => "支付宝",
-            OfflineMethod::Other => "其他",
-        }
-    }
-    pub fn en(self) -> &'static str {
-        match self {
-            OfflineMethod::Cash => "cash",
-            OfflineMethod::BankTransfer => "bank transfer",
-            OfflineMethod::Wechat => "WeChat",
-            OfflineMethod::Alipay => "Alipay",
-            OfflineMethod::Other => "other",
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -102,15 +81,15 @@ pub fn ledger_id(order_no: &str) -> String {
 
 
 fn already_settled(row: &OrderRow) -> ApiError {
-    let (en, zh) = match &row.settlement {
-        Some(s) if s.kind == SettlementKind::OfflinePayment => (
-            format!("order {} was already paid offline by {} ({})", row.order.order_no, s.by, s.method.map(OfflineMethod::en).unwrap_or("")),
-            format!("订单 {} 已由 {} 登记线下收款（{}）", row.order.order_no, s.by, s.method.map(OfflineMethod::zh).unwrap_or("")),
-        ),
-        Some(s) => (format!("order {} was already written off by {}", row.order.order_no, s.by), format!("订单 {} 已由 {} 核销", row.order.order_no, s.by)),
-        None => (format!("order {} is already paid", row.order.order_no), format!("订单 {} 已支付", row.order.order_no)),
-    };
-    ApiError::conflict(Text::new(en, zh))
+    let no = &row.order.order_no;
+    ApiError::conflict(match &row.settlement {
+        Some(s) if s.kind == SettlementKind::OfflinePayment => {
+            let method = s.method.map_or_else(|| Text::same(""), crate::messages::orders::offline_method);
+            msg::orders::settle::already_paid_offline(&s.by, method, no)
+        }
+        Some(s) => msg::orders::settle::already_written_off(&s.by, no),
+        None => msg::orders::settle::already_paid(no),
+    })
 }
 
 /// What the order still owes (amount - paid), or why nothing can be settled.
@@ -120,14 +99,11 @@ fn owed(row: &OrderRow) -> Result<Fen, ApiError> {
         return Err(already_settled(row));
     }
     if matches!(row.order.status, OrderStatus::Charging) {
-        return Err(ApiError::invalid(
-            format!("order {} is still charging; close it first", row.order.order_no),
-            format!("订单 {} 仍在充电中，请先结单", row.order.order_no),
-        ));
+        return Err(ApiError::bad_request(msg::orders::settle::still_charging(&row.order.order_no)));
     }
     let owed = Fen(row.order.amount_fen.0 - row.order.paid_fen.0);
     if owed.0 <= 0 {
-        return Err(ApiError::invalid(format!("order {} owes nothing", row.order.order_no), format!("订单 {} 没有待收金额", row.order.order_no)));
+        return Err(ApiError::bad_request(msg::orders::settle::owes_nothing(&row.order.order_no)));
     }
     Ok(owed)
 }
@@ -145,10 +121,7 @@ pub async fn settle(ctx: &AppCtx, order_no: &str, what: Settle, by: &str) -> Res
         let settlement = match &what {
             Settle::Payment { method, reference, amount, note } => {
                 if *amount != owed {
-                    return Err(ApiError::invalid(
-                        format!("amount must be the amount owed, {} (got {})", owed, amount),
-                        format!("收款金额须等于待收金额 {} 元（收到 {} 元）", owed, amount),
-                    ));
+                    return Err(ApiError::bad_request(msg::orders::settle::wrong_amount(&amount, &owed)));
                 }
                 after.order.paid_fen = Fen(before.order.paid_fen.0 + owed.0);
                 after.order.payment_status = after.order.money().payment_status();
@@ -188,5 +161,5 @@ pub async fn settle(ctx: &AppCtx, order_no: &str, what: Settle, by: &str) -> Res
             Err(e) => return Err(store_error(e)),
         }
     }
-    Err(ApiError::conflict(Text::new("the order changed meanwhile; reload and try again", "订单已被他人修改，请刷新后重试")))
+    Err(ApiError::conflict(msg::orders::changed_meanwhile()))
 }
