@@ -257,11 +257,13 @@ pub struct PileInput {
     #[serde(default)]
     pub registration_status: Option<RegistrationStatus>,
     /// 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
-    /// auth over TLS (default 2 where chargers connect over TLS, else 1).
+    /// auth over TLS (default 2 where chargers connect over TLS, else 1), 3
+    /// TLS with a client certificate issued for the charge point id (only
+    /// where the gateway serves TLS itself).
     /// Choosing one other than the default, or changing it, needs
     /// configure:charger (Admin).
     #[serde(default)]
-    #[schemars(range(min = 0, max = 2))]
+    #[schemars(range(min = 0, max = charging::pile::MAX_SECURITY_PROFILE))]
     pub security_profile: Option<u8>,
     /// Registration only: the pile's connectors, numbered 1..n in order.
     #[schemars(length(min = 1, max = MAX_CONNECTORS))]
@@ -308,8 +310,8 @@ impl PileInput {
             out.push(Problem::new("pileType", "Type is required: AC or DC", "请选择类型：交流或直流"));
         }
         power_problem("ratedPowerKw", self.rated_power_kw, &mut out);
-        if self.security_profile.is_some_and(|p| p > 2) {
-            out.push(Problem::new("securityProfile", "Security profile must be 0, 1 or 2", "安全配置须为0、1或2"));
+        if self.security_profile.is_some_and(|p| p > charging::pile::MAX_SECURITY_PROFILE) {
+            out.push(Problem::new("securityProfile", "Security profile must be 0, 1, 2 or 3", "安全配置须为0、1、2或3"));
         }
         if !matches!(self.heartbeat_interval_secs, Some(10..=3600)) {
             out.push(Problem::new("heartbeatIntervalSecs", "Heartbeat interval must be 10-3600 seconds", "心跳间隔须为10-3600秒"));
