@@ -86,9 +86,10 @@ async fn measure(store: Arc<dyn Table>, meter: Option<&Meter>, dir: &std::path::
     out.clear();
     // An address of the internet: the guessing counters are part of the cost (on AWS too).
     let h = ocpp::Handshake { charge_point: &code, protocols: Some("ocpp1.6"), authorization: Some(&basic), secure: false, address: "203.0.113.10" };
-    let admitted = ocpp::admit(&ctx, &h).await.expect("admitted");
+    let app: &AppCtx = &ctx;
+    let admitted = ocpp::admit(app, &h).await.expect("admitted");
     take("(handshake: $connect check)", &mut out);
-    let session = ocpp::Session::open(&ctx, admitted, "bench-1".into(), "127.0.0.1", ocpp::now_ms()).await.expect("opened");
+    let session = ocpp::Session::open(app, admitted, "bench-1".into(), "127.0.0.1", ocpp::now_ms()).await.expect("opened");
     take("(connection recorded)", &mut out);
     let now = ctx.now();
     let mut msg = 0;
@@ -109,7 +110,7 @@ async fn measure(store: Arc<dyn Table>, meter: Option<&Meter>, dir: &std::path::
     ];
     let mut replies = Vec::new();
     for (id, action, payload) in script.drain(..) {
-        let reply = session.on_text(&ctx, &json!([2, id.to_string(), action, payload]).to_string()).await;
+        let reply = session.on_text(app, &json!([2, id.to_string(), action, payload]).to_string()).await;
         replies.push(reply.clone().unwrap_or_default());
         take(action, &mut out);
     }
@@ -117,15 +118,15 @@ async fn measure(store: Arc<dyn Table>, meter: Option<&Meter>, dir: &std::path::
     for i in 1..=5 {
         let payload = json!({"connectorId": 1, "transactionId": tx, "meterValue": [{"timestamp": iso(start_ts + i * 600),
             "sampledValue": [{"value": (1000 + i * 1100).to_string()}, {"value": "6.6", "measurand": "Power.Active.Import", "unit": "kW"}]}]});
-        session.on_text(&ctx, &json!([2, format!("m{i}"), "MeterValues", payload]).to_string()).await;
+        session.on_text(app, &json!([2, format!("m{i}"), "MeterValues", payload]).to_string()).await;
         take("MeterValues (in a session)", &mut out);
     }
     let stop = json!({"transactionId": tx, "meterStop": 7000, "timestamp": iso(start_ts + 3300), "reason": "Local", "idTag": tag});
-    session.on_text(&ctx, &json!([2, "s1", "StopTransaction", stop]).to_string()).await;
+    session.on_text(app, &json!([2, "s1", "StopTransaction", stop]).to_string()).await;
     take("StopTransaction", &mut out);
-    session.on_text(&ctx, &json!([2, "x1", "StatusNotification", {"connectorId": 1, "status": "Finishing", "errorCode": "NoError", "timestamp": iso(start_ts + 3301)}]).to_string()).await;
+    session.on_text(app, &json!([2, "x1", "StatusNotification", {"connectorId": 1, "status": "Finishing", "errorCode": "NoError", "timestamp": iso(start_ts + 3301)}]).to_string()).await;
     take("StatusNotification", &mut out);
-    session.close(&ctx).await;
+    session.close(app).await;
     take("(disconnect)", &mut out);
     out
 }

@@ -10,6 +10,7 @@ import { ProgressBar } from '@/components/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { Guard } from '@/router/Guard';
 import { settingsStore } from '@/store/settings';
+import { useThemeMaskTimer } from '@/theme/mask';
 import { appTheme } from '@/theme/themes';
 import { loadingStore } from '@/utils/notify';
 
@@ -26,6 +27,7 @@ export function App() {
   const { t } = useTranslation();
   const theme = settingsStore.use((s) => s.theme);
   const themeMask = settingsStore.use((s) => s.themeMask);
+  useThemeMaskTimer(themeMask);
   const requestMask = loadingStore.use((s) => s.count > 0);
   useBodyThemeClasses(theme.themeName, theme.background);
 

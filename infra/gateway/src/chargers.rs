@@ -12,9 +12,10 @@ use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpg
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
+use backoffice::domain::assets::piles::Pile;
 use backoffice::AppCtx;
 use futures::{SinkExt, StreamExt};
-use ocpp::outbound::{Gone, Outbound};
+use ocpp::link::{Gone, Outbound};
 use ocpp::{Handshake, Session};
 use tokio::sync::mpsc;
 
@@ -103,7 +104,7 @@ pub async fn connect(
         secure: state.tls || crate::server::forwarded_https(&headers, peer.ip(), &state.trusted_proxies),
         address: &address,
     };
-    let admitted = match ocpp::admit(&state.ctx, &handshake).await {
+    let admitted = match ocpp::admit(state.ctx.as_ref(), &handshake).await {
         Ok(a) => a,
         Err(refusal) => {
             tracing::info!(charge_point = %id, status = refusal.status(), reason = refusal.reason(), "charger refused");
@@ -115,7 +116,7 @@ pub async fn connect(
             return response;
         }
     };
-    let protocol = admitted.protocol;
+    let protocol = admitted.protocol.subprotocol();
     ws.protocols([protocol])
         // Chargers send small frames: a small read buffer (it grows for a
         // big message) keeps thousands of idle sockets cheap; the default is 128 KiB each.
@@ -129,14 +130,15 @@ pub async fn connect(
 
 /// One charger's socket: frames are handled one at a time, in order (a
 /// charger's messages depend on each other: Start before MeterValues).
-async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, address: String) {
+async fn run(state: LinkState, admitted: ocpp::Admitted<Pile>, socket: WebSocket, address: String) {
     let ctx = state.ctx.clone();
+    let app: &AppCtx = &ctx;
     let connection_id = uuid::Uuid::now_v7().simple().to_string();
-    let pile_id = admitted.pile.id.clone();
-    let session = match Session::open(&ctx, admitted, connection_id.clone(), &address, ocpp::now_ms()).await {
+    let pile_id = admitted.charger.id.clone();
+    let session = match Session::open(app, admitted, connection_id.clone(), &address, ocpp::now_ms()).await {
         Ok(s) => s,
         Err(e) => {
-            tracing::error!(error = %e.msg.en, "could not record a charger connection");
+            tracing::error!(error = %e, "could not record a charger connection");
             return;
         }
     };
@@ -157,13 +159,13 @@ async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, addr
     while let Some(received) = stream.next().await {
         match received {
             Ok(Message::Text(text)) => {
-                if let Some(reply) = session.on_text(&ctx, text.as_str()).await {
+                if let Some(reply) = session.on_text(app, text.as_str()).await {
                     if tx.send(Message::Text(reply.into())).is_err() {
                         break;
                     }
                 }
                 // Queued calls go after the answer (same channel, in order).
-                session.after_reply(&ctx).await;
+                session.after_reply(app).await;
             }
             Ok(Message::Binary(_)) => {
                 let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::UNSUPPORTED, reason: "OCPP-J frames are text".into() })));
@@ -173,7 +175,7 @@ async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, addr
             Ok(Message::Ping(_) | Message::Pong(_)) => {}
             Err(e) => {
                 // Most often a message over the size limit: say so before closing.
-                tracing::info!(charger = %session.pile.code, error = %e, "charger socket error");
+                tracing::info!(charger = %session.charger.code, error = %e, "charger socket error");
                 let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::SIZE, reason: "message too big or malformed".into() })));
                 break;
             }
@@ -182,7 +184,7 @@ async fn run(state: LinkState, admitted: ocpp::Admitted, socket: WebSocket, addr
     drop(tx);
     state.sockets.unregister(&pile_id, &connection_id);
     let _ = tokio::time::timeout(std::time::Duration::from_secs(2), writer).await;
-    session.close(&ctx).await;
+    session.close(app).await;
 }
 
 /// The sweepers: every 5 s, calls to chargers unanswered past their

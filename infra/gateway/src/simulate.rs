@@ -7,7 +7,10 @@
 //! connectors (authorize, start, meter values, stop) on a schedule drawn
 //! from the seed, answer the server's calls (remote start/stop, reset,
 //! unlock, availability, configuration, triggers), and reconnect when the
-//! socket drops.
+//! socket drops. It speaks through the protocol layer's own types
+//! (`ocpp::v16`): its requests are typed, and it reads the server's
+//! answers and calls strictly, as a strict charger would (so the demo and
+//! the load bench check every frame the server sends against its schema).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -18,7 +21,10 @@ use base64::Engine;
 use futures::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde_json::{json, Value};
+use ocpp::frame::{self, CallError, ErrorCode, Frame};
+use ocpp::schema::{parse, DateTime, Mode};
+use ocpp::v16::{self, Action, Request};
+use serde_json::Value;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -117,8 +123,8 @@ impl Stats {
     }
 }
 
-fn iso_now() -> String {
-    time::OffsetDateTime::now_utc().format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
+fn now() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
 }
 
 /// Runs every charger until the duration passes (or for ever).
@@ -174,7 +180,7 @@ struct Charger {
 enum Pending {
     Start(u32, String),
     Stop(i64),
-    Trigger(String, Option<u32>),
+    Trigger(v16::MessageTrigger, Option<u32>),
 }
 
 async fn charger(cfg: Arc<SimConfig>, stats: Arc<Stats>, spec: ChargerSpec, seed: u64) {
@@ -225,109 +231,164 @@ async fn connect(cfg: &SimConfig, id: &str, password: &str) -> Result<tokio_tung
     Ok(ws)
 }
 
+/// A server's CALL read as the charger reads it: strictly, the schema
+/// exactly (a payload of ours that breaks it is a CALLERROR, as a strict
+/// charger would answer).
+fn strict<R: Request>(payload: &Value) -> Result<R, CallError> {
+    parse(payload, Mode::Strict).map_err(|v| v.to_call_error())
+}
+
+fn boot_request() -> v16::BootNotificationRequest {
+    v16::BootNotificationRequest {
+        charge_point_vendor: "SimCharge".into(),
+        charge_point_model: "SIM-2".into(),
+        charge_point_serial_number: None,
+        charge_box_serial_number: None,
+        firmware_version: Some("1.0.0".into()),
+        iccid: None,
+        imsi: None,
+        meter_type: None,
+        meter_serial_number: None,
+    }
+}
+
+fn sampled(value: String, measurand: v16::Measurand, unit: v16::UnitOfMeasure) -> v16::SampledValue {
+    v16::SampledValue { value, context: Some(v16::ReadingContext::SamplePeriodic), format: None, measurand: Some(measurand), phase: None, location: None, unit: Some(unit) }
+}
+
 impl Charger {
-    /// Sends a CALL and waits for its answer, answering the server's own
+    /// Sends a CALL and waits for its answer (read strictly: an answer
+    /// that breaks its schema is an error), answering the server's own
     /// calls meanwhile. Err when the socket is gone or no answer comes.
-    async fn call(&mut self, action: &str, payload: Value) -> Result<Value, String> {
+    async fn call<R: Request>(&mut self, request: R) -> Result<R::Response, String> {
         self.next_id += 1;
         let id = format!("s{}", self.next_id);
+        let action = R::ACTION;
         let started = Instant::now();
         self.stats.calls.fetch_add(1, Ordering::Relaxed);
-        self.ws.send(Message::text(json!([2, id, action, payload]).to_string())).await.map_err(|e| e.to_string())?;
+        self.ws.send(Message::text(frame::call(&id, action.name(), &request))).await.map_err(|e| e.to_string())?;
         let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
         loop {
             let msg = tokio::time::timeout_at(deadline, self.ws.next()).await.map_err(|_| format!("{action}: no answer"))?;
             let Some(Ok(msg)) = msg else { return Err("socket closed".into()) };
             let Message::Text(text) = msg else { continue };
-            let v: Value = serde_json::from_str(text.as_str()).unwrap_or(Value::Null);
-            match v[0].as_i64() {
-                Some(3) if v[1] == json!(id) => {
+            match frame::parse(text.as_str()) {
+                Ok(Frame::Result { id: answered, payload }) if answered == id => {
                     self.stats.answered.fetch_add(1, Ordering::Relaxed);
                     self.stats.latency(started.elapsed());
-                    return Ok(v[2].clone());
+                    return parse(&payload, Mode::Strict).map_err(|v| format!("{action}: the answer breaks its schema: {v}"));
                 }
-                Some(4) if v[1] == json!(id) => {
+                Ok(Frame::Error { id: answered, code, description, .. }) if answered == id => {
                     self.stats.errors.fetch_add(1, Ordering::Relaxed);
-                    return Err(format!("{action}: CALLERROR {}", v[2]));
+                    return Err(format!("{action}: CALLERROR {code} {description}"));
                 }
-                Some(2) => self.answer_server(&v).await?,
+                Ok(Frame::Call { id, action, payload }) => self.answer_server(&id, &action, &payload).await?,
                 _ => {}
             }
         }
     }
 
     /// Answers one CALL of the server.
-    async fn answer_server(&mut self, v: &Value) -> Result<(), String> {
+    async fn answer_server(&mut self, id: &str, action: &str, payload: &Value) -> Result<(), String> {
         self.stats.server_calls.fetch_add(1, Ordering::Relaxed);
-        let (id, action, p) = (v[1].clone(), v[2].as_str().unwrap_or_default().to_string(), &v[3]);
-        let connector = p["connectorId"].as_u64().map(|c| c as u32);
-        let result = match action.as_str() {
-            "RemoteStartTransaction" => {
-                let c = connector.unwrap_or(1);
-                let free = self.connectors.get(c as usize - 1).is_some_and(|x| x.session.is_none() && x.available);
-                if free {
-                    self.pending.push_back(Pending::Start(c, p["idTag"].as_str().unwrap_or("DEMO0001").to_string()));
-                }
-                Some(json!({"status": if free { "Accepted" } else { "Rejected" }}))
-            }
-            "RemoteStopTransaction" => {
-                let tx = p["transactionId"].as_i64().unwrap_or(-1);
-                let running = self.connectors.iter().any(|c| c.session.is_some_and(|s| s.0 == tx));
-                if running {
-                    self.pending.push_back(Pending::Stop(tx));
-                }
-                Some(json!({"status": if running { "Accepted" } else { "Rejected" }}))
-            }
-            "Reset" => {
-                self.reboot = true;
-                Some(json!({"status": "Accepted"}))
-            }
-            "UnlockConnector" => Some(json!({"status": "Unlocked"})),
-            "ChangeAvailability" => {
-                let operative = p["type"] == "Operative";
-                for (i, c) in self.connectors.iter_mut().enumerate() {
-                    if connector == Some(0) || connector == Some(i as u32 + 1) {
-                        c.available = operative;
-                    }
-                }
-                self.pending.push_back(Pending::Trigger("StatusNotification".into(), connector.filter(|c| *c > 0)));
-                Some(json!({"status": "Accepted"}))
-            }
-            "GetConfiguration" => Some(json!({"configurationKey": [
-                {"key": "HeartbeatInterval", "readonly": false, "value": self.cfg.heartbeat_secs.unwrap_or(300).to_string()},
-                {"key": "MeterValueSampleInterval", "readonly": false, "value": self.cfg.meter_secs.to_string()},
-                {"key": "NumberOfConnectors", "readonly": true, "value": self.connectors.len().to_string()},
-                {"key": "ConnectionTimeOut", "readonly": false, "value": "60"}
-            ]})),
-            "ChangeConfiguration" => Some(json!({"status": match p["key"].as_str() {
-                Some("NumberOfConnectors") => "Rejected",
-                Some("HeartbeatInterval" | "MeterValueSampleInterval" | "ConnectionTimeOut") => "Accepted",
-                _ => "NotSupported",
-            }})),
-            "TriggerMessage" => {
-                self.pending.push_back(Pending::Trigger(p["requestedMessage"].as_str().unwrap_or_default().to_string(), connector));
-                Some(json!({"status": "Accepted"}))
-            }
-            "ClearCache" => Some(json!({"status": "Accepted"})),
-            "DataTransfer" => Some(json!({"status": "UnknownVendorId"})),
-            _ => None,
+        let result = match Action::from_name(action) {
+            Some(Action::RemoteStartTransaction) => self.serve(payload, Charger::remote_start),
+            Some(Action::RemoteStopTransaction) => self.serve(payload, Charger::remote_stop),
+            Some(Action::Reset) => self.serve(payload, |ch, _: v16::ResetRequest| {
+                ch.reboot = true;
+                v16::ResetResponse { status: v16::ResetStatus::Accepted }
+            }),
+            Some(Action::UnlockConnector) => self.serve(payload, |_, _: v16::UnlockConnectorRequest| v16::UnlockConnectorResponse { status: v16::UnlockStatus::Unlocked }),
+            Some(Action::ChangeAvailability) => self.serve(payload, Charger::change_availability),
+            Some(Action::GetConfiguration) => self.serve(payload, Charger::configuration),
+            Some(Action::ChangeConfiguration) => self.serve(payload, |_, r: v16::ChangeConfigurationRequest| {
+                let status = match r.key.as_str() {
+                    "NumberOfConnectors" => v16::ConfigurationStatus::Rejected,
+                    "HeartbeatInterval" | "MeterValueSampleInterval" | "ConnectionTimeOut" => v16::ConfigurationStatus::Accepted,
+                    _ => v16::ConfigurationStatus::NotSupported,
+                };
+                v16::ChangeConfigurationResponse { status }
+            }),
+            Some(Action::TriggerMessage) => self.serve(payload, |ch, r: v16::TriggerMessageRequest| {
+                ch.pending.push_back(Pending::Trigger(r.requested_message, r.connector_id.and_then(|c| u32::try_from(c).ok())));
+                v16::TriggerMessageResponse { status: v16::TriggerMessageStatus::Accepted }
+            }),
+            Some(Action::ClearCache) => self.serve(payload, |_, _: v16::ClearCacheRequest| v16::ClearCacheResponse { status: v16::ClearCacheStatus::Accepted }),
+            Some(Action::DataTransfer) => self.serve(payload, |_, _: v16::DataTransferRequest| v16::DataTransferResponse { status: v16::DataTransferStatus::UnknownVendorId, data: None }),
+            _ => Err(CallError::new(ErrorCode::NotImplemented, format!("{action} is not simulated"))),
         };
-        let frame = match result {
-            Some(r) => json!([3, id, r]),
-            None => json!([4, id, "NotImplemented", format!("{action} is not simulated"), {}]),
+        let reply = match result {
+            Ok(answer) => frame::call_result(id, &answer),
+            Err(e) => frame::call_error(id, &e),
         };
-        self.ws.send(Message::text(frame.to_string())).await.map_err(|e| e.to_string())
+        self.ws.send(Message::text(reply)).await.map_err(|e| e.to_string())
     }
 
-    async fn status(&mut self, connector: u32, status: &str) -> Result<(), String> {
-        self.call("StatusNotification", json!({"connectorId": connector, "status": status, "errorCode": "NoError", "timestamp": iso_now()})).await.map(|_| ())
+    /// Reads the server's request strictly and answers it with `handle`.
+    fn serve<R: Request>(&mut self, payload: &Value, handle: impl FnOnce(&mut Charger, R) -> R::Response) -> Result<Value, CallError> {
+        let request = strict::<R>(payload)?;
+        serde_json::to_value(handle(self, request)).map_err(|_| CallError::internal())
     }
 
-    fn connector_status(&self, i: usize) -> &'static str {
+    fn remote_start(&mut self, r: v16::RemoteStartTransactionRequest) -> v16::RemoteStartTransactionResponse {
+        let c = r.connector_id.and_then(|c| u32::try_from(c).ok()).unwrap_or(1);
+        let free = c >= 1 && self.connectors.get(c as usize - 1).is_some_and(|x| x.session.is_none() && x.available);
+        if free {
+            self.pending.push_back(Pending::Start(c, r.id_tag));
+        }
+        v16::RemoteStartTransactionResponse { status: if free { v16::RemoteStartStopStatus::Accepted } else { v16::RemoteStartStopStatus::Rejected } }
+    }
+
+    fn remote_stop(&mut self, r: v16::RemoteStopTransactionRequest) -> v16::RemoteStopTransactionResponse {
+        let running = self.connectors.iter().any(|c| c.session.is_some_and(|s| s.0 == r.transaction_id));
+        if running {
+            self.pending.push_back(Pending::Stop(r.transaction_id));
+        }
+        v16::RemoteStopTransactionResponse { status: if running { v16::RemoteStartStopStatus::Accepted } else { v16::RemoteStartStopStatus::Rejected } }
+    }
+
+    fn change_availability(&mut self, r: v16::ChangeAvailabilityRequest) -> v16::ChangeAvailabilityResponse {
+        let operative = r.r#type == v16::AvailabilityType::Operative;
+        for (i, c) in self.connectors.iter_mut().enumerate() {
+            if r.connector_id == 0 || r.connector_id == i as i64 + 1 {
+                c.available = operative;
+            }
+        }
+        self.pending.push_back(Pending::Trigger(v16::MessageTrigger::StatusNotification, u32::try_from(r.connector_id).ok().filter(|c| *c > 0)));
+        v16::ChangeAvailabilityResponse { status: v16::AvailabilityStatus::Accepted }
+    }
+
+    fn configuration(&mut self, _: v16::GetConfigurationRequest) -> v16::GetConfigurationResponse {
+        let key = |key: &str, readonly: bool, value: String| v16::KeyValue { key: key.into(), readonly, value: Some(value) };
+        v16::GetConfigurationResponse {
+            configuration_key: Some(vec![
+                key("HeartbeatInterval", false, self.cfg.heartbeat_secs.unwrap_or(300).to_string()),
+                key("MeterValueSampleInterval", false, self.cfg.meter_secs.to_string()),
+                key("NumberOfConnectors", true, self.connectors.len().to_string()),
+                key("ConnectionTimeOut", false, "60".into()),
+            ]),
+            unknown_key: None,
+        }
+    }
+
+    async fn status(&mut self, connector: u32, status: v16::ChargePointStatus) -> Result<(), String> {
+        let r = v16::StatusNotificationRequest {
+            connector_id: connector.into(),
+            error_code: v16::ChargePointErrorCode::NoError,
+            info: None,
+            status,
+            timestamp: Some(DateTime::from_unix(now())),
+            vendor_id: None,
+            vendor_error_code: None,
+        };
+        self.call(r).await.map(|_| ())
+    }
+
+    fn connector_status(&self, i: usize) -> v16::ChargePointStatus {
         match &self.connectors[i] {
-            c if !c.available => "Unavailable",
-            c if c.session.is_some() => "Charging",
-            _ => "Available",
+            c if !c.available => v16::ChargePointStatus::Unavailable,
+            c if c.session.is_some() => v16::ChargePointStatus::Charging,
+            _ => v16::ChargePointStatus::Available,
         }
     }
 
@@ -335,15 +396,15 @@ impl Charger {
     /// heartbeats, sessions and the server's calls until the socket drops.
     async fn live(&mut self) -> Result<(), String> {
         let interval = loop {
-            let boot = self.call("BootNotification", json!({"chargePointVendor": "SimCharge", "chargePointModel": "SIM-2", "firmwareVersion": "1.0.0"})).await?;
-            let interval = boot["interval"].as_u64().unwrap_or(60).max(1);
-            if boot["status"] == "Accepted" {
+            let boot = self.call(boot_request()).await?;
+            let interval = u64::try_from(boot.interval).unwrap_or(60).max(1);
+            if boot.status == v16::RegistrationStatus::Accepted {
                 break interval;
             }
             tokio::time::sleep(Duration::from_secs(interval)).await;
         };
         let heartbeat = Duration::from_secs(self.cfg.heartbeat_secs.unwrap_or(interval));
-        self.status(0, "Available").await?;
+        self.status(0, v16::ChargePointStatus::Available).await?;
         for i in 0..self.connectors.len() {
             let s = self.connector_status(i);
             self.status(i as u32 + 1, s).await?;
@@ -357,7 +418,7 @@ impl Charger {
                     Pending::Start(c, tag) => self.start(c as usize - 1, &tag).await?,
                     Pending::Stop(tx) => {
                         if let Some(i) = self.connectors.iter().position(|c| c.session.is_some_and(|s| s.0 == tx)) {
-                            self.stop(i, "Remote").await?;
+                            self.stop(i, v16::Reason::Remote).await?;
                         }
                     }
                     Pending::Trigger(message, connector) => self.triggered(&message, connector).await?,
@@ -367,7 +428,7 @@ impl Charger {
                 // A reset: open sessions stop, then the charger restarts.
                 for i in 0..self.connectors.len() {
                     if self.connectors[i].session.is_some() {
-                        self.stop(i, "SoftReset").await?;
+                        self.stop(i, v16::Reason::SoftReset).await?;
                     }
                 }
                 self.reboot = false;
@@ -375,7 +436,7 @@ impl Charger {
             }
             let now = Instant::now();
             if now >= next_beat {
-                self.call("Heartbeat", json!({})).await?;
+                self.call(v16::HeartbeatRequest {}).await?;
                 next_beat = now + heartbeat;
             }
             for i in 0..self.connectors.len() {
@@ -385,7 +446,7 @@ impl Charger {
                         let tag = self.cfg.id_tags[self.rng.gen_range(0..self.cfg.id_tags.len().max(1))].clone();
                         self.start(i, &tag).await?;
                     }
-                    Some((_, _, ends, _)) if now >= ends => self.stop(i, "Local").await?,
+                    Some((_, _, ends, _)) if now >= ends => self.stop(i, v16::Reason::Local).await?,
                     _ => {}
                 }
             }
@@ -396,9 +457,8 @@ impl Charger {
             // Wait a tick, answering the server's calls as they come.
             match tokio::time::timeout(tick, self.ws.next()).await {
                 Ok(Some(Ok(Message::Text(text)))) => {
-                    let v: Value = serde_json::from_str(text.as_str()).unwrap_or(Value::Null);
-                    if v[0] == 2 {
-                        self.answer_server(&v).await?;
+                    if let Ok(Frame::Call { id, action, payload }) = frame::parse(text.as_str()) {
+                        self.answer_server(&id, &action, &payload).await?;
                     }
                 }
                 Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => return Err("socket closed".into()),
@@ -409,30 +469,30 @@ impl Charger {
 
     async fn start(&mut self, i: usize, tag: &str) -> Result<(), String> {
         let n = i as u32 + 1;
-        let auth = self.call("Authorize", json!({"idTag": tag})).await?;
-        if auth["idTagInfo"]["status"] != "Accepted" {
+        let auth = self.call(v16::AuthorizeRequest { id_tag: tag.into() }).await?;
+        if auth.id_tag_info.status != v16::AuthorizationStatus::Accepted {
             self.connectors[i].next_start = Instant::now() + idle_time(&self.cfg, &mut self.rng);
             return Ok(());
         }
-        self.status(n, "Preparing").await?;
+        self.status(n, v16::ChargePointStatus::Preparing).await?;
         let meter_start = self.connectors[i].register_wh as i64;
-        let started = self.call("StartTransaction", json!({"connectorId": n, "idTag": tag, "meterStart": meter_start, "timestamp": iso_now()})).await?;
-        let tx = started["transactionId"].as_i64().unwrap_or(0);
+        let started = self.call(v16::StartTransactionRequest { connector_id: n.into(), id_tag: tag.into(), meter_start, reservation_id: None, timestamp: DateTime::from_unix(now()) }).await?;
+        let tx = started.transaction_id;
         let minutes = self.rng.gen_range(self.cfg.session_minutes.0..=self.cfg.session_minutes.1.max(self.cfg.session_minutes.0));
         let power = self.rng.gen_range(self.cfg.power_kw.0..=self.cfg.power_kw.1.max(self.cfg.power_kw.0)) * 1000.0;
         let soc = self.rng.gen_range(10.0..60.0);
         self.connectors[i].session = Some((tx, power, Instant::now() + Duration::from_secs(minutes * 60), soc));
-        self.status(n, "Charging").await
+        self.status(n, v16::ChargePointStatus::Charging).await
     }
 
-    async fn stop(&mut self, i: usize, reason: &str) -> Result<(), String> {
+    async fn stop(&mut self, i: usize, reason: v16::Reason) -> Result<(), String> {
         let n = i as u32 + 1;
         let Some((tx, _, _, _)) = self.connectors[i].session.take() else { return Ok(()) };
         let meter_stop = self.connectors[i].register_wh as i64;
-        self.call("StopTransaction", json!({"transactionId": tx, "meterStop": meter_stop, "timestamp": iso_now(), "reason": reason})).await?;
+        self.call(v16::StopTransactionRequest { id_tag: None, meter_stop, timestamp: DateTime::from_unix(now()), transaction_id: tx, reason: Some(reason), transaction_data: None }).await?;
         self.connectors[i].next_start = Instant::now() + idle_time(&self.cfg, &mut self.rng);
-        self.status(n, "Finishing").await?;
-        self.status(n, "Available").await
+        self.status(n, v16::ChargePointStatus::Finishing).await?;
+        self.status(n, v16::ChargePointStatus::Available).await
     }
 
     /// Energy since the last sample, then one MeterValues per charging connector.
@@ -443,21 +503,23 @@ impl Charger {
             self.connectors[i].register_wh += power * dt_h;
             let soc = (soc + power * dt_h / 600.0).min(100.0);
             self.connectors[i].session = Some((tx, power, ends, soc));
-            let payload = json!({"connectorId": i + 1, "transactionId": tx, "meterValue": [{"timestamp": iso_now(), "sampledValue": [
-                {"value": format!("{:.0}", self.connectors[i].register_wh), "context": "Sample.Periodic", "measurand": "Energy.Active.Import.Register", "unit": "Wh"},
-                {"value": format!("{:.0}", power), "context": "Sample.Periodic", "measurand": "Power.Active.Import", "unit": "W"},
-                {"value": format!("{:.0}", soc), "context": "Sample.Periodic", "measurand": "SoC", "unit": "Percent"}
-            ]}]});
-            self.call("MeterValues", payload).await?;
+            let values = vec![
+                sampled(format!("{:.0}", self.connectors[i].register_wh), v16::Measurand::EnergyActiveImportRegister, v16::UnitOfMeasure::Wh),
+                sampled(format!("{power:.0}"), v16::Measurand::PowerActiveImport, v16::UnitOfMeasure::W),
+                sampled(format!("{soc:.0}"), v16::Measurand::SoC, v16::UnitOfMeasure::Percent),
+            ];
+            let request = v16::MeterValuesRequest { connector_id: i as i64 + 1, transaction_id: Some(tx), meter_value: vec![v16::MeterValue { timestamp: DateTime::from_unix(now()), sampled_value: values }] };
+            self.call(request).await?;
         }
         Ok(())
     }
 
-    async fn triggered(&mut self, message: &str, connector: Option<u32>) -> Result<(), String> {
+    async fn triggered(&mut self, message: &v16::MessageTrigger, connector: Option<u32>) -> Result<(), String> {
+        use v16::MessageTrigger as M;
         match message {
-            "BootNotification" => self.call("BootNotification", json!({"chargePointVendor": "SimCharge", "chargePointModel": "SIM-2", "firmwareVersion": "1.0.0"})).await.map(|_| ()),
-            "Heartbeat" => self.call("Heartbeat", json!({})).await.map(|_| ()),
-            "StatusNotification" => {
+            M::BootNotification => self.call(boot_request()).await.map(|_| ()),
+            M::Heartbeat => self.call(v16::HeartbeatRequest {}).await.map(|_| ()),
+            M::StatusNotification => {
                 let which: Vec<usize> = match connector {
                     Some(c) if c > 0 => vec![c as usize - 1],
                     _ => (0..self.connectors.len()).collect(),
@@ -469,10 +531,10 @@ impl Charger {
                 }
                 Ok(())
             }
-            "MeterValues" => self.meter_values().await,
-            "DiagnosticsStatusNotification" => self.call(message, json!({"status": "Idle"})).await.map(|_| ()),
-            "FirmwareStatusNotification" => self.call(message, json!({"status": "Idle"})).await.map(|_| ()),
-            _ => Ok(()),
+            M::MeterValues => self.meter_values().await,
+            M::DiagnosticsStatusNotification => self.call(v16::DiagnosticsStatusNotificationRequest { status: v16::DiagnosticsStatus::Idle }).await.map(|_| ()),
+            M::FirmwareStatusNotification => self.call(v16::FirmwareStatusNotificationRequest { status: v16::FirmwareStatus::Idle }).await.map(|_| ()),
+            M::Unlisted(_) => Ok(()),
         }
     }
 }

@@ -256,6 +256,12 @@ fn operation(route: &Route, inputs: &mut SchemaGenerator, outputs: &mut SchemaGe
     };
     op["x-access"] = json!(access);
     op["security"] = security;
+    // A remote operation's OCPP call and that call's schema, from the
+    // protocol's own types (the routes build them).
+    if let Some(action) = crate::handlers::commands::operation(route.path) {
+        op["x-ocpp-action"] = json!(action.name());
+        op["x-ocpp-request"] = serde_json::to_value(action.request_json_schema(inputs)).unwrap_or_default();
+    }
     if let Some(decl) = &route.doc.query {
         op["parameters"] = Value::Array(parameters(decl));
     }

@@ -6,7 +6,7 @@ use aws_lambda_events::encodings::Body;
 use backoffice::domain::chargers::sweep;
 use backoffice::AppCtx;
 use http::HeaderMap;
-use ocpp::outbound::Outbound;
+use ocpp::link::Outbound;
 use ocpp::{Handshake, Session};
 
 fn response(status: i64, headers: HeaderMap, body: Option<String>) -> ApiGatewayProxyResponse {
@@ -53,7 +53,7 @@ pub async fn on_connect(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> Ap
             return response(refusal.status() as i64, headers, Some(refusal.reason().to_string()));
         }
     };
-    let protocol = admitted.protocol;
+    let protocol = admitted.protocol.subprotocol();
     // The handshake's own time orders two racing connects (newest wins).
     let at_ms = e.request_context.request_time_epoch;
     // Only claimed: the handshake completes after this answer (and may
@@ -65,7 +65,7 @@ pub async fn on_connect(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> Ap
             response(200, headers, None)
         }
         Err(err) => {
-            tracing::error!(error = %err.msg.en, "could not record a charger connection");
+            tracing::error!(error = %err, "could not record a charger connection");
             response(503, HeaderMap::new(), Some("try again".into()))
         }
     }
@@ -82,14 +82,14 @@ pub async fn on_message(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> Ap
             return response(200, HeaderMap::new(), None);
         }
         Err(err) => {
-            tracing::error!(error = %err.msg.en, "could not read a charger connection");
+            tracing::error!(error = %err, "could not read a charger connection");
             return response(200, HeaderMap::new(), None);
         }
     };
     // The first message on a claimed connection: the handshake completed,
     // so it is the charger's connection now (the one it replaces is closed).
     if let Err(err) = session.accept(ctx).await {
-        tracing::error!(error = %err.msg.en, "could not take over a charger connection");
+        tracing::error!(error = %err, "could not take over a charger connection");
         return response(200, HeaderMap::new(), None);
     }
     let text = e.body.as_deref().unwrap_or_default();
@@ -101,7 +101,7 @@ pub async fn on_message(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) -> Ap
     // in its queue is sent now, after this answer. The route response would
     // only leave when the function returns, so the answer is posted first.
     if let (Some(out), Some(r)) = (ctx.outbound.get(), &reply) {
-        if out.send(&session.pile.id, &session.connection_id, r.clone()).await.is_err() {
+        if out.send(&session.charger.id, &session.connection_id, r.clone()).await.is_err() {
             return response(200, HeaderMap::new(), None);
         }
         session.after_reply(ctx).await;

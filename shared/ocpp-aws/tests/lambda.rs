@@ -19,7 +19,7 @@ use backoffice::AppCtx;
 use base64::Engine;
 use common::*;
 use support::Recorder;
-use ocpp::outbound::{Gone, Outbound};
+use ocpp::link::{Gone, Outbound};
 use ocpp_aws::outbound::ApiGatewayOutbound;
 use serde_json::{json, Value};
 

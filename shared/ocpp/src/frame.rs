@@ -3,9 +3,13 @@
 //! Parsing says exactly what is wrong, so a bad frame gets the CALLERROR
 //! the specification names instead of a dropped connection.
 
+use serde::Serialize;
 use serde_json::{json, Value};
 
-/// The error codes of OCPP-J 1.6 (its spelling, "Occurence", included).
+use crate::Version;
+
+/// The error codes of OCPP-J. 1.6 and 2.0.1 spell two of them apart
+/// ([`ErrorCode::spelled`]); 2.0.1 adds two more.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorCode {
     NotImplemented,
@@ -13,26 +17,46 @@ pub enum ErrorCode {
     InternalError,
     ProtocolError,
     SecurityError,
+    /// 2.0.1: FormatViolation.
     FormationViolation,
     PropertyConstraintViolation,
+    /// 1.6 spells it "Occurence", 2.0.1 "Occurrence".
     OccurenceConstraintViolation,
     TypeConstraintViolation,
     GenericError,
+    /// 2.0.1 only: a message type number it does not know (1.6 has
+    /// FormationViolation for it).
+    MessageTypeNotSupported,
+    /// 2.0.1 only: the frame is not a JSON array of the RPC framework (1.6
+    /// has FormationViolation for it).
+    RpcFrameworkError,
 }
 
 impl ErrorCode {
+    /// The code as OCPP 1.6 spells it.
     pub fn as_str(self) -> &'static str {
+        self.spelled(Version::V16)
+    }
+
+    /// The code as `version` spells it.
+    pub fn spelled(self, version: Version) -> &'static str {
+        let v201 = version == Version::V201;
         match self {
             ErrorCode::NotImplemented => "NotImplemented",
             ErrorCode::NotSupported => "NotSupported",
             ErrorCode::InternalError => "InternalError",
             ErrorCode::ProtocolError => "ProtocolError",
             ErrorCode::SecurityError => "SecurityError",
+            ErrorCode::FormationViolation if v201 => "FormatViolation",
             ErrorCode::FormationViolation => "FormationViolation",
             ErrorCode::PropertyConstraintViolation => "PropertyConstraintViolation",
+            ErrorCode::OccurenceConstraintViolation if v201 => "OccurrenceConstraintViolation",
             ErrorCode::OccurenceConstraintViolation => "OccurenceConstraintViolation",
             ErrorCode::TypeConstraintViolation => "TypeConstraintViolation",
             ErrorCode::GenericError => "GenericError",
+            ErrorCode::MessageTypeNotSupported if v201 => "MessageTypeNotSupported",
+            ErrorCode::RpcFrameworkError if v201 => "RpcFrameworkError",
+            ErrorCode::MessageTypeNotSupported | ErrorCode::RpcFrameworkError => "FormationViolation",
         }
     }
 }
@@ -47,6 +71,12 @@ pub struct CallError {
 impl CallError {
     pub fn new(code: ErrorCode, description: impl Into<String>) -> Self {
         CallError { code, description: description.into() }
+    }
+
+    /// The server could not handle the message now (its store failed):
+    /// the charger may send it again later.
+    pub fn internal() -> Self {
+        CallError::new(ErrorCode::InternalError, "the server could not handle the message now; send it again later")
     }
 }
 
@@ -111,16 +141,24 @@ pub fn parse(text: &str) -> Result<Frame, Unreadable> {
     }
 }
 
-pub fn call(id: &str, action: &str, payload: &Value) -> String {
-    json!([2, id, action, payload]).to_string()
+/// A CALL: `[2, id, action, payload]`.
+pub fn call(id: &str, action: &str, payload: &impl Serialize) -> String {
+    serde_json::to_string(&(2, id, action, payload)).unwrap_or_default()
 }
 
-pub fn call_result(id: &str, payload: &Value) -> String {
-    json!([3, id, payload]).to_string()
+/// A CALLRESULT: `[3, id, payload]`.
+pub fn call_result(id: &str, payload: &impl Serialize) -> String {
+    serde_json::to_string(&(3, id, payload)).unwrap_or_default()
 }
 
+/// A CALLERROR in the spelling of OCPP 1.6: `[4, id, code, description, {}]`.
 pub fn call_error(id: &str, error: &CallError) -> String {
-    json!([4, id, error.code.as_str(), error.description, {}]).to_string()
+    call_error_in(Version::V16, id, error)
+}
+
+/// A CALLERROR in the spelling of `version`.
+pub fn call_error_in(version: Version, id: &str, error: &CallError) -> String {
+    serde_json::to_string(&(4, id, error.code.spelled(version), &error.description, json!({}))).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -159,5 +197,16 @@ mod tests {
         assert_eq!(call_result("7", &json!({})), r#"[3,"7",{}]"#);
         assert_eq!(call_error("7", &CallError::new(ErrorCode::NotImplemented, "no")), r#"[4,"7","NotImplemented","no",{}]"#);
         assert_eq!(call("7", "Reset", &json!({"type":"Soft"})), r#"[2,"7","Reset",{"type":"Soft"}]"#);
+        assert_eq!(call_result("a\"b", &json!({"x": 1})), r#"[3,"a\"b",{"x":1}]"#, "the id is JSON-escaped");
+    }
+
+    #[test]
+    fn codes_in_each_versions_spelling() {
+        assert_eq!(ErrorCode::OccurenceConstraintViolation.spelled(Version::V16), "OccurenceConstraintViolation");
+        assert_eq!(ErrorCode::OccurenceConstraintViolation.spelled(Version::V201), "OccurrenceConstraintViolation");
+        assert_eq!(ErrorCode::FormationViolation.spelled(Version::V201), "FormatViolation");
+        assert_eq!(ErrorCode::RpcFrameworkError.spelled(Version::V16), "FormationViolation");
+        let e = CallError::new(ErrorCode::OccurenceConstraintViolation, "idTag is required");
+        assert_eq!(call_error_in(Version::V201, "9", &e), r#"[4,"9","OccurrenceConstraintViolation","idTag is required",{}]"#);
     }
 }

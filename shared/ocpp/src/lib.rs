@@ -1,18 +1,70 @@
-//! The charger link: OCPP-J (OCPP 1.6 over WebSocket) as the back-office
-//! speaks it. No transport and no AWS here: the local gateway and the
-//! Lambda functions move frames in and out and call [`session`]; the
-//! world is reached through the back-office domain (which talks to the
-//! store port) and its clock. Built so 2.0.1 can follow: the subprotocol
-//! is negotiated per connection and each version has its handler module.
+//! The charger link's protocol layer: OCPP-J (OCPP 1.6 over WebSocket)
+//! with nothing of the application and no transport. Layers, bottom up:
+//! - [`frame`]: the OCPP-J envelope (CALL, CALLRESULT, CALLERROR);
+//! - [`v16::messages`] (and `v201::messages`, feature `v201`): one Rust
+//!   type per message of each version, both directions, generated from the
+//!   official JSON schemas by `ocpp-codegen`, read through [`schema`]
+//!   (every keyword checked, a violation is the CALLERROR the
+//!   specification names, with the field's path) after the documented
+//!   coercions of [`coerce`] for what real chargers get wrong;
+//! - [`negotiate`]: the handshake's rules (subprotocol, charge point id,
+//!   Basic auth);
+//! - [`link`]: the session contract the application implements (the
+//!   charger and its admission, the connection records, the message log,
+//!   the answers to our calls, the close) and the outbound port;
+//! - [`v16`]: the 1.6 handlers' trait ([`v16::CentralSystem`], one method
+//!   per charger-initiated action) and its dispatch;
+//! - [`session`]: one connection, whatever carries it (the local
+//!   gateway's socket, API Gateway's `$connect`/`$default`/`$disconnect`).
+//!
+//! A second protocol is a sibling of [`v16`] over the same [`link::Link`]
+//! (2.0.1 next to it here; the YKC codec in `shared/ykc` gets a session of
+//! its own over the same hooks), never a copy of the session.
 
-pub mod fields;
+pub mod coerce;
 pub mod frame;
+pub mod link;
 pub mod negotiate;
-pub mod outbound;
+pub mod schema;
 pub mod session;
 pub mod v16;
+#[cfg(feature = "v201")]
+pub mod v201;
 
-pub use session::{admit, Admitted, Handshake, Refusal, Session};
+pub use link::{Link, Outbound, Refusal};
+pub use session::{admit, Admitted, Handshake, Session};
+
+/// The OCPP versions this crate has types for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Version {
+    V16,
+    V201,
+}
+
+impl Version {
+    /// The WebSocket subprotocol that names the version.
+    pub fn subprotocol(self) -> &'static str {
+        match self {
+            Version::V16 => "ocpp1.6",
+            Version::V201 => "ocpp2.0.1",
+        }
+    }
+
+    pub fn from_subprotocol(s: &str) -> Option<Version> {
+        [Version::V16, Version::V201].into_iter().find(|v| v.subprotocol() == s)
+    }
+}
+
+/// Who sends an action's CALL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sender {
+    /// The charger (charge point, charging station).
+    Charger,
+    /// The server (central system, CSMS).
+    Server,
+    /// Either side (DataTransfer).
+    Either,
+}
 
 /// The largest message a charger may send (API Gateway's WebSocket limit,
 /// kept locally too so a charger behaves the same everywhere).

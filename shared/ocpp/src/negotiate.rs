@@ -4,15 +4,24 @@
 
 use base64::Engine;
 
-/// The OCPP versions this server speaks, best first.
-pub const SUPPORTED: &[&str] = &["ocpp1.6"];
+use crate::Version;
+
+/// The OCPP versions this server speaks, best first (a version joins once
+/// its handlers exist: the 2.0.1 types alone do not make it spoken).
+pub const SUPPORTED: &[Version] = &[Version::V16];
 
 /// Picks the subprotocol from a `Sec-WebSocket-Protocol` offer such as
 /// `ocpp2.0.1, ocpp1.6` (commas, spaces, any letter case); `None` when the
 /// header is missing, empty, or offers nothing we speak.
-pub fn pick_subprotocol(offer: Option<&str>) -> Option<&'static str> {
+pub fn pick_subprotocol(offer: Option<&str>) -> Option<Version> {
     let offered: Vec<String> = offer?.split(',').map(|p| p.trim().to_ascii_lowercase()).filter(|p| !p.is_empty()).collect();
-    SUPPORTED.iter().copied().find(|ours| offered.iter().any(|p| p == ours))
+    SUPPORTED.iter().copied().find(|ours| offered.iter().any(|p| p == ours.subprotocol()))
+}
+
+/// What a refused handshake is told to offer.
+pub fn offer_hint() -> String {
+    let names: Vec<&str> = SUPPORTED.iter().map(|v| v.subprotocol()).collect();
+    format!("offer the subprotocol {} in Sec-WebSocket-Protocol", names.join(" or "))
 }
 
 /// OCPP's chargeBoxIdentity is at most 48 characters.
@@ -45,9 +54,10 @@ mod tests {
 
     #[test]
     fn subprotocol_offers() {
-        assert_eq!(pick_subprotocol(Some("ocpp1.6")), Some("ocpp1.6"));
-        assert_eq!(pick_subprotocol(Some("ocpp2.0.1, ocpp1.6")), Some("ocpp1.6"));
-        assert_eq!(pick_subprotocol(Some(" OCPP1.6 ,")), Some("ocpp1.6"));
+        assert_eq!(pick_subprotocol(Some("ocpp1.6")), Some(Version::V16));
+        assert_eq!(pick_subprotocol(Some("ocpp2.0.1, ocpp1.6")), Some(Version::V16));
+        assert_eq!(pick_subprotocol(Some(" OCPP1.6 ,")), Some(Version::V16));
+        assert_eq!(offer_hint(), "offer the subprotocol ocpp1.6 in Sec-WebSocket-Protocol");
         assert_eq!(pick_subprotocol(Some("ocpp2.0.1")), None);
         assert_eq!(pick_subprotocol(Some("")), None);
         assert_eq!(pick_subprotocol(None), None);

@@ -1,69 +1,30 @@
 //! One charger connection, whatever carries it: admission at the
 //! handshake, every text frame in, the close. The transport (the local
 //! gateway's socket, API Gateway's `$connect`/`$default`/`$disconnect`)
-//! only moves frames.
+//! only moves frames; the application is reached through the session
+//! contract ([`Link`]) and the version's handlers ([`v16::CentralSystem`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use backoffice::domain::assets::piles::{find_by_code, Pile};
-use backoffice::domain::chargers::budget;
-use backoffice::domain::chargers::commands::{self, Wake};
-use backoffice::domain::chargers::log::{self, Direction, LoggedError, MessageLogEntry};
-use backoffice::domain::chargers::link;
-use backoffice::AppCtx;
 use serde_json::Value;
 
 use crate::frame::{self, Frame};
-use crate::negotiate::{basic_credentials, charge_point_id, pick_subprotocol};
-use crate::v16;
+use crate::link::{Connection, Direction, Exchange, Failure, Link, LinkError, Refusal, TakeOver};
+use crate::negotiate::{basic_credentials, charge_point_id, offer_hint, pick_subprotocol, SUPPORTED};
+use crate::{v16, Version};
 
-/// Why a handshake is refused, as the HTTP status to answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refusal {
-    /// 400: no subprotocol we speak was offered, or the id is malformed.
-    BadRequest(String),
-    /// 401: credentials missing or wrong, or none set for the pile.
-    Unauthorized(String),
-    /// 404: no pile has this charge point id.
-    UnknownCharger(String),
-    /// 429: too many attempts; the seconds to wait (`Retry-After`).
-    TooMany(i64),
-    /// 503: the store did not answer.
-    Unavailable,
-}
+/// What an application implements to take chargers: the session contract
+/// and the handlers of every version spoken (2.0.1's join here).
+pub trait Application: v16::CentralSystem {}
 
-impl Refusal {
-    pub fn status(&self) -> u16 {
-        match self {
-            Refusal::BadRequest(_) => 400,
-            Refusal::Unauthorized(_) => 401,
-            Refusal::UnknownCharger(_) => 404,
-            Refusal::TooMany(_) => 429,
-            Refusal::Unavailable => 503,
-        }
-    }
-    pub fn reason(&self) -> &str {
-        match self {
-            Refusal::BadRequest(r) | Refusal::Unauthorized(r) | Refusal::UnknownCharger(r) => r,
-            Refusal::TooMany(_) => "too many failed handshakes from here or for this charge point: wait for Retry-After seconds",
-            Refusal::Unavailable => "the store is not available; try again",
-        }
-    }
-    /// The seconds a refused charger should wait before trying again (429).
-    pub fn retry_after(&self) -> Option<i64> {
-        match self {
-            Refusal::TooMany(secs) => Some((*secs).max(1)),
-            _ => None,
-        }
-    }
-}
+impl<T: v16::CentralSystem> Application for T {}
 
-/// A handshake that may proceed: the pile and the subprotocol to answer.
+/// A handshake that may proceed: the charger and the version to speak.
 #[derive(Debug, Clone)]
-pub struct Admitted {
-    pub pile: Pile,
-    pub protocol: &'static str,
+pub struct Admitted<C> {
+    pub charger: C,
+    pub protocol: Version,
 }
 
 /// What the handshake carried.
@@ -78,24 +39,15 @@ pub struct Handshake<'a> {
     pub address: &'a str,
 }
 
-/// Checks a handshake: known charger, a subprotocol we speak, its
-/// security profile's credentials.
-pub async fn admit(ctx: &AppCtx, h: &Handshake<'_>) -> Result<Admitted, Refusal> {
-    use backoffice::domain::chargers::guard::{self, Verdict};
+/// Checks a handshake: a known charger, a subprotocol we speak, the
+/// credentials of its security profile (OCPP 1.6 security whitepaper:
+/// profile 1 is HTTP Basic auth with the charge point id as the user,
+/// profile 2 the same over TLS).
+pub async fn admit<A: Link>(app: &A, h: &Handshake<'_>) -> Result<Admitted<A::Charger>, Refusal> {
     let id = charge_point_id(h.charge_point).ok_or_else(|| Refusal::BadRequest("the charge point id in the URL is empty or malformed".into()))?;
-    let pile = match find_by_code(ctx, &id).await {
-        Ok(Some(p)) => p,
-        Ok(None) => {
-            // Guessing which ids exist counts against the address too.
-            if let Some(wait) = guard::unknown_charger(ctx, h.address).await.map_err(|_| Refusal::Unavailable)? {
-                return Err(Refusal::TooMany(wait));
-            }
-            return Err(Refusal::UnknownCharger(format!("no pile has the charge point id {id}")));
-        }
-        Err(_) => return Err(Refusal::Unavailable),
-    };
-    let protocol = pick_subprotocol(h.protocols).ok_or_else(|| Refusal::BadRequest("offer the subprotocol ocpp1.6 in Sec-WebSocket-Protocol".into()))?;
-    let profile = pile.security_profile.max(backoffice::domain::chargers::least_security_profile(ctx));
+    let charger = app.find_charger(&id, h.address).await?;
+    let protocol = pick_subprotocol(h.protocols).ok_or_else(|| Refusal::BadRequest(offer_hint()))?;
+    let profile = app.security_profile(&charger);
     if profile >= 1 {
         if profile >= 2 && !h.secure {
             return Err(Refusal::Unauthorized("this charger's security profile requires TLS (wss://)".into()));
@@ -104,23 +56,28 @@ pub async fn admit(ctx: &AppCtx, h: &Handshake<'_>) -> Result<Admitted, Refusal>
             return Err(Refusal::Unauthorized("HTTP Basic authentication is required".into()));
         };
         // Counted before the password is checked (429 when over the limits).
-        let offered = user.eq_ignore_ascii_case(&pile.code).then_some(password.as_str());
-        match guard::check(ctx, &pile, offered, h.address).await.map_err(|_| Refusal::Unavailable)? {
-            Verdict::Right => {}
-            Verdict::Wrong => return Err(Refusal::Unauthorized("wrong charge point id or password".into())),
-            Verdict::Wait(secs) => return Err(Refusal::TooMany(secs)),
-        }
+        let offered = user.eq_ignore_ascii_case(app.identity(&charger)).then_some(password.as_str());
+        app.check_password(&charger, offered, h.address).await?;
     }
-    Ok(Admitted { pile, protocol })
+    Ok(Admitted { charger, protocol })
+}
+
+/// What the last frame means for what waits for the charger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Wake {
+    /// The charger's first frame on this connection: it is back.
+    Reconnected,
+    /// A BootNotification answered: it restarted.
+    Booted,
 }
 
 /// A live connection of one charger.
-pub struct Session {
-    pub pile: Pile,
+pub struct Session<C> {
+    pub charger: C,
     pub connection_id: String,
-    pub protocol: &'static str,
-    /// Whether the charger has spoken on this connection (the queue of
-    /// commands waits for that: after a restart, for its BootNotification).
+    pub protocol: Version,
+    /// Whether the charger has spoken on this connection (what waits for
+    /// it waits for that: after a restart, for its BootNotification).
     started: AtomicBool,
     /// What the last frame means for the queue, acted on once its answer
     /// is on the way ([`Session::after_reply`]).
@@ -130,13 +87,16 @@ pub struct Session {
     pending: AtomicBool,
 }
 
-impl Session {
+impl<C: Clone + Send + Sync + 'static> Session<C> {
+    fn connection(protocol: Version, connection_id: &str, remote: &str, connected_at_ms: i64) -> Connection {
+        Connection { connection_id: connection_id.into(), protocol: protocol.subprotocol(), connected_at_ms, remote_address: remote.into() }
+    }
+
     /// Records the connection as the charger's current one (`connected_at_ms`:
     /// the handshake's time; of two racing handshakes the newer wins).
-    pub async fn open(ctx: &AppCtx, admitted: Admitted, connection_id: String, remote: &str, connected_at_ms: i64) -> Result<Session, envelope::ApiError> {
-        let record = Self::record(&admitted, &connection_id, remote, connected_at_ms);
-        link::connected(ctx, &admitted.pile, &record, remote).await?;
-        Ok(Session::new(admitted.pile, connection_id, admitted.protocol, false, false))
+    pub async fn open<A: Link<Charger = C>>(app: &A, admitted: Admitted<C>, connection_id: String, remote: &str, connected_at_ms: i64) -> Result<Session<C>, LinkError> {
+        app.connection_opened(&admitted.charger, &Self::connection(admitted.protocol, &connection_id, remote, connected_at_ms)).await?;
+        Ok(Session::new(admitted.charger, connection_id, admitted.protocol, false, false))
     }
 
     /// Records an admitted handshake that the transport has not completed
@@ -144,24 +104,12 @@ impl Session {
     /// answer, and the handshake can still fail): the charger's current
     /// connection stays its current one until the charger speaks on this
     /// one ([`Session::accept`], from [`Session::resume`]).
-    pub async fn claim(ctx: &AppCtx, admitted: &Admitted, connection_id: &str, remote: &str, connected_at_ms: i64) -> Result<(), envelope::ApiError> {
-        link::claimed(ctx, &Self::record(admitted, connection_id, remote, connected_at_ms)).await
+    pub async fn claim<A: Link<Charger = C>>(app: &A, admitted: &Admitted<C>, connection_id: &str, remote: &str, connected_at_ms: i64) -> Result<(), LinkError> {
+        app.connection_claimed(&admitted.charger, &Self::connection(admitted.protocol, connection_id, remote, connected_at_ms)).await
     }
 
-    fn record(admitted: &Admitted, connection_id: &str, remote: &str, connected_at_ms: i64) -> link::Connection {
-        link::Connection {
-            connection_id: connection_id.into(),
-            pile_id: admitted.pile.id.clone(),
-            protocol: admitted.protocol.into(),
-            connected_at_ms,
-            queue_started: false,
-            pending: false,
-            remote_address: remote.into(),
-        }
-    }
-
-    fn new(pile: Pile, connection_id: String, protocol: &'static str, started: bool, pending: bool) -> Session {
-        Session { pile, connection_id, protocol, started: AtomicBool::new(started), wake: Mutex::new(None), pending: AtomicBool::new(pending) }
+    fn new(charger: C, connection_id: String, protocol: Version, started: bool, pending: bool) -> Session<C> {
+        Session { charger, connection_id, protocol, started: AtomicBool::new(started), wake: Mutex::new(None), pending: AtomicBool::new(pending) }
     }
 
     /// The charger spoke on a claimed connection, so its handshake
@@ -170,19 +118,15 @@ impl Session {
     /// closed (DeleteConnection on AWS) and ended (its call in flight ends
     /// `connectionClosed`), even if that socket's close never reaches us.
     /// Nothing to do for a connection that is already the charger's.
-    pub async fn accept(&self, ctx: &AppCtx) -> Result<(), envelope::ApiError> {
+    pub async fn accept<A: Link<Charger = C>>(&self, app: &A) -> Result<(), LinkError> {
         if !self.pending.load(Ordering::SeqCst) {
             return Ok(());
         }
-        let Some(record) = link::connection(ctx, &self.connection_id).await? else { return Ok(()) };
-        let replaced = link::take_over(ctx, &self.pile, &record).await?;
+        let TakeOver::Current { replaced } = app.take_over(&self.charger, &self.connection_id).await? else { return Ok(()) };
         self.pending.store(false, Ordering::SeqCst);
         if let Some(old) = replaced {
-            match ctx.outbound.get() {
-                Some(out) => out.close(&self.pile.id, &old).await,
-                None => tracing::warn!(pile = %self.pile.code, connection = %old, "the replaced connection cannot be closed from here"),
-            }
-            Session::new(self.pile.clone(), old, self.protocol, true, false).close(ctx).await;
+            app.close_connection(&self.charger, &old).await;
+            Session::new(self.charger.clone(), old, self.protocol, true, false).close(app).await;
         }
         Ok(())
     }
@@ -202,119 +146,69 @@ impl Session {
 
     /// Call after the answer to a frame went out: the charger's first
     /// message on this connection (it is back) or its BootNotification (it
-    /// restarted) sends what waits in its queue, on this connection and
-    /// after that answer.
-    pub async fn after_reply(&self, ctx: &AppCtx) {
+    /// restarted) sends what waits for it, on this connection and after
+    /// that answer.
+    pub async fn after_reply<A: Link<Charger = C>>(&self, app: &A) {
         let Some(wake) = self.wake.lock().unwrap_or_else(|p| p.into_inner()).take() else { return };
-        if !self.started.swap(true, Ordering::SeqCst) {
-            if let Err(e) = link::queue_started(ctx, &self.connection_id).await {
-                tracing::warn!(error = %e.msg.en, "could not record the connection's first message");
-            }
-        }
-        if let Err(e) = commands::pump(ctx, &self.pile.id, wake).await {
-            tracing::warn!(error = %e.msg.en, "could not send the charger's queued commands");
-        }
-        // Here, not while the BootNotification is handled: its share must
-        // reach the charger after the answer that accepts it.
-        if wake == Wake::Booted {
-            if let Err(e) = budget::pile_booted(ctx, &self.pile.id).await {
-                tracing::warn!(error = %e.msg.en, "could not send the station's power budget share");
-            }
-        }
+        let first = !self.started.swap(true, Ordering::SeqCst);
+        app.after_reply(&self.charger, &self.connection_id, first, wake == Wake::Booted).await;
     }
 
     /// Handles one text frame; returns the frame to answer, if any. Then
     /// call [`Session::after_reply`].
-    pub async fn on_text(&self, ctx: &AppCtx, text: &str) -> Option<String> {
+    pub async fn on_text<A: Application<Charger = C>>(&self, app: &A, text: &str) -> Option<String> {
         if !self.started.load(Ordering::SeqCst) {
             self.set_wake(Wake::Reconnected);
         }
-        let at = ctx.now();
-        if let Err(e) = link::seen(ctx, &self.pile.id, at).await {
-            tracing::warn!(error = %e.msg.en, "could not record the charger's last message");
-        }
-        let (reply, entry) = match frame::parse(text) {
+        let at = app.now();
+        app.seen(&self.charger, at).await;
+        let (reply, exchange) = match frame::parse(text) {
             Ok(Frame::Call { id, action, payload }) => {
-                let answer = v16::handle(ctx, &self.pile, &action, &payload).await;
-                if action == "BootNotification" && answer.is_ok() {
+                let handled = match self.protocol {
+                    Version::V16 => v16::handle(app, &self.charger, &action, &payload).await,
+                    // Not negotiated until its handlers exist.
+                    Version::V201 => v16::Handled { result: Err(frame::CallError::new(frame::ErrorCode::NotImplemented, "OCPP 2.0.1 is not spoken here yet")), booted: false },
+                };
+                if handled.booted {
                     self.set_wake(Wake::Booted);
                 }
-                let (reply, response, error) = match answer {
+                let (reply, response, error) = match handled.result {
                     Ok(result) => (frame::call_result(&id, &result), Some(result), None),
-                    Err(e) => (frame::call_error(&id, &e), None, Some(LoggedError { code: e.code.as_str().into(), description: e.description })),
+                    Err(e) => (frame::call_error_in(self.protocol, &id, &e), None, Some(Failure { code: e.code.spelled(self.protocol).into(), description: e.description })),
                 };
-                let entry = MessageLogEntry { at, direction: Direction::In, message_id: Some(id), action: Some(action), request: payload, response, error, answered_at: Some(ctx.now()) };
-                (Some(reply), entry)
+                let exchange = Exchange { at, direction: Direction::In, message_id: Some(id), action: Some(action), request: payload, response, error, answered_at: Some(app.now()) };
+                (Some(reply), exchange)
             }
             Ok(Frame::Result { id, payload }) => {
-                self.answered(ctx, &id, Ok(payload)).await;
+                app.answered(&self.charger, &self.connection_id, &id, Ok(payload)).await;
                 return None;
             }
             Ok(Frame::Error { id, code, description, .. }) => {
-                self.answered(ctx, &id, Err(LoggedError { code, description })).await;
+                app.answered(&self.charger, &self.connection_id, &id, Err(Failure { code, description })).await;
                 return None;
             }
             Err(bad) => {
-                let reply = frame::call_error(bad.id.as_deref().unwrap_or("-1"), &bad.error);
-                let error = Some(LoggedError { code: bad.error.code.as_str().into(), description: bad.error.description });
-                (Some(reply), MessageLogEntry { at, direction: Direction::In, message_id: bad.id, action: None, request: Value::String(text.chars().take(2000).collect()), response: None, error, answered_at: Some(at) })
+                let reply = frame::call_error_in(self.protocol, bad.id.as_deref().unwrap_or("-1"), &bad.error);
+                let error = Some(Failure { code: bad.error.code.spelled(self.protocol).into(), description: bad.error.description });
+                (Some(reply), Exchange { at, direction: Direction::In, message_id: bad.id, action: None, request: Value::String(text.chars().take(2000).collect()), response: None, error, answered_at: Some(at) })
             }
         };
-        if let Err(e) = log::append(ctx, &self.pile.id, entry).await {
-            tracing::warn!(error = %e.msg.en, "could not write the message log");
-        }
+        app.log(&self.charger, exchange).await;
         reply
     }
 
     /// The session of a live connection, from its record (a transport that
     /// handles each frame apart, such as API Gateway's `$default`).
-    pub async fn resume(ctx: &AppCtx, connection_id: &str) -> Result<Option<Session>, envelope::ApiError> {
-        let Some(c) = link::connection(ctx, connection_id).await? else { return Ok(None) };
-        let pile = match backoffice::domain::assets::piles::get_pile(ctx, &c.pile_id).await {
-            Ok(p) => p,
-            Err(e) if e.code == 404 => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        let protocol = crate::negotiate::SUPPORTED.iter().copied().find(|p| *p == c.protocol).unwrap_or(crate::negotiate::SUPPORTED[0]);
-        Ok(Some(Session::new(pile, c.connection_id, protocol, c.queue_started, c.pending)))
-    }
-
-    /// The charger's answer to one of our calls: completes its command (and
-    /// sends the next queued one). An answer to nothing, a late one, or one
-    /// to a call sent on another connection is logged and never applied.
-    async fn answered(&self, ctx: &AppCtx, id: &str, answer: Result<Value, LoggedError>) {
-        let unmatched = answer.clone();
-        match commands::complete(ctx, &self.pile.id, &self.connection_id, id, answer).await {
-            Ok(commands::Completion::Applied(_)) => {}
-            Ok(other) => {
-                tracing::info!(pile = %self.pile.code, id, outcome = ?other, "answer for no pending call: logged, not applied");
-                let (response, error) = match unmatched {
-                    Ok(v) => (Some(commands::redact_answer(v)), None),
-                    Err(e) => (None, Some(e)),
-                };
-                let entry = MessageLogEntry { at: ctx.now(), direction: Direction::Out, message_id: Some(id.to_string()), action: None, request: Value::Null, response, error, answered_at: Some(ctx.now()) };
-                if let Err(e) = log::append(ctx, &self.pile.id, entry).await {
-                    tracing::warn!(error = %e.msg.en, "could not write the message log");
-                }
-            }
-            Err(e) => tracing::error!(error = %e.msg.en, "could not complete a command"),
-        }
+    pub async fn resume<A: Link<Charger = C>>(app: &A, connection_id: &str) -> Result<Option<Session<C>>, LinkError> {
+        let Some(known) = app.known_connection(connection_id).await? else { return Ok(None) };
+        let protocol = Version::from_subprotocol(&known.protocol).filter(|v| SUPPORTED.contains(v)).unwrap_or(SUPPORTED[0]);
+        Ok(Some(Session::new(known.charger, connection_id.to_string(), protocol, known.started, known.pending)))
     }
 
     /// The socket closed (or died): the charger is disconnected unless a
     /// newer connection of it already took over; our call in flight on this
     /// connection ends now (it can no longer be answered).
-    pub async fn close(&self, ctx: &AppCtx) {
-        match link::disconnected(ctx, &self.pile.id, &self.connection_id).await {
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e.msg.en, "could not record the disconnect"),
-        }
-        if self.pending.load(Ordering::SeqCst) {
-            // Never the charger's connection: nothing was sent on it.
-            return;
-        }
-        if let Err(e) = commands::connection_ended(ctx, &self.pile.id, &self.connection_id).await {
-            tracing::warn!(error = %e.msg.en, "could not end the call in flight on a closed connection");
-        }
+    pub async fn close<A: Link<Charger = C>>(&self, app: &A) {
+        app.connection_closed(&self.charger, &self.connection_id, self.pending.load(Ordering::SeqCst)).await;
     }
 }

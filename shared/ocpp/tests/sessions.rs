@@ -9,6 +9,7 @@ mod common;
 
 use std::sync::Arc;
 
+use backoffice::domain::assets::piles::Pile;
 use backoffice::domain::cards::{self, Card, CardStatus};
 use backoffice::domain::chargers::link;
 use backoffice::domain::orders;
@@ -69,16 +70,16 @@ async fn register(ctx: &AppCtx, code: &str) -> Charger {
     Charger { code: code.into(), pile_id, basic, tag }
 }
 
-async fn connect(ctx: &AppCtx, c: &Charger, connection: &str) -> Session {
+async fn connect(ctx: &AppCtx, c: &Charger, connection: &str) -> Session<Pile> {
     let lower = c.code.to_lowercase();
     let h = Handshake { charge_point: &lower, protocols: Some("ocpp2.0.1, ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" };
     let admitted = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp::admit(ctx, &h)).await.expect("the charger is admitted");
-    assert_eq!(admitted.protocol, "ocpp1.6");
+    assert_eq!(admitted.protocol.subprotocol(), "ocpp1.6");
     within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), Session::open(ctx, admitted, connection.into(), "127.0.0.1", ocpp::now_ms())).await.unwrap()
 }
 
 /// Sends a CALL and returns the CALLRESULT payload (panics on CALLERROR).
-async fn call(ctx: &AppCtx, s: &Session, id: &str, action: &str, payload: Value) -> Value {
+async fn call(ctx: &AppCtx, s: &Session<Pile>, id: &str, action: &str, payload: Value) -> Value {
     let reply = within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(ctx, &json!([2, id, action, payload]).to_string())).await.expect("a CALL is answered");
     let v: Value = serde_json::from_str(&reply).unwrap();
     assert_eq!(v[0], 3, "{action} answered {reply}");
@@ -94,7 +95,7 @@ async fn handshake_refusals(ctx: Arc<AppCtx>) {
     let c = register(&ctx, "REFUSE01").await;
     let admit = |id: &'static str, protocols: Option<&'static str>, auth: Option<String>| {
         let ctx = ctx.clone();
-        async move { ocpp::admit(&ctx, &Handshake { charge_point: id, protocols, authorization: auth.as_deref(), secure: false, address: "127.0.0.1" }).await.err().map(|r| r.status()) }
+        async move { ocpp::admit(&*ctx, &Handshake { charge_point: id, protocols, authorization: auth.as_deref(), secure: false, address: "127.0.0.1" }).await.err().map(|r| r.status()) }
     };
     assert_eq!(admit("NOSUCH", Some("ocpp1.6"), Some(c.basic.clone())).await, Some(404));
     assert_eq!(admit("REFUSE01", None, Some(c.basic.clone())).await, Some(400));
@@ -104,7 +105,7 @@ async fn handshake_refusals(ctx: Arc<AppCtx>) {
     assert_eq!(admit("REFUSE01", Some("ocpp1.6"), Some(wrong)).await, Some(401));
     assert_eq!(admit("refuse01", Some("ocpp1.6"), Some(c.basic.clone())).await, None, "ids match regardless of case");
     let h = Handshake { charge_point: "REFUSE01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" };
-    assert!(matches!(ocpp::admit(&ctx, &h).await, Ok(_)));
+    assert!(matches!(ocpp::admit(&*ctx, &h).await, Ok(_)));
     assert!(matches!(Refusal::Unavailable.status(), 503));
 }
 
@@ -161,17 +162,17 @@ async fn whole_session_is_a_priced_order(ctx: Arc<AppCtx>) {
     let (after, _, _) = orders::load_full(&ctx, &no).await.unwrap();
     assert_eq!(after.order.amount_fen, row.order.amount_fen);
     assert_eq!(after.charger_problems, vec![charging::orders::ChargerProblem::StoppedTwice]);
-    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), s.close(&ctx)).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), s.close(&*ctx)).await;
 }
 
 async fn reconnect_race_leaves_the_new_connection_current(ctx: Arc<AppCtx>) {
     let c = register(&ctx, "RACE01").await;
     let old = connect(&ctx, &c, "conn-old").await;
     let new = connect(&ctx, &c, "conn-new").await;
-    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), old.close(&ctx)).await; // the old socket's late close
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), old.close(&*ctx)).await; // the old socket's late close
     let l = link::get(&ctx, &c.pile_id).await.unwrap().unwrap();
     assert!(l.connected && l.connection_id == "conn-new", "{l:?}");
-    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), new.close(&ctx)).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), new.close(&*ctx)).await;
     assert!(!link::get(&ctx, &c.pile_id).await.unwrap().unwrap().connected);
 }
 
@@ -207,8 +208,8 @@ impl Recorder {
 }
 
 #[async_trait::async_trait]
-impl ocpp::outbound::Outbound for Recorder {
-    async fn send(&self, _pile: &str, connection: &str, frame: String) -> Result<(), ocpp::outbound::Gone> {
+impl ocpp::link::Outbound for Recorder {
+    async fn send(&self, _pile: &str, connection: &str, frame: String) -> Result<(), ocpp::link::Gone> {
         self.0.lock().unwrap().push(frame);
         self.1.lock().unwrap().push(connection.to_string());
         Ok(())
@@ -243,14 +244,14 @@ async fn racing_commands_take_one_slot_and_go_in_order(ctx: Arc<AppCtx>) {
         assert_eq!(rec.0.lock().unwrap().len(), i + 1);
         let id = frame[1].as_str().unwrap().to_string();
         assert_eq!(id, order[i].id, "sent in the order they were queued");
-        assert_eq!(within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&ctx, &json!([3, id, {"status": "Accepted"}]).to_string())).await, None);
+        assert_eq!(within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&*ctx, &json!([3, id, {"status": "Accepted"}]).to_string())).await, None);
     }
     let (all, _) = commands::list(&ctx, &c.pile_id, 20, None).await.unwrap();
     assert!(all.iter().all(|c| c.status == CommandStatus::Answered), "{:?}", all.iter().map(|c| c.status).collect::<Vec<_>>());
     assert_eq!(rec.0.lock().unwrap().len(), 8);
     // An answer that comes again (or late) changes nothing.
     let again = json!([3, order[0].id, {"status": "Rejected"}]).to_string();
-    within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&ctx, &again)).await;
+    within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&*ctx, &again)).await;
     assert_eq!(commands::get(&ctx, &order[0].id).await.unwrap().unwrap().response, Some(json!({"status": "Accepted"})));
 }
 
@@ -274,7 +275,7 @@ async fn a_closed_connection_ends_its_call_and_the_queue_follows_the_charger(ctx
     assert_eq!((status_of(&reset), status_of(&start)), (json!("sent"), json!("queued")));
     assert_eq!(rec.on("conn-1").len(), 1);
     // The charger reboots without answering: its socket closes.
-    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s1.close(&ctx)).await;
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s1.close(&*ctx)).await;
     let ended = commands::get(&ctx, &reset.id).await.unwrap().unwrap();
     assert_eq!(status_of(&ended), json!("connectionClosed"), "{ended:?}");
     assert_eq!(ended.error.as_ref().map(|e| e.code.as_str()), Some("ConnectionClosed"));
@@ -282,30 +283,30 @@ async fn a_closed_connection_ends_its_call_and_the_queue_follows_the_charger(ctx
     // Back: the first message (its BootNotification) is answered, then the queued call goes on this connection.
     let s2 = connect(&ctx, &c, "conn-2").await;
     call(&ctx, &s2, "b1", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
-    within_policy("ocpp_message", &policy("ocpp_message"), s2.after_reply(&ctx)).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), s2.after_reply(&*ctx)).await;
     let sent = rec.on("conn-2");
     assert_eq!(sent.len(), 1, "{sent:?}");
     assert_eq!((sent[0][1].as_str(), sent[0][2].as_str()), (Some(start.id.as_str()), Some("RemoteStartTransaction")));
     // The Reset's answer arriving now, on another connection, is late: logged, not applied.
-    within_policy("ocpp_message", &policy("ocpp_message"), s2.on_text(&ctx, &json!([3, reset.id, {"status": "Accepted"}]).to_string())).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), s2.on_text(&*ctx, &json!([3, reset.id, {"status": "Accepted"}]).to_string())).await;
     assert_eq!(status_of(&commands::get(&ctx, &reset.id).await.unwrap().unwrap()), json!("connectionClosed"));
     // A newer connection replaces conn-2 before its call is answered: the answer there is late too.
     let s3 = connect(&ctx, &c, "conn-3").await;
-    within_policy("ocpp_message", &policy("ocpp_message"), s3.on_text(&ctx, &json!([3, start.id, {"status": "Accepted"}]).to_string())).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), s3.on_text(&*ctx, &json!([3, start.id, {"status": "Accepted"}]).to_string())).await;
     assert_eq!(status_of(&commands::get(&ctx, &start.id).await.unwrap().unwrap()), json!("sent"), "sent on conn-2, answered on conn-3: not applied");
-    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s2.close(&ctx)).await;
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s2.close(&*ctx)).await;
     let start_ended = commands::get(&ctx, &start.id).await.unwrap().unwrap();
     assert_eq!((status_of(&start_ended), start_ended.connection_id.as_deref()), (json!("connectionClosed"), Some("conn-2")));
     // conn-3 is live and has spoken: a new command goes there at once.
-    within_policy("ocpp_message", &policy("ocpp_message"), s3.after_reply(&ctx)).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), s3.after_reply(&*ctx)).await;
     let clear = commands::submit(&ctx, &c.pile_id, "ClearCache", json!({}), "test").await.unwrap();
     assert_eq!((status_of(&clear), clear.connection_id.as_deref()), (json!("sent"), Some("conn-3")));
-    within_policy("ocpp_message", &policy("ocpp_message"), s3.on_text(&ctx, &json!([3, clear.id, {"status": "Accepted"}]).to_string())).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), s3.on_text(&*ctx, &json!([3, clear.id, {"status": "Accepted"}]).to_string())).await;
     assert_eq!(status_of(&commands::get(&ctx, &clear.id).await.unwrap().unwrap()), json!("answered"));
     // Gone for good: what waits ends offline once the grace for a reconnect is over.
     let waiting = commands::submit(&ctx, &c.pile_id, "Reset", json!({"type": "Soft"}), "test").await.unwrap();
     let behind = commands::submit(&ctx, &c.pile_id, "ClearCache", json!({}), "test").await.unwrap();
-    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s3.close(&ctx)).await;
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), s3.close(&*ctx)).await;
     assert_eq!(status_of(&commands::get(&ctx, &waiting.id).await.unwrap().unwrap()), json!("connectionClosed"));
     assert_eq!(status_of(&commands::get(&ctx, &behind.id).await.unwrap().unwrap()), json!("queued"));
     within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), commands::expire(&ctx)).await.unwrap();
@@ -361,7 +362,7 @@ async fn charger_credentials_are_admins_and_a_change_closes_the_connection(ctx: 
     let r = post(&ctx, "/pile/doAdd", Some(&editor), add("CRED03", None)).await;
     assert_eq!((r.code(), r.data()["securityProfile"].as_i64()), (200, Some(1)), "the default without TLS: {}", r.msg());
     assert!(rec.2.lock().unwrap().is_empty(), "nothing changed, nothing closed");
-    assert!(ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" }).await.is_ok());
+    assert!(ocpp::admit(&*ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" }).await.is_ok());
 
     // An Admin's new password closes the live connection; the old one no
     // longer works, and the addresses it was used from are forgotten.
@@ -370,7 +371,7 @@ async fn charger_credentials_are_admins_and_a_change_closes_the_connection(ctx: 
     assert_eq!(r.code(), 200, "{}", r.msg());
     assert!(backoffice::domain::chargers::secret::read(&ctx, &c.pile_id).await.unwrap().unwrap().known_addresses.is_empty());
     assert_eq!(rec.2.lock().unwrap().clone(), vec!["conn-1".to_string()]);
-    let refused = ocpp::admit(&ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" }).await;
+    let refused = ocpp::admit(&*ctx, &Handshake { charge_point: "CRED01", protocols: Some("ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" }).await;
     assert_eq!(refused.err().map(|r| r.status()), Some(401));
     // So does a new security profile.
     let r = post(&ctx, "/pile/doEdit", Some(&admin), pile_edit_body(&ctx, &c.pile_id, json!({"securityProfile": 2})).await).await;
@@ -396,7 +397,7 @@ async fn charger_credentials_are_admins_and_a_change_closes_the_connection(ctx: 
     assert_eq!((r.code(), r.data()["securityProfile"].as_i64()), (200, Some(2)), "{}", r.msg());
     let open = register(&ctx, "CRED06").await;
     ctx.store.update(&backoffice::domain::assets::piles::pile_key(&open.pile_id), vec![store::UpdateAction::Set("securityProfile".into(), json!(0))], None).await.unwrap();
-    let bare = ocpp::admit(&ctx, &Handshake { charge_point: "CRED06", protocols: Some("ocpp1.6"), authorization: None, secure: true, address: "127.0.0.1" }).await;
+    let bare = ocpp::admit(&*ctx, &Handshake { charge_point: "CRED06", protocols: Some("ocpp1.6"), authorization: None, secure: true, address: "127.0.0.1" }).await;
     assert_eq!(bare.err().map(|r| r.status()), Some(401), "a profile-0 pile stored before still authenticates on AWS");
 }
 
@@ -417,7 +418,7 @@ async fn handshake_guessing_is_limited_and_the_charger_at_its_known_address_gets
         let ctx = ctx.clone();
         async move {
             let h = Handshake { charge_point: id, protocols: Some("ocpp1.6"), authorization: Some(&auth), secure: false, address: &address };
-            within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp::admit(&ctx, &h)).await.err().map(|r| (r.status(), r.retry_after()))
+            within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp::admit(&*ctx, &h)).await.err().map(|r| (r.status(), r.retry_after()))
         }
     };
     let wrong = basic("GUESS01:Wrong-Password-0000");
@@ -481,13 +482,13 @@ async fn authorization_key_rotation_follows_the_chargers_answer(ctx: Arc<AppCtx>
     let rec = Arc::new(Recorder::default());
     assert!(ctx.outbound.set(rec.clone()).is_ok());
     let admin = login(&ctx, "admin", ADMIN_PW).await;
-    let message = |s: &Session, frame: Value| {
+    let message = |s: &Session<Pile>, frame: Value| {
         let ctx = ctx.clone();
         let text = frame.to_string();
         let connection = s.connection_id.clone();
         async move {
-            let s = Session::resume(&ctx, &connection).await.unwrap().unwrap();
-            within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&ctx, &text)).await
+            let s = Session::resume(&*ctx, &connection).await.unwrap().unwrap();
+            within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&*ctx, &text)).await
         }
     };
     let rotate = |body: Value| {
@@ -499,7 +500,7 @@ async fn authorization_key_rotation_follows_the_chargers_answer(ctx: Arc<AppCtx>
     let old_password = c.basic.clone();
     let admitted = |auth: String| {
         let ctx = ctx.clone();
-        async move { ocpp::admit(&ctx, &Handshake { charge_point: "ROTATE01", protocols: Some("ocpp1.6"), authorization: Some(&auth), secure: false, address: "127.0.0.1" }).await.is_ok() }
+        async move { ocpp::admit(&*ctx, &Handshake { charge_point: "ROTATE01", protocols: Some("ocpp1.6"), authorization: Some(&auth), secure: false, address: "127.0.0.1" }).await.is_ok() }
     };
     let s = connect(&ctx, &c, "conn-1").await;
 
@@ -530,7 +531,7 @@ async fn authorization_key_rotation_follows_the_chargers_answer(ctx: Arc<AppCtx>
     assert_eq!(rotate(json!({"pileId": c.pile_id})).await.code(), 409);
     // The connection drops before the answer: the old key still works, and
     // the charger connecting with the new one makes it the password.
-    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), s.close(&ctx)).await;
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), s.close(&*ctx)).await;
     assert_eq!(commands::get(&ctx, r.data()["id"].as_str().unwrap()).await.unwrap().unwrap().status, commands::CommandStatus::ConnectionClosed);
     assert!(admitted(key_of(typed)).await);
     assert!(admitted(key_of(&on_its_way)).await);
@@ -570,7 +571,7 @@ async fn fields_past_their_limits_and_unknown_connectors_store_nothing(ctx: Arc<
         let ctx = ctx.clone();
         let s = &s;
         async move {
-            let reply = s.on_text(&ctx, &json!([2, id, action, payload]).to_string()).await.unwrap();
+            let reply = s.on_text(&*ctx, &json!([2, id, action, payload]).to_string()).await.unwrap();
             let v: Value = serde_json::from_str(&reply).unwrap();
             assert_eq!(v[0], 4, "{action} refused: {v}");
             (v[2].as_str().unwrap().to_string(), v[3].as_str().unwrap().to_string())
@@ -595,7 +596,7 @@ async fn fields_past_their_limits_and_unknown_connectors_store_nothing(ctx: Arc<
 }
 
 /// The charger's answer `{status}` to the call `frame`.
-async fn answer(ctx: &AppCtx, s: &Session, frame: &Value, status: &str) {
+async fn answer(ctx: &AppCtx, s: &Session<Pile>, frame: &Value, status: &str) {
     let text = json!([3, frame[1], {"status": status}]).to_string();
     within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(ctx, &text)).await;
 }
@@ -620,10 +621,10 @@ async fn a_station_power_budget_reaches_each_connected_pile(ctx: Arc<AppCtx>) {
     let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
     let sa = connect(&ctx, &a, "a-1").await;
     call(&ctx, &sa, "ba", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
-    within_policy("ocpp_message", &policy("ocpp_message"), sa.after_reply(&ctx)).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), sa.after_reply(&*ctx)).await;
     let sb = connect(&ctx, &b, "b-1").await;
     call(&ctx, &sb, "bb", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
-    within_policy("ocpp_message", &policy("ocpp_message"), sb.after_reply(&ctx)).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), sb.after_reply(&*ctx)).await;
     assert!(rec.on("a-1").is_empty() && rec.on("b-1").is_empty(), "no budget: nothing sent at boot");
 
     let admin = login(&ctx, "admin", ADMIN_PW).await;
@@ -675,11 +676,11 @@ async fn a_station_power_budget_reaches_each_connected_pile(ctx: Arc<AppCtx>) {
     assert_eq!((&row(view.data(), &a.pile_id)["state"], &row(view.data(), &b.pile_id)["state"]), (&json!("rejected"), &json!("done")));
 
     // A reboots: after its BootNotification's answer it is sent its share again; B's is unchanged.
-    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), sa.close(&ctx)).await;
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), sa.close(&*ctx)).await;
     let sa2 = connect(&ctx, &a, "a-2").await;
     call(&ctx, &sa2, "ba2", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
     assert!(rec.on("a-2").is_empty(), "nothing before the answer to the BootNotification");
-    within_policy("ocpp_message", &policy("ocpp_message"), sa2.after_reply(&ctx)).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), sa2.after_reply(&*ctx)).await;
     let again = sent_as(&rec, "a-2", "SetChargingProfile");
     assert_eq!(again.len(), 1, "{:?}", rec.on("a-2"));
     assert_eq!(again[0][3]["csChargingProfiles"]["chargingSchedule"]["chargingSchedulePeriod"][0]["limit"], 45_000.0);
@@ -687,7 +688,7 @@ async fn a_station_power_budget_reaches_each_connected_pile(ctx: Arc<AppCtx>) {
     answer(&ctx, &sa2, &again[0], "Accepted").await;
 
     // B goes away; the budget is removed: A is sent the clear, B's ends offline and is sent again when B is back.
-    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), sb.close(&ctx)).await;
+    within_policy("ocpp_disconnect", &policy("ocpp_disconnect"), sb.close(&*ctx)).await;
     let removed = set(2, Value::Null).await;
     assert_eq!(removed.code(), 200, "{}", removed.msg());
     assert_eq!(removed.data()["maxPowerKw"], Value::Null);
@@ -701,7 +702,7 @@ async fn a_station_power_budget_reaches_each_connected_pile(ctx: Arc<AppCtx>) {
     assert_eq!((&rb["state"], &rb["connected"]), (&json!("offline"), &json!(false)), "{rb}");
     let sb2 = connect(&ctx, &b, "b-2").await;
     call(&ctx, &sb2, "bb2", "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
-    within_policy("ocpp_message", &policy("ocpp_message"), sb2.after_reply(&ctx)).await;
+    within_policy("ocpp_message", &policy("ocpp_message"), sb2.after_reply(&*ctx)).await;
     assert_eq!(sent_as(&rec, "b-2", "ClearChargingProfile").len(), 1, "{:?}", rec.on("b-2"));
     assert!(sent_as(&rec, "b-2", "SetChargingProfile").is_empty());
 }

@@ -2448,6 +2448,191 @@ export interface components {
             /** @description Ids from the notice list (1 to 50). */
             ids: string[];
         };
+        Ocpp16AuthorizationData: {
+            idTag: string;
+            idTagInfo?: components["schemas"]["Ocpp16IdTagInfo"] | null;
+        };
+        /** @enum {string} */
+        Ocpp16AuthorizationStatus: "Accepted" | "Blocked" | "Expired" | "Invalid" | "ConcurrentTx";
+        /** @enum {string} */
+        Ocpp16AvailabilityType: "Inoperative" | "Operative";
+        /** @description The payload of a `CancelReservation` CALL (the server sends it). */
+        Ocpp16CancelReservationRequest: {
+            /** Format: int64 */
+            reservationId: number;
+        };
+        /** @description The payload of a `ChangeAvailability` CALL (the server sends it). */
+        Ocpp16ChangeAvailabilityRequest: {
+            /** Format: int64 */
+            connectorId: number;
+            type: components["schemas"]["Ocpp16AvailabilityType"];
+        };
+        /** @description The payload of a `ChangeConfiguration` CALL (the server sends it). */
+        Ocpp16ChangeConfigurationRequest: {
+            key: string;
+            value: string;
+        };
+        Ocpp16ChargingProfile: {
+            /** Format: int64 */
+            chargingProfileId: number;
+            chargingProfileKind: components["schemas"]["Ocpp16ChargingProfileKindType"];
+            chargingProfilePurpose: components["schemas"]["Ocpp16ChargingProfilePurposeType"];
+            chargingSchedule: components["schemas"]["Ocpp16ChargingSchedule"];
+            recurrencyKind?: components["schemas"]["Ocpp16RecurrencyKindType"] | null;
+            /** Format: int64 */
+            stackLevel: number;
+            /** Format: int64 */
+            transactionId?: number | null;
+            /** Format: date-time */
+            validFrom?: string | null;
+            /** Format: date-time */
+            validTo?: string | null;
+        };
+        /** @enum {string} */
+        Ocpp16ChargingProfileKindType: "Absolute" | "Recurring" | "Relative";
+        /** @enum {string} */
+        Ocpp16ChargingProfilePurposeType: "ChargePointMaxProfile" | "TxDefaultProfile" | "TxProfile";
+        /** @enum {string} */
+        Ocpp16ChargingRateUnitType: "A" | "W";
+        Ocpp16ChargingSchedule: {
+            chargingRateUnit: components["schemas"]["Ocpp16ChargingRateUnitType"];
+            chargingSchedulePeriod: components["schemas"]["Ocpp16ChargingSchedulePeriod"][];
+            /** Format: int64 */
+            duration?: number | null;
+            /** Format: double */
+            minChargingRate?: number | null;
+            /** Format: date-time */
+            startSchedule?: string | null;
+        };
+        Ocpp16ChargingSchedulePeriod: {
+            /** Format: double */
+            limit: number;
+            /** Format: int64 */
+            numberPhases?: number | null;
+            /** Format: int64 */
+            startPeriod: number;
+        };
+        /** @description The payload of a `ClearCache` CALL (the server sends it). */
+        Ocpp16ClearCacheRequest: Record<string, never>;
+        /** @description The payload of a `ClearChargingProfile` CALL (the server sends it). */
+        Ocpp16ClearChargingProfileRequest: {
+            chargingProfilePurpose?: components["schemas"]["Ocpp16ChargingProfilePurposeType"] | null;
+            /** Format: int64 */
+            connectorId?: number | null;
+            /** Format: int64 */
+            id?: number | null;
+            /** Format: int64 */
+            stackLevel?: number | null;
+        };
+        /** @description The payload of a `DataTransfer` CALL (either side sends it). */
+        Ocpp16DataTransferRequest: {
+            data?: string | null;
+            messageId?: string | null;
+            vendorId: string;
+        };
+        /** @description The payload of a `GetCompositeSchedule` CALL (the server sends it). */
+        Ocpp16GetCompositeScheduleRequest: {
+            chargingRateUnit?: components["schemas"]["Ocpp16ChargingRateUnitType"] | null;
+            /** Format: int64 */
+            connectorId: number;
+            /** Format: int64 */
+            duration: number;
+        };
+        /** @description The payload of a `GetConfiguration` CALL (the server sends it). */
+        Ocpp16GetConfigurationRequest: {
+            key?: string[] | null;
+        };
+        /** @description The payload of a `GetDiagnostics` CALL (the server sends it). */
+        Ocpp16GetDiagnosticsRequest: {
+            /** Format: uri */
+            location: string;
+            /** Format: int64 */
+            retries?: number | null;
+            /** Format: int64 */
+            retryInterval?: number | null;
+            /** Format: date-time */
+            startTime?: string | null;
+            /** Format: date-time */
+            stopTime?: string | null;
+        };
+        /** @description The payload of a `GetLocalListVersion` CALL (the server sends it). */
+        Ocpp16GetLocalListVersionRequest: Record<string, never>;
+        Ocpp16IdTagInfo: {
+            /** Format: date-time */
+            expiryDate?: string | null;
+            parentIdTag?: string | null;
+            status: components["schemas"]["Ocpp16AuthorizationStatus"];
+        };
+        /** @enum {string} */
+        Ocpp16MessageTrigger: "BootNotification" | "DiagnosticsStatusNotification" | "FirmwareStatusNotification" | "Heartbeat" | "MeterValues" | "StatusNotification";
+        /** @enum {string} */
+        Ocpp16RecurrencyKindType: "Daily" | "Weekly";
+        /** @description The payload of a `RemoteStartTransaction` CALL (the server sends it). */
+        Ocpp16RemoteStartTransactionRequest: {
+            chargingProfile?: components["schemas"]["Ocpp16ChargingProfile"] | null;
+            /** Format: int64 */
+            connectorId?: number | null;
+            idTag: string;
+        };
+        /** @description The payload of a `RemoteStopTransaction` CALL (the server sends it). */
+        Ocpp16RemoteStopTransactionRequest: {
+            /** Format: int64 */
+            transactionId: number;
+        };
+        /** @description The payload of a `ReserveNow` CALL (the server sends it). */
+        Ocpp16ReserveNowRequest: {
+            /** Format: int64 */
+            connectorId: number;
+            /** Format: date-time */
+            expiryDate: string;
+            idTag: string;
+            parentIdTag?: string | null;
+            /** Format: int64 */
+            reservationId: number;
+        };
+        /** @description The payload of a `Reset` CALL (the server sends it). */
+        Ocpp16ResetRequest: {
+            type: components["schemas"]["Ocpp16ResetType"];
+        };
+        /** @enum {string} */
+        Ocpp16ResetType: "Hard" | "Soft";
+        /** @description The payload of a `SendLocalList` CALL (the server sends it). */
+        Ocpp16SendLocalListRequest: {
+            /** Format: int64 */
+            listVersion: number;
+            localAuthorizationList?: components["schemas"]["Ocpp16AuthorizationData"][] | null;
+            updateType: components["schemas"]["Ocpp16UpdateType"];
+        };
+        /** @description The payload of a `SetChargingProfile` CALL (the server sends it). */
+        Ocpp16SetChargingProfileRequest: {
+            /** Format: int64 */
+            connectorId: number;
+            csChargingProfiles: components["schemas"]["Ocpp16ChargingProfile"];
+        };
+        /** @description The payload of a `TriggerMessage` CALL (the server sends it). */
+        Ocpp16TriggerMessageRequest: {
+            /** Format: int64 */
+            connectorId?: number | null;
+            requestedMessage: components["schemas"]["Ocpp16MessageTrigger"];
+        };
+        /** @description The payload of a `UnlockConnector` CALL (the server sends it). */
+        Ocpp16UnlockConnectorRequest: {
+            /** Format: int64 */
+            connectorId: number;
+        };
+        /** @description The payload of a `UpdateFirmware` CALL (the server sends it). */
+        Ocpp16UpdateFirmwareRequest: {
+            /** Format: uri */
+            location: string;
+            /** Format: int64 */
+            retries?: number | null;
+            /** Format: date-time */
+            retrieveDate: string;
+            /** Format: int64 */
+            retryInterval?: number | null;
+        };
+        /** @enum {string} */
+        Ocpp16UpdateType: "Differential" | "Full";
         /**
          * @description How an offline payment was received. JSON: camelCase names.
          * @enum {string}

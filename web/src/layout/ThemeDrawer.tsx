@@ -18,7 +18,6 @@ import {
   BACKGROUNDS,
   COLUMN_STYLES,
   LAYOUTS,
-  RANDOM_THEME_MASK_MS,
   TABS_BAR_STYLES,
   THEME_DRAWER_WIDTH_PX,
   THEME_NAMES,
@@ -55,13 +54,14 @@ const SWITCHES: BoolField[] = [
   'showThemeSetting',
 ];
 
-/** Random theme: mask, pick, apply, save, unmask after 1 s. */
+/** Random theme: mask, pick, apply, save; the mask closes 1 s after it is
+ * on the screen (`useThemeMaskTimer`). */
 export function applyRandomTheme(): void {
   const { theme, device } = settingsStore.get();
   settingsStore.set({ themeMask: true });
   saveTheme(randomTheme(theme, device));
-  setTimeout(() => settingsStore.set({ themeMask: false }), RANDOM_THEME_MASK_MS);
 }
+
 
 /** The 280 px theme drawer, opened by the 'theme' event. */
 export function ThemeDrawer() {

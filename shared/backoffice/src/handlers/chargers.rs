@@ -112,6 +112,6 @@ async fn message_log(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let action = q.action.as_deref().map(str::trim).filter(|a| !a.is_empty());
     let first = q.cursor.is_none();
     let (list, cursor) = log::page(ctx, &pile.id, action, size, q.cursor).await?;
-    let actions = first.then(crate::domain::chargers::actions::logged);
+    let actions = first.then(|| crate::domain::chargers::actions::logged(super::commands::OPERATIONS.iter().map(|(_, a)| *a)));
     Ok(Reply::data(MessageLog { list, cursor, pile_code: pile.code, actions }))
 }

@@ -8,10 +8,12 @@
 //! works need configure:charger (Admin).
 
 use envelope::{ApiError, Text};
+use ocpp::schema::{DateTime, FromJson, Mode};
+use ocpp::v16::{self, Action, Request};
 use permission::{CHARGER_CONFIGURE, SYSTEM_READ, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{self, Pile};
@@ -58,6 +60,49 @@ pub fn routes() -> Vec<Route> {
     ]
 }
 
+/// The OCPP 1.6 call each remote operation sends; who may send it is the
+/// route's permission. The one list the message log's filter
+/// (`actions::logged`), the SPA's operations (`web/src/api/chargerOperations.ts`,
+/// written from it and the route table by the test
+/// `the_spas_operations_are_the_route_tables`) and each handler read: a
+/// handler sending another call than its route's is a logged 500.
+pub const OPERATIONS: &[(&str, Action)] = &[
+    ("/charger/remoteStart", Action::RemoteStartTransaction),
+    ("/charger/remoteStop", Action::RemoteStopTransaction),
+    ("/charger/unlock", Action::UnlockConnector),
+    ("/charger/availability", Action::ChangeAvailability),
+    ("/charger/trigger", Action::TriggerMessage),
+    ("/charger/reset", Action::Reset),
+    ("/charger/getConfiguration", Action::GetConfiguration),
+    ("/charger/changeConfiguration", Action::ChangeConfiguration),
+    ("/charger/rotateAuthorizationKey", Action::ChangeConfiguration),
+    ("/charger/clearCache", Action::ClearCache),
+    ("/charger/dataTransfer", Action::DataTransfer),
+    ("/charger/reserveNow", Action::ReserveNow),
+    ("/charger/cancelReservation", Action::CancelReservation),
+    ("/charger/updateFirmware", Action::UpdateFirmware),
+    ("/charger/getDiagnostics", Action::GetDiagnostics),
+    ("/charger/sendLocalList", Action::SendLocalList),
+    ("/charger/getLocalListVersion", Action::GetLocalListVersion),
+    ("/charger/setChargingProfile", Action::SetChargingProfile),
+    ("/charger/clearChargingProfile", Action::ClearChargingProfile),
+    ("/charger/getCompositeSchedule", Action::GetCompositeSchedule),
+];
+
+/// The call the route at `path` sends.
+pub fn operation(path: &str) -> Option<Action> {
+    OPERATIONS.iter().find(|(p, _)| *p == path).map(|(_, a)| *a)
+}
+
+/// Refuses (500, logged) a call other than the one the route sends.
+fn sends<R: Request>(call: &Call) -> Result<(), ApiError> {
+    if operation(&call.req.path) == Some(R::ACTION) {
+        return Ok(());
+    }
+    tracing::error!(path = %call.req.path, action = %R::ACTION, "a remote operation sends another call than commands::OPERATIONS says");
+    Err(ApiError::internal())
+}
+
 /// A 400 naming the field, also in `data.fields`: the operation's dialog
 /// shows the words beside that field.
 fn bad(field: &str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
@@ -85,8 +130,19 @@ fn connector(p: &Pile, n: Option<i64>, allow_zero: bool) -> Result<u32, ApiError
     }
 }
 
-async fn queue(ctx: &AppCtx, call: &Call, p: &Pile, action: &str, payload: Value) -> Result<Reply, ApiError> {
-    let c = commands::submit(ctx, &p.id, action, payload, &by(call)?).await?;
+/// A body's enumeration value as the OCPP enumeration with the same values
+/// (`body_enumerations_are_the_ocpp_ones` checks each value of each).
+fn ocpp_value<B: Serialize, O: FromJson>(b: B) -> Result<O, ApiError> {
+    let v = serde_json::to_value(b).unwrap_or_default();
+    ocpp::schema::parse(&v, Mode::Strict).map_err(|e| {
+        tracing::error!(problem = %e, "a body's value is not its OCPP enumeration's");
+        ApiError::internal()
+    })
+}
+
+async fn queue<R: Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> Result<Reply, ApiError> {
+    sends::<R>(call)?;
+    let c = commands::send(ctx, &p.id, request, &by(call)?).await?;
     let msg = match c.status {
         commands::CommandStatus::Offline => Text::new("the charger is offline: nothing was sent", "充电桩离线：指令未发送"),
         _ => Text::new("sent to the charger; its answer follows", "已发送至充电桩，等待应答"),
@@ -122,31 +178,43 @@ pub struct RemoteStartBody {
 
 /// The RemoteStartTransaction for connector `n` (None: the charger chooses),
 /// with its TxProfile when one is asked for.
-fn remote_start_payload(b: &RemoteStartBody, now: i64, n: Option<u32>, tag: &str) -> Result<Value, ApiError> {
-    let mut payload = json!({"idTag": tag});
-    if let Some(n) = n {
-        payload["connectorId"] = json!(n);
-    }
-    match (b.limit_w, &b.charging_profile) {
+fn remote_start_request(b: &RemoteStartBody, now: i64, n: Option<u32>, tag: &str) -> Result<v16::RemoteStartTransactionRequest, ApiError> {
+    let charging_profile = match (b.limit_w, &b.charging_profile) {
         (Some(_), Some(_)) => return Err(bad("chargingProfile", "give limitW or chargingProfile, not both", "limitW 与 chargingProfile 只能二选一")),
         (Some(limit), None) => {
             if !(limit > 0.0 && limit.is_finite()) {
                 return Err(bad("limitW", "must be a positive number of watts", "须为正数（瓦）"));
             }
-            payload["chargingProfile"] = json!({"chargingProfileId": 1, "stackLevel": 0, "chargingProfilePurpose": "TxProfile", "chargingProfileKind": "Relative",
-                "chargingSchedule": {"chargingRateUnit": "W", "chargingSchedulePeriod": [{"startPeriod": 0, "limit": limit}]}});
+            let limit = one_decimal("limitW", limit, MAX_LIMIT_W, RateUnit::W)?;
+            let schedule = v16::ChargingSchedule {
+                duration: None,
+                start_schedule: None,
+                charging_rate_unit: v16::ChargingRateUnitType::W,
+                charging_schedule_period: vec![v16::ChargingSchedulePeriod { start_period: 0, limit, number_phases: None }],
+                min_charging_rate: None,
+            };
+            Some(v16::ChargingProfile {
+                charging_profile_id: 1,
+                transaction_id: None,
+                stack_level: 0,
+                charging_profile_purpose: v16::ChargingProfilePurposeType::TxProfile,
+                charging_profile_kind: v16::ChargingProfileKindType::Relative,
+                recurrency_kind: None,
+                valid_from: None,
+                valid_to: None,
+                charging_schedule: schedule,
+            })
         }
         (None, Some(spec)) => {
             // No transaction exists yet: the charger binds the profile to the one it starts.
-            let profile = charging_profile(spec, ProfilePurpose::TxProfile, now, None, 1, ProfileKind::Relative).map_err(|mut e| {
+            Some(charging_profile(spec, ProfilePurpose::TxProfile, now, None, 1, ProfileKind::Relative).map_err(|mut e| {
                 e.msg = Text::new(format!("chargingProfile.{}", e.msg.en), format!("chargingProfile.{}", e.msg.zh));
                 e
-            })?;
-            payload["chargingProfile"] = profile;
+            })?)
         }
-        (None, None) => {}
-    }
-    Ok(payload)
+        (None, None) => None,
+    };
+    Ok(v16::RemoteStartTransactionRequest { connector_id: n.map(i64::from), id_tag: tag.to_string(), charging_profile })
 }
 
 /// POST /charger/remoteStart {pileId, connectorId?, idTag, limitW? | chargingProfile?}
@@ -161,8 +229,8 @@ async fn remote_start(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     if cards::get(ctx, tag).await?.is_none() {
         return Err(bad("idTag", format!("no charging card {tag}"), format!("充电卡{tag}不存在")));
     }
-    let payload = remote_start_payload(&b, ctx.now(), n, tag)?;
-    queue(ctx, &call, &p, "RemoteStartTransaction", payload).await
+    let request = remote_start_request(&b, ctx.now(), n, tag)?;
+    queue(ctx, &call, &p, &request).await
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -205,7 +273,7 @@ async fn remote_stop(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         return Err(bad("transactionId", format!("transaction {tx} has stopped"), format!("交易{tx}已结束")));
     }
     let p = piles::get_pile(ctx, &t.pile_id).await?;
-    queue(ctx, &call, &p, "RemoteStopTransaction", json!({"transactionId": tx})).await
+    queue(ctx, &call, &p, &v16::RemoteStopTransactionRequest { transaction_id: tx }).await
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -221,7 +289,7 @@ async fn unlock(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: ConnectorBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let n = connector(&p, b.connector_id, false)?;
-    queue(ctx, &call, &p, "UnlockConnector", json!({"connectorId": n})).await
+    queue(ctx, &call, &p, &v16::UnlockConnectorRequest { connector_id: n.into() }).await
 }
 
 #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
@@ -247,7 +315,7 @@ async fn availability(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = pile(ctx, &b.pile_id).await?;
     let n = connector(&p, b.connector_id, true)?;
     let kind = b.kind.ok_or_else(|| bad("type", "is required: Operative or Inoperative", "不能为空：Operative 或 Inoperative"))?;
-    queue(ctx, &call, &p, "ChangeAvailability", json!({"connectorId": n, "type": kind})).await
+    queue(ctx, &call, &p, &v16::ChangeAvailabilityRequest { connector_id: n.into(), r#type: ocpp_value(kind)? }).await
 }
 
 /// The messages a charger can be asked to send (OCPP 1.6 MessageTrigger).
@@ -276,11 +344,11 @@ async fn trigger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: TriggerBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let message = b.requested_message.ok_or_else(|| bad("requestedMessage", "is required", "不能为空"))?;
-    let mut payload = json!({"requestedMessage": message});
-    if b.connector_id.is_some() {
-        payload["connectorId"] = json!(connector(&p, b.connector_id, false)?);
-    }
-    queue(ctx, &call, &p, "TriggerMessage", payload).await
+    let connector_id = match b.connector_id {
+        Some(_) => Some(connector(&p, b.connector_id, false)?.into()),
+        None => None,
+    };
+    queue(ctx, &call, &p, &v16::TriggerMessageRequest { requested_message: ocpp_value(message)?, connector_id }).await
 }
 
 #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
@@ -303,7 +371,7 @@ async fn reset(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: ResetBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let kind = b.kind.ok_or_else(|| bad("type", "is required: Soft or Hard", "不能为空：Soft 或 Hard"))?;
-    queue(ctx, &call, &p, "Reset", json!({"type": kind})).await
+    queue(ctx, &call, &p, &v16::ResetRequest { r#type: ocpp_value(kind)? }).await
 }
 
 /// OCPP 1.6 configuration keys are CiString50.
@@ -337,8 +405,8 @@ async fn get_configuration(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> 
         return Err(bad("keys", "at most 50 keys a request", "每次最多50个配置项"));
     }
     let keys = b.keys.iter().enumerate().map(|(i, k)| config_key(&format!("keys[{i}]"), k)).collect::<Result<Vec<_>, _>>()?;
-    let payload = if keys.is_empty() { json!({}) } else { json!({"key": keys}) };
-    queue(ctx, &call, &p, "GetConfiguration", payload).await
+    let key = (!keys.is_empty()).then_some(keys);
+    queue(ctx, &call, &p, &v16::GetConfigurationRequest { key }).await
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -371,7 +439,7 @@ async fn change_configuration(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErro
     if b.value.chars().count() > MAX_VALUE {
         return Err(bad("value", format!("at most {MAX_VALUE} characters"), format!("不能超过{MAX_VALUE}个字符")));
     }
-    queue(ctx, &call, &p, "ChangeConfiguration", json!({"key": key, "value": b.value})).await
+    queue(ctx, &call, &p, &v16::ChangeConfigurationRequest { key, value: b.value }).await
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -405,9 +473,10 @@ async fn rotate_authorization_key(ctx: &AppCtx, call: Call) -> Result<Reply, Api
         None => secret::generate_key(),
     };
     let phc = secret::hash(&key).await?;
-    let stored = json!({"key": commands::AUTHORIZATION_KEY, "value": commands::REDACTED});
-    let wire = json!({"key": commands::AUTHORIZATION_KEY, "value": key});
-    let c = commands::send_now(ctx, &p.id, "ChangeConfiguration", stored, wire, Some(&phc), &by(&call)?).await?;
+    let stored = v16::ChangeConfigurationRequest { key: commands::AUTHORIZATION_KEY.into(), value: commands::REDACTED.into() };
+    let wire = v16::ChangeConfigurationRequest { key: commands::AUTHORIZATION_KEY.into(), value: key };
+    sends::<v16::ChangeConfigurationRequest>(&call)?;
+    let c = commands::send_now(ctx, &p.id, &stored, &wire, Some(&phc), &by(&call)?).await?;
     let msg = match c.status {
         commands::CommandStatus::Offline => Text::new("the charger is offline: nothing was sent, its password is unchanged", "充电桩离线：未发送，密码未变"),
         _ => Text::new("sent to the charger: the new key is its password once it answers Accepted", "已发送至充电桩：充电桩应答Accepted后新密钥生效"),
@@ -419,7 +488,7 @@ async fn rotate_authorization_key(ctx: &AppCtx, call: Call) -> Result<Reply, Api
 async fn clear_cache(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: PileBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    queue(ctx, &call, &p, "ClearCache", json!({})).await
+    queue(ctx, &call, &p, &v16::ClearCacheRequest {}).await
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -443,17 +512,12 @@ async fn data_transfer(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     if vendor.is_empty() || vendor.chars().count() > 255 {
         return Err(bad("vendorId", "is 1-255 characters", "须为1-255个字符"));
     }
-    let mut payload = json!({"vendorId": vendor});
-    if let Some(m) = b.message_id.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
-        if m.chars().count() > 50 {
-            return Err(bad("messageId", "is at most 50 characters", "不能超过50个字符"));
-        }
-        payload["messageId"] = json!(m);
+    let message_id = b.message_id.as_deref().map(str::trim).filter(|m| !m.is_empty());
+    if message_id.is_some_and(|m| m.chars().count() > 50) {
+        return Err(bad("messageId", "is at most 50 characters", "不能超过50个字符"));
     }
-    if let Some(d) = b.data {
-        payload["data"] = json!(d);
-    }
-    queue(ctx, &call, &p, "DataTransfer", payload).await
+    let request = v16::DataTransferRequest { vendor_id: vendor.to_string(), message_id: message_id.map(String::from), data: b.data };
+    queue(ctx, &call, &p, &request).await
 }
 
 #[derive(Deserialize, Serialize, JsonSchema)]
@@ -490,13 +554,6 @@ async fn command_get(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     Ok(Reply::data(c))
 }
 
-
-fn iso(ts: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp(ts)
-        .ok()
-        .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
-        .unwrap_or_default()
-}
 
 fn future_time(ctx: &AppCtx, field: &str, ts: Option<i64>) -> Result<i64, ApiError> {
     match ts {
@@ -543,11 +600,8 @@ async fn reserve_now(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let id = reservations::next_id(ctx).await?;
     let r = Reservation { id, pile_id: p.id.clone(), connector: n, id_tag: card.id_tag.clone(), expires_at: until, status: ReservationStatus::Requested, answer: None, created_at: ctx.now(), created_by: by(&call)? };
     reservations::create(ctx, &r).await?;
-    let mut payload = json!({"connectorId": n, "expiryDate": iso(until), "idTag": card.id_tag, "reservationId": id});
-    if let Some(parent) = card.parent_id_tag {
-        payload["parentIdTag"] = json!(parent);
-    }
-    queue(ctx, &call, &p, "ReserveNow", payload).await
+    let request = v16::ReserveNowRequest { connector_id: n.into(), expiry_date: DateTime::from_unix(until), id_tag: card.id_tag, parent_id_tag: card.parent_id_tag, reservation_id: id };
+    queue(ctx, &call, &p, &request).await
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -563,7 +617,7 @@ async fn cancel_reservation(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     let id = b.reservation_id.ok_or_else(|| bad("reservationId", "is required", "不能为空"))?;
     let r = reservations::get(ctx, id).await?.ok_or_else(|| ApiError::not_found(Text::new(format!("no reservation {id}"), format!("预约{id}不存在"))))?;
     let p = piles::get_pile(ctx, &r.pile_id).await?;
-    queue(ctx, &call, &p, "CancelReservation", json!({"reservationId": id})).await
+    queue(ctx, &call, &p, &v16::CancelReservationRequest { reservation_id: id }).await
 }
 
 #[derive(Deserialize, Serialize, JsonSchema)]
@@ -612,14 +666,13 @@ async fn update_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         Some(t) => t,
         None => ctx.now(),
     };
-    let mut payload = json!({"location": location, "retrieveDate": iso(at)});
-    if let Some(r) = b.retries.filter(|r| *r <= 10) {
-        payload["retries"] = json!(r);
-    }
-    if let Some(i) = b.retry_interval_secs.filter(|i| *i <= 86_400) {
-        payload["retryInterval"] = json!(i);
-    }
-    queue(ctx, &call, &p, "UpdateFirmware", payload).await
+    let request = v16::UpdateFirmwareRequest {
+        location,
+        retries: b.retries.filter(|r| *r <= 10).map(i64::from),
+        retrieve_date: DateTime::from_unix(at),
+        retry_interval: b.retry_interval_secs.filter(|i| *i <= 86_400).map(i64::from),
+    };
+    queue(ctx, &call, &p, &request).await
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -646,14 +699,8 @@ async fn get_diagnostics(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             return Err(bad("stopAt", "must be after startAt", "须晚于startAt"));
         }
     }
-    let mut payload = json!({"location": location});
-    if let Some(a) = b.start_at {
-        payload["startTime"] = json!(iso(a));
-    }
-    if let Some(z) = b.stop_at {
-        payload["stopTime"] = json!(iso(z));
-    }
-    queue(ctx, &call, &p, "GetDiagnostics", payload).await
+    let request = v16::GetDiagnosticsRequest { location, retries: None, retry_interval: None, start_time: b.start_at.map(DateTime::from_unix), stop_time: b.stop_at.map(DateTime::from_unix) };
+    queue(ctx, &call, &p, &request).await
 }
 
 #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
@@ -698,29 +745,24 @@ async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     // A prepaid card short of the minimum is listed Blocked, as Authorize answers.
     let (now, minimum) = (ctx.now(), charging::Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen));
-    let entries: Vec<Value> = all
+    let entries: Vec<v16::AuthorizationData> = all
         .iter()
         .filter(|c| kind == UpdateType::Full || c.card.updated_at >= since)
         .map(|view| {
             let c = &view.card;
-            let mut info = json!({"status": cards::judge(Some(view), now, minimum).status});
-            if let Some(t) = c.expires_at {
-                info["expiryDate"] = json!(iso(t));
-            }
-            if let Some(parent) = &c.parent_id_tag {
-                info["parentIdTag"] = json!(parent);
-            }
-            json!({"idTag": c.id_tag, "idTagInfo": info})
+            let judged = cards::IdTagInfo { status: cards::judge(Some(view), now, minimum).status, expiry_date: c.expires_at, parent_id_tag: c.parent_id_tag.clone() };
+            v16::AuthorizationData { id_tag: c.id_tag.clone(), id_tag_info: Some(crate::domain::chargers::application::id_tag_info(&judged)) }
         })
         .collect();
-    queue(ctx, &call, &p, "SendLocalList", json!({"listVersion": version, "updateType": kind, "localAuthorizationList": entries})).await
+    let request = v16::SendLocalListRequest { list_version: version, local_authorization_list: Some(entries), update_type: ocpp_value(kind)? };
+    queue(ctx, &call, &p, &request).await
 }
 
 /// POST /charger/getLocalListVersion {pileId}
 async fn get_local_list_version(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: PileBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    queue(ctx, &call, &p, "GetLocalListVersion", json!({})).await
+    queue(ctx, &call, &p, &v16::GetLocalListVersionRequest {}).await
 }
 
 #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq, Debug)]
@@ -853,16 +895,16 @@ fn one_decimal(field: &str, v: f64, max: f64, unit: RateUnit) -> Result<f64, Api
 }
 
 /// A unix time the charger can be sent (year 2000 to 9999).
-fn timestamp(field: &str, ts: i64) -> Result<String, ApiError> {
+fn timestamp(field: &str, ts: i64) -> Result<DateTime, ApiError> {
     if !(946_684_800..253_402_300_800).contains(&ts) {
         return Err(bad(field, "must be a time (unix seconds)", "须为时间（Unix秒）"));
     }
-    Ok(iso(ts))
+    Ok(DateTime::from_unix(ts))
 }
 
 /// The `csChargingProfiles` of a SetChargingProfile for connector `n`
 /// (`tx`: the transaction a TxProfile limits, found by the handler).
-fn profile_for(b: &ProfileBody, now: i64, n: u32, tx: Option<i64>) -> Result<Value, ApiError> {
+fn profile_for(b: &ProfileBody, now: i64, n: u32, tx: Option<i64>) -> Result<v16::ChargingProfile, ApiError> {
     let purpose = profile_target(b, n)?;
     if purpose == ProfilePurpose::TxProfile && tx.is_none() {
         return Err(bad("transactionId", "a TxProfile needs a running transaction", "TxProfile 须有进行中的交易"));
@@ -873,7 +915,7 @@ fn profile_for(b: &ProfileBody, now: i64, n: u32, tx: Option<i64>) -> Result<Val
 
 /// A charging profile checked field by field (a 400 naming the first bad
 /// one): the ids and kind not given take the defaults passed.
-fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Option<i64>, default_id: i64, default_kind: ProfileKind) -> Result<Value, ApiError> {
+fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Option<i64>, default_id: i64, default_kind: ProfileKind) -> Result<v16::ChargingProfile, ApiError> {
     let id = match b.charging_profile_id {
         Some(id) if (1..=i32::MAX as i64).contains(&id) => id,
         Some(_) => return Err(bad("chargingProfileId", "must be 1-2147483647", "须为1-2147483647")),
@@ -884,35 +926,32 @@ fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Opti
         return Err(bad("stackLevel", format!("must be 0-{MAX_STACK_LEVEL}"), format!("须为0-{MAX_STACK_LEVEL}")));
     }
     let kind = b.kind.unwrap_or(default_kind);
-    let mut profile = json!({"chargingProfileId": id, "stackLevel": level, "chargingProfilePurpose": purpose, "chargingProfileKind": kind});
-    match (kind, b.recurrency_kind) {
-        (ProfileKind::Recurring, Some(r)) => profile["recurrencyKind"] = json!(r),
+    let recurrency_kind = match (kind, b.recurrency_kind) {
+        (ProfileKind::Recurring, Some(r)) => Some(ocpp_value(r)?),
         (ProfileKind::Recurring, None) => return Err(bad("recurrencyKind", "is required for a Recurring profile: Daily or Weekly", "周期性计划须指定：Daily 或 Weekly")),
         (_, Some(_)) => return Err(bad("recurrencyKind", "is for a Recurring profile only", "仅用于周期性计划（Recurring）")),
-        (_, None) => {}
-    }
-    if let Some(tx) = tx {
-        profile["transactionId"] = json!(tx);
-    }
-    if let Some(from) = b.valid_from {
-        profile["validFrom"] = json!(timestamp("validFrom", from)?);
-    }
-    if let Some(to) = b.valid_to {
-        profile["validTo"] = json!(timestamp("validTo", to)?);
-        if to <= now {
-            return Err(bad("validTo", "must be in the future", "须晚于现在"));
+        (_, None) => None,
+    };
+    let valid_from = b.valid_from.map(|from| timestamp("validFrom", from)).transpose()?;
+    let valid_to = match b.valid_to {
+        Some(to) => {
+            let at = timestamp("validTo", to)?;
+            if to <= now {
+                return Err(bad("validTo", "must be in the future", "须晚于现在"));
+            }
+            if b.valid_from.is_some_and(|from| from >= to) {
+                return Err(bad("validTo", "must be after validFrom", "须晚于validFrom"));
+            }
+            Some(at)
         }
-        if b.valid_from.is_some_and(|from| from >= to) {
-            return Err(bad("validTo", "must be after validFrom", "须晚于validFrom"));
-        }
-    }
+        None => None,
+    };
     let unit = b.unit.unwrap_or(RateUnit::W);
-    let mut schedule = json!({"chargingRateUnit": unit});
-    match (kind, b.start_schedule) {
+    let start_schedule = match (kind, b.start_schedule) {
         (ProfileKind::Relative, Some(_)) => return Err(bad("startSchedule", "a Relative schedule starts with the session: leave it out", "相对计划随充电开始，不能指定开始时间")),
-        (ProfileKind::Relative, None) => {}
-        (_, at) => schedule["startSchedule"] = json!(timestamp("startSchedule", at.unwrap_or(now))?),
-    }
+        (ProfileKind::Relative, None) => None,
+        (_, at) => Some(timestamp("startSchedule", at.unwrap_or(now))?),
+    };
     if let Some(d) = b.duration {
         let most = match b.recurrency_kind {
             Some(RecurrencyKind::Daily) if kind == ProfileKind::Recurring => 86_400,
@@ -922,12 +961,9 @@ fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Opti
         if !(1..=most).contains(&d) {
             return Err(bad("duration", format!("must be 1-{most} seconds"), format!("须为1-{most}秒")));
         }
-        schedule["duration"] = json!(d);
     }
     let max = if unit == RateUnit::A { MAX_LIMIT_A } else { MAX_LIMIT_W };
-    if let Some(rate) = b.min_charging_rate {
-        schedule["minChargingRate"] = json!(one_decimal("minChargingRate", rate, max, unit)?);
-    }
+    let min_charging_rate = b.min_charging_rate.map(|rate| one_decimal("minChargingRate", rate, max, unit)).transpose()?;
     if b.periods.is_empty() || b.periods.len() > 48 {
         return Err(bad("periods", "a schedule has 1-48 periods", "时段须为1-48个"));
     }
@@ -941,17 +977,24 @@ fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Opti
         if b.duration.is_some_and(|d| pr.start_period >= d) {
             return Err(bad(&format!("periods[{i}].startPeriod"), "must start before the schedule's duration ends", "须在计划时长之内开始"));
         }
-        let mut period = json!({"startPeriod": pr.start_period, "limit": limit});
-        match pr.number_phases {
-            Some(ph) if (1..=3).contains(&ph) => period["numberPhases"] = json!(ph),
+        let number_phases = match pr.number_phases {
+            Some(ph) if (1..=3).contains(&ph) => Some(ph),
             Some(_) => return Err(bad(&format!("periods[{i}].numberPhases"), "must be 1, 2 or 3", "须为1、2或3")),
-            None => {}
-        }
-        periods.push(period);
+            None => None,
+        };
+        periods.push(v16::ChargingSchedulePeriod { start_period: pr.start_period, limit, number_phases });
     }
-    schedule["chargingSchedulePeriod"] = json!(periods);
-    profile["chargingSchedule"] = schedule;
-    Ok(profile)
+    Ok(v16::ChargingProfile {
+        charging_profile_id: id,
+        transaction_id: tx,
+        stack_level: level,
+        charging_profile_purpose: ocpp_value(purpose)?,
+        charging_profile_kind: ocpp_value(kind)?,
+        recurrency_kind,
+        valid_from,
+        valid_to,
+        charging_schedule: v16::ChargingSchedule { duration: b.duration, start_schedule, charging_rate_unit: ocpp_value(unit)?, charging_schedule_period: periods, min_charging_rate },
+    })
 }
 
 /// The profile's purpose, checked against the connector it is sent to.
@@ -975,7 +1018,7 @@ async fn set_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErro
         _ => None,
     };
     let profile = profile_for(&b, ctx.now(), n, tx)?;
-    queue(ctx, &call, &p, "SetChargingProfile", json!({"connectorId": n, "csChargingProfiles": profile})).await
+    queue(ctx, &call, &p, &v16::SetChargingProfileRequest { connector_id: n.into(), cs_charging_profiles: profile }).await
 }
 
 /// The transaction running on connector `n` of `p`: the one named (checked to
@@ -1015,25 +1058,19 @@ pub struct ClearProfileBody {
 
 /// The criteria of a ClearChargingProfile (`connector`: already checked
 /// against the pile); none at all clears every profile the charger holds.
-fn clear_criteria(b: &ClearProfileBody, connector: Option<u32>) -> Result<Value, ApiError> {
-    let mut payload = json!({});
-    match b.id {
-        Some(id) if (1..=i32::MAX as i64).contains(&id) => payload["id"] = json!(id),
+fn clear_criteria(b: &ClearProfileBody, connector: Option<u32>) -> Result<v16::ClearChargingProfileRequest, ApiError> {
+    let id = match b.id {
+        Some(id) if (1..=i32::MAX as i64).contains(&id) => Some(id),
         Some(_) => return Err(bad("id", "must be 1-2147483647", "须为1-2147483647")),
-        None => {}
-    }
-    if let Some(n) = connector {
-        payload["connectorId"] = json!(n);
-    }
-    if let Some(purpose) = b.purpose {
-        payload["chargingProfilePurpose"] = json!(purpose);
-    }
-    match b.stack_level {
-        Some(level) if (0..=MAX_STACK_LEVEL).contains(&level) => payload["stackLevel"] = json!(level),
+        None => None,
+    };
+    let stack_level = match b.stack_level {
+        Some(level) if (0..=MAX_STACK_LEVEL).contains(&level) => Some(level),
         Some(_) => return Err(bad("stackLevel", format!("must be 0-{MAX_STACK_LEVEL}"), format!("须为0-{MAX_STACK_LEVEL}"))),
-        None => {}
-    }
-    Ok(payload)
+        None => None,
+    };
+    let charging_profile_purpose = b.purpose.map(ocpp_value).transpose()?;
+    Ok(v16::ClearChargingProfileRequest { id, connector_id: connector.map(i64::from), charging_profile_purpose, stack_level })
 }
 
 /// POST /charger/clearChargingProfile {pileId, id?, connectorId?, purpose?, stackLevel?}
@@ -1044,8 +1081,8 @@ async fn clear_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiEr
         Some(_) => Some(connector(&p, b.connector_id, true)?),
         None => None,
     };
-    let payload = clear_criteria(&b, n)?;
-    queue(ctx, &call, &p, "ClearChargingProfile", payload).await
+    let request = clear_criteria(&b, n)?;
+    queue(ctx, &call, &p, &request).await
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -1069,16 +1106,14 @@ async fn get_composite_schedule(ctx: &AppCtx, call: Call) -> Result<Reply, ApiEr
     if !(60..=604_800).contains(&duration) {
         return Err(bad("durationSecs", "must be 60 s to 7 days", "须为60秒到7天"));
     }
-    let mut payload = json!({"connectorId": n, "duration": duration});
-    if let Some(u) = b.unit {
-        payload["chargingRateUnit"] = json!(u);
-    }
-    queue(ctx, &call, &p, "GetCompositeSchedule", payload).await
+    let request = v16::GetCompositeScheduleRequest { connector_id: n.into(), duration, charging_rate_unit: b.unit.map(ocpp_value).transpose()? };
+    queue(ctx, &call, &p, &request).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     const NOW: i64 = 1_790_000_000;
 
@@ -1087,7 +1122,11 @@ mod tests {
     }
 
     fn built(v: Value, n: u32, tx: Option<i64>) -> Value {
-        profile_for(&body(v), NOW, n, tx).unwrap_or_else(|e| panic!("refused: {}", e.msg.en))
+        serde_json::to_value(profile_for(&body(v), NOW, n, tx).unwrap_or_else(|e| panic!("refused: {}", e.msg.en))).unwrap()
+    }
+
+    fn iso(ts: i64) -> String {
+        v16::iso(ts)
     }
 
     /// The field a refusal names, in both languages.
@@ -1187,7 +1226,7 @@ mod tests {
 
     #[test]
     fn a_remote_start_may_leave_the_connector_to_the_charger_and_carry_a_tx_profile() {
-        let start = |v: Value, n: Option<u32>| remote_start_payload(&serde_json::from_value(v).expect("a body"), NOW, n, "CARD1");
+        let start = |v: Value, n: Option<u32>| remote_start_request(&serde_json::from_value(v).expect("a body"), NOW, n, "CARD1").map(|r| serde_json::to_value(r).unwrap());
         assert_eq!(start(json!({}), None).ok(), Some(json!({"idTag": "CARD1"})), "no connector: the charger chooses");
         assert_eq!(start(json!({}), Some(2)).ok(), Some(json!({"idTag": "CARD1", "connectorId": 2})));
         let p = start(json!({"chargingProfile": {"chargingProfileId": 5, "stackLevel": 1, "unit": "A", "periods": [{"startPeriod": 0, "limit": 16}]}}), None).expect("built");
@@ -1211,7 +1250,7 @@ mod tests {
 
     #[test]
     fn clearing_takes_any_combination_of_the_four_criteria() {
-        let clear = |v: Value, n: Option<u32>| clear_criteria(&serde_json::from_value(v).expect("a body"), n);
+        let clear = |v: Value, n: Option<u32>| clear_criteria(&serde_json::from_value(v).expect("a body"), n).map(|r| serde_json::to_value(r).unwrap());
         assert_eq!(clear(json!({}), None).ok(), Some(json!({})), "nothing named: every profile");
         assert_eq!(clear(json!({"id": 7}), None).ok(), Some(json!({"id": 7})));
         assert_eq!(
@@ -1226,5 +1265,81 @@ mod tests {
             let e = clear(v.clone(), None).err().expect("refused");
             assert!(e.code == 400 && e.msg.en.starts_with(&format!("{field}:")) && e.msg.zh.starts_with(&format!("{field}：")), "{v}: {}", e.msg.en);
         }
+    }
+
+    /// Each enumeration a body takes is the OCPP 1.6 one of the field it
+    /// fills: the same values (`ocpp_value` turns one into the other).
+    #[test]
+    fn body_enumerations_are_the_ocpp_ones() {
+        fn values<T: JsonSchema>() -> Vec<String> {
+            let schema = serde_json::to_value(schemars::schema_for!(T)).unwrap();
+            let mut v: Vec<String> = schema["enum"].as_array().or_else(|| schema["oneOf"].as_array()).expect("an enumeration").iter().map(|x| x.as_str().map(String::from).unwrap_or_else(|| x["const"].as_str().or_else(|| x["enum"][0].as_str()).unwrap_or_default().to_string())).collect();
+            v.sort();
+            v
+        }
+        fn ocpp(list: &[&str]) -> Vec<String> {
+            let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+            v.sort();
+            v
+        }
+        assert_eq!(values::<AvailabilityType>(), ocpp(v16::AvailabilityType::VALUES));
+        assert_eq!(values::<TriggerMessage>(), ocpp(v16::MessageTrigger::VALUES));
+        assert_eq!(values::<ResetType>(), ocpp(v16::ResetType::VALUES));
+        assert_eq!(values::<UpdateType>(), ocpp(v16::UpdateType::VALUES));
+        assert_eq!(values::<ProfilePurpose>(), ocpp(v16::ChargingProfilePurposeType::VALUES));
+        assert_eq!(values::<ProfileKind>(), ocpp(v16::ChargingProfileKindType::VALUES));
+        assert_eq!(values::<RecurrencyKind>(), ocpp(v16::RecurrencyKindType::VALUES));
+        assert_eq!(values::<RateUnit>(), ocpp(v16::ChargingRateUnitType::VALUES));
+        assert_eq!(ocpp_value::<_, v16::ResetType>(ResetType::Hard).ok(), Some(v16::ResetType::Hard));
+    }
+
+    /// The SPA's copy of the operations: each route's call and permission,
+    /// and the values of the OCPP enumerations its forms offer. Written
+    /// from the route table and the OCPP types; with
+    /// `BACKOFFICE_UPDATE_OPENAPI=1` the test writes it again instead of
+    /// failing on a difference (as the OpenAPI document's test does).
+    #[test]
+    fn the_spas_operations_are_the_route_tables() {
+        let routes = routes();
+        let posts: Vec<&str> = routes.iter().filter(|r| r.method == http::Method::POST).map(|r| r.path).collect();
+        let listed: Vec<&str> = OPERATIONS.iter().map(|(p, _)| *p).collect();
+        assert_eq!(posts, listed, "every remote operation sends one listed call, in the route table's order");
+        let mut ts = String::from(
+            "// @generated from the route table (shared/backoffice/src/handlers/commands.rs, OPERATIONS)\n\
+             // and the OCPP 1.6 types (shared/ocpp): do not edit. `BACKOFFICE_UPDATE_OPENAPI=1\n\
+             // cargo test -p backoffice --lib the_spas_operations` writes it again.\n\n\
+             /** Each remote operation (by its route's last segment): its route, the OCPP 1.6 call it sends, the permission it needs. */\n\
+             export const CHARGER_OPERATIONS = {\n",
+        );
+        for (path, action) in OPERATIONS {
+            let route = routes.iter().find(|r| r.path == *path).expect("a route");
+            let permission = match route.access {
+                crate::routes::Access::Permission(p) => p,
+                _ => panic!("{path} is not guarded by a permission"),
+            };
+            let key = path.rsplit('/').next().unwrap_or_default();
+            ts.push_str(&format!("  {key}: {{ path: '{path}', action: '{action}', permission: '{permission}' }},\n"));
+        }
+        ts.push_str("} as const;\n\n/** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order. */\nexport const OCPP_VALUES = {\n");
+        for (name, values) in [
+            ("AvailabilityType", v16::AvailabilityType::VALUES),
+            ("ChargingProfileKindType", v16::ChargingProfileKindType::VALUES),
+            ("ChargingProfilePurposeType", v16::ChargingProfilePurposeType::VALUES),
+            ("ChargingRateUnitType", v16::ChargingRateUnitType::VALUES),
+            ("MessageTrigger", v16::MessageTrigger::VALUES),
+            ("RecurrencyKindType", v16::RecurrencyKindType::VALUES),
+            ("ResetType", v16::ResetType::VALUES),
+            ("UpdateType", v16::UpdateType::VALUES),
+        ] {
+            let quoted: Vec<String> = values.iter().map(|v| format!("'{v}'")).collect();
+            ts.push_str(&format!("  {name}: [{}],\n", quoted.join(", ")));
+        }
+        ts.push_str("} as const;\n");
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/api/chargerOperations.ts");
+        if std::env::var("BACKOFFICE_UPDATE_OPENAPI").as_deref() == Ok("1") {
+            std::fs::write(&file, &ts).expect("the SPA's file");
+        }
+        let committed = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(committed == ts, "web/src/api/chargerOperations.ts differs from the route table: run BACKOFFICE_UPDATE_OPENAPI=1 cargo test -p backoffice --lib the_spas_operations");
     }
 }

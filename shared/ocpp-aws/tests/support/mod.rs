@@ -3,7 +3,7 @@
 
 use std::sync::Mutex;
 
-use ocpp::outbound::{Gone, Outbound};
+use ocpp::link::{Gone, Outbound};
 
 /// An outbound port that writes down what it was asked to do
 /// (`send {connection} {frame}`, `close {connection}`) instead of posting

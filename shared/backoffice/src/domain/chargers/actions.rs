@@ -1,54 +1,32 @@
-//! The OCPP 1.6 actions of the charger link, listed once: what a charger
-//! may send that this server answers, and what the server sends. The
-//! protocol handlers (`ocpp::v16`), the remote operations
-//! ([`super::commands::submit`] refuses any other) and the message log's
-//! filter (its first page carries [`logged`]) read these lists.
+//! The OCPP 1.6 actions of the charger link, from the protocol's own
+//! types (`ocpp::v16::Action`, generated from the schemas): what a charger
+//! may send that this server answers (the application's
+//! `CentralSystem::ANSWERED`), what the server may send (every action the
+//! protocol does not reserve to chargers), and what the message log can
+//! hold (its filter; the remote operations say which calls they send,
+//! `handlers::commands::OPERATIONS`).
 
-/// Actions a charger may send in 1.6 that this server answers.
-pub const CHARGER_ACTIONS: &[&str] = &[
-    "Authorize",
-    "BootNotification",
-    "DataTransfer",
-    "DiagnosticsStatusNotification",
-    "FirmwareStatusNotification",
-    "Heartbeat",
-    "MeterValues",
-    "StartTransaction",
-    "StatusNotification",
-    "StopTransaction",
-];
+use ocpp::v16::{Action, CentralSystem};
+use ocpp::Sender;
 
-/// Actions only the server sends in 1.6 (a charger sending one is wrong).
-pub const SERVER_ACTIONS: &[&str] = &[
-    "CancelReservation",
-    "ChangeAvailability",
-    "ChangeConfiguration",
-    "ClearCache",
-    "ClearChargingProfile",
-    "GetCompositeSchedule",
-    "GetConfiguration",
-    "GetDiagnostics",
-    "GetLocalListVersion",
-    "RemoteStartTransaction",
-    "RemoteStopTransaction",
-    "ReserveNow",
-    "Reset",
-    "SendLocalList",
-    "SetChargingProfile",
-    "TriggerMessage",
-    "UnlockConnector",
-    "UpdateFirmware",
-];
+use crate::ctx::AppCtx;
+
+/// Actions a charger may send that this server answers.
+pub fn answered() -> &'static [Action] {
+    <AppCtx as CentralSystem>::ANSWERED
+}
 
 /// Whether the server may send `action` to a charger (DataTransfer goes
 /// both ways).
-pub fn sent_by_server(action: &str) -> bool {
-    SERVER_ACTIONS.contains(&action) || action == "DataTransfer"
+pub fn sent_by_server(action: Action) -> bool {
+    action.sender() != Sender::Charger
 }
 
-/// Every action the message log can hold, sorted by name, once each.
-pub fn logged() -> Vec<&'static str> {
-    let mut all: Vec<&'static str> = CHARGER_ACTIONS.iter().chain(SERVER_ACTIONS).copied().collect();
+/// Every action the message log can hold (what chargers send that is
+/// answered, and `sent`: what the server's operations send), sorted by
+/// name, once each.
+pub fn logged(sent: impl IntoIterator<Item = Action>) -> Vec<&'static str> {
+    let mut all: Vec<&'static str> = answered().iter().copied().chain(sent).map(Action::name).collect();
     all.sort_unstable();
     all.dedup();
     all
@@ -60,11 +38,9 @@ mod tests {
 
     #[test]
     fn the_log_lists_what_both_sides_send_once() {
-        let all = logged();
-        for a in ["ReserveNow", "CancelReservation", "SendLocalList", "SetChargingProfile", "GetCompositeSchedule", "UpdateFirmware", "GetDiagnostics", "BootNotification", "DataTransfer"] {
-            assert!(all.contains(&a), "{a}");
-        }
-        assert_eq!(all.len(), CHARGER_ACTIONS.len() + SERVER_ACTIONS.len(), "no action is on both lists");
-        assert!(sent_by_server("DataTransfer") && sent_by_server("Reset") && !sent_by_server("Heartbeat"));
+        let all = logged([Action::ReserveNow, Action::DataTransfer, Action::Reset]);
+        assert_eq!(all, vec!["Authorize", "BootNotification", "DataTransfer", "DiagnosticsStatusNotification", "FirmwareStatusNotification", "Heartbeat", "MeterValues", "ReserveNow", "Reset", "StartTransaction", "StatusNotification", "StopTransaction"]);
+        assert!(sent_by_server(Action::DataTransfer) && sent_by_server(Action::Reset) && !sent_by_server(Action::Heartbeat));
+        assert!(answered().iter().all(|a| a.sender() != Sender::Server), "only what chargers send is answered");
     }
 }

@@ -24,8 +24,9 @@
 //! | a pile's share sent (the command that carried it) | `POWERBUDGET#{stationId}` | `PILE#{pileId}` |
 
 use envelope::ApiError;
+use ocpp::schema::DateTime;
+use ocpp::v16::{ChargingProfile, ChargingProfileKindType, ChargingProfilePurposeType, ChargingRateUnitType, ChargingSchedule, ChargingSchedulePeriod, ClearChargingProfileRequest, SetChargingProfileRequest};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use store::{Condition, Key, Query, SortKey};
 
 use super::commands::{self, Command};
@@ -127,21 +128,33 @@ pub fn allocate(budget_w: f64, piles: &[(String, f64)]) -> Vec<(String, f64)> {
     piles.iter().zip(share).map(|((id, _), w)| (id.clone(), tenth_below(w))).collect()
 }
 
-fn iso(ts: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp(ts).ok().and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok()).unwrap_or_default()
-}
-
 /// The SetChargingProfile that limits a whole charger to `limit_w`.
-pub fn profile_payload(limit_w: f64, now: i64) -> Value {
-    json!({"connectorId": 0, "csChargingProfiles": {
-        "chargingProfileId": PROFILE_ID, "stackLevel": STACK_LEVEL,
-        "chargingProfilePurpose": "ChargePointMaxProfile", "chargingProfileKind": "Absolute",
-        "chargingSchedule": {"chargingRateUnit": "W", "startSchedule": iso(now), "chargingSchedulePeriod": [{"startPeriod": 0, "limit": limit_w}]}}})
+pub fn profile_request(limit_w: f64, now: i64) -> SetChargingProfileRequest {
+    SetChargingProfileRequest {
+        connector_id: 0,
+        cs_charging_profiles: ChargingProfile {
+            charging_profile_id: PROFILE_ID,
+            transaction_id: None,
+            stack_level: STACK_LEVEL,
+            charging_profile_purpose: ChargingProfilePurposeType::ChargePointMaxProfile,
+            charging_profile_kind: ChargingProfileKindType::Absolute,
+            recurrency_kind: None,
+            valid_from: None,
+            valid_to: None,
+            charging_schedule: ChargingSchedule {
+                duration: None,
+                start_schedule: Some(DateTime::from_unix(now)),
+                charging_rate_unit: ChargingRateUnitType::W,
+                charging_schedule_period: vec![ChargingSchedulePeriod { start_period: 0, limit: limit_w, number_phases: None }],
+                min_charging_rate: None,
+            },
+        },
+    }
 }
 
 /// The ClearChargingProfile that removes the budget's profile.
-pub fn clear_payload() -> Value {
-    json!({"id": PROFILE_ID})
+pub fn clear_request() -> ClearChargingProfileRequest {
+    ClearChargingProfileRequest { id: Some(PROFILE_ID), connector_id: None, charging_profile_purpose: None, stack_level: None }
 }
 
 pub async fn get(ctx: &AppCtx, station_id: &str) -> Result<Option<PowerBudget>, ApiError> {
@@ -174,8 +187,8 @@ fn takes_share(pile: &Pile, link: Option<&ChargerLink>) -> bool {
 
 async fn send(ctx: &AppCtx, station_id: &str, pile_id: &str, limit_w: Option<f64>, by: &str) -> Result<Command, ApiError> {
     let c = match limit_w {
-        Some(w) => commands::submit(ctx, pile_id, "SetChargingProfile", profile_payload(w, ctx.now()), by).await?,
-        None => commands::submit(ctx, pile_id, "ClearChargingProfile", clear_payload(), by).await?,
+        Some(w) => commands::send(ctx, pile_id, &profile_request(w, ctx.now()), by).await?,
+        None => commands::send(ctx, pile_id, &clear_request(), by).await?,
     };
     let k = share_key(station_id, pile_id);
     let share = PileShare { pile_id: pile_id.into(), limit_w, command_id: c.id.clone(), at: ctx.now() };
@@ -257,6 +270,7 @@ pub async fn pile_booted(ctx: &AppCtx, pile_id: &str) -> Result<(), ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn piles(r: &[(&str, f64)]) -> Vec<(String, f64)> {
         r.iter().map(|(id, w)| (id.to_string(), *w)).collect()
@@ -318,13 +332,14 @@ mod tests {
 
     #[test]
     fn the_profile_is_the_whole_chargers_with_the_fixed_id_and_level() {
-        let p = profile_payload(33_333.3, 1_790_000_000);
+        let p = serde_json::to_value(profile_request(33_333.3, 1_790_000_000)).unwrap();
         assert_eq!(p["connectorId"], 0);
         let cp = &p["csChargingProfiles"];
         assert_eq!((cp["chargingProfileId"].as_i64(), cp["stackLevel"].as_i64()), (Some(PROFILE_ID), Some(STACK_LEVEL)));
         assert_eq!(cp["chargingProfilePurpose"], "ChargePointMaxProfile");
         assert_eq!(cp["chargingSchedule"]["chargingRateUnit"], "W");
         assert_eq!(cp["chargingSchedule"]["chargingSchedulePeriod"], json!([{"startPeriod": 0, "limit": 33_333.3}]));
-        assert_eq!(clear_payload(), json!({"id": PROFILE_ID}));
+        assert_eq!(cp["chargingSchedule"]["startSchedule"], "2026-09-21T14:13:20Z");
+        assert_eq!(serde_json::to_value(clear_request()).unwrap(), json!({"id": PROFILE_ID}));
     }
 }

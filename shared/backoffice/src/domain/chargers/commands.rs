@@ -29,6 +29,8 @@
 //! | in-flight slot (`commandId`, `connectionId`) or hold (`hold`) | `OCPPSLOT#{pileId}` | `SLOT` | GSI1 `OCPPSLOTS` / `{until:012}#{pileId}` (the sweeper's timeouts) |
 
 use envelope::ApiError;
+use ocpp::schema::Mode;
+use ocpp::v16::{Action, Request};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use store::{Condition, Index, Key, Query, SortKey, UpdateAction};
@@ -167,7 +169,13 @@ pub fn redact_answer(mut v: Value) -> Value {
 /// hash of an AuthorizationKey in `wire`, kept beside the pile's password
 /// once the call holds the charger's slot (so nothing else can replace it
 /// before the answer).
-pub async fn send_now(ctx: &AppCtx, pile_id: &str, action: &str, stored: Value, wire: Value, key_hash: Option<&str>, by: &str) -> Result<Command, ApiError> {
+pub async fn send_now<R: Request>(ctx: &AppCtx, pile_id: &str, stored: &R, wire: &R, key_hash: Option<&str>, by: &str) -> Result<Command, ApiError> {
+    let action = R::ACTION.name();
+    let (stored, wire) = (payload_of(stored)?, payload_of(wire)?);
+    if let Err(v) = R::ACTION.check_request(&wire, Mode::Strict) {
+        tracing::error!(action, problem = %v, "a call's payload breaks its OCPP 1.6 schema");
+        return Err(ApiError::internal());
+    }
     let id = &new_id();
     let now = ctx.now();
     let busy = || {
@@ -226,7 +234,7 @@ pub async fn send_now(ctx: &AppCtx, pile_id: &str, action: &str, stored: Value, 
         release_slot(ctx, pile_id, id).await?;
         return Err(crate::domain::store_error(e));
     }
-    if outbound.send(pile_id, &link.connection_id, json!([2, id, action, wire]).to_string()).await.is_err() {
+    if outbound.send(pile_id, &link.connection_id, ocpp::frame::call(id, action, &wire)).await.is_err() {
         finish(ctx, &c, CommandStatus::Sent, CommandStatus::Offline, None, Some(lost("Offline", "the charger's connection is gone"))).await?;
         let c = Command { status: CommandStatus::Offline, error: Some(lost("Offline", "connection gone")), answered_at: Some(now), ..c };
         follow_up(ctx, &c).await?;
@@ -236,13 +244,31 @@ pub async fn send_now(ctx: &AppCtx, pile_id: &str, action: &str, stored: Value, 
     Ok(c)
 }
 
-/// Queues a command and sends it if the charger has no call in flight.
-/// Returns the command as it stands after that (queued, sent or offline).
+/// A typed call's payload as it is stored and sent.
+fn payload_of<R: Request>(request: &R) -> Result<Value, ApiError> {
+    serde_json::to_value(request).map_err(|e| {
+        tracing::error!(action = %R::ACTION, error = %e, "a call's payload could not be written");
+        ApiError::internal()
+    })
+}
+
+/// Queues a typed call (`ocpp::v16` request) and sends it if the charger
+/// has no call in flight. Returns the command as it stands after that
+/// (queued, sent or offline).
+pub async fn send<R: Request>(ctx: &AppCtx, pile_id: &str, request: &R, by: &str) -> Result<Command, ApiError> {
+    submit(ctx, pile_id, R::ACTION.name(), payload_of(request)?, by).await
+}
+
+/// Queues a call given as JSON: the action must be one the server sends
+/// and the payload must hold to its OCPP 1.6 schema (a program error
+/// otherwise: logged, 500, nothing queued). Prefer [`send`].
 pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
-    // The message log's filter offers the listed actions only: a new
-    // operation is added to the list first.
-    if !super::actions::sent_by_server(action) {
-        tracing::error!(action, "a remote operation sends an action missing from chargers::actions");
+    let Some(known) = Action::from_name(action).filter(|a| super::actions::sent_by_server(*a)) else {
+        tracing::error!(action, "a remote operation sends an action the server does not send in OCPP 1.6");
+        return Err(ApiError::internal());
+    };
+    if let Err(v) = known.check_request(&payload, Mode::Strict) {
+        tracing::error!(action, problem = %v, "a remote operation's payload breaks its OCPP 1.6 schema");
         return Err(ApiError::internal());
     }
     let now = ctx.now();
@@ -521,7 +547,7 @@ async fn pump_queue(ctx: &AppCtx, pile_id: &str, wake: Wake, just_queued: Option
         }
         // Only to the connection recorded on the command: if it is gone by
         // now, the command ends offline (never sent on a later one).
-        let frame = json!([2, c.id, c.action, c.payload]).to_string();
+        let frame = ocpp::frame::call(&c.id, &c.action, &c.payload);
         if outbound.send(pile_id, &connection, frame).await.is_err() {
             let c = Command { sent_at: Some(now), connection_id: Some(connection), ..c };
             finish(ctx, &c, CommandStatus::Sent, CommandStatus::Offline, None, Some(lost("Offline", "the charger's connection is gone"))).await?;

@@ -1,7 +1,9 @@
 //! What the charger link (OCPP) keeps about chargers, apart from the
-//! protocol itself (which lives in the `ocpp` crate): the connection and
-//! boot record of each pile, its password, the message log, and charging
-//! sessions turned into charging orders.
+//! protocol itself (which lives in the `ocpp` crate, beneath this one):
+//! the connection and boot record of each pile, its password, the message
+//! log, and charging sessions turned into charging orders. `application`
+//! is where the back-office implements the protocol's session contract
+//! and OCPP 1.6 handlers over these records.
 //!
 //! Key layout (the shared table):
 //!
@@ -18,6 +20,7 @@
 //! | security events (`security_events`) | `SECEVENT#{pileId}` | `{at:012}#{uuid7}` | GSI1 `SECEVENTS`, GSI2 `SECEVENTS#TYPE#{type}`, GSI3 `SECEVENT#{pileId}#TYPE#{type}` / same sort |
 
 pub mod actions;
+pub mod application;
 pub mod budget;
 #[cfg(feature = "charger-ca")]
 pub mod ca;

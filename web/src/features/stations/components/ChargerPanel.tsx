@@ -31,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Pile } from '../api/assets';
 import { chargerPasswordProblem, chargerUrl, sendCommand, setPilePassword, useCommands, useReservations, type Command } from '../api/chargers';
+import type { Schema } from '@/api/types';
 import { confirm } from '@/components/Confirm';
 import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
@@ -418,7 +419,7 @@ function ConfigurationDialog({ command, onClose }: { command: Command; onClose: 
 function ScheduleDialog({ command, onClose }: { command: Command; onClose: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const s = command.response?.chargingSchedule as { duration?: number; chargingRateUnit?: string; chargingSchedulePeriod?: { startPeriod: number; limit: number }[] } | undefined;
+  const s = command.response?.chargingSchedule as Schema<'Ocpp16ChargingSchedule'> | undefined;
   // The periods count from the schedule's start (the charger's, else when it answered).
   const reported = typeof command.response?.scheduleStart === 'string' ? Date.parse(command.response.scheduleStart) / 1000 : NaN;
   const start = Number.isFinite(reported) ? reported : (command.answeredAt ?? command.createdAt);

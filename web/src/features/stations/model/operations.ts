@@ -1,9 +1,13 @@
 /**
  * The remote operations' forms, declared once: each is the route it posts
- * to, who may use it and its fields; `OperationDialog` renders any of them
- * and `bodyOf` turns the typed values into the request (tested).
+ * to and its fields; who may use it and the OCPP values a choice offers
+ * come from the server's route table and OCPP types
+ * (`@/api/chargerOperations`, generated); `OperationDialog` renders any of
+ * them and `bodyOf` turns the typed values into the request (tested).
  */
+import { CHARGER_OPERATIONS, OCPP_VALUES } from '@/api/chargerOperations';
 import type { Command } from '../api/chargers';
+import type { Schema } from '@/api/types';
 import { fromZoned } from '@/components/data/format';
 import type { Rule } from '@/utils/formRules';
 
@@ -40,41 +44,53 @@ export interface Operation {
   fields: OperationField[];
 }
 
+type OperationKey = keyof typeof CHARGER_OPERATIONS;
+
+/** An operation of the route `/charger/{key}`, as permissioned there. */
+const op = (key: OperationKey, rest: Pick<Operation, 'fields'> & Partial<Pick<Operation, 'confirm'>>): Operation => ({
+  key,
+  path: key,
+  admin: CHARGER_OPERATIONS[key].permission === 'configure:charger',
+  ...rest,
+});
+
+const PURPOSES = [...OCPP_VALUES.ChargingProfilePurposeType];
+
 export const OPERATIONS: Operation[] = [
-  { key: 'remoteStart', path: 'remoteStart', admin: false, fields: [{ name: 'connectorId', kind: 'connectorAny' }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number', rule: { type: 'number', min: 1, max: 1_000_000 } }] },
-  { key: 'availability', path: 'availability', admin: false, confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'type', kind: 'select', options: ['Operative', 'Inoperative'], required: true }] },
-  { key: 'trigger', path: 'trigger', admin: false, fields: [{ name: 'requestedMessage', kind: 'select', options: ['BootNotification', 'Heartbeat', 'StatusNotification', 'MeterValues', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification'], required: true }, { name: 'connectorId', kind: 'connector' }] },
-  { key: 'reserveNow', path: 'reserveNow', admin: false, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] },
-  { key: 'changeConfiguration', path: 'changeConfiguration', admin: true, fields: [{ name: 'key', kind: 'text', required: true, maxLength: 50 }, { name: 'value', kind: 'text', maxLength: 500 }] },
+  op('remoteStart', { fields: [{ name: 'connectorId', kind: 'connectorAny' }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number', rule: { type: 'number', min: 1, max: 1_000_000 } }] }),
+  op('availability', { confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'type', kind: 'select', options: [...OCPP_VALUES.AvailabilityType], required: true }] }),
+  op('trigger', { fields: [{ name: 'requestedMessage', kind: 'select', options: [...OCPP_VALUES.MessageTrigger], required: true }, { name: 'connectorId', kind: 'connector' }] }),
+  op('reserveNow', { fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] }),
+  op('changeConfiguration', { fields: [{ name: 'key', kind: 'text', required: true, maxLength: 50 }, { name: 'value', kind: 'text', maxLength: 500 }] }),
   // The charger's password over OCPP (AuthorizationKey): never through changeConfiguration.
   // Empty: the server generates one; typed: 16-40 characters (the server also judges how guessable).
-  { key: 'rotateAuthorizationKey', path: 'rotateAuthorizationKey', admin: true, confirm: true, fields: [{ name: 'newKey', kind: 'secret', maxLength: 40, rule: { type: 'string', min: 16, max: 40 } }] },
-  { key: 'updateFirmware', path: 'updateFirmware', admin: true, confirm: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }, { name: 'retrieveAt', kind: 'datetime' }] },
-  { key: 'getDiagnostics', path: 'getDiagnostics', admin: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }] },
-  { key: 'sendLocalList', path: 'sendLocalList', admin: true, fields: [{ name: 'updateType', kind: 'select', options: ['Full', 'Differential'], required: true }] },
-  { key: 'getLocalListVersion', path: 'getLocalListVersion', admin: true, fields: [] },
-  { key: 'setChargingProfile', path: 'setChargingProfile', admin: true, fields: [
+  op('rotateAuthorizationKey', { confirm: true, fields: [{ name: 'newKey', kind: 'secret', maxLength: 40, rule: { type: 'string', min: 16, max: 40 } }] }),
+  op('updateFirmware', { confirm: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }, { name: 'retrieveAt', kind: 'datetime' }] }),
+  op('getDiagnostics', { fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }] }),
+  op('sendLocalList', { fields: [{ name: 'updateType', kind: 'select', options: [...OCPP_VALUES.UpdateType], required: true }] }),
+  op('getLocalListVersion', { fields: [] }),
+  op('setChargingProfile', { fields: [
     { name: 'connectorId', kind: 'connector0', required: true },
-    { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile', 'TxProfile'], required: true },
+    { name: 'purpose', kind: 'select', options: PURPOSES, required: true },
     { name: 'chargingProfileId', kind: 'number', rule: { type: 'integer', min: 1, max: 2_147_483_647 } },
     { name: 'stackLevel', kind: 'number', rule: { type: 'integer', min: 0, max: 99 } },
-    { name: 'kind', kind: 'select', options: ['Absolute', 'Recurring', 'Relative'], initial: 'Absolute' },
-    { name: 'recurrencyKind', kind: 'select', options: ['Daily', 'Weekly'] },
+    { name: 'kind', kind: 'select', options: [...OCPP_VALUES.ChargingProfileKindType], initial: 'Absolute' },
+    { name: 'recurrencyKind', kind: 'select', options: [...OCPP_VALUES.RecurrencyKindType] },
     { name: 'validFrom', kind: 'datetime' },
     { name: 'validTo', kind: 'datetime' },
     { name: 'duration', kind: 'number', rule: { type: 'integer', min: 1, max: 31_536_000 } },
-    { name: 'unit', kind: 'select', options: ['W', 'A'], initial: 'W' },
+    { name: 'unit', kind: 'select', options: [...OCPP_VALUES.ChargingRateUnitType], initial: 'W' },
     { name: 'minChargingRate', kind: 'number', rule: { type: 'number', min: 0 } },
     { name: 'periods', kind: 'periods', required: true, initial: '0:22000, 3600:11000' },
-  ] },
-  { key: 'clearChargingProfile', path: 'clearChargingProfile', admin: true, fields: [
+  ] }),
+  op('clearChargingProfile', { fields: [
     { name: 'id', kind: 'number', rule: { type: 'integer', min: 1, max: 2_147_483_647 } },
     { name: 'connectorId', kind: 'connector0' },
-    { name: 'purpose', kind: 'select', options: ['TxDefaultProfile', 'ChargePointMaxProfile', 'TxProfile'] },
+    { name: 'purpose', kind: 'select', options: PURPOSES },
     { name: 'stackLevel', kind: 'number', rule: { type: 'integer', min: 0, max: 99 } },
-  ] },
-  { key: 'getCompositeSchedule', path: 'getCompositeSchedule', admin: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'durationSecs', kind: 'number', initial: '86400', rule: { type: 'integer', min: 60, max: 604_800 }, ruleMessage: 'chg.rule.duration' }] },
-  { key: 'dataTransfer', path: 'dataTransfer', admin: true, fields: [{ name: 'vendorId', kind: 'text', required: true, maxLength: 255 }, { name: 'messageId', kind: 'text', maxLength: 50 }, { name: 'data', kind: 'text' }] },
+  ] }),
+  op('getCompositeSchedule', { fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'durationSecs', kind: 'number', initial: '86400', rule: { type: 'integer', min: 60, max: 604_800 }, ruleMessage: 'chg.rule.duration' }] }),
+  op('dataTransfer', { fields: [{ name: 'vendorId', kind: 'text', required: true, maxLength: 255 }, { name: 'messageId', kind: 'text', maxLength: 50 }, { name: 'data', kind: 'text' }] }),
 ];
 
 type SchedulePeriod = { startPeriod: number; limit: number; numberPhases?: number };
@@ -137,7 +153,7 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
  * [unix ms, limit], each period's start counted from `startSecs` (unix
  * seconds), and the last limit held to the schedule's end.
  */
-export function schedulePoints(schedule: { duration?: number; chargingSchedulePeriod?: { startPeriod: number; limit: number }[] } | undefined, startSecs: number): [number, number][] {
+export function schedulePoints(schedule: Pick<Schema<'Ocpp16ChargingSchedule'>, 'duration' | 'chargingSchedulePeriod'> | undefined, startSecs: number): [number, number][] {
   const periods = schedule?.chargingSchedulePeriod ?? [];
   const at = (offset: number) => (startSecs + offset) * 1000;
   const pts: [number, number][] = periods.map((p) => [at(p.startPeriod), p.limit]);
