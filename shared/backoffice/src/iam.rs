@@ -319,6 +319,7 @@ fn link_use(function: &str) -> Option<(KeyUse, &'static [&'static str])> {
                 &[
                     PILE, CONNECTION, MESSAGE_LOG, CONNECTOR_LIST, CONNECTOR_COUNT, CONNECTOR_HISTORY, ORDER, ORDER_POINTER, ROLLUP, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START,
                     OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, RESERVATION, LOG, LOG_COUNT, CARD, CARD_BALANCE, CARD_LEDGER, POWER_BUDGET,
+                    CHARGER_CERTIFICATE, SECURITY_EVENT,
                 ],
             ),
             &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem"],

@@ -13,13 +13,15 @@
 //!
 //! The OCPP handlers call [`sign_csr`] (SignCertificate, answered with the
 //! chain in CertificateSigned), [`installed_certificates_reported`]
-//! (GetInstalledCertificateIds' answer) and, for the outbound side,
-//! [`install_certificate_payload`] and [`delete_certificate_payload`];
+//! (GetInstalledCertificateIds' answer, through [`command_ended`]) and,
+//! for the outbound side, [`install_certificate_request`] and
+//! [`delete_certificate_payload`];
 //! the handshake calls [`admit_client_certificate`] for a pile of security
 //! profile 3.
 
 use envelope::{ApiError, Text};
 use serde::{Deserialize, Serialize};
+use ocpp::v16;
 use serde_json::{json, Value};
 use store::{Condition, Key, Query, UpdateAction};
 
@@ -216,13 +218,18 @@ pub struct SignedCertificate {
 /// container edge's), where chargers with client certificates connect.
 #[cfg(not(feature = "charger-ca"))]
 pub async fn sign_csr(_ctx: &AppCtx, _pile: &Pile, _csr: &str, _by: &str) -> Result<SignedCertificate, ApiError> {
-    Err(ApiError::new(
+    Err(no_ca())
+}
+
+#[cfg(not(feature = "charger-ca"))]
+fn no_ca() -> ApiError {
+    ApiError::new(
         501,
         Text::new(
             "charger certificates are signed by the gateway (or the container edge), where chargers with client certificates connect; this build has no certificate authority",
             "充电桩证书由网关（或容器边缘）签发，客户端证书的充电桩连接在那里；本构建不含证书颁发机构",
         ),
-    ))
+    )
 }
 
 /// Signs a charger's CSR (PEM) with the product's CA and keeps the
@@ -290,12 +297,12 @@ pub async fn revoke(ctx: &AppCtx, pile_id: &str, serial: &str, version: i64, by:
 /// pile's records of that type are made to match the list (listed ones
 /// marked reported now, new ones added from their hash data, ones the
 /// charger no longer holds removed).
-pub async fn installed_certificates_reported(ctx: &AppCtx, pile: &Pile, certificate_type: CertificateType, listed: &[CertificateHashData]) -> Result<(), ApiError> {
+pub async fn installed_certificates_reported(ctx: &AppCtx, pile_id: &str, certificate_type: CertificateType, listed: &[CertificateHashData]) -> Result<(), ApiError> {
     let now = ctx.now();
     let existing: Vec<ChargerCertificate> =
-        list(ctx, &pile.id).await?.into_iter().filter(|c| c.certificate_type == certificate_type && c.origin != Origin::Issued).collect();
+        list(ctx, pile_id).await?.into_iter().filter(|c| c.certificate_type == certificate_type && c.origin != Origin::Issued).collect();
     for hash in listed {
-        let key = root_key(&pile.id, hash);
+        let key = root_key(pile_id, hash);
         match existing.iter().find(|c| key_of(c) == key) {
             Some(known) => {
                 ctx.store
@@ -305,7 +312,7 @@ pub async fn installed_certificates_reported(ctx: &AppCtx, pile: &Pile, certific
             }
             None => {
                 let reported = ChargerCertificate {
-                    pile_id: pile.id.clone(),
+                    pile_id: pile_id.into(),
                     certificate_type,
                     origin: Origin::Reported,
                     serial: hash.serial_number.to_uppercase(),
@@ -329,7 +336,7 @@ pub async fn installed_certificates_reported(ctx: &AppCtx, pile: &Pile, certific
             }
         }
     }
-    for gone in existing.iter().filter(|c| !listed.iter().any(|h| root_key(&pile.id, h) == key_of(c))) {
+    for gone in existing.iter().filter(|c| !listed.iter().any(|h| root_key(pile_id, h) == key_of(c))) {
         // Sent but never listed yet: keep it until the charger reports after the install.
         if gone.reported_at.is_some() || gone.origin == Origin::Reported {
             ctx.store.delete(&key_of(gone), None).await.api()?;
@@ -338,29 +345,75 @@ pub async fn installed_certificates_reported(ctx: &AppCtx, pile: &Pile, certific
     Ok(())
 }
 
-/// InstallCertificate's payload for a root certificate (PEM), kept as
-/// sent to the pile (a 400 naming `certificate` when it is not a CA
-/// certificate in PEM, or more than the schema's 5500 characters).
-#[cfg(feature = "charger-ca")]
-pub async fn install_certificate_payload(ctx: &AppCtx, pile: &Pile, certificate_type: CertificateType, pem: &str, by: &str) -> Result<Value, ApiError> {
-    if certificate_type == CertificateType::ChargePointCertificate {
-        return Err(crate::request::invalid_field(
+/// The OCPP certificate use of a root certificate (a 400 naming
+/// `certificateType` for the charger's own, which comes from its CSR).
+pub fn certificate_use(certificate_type: CertificateType) -> Result<v16::CertificateUseEnum, ApiError> {
+    match certificate_type {
+        CertificateType::CentralSystemRootCertificate => Ok(v16::CertificateUseEnum::CentralSystemRootCertificate),
+        CertificateType::ManufacturerRootCertificate => Ok(v16::CertificateUseEnum::ManufacturerRootCertificate),
+        CertificateType::ChargePointCertificate => Err(crate::request::invalid_field(
             "certificateType",
             "must be CentralSystemRootCertificate or ManufacturerRootCertificate (the charger's own certificate comes from its CSR)",
             "须为CentralSystemRootCertificate或ManufacturerRootCertificate（充电桩自身的证书由其签名请求签发）",
-        ));
+        )),
     }
-    if pem.chars().count() > super::ca::MAX_CSR_CHARS {
-        return Err(crate::request::invalid_field("certificate", "is longer than 5500 characters", "超过5500个字符"));
+}
+
+/// None for a value outside the schema (never sent by the product).
+fn certificate_type_of(u: &v16::CertificateUseEnum) -> Option<CertificateType> {
+    match u {
+        v16::CertificateUseEnum::CentralSystemRootCertificate => Some(CertificateType::CentralSystemRootCertificate),
+        v16::CertificateUseEnum::ManufacturerRootCertificate => Some(CertificateType::ManufacturerRootCertificate),
+        v16::CertificateUseEnum::Unlisted(_) => None,
     }
-    let (_, p) = super::ca::parse_certificate_pem(pem).map_err(|e| crate::request::invalid_field("certificate", e.clone(), e))?;
-    if !p.is_ca {
-        return Err(crate::request::invalid_field("certificate", "is not a CA certificate (a root is installed)", "不是CA证书（应安装根证书）"));
+}
+
+/// Checks one PEM certificate of at most `max` characters (`field` names
+/// it in the 400): with the CA built in, fully parsed (and `ca`: a CA
+/// certificate); without, its PEM frame.
+pub fn check_certificate_pem(field: &str, pem: &str, max: usize, must_be_ca: bool) -> Result<(), ApiError> {
+    if pem.chars().count() > max {
+        return Err(crate::request::invalid_field(field, format!("is longer than {max} characters"), format!("超过{max}个字符")));
     }
+    #[cfg(feature = "charger-ca")]
+    {
+        let (_, p) = super::ca::parse_certificate_pem(pem).map_err(|e| crate::request::invalid_field(field, e.clone(), e))?;
+        if must_be_ca && !p.is_ca {
+            return Err(crate::request::invalid_field(field, "is not a CA certificate (a root is installed)", "不是CA证书（应安装根证书）"));
+        }
+    }
+    #[cfg(not(feature = "charger-ca"))]
+    {
+        let _ = must_be_ca;
+        let t = pem.trim();
+        if !(t.starts_with("-----BEGIN CERTIFICATE-----") && t.ends_with("-----END CERTIFICATE-----")) {
+            return Err(crate::request::invalid_field(field, "is not a PEM certificate (-----BEGIN CERTIFICATE-----)", "不是PEM证书（-----BEGIN CERTIFICATE-----）"));
+        }
+    }
+    Ok(())
+}
+
+/// InstallCertificate's request for a root certificate (PEM): a 400
+/// naming `certificate` when it is not a CA certificate in PEM or longer
+/// than the schema's 5500 characters. Nothing is kept until the charger
+/// accepts it ([`command_ended`]).
+pub fn install_certificate_request(certificate_type: CertificateType, pem: &str) -> Result<v16::InstallCertificateRequest, ApiError> {
+    let certificate_type = certificate_use(certificate_type)?;
+    check_certificate_pem("certificate", pem.trim(), MAX_CERTIFICATE_CHARS, true)?;
+    Ok(v16::InstallCertificateRequest { certificate_type, certificate: pem.trim().to_string() })
+}
+
+/// InstallCertificate's `certificate` is a CiString of 5500.
+pub const MAX_CERTIFICATE_CHARS: usize = 5500;
+
+/// The record of a root certificate the charger accepted.
+#[cfg(feature = "charger-ca")]
+async fn certificate_installed(ctx: &AppCtx, pile_id: &str, request: &v16::InstallCertificateRequest, by: &str) -> Result<(), ApiError> {
+    let (Ok((_, p)), Some(certificate_type)) = (super::ca::parse_certificate_pem(&request.certificate), certificate_type_of(&request.certificate_type)) else { return Ok(()) };
     let hash = CertificateHashData { hash_algorithm: "SHA256".into(), issuer_name_hash: p.issuer_name_hash, issuer_key_hash: p.issuer_key_hash, serial_number: p.serial.clone() };
     let now = ctx.now();
     let record = ChargerCertificate {
-        pile_id: pile.id.clone(),
+        pile_id: pile_id.into(),
         certificate_type,
         origin: Origin::Installed,
         serial: p.serial,
@@ -370,7 +423,7 @@ pub async fn install_certificate_payload(ctx: &AppCtx, pile: &Pile, certificate_
         not_after: Some(p.not_after),
         fingerprint: Some(p.fingerprint),
         hash_data: Some(hash.clone()),
-        pem: Some(pem.trim().to_string() + "\n"),
+        pem: Some(request.certificate.trim().to_string() + "\n"),
         status: CertificateStatus::Active,
         recorded_at: now,
         recorded_by: by.into(),
@@ -380,8 +433,87 @@ pub async fn install_certificate_payload(ctx: &AppCtx, pile: &Pile, certificate_
         revoke_reason: None,
         version: 1,
     };
-    ctx.store.put(item(&record, &root_key(&pile.id, &hash)), None).await.api()?;
-    Ok(json!({ "certificateType": certificate_type, "certificate": pem.trim() }))
+    ctx.store.put(item(&record, &root_key(pile_id, &hash)), None).await.api()
+}
+
+/// Without the CA's parser the charger's next GetInstalledCertificateIds
+/// lists what it accepted.
+#[cfg(not(feature = "charger-ca"))]
+async fn certificate_installed(_ctx: &AppCtx, _pile_id: &str, _request: &v16::InstallCertificateRequest, _by: &str) -> Result<(), ApiError> {
+    Ok(())
+}
+
+/// The calls whose answers change a pile's certificates.
+pub fn follows_answer(action: &str) -> bool {
+    matches!(action, "InstallCertificate" | "GetInstalledCertificateIds" | "DeleteCertificate")
+}
+
+/// What an ended certificate call changes: an accepted InstallCertificate
+/// is recorded, GetInstalledCertificateIds' list replaces the pile's
+/// records of that type, an accepted (or NotFound) DeleteCertificate
+/// removes the record. A refusal, a CALLERROR, a timeout or a closed
+/// connection changes nothing.
+pub async fn command_ended(ctx: &AppCtx, c: &super::commands::Command) -> Result<(), ApiError> {
+    let Some(response) = c.response.as_ref().filter(|_| c.status == super::commands::CommandStatus::Answered) else { return Ok(()) };
+    let status = response.get("status").and_then(Value::as_str);
+    fn read<T: ocpp::schema::FromJson>(v: &Value) -> Result<T, ApiError> {
+        ocpp::schema::parse(v, ocpp::schema::Mode::Strict).map_err(|e| {
+            tracing::error!(problem = %e, "a stored certificate call does not read back");
+            ApiError::internal()
+        })
+    }
+    match c.action.as_str() {
+        "InstallCertificate" if status == Some("Accepted") => {
+            let request: v16::InstallCertificateRequest = read(&c.payload)?;
+            certificate_installed(ctx, &c.pile_id, &request, &c.requested_by).await
+        }
+        "GetInstalledCertificateIds" => {
+            let request: v16::GetInstalledCertificateIdsRequest = read(&c.payload)?;
+            let listed: Vec<CertificateHashData> = match status {
+                Some("Accepted") => response.get("certificateHashData").cloned().map(serde_json::from_value).transpose().map_err(|_| ApiError::internal())?.unwrap_or_default(),
+                Some("NotFound") => Vec::new(),
+                _ => return Ok(()),
+            };
+            let Some(certificate_type) = certificate_type_of(&request.certificate_type) else { return Ok(()) };
+            installed_certificates_reported(ctx, &c.pile_id, certificate_type, &listed).await
+        }
+        "DeleteCertificate" if matches!(status, Some("Accepted" | "NotFound")) => {
+            let hash: CertificateHashData = c.payload.get("certificateHashData").cloned().map(serde_json::from_value).transpose().map_err(|_| ApiError::internal())?.ok_or_else(ApiError::internal)?;
+            // DeleteCertificate names the roots the charger holds, never its own.
+            ctx.store.delete(&root_key(&c.pile_id, &hash), None).await.api()?;
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A certificate of the pile's list, by its serial (the soonest ending
+/// when a root and an issued one share it): a 400 naming `serial` when
+/// the pile has none.
+pub async fn find_by_serial(ctx: &AppCtx, pile_id: &str, serial: &str) -> Result<ChargerCertificate, ApiError> {
+    let serial = serial.trim().to_uppercase();
+    list(ctx, pile_id).await?.into_iter().find(|c| c.serial == serial).ok_or_else(|| {
+        crate::request::invalid_field("serial", format!("no certificate {serial} is listed for this pile"), format!("该充电桩没有证书{serial}"))
+    })
+}
+
+/// CertificateSigned's chain for a certificate issued to the pile: the
+/// certificate, then the CA's (PEM).
+#[cfg(feature = "charger-ca")]
+pub fn issued_chain(ctx: &AppCtx, certificate: &ChargerCertificate) -> Result<String, ApiError> {
+    let (Origin::Issued, Some(pem)) = (certificate.origin, certificate.pem.as_ref()) else {
+        return Err(crate::request::invalid_field("serial", "names no certificate issued by the product's CA", "不是本系统CA签发的证书"));
+    };
+    if certificate.status == CertificateStatus::Revoked {
+        return Err(crate::request::invalid_field("serial", "names a revoked certificate", "证书已吊销"));
+    }
+    let ca = super::ca::get(ctx).map_err(|e| ApiError::new(503, Text::new(e.0.clone(), e.0)))?;
+    Ok(format!("{}{}", pem, ca.cert_pem))
+}
+
+#[cfg(not(feature = "charger-ca"))]
+pub fn issued_chain(_ctx: &AppCtx, _certificate: &ChargerCertificate) -> Result<String, ApiError> {
+    Err(no_ca())
 }
 
 /// DeleteCertificate's payload for a certificate of the pile's list.

@@ -53,6 +53,10 @@ pub const KNOWN_TYPES: [&str; 18] = [
 /// does not admit it (the whitepaper's name for it).
 pub const REFUSED_CERTIFICATE: &str = "InvalidChargePointCertificate";
 
+/// The type the back-office records when it refuses a charger's
+/// certificate signing request (SignCertificate answered Rejected).
+pub const REFUSED_CSR: &str = "InvalidCertificateSigningRequest";
+
 /// Who noticed the event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
