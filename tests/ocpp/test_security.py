@@ -23,22 +23,8 @@ from ocpp.routing import on
 from ocpp.v16 import call, call_result
 
 from conftest import EDITOR_PW, Api, Charger, Connection, iso, make_pile, start_gateway
+from test_remote import post, settle
 from test_tls import self_signed, trusting
-
-
-async def settle(api, command_id, timeout=10):
-    """Polls a command until it is no longer queued or sent (as the page does)."""
-    loop = asyncio.get_running_loop()
-    deadline = time.time() + timeout
-    while True:
-        c = (await loop.run_in_executor(None, lambda: api.get(f"/charger/command?id={command_id}")))["data"]
-        if c["status"] not in ("queued", "sent") or time.time() > deadline:
-            return c
-        await asyncio.sleep(0.1)
-
-
-async def post(api, path, body, token=None):
-    return await asyncio.get_running_loop().run_in_executor(None, lambda: api.post(path, body, token=token))
 
 
 async def get(api, path):

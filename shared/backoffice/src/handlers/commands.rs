@@ -145,6 +145,11 @@ fn connector(p: &Pile, n: Option<i64>, allow_zero: bool) -> Result<u32, ApiError
     }
 }
 
+/// An optional connector of the pile (1 or more) a triggered message is about.
+fn optional_connector(p: &Pile, n: Option<i64>) -> Result<Option<i64>, ApiError> {
+    n.map(|_| connector(p, n, false).map(i64::from)).transpose()
+}
+
 /// A body's enumeration value as the OCPP enumeration with the same values
 /// (`body_enumerations_are_the_ocpp_ones` checks each value of each).
 fn ocpp_value<B: Serialize, O: FromJson>(b: B) -> Result<O, ApiError> {
@@ -359,10 +364,7 @@ async fn trigger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: TriggerBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let message = b.requested_message.ok_or_else(|| bad("requestedMessage", "is required", "不能为空"))?;
-    let connector_id = match b.connector_id {
-        Some(_) => Some(connector(&p, b.connector_id, false)?.into()),
-        None => None,
-    };
+    let connector_id = optional_connector(&p, b.connector_id)?;
     queue(ctx, &call, &p, &v16::TriggerMessageRequest { requested_message: ocpp_value(message)?, connector_id }).await
 }
 
@@ -841,10 +843,7 @@ async fn extended_trigger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: ExtendedTriggerBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let message = b.requested_message.ok_or_else(|| bad("requestedMessage", "is required", "不能为空"))?;
-    let connector_id = match b.connector_id {
-        Some(_) => Some(connector(&p, b.connector_id, false)?.into()),
-        None => None,
-    };
+    let connector_id = optional_connector(&p, b.connector_id)?;
     queue(ctx, &call, &p, &v16::ExtendedTriggerMessageRequest { requested_message: ocpp_value(message)?, connector_id }).await
 }
 
