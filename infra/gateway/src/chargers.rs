@@ -10,6 +10,8 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, State};
+use axum::Extension;
+use axum_server::tls::TlsInfo;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use backoffice::domain::assets::piles::Pile;
@@ -89,6 +91,7 @@ pub async fn connect(
     Path(id): Path<String>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
+    tls: Option<Extension<Arc<TlsInfo>>>,
     ws: WebSocketUpgrade,
 ) -> Response {
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
@@ -104,7 +107,9 @@ pub async fn connect(
         secure: state.tls || crate::server::forwarded_https(&headers, peer.ip(), &state.trusted_proxies),
         address: &address,
     };
-    let admitted = match ocpp::admit(state.ctx.as_ref(), &handshake).await {
+    // The client certificates of the gateway's own TLS (security profile 3).
+    let client_chain = tls.as_ref().map(|t| t.peer_certificates.as_slice()).unwrap_or_default();
+    let admitted = match ocpp::admit_with_certificates(state.ctx.as_ref(), &handshake, client_chain).await {
         Ok(a) => a,
         Err(refusal) => {
             tracing::info!(charge_point = %id, status = refusal.status(), reason = refusal.reason(), "charger refused");

@@ -142,6 +142,20 @@ pub fn require_licence_guard(config: &backoffice::config::Config) -> Result<(), 
     Ok(())
 }
 
+/// The chargers' CA as the handshake's client certificate check (security
+/// profile 3); without a usable CA the gateway still serves TLS, and
+/// profile-3 chargers are refused (no certificate reaches the check).
+fn client_certificates(ctx: &Shared) -> Option<crate::tls::ClientCerts> {
+    let verifier = backoffice::domain::chargers::ca::get(ctx).and_then(|ca| ca.client_verifier());
+    match verifier {
+        Ok(v) => Some(crate::tls::ClientCerts::new(v)),
+        Err(e) => {
+            tracing::error!(error = %e.0, "the chargers' CA is not usable: security profile 3 chargers cannot connect");
+            None
+        }
+    }
+}
+
 /// Listens until SIGINT/SIGTERM, then stops gracefully: no new
 /// connections, requests in flight finish (up to the grace period),
 /// chargers hear "going away", and the SQLite WAL is folded into the
@@ -154,8 +168,9 @@ pub async fn serve(ctx: Shared, report: SeedReport, options: ServeOptions) -> Re
     crate::chargers::spawn_sweeper(ctx.clone(), sockets.clone());
     let tls = match &options.tls {
         Some(files) => {
-            let config = files.load().await?;
-            crate::tls::spawn_reloader(files.clone(), config.clone(), Duration::from_secs(30));
+            let clients = client_certificates(&ctx);
+            let config = files.load(clients.clone()).await?;
+            crate::tls::spawn_reloader(files.clone(), config.clone(), clients, Duration::from_secs(30));
             Some(config)
         }
         None => None,

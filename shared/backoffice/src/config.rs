@@ -56,6 +56,82 @@ pub struct Config {
     /// The licence guard (`crate::licence`): the host names the site may be
     /// served at and the key that unlocks any other; None: no guard.
     pub licence: Option<crate::licence::LicenceGuard>,
+    /// The charging stations' certificate authority and what issued
+    /// certificates look like (`domain::chargers::ca`).
+    pub charger_ca: ChargerCaConfig,
+}
+
+/// Where the charging stations' CA comes from, and the profile of the
+/// certificates it issues.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChargerCaConfig {
+    pub source: CaSource,
+    /// More CA certificates (PEM) whose charger certificates are trusted at
+    /// the handshake (security profile 3), e.g. a manufacturer's; the
+    /// product never signs with them.
+    pub trusted_cas: Option<PathBuf>,
+    /// How long an issued charger certificate is valid.
+    pub cert_days: u32,
+    /// A certificate that ends within this many days is flagged.
+    pub warn_days: u32,
+}
+
+/// The CA's certificate and key.
+#[derive(Clone, PartialEq, Eq)]
+pub enum CaSource {
+    /// Generated at first use into the data dir (the embedded store only:
+    /// one machine, the key beside the database).
+    DataDir,
+    /// The operator's CA: PEM files of the certificate and its key.
+    Files { cert: PathBuf, key: PathBuf },
+    /// The certificate and key in one PEM text (a secret: on AWS it comes
+    /// from Secrets Manager through `BACKOFFICE_CHARGER_CA_SECRET_ID`).
+    Pem(String),
+}
+
+impl std::fmt::Debug for CaSource {
+    // The PEM text holds the key: never printed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CaSource::DataDir => f.write_str("DataDir"),
+            CaSource::Files { cert, key } => f.debug_struct("Files").field("cert", cert).field("key", key).finish(),
+            CaSource::Pem(_) => f.write_str("Pem(***)"),
+        }
+    }
+}
+
+/// Issued charger certificates' validity, days (default and bounds).
+pub const CHARGER_CERT_DAYS: (u32, u32, u32) = (365, 1, 3650);
+/// The expiry warning, days before the end (default and bounds).
+pub const CHARGER_CERT_WARN_DAYS: (u32, u32, u32) = (30, 1, 365);
+
+impl ChargerCaConfig {
+    fn from_lookup(var: &impl Fn(&str) -> Option<String>) -> Result<ChargerCaConfig, ConfigError> {
+        let source = match (var("BACKOFFICE_CHARGER_CA_CERT"), var("BACKOFFICE_CHARGER_CA_KEY"), var("BACKOFFICE_CHARGER_CA")) {
+            (None, None, None) => CaSource::DataDir,
+            (Some(cert), Some(key), None) => CaSource::Files { cert: cert.into(), key: key.into() },
+            (None, None, Some(pem)) => CaSource::Pem(pem),
+            (_, _, Some(_)) => {
+                return Err(ConfigError("BACKOFFICE_CHARGER_CA is set with BACKOFFICE_CHARGER_CA_CERT/KEY: give the CA once, as the PEM text or as the two files".into()))
+            }
+            (Some(_), None, None) => return Err(ConfigError("BACKOFFICE_CHARGER_CA_CERT is set without BACKOFFICE_CHARGER_CA_KEY: give the CA's certificate and key (PEM files), or neither".into())),
+            (None, Some(_), None) => return Err(ConfigError("BACKOFFICE_CHARGER_CA_KEY is set without BACKOFFICE_CHARGER_CA_CERT: give the CA's certificate and key (PEM files), or neither".into())),
+        };
+        let days = |name: &str, (default, min, max): (u32, u32, u32)| match var(name) {
+            None => Ok(default),
+            Some(v) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|d| (min..=max).contains(d))
+                .ok_or_else(|| ConfigError(format!("{name} must be a number of days from {min} to {max}, not '{v}'"))),
+        };
+        Ok(ChargerCaConfig {
+            source,
+            trusted_cas: var("BACKOFFICE_CHARGER_TRUSTED_CAS").map(PathBuf::from),
+            cert_days: days("BACKOFFICE_CHARGER_CERT_DAYS", CHARGER_CERT_DAYS)?,
+            warn_days: days("BACKOFFICE_CHARGER_CERT_WARN_DAYS", CHARGER_CERT_WARN_DAYS)?,
+        })
+    }
 }
 
 /// A configuration problem, phrased as what to fix.
@@ -228,6 +304,7 @@ impl Config {
             }
             None => None,
         };
+        let charger_ca = ChargerCaConfig::from_lookup(&var)?;
         Ok(Config {
             mode,
             data_dir,
@@ -241,6 +318,7 @@ impl Config {
             ocpp_log_days,
             demo_pages,
             licence,
+            charger_ca,
         })
     }
 
@@ -361,5 +439,21 @@ mod tests {
         let long = "o".repeat(48);
         assert_eq!(config(&[("BACKOFFICE_ORIGIN_VERIFY_SECRET", &long)]).unwrap().origin_verify_secret.as_deref(), Some(long.as_str()));
         assert_eq!(config(&[]).unwrap().origin_verify_secret, None);
+    }
+
+    #[test]
+    fn the_charger_ca_is_given_once_or_generated() {
+        let c = config(&[]).unwrap().charger_ca;
+        assert_eq!((c.source, c.cert_days, c.warn_days), (CaSource::DataDir, 365, 30));
+        let files = config(&[("BACKOFFICE_CHARGER_CA_CERT", "ca.pem"), ("BACKOFFICE_CHARGER_CA_KEY", "ca-key.pem")]).unwrap().charger_ca.source;
+        assert_eq!(files, CaSource::Files { cert: "ca.pem".into(), key: "ca-key.pem".into() });
+        assert!(config(&[("BACKOFFICE_CHARGER_CA_CERT", "ca.pem")]).unwrap_err().0.contains("without BACKOFFICE_CHARGER_CA_KEY"));
+        assert!(config(&[("BACKOFFICE_CHARGER_CA", "pem"), ("BACKOFFICE_CHARGER_CA_KEY", "k")]).unwrap_err().0.contains("give the CA once"));
+        let pem = config(&[("BACKOFFICE_CHARGER_CA", "-----BEGIN PRIVATE KEY-----")]).unwrap().charger_ca.source;
+        assert_eq!(format!("{pem:?}"), "Pem(***)", "the key is never printed");
+        for (name, bad) in [("BACKOFFICE_CHARGER_CERT_DAYS", "0"), ("BACKOFFICE_CHARGER_CERT_DAYS", "a year"), ("BACKOFFICE_CHARGER_CERT_WARN_DAYS", "400")] {
+            let err = config(&[(name, bad)]).unwrap_err().0;
+            assert!(err.starts_with(name) && err.contains(bad), "{err}");
+        }
     }
 }

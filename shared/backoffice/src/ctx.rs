@@ -66,6 +66,9 @@ pub struct AppCtx {
     /// TLS, or API Gateway on AWS): set once at start-up; unset, a local
     /// gateway without TLS.
     pub charger_edge: std::sync::OnceLock<crate::domain::chargers::Edge>,
+    /// The charging stations' certificate authority, loaded at first use.
+    #[cfg(feature = "charger-ca")]
+    pub charger_ca: crate::domain::chargers::ca::CaCell,
 }
 
 impl AppCtx {
@@ -85,6 +88,8 @@ impl AppCtx {
             http: std::sync::OnceLock::new(),
             outbound: std::sync::OnceLock::new(),
             charger_edge: std::sync::OnceLock::new(),
+            #[cfg(feature = "charger-ca")]
+            charger_ca: Default::default(),
         }))
     }
 

@@ -203,6 +203,7 @@ pub fn routes() -> &'static [Route] {
             (handlers::chargers::routes, &handlers::chargers::KEYS),
             (handlers::commands::routes, &handlers::commands::KEYS),
             (handlers::budget::routes, &handlers::budget::KEYS),
+            (handlers::certificates::routes, &handlers::certificates::KEYS),
         ];
         // A route that declares its own families (`touching`) keeps them.
         for (group, keys) in groups {

@@ -16,9 +16,12 @@ use std::time::Duration;
 use crate::config::ConfigError;
 
 /// (variable holding the value, variable holding the secret's id).
-pub const SECRET_VARS: [(&str, &str); 2] = [
+/// The charging stations' CA (its certificate and key in one PEM text) is
+/// one of them: a function given its id signs charger certificates with it.
+pub const SECRET_VARS: [(&str, &str); 3] = [
     ("BACKOFFICE_JWT_SECRET", "BACKOFFICE_JWT_SECRET_ID"),
     ("BACKOFFICE_ORIGIN_VERIFY_SECRET", "BACKOFFICE_ORIGIN_VERIFY_SECRET_ID"),
+    ("BACKOFFICE_CHARGER_CA", "BACKOFFICE_CHARGER_CA_SECRET_ID"),
 ];
 
 /// The extension's default port (it reads the same variable).
@@ -136,6 +139,7 @@ mod tests {
             let value = match id.as_str() {
                 "arn:aws:secretsmanager:eu-west-1:123456789012:secret:jwt-AbCdEf" => JWT.into(),
                 "backoffice/origin" => "o".repeat(48),
+                "backoffice/charger-ca" => "-----BEGIN CERTIFICATE-----".into(),
                 _ => return (StatusCode::BAD_REQUEST, "ResourceNotFoundException: Secrets Manager can't find the specified secret.".into()),
             };
             (StatusCode::OK, serde_json::json!({"ARN": id, "Name": id, "SecretString": value, "VersionId": "v1"}).to_string())
@@ -162,14 +166,16 @@ mod tests {
             ("AWS_SESSION_TOKEN", "session-token".into()),
             ("BACKOFFICE_JWT_SECRET_ID", "arn:aws:secretsmanager:eu-west-1:123456789012:secret:jwt-AbCdEf".into()),
             ("BACKOFFICE_ORIGIN_VERIFY_SECRET_ID", "backoffice/origin".into()),
+            ("BACKOFFICE_CHARGER_CA_SECRET_ID", "backoffice/charger-ca".into()),
         ];
         let resolved = resolve(lookup(vars.clone())).await.unwrap();
         let get = lookup(vars);
         let config = crate::config::Config::from_lookup(|k| resolved.get(k).cloned().or_else(|| get(k))).unwrap();
         assert_eq!(config.jwt_secret, JWT.as_bytes());
         assert_eq!(config.origin_verify_secret, Some("o".repeat(48)));
+        assert_eq!(config.charger_ca.source, crate::config::CaSource::Pem("-----BEGIN CERTIFICATE-----".into()));
         let seen = seen.lock().unwrap().clone();
-        assert_eq!(seen.len(), 2, "one request per secret: {seen:?}");
+        assert_eq!(seen.len(), 3, "one request per secret: {seen:?}");
         assert!(seen.iter().all(|(_, token)| token.as_deref() == Some("session-token")), "{seen:?}");
     }
 

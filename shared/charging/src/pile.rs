@@ -24,9 +24,10 @@ pub struct Pile {
     /// What the charger is told at boot (an operator may hold a pile back).
     #[serde(default)]
     pub registration_status: RegistrationStatus,
-    /// OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS.
+    /// OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS,
+    /// 3 TLS with a client certificate.
     #[serde(default = "default_security_profile")]
-    #[schemars(range(min = 0, max = 2))]
+    #[schemars(range(min = 0, max = MAX_SECURITY_PROFILE))]
     pub security_profile: u8,
     /// When the charger password was last set (never shown again); null = none set.
     #[serde(default)]
@@ -47,6 +48,8 @@ pub enum RegistrationStatus {
 }
 
 pub const DEFAULT_SECURITY_PROFILE: u8 = 1;
+/// The highest OCPP 1.6 security profile: TLS with client certificates.
+pub const MAX_SECURITY_PROFILE: u8 = 3;
 
 fn default_security_profile() -> u8 {
     DEFAULT_SECURITY_PROFILE

@@ -32,7 +32,7 @@ pub mod v16;
 pub mod v201;
 
 pub use link::{Link, Outbound, Refusal};
-pub use session::{admit, Admitted, Handshake, Session};
+pub use session::{admit, admit_with_certificates, Admitted, Handshake, Session};
 
 /// The OCPP versions this crate has types for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

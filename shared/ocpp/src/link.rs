@@ -158,12 +158,20 @@ pub trait Link: Send + Sync {
     async fn find_charger(&self, id: &str, address: &str) -> Result<Self::Charger, Refusal>;
 
     /// The OCPP security profile the charger is held to (0: none, 1: Basic
-    /// auth, 2: Basic auth over TLS).
+    /// auth, 2: Basic auth over TLS, 3: a TLS client certificate).
     fn security_profile(&self, charger: &Self::Charger) -> u8;
 
     /// Checks the password the charger offered (None: none, or offered for
     /// another charge point id) from `address`; counts the attempt.
     async fn check_password(&self, charger: &Self::Charger, offered: Option<&str>, address: &str) -> Result<(), Refusal>;
+
+    /// Security profile 3: whether the TLS client certificate chain the
+    /// transport saw (DER, the charger's first; empty: none) admits the
+    /// charger. A transport that carries no client certificate (API
+    /// Gateway's WebSocket API, a proxy that ends TLS) passes none.
+    async fn check_client_certificate(&self, _charger: &Self::Charger, _chain: &[Vec<u8>], _address: &str) -> Result<(), Refusal> {
+        Err(Refusal::Unauthorized("security profile 3 (TLS client certificates) is not served here".into()))
+    }
 
     /// The connection is open and now the charger's current one (the one
     /// it replaces is over).

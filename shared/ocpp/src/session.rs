@@ -42,13 +42,26 @@ pub struct Handshake<'a> {
 /// Checks a handshake: a known charger, a subprotocol we speak, the
 /// credentials of its security profile (OCPP 1.6 security whitepaper:
 /// profile 1 is HTTP Basic auth with the charge point id as the user,
-/// profile 2 the same over TLS).
+/// profile 2 the same over TLS, profile 3 a TLS client certificate, which
+/// only [`admit_with_certificates`] is given).
 pub async fn admit<A: Link>(app: &A, h: &Handshake<'_>) -> Result<Admitted<A::Charger>, Refusal> {
+    admit_with_certificates(app, h, &[]).await
+}
+
+/// [`admit`] by a transport that ends TLS itself: `client_chain` is the
+/// charger's TLS client certificate chain (DER, its own first; empty when
+/// it presented none), which admits a charger of profile 3.
+pub async fn admit_with_certificates<A: Link>(app: &A, h: &Handshake<'_>, client_chain: &[Vec<u8>]) -> Result<Admitted<A::Charger>, Refusal> {
     let id = charge_point_id(h.charge_point).ok_or_else(|| Refusal::BadRequest("the charge point id in the URL is empty or malformed".into()))?;
     let charger = app.find_charger(&id, h.address).await?;
     let protocol = pick_subprotocol(h.protocols).ok_or_else(|| Refusal::BadRequest(offer_hint()))?;
     let profile = app.security_profile(&charger);
-    if profile >= 1 {
+    if profile >= 3 {
+        if !h.secure {
+            return Err(Refusal::Unauthorized("this charger's security profile requires TLS (wss://) with a client certificate".into()));
+        }
+        app.check_client_certificate(&charger, client_chain, h.address).await?;
+    } else if profile >= 1 {
         if profile >= 2 && !h.secure {
             return Err(Refusal::Unauthorized("this charger's security profile requires TLS (wss://)".into()));
         }

@@ -24,15 +24,25 @@ export const CHARGER_OPERATIONS = {
   setChargingProfile: { path: '/charger/setChargingProfile', action: 'SetChargingProfile', permission: 'configure:charger' },
   clearChargingProfile: { path: '/charger/clearChargingProfile', action: 'ClearChargingProfile', permission: 'configure:charger' },
   getCompositeSchedule: { path: '/charger/getCompositeSchedule', action: 'GetCompositeSchedule', permission: 'configure:charger' },
+  installCertificate: { path: '/charger/installCertificate', action: 'InstallCertificate', permission: 'configure:charger' },
+  getInstalledCertificateIds: { path: '/charger/getInstalledCertificateIds', action: 'GetInstalledCertificateIds', permission: 'configure:charger' },
+  deleteCertificate: { path: '/charger/deleteCertificate', action: 'DeleteCertificate', permission: 'configure:charger' },
+  extendedTrigger: { path: '/charger/extendedTrigger', action: 'ExtendedTriggerMessage', permission: 'configure:charger' },
+  getLog: { path: '/charger/getLog', action: 'GetLog', permission: 'configure:charger' },
+  signedUpdateFirmware: { path: '/charger/signedUpdateFirmware', action: 'SignedUpdateFirmware', permission: 'configure:charger' },
+  certificateSigned: { path: '/charger/certificateSigned', action: 'CertificateSigned', permission: 'configure:charger' },
 } as const;
 
 /** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order. */
 export const OCPP_VALUES = {
   AvailabilityType: ['Inoperative', 'Operative'],
+  CertificateUseEnum: ['CentralSystemRootCertificate', 'ManufacturerRootCertificate'],
   ChargingProfileKindType: ['Absolute', 'Recurring', 'Relative'],
   ChargingProfilePurposeType: ['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile'],
   ChargingRateUnitType: ['A', 'W'],
+  LogEnum: ['DiagnosticsLog', 'SecurityLog'],
   MessageTrigger: ['BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification', 'Heartbeat', 'MeterValues', 'StatusNotification'],
+  MessageTriggerEnum: ['BootNotification', 'LogStatusNotification', 'FirmwareStatusNotification', 'Heartbeat', 'MeterValues', 'SignChargePointCertificate', 'StatusNotification'],
   RecurrencyKindType: ['Daily', 'Weekly'],
   ResetType: ['Hard', 'Soft'],
   UpdateType: ['Differential', 'Full'],

@@ -210,6 +210,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/certificateRevoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a certificate issued for a pile (version checked): it no longer admits the charger, whose live connection is closed */
+        post: operations["charger_certificate_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/certificateSign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a pile's charging station certificate from its CSR (PKCS#10, PEM; subject CN = the charge point id): the certificate and its chain */
+        post: operations["charger_certificate_sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/certificateSigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the charger a certificate the product's CA issued for it, with the CA's (CertificateSigned) */
+        post: operations["charger_certificate_signed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pile's certificates (issued by the product's CA, installed, reported by the charger) with their expiry and the expiring flag */
+        get: operations["charger_certificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/changeConfiguration": {
         parameters: {
             query?: never;
@@ -312,6 +380,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/deleteCertificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Have the charger delete a root certificate of the pile's list, by serial (DeleteCertificate) */
+        post: operations["charger_delete_certificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/extendedTrigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the charger to send a message now, including the security extension's (ExtendedTriggerMessage: a new CSR, LogStatusNotification, ...) */
+        post: operations["charger_extended_trigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/getCompositeSchedule": {
         parameters: {
             query?: never;
@@ -363,6 +465,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/getInstalledCertificateIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask which root certificates of a kind the charger holds (GetInstalledCertificateIds): its answer becomes the pile's certificate list */
+        post: operations["charger_get_installed_certificate_ids"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/getLocalListVersion": {
         parameters: {
             query?: never;
@@ -374,6 +493,40 @@ export interface paths {
         put?: never;
         /** Read the charger's local list version (GetLocalListVersion) */
         post: operations["charger_get_local_list_version"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/getLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Have the charger upload its diagnostics or security log to a URL (GetLog); LogStatusNotification follows it */
+        post: operations["charger_get_log"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/installCertificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a root certificate (PEM) for the charger to trust (InstallCertificate): the central system's or the manufacturer's; recorded once the charger accepts it */
+        post: operations["charger_install_certificate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -482,6 +635,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/securityEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Security events of a pile or of the fleet, newest first (filter by type and days, cursor paging) */
+        get: operations["charger_security_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/sendLocalList": {
         parameters: {
             query?: never;
@@ -510,6 +680,23 @@ export interface paths {
         put?: never;
         /** Limit a charger's or a connector's power with a schedule (SetChargingProfile) */
         post: operations["charger_set_charging_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/signedUpdateFirmware": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Have the charger fetch, verify and install signed firmware (SignedUpdateFirmware, with the signing certificate and signature); SignedFirmwareStatusNotification follows it */
+        post: operations["charger_signed_update_firmware"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2122,6 +2309,22 @@ export interface components {
          * @enum {string}
          */
         CardStatus: "Accepted" | "Blocked" | "Expired" | "Invalid";
+        CertificateKindBody: {
+            certificateType?: components["schemas"]["CertificateUse"] | null;
+            /** @default  */
+            pileId?: string;
+        };
+        CertificateSerialBody: {
+            /** @default  */
+            pileId?: string;
+            /** @description The certificate's serial number (hex) in the pile's list. */
+            serial?: string;
+        };
+        /**
+         * @description The root certificates a charger holds (OCPP 1.6 CertificateUseEnumType).
+         * @enum {string}
+         */
+        CertificateUse: "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
         ChangeConfigurationBody: {
             key?: string;
             /** @default  */
@@ -2293,6 +2496,22 @@ export interface components {
             type?: string;
         };
         /**
+         * @description The messages ExtendedTriggerMessage can ask for (OCPP 1.6 security
+         *     whitepaper MessageTriggerEnumType).
+         * @enum {string}
+         */
+        ExtendedTrigger: "BootNotification" | "LogStatusNotification" | "FirmwareStatusNotification" | "Heartbeat" | "MeterValues" | "SignChargePointCertificate" | "StatusNotification";
+        ExtendedTriggerBody: {
+            /**
+             * Format: int64
+             * @description Optional: the connector the message is about.
+             */
+            connectorId?: number | null;
+            /** @default  */
+            pileId?: string;
+            requestedMessage?: components["schemas"]["ExtendedTrigger"] | null;
+        };
+        /**
          * Format: int64
          * @description An amount in fen (1/100 yuan). May be negative only where a caller allows
          *     it (e.g. a ledger delta); validators reject negative prices and refunds.
@@ -2321,6 +2540,24 @@ export interface components {
             keys?: string[];
             /** @default  */
             pileId?: string;
+        };
+        GetLogBody: {
+            /** Format: int64 */
+            latestAt?: number | null;
+            /** @description Where the charger uploads (http, https, ftp, ftps). */
+            location?: string;
+            logType?: components["schemas"]["LogType"] | null;
+            /**
+             * Format: int64
+             * @description The oldest and latest entries wanted (unix seconds), optional.
+             */
+            oldestAt?: number | null;
+            /** @default  */
+            pileId?: string;
+            /** Format: uint32 */
+            retries?: number | null;
+            /** Format: uint32 */
+            retryIntervalSecs?: number | null;
         };
         /** @description `{id}` of a delete. */
         IdBody: {
@@ -2367,6 +2604,13 @@ export interface components {
             row?: number | null;
             status: components["schemas"]["CardStatus"] | null;
         };
+        InstallCertificateBody: {
+            /** @description The root certificate, PEM. */
+            certificate?: string;
+            certificateType?: components["schemas"]["CertificateUse"] | null;
+            /** @default  */
+            pileId?: string;
+        };
         LocalListBody: {
             /**
              * Format: int64
@@ -2377,6 +2621,11 @@ export interface components {
             pileId?: string;
             updateType?: components["schemas"]["UpdateType"] | null;
         };
+        /**
+         * @description Which log GetLog asks for (OCPP 1.6 security whitepaper LogEnumType).
+         * @enum {string}
+         */
+        LogType: "DiagnosticsLog" | "SecurityLog";
         MenuDeleteIn: {
             /** @description A menu entry's key, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             name: string;
@@ -2467,6 +2716,18 @@ export interface components {
             /** Format: int64 */
             reservationId: number;
         };
+        Ocpp16CertificateHashData: {
+            hashAlgorithm: components["schemas"]["Ocpp16HashAlgorithmEnum"];
+            issuerKeyHash: string;
+            issuerNameHash: string;
+            serialNumber: string;
+        };
+        /** @description The payload of a `CertificateSigned` CALL (the server sends it). */
+        Ocpp16CertificateSignedRequest: {
+            certificateChain: string;
+        };
+        /** @enum {string} */
+        Ocpp16CertificateUseEnum: "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
         /** @description The payload of a `ChangeAvailability` CALL (the server sends it). */
         Ocpp16ChangeAvailabilityRequest: {
             /** Format: int64 */
@@ -2536,6 +2797,25 @@ export interface components {
             messageId?: string | null;
             vendorId: string;
         };
+        /** @description The payload of a `DeleteCertificate` CALL (the server sends it). */
+        Ocpp16DeleteCertificateRequest: {
+            certificateHashData: components["schemas"]["Ocpp16CertificateHashData"];
+        };
+        /** @description The payload of a `ExtendedTriggerMessage` CALL (the server sends it). */
+        Ocpp16ExtendedTriggerMessageRequest: {
+            /** Format: int64 */
+            connectorId?: number | null;
+            requestedMessage: components["schemas"]["Ocpp16MessageTriggerEnum"];
+        };
+        Ocpp16Firmware: {
+            /** Format: date-time */
+            installDateTime?: string | null;
+            location: string;
+            /** Format: date-time */
+            retrieveDateTime: string;
+            signature: string;
+            signingCertificate: string;
+        };
         /** @description The payload of a `GetCompositeSchedule` CALL (the server sends it). */
         Ocpp16GetCompositeScheduleRequest: {
             chargingRateUnit?: components["schemas"]["Ocpp16ChargingRateUnitType"] | null;
@@ -2561,16 +2841,49 @@ export interface components {
             /** Format: date-time */
             stopTime?: string | null;
         };
+        /** @description The payload of a `GetInstalledCertificateIds` CALL (the server sends it). */
+        Ocpp16GetInstalledCertificateIdsRequest: {
+            certificateType: components["schemas"]["Ocpp16CertificateUseEnum"];
+        };
         /** @description The payload of a `GetLocalListVersion` CALL (the server sends it). */
         Ocpp16GetLocalListVersionRequest: Record<string, never>;
+        /** @description The payload of a `GetLog` CALL (the server sends it). */
+        Ocpp16GetLogRequest: {
+            log: components["schemas"]["Ocpp16LogParameters"];
+            logType: components["schemas"]["Ocpp16LogEnum"];
+            /** Format: int64 */
+            requestId: number;
+            /** Format: int64 */
+            retries?: number | null;
+            /** Format: int64 */
+            retryInterval?: number | null;
+        };
+        /** @enum {string} */
+        Ocpp16HashAlgorithmEnum: "SHA256" | "SHA384" | "SHA512";
         Ocpp16IdTagInfo: {
             /** Format: date-time */
             expiryDate?: string | null;
             parentIdTag?: string | null;
             status: components["schemas"]["Ocpp16AuthorizationStatus"];
         };
+        /** @description The payload of a `InstallCertificate` CALL (the server sends it). */
+        Ocpp16InstallCertificateRequest: {
+            certificate: string;
+            certificateType: components["schemas"]["Ocpp16CertificateUseEnum"];
+        };
+        /** @enum {string} */
+        Ocpp16LogEnum: "DiagnosticsLog" | "SecurityLog";
+        Ocpp16LogParameters: {
+            /** Format: date-time */
+            latestTimestamp?: string | null;
+            /** Format: date-time */
+            oldestTimestamp?: string | null;
+            remoteLocation: string;
+        };
         /** @enum {string} */
         Ocpp16MessageTrigger: "BootNotification" | "DiagnosticsStatusNotification" | "FirmwareStatusNotification" | "Heartbeat" | "MeterValues" | "StatusNotification";
+        /** @enum {string} */
+        Ocpp16MessageTriggerEnum: "BootNotification" | "LogStatusNotification" | "FirmwareStatusNotification" | "Heartbeat" | "MeterValues" | "SignChargePointCertificate" | "StatusNotification";
         /** @enum {string} */
         Ocpp16RecurrencyKindType: "Daily" | "Weekly";
         /** @description The payload of a `RemoteStartTransaction` CALL (the server sends it). */
@@ -2614,6 +2927,16 @@ export interface components {
             /** Format: int64 */
             connectorId: number;
             csChargingProfiles: components["schemas"]["Ocpp16ChargingProfile"];
+        };
+        /** @description The payload of a `SignedUpdateFirmware` CALL (the server sends it). */
+        Ocpp16SignedUpdateFirmwareRequest: {
+            firmware: components["schemas"]["Ocpp16Firmware"];
+            /** Format: int64 */
+            requestId: number;
+            /** Format: int64 */
+            retries?: number | null;
+            /** Format: int64 */
+            retryInterval?: number | null;
         };
         /** @description The payload of a `TriggerMessage` CALL (the server sends it). */
         Ocpp16TriggerMessageRequest: {
@@ -2767,7 +3090,9 @@ export interface components {
             /**
              * Format: uint8
              * @description 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
-             *     auth over TLS (default 2 where chargers connect over TLS, else 1).
+             *     auth over TLS (default 2 where chargers connect over TLS, else 1), 3
+             *     TLS with a client certificate issued for the charge point id (only
+             *     where the gateway serves TLS itself).
              *     Choosing one other than the default, or changing it, needs
              *     configure:charger (Admin).
              * @default null
@@ -2808,7 +3133,9 @@ export interface components {
             /**
              * Format: uint8
              * @description 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
-             *     auth over TLS (default 2 where chargers connect over TLS, else 1).
+             *     auth over TLS (default 2 where chargers connect over TLS, else 1), 3
+             *     TLS with a client certificate issued for the charge point id (only
+             *     where the gateway serves TLS itself).
              *     Choosing one other than the default, or changing it, needs
              *     configure:charger (Admin).
              * @default null
@@ -3082,6 +3409,21 @@ export interface components {
         };
         /** @enum {string} */
         ResetType: "Soft" | "Hard";
+        RevokeBody: {
+            pileId: string;
+            /**
+             * @description Why (kept with the certificate and in the system log).
+             * @default null
+             */
+            reason?: string | null;
+            /** @description The certificate's serial number (hex). */
+            serial: string;
+            /**
+             * Format: int64
+             * @description The certificate's version as read.
+             */
+            version: number;
+        };
         /** @description The role to delete: `role` (or `id`, the list's row key). */
         RoleDeleteIn: {
             /** @description A role's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
@@ -3176,6 +3518,41 @@ export interface components {
              * @default null
              */
             password?: string | null;
+        };
+        SignBody: {
+            /**
+             * @description The charger's certificate signing request, PKCS#10 in PEM, its
+             *     subject's CN the pile's code (charge point id).
+             */
+            csr: string;
+            pileId: string;
+        };
+        SignedFirmwareBody: {
+            /**
+             * Format: int64
+             * @description When to install it (unix seconds; default: once fetched and verified).
+             */
+            installAt?: number | null;
+            /** @description Where the charger fetches the firmware (http, https, ftp, ftps). */
+            location?: string;
+            /** @default  */
+            pileId?: string;
+            /** Format: uint32 */
+            retries?: number | null;
+            /**
+             * Format: int64
+             * @description When to fetch it (unix seconds; default now).
+             */
+            retrieveAt?: number | null;
+            /** Format: uint32 */
+            retryIntervalSecs?: number | null;
+            /** @description The firmware's signature, base64. */
+            signature?: string;
+            /**
+             * @description The certificate that signed the firmware, PEM (the charger checks it
+             *     against its ManufacturerRootCertificate).
+             */
+            signingCertificate?: string;
         };
         /** @description The authorize routes take no fields: send `{}`. */
         StartIn: Record<string, never>;
@@ -3566,6 +3943,40 @@ export interface components {
                 "application/json": {
                     /** @constant */
                     code: 429;
+                    data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
+                    msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
+                };
+            };
+        };
+        /** @description request failed */
+        Error501: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @constant */
+                    code: 501;
+                    data: null;
+                    /** @description The message in the caller's language (Accept-Language). */
+                    msg: string;
+                    msgArgs?: components["schemas"]["MessageArgs"];
+                    msgKey?: components["schemas"]["MessageKey"];
+                };
+            };
+        };
+        /** @description service unavailable, the server is overloaded or under maintenance */
+        Error503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @constant */
+                    code: 503;
                     data: null;
                     /** @description The message in the caller's language (Accept-Language). */
                     msg: string;
@@ -4484,6 +4895,409 @@ export interface operations {
             413: components["responses"]["Error413"];
         };
     };
+    charger_certificate_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A certificate as the pages show it: the record and its expiry. */
+                        data: {
+                            /**
+                             * @description OCPP 1.6's certificate kinds (CertificateUseEnumType, plus the
+                             *     charger's own certificate).
+                             */
+                            certificateType: "ChargePointCertificate" | "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
+                            /**
+                             * Format: int64
+                             * @description Whole days to its end (negative once expired); null when unknown.
+                             */
+                            daysLeft: number | null;
+                            /** @description Past its end. */
+                            expired: boolean;
+                            /** @description Ends within the warning window (`warnDays`), not yet expired. */
+                            expiring: boolean;
+                            /** @description SHA-256 of the certificate (DER), hex. */
+                            fingerprint: string | null;
+                            /** @description OCPP 1.6's CertificateHashDataType: how a charger names a certificate. */
+                            hashData: {
+                                /** @description SHA256, SHA384 or SHA512. */
+                                hashAlgorithm: string;
+                                issuerKeyHash: string;
+                                issuerNameHash: string;
+                                serialNumber: string;
+                            } | null;
+                            issuer: string | null;
+                            /** Format: int64 */
+                            notAfter: number | null;
+                            /** Format: int64 */
+                            notBefore: number | null;
+                            /** @description How the product learnt of the certificate. */
+                            origin: "issued" | "installed" | "reported";
+                            /** @description The certificate, PEM (public). */
+                            pem: string | null;
+                            pileId: string;
+                            /** Format: int64 */
+                            recordedAt: number;
+                            /** @description Who asked: an account, or `SignCertificate` for the charger's own request. */
+                            recordedBy: string;
+                            /**
+                             * Format: int64
+                             * @description When the charger last listed it as installed.
+                             * @default null
+                             */
+                            reportedAt: number | null;
+                            /** @default null */
+                            revokeReason: string | null;
+                            /**
+                             * Format: int64
+                             * @default null
+                             */
+                            revokedAt: number | null;
+                            /** @default null */
+                            revokedBy: string | null;
+                            /** @description Upper-case hex, as CertificateHashData's serialNumber. */
+                            serial: string;
+                            status: "active" | "revoked";
+                            /**
+                             * @description The subject and issuer as RFC 4514 text; null when only the
+                             *     charger's hash data is known.
+                             */
+                            subject: string | null;
+                            /** Format: int64 */
+                            version: number;
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_certificate_sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description A certificate as the pages show it: the record and its expiry. */
+                            certificate: {
+                                /**
+                                 * @description OCPP 1.6's certificate kinds (CertificateUseEnumType, plus the
+                                 *     charger's own certificate).
+                                 */
+                                certificateType: "ChargePointCertificate" | "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
+                                /**
+                                 * Format: int64
+                                 * @description Whole days to its end (negative once expired); null when unknown.
+                                 */
+                                daysLeft: number | null;
+                                /** @description Past its end. */
+                                expired: boolean;
+                                /** @description Ends within the warning window (`warnDays`), not yet expired. */
+                                expiring: boolean;
+                                /** @description SHA-256 of the certificate (DER), hex. */
+                                fingerprint: string | null;
+                                /** @description OCPP 1.6's CertificateHashDataType: how a charger names a certificate. */
+                                hashData: {
+                                    /** @description SHA256, SHA384 or SHA512. */
+                                    hashAlgorithm: string;
+                                    issuerKeyHash: string;
+                                    issuerNameHash: string;
+                                    serialNumber: string;
+                                } | null;
+                                issuer: string | null;
+                                /** Format: int64 */
+                                notAfter: number | null;
+                                /** Format: int64 */
+                                notBefore: number | null;
+                                /** @description How the product learnt of the certificate. */
+                                origin: "issued" | "installed" | "reported";
+                                /** @description The certificate, PEM (public). */
+                                pem: string | null;
+                                pileId: string;
+                                /** Format: int64 */
+                                recordedAt: number;
+                                /** @description Who asked: an account, or `SignCertificate` for the charger's own request. */
+                                recordedBy: string;
+                                /**
+                                 * Format: int64
+                                 * @description When the charger last listed it as installed.
+                                 * @default null
+                                 */
+                                reportedAt: number | null;
+                                /** @default null */
+                                revokeReason: string | null;
+                                /**
+                                 * Format: int64
+                                 * @default null
+                                 */
+                                revokedAt: number | null;
+                                /** @default null */
+                                revokedBy: string | null;
+                                /** @description Upper-case hex, as CertificateHashData's serialNumber. */
+                                serial: string;
+                                status: "active" | "revoked";
+                                /**
+                                 * @description The subject and issuer as RFC 4514 text; null when only the
+                                 *     charger's hash data is known.
+                                 */
+                                subject: string | null;
+                                /** Format: int64 */
+                                version: number;
+                            };
+                            /** @description The certificate and the CA's, PEM: what the charger installs. */
+                            chain: string;
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            501: components["responses"]["Error501"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    charger_certificate_signed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateSerialBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            501: components["responses"]["Error501"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    charger_certificates: {
+        parameters: {
+            query: {
+                /** @description The pile's id. */
+                pileId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            list: {
+                                /**
+                                 * @description OCPP 1.6's certificate kinds (CertificateUseEnumType, plus the
+                                 *     charger's own certificate).
+                                 */
+                                certificateType: "ChargePointCertificate" | "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
+                                /**
+                                 * Format: int64
+                                 * @description Whole days to its end (negative once expired); null when unknown.
+                                 */
+                                daysLeft: number | null;
+                                /** @description Past its end. */
+                                expired: boolean;
+                                /** @description Ends within the warning window (`warnDays`), not yet expired. */
+                                expiring: boolean;
+                                /** @description SHA-256 of the certificate (DER), hex. */
+                                fingerprint: string | null;
+                                /** @description OCPP 1.6's CertificateHashDataType: how a charger names a certificate. */
+                                hashData: {
+                                    /** @description SHA256, SHA384 or SHA512. */
+                                    hashAlgorithm: string;
+                                    issuerKeyHash: string;
+                                    issuerNameHash: string;
+                                    serialNumber: string;
+                                } | null;
+                                issuer: string | null;
+                                /** Format: int64 */
+                                notAfter: number | null;
+                                /** Format: int64 */
+                                notBefore: number | null;
+                                /** @description How the product learnt of the certificate. */
+                                origin: "issued" | "installed" | "reported";
+                                /** @description The certificate, PEM (public). */
+                                pem: string | null;
+                                pileId: string;
+                                /** Format: int64 */
+                                recordedAt: number;
+                                /** @description Who asked: an account, or `SignCertificate` for the charger's own request. */
+                                recordedBy: string;
+                                /**
+                                 * Format: int64
+                                 * @description When the charger last listed it as installed.
+                                 * @default null
+                                 */
+                                reportedAt: number | null;
+                                /** @default null */
+                                revokeReason: string | null;
+                                /**
+                                 * Format: int64
+                                 * @default null
+                                 */
+                                revokedAt: number | null;
+                                /** @default null */
+                                revokedBy: string | null;
+                                /** @description Upper-case hex, as CertificateHashData's serialNumber. */
+                                serial: string;
+                                status: "active" | "revoked";
+                                /**
+                                 * @description The subject and issuer as RFC 4514 text; null when only the
+                                 *     charger's hash data is known.
+                                 */
+                                subject: string | null;
+                                /** Format: int64 */
+                                version: number;
+                            }[];
+                            pileCode: string;
+                            pileId: string;
+                            /**
+                             * @description Whether this installation admits chargers by client certificate
+                             *     (security profile 3: the gateway's own TLS).
+                             */
+                            profile3Possible: boolean;
+                            /** Format: uint8 */
+                            securityProfile: number;
+                            /**
+                             * Format: uint32
+                             * @description A certificate ending within this many days is `expiring`.
+                             */
+                            warnDays: number;
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+        };
+    };
     charger_change_configuration: {
         parameters: {
             query?: never;
@@ -4907,6 +5721,148 @@ export interface operations {
             413: components["responses"]["Error413"];
         };
     };
+    charger_delete_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateSerialBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_extended_trigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtendedTriggerBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
     charger_get_composite_schedule: {
         parameters: {
             query?: never;
@@ -5120,6 +6076,77 @@ export interface operations {
             413: components["responses"]["Error413"];
         };
     };
+    charger_get_installed_certificate_ids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateKindBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
     charger_get_local_list_version: {
         parameters: {
             query?: never;
@@ -5130,6 +6157,148 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PileBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_get_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetLogBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_install_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstallCertificateBody"];
             };
         };
         responses: {
@@ -5598,6 +6767,79 @@ export interface operations {
             413: components["responses"]["Error413"];
         };
     };
+    charger_security_events: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+                /** @description First day, `YYYY-MM-DD` (default 29 days before `to`). */
+                from?: string;
+                /** @description Events a page (default 50, at most 500). */
+                pageSize?: number;
+                /** @description One pile's events; none: the fleet's. */
+                pileId?: string;
+                /** @description Last day, `YYYY-MM-DD` (default today). */
+                to?: string;
+                /** @description Only this type (e.g. `TamperDetectionActivated`). */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description Null on the last page. */
+                            cursor: string | null;
+                            list: {
+                                /**
+                                 * Format: int64
+                                 * @description When it happened (unix seconds): the charger's time, or the arrival
+                                 *     when the charger's clock is implausible (`timeReplaced`).
+                                 */
+                                at: number;
+                                /** @description The pile's code when the event came (what the charger calls itself). */
+                                pileCode: string;
+                                pileId: string;
+                                /** Format: int64 */
+                                receivedAt: number;
+                                /** @description Who noticed the event. */
+                                source: "charger" | "centralSystem";
+                                stationId: string;
+                                techInfo: string | null;
+                                /** @default false */
+                                timeReplaced: boolean;
+                                type: string;
+                            }[];
+                            /** @description The pile's code when one pile is listed. */
+                            pileCode: string | null;
+                            /** @description The types the whitepaper lists, for the filter (first page only). */
+                            types?: string[] | null;
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+        };
+    };
     charger_send_local_list: {
         parameters: {
             query?: never;
@@ -5679,6 +6921,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProfileBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_signed_update_firmware: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignedFirmwareBody"];
             };
         };
         responses: {
@@ -10678,6 +11991,12 @@ export interface operations {
                                  * @default null
                                  */
                                 disconnectedAt: number | null;
+                                /**
+                                 * Format: int64
+                                 * @description SignedFirmwareStatusNotification's requestId (SignedUpdateFirmware's).
+                                 * @default null
+                                 */
+                                firmwareRequestId: number | null;
                                 /** @default null */
                                 firmwareStatus: string | null;
                                 /**
@@ -10691,6 +12010,21 @@ export interface operations {
                                  * @default null
                                  */
                                 lastMessageAt: number | null;
+                                /**
+                                 * Format: int64
+                                 * @default null
+                                 */
+                                logRequestId: number | null;
+                                /**
+                                 * @description LogStatusNotification (GetLog's upload) and its requestId.
+                                 * @default null
+                                 */
+                                logStatus: string | null;
+                                /**
+                                 * Format: int64
+                                 * @default null
+                                 */
+                                logStatusAt: number | null;
                                 /**
                                  * @description The negotiated subprotocol, e.g. `ocpp1.6`.
                                  * @default null
@@ -10728,7 +12062,8 @@ export interface operations {
                             registrationStatus: "Accepted" | "Pending" | "Rejected";
                             /**
                              * Format: uint8
-                             * @description OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS.
+                             * @description OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS,
+                             *     3 TLS with a client certificate.
                              * @default 1
                              */
                             securityProfile: number;
@@ -10896,6 +12231,12 @@ export interface operations {
                                  * @default null
                                  */
                                 disconnectedAt: number | null;
+                                /**
+                                 * Format: int64
+                                 * @description SignedFirmwareStatusNotification's requestId (SignedUpdateFirmware's).
+                                 * @default null
+                                 */
+                                firmwareRequestId: number | null;
                                 /** @default null */
                                 firmwareStatus: string | null;
                                 /**
@@ -10909,6 +12250,21 @@ export interface operations {
                                  * @default null
                                  */
                                 lastMessageAt: number | null;
+                                /**
+                                 * Format: int64
+                                 * @default null
+                                 */
+                                logRequestId: number | null;
+                                /**
+                                 * @description LogStatusNotification (GetLog's upload) and its requestId.
+                                 * @default null
+                                 */
+                                logStatus: string | null;
+                                /**
+                                 * Format: int64
+                                 * @default null
+                                 */
+                                logStatusAt: number | null;
                                 /**
                                  * @description The negotiated subprotocol, e.g. `ocpp1.6`.
                                  * @default null
@@ -10946,7 +12302,8 @@ export interface operations {
                             registrationStatus: "Accepted" | "Pending" | "Rejected";
                             /**
                              * Format: uint8
-                             * @description OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS.
+                             * @description OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS,
+                             *     3 TLS with a client certificate.
                              * @default 1
                              */
                             securityProfile: number;
@@ -11122,6 +12479,12 @@ export interface operations {
                                      * @default null
                                      */
                                     disconnectedAt: number | null;
+                                    /**
+                                     * Format: int64
+                                     * @description SignedFirmwareStatusNotification's requestId (SignedUpdateFirmware's).
+                                     * @default null
+                                     */
+                                    firmwareRequestId: number | null;
                                     /** @default null */
                                     firmwareStatus: string | null;
                                     /**
@@ -11135,6 +12498,21 @@ export interface operations {
                                      * @default null
                                      */
                                     lastMessageAt: number | null;
+                                    /**
+                                     * Format: int64
+                                     * @default null
+                                     */
+                                    logRequestId: number | null;
+                                    /**
+                                     * @description LogStatusNotification (GetLog's upload) and its requestId.
+                                     * @default null
+                                     */
+                                    logStatus: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @default null
+                                     */
+                                    logStatusAt: number | null;
                                     /**
                                      * @description The negotiated subprotocol, e.g. `ocpp1.6`.
                                      * @default null
@@ -11172,7 +12550,8 @@ export interface operations {
                                 registrationStatus: "Accepted" | "Pending" | "Rejected";
                                 /**
                                  * Format: uint8
-                                 * @description OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS.
+                                 * @description OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS,
+                                 *     3 TLS with a client certificate.
                                  * @default 1
                                  */
                                 securityProfile: number;
@@ -12302,6 +13681,12 @@ export interface operations {
                                      * @default null
                                      */
                                     disconnectedAt: number | null;
+                                    /**
+                                     * Format: int64
+                                     * @description SignedFirmwareStatusNotification's requestId (SignedUpdateFirmware's).
+                                     * @default null
+                                     */
+                                    firmwareRequestId: number | null;
                                     /** @default null */
                                     firmwareStatus: string | null;
                                     /**
@@ -12315,6 +13700,21 @@ export interface operations {
                                      * @default null
                                      */
                                     lastMessageAt: number | null;
+                                    /**
+                                     * Format: int64
+                                     * @default null
+                                     */
+                                    logRequestId: number | null;
+                                    /**
+                                     * @description LogStatusNotification (GetLog's upload) and its requestId.
+                                     * @default null
+                                     */
+                                    logStatus: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @default null
+                                     */
+                                    logStatusAt: number | null;
                                     /**
                                      * @description The negotiated subprotocol, e.g. `ocpp1.6`.
                                      * @default null
@@ -12352,7 +13752,8 @@ export interface operations {
                                 registrationStatus: "Accepted" | "Pending" | "Rejected";
                                 /**
                                  * Format: uint8
-                                 * @description OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS.
+                                 * @description OCPP security profile: 0 none (trusted network), 1 Basic auth, 2 Basic auth over TLS,
+                                 *     3 TLS with a client certificate.
                                  * @default 1
                                  */
                                 securityProfile: number;

@@ -26,6 +26,7 @@ const PAGES: Record<string, LoadView> = {
   'connector/connectors': () => import('@/features/stations/pages/ConnectorList'),
   'connector/cards': () => import('@/features/stations/pages/ChargingCards'),
   'connector/messageLog': () => import('@/features/stations/pages/MessageLog'),
+  'connector/securityEvents': () => import('@/features/stations/pages/SecurityEvents'),
   // Finance
   'money/moneyIndex': () => import('@/features/finance/pages/Finance'),
   // Notices (publishers)

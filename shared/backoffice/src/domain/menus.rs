@@ -265,6 +265,7 @@ fn path_of(route: &Value) -> &str {
 /// seeded before it existed. A tree that has it (moved, retitled or guarded
 /// otherwise by an Admin) is served as it is.
 pub fn with_product_entries(mut stored: Vec<Value>) -> Vec<Value> {
+    with_security_events(&mut stored);
     if stored.iter().any(|r| path_of(r) == NOTICE_PATH) {
         return stored;
     }
@@ -274,6 +275,26 @@ pub fn with_product_entries(mut stored: Vec<Value>) -> Vec<Value> {
     let at = stored.iter().position(|r| path_of(r) == "/money").map_or(stored.len(), |i| i + 1);
     stored.insert(at, entry);
     stored
+}
+
+/// The fleet's security events page, under the charger link's menu
+/// (`/connector`, after the charging cards), as the seed tree declares it.
+pub const SECURITY_EVENTS_PATH: &str = "securityEvents";
+
+/// Adds the security events page to a stored tree seeded before it (a
+/// tree without `/connector`, or whose `/connector` has it, is unchanged).
+fn with_security_events(stored: &mut [Value]) {
+    let Some(entry) = seed_tree().into_iter().find(|r| path_of(r) == "/connector").and_then(|c| {
+        c.get("children").and_then(Value::as_array).and_then(|k| k.iter().find(|r| path_of(r) == SECURITY_EVENTS_PATH).cloned())
+    }) else {
+        return;
+    };
+    let Some(children) = stored.iter_mut().find(|r| path_of(r) == "/connector").and_then(|c| c.get_mut("children")).and_then(Value::as_array_mut) else { return };
+    if children.iter().any(|r| path_of(r) == SECURITY_EVENTS_PATH) {
+        return;
+    }
+    let at = children.iter().position(|r| path_of(r) == "cards").map_or(children.len(), |i| i + 1);
+    children.insert(at, entry);
 }
 
 /// Where every signed-in user finds their own personal center. The spec's
@@ -367,6 +388,25 @@ mod tests {
         for page in ["/order/orderindex", "/connector/station", "/connector/connectors", "/money/moneyIndex"] {
             assert!(paths.iter().any(|p| p == page), "{page} missing from {paths:?}");
         }
+    }
+
+    #[test]
+    fn the_security_events_page_is_in_every_tree_once_after_the_cards_for_every_role() {
+        let mut older = seed_tree();
+        let connector = older.iter_mut().find(|r| path_of(r) == "/connector").expect("the charger menu");
+        connector["children"].as_array_mut().unwrap().retain(|r| path_of(r) != SECURITY_EVENTS_PATH);
+        let served = with_product_entries(older);
+        let children = |tree: &[Value]| -> Vec<String> {
+            tree.iter().find(|r| path_of(r) == "/connector").unwrap()["children"].as_array().unwrap().iter().map(|r| path_of(r).to_string()).collect()
+        };
+        let paths = children(&served);
+        let at = paths.iter().position(|p| p == SECURITY_EVENTS_PATH).expect("added to a tree seeded before it");
+        assert_eq!(paths[at - 1], "cards");
+        assert_eq!(children(&with_product_entries(served.clone())), paths, "not added twice");
+        assert_eq!(children(&with_product_entries(seed_tree())), children(&seed_tree()), "the seed tree has it");
+        let reader = Principal { username: "te".into(), roles: vec!["Test".into()], permissions: vec![permission::SYSTEM_READ.into()] };
+        let entries: Vec<String> = searchable_entries(&permission::filter_routes(&served, &reader)).into_iter().map(|(_, p)| p).collect();
+        assert!(entries.contains(&"/connector/securityEvents".to_string()), "{entries:?}");
     }
 
     #[test]

@@ -418,7 +418,7 @@ pub async fn pile_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let mut input: PileInput = call.req.payload()?;
     let default = chargers::default_security_profile(ctx);
-    if let Some(p) = input.security_profile.filter(|p| *p <= 2) {
+    if let Some(p) = input.security_profile.filter(|p| *p <= charging::pile::MAX_SECURITY_PROFILE) {
         if p != default && !chargers::may_change_credentials(&call.caller()?.principal) {
             return Err(chargers::credentials_forbidden("securityProfile"));
         }
@@ -436,7 +436,7 @@ pub async fn pile_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 pub async fn pile_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let Edit::<PileInput> { id, version, fields: input } = call.req.payload()?;
     let before = piles::get_pile(ctx, id.trim()).await?.security_profile;
-    let changes_profile = input.security_profile.is_some_and(|p| p <= 2 && p != before);
+    let changes_profile = input.security_profile.is_some_and(|p| p <= charging::pile::MAX_SECURITY_PROFILE && p != before);
     if changes_profile {
         if !chargers::may_change_credentials(&call.caller()?.principal) {
             return Err(chargers::credentials_forbidden("securityProfile"));

@@ -18,6 +18,7 @@ use serde_json::Value;
 use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{self, Pile};
 use crate::domain::cards;
+use crate::domain::chargers::certificates;
 use crate::domain::chargers::commands::{self, Command};
 use crate::domain::chargers::sessions;
 use crate::domain::orders;
@@ -26,10 +27,10 @@ use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
 
 /// What these routes touch in the table (their functions' IAM policies,
-/// see `crate::iam`): remote operations: commands, the pile's in-flight slot and queue, reservations, the message log; the pile and its link, the cards (local list, reservations), transactions, the connectors' open sessions and orders (remote stop); the pile's password (a key rotation keeps the new key's hash beside it, and its answer makes it the password).
+/// see `crate::iam`): remote operations: commands, the pile's in-flight slot and queue, reservations, the message log; the pile and its link, the cards (local list, reservations), transactions, the connectors' open sessions and orders (remote stop); the pile's password (a key rotation keeps the new key's hash beside it, and its answer makes it the password); the pile's certificates (certificate calls name one of its list).
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
-    crate::iam::KeyUse::new(&[COMMANDS_BY_PILE, COMMAND_QUEUE, RESERVATIONS_BY_PILE, CARD, CARD_LIST, CARD_COUNT, OCPP_TRANSACTION, OCPP_OPEN, ORDER], &[PILE, COMMAND, COMMAND_SLOT, RESERVATION, OCPP_SEQUENCE, MESSAGE_LOG])
+    crate::iam::KeyUse::new(&[COMMANDS_BY_PILE, COMMAND_QUEUE, RESERVATIONS_BY_PILE, CARD, CARD_LIST, CARD_COUNT, OCPP_TRANSACTION, OCPP_OPEN, ORDER, CHARGER_CERTIFICATE], &[PILE, COMMAND, COMMAND_SLOT, RESERVATION, OCPP_SEQUENCE, MESSAGE_LOG])
 };
 
 pub fn routes() -> Vec<Route> {
@@ -55,6 +56,13 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/charger/setChargingProfile" => "charger_set_charging_profile", Permission(CHARGER_CONFIGURE), audited, "Limit a charger's or a connector's power with a schedule (SetChargingProfile)", set_charging_profile, body = ProfileBody, data = Command; errors = &[404]),
         route!(POST "/charger/clearChargingProfile" => "charger_clear_charging_profile", Permission(CHARGER_CONFIGURE), audited, "Remove charging profiles (ClearChargingProfile)", clear_charging_profile, body = ClearProfileBody, data = Command; errors = &[404]),
         route!(POST "/charger/getCompositeSchedule" => "charger_get_composite_schedule", Permission(CHARGER_CONFIGURE), audited, "Read the schedule a connector will follow (GetCompositeSchedule)", get_composite_schedule, body = CompositeBody, data = Command; errors = &[404]),
+        route!(POST "/charger/installCertificate" => "charger_install_certificate", Permission(CHARGER_CONFIGURE), audited, "Send a root certificate (PEM) for the charger to trust (InstallCertificate): the central system's or the manufacturer's; recorded once the charger accepts it", install_certificate, body = InstallCertificateBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getInstalledCertificateIds" => "charger_get_installed_certificate_ids", Permission(CHARGER_CONFIGURE), audited, "Ask which root certificates of a kind the charger holds (GetInstalledCertificateIds): its answer becomes the pile's certificate list", get_installed_certificate_ids, body = CertificateKindBody, data = Command; errors = &[404]),
+        route!(POST "/charger/deleteCertificate" => "charger_delete_certificate", Permission(CHARGER_CONFIGURE), audited, "Have the charger delete a root certificate of the pile's list, by serial (DeleteCertificate)", delete_certificate, body = CertificateSerialBody, data = Command; errors = &[404]),
+        route!(POST "/charger/extendedTrigger" => "charger_extended_trigger", Permission(CHARGER_CONFIGURE), audited, "Ask the charger to send a message now, including the security extension's (ExtendedTriggerMessage: a new CSR, LogStatusNotification, ...)", extended_trigger, body = ExtendedTriggerBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getLog" => "charger_get_log", Permission(CHARGER_CONFIGURE), audited, "Have the charger upload its diagnostics or security log to a URL (GetLog); LogStatusNotification follows it", get_log, body = GetLogBody, data = Command; errors = &[404]),
+        route!(POST "/charger/signedUpdateFirmware" => "charger_signed_update_firmware", Permission(CHARGER_CONFIGURE), audited, "Have the charger fetch, verify and install signed firmware (SignedUpdateFirmware, with the signing certificate and signature); SignedFirmwareStatusNotification follows it", signed_update_firmware, body = SignedFirmwareBody, data = Command; errors = &[404]),
+        route!(POST "/charger/certificateSigned" => "charger_certificate_signed", Permission(CHARGER_CONFIGURE), audited, "Send the charger a certificate the product's CA issued for it, with the CA's (CertificateSigned)", certificate_signed, body = CertificateSerialBody, data = Command; errors = &[404, 501, 503]),
         route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), unaudited, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
         route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), unaudited, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
     ]
@@ -87,6 +95,13 @@ pub const OPERATIONS: &[(&str, Action)] = &[
     ("/charger/setChargingProfile", Action::SetChargingProfile),
     ("/charger/clearChargingProfile", Action::ClearChargingProfile),
     ("/charger/getCompositeSchedule", Action::GetCompositeSchedule),
+    ("/charger/installCertificate", Action::InstallCertificate),
+    ("/charger/getInstalledCertificateIds", Action::GetInstalledCertificateIds),
+    ("/charger/deleteCertificate", Action::DeleteCertificate),
+    ("/charger/extendedTrigger", Action::ExtendedTriggerMessage),
+    ("/charger/getLog", Action::GetLog),
+    ("/charger/signedUpdateFirmware", Action::SignedUpdateFirmware),
+    ("/charger/certificateSigned", Action::CertificateSigned),
 ];
 
 /// The call the route at `path` sends.
@@ -128,6 +143,11 @@ fn connector(p: &Pile, n: Option<i64>, allow_zero: bool) -> Result<u32, ApiError
         Some(n) => Err(bad("connectorId", format!("pile {} has connectors 1-{} (got {n})", p.code, p.connector_count), format!("充电桩{}只有第1-{}枪（收到{n}）", p.code, p.connector_count))),
         None => Err(bad("connectorId", "is required", "不能为空")),
     }
+}
+
+/// An optional connector of the pile (1 or more) a triggered message is about.
+fn optional_connector(p: &Pile, n: Option<i64>) -> Result<Option<i64>, ApiError> {
+    n.map(|_| connector(p, n, false).map(i64::from)).transpose()
 }
 
 /// A body's enumeration value as the OCPP enumeration with the same values
@@ -344,10 +364,7 @@ async fn trigger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: TriggerBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let message = b.requested_message.ok_or_else(|| bad("requestedMessage", "is required", "不能为空"))?;
-    let connector_id = match b.connector_id {
-        Some(_) => Some(connector(&p, b.connector_id, false)?.into()),
-        None => None,
-    };
+    let connector_id = optional_connector(&p, b.connector_id)?;
     queue(ctx, &call, &p, &v16::TriggerMessageRequest { requested_message: ocpp_value(message)?, connector_id }).await
 }
 
@@ -700,6 +717,260 @@ async fn get_diagnostics(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         }
     }
     let request = v16::GetDiagnosticsRequest { location, retries: None, retry_interval: None, start_time: b.start_at.map(DateTime::from_unix), stop_time: b.stop_at.map(DateTime::from_unix) };
+    queue(ctx, &call, &p, &request).await
+}
+
+/// The root certificates a charger holds (OCPP 1.6 CertificateUseEnumType).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum CertificateUse {
+    CentralSystemRootCertificate,
+    ManufacturerRootCertificate,
+}
+
+impl From<CertificateUse> for certificates::CertificateType {
+    fn from(u: CertificateUse) -> Self {
+        match u {
+            CertificateUse::CentralSystemRootCertificate => certificates::CertificateType::CentralSystemRootCertificate,
+            CertificateUse::ManufacturerRootCertificate => certificates::CertificateType::ManufacturerRootCertificate,
+        }
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InstallCertificateBody {
+    #[serde(default)]
+    pile_id: String,
+    certificate_type: Option<CertificateUse>,
+    /// The root certificate, PEM.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 5500))]
+    certificate: String,
+}
+
+/// POST /charger/installCertificate {pileId, certificateType, certificate}
+async fn install_certificate(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: InstallCertificateBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let kind = b.certificate_type.ok_or_else(|| bad("certificateType", "is required", "不能为空"))?;
+    if b.certificate.trim().is_empty() {
+        return Err(bad("certificate", "is required", "不能为空"));
+    }
+    let request = certificates::install_certificate_request(kind.into(), &b.certificate)?;
+    queue(ctx, &call, &p, &request).await
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CertificateKindBody {
+    #[serde(default)]
+    pile_id: String,
+    certificate_type: Option<CertificateUse>,
+}
+
+/// POST /charger/getInstalledCertificateIds {pileId, certificateType}
+async fn get_installed_certificate_ids(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: CertificateKindBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let kind = b.certificate_type.ok_or_else(|| bad("certificateType", "is required", "不能为空"))?;
+    queue(ctx, &call, &p, &v16::GetInstalledCertificateIdsRequest { certificate_type: ocpp_value(kind)? }).await
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CertificateSerialBody {
+    #[serde(default)]
+    pile_id: String,
+    /// The certificate's serial number (hex) in the pile's list.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 40))]
+    serial: String,
+}
+
+/// POST /charger/deleteCertificate {pileId, serial}
+async fn delete_certificate(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: CertificateSerialBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    if b.serial.trim().is_empty() {
+        return Err(bad("serial", "is required", "不能为空"));
+    }
+    let c = certificates::find_by_serial(ctx, &p.id, &b.serial).await?;
+    if c.origin == certificates::Origin::Issued {
+        return Err(bad("serial", "names the charger's own certificate: revoke it instead (DeleteCertificate removes root certificates)", "是充电桩自身的证书：请吊销（DeleteCertificate只删除根证书）"));
+    }
+    let payload = certificates::delete_certificate_payload(&c)?;
+    let request: v16::DeleteCertificateRequest = ocpp::schema::parse(&payload, Mode::Strict).map_err(|e| bad("serial", format!("names a certificate whose hash data the charger cannot read: {e}"), "所指证书的哈希数据无效"))?;
+    queue(ctx, &call, &p, &request).await
+}
+
+/// POST /charger/certificateSigned {pileId, serial}
+async fn certificate_signed(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: CertificateSerialBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    if b.serial.trim().is_empty() {
+        return Err(bad("serial", "is required", "不能为空"));
+    }
+    let c = certificates::find_by_serial(ctx, &p.id, &b.serial).await?;
+    let chain = certificates::issued_chain(ctx, &c)?;
+    queue(ctx, &call, &p, &v16::CertificateSignedRequest { certificate_chain: chain }).await
+}
+
+/// The messages ExtendedTriggerMessage can ask for (OCPP 1.6 security
+/// whitepaper MessageTriggerEnumType).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum ExtendedTrigger {
+    BootNotification,
+    LogStatusNotification,
+    FirmwareStatusNotification,
+    Heartbeat,
+    MeterValues,
+    SignChargePointCertificate,
+    StatusNotification,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExtendedTriggerBody {
+    #[serde(default)]
+    pile_id: String,
+    requested_message: Option<ExtendedTrigger>,
+    /// Optional: the connector the message is about.
+    connector_id: Option<i64>,
+}
+
+/// POST /charger/extendedTrigger {pileId, requestedMessage, connectorId?}
+async fn extended_trigger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: ExtendedTriggerBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let message = b.requested_message.ok_or_else(|| bad("requestedMessage", "is required", "不能为空"))?;
+    let connector_id = optional_connector(&p, b.connector_id)?;
+    queue(ctx, &call, &p, &v16::ExtendedTriggerMessageRequest { requested_message: ocpp_value(message)?, connector_id }).await
+}
+
+/// Which log GetLog asks for (OCPP 1.6 security whitepaper LogEnumType).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum LogType {
+    DiagnosticsLog,
+    SecurityLog,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GetLogBody {
+    #[serde(default)]
+    pile_id: String,
+    log_type: Option<LogType>,
+    /// Where the charger uploads (http, https, ftp, ftps).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 512))]
+    location: String,
+    /// The oldest and latest entries wanted (unix seconds), optional.
+    oldest_at: Option<i64>,
+    latest_at: Option<i64>,
+    #[schemars(range(min = 0, max = 10))]
+    retries: Option<u32>,
+    #[schemars(range(min = 0, max = 86400))]
+    retry_interval_secs: Option<u32>,
+}
+
+/// The `retries` and `retryIntervalSecs` of an upload or download: a 400
+/// naming the field past its range.
+fn retries(retries: Option<u32>, interval: Option<u32>) -> Result<(Option<i64>, Option<i64>), ApiError> {
+    if retries.is_some_and(|r| r > 10) {
+        return Err(bad("retries", "must be 0-10", "须为0-10"));
+    }
+    if interval.is_some_and(|i| i > 86_400) {
+        return Err(bad("retryIntervalSecs", "must be 0-86400", "须为0-86400"));
+    }
+    Ok((retries.map(i64::from), interval.map(i64::from)))
+}
+
+/// POST /charger/getLog {pileId, logType, location, oldestAt?, latestAt?, retries?, retryIntervalSecs?}
+async fn get_log(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: GetLogBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let log_type = b.log_type.ok_or_else(|| bad("logType", "is required", "不能为空"))?;
+    let remote_location = location("location", &b.location)?;
+    if let (Some(a), Some(z)) = (b.oldest_at, b.latest_at) {
+        if a > z {
+            return Err(bad("latestAt", "must be after oldestAt", "须晚于oldestAt"));
+        }
+    }
+    let (retries, retry_interval) = retries(b.retries, b.retry_interval_secs)?;
+    let request = v16::GetLogRequest {
+        log: v16::LogParameters { remote_location, oldest_timestamp: b.oldest_at.map(DateTime::from_unix), latest_timestamp: b.latest_at.map(DateTime::from_unix) },
+        log_type: ocpp_value(log_type)?,
+        request_id: commands::next_request_id(ctx).await?,
+        retries,
+        retry_interval,
+    };
+    queue(ctx, &call, &p, &request).await
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedFirmwareBody {
+    #[serde(default)]
+    pile_id: String,
+    /// Where the charger fetches the firmware (http, https, ftp, ftps).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 512))]
+    location: String,
+    /// When to fetch it (unix seconds; default now).
+    retrieve_at: Option<i64>,
+    /// When to install it (unix seconds; default: once fetched and verified).
+    install_at: Option<i64>,
+    /// The certificate that signed the firmware, PEM (the charger checks it
+    /// against its ManufacturerRootCertificate).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 5500))]
+    signing_certificate: String,
+    /// The firmware's signature, base64.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 800))]
+    signature: String,
+    #[schemars(range(min = 0, max = 10))]
+    retries: Option<u32>,
+    #[schemars(range(min = 0, max = 86400))]
+    retry_interval_secs: Option<u32>,
+}
+
+/// POST /charger/signedUpdateFirmware {pileId, location, retrieveAt?, installAt?, signingCertificate, signature, retries?, retryIntervalSecs?}
+async fn signed_update_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    use base64::Engine as _;
+    let b: SignedFirmwareBody = call.req.payload()?;
+    let p = pile(ctx, &b.pile_id).await?;
+    let location = location("location", &b.location)?;
+    let retrieve_at = match b.retrieve_at {
+        Some(t) if t < ctx.now() - 60 => return Err(bad("retrieveAt", "must not be in the past", "不能早于现在")),
+        Some(t) => t,
+        None => ctx.now(),
+    };
+    if b.install_at.is_some_and(|t| t < retrieve_at) {
+        return Err(bad("installAt", "must not be before retrieveAt", "不能早于retrieveAt"));
+    }
+    let signing_certificate = b.signing_certificate.trim();
+    if signing_certificate.is_empty() {
+        return Err(bad("signingCertificate", "is required", "不能为空"));
+    }
+    certificates::check_certificate_pem("signingCertificate", signing_certificate, certificates::MAX_CERTIFICATE_CHARS, false)?;
+    let signature = b.signature.trim();
+    if signature.is_empty() || signature.len() > 800 || base64::engine::general_purpose::STANDARD.decode(signature).is_err() {
+        return Err(bad("signature", "must be base64 of at most 800 characters", "须为不超过800个字符的base64"));
+    }
+    let (retries, retry_interval) = retries(b.retries, b.retry_interval_secs)?;
+    let request = v16::SignedUpdateFirmwareRequest {
+        retries,
+        retry_interval,
+        request_id: commands::next_request_id(ctx).await?,
+        firmware: v16::Firmware {
+            location,
+            retrieve_date_time: DateTime::from_unix(retrieve_at),
+            install_date_time: b.install_at.map(DateTime::from_unix),
+            signing_certificate: signing_certificate.to_string(),
+            signature: signature.to_string(),
+        },
+    };
     queue(ctx, &call, &p, &request).await
 }
 
@@ -1288,6 +1559,9 @@ mod tests {
         assert_eq!(values::<UpdateType>(), ocpp(v16::UpdateType::VALUES));
         assert_eq!(values::<ProfilePurpose>(), ocpp(v16::ChargingProfilePurposeType::VALUES));
         assert_eq!(values::<ProfileKind>(), ocpp(v16::ChargingProfileKindType::VALUES));
+        assert_eq!(values::<CertificateUse>(), ocpp(v16::CertificateUseEnum::VALUES));
+        assert_eq!(values::<ExtendedTrigger>(), ocpp(v16::MessageTriggerEnum::VALUES));
+        assert_eq!(values::<LogType>(), ocpp(v16::LogEnum::VALUES));
         assert_eq!(values::<RecurrencyKind>(), ocpp(v16::RecurrencyKindType::VALUES));
         assert_eq!(values::<RateUnit>(), ocpp(v16::ChargingRateUnitType::VALUES));
         assert_eq!(ocpp_value::<_, v16::ResetType>(ResetType::Hard).ok(), Some(v16::ResetType::Hard));
@@ -1323,10 +1597,13 @@ mod tests {
         ts.push_str("} as const;\n\n/** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order. */\nexport const OCPP_VALUES = {\n");
         for (name, values) in [
             ("AvailabilityType", v16::AvailabilityType::VALUES),
+            ("CertificateUseEnum", v16::CertificateUseEnum::VALUES),
             ("ChargingProfileKindType", v16::ChargingProfileKindType::VALUES),
             ("ChargingProfilePurposeType", v16::ChargingProfilePurposeType::VALUES),
             ("ChargingRateUnitType", v16::ChargingRateUnitType::VALUES),
+            ("LogEnum", v16::LogEnum::VALUES),
             ("MessageTrigger", v16::MessageTrigger::VALUES),
+            ("MessageTriggerEnum", v16::MessageTriggerEnum::VALUES),
             ("RecurrencyKindType", v16::RecurrencyKindType::VALUES),
             ("ResetType", v16::ResetType::VALUES),
             ("UpdateType", v16::UpdateType::VALUES),

@@ -4,6 +4,7 @@ pub mod assets;
 pub mod auth;
 pub mod budget;
 pub mod cards;
+pub mod certificates;
 pub mod chargers;
 pub mod commands;
 pub mod dashboard;

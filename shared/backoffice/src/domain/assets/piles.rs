@@ -257,11 +257,13 @@ pub struct PileInput {
     #[serde(default)]
     pub registration_status: Option<RegistrationStatus>,
     /// 0 none (trusted network only; refused on AWS), 1 Basic auth, 2 Basic
-    /// auth over TLS (default 2 where chargers connect over TLS, else 1).
+    /// auth over TLS (default 2 where chargers connect over TLS, else 1), 3
+    /// TLS with a client certificate issued for the charge point id (only
+    /// where the gateway serves TLS itself).
     /// Choosing one other than the default, or changing it, needs
     /// configure:charger (Admin).
     #[serde(default)]
-    #[schemars(range(min = 0, max = 2))]
+    #[schemars(range(min = 0, max = charging::pile::MAX_SECURITY_PROFILE))]
     pub security_profile: Option<u8>,
     /// Registration only: the pile's connectors, numbered 1..n in order.
     #[schemars(length(min = 1, max = MAX_CONNECTORS))]
@@ -304,7 +306,7 @@ impl PileInput {
             out.push(FieldProblem::new("pileType", msg::piles::type_required()));
         }
         power_problem("ratedPowerKw", self.rated_power_kw, &mut out);
-        if self.security_profile.is_some_and(|p| p > 2) {
+        if self.security_profile.is_some_and(|p| p > charging::pile::MAX_SECURITY_PROFILE) {
             out.push(FieldProblem::new("securityProfile", msg::piles::bad_security_profile()));
         }
         if !matches!(self.heartbeat_interval_secs, Some(10..=3600)) {

@@ -252,6 +252,13 @@ fn payload_of<R: Request>(request: &R) -> Result<Value, ApiError> {
     })
 }
 
+/// A fresh requestId for GetLog and SignedUpdateFirmware (their
+/// notifications name it), one sequence for the fleet.
+pub async fn next_request_id(ctx: &AppCtx) -> Result<i64, ApiError> {
+    let item = ctx.store.update(&Key::new("OCPPSEQ", "REQ"), vec![UpdateAction::Add("seq".into(), 1)], None).await.api()?;
+    item.get("seq").and_then(Value::as_i64).ok_or_else(ApiError::internal)
+}
+
 /// Queues a typed call (`ocpp::v16` request) and sends it if the charger
 /// has no call in flight. Returns the command as it stands after that
 /// (queued, sent or offline).
@@ -263,6 +270,21 @@ pub async fn send<R: Request>(ctx: &AppCtx, pile_id: &str, request: &R, by: &str
 /// and the payload must hold to its OCPP 1.6 schema (a program error
 /// otherwise: logged, 500, nothing queued). Prefer [`send`].
 pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
+    let c = queue_only(ctx, pile_id, action, payload, by).await?;
+    // By its key: the queue index may not list it yet.
+    pump_queue(ctx, pile_id, Wake::Queue, Some(&c.id)).await?;
+    Ok(get(ctx, &c.id).await?.unwrap_or(c))
+}
+
+/// Queues a typed call to go out after the answer the charger is waiting
+/// for now (a handler of the charger's message queues it; the session's
+/// `after_reply` pumps the queue once the answer is sent), as
+/// CertificateSigned follows SignCertificate's Accepted.
+pub async fn send_after_reply<R: Request>(ctx: &AppCtx, pile_id: &str, request: &R, by: &str) -> Result<Command, ApiError> {
+    queue_only(ctx, pile_id, R::ACTION.name(), payload_of(request)?, by).await
+}
+
+async fn queue_only(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
     let Some(known) = Action::from_name(action).filter(|a| super::actions::sent_by_server(*a)) else {
         tracing::error!(action, "a remote operation sends an action the server does not send in OCPP 1.6");
         return Err(ApiError::internal());
@@ -303,9 +325,7 @@ pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, b
         ],
     );
     ctx.store.put(item, Some(Condition::item_absent())).await.api()?;
-    // By its key: the queue index may not list it yet.
-    pump_queue(ctx, pile_id, Wake::Queue, Some(&id)).await?;
-    Ok(get(ctx, &id).await?.unwrap_or(c))
+    Ok(c)
 }
 
 fn finish_actions(status: CommandStatus, now: i64, response: Option<&Value>, error: Option<&LoggedError>) -> Vec<UpdateAction> {
@@ -663,6 +683,9 @@ async fn follow_up(ctx: &AppCtx, c: &Command) -> Result<(), ApiError> {
             _ => KeyOutcome::Refused,
         };
         return secret::key_outcome(ctx, &c.pile_id, &c.id, &c.requested_by, outcome).await;
+    }
+    if super::certificates::follows_answer(&c.action) {
+        return super::certificates::command_ended(ctx, c).await;
     }
     let Some(id) = c.payload.get("reservationId").and_then(Value::as_i64) else { return Ok(()) };
     match (c.action.as_str(), answer) {

@@ -58,6 +58,16 @@ pub struct ChargerLink {
     pub firmware_status_at: Option<i64>,
     pub diagnostics_status: Option<String>,
     pub diagnostics_status_at: Option<i64>,
+    /// SignedFirmwareStatusNotification's requestId (SignedUpdateFirmware's).
+    #[serde(default)]
+    pub firmware_request_id: Option<i64>,
+    /// LogStatusNotification (GetLog's upload) and its requestId.
+    #[serde(default)]
+    pub log_status: Option<String>,
+    #[serde(default)]
+    pub log_status_at: Option<i64>,
+    #[serde(default)]
+    pub log_request_id: Option<i64>,
 }
 
 fn set(field: &str, value: Value) -> UpdateAction {

@@ -16,10 +16,15 @@
 //! | transaction | `OCPPTX#{transactionId}` | `TX` | |
 //! | StartTransaction dedupe | `OCPPSTART#{pileId}#{connector}#{timestamp}#{idTag}#{meterStart}` | `UNIQUE` | |
 //! | transaction id sequence | `OCPPSEQ` | `TX` | |
+//! | certificates (`certificates`) | `CHARGERCERT#{pileId}` | `ISSUED#{serial}` / `ROOT#{issuerKeyHash}#{serial}` | |
+//! | security events (`security_events`) | `SECEVENT#{pileId}` | `{at:012}#{uuid7}` | GSI1 `SECEVENTS`, GSI2 `SECEVENTS#TYPE#{type}`, GSI3 `SECEVENT#{pileId}#TYPE#{type}` / same sort |
 
 pub mod actions;
 pub mod application;
 pub mod budget;
+#[cfg(feature = "charger-ca")]
+pub mod ca;
+pub mod certificates;
 pub mod commands;
 pub mod guard;
 pub mod link;
@@ -27,6 +32,7 @@ pub mod log;
 pub mod outbound;
 pub mod reservations;
 pub mod secret;
+pub mod security_events;
 pub mod sessions;
 pub mod status;
 pub mod sweep;
@@ -79,8 +85,12 @@ pub fn least_security_profile(ctx: &AppCtx) -> u8 {
 }
 
 /// Refuses a security profile this installation does not allow: 0 (no
-/// authentication) on AWS.
+/// authentication) on AWS, 3 (client certificates) where the edge carries
+/// none.
 pub fn check_security_profile(ctx: &AppCtx, profile: u8) -> Result<(), ApiError> {
+    if profile == certificates::CLIENT_CERTIFICATE_PROFILE {
+        certificates::check_profile_3(ctx)?;
+    }
     if profile < least_security_profile(ctx) {
         return Err(ApiError::bad_request(Text::new(
             "securityProfile: 0 (no authentication) is not allowed on AWS, where the charger link is open to the internet: use 1 or 2 (Basic auth, always over TLS there)",

@@ -170,3 +170,42 @@ export const getReservations = async (pileId: string) => (await get<Reservations
 export function useReservations(pileId: string, latest: Pick<Command, 'id' | 'status'> | undefined, enabled = true) {
   return useSWR(enabled ? ['charger/reservations', pileId, latest?.id, latest?.status] : null, () => getReservations(pileId));
 }
+
+/** The security extension: a pile's certificates and the security events (handlers/certificates.rs). */
+export type PileCertificates = Answer<'/partnerapi/charger/certificates', 'get'>;
+export type ChargerCertificate = PileCertificates['list'][number];
+export type SecurityEventPage = Answer<'/partnerapi/charger/securityEvents', 'get'>;
+export type SecurityEvent = SecurityEventPage['list'][number];
+
+export const getCertificates = async (pileId: string) => (await get<PileCertificates>('/charger/certificates', { pileId })).data;
+
+/** A pile's certificates, read again when `latest` (its newest command) changes state. */
+export function useCertificates(pileId: string, latest: Pick<Command, 'id' | 'status'> | undefined) {
+  return useSWR(['charger/certificates', pileId, latest?.id, latest?.status], () => getCertificates(pileId));
+}
+
+export const revokeCertificate = (pileId: string, serial: string, version: number, reason?: string) =>
+  post<Answer<'/partnerapi/charger/certificateRevoke', 'post'>>('/charger/certificateRevoke', reason ? { pileId, serial, version, reason } : { pileId, serial, version });
+export const signCertificate = (pileId: string, csr: string) => post<Answer<'/partnerapi/charger/certificateSign', 'post'>>('/charger/certificateSign', { pileId, csr }, { fieldErrors: true });
+
+export interface SecurityEventFilter {
+  pileId?: string;
+  type?: string;
+  from?: string;
+  to?: string;
+}
+
+export async function getSecurityEvents(f: SecurityEventFilter, cursor: string | null, pageSize = 50) {
+  const q: Record<string, string | number> = { pageSize };
+  for (const [k, v] of Object.entries(f)) if (v) q[k] = v;
+  if (cursor) q.cursor = cursor;
+  return (await get<SecurityEventPage>('/charger/securityEvents', q)).data;
+}
+
+/** Security events, newest first, page after page with the store's cursor. */
+export function useSecurityEvents(f: SecurityEventFilter, pageSize = 50) {
+  return useSWRInfinite(
+    (i, prev: SecurityEventPage | null) => (prev && !prev.cursor ? null : ['charger/securityEvents', f.pileId ?? '', f.type ?? '', f.from ?? '', f.to ?? '', pageSize, i === 0 ? null : prev!.cursor]),
+    ([, pileId, type, from, to, size, cursor]) => getSecurityEvents({ pileId: pileId as string, type: type as string, from: from as string, to: to as string }, cursor as string | null, size as number),
+  );
+}

@@ -36,6 +36,7 @@ import { confirm } from '@/components/Confirm';
 import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { LazyChart } from '@/components/LazyChart';
+import { CertificatesSection } from './CertificatesSection';
 import { OperationDialog } from './OperationDialog';
 import { COMMAND_COLOUR, OPERATIONS, schedulePoints, type Operation } from '../model/operations';
 import { actionName, AnswerCell, answerWords, connectorWords } from './commandWords';
@@ -294,6 +295,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
             ))}
         </div>
       )}
+      <CertificatesSection pile={pile} latest={commands.data?.list[0]} canConfigure={canConfigure} onCommand={() => void commands.mutate()} />
       {passwordOpen && <PasswordDialog pile={pile} onClose={() => setPasswordOpen(false)} onSet={onChanged} />}
       {config && <ConfigurationDialog command={config} onClose={() => setConfig(null)} />}
       {operation && <OperationDialog pile={pile} op={operation} onClose={() => setOperation(null)} onSent={() => void commands.mutate()} />}

@@ -1,4 +1,4 @@
-import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pile } from '../api/assets';
@@ -116,6 +116,21 @@ export function OperationDialog({ pile, op, preset, onClose, onSent }: { pile: P
                 </Option>
               ))}
             </Dropdown>
+          </Field>
+        );
+      case 'pem':
+        return (
+          <Field key={f.name} {...fieldProps} hint={t(`chg.op.hint.${f.name}`, { defaultValue: '' })}>
+            <Textarea
+              resize="vertical"
+              rows={6}
+              value={value(f)}
+              maxLength={f.maxLength}
+              onChange={(_, d) => set(f.name, d.value)}
+              onBlur={fe.onLeave(f.name, () => value(f).trim())}
+              style={{ fontFamily: tokens.fontFamilyMonospace }}
+              data-testid={`op-${f.name}`}
+            />
           </Field>
         );
       default:

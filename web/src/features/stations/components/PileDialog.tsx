@@ -190,7 +190,8 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
                   data-testid="pile-security"
                 >
                   {!pile && <option value="">{t('chg.link.profileDefault')}</option>}
-                  {[0, 1, 2].map((p) => (
+                  {/* 3 where the gateway serves TLS itself: elsewhere the server refuses it, naming the field. */}
+                  {(canConfigure || f.securityProfile === 3 ? [0, 1, 2, 3] : [0, 1, 2]).map((p) => (
                     <option key={p} value={String(p)}>
                       {t(`chg.link.profile${p}`)}
                     </option>

@@ -12,7 +12,8 @@ import { fromZoned } from '@/components/data/format';
 import type { Rule } from '@/utils/formRules';
 
 /** `connectorAny`: a connector, or none (the charger chooses). */
-export type FieldKind = 'connector' | 'connector0' | 'connectorAny' | 'card' | 'text' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
+/** `pem`: a certificate, several lines. */
+export type FieldKind = 'connector' | 'connector0' | 'connectorAny' | 'card' | 'text' | 'pem' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
 
 export interface OperationField {
   name: string;
@@ -90,6 +91,18 @@ export const OPERATIONS: Operation[] = [
     { name: 'stackLevel', kind: 'number', rule: { type: 'integer', min: 0, max: 99 } },
   ] }),
   op('getCompositeSchedule', { fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'durationSecs', kind: 'number', initial: '86400', rule: { type: 'integer', min: 60, max: 604_800 }, ruleMessage: 'chg.rule.duration' }] }),
+  // The security extension (OCPP 1.6 security whitepaper).
+  op('extendedTrigger', { fields: [{ name: 'requestedMessage', kind: 'select', options: [...OCPP_VALUES.MessageTriggerEnum], required: true }, { name: 'connectorId', kind: 'connector' }] }),
+  op('getLog', { fields: [{ name: 'logType', kind: 'select', options: [...OCPP_VALUES.LogEnum], required: true }, { name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }, { name: 'oldestAt', kind: 'datetime' }, { name: 'latestAt', kind: 'datetime' }] }),
+  op('signedUpdateFirmware', { confirm: true, fields: [
+    { name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' },
+    { name: 'retrieveAt', kind: 'datetime' },
+    { name: 'installAt', kind: 'datetime' },
+    { name: 'signingCertificate', kind: 'pem', required: true, maxLength: 5500 },
+    { name: 'signature', kind: 'text', required: true, maxLength: 800 },
+  ] }),
+  op('installCertificate', { fields: [{ name: 'certificateType', kind: 'select', options: [...OCPP_VALUES.CertificateUseEnum], required: true }, { name: 'certificate', kind: 'pem', required: true, maxLength: 5500 }] }),
+  op('getInstalledCertificateIds', { fields: [{ name: 'certificateType', kind: 'select', options: [...OCPP_VALUES.CertificateUseEnum], required: true }] }),
   op('dataTransfer', { fields: [{ name: 'vendorId', kind: 'text', required: true, maxLength: 255 }, { name: 'messageId', kind: 'text', maxLength: 50 }, { name: 'data', kind: 'text' }] }),
 ];
 
