@@ -39,7 +39,7 @@ mod tests {
     #[test]
     fn the_log_lists_what_both_sides_send_once() {
         let all = logged([Action::ReserveNow, Action::DataTransfer, Action::Reset]);
-        assert_eq!(all, vec!["Authorize", "BootNotification", "DataTransfer", "DiagnosticsStatusNotification", "FirmwareStatusNotification", "Heartbeat", "MeterValues", "ReserveNow", "Reset", "StartTransaction", "StatusNotification", "StopTransaction"]);
+        assert_eq!(all, vec!["Authorize", "BootNotification", "DataTransfer", "DiagnosticsStatusNotification", "FirmwareStatusNotification", "Heartbeat", "LogStatusNotification", "MeterValues", "ReserveNow", "Reset", "SecurityEventNotification", "SignCertificate", "SignedFirmwareStatusNotification", "StartTransaction", "StatusNotification", "StopTransaction"]);
         assert!(sent_by_server(Action::DataTransfer) && sent_by_server(Action::Reset) && !sent_by_server(Action::Heartbeat));
         assert!(answered().iter().all(|a| a.sender() != Sender::Server), "only what chargers send is answered");
     }
