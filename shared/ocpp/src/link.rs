@@ -205,8 +205,9 @@ pub trait Link: Send + Sync {
 
     /// The answer to a frame is on its way: `first` when it was the
     /// charger's first frame on this connection (it is back), `booted`
-    /// when it was an accepted boot (it restarted). What waits for the
-    /// charger is sent now, after that answer.
+    /// when it was an accepted boot (it restarted), neither when the
+    /// frame's handler queued a call to follow its answer. What waits for
+    /// the charger is sent now, after that answer.
     async fn after_reply(&self, charger: &Self::Charger, connection_id: &str, first: bool, booted: bool);
 
     /// The connection closed (or died, or was replaced): the charger is

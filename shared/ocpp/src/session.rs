@@ -82,6 +82,9 @@ enum Wake {
     Reconnected,
     /// A BootNotification answered: it restarted.
     Booted,
+    /// The handler queued a call that follows its answer (SignCertificate's
+    /// CertificateSigned): the queue is pumped once the answer is out.
+    Queued,
 }
 
 /// A live connection of one charger.
@@ -184,6 +187,8 @@ impl<C: Clone + Send + Sync + 'static> Session<C> {
                 };
                 if handled.booted {
                     self.set_wake(Wake::Booted);
+                } else if action == "SignCertificate" && handled.result.is_ok() {
+                    self.set_wake(Wake::Queued);
                 }
                 let (reply, response, error) = match handled.result {
                     Ok(result) => (frame::call_result(&id, &result), Some(result), None),

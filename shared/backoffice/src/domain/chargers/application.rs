@@ -199,7 +199,15 @@ impl Link for AppCtx {
                 tracing::warn!(error = %e.msg.en, "could not record the connection's first message");
             }
         }
-        let wake = if booted { commands::Wake::Booted } else { commands::Wake::Reconnected };
+        // Neither first nor booted: a handler queued a call to follow its
+        // answer (the session says so), which releases no hold.
+        let wake = if booted {
+            commands::Wake::Booted
+        } else if first {
+            commands::Wake::Reconnected
+        } else {
+            commands::Wake::Queue
+        };
         if let Err(e) = commands::pump(self, &pile.id, wake).await {
             tracing::warn!(error = %e.msg.en, "could not send the charger's queued commands");
         }
