@@ -42,7 +42,7 @@ it('two tabs whose token expired together both recover, and the one-use refresh 
     await login(page, gateway.url, USERS.editor);
     const second = await context.newPage();
     await second.goto(`${gateway.url}/#/index`);
-    await second.getByTestId('home-greeting').waitFor({ timeout: 20_000 });
+    await second.getByTestId('home-greeting').waitFor({ timeout: 45_000 });
     await expireAccessToken(page, secret);
     const refreshes = [];
     for (const p of [page, second]) {
@@ -52,8 +52,12 @@ it('two tabs whose token expired together both recover, and the one-use refresh 
     }
     // Both tabs meet the expired token at the same moment.
     await Promise.all([page.reload(), second.reload()]);
-    for (const p of [page, second]) {
-      await p.getByTestId('home-greeting').waitFor({ timeout: 20_000 });
+    for (const [name, p] of [['first', page], ['second', second]]) {
+      // On a timeout, say where the tab is and what the refreshes answered.
+      await p
+        .getByTestId('home-greeting')
+        .waitFor({ timeout: 45_000 })
+        .catch((err) => assert.fail(`${name} tab did not show the home page (at ${hashPath(p)}; refreshes answered ${refreshes}): ${err.message}`));
       assert.equal(hashPath(p), '/index', 'still signed in');
     }
     // A second trade of the same refresh token would have ended the session

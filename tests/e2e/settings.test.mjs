@@ -3,7 +3,7 @@
 // personal center. One gateway for the file; the steps build on each other.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, login, menuPaths, shot, USERS, withBrowser } from './harness.mjs';
+import { apiClient, gatewayForFile, go, hashPath, login, menuPaths, shot, USERS, viewReady, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -163,13 +163,29 @@ describe('settings pages', () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);
       await go(page, '/setting/systemLog');
+      await viewReady(page);
+      // The first page has loaded before the filter is typed, so its answer
+      // cannot arrive after the filtered one.
+      await page.locator('[data-log-path]').first().waitFor({ timeout: 30_000 });
       await page.getByTestId('log-account').fill('admin');
       await page.getByTestId('log-account').press('Enter');
-      for (const path of ['/userManagement/doEdit', '/userManagement/resetPassword', '/roleManagement/doDelete', '/departmentManagement/doEdit', '/menuManagement/doEdit']) {
-        await page.locator(`[data-log-path="${path}"]`).first().waitFor({ timeout: 10_000 });
-      }
-      const accounts = await page.$$eval('[data-log-path]', (rows) => rows.map((r) => r.children[1].textContent));
-      assert.ok(accounts.length > 0 && accounts.every((a) => a === 'admin'), `only admin's entries: ${accounts}`);
+      await page.waitForFunction(() => new URLSearchParams(location.hash.split('?')[1] ?? '').get('account') === 'admin');
+      const wanted = ['/userManagement/doEdit', '/userManagement/resetPassword', '/roleManagement/doDelete', '/departmentManagement/doEdit', '/menuManagement/doEdit'];
+      // Waits for the filtered page: only admin's entries, each write among them.
+      const shown = () =>
+        page.$$eval('[data-log-path]', (rows) => rows.map((r) => ({ path: r.getAttribute('data-log-path'), account: r.children[1].textContent })));
+      await page
+        .waitForFunction(
+          (paths) => {
+            const rows = [...document.querySelectorAll('[data-log-path]')];
+            const accounts = rows.map((r) => r.children[1].textContent);
+            const seen = new Set(rows.map((r) => r.getAttribute('data-log-path')));
+            return rows.length > 0 && accounts.every((a) => a === 'admin') && paths.every((p) => seen.has(p));
+          },
+          wanted,
+          { timeout: 30_000 },
+        )
+        .catch(async (err) => assert.fail(`filtered log at ${hashPath(page)}: ${JSON.stringify(await shown())}: ${err.message}`));
       await shot(page, 'settings-10-system-log');
     });
   });
