@@ -27,27 +27,6 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The constructor's path of a key, as the envelope's build writes it.
-fn rust_path(key: &str) -> String {
-    let segment = |s: &str| {
-        let mut out = String::new();
-        for c in s.chars() {
-            if c.is_ascii_uppercase() {
-                out.push('_');
-                out.push(c.to_ascii_lowercase());
-            } else {
-                out.push(c);
-            }
-        }
-        if out.starts_with(|c: char| c.is_ascii_digit()) {
-            out.insert(0, '_');
-        }
-        out
-    };
-    let parts: Vec<String> = key.split('.').map(segment).collect();
-    format!("msg::{}", parts.join("::"))
-}
-
 /// Whether `text` holds `path` followed by something that ends a path.
 fn says(text: &str, path: &str) -> bool {
     text.match_indices(path).any(|(i, _)| !text[i + path.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':'))
@@ -67,7 +46,7 @@ fn every_message_of_the_catalogue_is_used() {
         .keys()
         .filter(|k| !LOOKED_UP.iter().any(|family| k.starts_with(family)))
         .filter(|k| {
-            let path = rust_path(k);
+            let path = envelope::message_path::rust_path(k);
             let quoted = [format!("\"{k}\""), format!("}}{k}\"")];
             !sources.iter().any(|s| says(s, &path) || quoted.iter().any(|q| s.contains(q.as_str())))
         })
@@ -77,7 +56,7 @@ fn every_message_of_the_catalogue_is_used() {
 
 #[test]
 fn a_key_names_its_constructor() {
-    assert_eq!(rust_path("orders.refund.exceedsRemaining"), "msg::orders::refund::exceeds_remaining");
-    assert_eq!(rust_path("status.400"), "msg::status::_400");
+    assert_eq!(envelope::message_path::rust_path("orders.refund.exceedsRemaining"), "msg::orders::refund::exceeds_remaining");
+    assert_eq!(envelope::message_path::rust_path("status.400"), "msg::status::_400");
     assert!(says("x(msg::a::b())", "msg::a::b") && !says("msg::a::bc()", "msg::a::b") && !says("msg::a::b::c()", "msg::a::b"));
 }

@@ -10,6 +10,7 @@ use bytes::Bytes;
 use serde::Serialize;
 use serde_json::Value;
 
+pub mod message_path;
 pub mod messages;
 pub use messages::{msg, standard_message, standard_codes, Arg, Lang, Text};
 
