@@ -3,7 +3,7 @@
 //! ChargePointMaxProfile, and the station page shows, per pile, the share
 //! sent and what the charger made of it.
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use permission::{SYSTEM_READ, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -155,16 +155,16 @@ async fn set_power_budget(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: PowerBudgetBody = call.req.payload()?;
     let station_id = b.station_id.trim();
     if station_id.is_empty() {
-        return Err(crate::request::invalid_field("stationId", "is required", "不能为空"));
+        return Err(crate::request::field_invalid("stationId", msg::chargers::budget::station_required()));
     }
     if b.version < 0 {
-        return Err(crate::request::invalid_field("version", "must be 0 or more", "不能为负数"));
+        return Err(crate::request::field_invalid("version", msg::chargers::budget::bad_version()));
     }
     let by = call.caller()?.username().to_string();
     let saved = budget::set(ctx, station_id, b.version, b.max_power_kw, &by).await?;
-    let msg = match saved.max_power_kw {
-        Some(kw) => Text::new(format!("budget {kw} kW saved; each connected pile is sent its share"), format!("已保存功率预算{kw}千瓦，正在向在线充电桩下发各自的份额")),
-        None => Text::new("budget removed; the piles' budget profiles are being cleared", "已取消功率预算，正在清除各充电桩的预算功率限制"),
+    let words = match saved.max_power_kw {
+        Some(kw) => msg::chargers::budget::saved(kw),
+        None => msg::chargers::budget::removed(),
     };
-    Ok(Reply::data_with_msg(view(ctx, station_id).await?, msg))
+    Ok(Reply::data_with_msg(view(ctx, station_id).await?, words))
 }

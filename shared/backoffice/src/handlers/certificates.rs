@@ -11,7 +11,7 @@
 //! Reading needs read:system (Admin, Editor, Test): certificates and
 //! security events hold no secret.
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use permission::{CHARGER_CONFIGURE, SYSTEM_READ};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -114,7 +114,7 @@ async fn sign(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let view = CertificateView::of(signed.certificate, ctx.now(), ctx.config.charger_ca.warn_days);
     Ok(Reply::data_with_msg(
         SignedView { certificate: view, chain: signed.chain },
-        Text::new(format!("certificate {serial} issued for {}", pile.code), format!("已为{}签发证书{serial}", pile.code)),
+        msg::chargers::certificates::issued(&pile.code, &serial),
     ))
 }
 
@@ -140,7 +140,7 @@ pub struct RevokeBody {
 async fn revoke(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let body: RevokeBody = call.req.payload()?;
     if body.reason.as_ref().is_some_and(|r| r.chars().count() > 200) {
-        return Err(crate::request::invalid_field("reason", "must be at most 200 characters", "最多200个字符"));
+        return Err(crate::request::field_invalid("reason", msg::chargers::certificates::reason_too_long()));
     }
     let pile = piles::get_pile(ctx, body.pile_id.trim()).await?;
     let by = call.caller()?.username().to_string();
@@ -148,7 +148,7 @@ async fn revoke(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let serial = revoked.serial.clone();
     Ok(Reply::data_with_msg(
         CertificateView::of(revoked, ctx.now(), ctx.config.charger_ca.warn_days),
-        Text::new(format!("certificate {serial} revoked; the charger's connection was closed"), format!("证书{serial}已吊销，充电桩连接已断开")),
+        msg::chargers::certificates::revoked(&serial),
     ))
 }
 
@@ -198,7 +198,7 @@ async fn security_event_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
     };
     if let (Some(from), Some(to)) = (q.days.from, q.days.to) {
         if from > to {
-            return Err(crate::request::invalid_field("from", "must not be after to", "不能晚于结束日期"));
+            return Err(crate::request::field_invalid("from", msg::chargers::security_events::from_after_to()));
         }
     }
     use crate::domain::orders::keys::day_start;

@@ -10,7 +10,7 @@ use crate::ctx::AppCtx;
 use crate::domain::chargers::log::{self, MessageLogEntry};
 use crate::domain::chargers::secret;
 use crate::domain::assets::piles;
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use crate::reply::Reply;
 use crate::request::Call;
 use crate::routes::{route, Access::Permission, Route};
@@ -62,7 +62,7 @@ async fn set_password(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     crate::domain::chargers::close_live_connection(ctx, body.id.trim()).await?;
     Ok(Reply::data_with_msg(
         PasswordSet { password, password_set_at },
-        Text::new("charger password set: copy it now, it is not shown again", "充电桩密码已设置：请立即复制，之后不再显示"),
+        msg::chargers::password_set(),
     ))
 }
 
@@ -103,10 +103,7 @@ async fn message_log(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let q: MessageLogQuery = call.query()?;
     let size = q.page_size.unwrap_or(DEFAULT_LOG_PAGE);
     if !(1..=MAX_LOG_PAGE).contains(&size) {
-        return Err(ApiError::bad_request(Text::new(
-            format!("pageSize must be 1-{MAX_LOG_PAGE}"),
-            format!("pageSize须为1-{MAX_LOG_PAGE}"),
-        )));
+        return Err(ApiError::bad_request(msg::chargers::message_log::bad_page_size(MAX_LOG_PAGE)));
     }
     let pile = piles::get_pile(ctx, q.pile_id.trim()).await?;
     let action = q.action.as_deref().map(str::trim).filter(|a| !a.is_empty());
