@@ -707,6 +707,52 @@ async fn a_station_power_budget_reaches_each_connected_pile(ctx: Arc<AppCtx>) {
     assert!(sent_as(&rec, "b-2", "SetChargingProfile").is_empty());
 }
 
+/// SecurityEventNotification is stored on either adapter and listed per pile,
+/// across the fleet and by type, newest first; bad filters are refused.
+async fn security_events_are_stored_and_listed_per_pile_and_across_the_fleet(ctx: Arc<AppCtx>) {
+    let a = register(&ctx, "SECEVTA").await;
+    let b = register(&ctx, "SECEVTB").await;
+    let sa = connect(&ctx, &a, "sa-1").await;
+    let sb = connect(&ctx, &b, "sb-1").await;
+    for (s, id) in [(&sa, "ba"), (&sb, "bb")] {
+        call(&ctx, s, id, "BootNotification", json!({"chargePointVendor": "ACME", "chargePointModel": "DC60"})).await;
+    }
+    let now = ctx.now();
+    for (s, id, kind, at) in [(&sa, "e1", "FirmwareUpdated", now - 120), (&sa, "e2", "SettingSystemTime", now - 60), (&sb, "e3", "TamperDetectionActivated", now - 30)] {
+        let answer = call(&ctx, s, id, "SecurityEventNotification", json!({"type": kind, "timestamp": iso(at), "techInfo": format!("{id} info")})).await;
+        assert_eq!(answer, json!({}), "{kind}");
+    }
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let types = |page: &Value| page["list"].as_array().unwrap().iter().map(|e| e["type"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+
+    let of_a = get(&ctx, &format!("/charger/securityEvents?pileId={}", a.pile_id), Some(&admin)).await;
+    assert_eq!(of_a.code(), 200, "{}", of_a.msg());
+    assert_eq!(types(of_a.data()), ["SettingSystemTime", "FirmwareUpdated"], "newest first: {}", of_a.data());
+    assert_eq!(of_a.data()["pileCode"], json!("SECEVTA"));
+    assert_eq!(of_a.data()["list"][1]["techInfo"], json!("e1 info"));
+    assert_eq!(of_a.data()["list"][1]["at"], json!(now - 120));
+
+    let fleet = get(&ctx, "/charger/securityEvents", Some(&admin)).await;
+    let all = types(fleet.data());
+    for kind in ["TamperDetectionActivated", "SettingSystemTime", "FirmwareUpdated"] {
+        assert!(all.contains(&kind.to_string()), "{kind} in the fleet's list: {all:?}");
+    }
+    let tamper = get(&ctx, "/charger/securityEvents?type=TamperDetectionActivated", Some(&admin)).await;
+    assert_eq!(types(tamper.data()), ["TamperDetectionActivated"]);
+    assert_eq!(tamper.data()["list"][0]["pileCode"], json!("SECEVTB"));
+
+    let paged = get(&ctx, &format!("/charger/securityEvents?pileId={}&pageSize=1", a.pile_id), Some(&admin)).await;
+    assert_eq!(types(paged.data()), ["SettingSystemTime"]);
+    let cursor = paged.data()["cursor"].as_str().expect("a cursor to the next page").to_string();
+    let next = get(&ctx, &format!("/charger/securityEvents?pileId={}&pageSize=1&cursor={cursor}", a.pile_id), Some(&admin)).await;
+    assert_eq!(types(next.data()), ["FirmwareUpdated"], "{}", next.data());
+
+    let backwards = get(&ctx, "/charger/securityEvents?from=2026-03-02&to=2026-03-01", Some(&admin)).await;
+    assert_eq!(backwards.code(), 400, "{}", backwards.msg());
+    assert!(backwards.msg().starts_with("from"), "{}", backwards.msg());
+    assert_eq!(get(&ctx, "/charger/securityEvents?pileId=nope", Some(&admin)).await.code(), 404);
+}
+
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $(
@@ -738,4 +784,5 @@ on_both_adapters!(
     authorization_key_rotation_follows_the_chargers_answer,
     fields_past_their_limits_and_unknown_connectors_store_nothing,
     a_station_power_budget_reaches_each_connected_pile,
+    security_events_are_stored_and_listed_per_pile_and_across_the_fleet,
 );
