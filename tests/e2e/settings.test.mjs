@@ -3,7 +3,7 @@
 // personal center. One gateway for the file; the steps build on each other.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, go, hashPath, login, menuPaths, shot, USERS, viewReady, withBrowser } from './harness.mjs';
+import { apiClient, eventually, gatewayForFile, go, hashPath, login, menuPaths, shot, USERS, viewReady, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -172,20 +172,14 @@ describe('settings pages', () => {
       await page.waitForFunction(() => new URLSearchParams(location.hash.split('?')[1] ?? '').get('account') === 'admin');
       const wanted = ['/userManagement/doEdit', '/userManagement/resetPassword', '/roleManagement/doDelete', '/departmentManagement/doEdit', '/menuManagement/doEdit'];
       // Waits for the filtered page: only admin's entries, each write among them.
-      const shown = () =>
-        page.$$eval('[data-log-path]', (rows) => rows.map((r) => ({ path: r.getAttribute('data-log-path'), account: r.children[1].textContent })));
-      await page
-        .waitForFunction(
-          (paths) => {
-            const rows = [...document.querySelectorAll('[data-log-path]')];
-            const accounts = rows.map((r) => r.children[1].textContent);
-            const seen = new Set(rows.map((r) => r.getAttribute('data-log-path')));
-            return rows.length > 0 && accounts.every((a) => a === 'admin') && paths.every((p) => seen.has(p));
-          },
-          wanted,
-          { timeout: 30_000 },
-        )
-        .catch(async (err) => assert.fail(`filtered log at ${hashPath(page)}: ${JSON.stringify(await shown())}: ${err.message}`));
+      let rows = [];
+      const filtered = async () => {
+        rows = await page.$$eval('[data-log-path]', (els) => els.map((r) => ({ path: r.getAttribute('data-log-path'), account: r.children[1].textContent })));
+        return rows.length > 0 && rows.every((r) => r.account === 'admin') && wanted.every((path) => rows.some((r) => r.path === path));
+      };
+      await eventually(filtered, "only admin's entries, each write among them", { timeout: 30_000 }).catch((err) =>
+        assert.fail(`${err.message}; rows at ${hashPath(page)}: ${JSON.stringify(rows)}`),
+      );
       await shot(page, 'settings-10-system-log');
     });
   });
