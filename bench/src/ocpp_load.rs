@@ -78,6 +78,7 @@ async fn prepare(dir: &Path, n: usize) {
             last_heartbeat: None,
             registration_status: RegistrationStatus::Accepted,
             security_profile: 1,
+            ocpp_version: Default::default(),
             password_set_at: None,
             created_at: now,
             updated_at: now,

@@ -519,7 +519,7 @@ async fn connector_row_actions_reach_a_connected_charger() {
     assert_eq!(sent[0][3], json!({"connectorId": 2, "type": "Inoperative"}));
 
     // A session runs on connector 1: the row's remote stop names the connector.
-    let start = sessions::StartRequest { connector: 1, id_tag: "DEMO0001".into(), meter_start: 1000, timestamp_text: "t".into(), timestamp: Some(ctx.now() - 60), reservation_id: None };
+    let start = sessions::StartRequest { connector: 1, id_tag: "DEMO0001".into(), meter_start: 1000, timestamp_text: "t".into(), timestamp: Some(ctx.now() - 60), reservation_id: None, charger_transaction_id: None };
     let tx = sessions::start(&ctx, &p, &start).await.unwrap().transaction_id;
     let none = post(&ctx, "/charger/remoteStop", Some(&token), json!({"pileId": pile_id, "connectorId": 2})).await;
     assert_eq!(none.status, 400, "nothing runs on #2");

@@ -161,7 +161,7 @@ async fn pile_with_tariff(ctx: &AppCtx, admin: &str, code: &str) -> Pile {
 }
 
 fn start_on(ctx: &AppCtx, connector: u32, tag: &str, n: i64) -> StartRequest {
-    StartRequest { connector, id_tag: tag.into(), meter_start: 1000, timestamp_text: format!("t{n}"), timestamp: Some(ctx.now() - 3600), reservation_id: None }
+    StartRequest { connector, id_tag: tag.into(), meter_start: 1000, timestamp_text: format!("t{n}"), timestamp: Some(ctx.now() - 3600), reservation_id: None, charger_transaction_id: None }
 }
 
 fn stop_of(ctx: &AppCtx, transaction_id: i64) -> StopRequest {

@@ -367,6 +367,7 @@ impl DemoData {
                     last_heartbeat,
                     registration_status: RegistrationStatus::Accepted,
                     security_profile: DEFAULT_SECURITY_PROFILE,
+                    ocpp_version: Default::default(),
                     password_set_at: None,
                     created_at: window_start,
                     updated_at: window_start,

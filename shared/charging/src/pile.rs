@@ -29,6 +29,9 @@ pub struct Pile {
     #[serde(default = "default_security_profile")]
     #[schemars(range(min = 0, max = MAX_SECURITY_PROFILE))]
     pub security_profile: u8,
+    /// The OCPP version the charger speaks: its handshake must offer it.
+    #[serde(default)]
+    pub ocpp_version: OcppVersion,
     /// When the charger password was last set (never shown again); null = none set.
     #[serde(default)]
     pub password_set_at: Option<i64>,
@@ -45,6 +48,16 @@ pub enum RegistrationStatus {
     Accepted,
     Pending,
     Rejected,
+}
+
+/// The OCPP versions a pile may be registered for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum OcppVersion {
+    #[default]
+    #[serde(rename = "1.6")]
+    V16,
+    #[serde(rename = "2.0.1")]
+    V201,
 }
 
 pub const DEFAULT_SECURITY_PROFILE: u8 = 1;

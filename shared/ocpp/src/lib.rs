@@ -1,7 +1,7 @@
 //! The charger link's protocol layer: OCPP-J (OCPP 1.6 over WebSocket)
 //! with nothing of the application and no transport. Layers, bottom up:
 //! - [`frame`]: the OCPP-J envelope (CALL, CALLRESULT, CALLERROR);
-//! - [`v16::messages`] (and `v201::messages`, feature `v201`): one Rust
+//! - [`v16::messages`] and [`v201::messages`]: one Rust
 //!   type per message of each version, both directions, generated from the
 //!   official JSON schemas by `ocpp-codegen`, read through [`schema`]
 //!   (every keyword checked, a violation is the CALLERROR the
@@ -13,7 +13,8 @@
 //!   charger and its admission, the connection records, the message log,
 //!   the answers to our calls, the close) and the outbound port;
 //! - [`v16`]: the 1.6 handlers' trait ([`v16::CentralSystem`], one method
-//!   per charger-initiated action) and its dispatch;
+//!   per charger-initiated action) and its dispatch; [`v201`] the same for
+//!   2.0.1 ([`v201::Csms`]);
 //! - [`session`]: one connection, whatever carries it (the local
 //!   gateway's socket, API Gateway's `$connect`/`$default`/`$disconnect`).
 //!
@@ -28,7 +29,6 @@ pub mod negotiate;
 pub mod schema;
 pub mod session;
 pub mod v16;
-#[cfg(feature = "v201")]
 pub mod v201;
 
 pub use link::{Link, Outbound, Refusal};
@@ -50,8 +50,31 @@ impl Version {
         }
     }
 
+    /// How staff read it (`1.6`, `2.0.1`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Version::V16 => "1.6",
+            Version::V201 => "2.0.1",
+        }
+    }
+
     pub fn from_subprotocol(s: &str) -> Option<Version> {
         [Version::V16, Version::V201].into_iter().find(|v| v.subprotocol() == s)
+    }
+}
+
+/// A charger's CALL handled: the answer's payload or the CALLERROR, and
+/// whether it was a BootNotification the application accepted (the
+/// charger restarted: what waits for it goes after this answer).
+#[derive(Debug)]
+pub struct Handled {
+    pub result: Result<serde_json::Value, frame::CallError>,
+    pub booted: bool,
+}
+
+impl Handled {
+    pub(crate) fn of(result: Result<serde_json::Value, frame::CallError>) -> Handled {
+        Handled { result, booted: false }
     }
 }
 

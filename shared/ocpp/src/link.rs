@@ -72,7 +72,7 @@ impl std::fmt::Display for LinkError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Connection {
     pub connection_id: String,
-    /// The subprotocol agreed at the handshake (`ocpp1.6`).
+    /// The subprotocol agreed at the handshake (`ocpp1.6`, `ocpp2.0.1`).
     pub protocol: &'static str,
     /// The handshake's time (of two racing handshakes the newer wins).
     pub connected_at_ms: i64,
@@ -156,6 +156,12 @@ pub trait Link: Send + Sync {
     /// The charger a handshake names (`id`: decoded from the URL), or why
     /// not (unknown: 404, guessing from `address`: 429).
     async fn find_charger(&self, id: &str, address: &str) -> Result<Self::Charger, Refusal>;
+
+    /// The OCPP version the charger is registered for: its handshake must
+    /// offer that subprotocol.
+    fn version(&self, _charger: &Self::Charger) -> crate::Version {
+        crate::Version::V16
+    }
 
     /// The OCPP security profile the charger is held to (0: none, 1: Basic
     /// auth, 2: Basic auth over TLS, 3: a TLS client certificate).

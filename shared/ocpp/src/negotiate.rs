@@ -6,22 +6,21 @@ use base64::Engine;
 
 use crate::Version;
 
-/// The OCPP versions this server speaks, best first (a version joins once
-/// its handlers exist: the 2.0.1 types alone do not make it spoken).
-pub const SUPPORTED: &[Version] = &[Version::V16];
+/// The OCPP versions this server speaks. Each charger is registered with
+/// one of them (`Link::version`), and its handshake must offer that one.
+pub const SUPPORTED: &[Version] = &[Version::V16, Version::V201];
 
-/// Picks the subprotocol from a `Sec-WebSocket-Protocol` offer such as
-/// `ocpp2.0.1, ocpp1.6` (commas, spaces, any letter case); `None` when the
-/// header is missing, empty, or offers nothing we speak.
-pub fn pick_subprotocol(offer: Option<&str>) -> Option<Version> {
-    let offered: Vec<String> = offer?.split(',').map(|p| p.trim().to_ascii_lowercase()).filter(|p| !p.is_empty()).collect();
-    SUPPORTED.iter().copied().find(|ours| offered.iter().any(|p| p == ours.subprotocol()))
+/// Whether a `Sec-WebSocket-Protocol` offer such as `ocpp2.0.1, ocpp1.6`
+/// (commas, spaces, any letter case) holds the charger's version; `None`
+/// when the header is missing, empty, or does not offer it.
+pub fn pick_subprotocol(offer: Option<&str>, wanted: Version) -> Option<Version> {
+    let offered = offer?.split(',').map(|p| p.trim().to_ascii_lowercase()).any(|p| p == wanted.subprotocol());
+    (offered && SUPPORTED.contains(&wanted)).then_some(wanted)
 }
 
 /// What a refused handshake is told to offer.
-pub fn offer_hint() -> String {
-    let names: Vec<&str> = SUPPORTED.iter().map(|v| v.subprotocol()).collect();
-    format!("offer the subprotocol {} in Sec-WebSocket-Protocol", names.join(" or "))
+pub fn offer_hint(wanted: Version) -> String {
+    format!("this charger is registered for OCPP {}: offer the subprotocol {} in Sec-WebSocket-Protocol", wanted.label(), wanted.subprotocol())
 }
 
 /// OCPP's chargeBoxIdentity is at most 48 characters.
@@ -54,13 +53,17 @@ mod tests {
 
     #[test]
     fn subprotocol_offers() {
-        assert_eq!(pick_subprotocol(Some("ocpp1.6")), Some(Version::V16));
-        assert_eq!(pick_subprotocol(Some("ocpp2.0.1, ocpp1.6")), Some(Version::V16));
-        assert_eq!(pick_subprotocol(Some(" OCPP1.6 ,")), Some(Version::V16));
-        assert_eq!(offer_hint(), "offer the subprotocol ocpp1.6 in Sec-WebSocket-Protocol");
-        assert_eq!(pick_subprotocol(Some("ocpp2.0.1")), None);
-        assert_eq!(pick_subprotocol(Some("")), None);
-        assert_eq!(pick_subprotocol(None), None);
+        let v16 = Version::V16;
+        assert_eq!(pick_subprotocol(Some("ocpp1.6"), v16), Some(v16));
+        assert_eq!(pick_subprotocol(Some("ocpp2.0.1, ocpp1.6"), v16), Some(v16));
+        assert_eq!(pick_subprotocol(Some(" OCPP1.6 ,"), v16), Some(v16));
+        assert_eq!(offer_hint(v16), "this charger is registered for OCPP 1.6: offer the subprotocol ocpp1.6 in Sec-WebSocket-Protocol");
+        assert_eq!(pick_subprotocol(Some("ocpp2.0.1"), v16), None);
+        assert_eq!(pick_subprotocol(Some(""), v16), None);
+        assert_eq!(pick_subprotocol(None, v16), None);
+        let v201 = Version::V201;
+        assert_eq!(pick_subprotocol(Some("ocpp2.0.1, ocpp1.6"), v201), Some(v201));
+        assert_eq!(pick_subprotocol(Some("ocpp1.6"), v201), None);
     }
 
     #[test]

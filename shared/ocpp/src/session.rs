@@ -12,13 +12,13 @@ use serde_json::Value;
 use crate::frame::{self, Frame};
 use crate::link::{Connection, Direction, Exchange, Failure, Link, LinkError, Refusal, TakeOver};
 use crate::negotiate::{basic_credentials, charge_point_id, offer_hint, pick_subprotocol, SUPPORTED};
-use crate::{v16, Version};
+use crate::{v16, v201, Version};
 
 /// What an application implements to take chargers: the session contract
-/// and the handlers of every version spoken (2.0.1's join here).
-pub trait Application: v16::CentralSystem {}
+/// and the handlers of every version spoken.
+pub trait Application: v16::CentralSystem + v201::Csms {}
 
-impl<T: v16::CentralSystem> Application for T {}
+impl<T: v16::CentralSystem + v201::Csms> Application for T {}
 
 /// A handshake that may proceed: the charger and the version to speak.
 #[derive(Debug, Clone)]
@@ -54,7 +54,8 @@ pub async fn admit<A: Link>(app: &A, h: &Handshake<'_>) -> Result<Admitted<A::Ch
 pub async fn admit_with_certificates<A: Link>(app: &A, h: &Handshake<'_>, client_chain: &[Vec<u8>]) -> Result<Admitted<A::Charger>, Refusal> {
     let id = charge_point_id(h.charge_point).ok_or_else(|| Refusal::BadRequest("the charge point id in the URL is empty or malformed".into()))?;
     let charger = app.find_charger(&id, h.address).await?;
-    let protocol = pick_subprotocol(h.protocols).ok_or_else(|| Refusal::BadRequest(offer_hint()))?;
+    let wanted = app.version(&charger);
+    let protocol = pick_subprotocol(h.protocols, wanted).ok_or_else(|| Refusal::BadRequest(offer_hint(wanted)))?;
     let profile = app.security_profile(&charger);
     if profile >= 3 {
         if !h.secure {
@@ -182,8 +183,7 @@ impl<C: Clone + Send + Sync + 'static> Session<C> {
             Ok(Frame::Call { id, action, payload }) => {
                 let handled = match self.protocol {
                     Version::V16 => v16::handle(app, &self.charger, &action, &payload).await,
-                    // Not negotiated until its handlers exist.
-                    Version::V201 => v16::Handled { result: Err(frame::CallError::new(frame::ErrorCode::NotImplemented, "OCPP 2.0.1 is not spoken here yet")), booted: false },
+                    Version::V201 => v201::handle(app, &self.charger, &action, &payload).await,
                 };
                 if handled.booted {
                     self.set_wake(Wake::Booted);

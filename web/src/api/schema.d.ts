@@ -2963,6 +2963,11 @@ export interface components {
         /** @enum {string} */
         Ocpp16UpdateType: "Differential" | "Full";
         /**
+         * @description The OCPP versions a pile may be registered for.
+         * @enum {string}
+         */
+        OcppVersion: "1.6" | "2.0.1";
+        /**
          * @description How an offline payment was received. JSON: camelCase names.
          * @enum {string}
          */
@@ -3076,6 +3081,11 @@ export interface components {
             /** @default  */
             model?: string;
             /**
+             * @description The OCPP version the charger speaks (default 1.6).
+             * @default null
+             */
+            ocppVersion?: components["schemas"]["OcppVersion"] | null;
+            /**
              * @description JSON: "ac" | "dc".
              * @enum {string}
              */
@@ -3118,6 +3128,11 @@ export interface components {
             id: string;
             /** @default  */
             model?: string;
+            /**
+             * @description The OCPP version the charger speaks (default 1.6).
+             * @default null
+             */
+            ocppVersion?: components["schemas"]["OcppVersion"] | null;
             /**
              * @description JSON: "ac" | "dc".
              * @enum {string}
@@ -11946,6 +11961,11 @@ export interface operations {
                                     meterSerialNumber: string | null;
                                     meterType: string | null;
                                     model: string;
+                                    /**
+                                     * @description Why it booted (OCPP 2.0.1's BootReason: PowerUp, RemoteReset, ...).
+                                     * @default null
+                                     */
+                                    reason: string | null;
                                     serialNumber: string | null;
                                     vendor: string;
                                 } | null;
@@ -12034,6 +12054,12 @@ export interface operations {
                                 remoteAddress: string | null;
                             } | null;
                             model: string;
+                            /**
+                             * @description The OCPP version the charger speaks: its handshake must offer it.
+                             * @default 1.6
+                             * @enum {string}
+                             */
+                            ocppVersion: "1.6" | "2.0.1";
                             /**
                              * Format: int64
                              * @description The window: heartbeat interval x the operations setting.
@@ -12186,6 +12212,11 @@ export interface operations {
                                     meterSerialNumber: string | null;
                                     meterType: string | null;
                                     model: string;
+                                    /**
+                                     * @description Why it booted (OCPP 2.0.1's BootReason: PowerUp, RemoteReset, ...).
+                                     * @default null
+                                     */
+                                    reason: string | null;
                                     serialNumber: string | null;
                                     vendor: string;
                                 } | null;
@@ -12274,6 +12305,12 @@ export interface operations {
                                 remoteAddress: string | null;
                             } | null;
                             model: string;
+                            /**
+                             * @description The OCPP version the charger speaks: its handshake must offer it.
+                             * @default 1.6
+                             * @enum {string}
+                             */
+                            ocppVersion: "1.6" | "2.0.1";
                             /**
                              * Format: int64
                              * @description The window: heartbeat interval x the operations setting.
@@ -12434,6 +12471,11 @@ export interface operations {
                                         meterSerialNumber: string | null;
                                         meterType: string | null;
                                         model: string;
+                                        /**
+                                         * @description Why it booted (OCPP 2.0.1's BootReason: PowerUp, RemoteReset, ...).
+                                         * @default null
+                                         */
+                                        reason: string | null;
                                         serialNumber: string | null;
                                         vendor: string;
                                     } | null;
@@ -12522,6 +12564,12 @@ export interface operations {
                                     remoteAddress: string | null;
                                 } | null;
                                 model: string;
+                                /**
+                                 * @description The OCPP version the charger speaks: its handshake must offer it.
+                                 * @default 1.6
+                                 * @enum {string}
+                                 */
+                                ocppVersion: "1.6" | "2.0.1";
                                 /**
                                  * Format: int64
                                  * @description The window: heartbeat interval x the operations setting.
@@ -13636,6 +13684,11 @@ export interface operations {
                                         meterSerialNumber: string | null;
                                         meterType: string | null;
                                         model: string;
+                                        /**
+                                         * @description Why it booted (OCPP 2.0.1's BootReason: PowerUp, RemoteReset, ...).
+                                         * @default null
+                                         */
+                                        reason: string | null;
                                         serialNumber: string | null;
                                         vendor: string;
                                     } | null;
@@ -13724,6 +13777,12 @@ export interface operations {
                                     remoteAddress: string | null;
                                 } | null;
                                 model: string;
+                                /**
+                                 * @description The OCPP version the charger speaks: its handshake must offer it.
+                                 * @default 1.6
+                                 * @enum {string}
+                                 */
+                                ocppVersion: "1.6" | "2.0.1";
                                 /**
                                  * Format: int64
                                  * @description The window: heartbeat interval x the operations setting.

@@ -9,7 +9,9 @@
 
 use envelope::{ApiError, Text};
 use ocpp::schema::{DateTime, FromJson, Mode};
+use charging::pile::OcppVersion;
 use ocpp::v16::{self, Action, Request};
+use ocpp::v201;
 use permission::{CHARGER_CONFIGURE, SYSTEM_READ, SYSTEM_WRITE};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -104,6 +106,19 @@ pub const OPERATIONS: &[(&str, Action)] = &[
     ("/charger/certificateSigned", Action::CertificateSigned),
 ];
 
+/// The OCPP 2.0.1 call a remote operation sends to a 2.0.1 charger; the
+/// routes not listed are 1.6's only (refused for a 2.0.1 pile, naming it).
+pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
+    ("/charger/remoteStart", v201::Action::RequestStartTransaction),
+    ("/charger/remoteStop", v201::Action::RequestStopTransaction),
+    ("/charger/unlock", v201::Action::UnlockConnector),
+    ("/charger/availability", v201::Action::ChangeAvailability),
+    ("/charger/trigger", v201::Action::TriggerMessage),
+    ("/charger/reset", v201::Action::Reset),
+    ("/charger/clearCache", v201::Action::ClearCache),
+    ("/charger/dataTransfer", v201::Action::DataTransfer),
+];
+
 /// The call the route at `path` sends.
 pub fn operation(path: &str) -> Option<Action> {
     OPERATIONS.iter().find(|(p, _)| *p == path).map(|(_, a)| *a)
@@ -162,7 +177,24 @@ fn ocpp_value<B: Serialize, O: FromJson>(b: B) -> Result<O, ApiError> {
 
 async fn queue<R: Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> Result<Reply, ApiError> {
     sends::<R>(call)?;
+    if p.ocpp_version != OcppVersion::V16 {
+        return Err(bad("pileId", format!("pile {} speaks OCPP 2.0.1, which has no {}", p.code, R::ACTION), format!("充电桩{}使用 OCPP 2.0.1，不支持 {}", p.code, R::ACTION)));
+    }
     let c = commands::send(ctx, &p.id, request, &by(call)?).await?;
+    answered_now(c)
+}
+
+/// [`queue`] for a pile that speaks OCPP 2.0.1.
+async fn queue_v201<R: v201::Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> Result<Reply, ApiError> {
+    if !OPERATIONS_V201.iter().any(|(path, a)| *path == call.req.path && *a == R::ACTION) {
+        tracing::error!(path = %call.req.path, action = %R::ACTION, "a remote operation sends another 2.0.1 call than commands::OPERATIONS_V201 says");
+        return Err(ApiError::internal());
+    }
+    let c = commands::send_v201(ctx, &p.id, request, &by(call)?).await?;
+    answered_now(c)
+}
+
+fn answered_now(c: Command) -> Result<Reply, ApiError> {
     let msg = match c.status {
         commands::CommandStatus::Offline => Text::new("the charger is offline: nothing was sent", "充电桩离线：指令未发送"),
         _ => Text::new("sent to the charger; its answer follows", "已发送至充电桩，等待应答"),
@@ -249,8 +281,54 @@ async fn remote_start(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     if cards::get(ctx, tag).await?.is_none() {
         return Err(bad("idTag", format!("no charging card {tag}"), format!("充电卡{tag}不存在")));
     }
+    if p.ocpp_version == OcppVersion::V201 {
+        let request = request_start_v201(&b, n, tag, commands::next_request_id(ctx).await?)?;
+        return queue_v201(ctx, &call, &p, &request).await;
+    }
     let request = remote_start_request(&b, ctx.now(), n, tag)?;
     queue(ctx, &call, &p, &request).await
+}
+
+/// 2.0.1's RequestStartTransaction for EVSE `n` (None: the station
+/// chooses), the card as a Central idToken, with a power limit as a
+/// TxProfile when one is asked for.
+fn request_start_v201(b: &RemoteStartBody, n: Option<u32>, tag: &str, remote_start_id: i64) -> Result<v201::RequestStartTransactionRequest, ApiError> {
+    if b.charging_profile.is_some() {
+        return Err(bad("chargingProfile", "a whole charging profile at start is sent to OCPP 1.6 chargers only: give limitW", "仅 OCPP 1.6 充电桩可在启动时下发完整充电曲线：请改用 limitW"));
+    }
+    let charging_profile = match b.limit_w {
+        Some(limit) if !(limit > 0.0 && limit.is_finite()) => return Err(bad("limitW", "must be a positive number of watts", "须为正数（瓦）")),
+        Some(limit) => Some(v201::ChargingProfile {
+            custom_data: None,
+            id: 1,
+            stack_level: 0,
+            charging_profile_purpose: v201::ChargingProfilePurposeEnum::TxProfile,
+            charging_profile_kind: v201::ChargingProfileKindEnum::Relative,
+            recurrency_kind: None,
+            valid_from: None,
+            valid_to: None,
+            charging_schedule: vec![v201::ChargingSchedule {
+                custom_data: None,
+                id: 1,
+                start_schedule: None,
+                duration: None,
+                charging_rate_unit: v201::ChargingRateUnitEnum::W,
+                charging_schedule_period: vec![v201::ChargingSchedulePeriod { custom_data: None, start_period: 0, limit: one_decimal("limitW", limit, MAX_LIMIT_W, RateUnit::W)?, number_phases: None, phase_to_use: None }],
+                min_charging_rate: None,
+                sales_tariff: None,
+            }],
+            transaction_id: None,
+        }),
+        None => None,
+    };
+    Ok(v201::RequestStartTransactionRequest {
+        custom_data: None,
+        evse_id: n.map(i64::from),
+        group_id_token: None,
+        id_token: v201::IdToken { custom_data: None, additional_info: None, id_token: tag.to_string(), r#type: v201::IdTokenEnum::Central },
+        remote_start_id,
+        charging_profile,
+    })
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -293,6 +371,9 @@ async fn remote_stop(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         return Err(bad("transactionId", format!("transaction {tx} has stopped"), format!("交易{tx}已结束")));
     }
     let p = piles::get_pile(ctx, &t.pile_id).await?;
+    if let Some(id) = t.charger_transaction_id.filter(|_| p.ocpp_version == OcppVersion::V201) {
+        return queue_v201(ctx, &call, &p, &v201::RequestStopTransactionRequest { custom_data: None, transaction_id: id }).await;
+    }
     queue(ctx, &call, &p, &v16::RemoteStopTransactionRequest { transaction_id: tx }).await
 }
 
@@ -309,6 +390,10 @@ async fn unlock(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: ConnectorBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let n = connector(&p, b.connector_id, false)?;
+    if p.ocpp_version == OcppVersion::V201 {
+        // One connector per EVSE: EVSE n's connector 1.
+        return queue_v201(ctx, &call, &p, &v201::UnlockConnectorRequest { custom_data: None, evse_id: n.into(), connector_id: 1 }).await;
+    }
     queue(ctx, &call, &p, &v16::UnlockConnectorRequest { connector_id: n.into() }).await
 }
 
@@ -335,6 +420,11 @@ async fn availability(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = pile(ctx, &b.pile_id).await?;
     let n = connector(&p, b.connector_id, true)?;
     let kind = b.kind.ok_or_else(|| bad("type", "is required: Operative or Inoperative", "不能为空：Operative 或 Inoperative"))?;
+    if p.ocpp_version == OcppVersion::V201 {
+        // Connector 0 is the whole station (no EVSE named).
+        let evse = (n > 0).then(|| v201::EVSE { custom_data: None, id: n.into(), connector_id: None });
+        return queue_v201(ctx, &call, &p, &v201::ChangeAvailabilityRequest { custom_data: None, evse, operational_status: ocpp_value(kind)? }).await;
+    }
     queue(ctx, &call, &p, &v16::ChangeAvailabilityRequest { connector_id: n.into(), r#type: ocpp_value(kind)? }).await
 }
 
@@ -365,6 +455,15 @@ async fn trigger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = pile(ctx, &b.pile_id).await?;
     let message = b.requested_message.ok_or_else(|| bad("requestedMessage", "is required", "不能为空"))?;
     let connector_id = optional_connector(&p, b.connector_id)?;
+    if p.ocpp_version == OcppVersion::V201 {
+        if matches!(message, TriggerMessage::DiagnosticsStatusNotification) {
+            return Err(bad("requestedMessage", "OCPP 2.0.1 has no DiagnosticsStatusNotification (its log upload reports LogStatusNotification)", "OCPP 2.0.1 没有 DiagnosticsStatusNotification（日志上传报告 LogStatusNotification）"));
+        }
+        // A StatusNotification is of one connector: EVSE n's connector 1.
+        let one_connector = matches!(message, TriggerMessage::StatusNotification).then_some(1);
+        let evse = connector_id.map(|n| v201::EVSE { custom_data: None, id: n, connector_id: one_connector });
+        return queue_v201(ctx, &call, &p, &v201::TriggerMessageRequest { custom_data: None, evse, requested_message: ocpp_value(message)? }).await;
+    }
     queue(ctx, &call, &p, &v16::TriggerMessageRequest { requested_message: ocpp_value(message)?, connector_id }).await
 }
 
@@ -388,6 +487,14 @@ async fn reset(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: ResetBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let kind = b.kind.ok_or_else(|| bad("type", "is required: Soft or Hard", "不能为空：Soft 或 Hard"))?;
+    if p.ocpp_version == OcppVersion::V201 {
+        // 2.0.1 resets at once (Hard) or once idle (Soft: no session is cut).
+        let r#type = match kind {
+            ResetType::Hard => v201::ResetEnum::Immediate,
+            ResetType::Soft => v201::ResetEnum::OnIdle,
+        };
+        return queue_v201(ctx, &call, &p, &v201::ResetRequest { custom_data: None, r#type, evse_id: None }).await;
+    }
     queue(ctx, &call, &p, &v16::ResetRequest { r#type: ocpp_value(kind)? }).await
 }
 
@@ -480,6 +587,9 @@ async fn rotate_authorization_key(ctx: &AppCtx, call: Call) -> Result<Reply, Api
     use crate::domain::chargers::secret;
     let b: RotateKeyBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
+    if p.ocpp_version != OcppVersion::V16 {
+        return Err(bad("pileId", format!("pile {} speaks OCPP 2.0.1: its password is set on the pile (Set password), not rotated over OCPP yet", p.code), format!("充电桩{}使用 OCPP 2.0.1：请在充电桩上设置密码，暂不支持经 OCPP 轮换", p.code)));
+    }
     let key = match b.new_key.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
         Some(k) => {
             if let Some(why) = secret::key_problem("newKey", k, &[&p.code]) {
@@ -505,6 +615,9 @@ async fn rotate_authorization_key(ctx: &AppCtx, call: Call) -> Result<Reply, Api
 async fn clear_cache(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: PileBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
+    if p.ocpp_version == OcppVersion::V201 {
+        return queue_v201(ctx, &call, &p, &v201::ClearCacheRequest { custom_data: None }).await;
+    }
     queue(ctx, &call, &p, &v16::ClearCacheRequest {}).await
 }
 
@@ -532,6 +645,11 @@ async fn data_transfer(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let message_id = b.message_id.as_deref().map(str::trim).filter(|m| !m.is_empty());
     if message_id.is_some_and(|m| m.chars().count() > 50) {
         return Err(bad("messageId", "is at most 50 characters", "不能超过50个字符"));
+    }
+    if p.ocpp_version == OcppVersion::V201 {
+        // 2.0.1's data is any JSON; the text goes as a string, as in 1.6.
+        let request = v201::DataTransferRequest { custom_data: None, message_id: message_id.map(String::from), data: b.data.map(Value::String), vendor_id: vendor.to_string() };
+        return queue_v201(ctx, &call, &p, &request).await;
     }
     let request = v16::DataTransferRequest { vendor_id: vendor.to_string(), message_id: message_id.map(String::from), data: b.data };
     queue(ctx, &call, &p, &request).await

@@ -21,7 +21,7 @@ pub use messages::*;
 use crate::frame::{CallError, ErrorCode};
 use crate::link::Link;
 use crate::schema::{self, DateTime, Mode, Step, Violation};
-use crate::Sender;
+use crate::{Handled, Sender};
 
 /// Unix seconds as an OCPP dateTime (RFC 3339, UTC, to the second).
 pub fn iso(ts: i64) -> String {
@@ -69,21 +69,6 @@ pub trait CentralSystem: Link {
     }
     async fn signed_firmware_status_notification(&self, _charger: &Self::Charger, _req: SignedFirmwareStatusNotificationRequest) -> Result<SignedFirmwareStatusNotificationResponse, CallError> {
         Err(not_supported(Action::SignedFirmwareStatusNotification))
-    }
-}
-
-/// A charger's CALL handled: the answer's payload or the CALLERROR, and
-/// whether it was a BootNotification the application answered (the
-/// charger restarted: what waits for it goes after this answer).
-#[derive(Debug)]
-pub struct Handled {
-    pub result: Result<Value, CallError>,
-    pub booted: bool,
-}
-
-impl Handled {
-    fn of(result: Result<Value, CallError>) -> Handled {
-        Handled { result, booted: false }
     }
 }
 

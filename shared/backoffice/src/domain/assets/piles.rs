@@ -265,6 +265,9 @@ pub struct PileInput {
     #[serde(default)]
     #[schemars(range(min = 0, max = charging::pile::MAX_SECURITY_PROFILE))]
     pub security_profile: Option<u8>,
+    /// The OCPP version the charger speaks (default 1.6).
+    #[serde(default)]
+    pub ocpp_version: Option<charging::pile::OcppVersion>,
     /// Registration only: the pile's connectors, numbered 1..n in order.
     #[schemars(length(min = 1, max = MAX_CONNECTORS))]
     #[serde(default)]
@@ -357,6 +360,7 @@ pub async fn register(ctx: &AppCtx, input: PileInput, by: &str) -> Result<(Pile,
         last_heartbeat: None,
         registration_status: input.registration_status.unwrap_or_default(),
         security_profile: input.security_profile.unwrap_or(DEFAULT_SECURITY_PROFILE),
+        ocpp_version: input.ocpp_version.unwrap_or_default(),
         password_set_at: None,
         created_at: now,
         updated_at: now,
@@ -460,11 +464,12 @@ pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: PileInput, by:
     p.heartbeat_interval_secs = input.heartbeat_interval_secs.unwrap_or(p.heartbeat_interval_secs);
     p.registration_status = input.registration_status.unwrap_or(p.registration_status);
     p.security_profile = input.security_profile.unwrap_or(p.security_profile);
+    p.ocpp_version = input.ocpp_version.unwrap_or(p.ocpp_version);
     p.updated_at = ctx.now();
     p.updated_by = by.into();
     p.version = expected + 1;
     let v = serde_json::to_value(&p).unwrap_or(Value::Null);
-    let actions = ["vendor", "model", "firmwareVersion", "ratedPowerKw", "heartbeatIntervalSecs", "registrationStatus", "securityProfile", "updatedAt", "updatedBy", "version"]
+    let actions = ["vendor", "model", "firmwareVersion", "ratedPowerKw", "heartbeatIntervalSecs", "registrationStatus", "securityProfile", "ocppVersion", "updatedAt", "updatedBy", "version"]
         .iter()
         .map(|f| UpdateAction::Set(f.to_string(), v[*f].clone()))
         .collect();

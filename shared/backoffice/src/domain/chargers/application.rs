@@ -33,7 +33,7 @@ const ID_TAG: usize = 20;
 
 /// A store failure while a charger's message is handled: logged, and the
 /// charger is told to send it again later (InternalError).
-fn internal(e: ApiError) -> CallError {
+pub(super) fn internal(e: ApiError) -> CallError {
     tracing::error!(error = %e.msg.en, "charger message could not be handled");
     CallError::internal()
 }
@@ -99,6 +99,13 @@ impl Link for AppCtx {
                 Err(Refusal::UnknownCharger(format!("no pile has the charge point id {id}")))
             }
             Err(_) => Err(Refusal::Unavailable),
+        }
+    }
+
+    fn version(&self, pile: &Pile) -> ocpp::Version {
+        match pile.ocpp_version {
+            charging::pile::OcppVersion::V16 => ocpp::Version::V16,
+            charging::pile::OcppVersion::V201 => ocpp::Version::V201,
         }
     }
 
@@ -234,7 +241,7 @@ impl Link for AppCtx {
     }
 }
 
-fn authorization_status(s: CardStatus) -> AuthorizationStatus {
+pub(super) fn authorization_status(s: CardStatus) -> AuthorizationStatus {
     match s {
         CardStatus::Accepted => AuthorizationStatus::Accepted,
         CardStatus::Blocked => AuthorizationStatus::Blocked,
@@ -256,17 +263,15 @@ fn connector_of(id: i64) -> Result<u32, CallError> {
     u32::try_from(id).map_err(|_| CallError::new(ErrorCode::PropertyConstraintViolation, "connectorId must be 0 or more"))
 }
 
-fn reading(samples: &Samples<'_>, now: i64) -> Reading {
-    let (at, _) = plausible_time(Some(samples.timestamp.unix()), now);
+/// One reading from its samples, each as (value, measurand, unit, of one
+/// phase), whatever the OCPP version: the energy register in Wh, power in
+/// W, SoC; a time a charger's unset clock gave is the arrival time.
+pub(super) fn reading_of<'a>(reported_at: i64, now: i64, values: impl IntoIterator<Item = (f64, &'a str, &'a str, bool)>) -> Reading {
+    let (at, _) = plausible_time(Some(reported_at), now);
     let mut r = Reading { at, ..Reading::default() };
-    for s in &samples.values {
-        if s.signed {
-            continue;
-        }
-        let Ok(value) = s.value.trim().parse::<f64>() else { continue };
-        let scale = if s.unit == "kWh" || s.unit == "kW" { 1000.0 } else { 1.0 };
-        let per_phase = s.phase.is_some();
-        match s.measurand {
+    for (value, measurand, unit, per_phase) in values {
+        let scale = if unit == "kWh" || unit == "kW" { 1000.0 } else { 1.0 };
+        match measurand {
             "Energy.Active.Import.Register" if !per_phase || r.register_wh.is_none() => r.register_wh = Some((value * scale).round() as i64),
             "Power.Active.Import" if !per_phase || r.power_w.is_none() => r.power_w = Some((value * scale).round() as i64),
             "SoC" => r.soc = Some(value.clamp(0.0, 100.0).round() as u8),
@@ -274,6 +279,11 @@ fn reading(samples: &Samples<'_>, now: i64) -> Reading {
         }
     }
     r
+}
+
+fn reading(samples: &Samples<'_>, now: i64) -> Reading {
+    let values = samples.values.iter().filter(|s| !s.signed).filter_map(|s| Some((s.value.trim().parse::<f64>().ok()?, s.measurand, s.unit, s.phase.is_some())));
+    reading_of(samples.timestamp.unix(), now, values)
 }
 
 /// The readings of MeterValues or a stop's transactionData (energy
@@ -362,6 +372,7 @@ impl CentralSystem for AppCtx {
             imsi: req.imsi,
             meter_type: req.meter_type,
             meter_serial_number: req.meter_serial_number,
+            reason: None,
             at: AppCtx::now(self),
         };
         // Read again: an operator may have changed the status or the interval
@@ -429,6 +440,7 @@ impl CentralSystem for AppCtx {
             timestamp: Some(req.timestamp.unix()),
             timestamp_text: req.timestamp.as_str().to_string(),
             reservation_id: req.reservation_id,
+            charger_transaction_id: None,
         };
         let started = sessions::start(self, pile, &r).await.map_err(internal)?;
         Ok(StartTransactionResponse { id_tag_info: id_tag_info(&started.id_tag_info), transaction_id: started.transaction_id })

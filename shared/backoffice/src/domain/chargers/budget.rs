@@ -180,9 +180,11 @@ pub async fn shares(ctx: &AppCtx, station_id: &str) -> Result<Vec<PileShare>, Ap
     }
 }
 
-/// Whether a pile takes a share: its charger is connected and accepted.
+/// Whether a pile takes a share: its charger is connected and accepted,
+/// and speaks OCPP 1.6 (the shares go out as 1.6 charging profiles; a
+/// 2.0.1 pile is not limited by the budget yet).
 fn takes_share(pile: &Pile, link: Option<&ChargerLink>) -> bool {
-    pile.registration_status == charging::pile::RegistrationStatus::Accepted && link.is_some_and(|l| l.connected)
+    pile.registration_status == charging::pile::RegistrationStatus::Accepted && pile.ocpp_version == charging::pile::OcppVersion::V16 && link.is_some_and(|l| l.connected)
 }
 
 async fn send(ctx: &AppCtx, station_id: &str, pile_id: &str, limit_w: Option<f64>, by: &str) -> Result<Command, ApiError> {

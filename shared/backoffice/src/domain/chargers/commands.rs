@@ -30,7 +30,8 @@
 
 use envelope::ApiError;
 use ocpp::schema::Mode;
-use ocpp::v16::{Action, Request};
+use ocpp::v16::{self, Request};
+use ocpp::{v201, Version};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use store::{Condition, Index, Key, Query, SortKey, UpdateAction};
@@ -266,11 +267,25 @@ pub async fn send<R: Request>(ctx: &AppCtx, pile_id: &str, request: &R, by: &str
     submit(ctx, pile_id, R::ACTION.name(), payload_of(request)?, by).await
 }
 
-/// Queues a call given as JSON: the action must be one the server sends
-/// and the payload must hold to its OCPP 1.6 schema (a program error
-/// otherwise: logged, 500, nothing queued). Prefer [`send`].
+/// [`send`] for a charger that speaks OCPP 2.0.1 (an `ocpp::v201` request).
+pub async fn send_v201<R: v201::Request>(ctx: &AppCtx, pile_id: &str, request: &R, by: &str) -> Result<Command, ApiError> {
+    let payload = serde_json::to_value(request).map_err(|e| {
+        tracing::error!(action = %R::ACTION, error = %e, "a call's payload could not be written");
+        ApiError::internal()
+    })?;
+    submit_as(ctx, pile_id, Version::V201, R::ACTION.name(), payload, by).await
+}
+
+/// Queues an OCPP 1.6 call given as JSON ([`submit_as`]). Prefer [`send`].
 pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
-    let c = queue_only(ctx, pile_id, action, payload, by).await?;
+    submit_as(ctx, pile_id, Version::V16, action, payload, by).await
+}
+
+/// Queues a call given as JSON: the action must be one the server sends
+/// in `version` and the payload must hold to its schema (a program error
+/// otherwise: logged, 500, nothing queued).
+pub async fn submit_as(ctx: &AppCtx, pile_id: &str, version: Version, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
+    let c = queue_only(ctx, pile_id, version, action, payload, by).await?;
     // By its key: the queue index may not list it yet.
     pump_queue(ctx, pile_id, Wake::Queue, Some(&c.id)).await?;
     Ok(get(ctx, &c.id).await?.unwrap_or(c))
@@ -281,16 +296,26 @@ pub async fn submit(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, b
 /// `after_reply` pumps the queue once the answer is sent), as
 /// CertificateSigned follows SignCertificate's Accepted.
 pub async fn send_after_reply<R: Request>(ctx: &AppCtx, pile_id: &str, request: &R, by: &str) -> Result<Command, ApiError> {
-    queue_only(ctx, pile_id, R::ACTION.name(), payload_of(request)?, by).await
+    queue_only(ctx, pile_id, Version::V16, R::ACTION.name(), payload_of(request)?, by).await
 }
 
-async fn queue_only(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
-    let Some(known) = Action::from_name(action).filter(|a| super::actions::sent_by_server(*a)) else {
-        tracing::error!(action, "a remote operation sends an action the server does not send in OCPP 1.6");
-        return Err(ApiError::internal());
+/// Whether the server sends `action` in `version`, with a payload that
+/// holds to its schema (`Err`: why not, for the log).
+fn check_call(version: Version, action: &str, payload: &Value) -> Result<(), String> {
+    let checked = match version {
+        Version::V16 => v16::Action::from_name(action).filter(|a| super::actions::sent_by_server(*a)).map(|a| a.check_request(payload, Mode::Strict)),
+        Version::V201 => v201::Action::from_name(action).filter(|a| a.sender() != ocpp::Sender::Charger).map(|a| a.check_request(payload, Mode::Strict)),
     };
-    if let Err(v) = known.check_request(&payload, Mode::Strict) {
-        tracing::error!(action, problem = %v, "a remote operation's payload breaks its OCPP 1.6 schema");
+    match checked {
+        None => Err(format!("the server does not send {action} in OCPP {}", version.label())),
+        Some(Err(v)) => Err(format!("the payload breaks the OCPP {} schema of {action}: {v}", version.label())),
+        Some(Ok(())) => Ok(()),
+    }
+}
+
+async fn queue_only(ctx: &AppCtx, pile_id: &str, version: Version, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
+    if let Err(problem) = check_call(version, action, &payload) {
+        tracing::error!(action, problem, "a remote operation could not be queued");
         return Err(ApiError::internal());
     }
     let now = ctx.now();

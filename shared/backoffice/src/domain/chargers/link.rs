@@ -29,6 +29,9 @@ pub struct BootInfo {
     pub imsi: Option<String>,
     pub meter_type: Option<String>,
     pub meter_serial_number: Option<String>,
+    /// Why it booted (OCPP 2.0.1's BootReason: PowerUp, RemoteReset, ...).
+    #[serde(default)]
+    pub reason: Option<String>,
     /// Unix seconds (our clock).
     pub at: i64,
 }

@@ -36,6 +36,7 @@ pub mod security_events;
 pub mod sessions;
 pub mod status;
 pub mod sweep;
+pub mod v201;
 
 use envelope::{ApiError, Text};
 

@@ -50,6 +50,10 @@ pub struct Transaction {
     /// What the session holds of a prepaid card's balance until it stops.
     #[serde(default)]
     pub held_fen: Fen,
+    /// The charger's own id of it (OCPP 2.0.1 names transactions itself;
+    /// RequestStopTransaction names it so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charger_transaction_id: Option<String>,
 }
 
 fn tx_key(id: i64) -> Key {
@@ -60,11 +64,60 @@ fn open_key(pile_id: &str, connector: u32) -> Key {
     Key::new(format!("OCPPOPEN#{pile_id}#{connector}"), "TX")
 }
 
+/// What makes a start the same start: the charger's own transaction id
+/// (OCPP 2.0.1), else what the StartTransaction says (1.6).
 fn start_key(pile_id: &str, r: &StartRequest) -> Key {
-    Key::new(
-        format!("OCPPSTART#{pile_id}#{}#{}#{}#{}", r.connector, r.timestamp_text, r.id_tag.to_uppercase(), r.meter_start),
-        "UNIQUE",
-    )
+    match &r.charger_transaction_id {
+        Some(id) => charger_start_key(pile_id, id),
+        None => Key::new(format!("OCPPSTART#{pile_id}#{}#{}#{}#{}", r.connector, r.timestamp_text, r.id_tag.to_uppercase(), r.meter_start), "UNIQUE"),
+    }
+}
+
+/// The start of a transaction the charger named itself (2.0.1's
+/// `transactionId`): maps it to our transaction id.
+fn charger_start_key(pile_id: &str, charger_transaction_id: &str) -> Key {
+    Key::new(format!("OCPPSTART#{pile_id}#TXID#{charger_transaction_id}"), "UNIQUE")
+}
+
+/// Our transaction of the one a charger named itself, if it was started.
+pub async fn started_by_charger(ctx: &AppCtx, pile_id: &str, charger_transaction_id: &str) -> Result<Option<Transaction>, ApiError> {
+    match recorded_start(ctx, &charger_start_key(pile_id, charger_transaction_id)).await? {
+        Some(id) => get_transaction(ctx, id).await,
+        None => Ok(None),
+    }
+}
+
+/// A transaction the charger began before anyone was authorized (2.0.1:
+/// the cable plugged in first): its start, kept until an idToken comes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EarlyStart {
+    pub connector: u32,
+    pub meter_start: i64,
+    pub timestamp: i64,
+    pub timestamp_text: String,
+}
+
+fn early_start_key(pile_id: &str, charger_transaction_id: &str) -> Key {
+    Key::new(format!("OCPPSTART#{pile_id}#TXID#{charger_transaction_id}"), "EARLY")
+}
+
+/// Keeps the first start of a transaction that has no idToken yet (a
+/// repeat keeps the first).
+pub async fn remember_early_start(ctx: &AppCtx, pile_id: &str, charger_transaction_id: &str, start: &EarlyStart) -> Result<(), ApiError> {
+    let k = early_start_key(pile_id, charger_transaction_id);
+    match ctx.store.put(crate::domain::to_item(start, &[(store::PK, k.pk), (store::SK, k.sk)]), Some(Condition::item_absent())).await {
+        Ok(()) | Err(store::StoreError::ConditionFailed) => Ok(()),
+        Err(e) => Err(crate::domain::store_error(e)),
+    }
+}
+
+/// The start kept by [`remember_early_start`], if any.
+pub async fn early_start(ctx: &AppCtx, pile_id: &str, charger_transaction_id: &str) -> Result<Option<EarlyStart>, ApiError> {
+    match ctx.store.get(&early_start_key(pile_id, charger_transaction_id)).await.api()? {
+        Some(item) => Ok(Some(from_item(item)?)),
+        None => Ok(None),
+    }
 }
 
 /// The next transaction id: a counter item, so ids are small integers
@@ -130,6 +183,9 @@ pub struct StartRequest {
     pub timestamp: Option<i64>,
     /// The reservation the session uses, if any.
     pub reservation_id: Option<i64>,
+    /// The charger's own id of the transaction (2.0.1): a start that
+    /// names it again is the same start.
+    pub charger_transaction_id: Option<String>,
 }
 
 pub struct Started {
@@ -224,6 +280,7 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
             meter_stop: None,
             payment,
             held_fen: if hold.is_some() { minimum } else { Fen::ZERO },
+            charger_transaction_id: r.charger_transaction_id.clone(),
         };
         let mut dedupe_item = dedupe.to_item();
         dedupe_item.insert("transactionId".into(), json!(transaction_id));

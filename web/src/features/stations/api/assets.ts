@@ -31,6 +31,9 @@ export type Pile = StationDetail['piles'][number];
 export type RegistrationStatus = Schema<'RegistrationStatus'>;
 export const REGISTRATION_STATUSES: RegistrationStatus[] = ['Accepted', 'Pending', 'Rejected'];
 
+export type OcppVersion = Schema<'OcppVersion'>;
+export const OCPP_VERSIONS: OcppVersion[] = ['1.6', '2.0.1'];
+
 /** The charger link; null until the charger first connects. */
 export type ChargerLink = NonNullable<Pile['link']>;
 export type BootInfo = NonNullable<ChargerLink['boot']>;

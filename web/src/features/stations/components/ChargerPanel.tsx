@@ -111,6 +111,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
             {t('chg.link.since', { time: zonedDateTime((link.connected ? link.connectedAt : link.disconnectedAt) ?? link.connectedAt) })}
           </Caption1>
         )}
+        <Caption1 data-testid="link-ocpp-version">{t('chg.link.speaks', { version: pile.ocppVersion ?? '1.6' })}</Caption1>
         {link?.protocol && (
           <Caption1>
             {t('chg.link.protocol')}: <span translate="no">{link.protocol}</span>

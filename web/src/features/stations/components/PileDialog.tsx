@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, mergeClasses, Select, Subtitle2 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addPile, editPile, REGISTRATION_STATUSES, STANDARDS, type Pile, type PileType, type RegistrationStatus, type Standard } from '../api/assets';
+import { addPile, editPile, OCPP_VERSIONS, REGISTRATION_STATUSES, STANDARDS, type OcppVersion, type Pile, type PileType, type RegistrationStatus, type Standard } from '../api/assets';
 import { useFieldErrors } from '@/components/forms/useFieldErrors';
 import { usePermission } from '@/components/Permission';
 import type { FieldSpec, Rule } from '@/utils/formRules';
@@ -45,7 +45,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
   // A charger's security profile is one of its credentials: only configure:charger (Admin) chooses it (the server checks).
   const canConfigure = usePermission(['configure:charger']);
   // null: the server's default (2 where chargers connect over TLS, else 1).
-  const [f, setF] = useState({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc' as PileType, ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted' as RegistrationStatus, securityProfile: null as number | null });
+  const [f, setF] = useState({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc' as PileType, ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted' as RegistrationStatus, ocppVersion: '1.6' as OcppVersion, securityProfile: null as number | null });
   const [conns, setConns] = useState<ConnRow[]>([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
   const [busy, setBusy] = useState(false);
   const specs = (): Array<[string, FieldSpec]> => [
@@ -81,9 +81,9 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
     if (!open) return;
     resetErrors();
     if (pile) {
-      setF({ code: pile.code, vendor: pile.vendor, model: pile.model, firmwareVersion: pile.firmwareVersion, pileType: pile.pileType, ratedPowerKw: String(pile.ratedPowerKw), heartbeatIntervalSecs: String(pile.heartbeatIntervalSecs), registrationStatus: pile.registrationStatus ?? 'Accepted', securityProfile: pile.securityProfile ?? null });
+      setF({ code: pile.code, vendor: pile.vendor, model: pile.model, firmwareVersion: pile.firmwareVersion, pileType: pile.pileType, ratedPowerKw: String(pile.ratedPowerKw), heartbeatIntervalSecs: String(pile.heartbeatIntervalSecs), registrationStatus: pile.registrationStatus ?? 'Accepted', ocppVersion: pile.ocppVersion ?? '1.6', securityProfile: pile.securityProfile ?? null });
     } else {
-      setF({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc', ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted', securityProfile: null });
+      setF({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc', ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted', ocppVersion: '1.6', securityProfile: null });
       setConns([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
     }
   }, [open, pile, resetErrors]);
@@ -104,6 +104,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
         ratedPowerKw: int(f.ratedPowerKw),
         heartbeatIntervalSecs: int(f.heartbeatIntervalSecs),
         registrationStatus: f.registrationStatus,
+        ocppVersion: f.ocppVersion,
         securityProfile: f.securityProfile ?? undefined,
       };
       // NaN is sent as null, so the server names the field.
@@ -177,6 +178,15 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
                   {REGISTRATION_STATUSES.map((r) => (
                     <option key={r} value={r}>
                       {t(`chg.regStatus.${r}`)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label={t('chg.link.ocppVersion')} hint={t('chg.link.ocppVersionHint')}>
+                <Select className={styles.fit} value={f.ocppVersion} onChange={(_, d) => setF((x) => ({ ...x, ocppVersion: d.value as OcppVersion }))} data-testid="pile-ocpp-version">
+                  {OCPP_VERSIONS.map((v) => (
+                    <option key={v} value={v} translate="no">
+                      OCPP {v}
                     </option>
                   ))}
                 </Select>

@@ -1,0 +1,233 @@
+"""OCPP 2.0.1 charging stations scripted with the PyPI `ocpp` package
+(`ocpp.v201`, an independent implementation of the station side) against
+the real gateway: the handshake per pile, provisioning (B), authorization
+(C), transactions priced to the fen (E, J) with repeated and re-sent
+events charged once, remote control and availability (F, G), and a mixed
+fleet at one station."""
+import asyncio
+import time
+
+import pytest
+import websockets
+from ocpp.exceptions import PropertyConstraintViolationError
+from ocpp.routing import on
+from ocpp.v201 import ChargePoint, call, call_result
+
+from conftest import Connection, iso, make_pile
+from test_core import half_up, one_tier_window, tariff_of_station
+from test_remote import post, settle
+
+import ocpp.v16.call as call16
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+class Station(ChargePoint):
+    """A 2.0.1 station that answers the CSMS's calls as a real one would."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.got = []
+
+    @on("RequestStartTransaction")
+    async def on_request_start(self, id_token, remote_start_id, **kw):
+        self.got.append(("RequestStartTransaction", id_token, remote_start_id, kw.get("evse_id"), kw.get("charging_profile")))
+        return call_result.RequestStartTransaction(status="Accepted")
+
+    @on("RequestStopTransaction")
+    async def on_request_stop(self, transaction_id, **kw):
+        self.got.append(("RequestStopTransaction", transaction_id))
+        return call_result.RequestStopTransaction(status="Accepted")
+
+    @on("Reset")
+    async def on_reset(self, type, **kw):
+        self.got.append(("Reset", type))
+        return call_result.Reset(status="Accepted")
+
+    @on("UnlockConnector")
+    async def on_unlock(self, evse_id, connector_id, **kw):
+        self.got.append(("UnlockConnector", evse_id, connector_id))
+        return call_result.UnlockConnector(status="Unlocked")
+
+    @on("ChangeAvailability")
+    async def on_change_availability(self, operational_status, **kw):
+        self.got.append(("ChangeAvailability", operational_status, kw.get("evse")))
+        return call_result.ChangeAvailability(status="Accepted")
+
+    @on("TriggerMessage")
+    async def on_trigger(self, requested_message, **kw):
+        self.got.append(("TriggerMessage", requested_message, kw.get("evse")))
+        return call_result.TriggerMessage(status="Accepted")
+
+    @on("ClearCache")
+    async def on_clear_cache(self, **kw):
+        return call_result.ClearCache(status="Accepted")
+
+
+def station_pile(api, **extra):
+    return make_pile(api, ocppVersion="2.0.1", **extra)
+
+
+def v201(ws, p, **kw):
+    return Connection(ws, p, protocols=("ocpp2.0.1",), cls=Station, **kw)
+
+
+BOOT = dict(charging_station={"vendor_name": "ACME", "model": "AC22", "serial_number": "SN-201", "firmware_version": "2.0.1-7", "modem": {"iccid": "8986", "imsi": "4600"}}, reason="PowerUp")
+
+
+def energy(wh, context="Sample.Periodic"):
+    return {"value": wh, "context": context, "measurand": "Energy.Active.Import.Register", "unitOfMeasure": {"unit": "Wh"}}
+
+
+def event(kind, seq, ts, tx, trigger, values=None, **kw):
+    return call.TransactionEvent(event_type=kind, timestamp=iso(ts), trigger_reason=trigger, seq_no=seq, transaction_info={"transaction_id": tx, **kw.pop("info", {})},
+                                 meter_value=[{"timestamp": iso(ts), "sampled_value": values}] if values else None, **kw)
+
+
+def test_the_handshake_speaks_the_piles_version_and_provisioning_shows_on_the_pile(gateway, api):
+    p = station_pile(api)
+    p16 = make_pile(api)
+
+    async def handshake(pile, protocols):
+        try:
+            async with websockets.connect(f"{gateway['ws']}/{pile.code}", subprotocols=protocols, extra_headers={"Authorization": pile.basic}) as ws:
+                return 101, ws.subprotocol
+        except websockets.exceptions.InvalidStatusCode as e:
+            return e.status_code, None
+
+    async def go():
+        # Each pile speaks the version it is registered for, whatever else is offered.
+        assert await handshake(p, ["ocpp2.0.1", "ocpp1.6"]) == (101, "ocpp2.0.1")
+        assert await handshake(p16, ["ocpp2.0.1", "ocpp1.6"]) == (101, "ocpp1.6")
+        assert (await handshake(p, ["ocpp1.6"]))[0] == 400
+        async with v201(gateway["ws"], p) as cs:
+            boot = await cs.call(call.BootNotification(**BOOT))
+            assert boot.status == "Accepted" and boot.interval == 60 and boot.current_time
+            assert (await cs.call(call.Heartbeat())).current_time
+            await cs.call(call.StatusNotification(timestamp=iso(time.time()), connector_status="Occupied", evse_id=1, connector_id=1))
+            await cs.call(call.StatusNotification(timestamp=iso(time.time()), connector_status="Faulted", evse_id=2, connector_id=1))
+            view = p.view()
+            assert view["ocppVersion"] == "2.0.1" and view["link"]["protocol"] == "ocpp2.0.1" and view["link"]["connected"]
+            boot_info = view["link"]["boot"]
+            assert (boot_info["vendor"], boot_info["model"], boot_info["serialNumber"], boot_info["firmwareVersion"], boot_info["iccid"], boot_info["reason"]) == ("ACME", "AC22", "SN-201", "2.0.1-7", "8986", "PowerUp")
+            connectors = next(x for x in api.get(f"/station/getDetail?id={p.station_id}")["data"]["piles"] if x["id"] == p.id)["connectors"]
+            assert [c["status"] for c in connectors] == ["preparing", "faulted"]
+            # An EVSE the pile does not have is refused, naming it.
+            with pytest.raises(PropertyConstraintViolationError, match="evseId 3"):
+                await cs.call(call.StatusNotification(timestamp=iso(time.time()), connector_status="Available", evse_id=3, connector_id=1), suppress=False)
+
+    run(go())
+
+
+def test_authorize_answers_every_id_token_type_from_the_cards(gateway, api):
+    p = station_pile(api)
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            for token, kind, status in [("DEMO0001", "ISO14443", "Accepted"), ("demo0002", "Central", "Accepted"), ("BLOCKED01", "ISO15693", "Blocked"),
+                                        ("EXPIRED01", "KeyCode", "Expired"), ("NOSUCHCARD", "eMAID", "Invalid")]:
+                r = await cs.call(call.Authorize(id_token={"id_token": token, "type": kind}))
+                assert r.id_token_info["status"] == status, (token, r)
+
+    run(go())
+
+
+def test_a_transaction_is_an_order_priced_to_the_fen_and_repeated_events_charge_once(gateway, api):
+    p = station_pile(api)
+    tariff = tariff_of_station(api, p.station_id)
+    start, stop, tier = one_tier_window(tariff, days_ago=3)
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            # The cable first: no idToken yet, so no order yet.
+            first = await cs.call(event("Started", 0, start, "TX-A1", "CablePluggedIn", [energy(100_000, "Transaction.Begin")], evse={"id": 1, "connector_id": 1}))
+            assert first.id_token_info is None
+            assert not [o for o in api.get("/order/getList?userId=DEMO0004&status=charging&pageSize=50")["data"]["list"] if o["pileId"] == p.id]
+            auth = await cs.call(event("Updated", 1, start + 5, "TX-A1", "Authorized", id_token={"id_token": "DEMO0004", "type": "ISO14443"}, info={"charging_state": "Charging"}))
+            assert auth.id_token_info["status"] == "Accepted"
+            for i, wh in enumerate([105_000, 111_000, 116_500], start=1):
+                await cs.call(event("Updated", 1 + i, start + i * 600, "TX-A1", "MeterValuePeriodic", [energy(wh)]))
+            # Sent again (its answer was lost): the same reading changes nothing.
+            await cs.call(event("Updated", 3, start + 1200, "TX-A1", "MeterValuePeriodic", [energy(111_000)]))
+            running = [o for o in api.get("/order/getList?userId=DEMO0004&status=charging&pageSize=50")["data"]["list"] if o["pileId"] == p.id]
+            assert len(running) == 1 and running[0]["energyWh"] == 16_500, running
+            ended = await cs.call(event("Ended", 5, stop, "TX-A1", "EVCommunicationLost", [energy(121_000, "Transaction.End")], info={"stopped_reason": "EVDisconnected"}))
+            # Ended again (offline queue re-sent): no second charge.
+            again = await cs.call(event("Ended", 5, stop, "TX-A1", "EVCommunicationLost", [energy(121_000, "Transaction.End")], info={"stopped_reason": "EVDisconnected"}))
+            return ended, again
+
+    ended, again = run(go())
+    orders = [o for o in api.get("/order/getList?userId=DEMO0004&pageSize=50")["data"]["list"] if o["pileId"] == p.id]
+    assert len(orders) == 1, orders
+    detail = api.get(f"/order/detail?id={orders[0]['orderNo']}")["data"]
+    price = tariff["prices"][tier]
+    wh = 21_000
+    amount = half_up(wh * (price["electricity"] + price["service"]), 100_000)
+    assert (detail["status"], detail["energyWh"], detail["amountFen"]) == ("finished", wh, amount), detail
+    assert detail["startTs"] == start and detail["stopTs"] == stop and len(detail["curve"]) == 4
+    assert ended.total_cost == amount / 100
+    assert again.total_cost is None, "a repeated end closes nothing"
+
+
+def test_remote_operations_send_the_201_calls_and_a_remote_start_becomes_an_order(gateway, api):
+    p = station_pile(api)
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            started = await settle(api, (await post(api, "/charger/remoteStart", {"pileId": p.id, "connectorId": 2, "idTag": "DEMO0005", "limitW": 7000}))["data"]["id"])
+            assert (started["status"], started["action"], started["response"]["status"]) == ("answered", "RequestStartTransaction", "Accepted"), started
+            _, token, remote_id, evse_id, profile = cs.got[-1]
+            assert token == {"id_token": "DEMO0005", "type": "Central"} and evse_id == 2 and remote_id > 0
+            assert profile["charging_profile_purpose"] == "TxProfile" and profile["charging_schedule"][0]["charging_schedule_period"][0]["limit"] == 7000
+            now = time.time()
+            await cs.call(event("Started", 0, now, "RS-1", "RemoteStart", [energy(5_000, "Transaction.Begin")], evse={"id": 2, "connector_id": 1},
+                                id_token={"id_token": "DEMO0005", "type": "Central"}, info={"remote_start_id": remote_id, "charging_state": "Charging"}))
+            order = next(o for o in api.get("/order/getList?userId=DEMO0005&status=charging&pageSize=50")["data"]["list"] if o["pileId"] == p.id)
+            stop = await settle(api, (await post(api, "/charger/remoteStop", {"orderNo": order["orderNo"]}))["data"]["id"])
+            assert (stop["action"], stop["payload"], stop["response"]["status"]) == ("RequestStopTransaction", {"transactionId": "RS-1"}, "Accepted"), stop
+            await cs.call(event("Ended", 1, now + 60, "RS-1", "RemoteStop", [energy(6_000, "Transaction.End")], info={"stopped_reason": "Remote"}))
+            closed = api.get(f"/order/detail?id={order['orderNo']}")["data"]
+            assert closed["status"] == "finished" and closed["energyWh"] == 1_000 and closed["stopReason"] == "remoteStop", closed
+
+            for path, body, action, seen in [
+                ("/charger/unlock", {"connectorId": 1}, "UnlockConnector", ("UnlockConnector", 1, 1)),
+                ("/charger/availability", {"connectorId": 0, "type": "Inoperative"}, "ChangeAvailability", ("ChangeAvailability", "Inoperative", None)),
+                ("/charger/availability", {"connectorId": 2, "type": "Operative"}, "ChangeAvailability", ("ChangeAvailability", "Operative", {"id": 2})),
+                ("/charger/trigger", {"requestedMessage": "StatusNotification", "connectorId": 1}, "TriggerMessage", ("TriggerMessage", "StatusNotification", {"id": 1, "connector_id": 1})),
+                ("/charger/reset", {"type": "Soft"}, "Reset", ("Reset", "OnIdle")),
+            ]:
+                done = await settle(api, (await post(api, path, {"pileId": p.id, **body}))["data"]["id"])
+                assert (done["status"], done["action"]) == ("answered", action), (path, done)
+                assert cs.got[-1] == seen, (path, cs.got[-1])
+            # What 2.0.1 does not have is refused before anything is queued, naming it.
+            for path, body, field in [("/charger/getConfiguration", {}, "pileId"), ("/charger/trigger", {"requestedMessage": "DiagnosticsStatusNotification"}, "requestedMessage"),
+                                      ("/charger/rotateAuthorizationKey", {}, "pileId")]:
+                r = await post(api, path, {"pileId": p.id, **body})
+                assert r["code"] == 400 and field in r["msg"] and r["data"]["fields"][0]["field"] == field, (path, r)
+
+    run(go())
+
+
+def test_a_mixed_fleet_at_one_station_charges_both_ways(gateway, api):
+    p201 = station_pile(api)
+    p16 = make_pile(api)
+    assert p201.station_id == p16.station_id
+
+    async def go():
+        now = time.time() - 600
+        async with v201(gateway["ws"], p201) as cs, Connection(gateway["ws"], p16) as cp:
+            await cs.call(call.BootNotification(**BOOT))
+            await cp.call(call16.BootNotification(charge_point_vendor="ACME", charge_point_model="DC60"))
+            await cs.call(event("Started", 0, now, "MIX-1", "Authorized", [energy(0, "Transaction.Begin")], evse={"id": 1, "connector_id": 1}, id_token={"id_token": "DEMO0006", "type": "ISO14443"}))
+            tx = (await cp.call(call16.StartTransaction(connector_id=1, id_tag="DEMO0006", meter_start=0, timestamp=iso(now)))).transaction_id
+            await cs.call(event("Ended", 1, now + 300, "MIX-1", "StopAuthorized", [energy(2_000, "Transaction.End")], info={"stopped_reason": "Local"}))
+            await cp.call(call16.StopTransaction(transaction_id=tx, meter_stop=3_000, timestamp=iso(now + 300), reason="Local"))
+
+    run(go())
+    mine = [o for o in api.get("/order/getList?userId=DEMO0006&pageSize=50")["data"]["list"] if o["pileId"] in (p201.id, p16.id)]
+    assert sorted((o["pileId"] == p201.id, o["energyWh"], o["status"]) for o in mine) == [(False, 3_000, "finished"), (True, 2_000, "finished")], mine
