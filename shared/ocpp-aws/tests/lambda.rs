@@ -88,10 +88,15 @@ async fn call(ctx: &AppCtx, connection: &str, id: &str, action: &str, payload: V
 }
 
 async fn register(ctx: &AppCtx, code: &str) -> (String, String) {
+    register_for(ctx, code, "1.6").await
+}
+
+/// A pile registered for OCPP `version`, its password set, and the card AWSCARD1.
+async fn register_for(ctx: &AppCtx, code: &str, version: &str) -> (String, String) {
     let admin = login(ctx, "admin", ADMIN_PW).await;
     let stations = get(ctx, "/station/getList?pageNo=1&pageSize=20&status=operating", Some(&admin)).await;
     let station = stations.data()["list"].as_array().unwrap().iter().find(|s| s["tariffId"].as_str().is_some_and(|t| !t.is_empty())).unwrap()["id"].clone();
-    let added = post(ctx, "/pile/doAdd", Some(&admin), json!({"stationId": station, "code": code, "pileType": "ac", "ratedPowerKw": 7, "heartbeatIntervalSecs": 300, "connectors": [{"standard": "gbt2015", "maxPowerKw": 7}]})).await;
+    let added = post(ctx, "/pile/doAdd", Some(&admin), json!({"stationId": station, "code": code, "pileType": "ac", "ratedPowerKw": 7, "heartbeatIntervalSecs": 300, "ocppVersion": version, "connectors": [{"standard": "gbt2015", "maxPowerKw": 7}]})).await;
     let pile = added.data()["id"].as_str().unwrap().to_string();
     let pw = post(ctx, "/pile/setPassword", Some(&admin), json!({"id": pile})).await.data()["password"].as_str().unwrap().to_string();
     let now = ctx.now();
@@ -241,6 +246,35 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     assert_eq!(recorder.0.lock().unwrap().last().cloned(), Some("close connD=".to_string()));
     assert!(link::connection(&ctx, "connD=").await.unwrap().is_none());
     assert!(!link::get(&ctx, &pile).await.unwrap().unwrap().connected);
+
+    // A 2.0.1 station through the same functions: its version is agreed
+    // at `$connect`, and its transaction becomes a priced order.
+    let (station, basic201) = register_for(&ctx, "AWS201", "2.0.1").await;
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("conn201=", "AWS201", Some("ocpp1.6"), Some(&basic201), ctx.now() * 1000))).await;
+    assert_eq!(r.status_code, 400, "a 2.0.1 pile offered only 1.6");
+    let r = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp_aws::on_connect(&ctx, &connect_event("conn201=", "AWS201", Some("ocpp2.0.1, ocpp1.6"), Some(&basic201), ctx.now() * 1000))).await;
+    assert_eq!(r.status_code, 200);
+    assert_eq!(r.headers.get("sec-websocket-protocol").and_then(|v| v.to_str().ok()), Some("ocpp2.0.1"));
+    let boot = call(&ctx, "conn201=", "s1", "BootNotification", json!({"chargingStation": {"vendorName": "ACME", "model": "AC22"}, "reason": "PowerUp"})).await;
+    assert_eq!(boot["status"], "Accepted");
+    let t0 = ctx.now() - 3600;
+    let energy = |wh: i64, context: &str| json!([{"timestamp": ocpp::v16::iso(t0), "sampledValue": [{"value": wh, "context": context}]}]);
+    let started = call(&ctx, "conn201=", "s2", "TransactionEvent", json!({"eventType": "Started", "timestamp": ocpp::v16::iso(t0), "triggerReason": "Authorized", "seqNo": 0,
+        "transactionInfo": {"transactionId": "AWS-TX-1", "chargingState": "Charging"}, "evse": {"id": 1, "connectorId": 1}, "idToken": {"idToken": "AWSCARD1", "type": "ISO14443"}, "meterValue": energy(1_000, "Transaction.Begin")})).await;
+    assert_eq!(started["idTokenInfo"]["status"], "Accepted");
+    let ended = json!({"eventType": "Ended", "timestamp": ocpp::v16::iso(t0 + 1800), "triggerReason": "StopAuthorized", "seqNo": 1,
+        "transactionInfo": {"transactionId": "AWS-TX-1", "stoppedReason": "Local"}, "meterValue": [{"timestamp": ocpp::v16::iso(t0 + 1800), "sampledValue": [{"value": 4_500, "context": "Transaction.End"}]}]});
+    let first = call(&ctx, "conn201=", "s3", "TransactionEvent", ended.clone()).await;
+    let again = call(&ctx, "conn201=", "s4", "TransactionEvent", ended).await;
+    // Signed in again: the clock went past the first sign-in's lifetime.
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let orders = get(&ctx, "/order/getList?userId=AWSCARD1&pageSize=20", Some(&admin)).await;
+    let mine: Vec<&Value> = orders.data()["list"].as_array().unwrap().iter().filter(|o| o["pileId"] == json!(station)).collect();
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    assert_eq!((mine[0]["status"].as_str(), mine[0]["energyWh"].as_i64()), (Some("finished"), Some(3_500)), "{:?}", mine[0]);
+    assert_eq!(first["totalCost"].as_f64().map(|y| (y * 100.0).round() as i64), mine[0]["amountFen"].as_i64());
+    assert!(again.get("totalCost").is_none(), "a repeated end charges nothing: {again}");
+    within_policy("ocpp_disconnect", &backoffice::iam::link_policy("ocpp_disconnect").unwrap(), ocpp_aws::on_disconnect(&ctx, &disconnect_event("conn201="))).await;
 }
 
 /// `$disconnect` of the connection a call was sent on ends that call at
