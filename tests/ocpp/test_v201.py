@@ -65,6 +65,34 @@ class Station(ChargePoint):
     async def on_clear_cache(self, **kw):
         return call_result.ClearCache(status="Accepted")
 
+    variables = {("OCPPCommCtrlr", "HeartbeatInterval"): "60", ("DeviceDataCtrlr", "ItemsPerMessage"): "20"}
+
+    @on("GetVariables")
+    async def on_get_variables(self, get_variable_data, **kw):
+        results = []
+        for d in get_variable_data:
+            key = (d["component"]["name"], d["variable"]["name"])
+            found = key in self.variables
+            results.append({"attribute_status": "Accepted" if found else "UnknownVariable", "component": d["component"], "variable": d["variable"],
+                            **({"attribute_value": self.variables[key]} if found else {})})
+        return call_result.GetVariables(get_variable_result=results)
+
+    @on("SetVariables")
+    async def on_set_variables(self, set_variable_data, **kw):
+        results = []
+        for d in set_variable_data:
+            key = (d["component"]["name"], d["variable"]["name"])
+            ok = key == ("OCPPCommCtrlr", "HeartbeatInterval")
+            if ok:
+                self.variables[key] = d["attribute_value"]
+            results.append({"attribute_status": "Accepted" if ok else "Rejected", "component": d["component"], "variable": d["variable"]})
+        return call_result.SetVariables(set_variable_result=results)
+
+    @on("GetBaseReport")
+    async def on_get_base_report(self, request_id, report_base, **kw):
+        self.got.append(("GetBaseReport", request_id, report_base))
+        return call_result.GetBaseReport(status="Accepted")
+
 
 def station_pile(api, **extra):
     return make_pile(api, ocppVersion="2.0.1", **extra)
@@ -231,3 +259,41 @@ def test_a_mixed_fleet_at_one_station_charges_both_ways(gateway, api):
     run(go())
     mine = [o for o in api.get("/order/getList?userId=DEMO0006&pageSize=50")["data"]["list"] if o["pileId"] in (p201.id, p16.id)]
     assert sorted((o["pileId"] == p201.id, o["energyWh"], o["status"]) for o in mine) == [(False, 3_000, "finished"), (True, 2_000, "finished")], mine
+
+
+def test_the_device_model_is_read_and_changed_and_its_report_is_logged(gateway, api):
+    p = station_pile(api)
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            read = await settle(api, (await post(api, "/charger/getVariables", {"pileId": p.id, "variables": [
+                {"component": "OCPPCommCtrlr", "variable": "HeartbeatInterval"}, {"component": "Nope", "variable": "Nothing", "attributeType": "Target"}]}))["data"]["id"])
+            results = read["response"]["getVariableResult"]
+            assert (read["action"], [(r["attributeStatus"], r.get("attributeValue")) for r in results]) == ("GetVariables", [("Accepted", "60"), ("UnknownVariable", None)]), read
+            assert read["payload"]["getVariableData"][1]["attributeType"] == "Target"
+            changed = await settle(api, (await post(api, "/charger/setVariables", {"pileId": p.id, "variables": [
+                {"component": "OCPPCommCtrlr", "variable": "HeartbeatInterval", "value": "120"}, {"component": "DeviceDataCtrlr", "variable": "ItemsPerMessage", "value": "5", "evseId": 1}]}))["data"]["id"])
+            assert [r["attributeStatus"] for r in changed["response"]["setVariableResult"]] == ["Accepted", "Rejected"], changed
+            assert cs.variables[("OCPPCommCtrlr", "HeartbeatInterval")] == "120"
+            assert changed["payload"]["setVariableData"][1]["component"] == {"name": "DeviceDataCtrlr", "evse": {"id": 1}}
+            report = await settle(api, (await post(api, "/charger/getBaseReport", {"pileId": p.id, "reportBase": "FullInventory"}))["data"]["id"])
+            assert report["response"]["status"] == "Accepted" and cs.got[-1][2] == "FullInventory"
+            request_id = cs.got[-1][1]
+            await cs.call(call.NotifyReport(request_id=request_id, generated_at=iso(time.time()), seq_no=0, tbc=False, report_data=[
+                {"component": {"name": "OCPPCommCtrlr"}, "variable": {"name": "HeartbeatInterval"}, "variable_attribute": [{"type": "Actual", "value": "120", "mutability": "ReadWrite"}]}]))
+            log = api.get(f"/pile/messageLog?pileId={p.id}&action=NotifyReport")["data"]["list"]
+            assert any(e["action"] == "NotifyReport" and e["request"]["requestId"] == request_id for e in log), log
+            # Refused before anything is queued, each naming its field.
+            for body, field in [({"variables": []}, "variables"), ({"variables": [{"component": "", "variable": "X"}]}, "variables[0].component"),
+                                ({"variables": [{"component": "A", "variable": "B", "value": "x", "evseId": 3}]}, "variables[0].evseId"),
+                                ({"variables": [{"component": "SecurityCtrlr", "variable": "BasicAuthPassword", "value": "hunter2hunter2hunter2"}]}, "variables[0].variable")]:
+                r = await post(api, "/charger/setVariables", {"pileId": p.id, **body})
+                assert r["code"] == 400 and r["data"]["fields"][0]["field"] == field, (body, r)
+            assert (await post(api, "/charger/getBaseReport", {"pileId": p.id}))["data"]["fields"][0]["field"] == "reportBase"
+        # A 1.6 pile has configuration keys instead.
+        p16 = make_pile(api)
+        r = await post(api, "/charger/getVariables", {"pileId": p16.id, "variables": [{"component": "A", "variable": "B"}]})
+        assert r["code"] == 400 and "getConfiguration" in r["msg"], r
+
+    run(go())

@@ -414,6 +414,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/getBaseReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask an OCPP 2.0.1 station for its device model (GetBaseReport); the report follows in NotifyReport pages, in the message log */
+        post: operations["charger_get_base_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/getCompositeSchedule": {
         parameters: {
             query?: never;
@@ -510,6 +527,23 @@ export interface paths {
         put?: never;
         /** Have the charger upload its diagnostics or security log to a URL (GetLog); LogStatusNotification follows it */
         post: operations["charger_get_log"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/getVariables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read variables of an OCPP 2.0.1 station's device model (GetVariables): each component and variable answered with its value or why not */
+        post: operations["charger_get_variables"];
         delete?: never;
         options?: never;
         head?: never;
@@ -680,6 +714,23 @@ export interface paths {
         put?: never;
         /** Limit a charger's or a connector's power with a schedule (SetChargingProfile) */
         post: operations["charger_set_charging_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/setVariables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change variables of an OCPP 2.0.1 station's device model (SetVariables), each answered on its own; never its password */
+        post: operations["charger_set_variables"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2203,6 +2254,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description The attribute of a variable (2.0.1's AttributeEnum; default Actual).
+         * @enum {string}
+         */
+        AttributeType: "Actual" | "Target" | "MinSet" | "MaxSet";
         AvailabilityBody: {
             /**
              * Format: int64
@@ -2215,6 +2271,11 @@ export interface components {
         };
         /** @enum {string} */
         AvailabilityType: "Operative" | "Inoperative";
+        BaseReportBody: {
+            /** @default  */
+            pileId?: string;
+            reportBase?: components["schemas"]["ReportBase"] | null;
+        };
         /** @description What the SPA posts when the provider sent the browser back. */
         Callback: {
             /**
@@ -2558,6 +2619,11 @@ export interface components {
             retries?: number | null;
             /** Format: uint32 */
             retryIntervalSecs?: number | null;
+        };
+        GetVariablesBody: {
+            /** @default  */
+            pileId?: string;
+            variables?: components["schemas"]["VariableRef"][];
         };
         /** @description `{id}` of a delete. */
         IdBody: {
@@ -3396,6 +3462,11 @@ export interface components {
             /** Format: int64 */
             transactionId?: number | null;
         };
+        /**
+         * @description What a base report holds (2.0.1's ReportBaseEnum).
+         * @enum {string}
+         */
+        ReportBase: "ConfigurationInventory" | "FullInventory" | "SummaryInventory";
         ReserveBody: {
             /**
              * Format: int64
@@ -3533,6 +3604,11 @@ export interface components {
              * @default null
              */
             password?: string | null;
+        };
+        SetVariablesBody: {
+            /** @default  */
+            pileId?: string;
+            variables?: components["schemas"]["VariableValue"][];
         };
         SignBody: {
             /**
@@ -3793,6 +3869,34 @@ export interface components {
             username: string;
             /** Format: int64 */
             version?: number | null;
+        };
+        /** @description One variable of a component, as 2.0.1 names it. */
+        VariableRef: {
+            attributeType?: components["schemas"]["AttributeType"] | null;
+            component?: string;
+            componentInstance?: string | null;
+            /**
+             * Format: int64
+             * @description The EVSE the component belongs to (a connector of the pile); absent: the station.
+             */
+            evseId?: number | null;
+            variable?: string;
+            variableInstance?: string | null;
+        };
+        /** @description A variable and the value to give it. */
+        VariableValue: {
+            attributeType?: components["schemas"]["AttributeType"] | null;
+            component?: string;
+            componentInstance?: string | null;
+            /**
+             * Format: int64
+             * @description The EVSE the component belongs to (a connector of the pile); absent: the station.
+             */
+            evseId?: number | null;
+            /** @default  */
+            value?: string;
+            variable?: string;
+            variableInstance?: string | null;
         };
         /** @description The diagram and the version it was loaded with (absent: the saved one). */
         WorkflowIn: {
@@ -5878,6 +5982,77 @@ export interface operations {
             413: components["responses"]["Error413"];
         };
     };
+    charger_get_base_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BaseReportBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
     charger_get_composite_schedule: {
         parameters: {
             query?: never;
@@ -6243,6 +6418,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["GetLogBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_get_variables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetVariablesBody"];
             };
         };
         responses: {
@@ -6936,6 +7182,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProfileBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_set_variables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetVariablesBody"];
             };
         };
         responses: {

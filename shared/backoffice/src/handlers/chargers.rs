@@ -109,6 +109,9 @@ async fn message_log(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let action = q.action.as_deref().map(str::trim).filter(|a| !a.is_empty());
     let first = q.cursor.is_none();
     let (list, cursor) = log::page(ctx, &pile.id, action, size, q.cursor).await?;
-    let actions = first.then(|| crate::domain::chargers::actions::logged(super::commands::OPERATIONS.iter().map(|(_, a)| *a)));
+    let actions = first.then(|| match pile.ocpp_version {
+        charging::pile::OcppVersion::V16 => crate::domain::chargers::actions::logged(super::commands::OPERATIONS.iter().map(|(_, a)| *a)),
+        charging::pile::OcppVersion::V201 => crate::domain::chargers::actions::logged_v201(super::commands::OPERATIONS_V201.iter().map(|(_, a)| *a)),
+    });
     Ok(Reply::data(MessageLog { list, cursor, pile_code: pile.code, actions }))
 }

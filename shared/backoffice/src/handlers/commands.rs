@@ -65,6 +65,9 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/charger/getLog" => "charger_get_log", Permission(CHARGER_CONFIGURE), audited, "Have the charger upload its diagnostics or security log to a URL (GetLog); LogStatusNotification follows it", get_log, body = GetLogBody, data = Command; errors = &[404]),
         route!(POST "/charger/signedUpdateFirmware" => "charger_signed_update_firmware", Permission(CHARGER_CONFIGURE), audited, "Have the charger fetch, verify and install signed firmware (SignedUpdateFirmware, with the signing certificate and signature); SignedFirmwareStatusNotification follows it", signed_update_firmware, body = SignedFirmwareBody, data = Command; errors = &[404]),
         route!(POST "/charger/certificateSigned" => "charger_certificate_signed", Permission(CHARGER_CONFIGURE), audited, "Send the charger a certificate the product's CA issued for it, with the CA's (CertificateSigned)", certificate_signed, body = CertificateSerialBody, data = Command; errors = &[404, 501, 503]),
+        route!(POST "/charger/getVariables" => "charger_get_variables", Permission(CHARGER_CONFIGURE), audited, "Read variables of an OCPP 2.0.1 station's device model (GetVariables): each component and variable answered with its value or why not", super::device_model::get_variables, body = super::device_model::GetVariablesBody, data = Command; errors = &[404]),
+        route!(POST "/charger/setVariables" => "charger_set_variables", Permission(CHARGER_CONFIGURE), audited, "Change variables of an OCPP 2.0.1 station's device model (SetVariables), each answered on its own; never its password", super::device_model::set_variables, body = super::device_model::SetVariablesBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getBaseReport" => "charger_get_base_report", Permission(CHARGER_CONFIGURE), audited, "Ask an OCPP 2.0.1 station for its device model (GetBaseReport); the report follows in NotifyReport pages, in the message log", super::device_model::get_base_report, body = super::device_model::BaseReportBody, data = Command; errors = &[404]),
         route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), unaudited, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
         route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), unaudited, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
     ]
@@ -117,6 +120,9 @@ pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
     ("/charger/reset", v201::Action::Reset),
     ("/charger/clearCache", v201::Action::ClearCache),
     ("/charger/dataTransfer", v201::Action::DataTransfer),
+    ("/charger/getVariables", v201::Action::GetVariables),
+    ("/charger/setVariables", v201::Action::SetVariables),
+    ("/charger/getBaseReport", v201::Action::GetBaseReport),
 ];
 
 /// The call the route at `path` sends.
@@ -143,7 +149,7 @@ fn by(call: &Call) -> Result<String, ApiError> {
     Ok(call.caller()?.username().to_string())
 }
 
-async fn pile(ctx: &AppCtx, id: &str) -> Result<Pile, ApiError> {
+pub(super) async fn pile(ctx: &AppCtx, id: &str) -> Result<Pile, ApiError> {
     if id.trim().is_empty() {
         return Err(bad("pileId", "is required", "不能为空"));
     }
@@ -185,7 +191,7 @@ async fn queue<R: Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> 
 }
 
 /// [`queue`] for a pile that speaks OCPP 2.0.1.
-async fn queue_v201<R: v201::Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> Result<Reply, ApiError> {
+pub(super) async fn queue_v201<R: v201::Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> Result<Reply, ApiError> {
     if !OPERATIONS_V201.iter().any(|(path, a)| *path == call.req.path && *a == R::ACTION) {
         tracing::error!(path = %call.req.path, action = %R::ACTION, "a remote operation sends another 2.0.1 call than commands::OPERATIONS_V201 says");
         return Err(ApiError::internal());
@@ -1694,23 +1700,27 @@ mod tests {
     fn the_spas_operations_are_the_route_tables() {
         let routes = routes();
         let posts: Vec<&str> = routes.iter().filter(|r| r.method == http::Method::POST).map(|r| r.path).collect();
-        let listed: Vec<&str> = OPERATIONS.iter().map(|(p, _)| *p).collect();
-        assert_eq!(posts, listed, "every remote operation sends one listed call, in the route table's order");
+        let only_v201 = OPERATIONS_V201.iter().filter(|(p, _)| operation(p).is_none()).map(|(p, _)| *p);
+        let listed: Vec<&str> = OPERATIONS.iter().map(|(p, _)| *p).chain(only_v201).collect();
+        assert_eq!(posts, listed, "every remote operation sends one listed call (1.6, else 2.0.1), in the route table's order");
         let mut ts = String::from(
             "// @generated from the route table (shared/backoffice/src/handlers/commands.rs, OPERATIONS)\n\
              // and the OCPP 1.6 types (shared/ocpp): do not edit. `BACKOFFICE_UPDATE_OPENAPI=1\n\
              // cargo test -p backoffice --lib the_spas_operations` writes it again.\n\n\
-             /** Each remote operation (by its route's last segment): its route, the OCPP 1.6 call it sends, the permission it needs. */\n\
+             /** Each remote operation (by its route's last segment): its route, the call it sends to an OCPP 1.6 charger (`action`) and to a 2.0.1 one (`v201`; null: not to that version), the permission it needs. */\n\
              export const CHARGER_OPERATIONS = {\n",
         );
-        for (path, action) in OPERATIONS {
+        for path in &listed {
+            let (action, action_v201) = (operation(path), OPERATIONS_V201.iter().find(|(p, _)| p == path).map(|(_, a)| *a));
+            let quoted = |a: Option<String>| a.map_or("null".to_string(), |a| format!("'{a}'"));
             let route = routes.iter().find(|r| r.path == *path).expect("a route");
             let permission = match route.access {
                 crate::routes::Access::Permission(p) => p,
                 _ => panic!("{path} is not guarded by a permission"),
             };
             let key = path.rsplit('/').next().unwrap_or_default();
-            ts.push_str(&format!("  {key}: {{ path: '{path}', action: '{action}', permission: '{permission}' }},\n"));
+            let (action, v201) = (quoted(action.map(|a| a.to_string())), quoted(action_v201.map(|a| a.to_string())));
+            ts.push_str(&format!("  {key}: {{ path: '{path}', action: {action}, v201: {v201}, permission: '{permission}' }},\n"));
         }
         ts.push_str("} as const;\n\n/** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order. */\nexport const OCPP_VALUES = {\n");
         for (name, values) in [

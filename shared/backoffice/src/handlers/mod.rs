@@ -8,6 +8,7 @@ pub mod certificates;
 pub mod chargers;
 pub mod commands;
 pub mod dashboard;
+pub mod device_model;
 pub mod finance;
 pub mod operations;
 pub mod orders;

@@ -32,6 +32,16 @@ pub fn logged(sent: impl IntoIterator<Item = Action>) -> Vec<&'static str> {
     all
 }
 
+/// [`logged`] for a charger that speaks OCPP 2.0.1: what 2.0.1 stations
+/// send that is answered, and `sent`.
+pub fn logged_v201(sent: impl IntoIterator<Item = ocpp::v201::Action>) -> Vec<&'static str> {
+    let answered = <AppCtx as ocpp::v201::Csms>::ANSWERED.iter().copied();
+    let mut all: Vec<&'static str> = answered.chain(sent).map(ocpp::v201::Action::name).collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,5 +52,7 @@ mod tests {
         assert_eq!(all, vec!["Authorize", "BootNotification", "DataTransfer", "DiagnosticsStatusNotification", "FirmwareStatusNotification", "Heartbeat", "LogStatusNotification", "MeterValues", "ReserveNow", "Reset", "SecurityEventNotification", "SignCertificate", "SignedFirmwareStatusNotification", "StartTransaction", "StatusNotification", "StopTransaction"]);
         assert!(sent_by_server(Action::DataTransfer) && sent_by_server(Action::Reset) && !sent_by_server(Action::Heartbeat));
         assert!(answered().iter().all(|a| a.sender() != Sender::Server), "only what chargers send is answered");
+        let v201 = logged_v201([ocpp::v201::Action::GetVariables]);
+        assert!(v201.contains(&"TransactionEvent") && v201.contains(&"GetVariables") && !v201.contains(&"StartTransaction"), "{v201:?}");
     }
 }

@@ -38,7 +38,7 @@ import { usePermission } from '@/components/Permission';
 import { LazyChart } from '@/components/LazyChart';
 import { CertificatesSection } from './CertificatesSection';
 import { OperationDialog } from './OperationDialog';
-import { COMMAND_COLOUR, OPERATIONS, schedulePoints, type Operation } from '../model/operations';
+import { COMMAND_COLOUR, OPERATIONS, schedulePoints, spokenBy, type Operation } from '../model/operations';
 import { actionName, AnswerCell, answerWords, connectorWords } from './commandWords';
 import { clockAxis, clockTooltip } from '@/components/clockAxis';
 import { notify } from '@/utils/notify';
@@ -197,9 +197,14 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
               {t('chg.cmd.unlock')} {connectorWords(t, c.number)}
             </Button>
           ))}
-          {canConfigure && (
+          {canConfigure && pile.ocppVersion !== '2.0.1' && (
             <Button size="small" onClick={() => void run('getConfiguration', {})} data-testid="cmd-get-configuration">
               {t('chg.cmd.getConfiguration')}
+            </Button>
+          )}
+          {canConfigure && pile.ocppVersion === '2.0.1' && (
+            <Button size="small" onClick={() => void run('getBaseReport', { reportBase: 'FullInventory' })} data-testid="cmd-get-base-report">
+              {t('chg.op.getBaseReport.title')}
             </Button>
           )}
           {canConfigure && (
@@ -215,7 +220,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
             </MenuTrigger>
             <MenuPopover>
               <MenuList>
-                {OPERATIONS.filter((o) => canConfigure || !o.admin).map((o) => (
+                {OPERATIONS.filter((o) => (canConfigure || !o.admin) && spokenBy(o, pile.ocppVersion)).map((o) => (
                   <MenuItem key={o.key} onClick={() => setOperation(o)}>
                     {t(`chg.op.${o.key}.title`)}
                   </MenuItem>

@@ -12,9 +12,14 @@ import { clearErrorToasts, notify } from '@/utils/notify';
 import { bodyOf, type Operation, type OperationField } from '../model/operations';
 import { actionName, connectorWords } from './commandWords';
 
-/** The dialog's field a server's field path names (`periods[1].limit` is `periods`), if it has one. */
+/**
+ * The dialog's field a server's field path names (`periods[1].limit` is
+ * `periods`; in an operation whose fields are a list's one item,
+ * `variables[0].component` is `component`), if it has one.
+ */
 export function operationFieldOf(op: Operation, serverField: string): string | undefined {
-  const name = serverField.split(/[[.]/)[0];
+  const inItem = op.list && serverField.startsWith(`${op.list}[0].`) ? serverField.slice(op.list.length + 4) : serverField;
+  const name = inItem.split(/[[.]/)[0];
   return op.fields.some((f) => f.name === name) ? name : undefined;
 }
 

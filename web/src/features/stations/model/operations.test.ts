@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, OPERATIONS, parsePeriods, schedulePoints } from './operations';
+import { operationFieldOf } from '../components/OperationDialog';
+import { bodyOf, OPERATIONS, parsePeriods, schedulePoints, spokenBy } from './operations';
 
 const op = (key: string) => OPERATIONS.find((o) => o.key === key)!;
 
 describe('remote operation forms', () => {
+  it('are offered to the piles whose OCPP version takes them, the device model as a list of one', () => {
+    const offered = (version: string) => OPERATIONS.filter((o) => spokenBy(o, version)).map((o) => o.key);
+    expect(offered('2.0.1')).toEqual(expect.arrayContaining(['remoteStart', 'availability', 'trigger', 'dataTransfer', 'getVariables', 'setVariables', 'getBaseReport']));
+    expect(offered('2.0.1')).not.toContain('changeConfiguration');
+    expect(offered('1.6')).not.toContain('setVariables');
+    expect(offered('1.6')).toContain('changeConfiguration');
+    expect(bodyOf(op('setVariables'), { component: 'OCPPCommCtrlr', variable: 'HeartbeatInterval', value: '120', evseId: '' })).toEqual({ body: { variables: [{ component: 'OCPPCommCtrlr', variable: 'HeartbeatInterval', value: '120' }] } });
+    expect(operationFieldOf(op('setVariables'), 'variables[0].component')).toBe('component');
+    expect(operationFieldOf(op('setVariables'), 'variables')).toBeUndefined();
+  });
+
   it('build their request bodies from typed values', () => {
     expect(bodyOf(op('remoteStart'), { connectorId: '2', idTag: 'DEMO0001', limitW: '' })).toEqual({ body: { connectorId: 2, idTag: 'DEMO0001' } });
     // No connector chosen: the charger chooses (no connectorId sent).

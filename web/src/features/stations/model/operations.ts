@@ -43,17 +43,35 @@ export interface Operation {
   /** Interrupts charging: asks first. */
   confirm?: boolean;
   fields: OperationField[];
+  /** Whether it is sent to a charger of each OCPP version (the pile's `ocppVersion`). */
+  v16: boolean;
+  v201: boolean;
+  /** The fields go as the one item of this list (`variables: [{...}]`). */
+  list?: string;
 }
 
 type OperationKey = keyof typeof CHARGER_OPERATIONS;
 
 /** An operation of the route `/charger/{key}`, as permissioned there. */
-const op = (key: OperationKey, rest: Pick<Operation, 'fields'> & Partial<Pick<Operation, 'confirm'>>): Operation => ({
+const op = (key: OperationKey, rest: Pick<Operation, 'fields'> & Partial<Pick<Operation, 'confirm' | 'list'>>): Operation => ({
   key,
   path: key,
   admin: CHARGER_OPERATIONS[key].permission === 'configure:charger',
+  v16: CHARGER_OPERATIONS[key].action !== null,
+  v201: CHARGER_OPERATIONS[key].v201 !== null,
   ...rest,
 });
+
+/** Whether a pile of `version` takes the operation. */
+export const spokenBy = (o: Pick<Operation, 'v16' | 'v201'>, version: string | null | undefined) => (version === '2.0.1' ? o.v201 : o.v16);
+
+const ATTRIBUTES = ['Actual', 'Target', 'MinSet', 'MaxSet'];
+const VARIABLE: OperationField[] = [
+  { name: 'component', kind: 'text', required: true, maxLength: 50 },
+  { name: 'variable', kind: 'text', required: true, maxLength: 50 },
+  { name: 'evseId', kind: 'connector' },
+  { name: 'attributeType', kind: 'select', options: ATTRIBUTES },
+];
 
 const PURPOSES = [...OCPP_VALUES.ChargingProfilePurposeType];
 
@@ -104,6 +122,10 @@ export const OPERATIONS: Operation[] = [
   op('installCertificate', { fields: [{ name: 'certificateType', kind: 'select', options: [...OCPP_VALUES.CertificateUseEnum], required: true }, { name: 'certificate', kind: 'pem', required: true, maxLength: 5500 }] }),
   op('getInstalledCertificateIds', { fields: [{ name: 'certificateType', kind: 'select', options: [...OCPP_VALUES.CertificateUseEnum], required: true }] }),
   op('dataTransfer', { fields: [{ name: 'vendorId', kind: 'text', required: true, maxLength: 255 }, { name: 'messageId', kind: 'text', maxLength: 50 }, { name: 'data', kind: 'text' }] }),
+  // The device model (OCPP 2.0.1): one variable a dialog; the route takes a list.
+  op('getVariables', { list: 'variables', fields: VARIABLE }),
+  op('setVariables', { list: 'variables', fields: [...VARIABLE, { name: 'value', kind: 'text', maxLength: 1000 }] }),
+  op('getBaseReport', { fields: [{ name: 'reportBase', kind: 'select', options: ['FullInventory', 'ConfigurationInventory', 'SummaryInventory'], required: true, initial: 'FullInventory' }] }),
 ];
 
 type SchedulePeriod = { startPeriod: number; limit: number; numberPhases?: number };
@@ -158,7 +180,7 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
   // A recurrence belongs to a Recurring profile only: a choice left from an
   // earlier kind is not sent.
   if ('recurrencyKind' in body && body.kind !== 'Recurring') delete body.recurrencyKind;
-  return { body };
+  return { body: op.list ? { [op.list]: [body] } : body };
 }
 
 /**

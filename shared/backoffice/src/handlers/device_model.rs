@@ -1,0 +1,202 @@
+//! The device model of an OCPP 2.0.1 charging station: staff read and
+//! change its variables (GetVariables, SetVariables) and ask for its
+//! reports (GetBaseReport, answered page by page in NotifyReport, kept in
+//! the message log). Each route checks its body (a 400 naming the field,
+//! nothing queued) and goes through the charger's command queue like the
+//! other remote operations; its route and permission are in
+//! `commands::routes`, its call in `commands::OPERATIONS_V201`.
+
+use charging::pile::OcppVersion;
+use envelope::{msg, ApiError};
+use ocpp::v201;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::commands::{pile, queue_v201};
+use crate::ctx::AppCtx;
+use crate::domain::assets::piles::Pile;
+use crate::reply::Reply;
+use crate::request::{field_invalid, Call};
+
+/// A component's or variable's name and instance are CiString50.
+const MAX_NAME: usize = 50;
+/// An attribute's value is CiString1000 (SetVariables).
+const MAX_VALUE: usize = 1000;
+/// Variables per request (a station's ItemsPerMessage is often 20-50).
+pub const MAX_VARIABLES: usize = 20;
+
+/// The attribute of a variable (2.0.1's AttributeEnum; default Actual).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum AttributeType {
+    Actual,
+    Target,
+    MinSet,
+    MaxSet,
+}
+
+/// One variable of a component, as 2.0.1 names it.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VariableRef {
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 50))]
+    component: String,
+    #[schemars(length(min = 1, max = 50))]
+    component_instance: Option<String>,
+    /// The EVSE the component belongs to (a connector of the pile); absent: the station.
+    evse_id: Option<i64>,
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 50))]
+    variable: String,
+    #[schemars(length(min = 1, max = 50))]
+    variable_instance: Option<String>,
+    attribute_type: Option<AttributeType>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GetVariablesBody {
+    #[serde(default)]
+    pile_id: String,
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 20))]
+    variables: Vec<VariableRef>,
+}
+
+/// A variable and the value to give it.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VariableValue {
+    #[serde(flatten)]
+    target: VariableRef,
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    value: String,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetVariablesBody {
+    #[serde(default)]
+    pile_id: String,
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 20))]
+    variables: Vec<VariableValue>,
+}
+
+/// What a base report holds (2.0.1's ReportBaseEnum).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum ReportBase {
+    ConfigurationInventory,
+    FullInventory,
+    SummaryInventory,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BaseReportBody {
+    #[serde(default)]
+    pile_id: String,
+    report_base: Option<ReportBase>,
+}
+
+/// The pile, which must speak 2.0.1 (a 1.6 pile has configuration keys).
+async fn station(ctx: &AppCtx, id: &str) -> Result<Pile, ApiError> {
+    let p = pile(ctx, id).await?;
+    if p.ocpp_version != OcppVersion::V201 {
+        return Err(field_invalid("pileId", msg::chargers::variables::v16_pile(&p.code)));
+    }
+    Ok(p)
+}
+
+fn name(field: &str, v: &str) -> Result<String, ApiError> {
+    let v = v.trim();
+    if v.is_empty() || v.chars().count() > MAX_NAME || !v.chars().all(|c| c.is_ascii_graphic()) {
+        return Err(field_invalid(field, msg::chargers::variables::bad_name(MAX_NAME)));
+    }
+    Ok(v.to_string())
+}
+
+fn optional_name(field: &str, v: Option<&str>) -> Result<Option<String>, ApiError> {
+    v.map(str::trim).filter(|v| !v.is_empty()).map(|v| name(field, v)).transpose()
+}
+
+fn count<T>(items: &[T]) -> Result<(), ApiError> {
+    if items.is_empty() || items.len() > MAX_VARIABLES {
+        return Err(field_invalid("variables", msg::chargers::variables::count(MAX_VARIABLES)));
+    }
+    Ok(())
+}
+
+fn attribute(a: Option<AttributeType>) -> Option<v201::AttributeEnum> {
+    a.map(|a| match a {
+        AttributeType::Actual => v201::AttributeEnum::Actual,
+        AttributeType::Target => v201::AttributeEnum::Target,
+        AttributeType::MinSet => v201::AttributeEnum::MinSet,
+        AttributeType::MaxSet => v201::AttributeEnum::MaxSet,
+    })
+}
+
+/// The component and variable `v` names (`at`: its place in the body).
+fn target(p: &Pile, at: &str, v: &VariableRef) -> Result<(v201::Component, v201::Variable), ApiError> {
+    let evse = match v.evse_id {
+        Some(n) if n >= 1 && n <= i64::from(p.connector_count) => Some(v201::EVSE { custom_data: None, id: n, connector_id: None }),
+        Some(n) => return Err(field_invalid(&format!("{at}.evseId"), msg::chargers::variables::no_such_evse(&p.code, &n, &p.connector_count))),
+        None => None,
+    };
+    let component = v201::Component { custom_data: None, evse, name: name(&format!("{at}.component"), &v.component)?, instance: optional_name(&format!("{at}.componentInstance"), v.component_instance.as_deref())? };
+    let variable = v201::Variable { custom_data: None, name: name(&format!("{at}.variable"), &v.variable)?, instance: optional_name(&format!("{at}.variableInstance"), v.variable_instance.as_deref())? };
+    Ok((component, variable))
+}
+
+/// POST /charger/getVariables {pileId, variables: [{component, variable, ...}]}
+pub(super) async fn get_variables(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: GetVariablesBody = call.req.payload()?;
+    let p = station(ctx, &b.pile_id).await?;
+    count(&b.variables)?;
+    let mut get_variable_data = Vec::with_capacity(b.variables.len());
+    for (i, v) in b.variables.iter().enumerate() {
+        let (component, variable) = target(&p, &format!("variables[{i}]"), v)?;
+        get_variable_data.push(v201::GetVariableData { custom_data: None, attribute_type: attribute(v.attribute_type), component, variable });
+    }
+    queue_v201(ctx, &call, &p, &v201::GetVariablesRequest { custom_data: None, get_variable_data }).await
+}
+
+/// POST /charger/setVariables {pileId, variables: [{component, variable, value, ...}]}
+///
+/// The station's password (SecurityCtrlr.BasicAuthPassword) is refused:
+/// it is set on the pile and stored hashed, never sent through here (the
+/// command and the message log keep what is sent).
+pub(super) async fn set_variables(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: SetVariablesBody = call.req.payload()?;
+    let p = station(ctx, &b.pile_id).await?;
+    count(&b.variables)?;
+    let mut set_variable_data = Vec::with_capacity(b.variables.len());
+    for (i, v) in b.variables.iter().enumerate() {
+        let at = format!("variables[{i}]");
+        let (component, variable) = target(&p, &at, &v.target)?;
+        if component.name.eq_ignore_ascii_case("SecurityCtrlr") && variable.name.eq_ignore_ascii_case("BasicAuthPassword") {
+            return Err(field_invalid(&format!("{at}.variable"), msg::chargers::variables::password()));
+        }
+        if v.value.chars().count() > MAX_VALUE {
+            return Err(field_invalid(&format!("{at}.value"), msg::chargers::variables::bad_value(MAX_VALUE)));
+        }
+        set_variable_data.push(v201::SetVariableData { custom_data: None, attribute_type: attribute(v.target.attribute_type), attribute_value: v.value.clone(), component, variable });
+    }
+    queue_v201(ctx, &call, &p, &v201::SetVariablesRequest { custom_data: None, set_variable_data }).await
+}
+
+/// POST /charger/getBaseReport {pileId, reportBase}: the station answers,
+/// then sends the report in NotifyReport pages (in the message log).
+pub(super) async fn get_base_report(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: BaseReportBody = call.req.payload()?;
+    let p = station(ctx, &b.pile_id).await?;
+    let Some(base) = b.report_base else { return Err(field_invalid("reportBase", msg::request::required())) };
+    let report_base = match base {
+        ReportBase::ConfigurationInventory => v201::ReportBaseEnum::ConfigurationInventory,
+        ReportBase::FullInventory => v201::ReportBaseEnum::FullInventory,
+        ReportBase::SummaryInventory => v201::ReportBaseEnum::SummaryInventory,
+    };
+    let request_id = crate::domain::chargers::commands::next_request_id(ctx).await?;
+    queue_v201(ctx, &call, &p, &v201::GetBaseReportRequest { custom_data: None, request_id, report_base }).await
+}
