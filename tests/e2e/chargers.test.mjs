@@ -154,6 +154,72 @@ describe('charger link', () => {
     });
   });
 
+  it('an OCPP 2.0.1 station: registered for 2.0.1, it charges, its order appears, its device model is read and changed', async () => {
+    const admin = await token(USERS.admin);
+    const stations = await api('GET', '/station/getList?pageNo=1&pageSize=50&status=operating', admin);
+    const station = stations.data.list.find((s) => s.tariffId);
+    await withBrowser(async (page) => {
+      await login(page, gateway.url, USERS.admin);
+      await go(page, `/connector/stationdetail?id=${station.id}`);
+      await page.getByTestId('pile-add').click();
+      const form = page.getByTestId('pile-form');
+      await form.locator('input[name="code"]').fill('E2E201ST1');
+      await page.getByTestId('pile-connector-count').selectOption('2');
+      await page.getByTestId('pile-ocpp-version').selectOption('2.0.1');
+      await shot(page, 'chargers-08-pile-201');
+      await page.getByTestId('pile-save').click();
+      await form.waitFor({ state: 'hidden' });
+      const pile = (await api('GET', `/station/getDetail?id=${station.id}`, admin)).data.piles.find((p) => p.code === 'E2E201ST1');
+      assert.equal(pile.ocppVersion, '2.0.1');
+      const password = (await api('POST', '/pile/setPassword', admin, { id: pile.id })).data.password;
+      const stationSim = startCharger(gateway, 'E2E201ST1', password, 'DEMO0014', { script: 'station201.py' });
+      try {
+        await stationSim.done.catch((e) => assert.fail(`${e.message}`));
+        await page.reload();
+        const card = page.getByTestId('pile-card').filter({ hasText: 'E2E201ST1' });
+        await card.getByTestId('link-state').filter({ hasText: '已连接' }).waitFor({ timeout: 15_000 });
+        assert.match(await card.getByTestId('link-ocpp-version').innerText(), /OCPP 2\.0\.1/);
+        assert.match(await card.getByTestId('link-boot').innerText(), /E2E Volt · AC22-201 · 3.1.0/);
+        assert.equal(await card.getByTestId('cmd-get-configuration').count(), 0, 'a 2.0.1 station has no configuration keys');
+
+        // The device model: the full report, then one variable changed.
+        await card.getByTestId('cmd-get-base-report').click();
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr[data-action="GetBaseReport"]')].some((r) => r.textContent.includes('已接受')), null, { timeout: 15_000 });
+        await card.getByTestId('cmd-more').click();
+        await page.getByRole('menuitem', { name: '修改设备模型变量' }).waitFor();
+        assert.equal(await page.getByRole('menuitem', { name: '修改配置' }).count(), 0, 'only what 2.0.1 takes is offered');
+        await page.getByRole('menuitem', { name: '修改设备模型变量' }).click();
+        await page.getByTestId('op-component').fill('OCPPCommCtrlr');
+        await page.getByTestId('op-variable').fill('HeartbeatInterval');
+        await page.getByTestId('op-value').fill('120');
+        await page.getByTestId('op-send').click();
+        await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr[data-action="SetVariables"]')].some((r) => r.textContent.includes('已应答')), null, { timeout: 15_000 });
+        await eventually(async () => /SetVariables .*'HeartbeatInterval'\): '120'/.test(stationSim.output()), 'the station took the new value').catch((e) => assert.fail(`${e.message}: ${stationSim.output()}`));
+        await card.scrollIntoViewIfNeeded();
+        await shot(page, 'chargers-09-station-201');
+
+        // The transaction is an order on the same pages.
+        const order = (await api('GET', '/order/getList?userId=DEMO0014&pageSize=50', admin)).data.list.find((o) => o.pileId === pile.id);
+        assert.ok(order, `the station's order: ${stationSim.output()}`);
+        assert.equal(order.status, 'finished');
+        assert.equal(order.energyWh, 10_000);
+        assert.ok(order.amountFen > 0);
+        await go(page, `/order/detail?id=${order.orderNo}`);
+        await page.getByTestId('detail-charger').filter({ hasText: 'E2E201ST1' }).waitFor({ timeout: 10_000 });
+        await shot(page, 'chargers-10-order-201');
+
+        // Its message log offers 2.0.1's actions and shows the report.
+        await go(page, `/connector/messageLog?pileId=${pile.id}&code=E2E201ST1`);
+        await page.locator('[data-testid="log-table"] tr[data-action="NotifyReport"]').first().waitFor({ timeout: 15_000 });
+        await page.locator('[data-testid="log-table"] tr[data-action="TransactionEvent"]').first().waitFor();
+        await shot(page, 'chargers-11-log-201');
+      } finally {
+        stationSim.stop();
+      }
+    });
+  });
+
   it("a charger's credentials are an admin's: an editor sees no password button and the security profile read-only", async () => {
     const admin = await token(USERS.admin);
     const stations = await api('GET', '/station/getList?pageNo=1&pageSize=50&status=operating', admin);

@@ -302,15 +302,16 @@ export function apiClient(gateway) {
 export const PYTHON = process.env.E2E_PYTHON ?? join(ROOT, 'target/tools-venv/bin/python');
 
 /**
- * Starts the scripted charger (tests/e2e/charger.py) against a gateway.
+ * Starts the scripted charger (tests/e2e/charger.py, or `script`: the
+ * OCPP 2.0.1 station tests/e2e/station201.py) against a gateway.
  * `done` resolves with its session's transaction id once the session is
  * over (the live mode's session runs until the server stops it: `live` then
  * resolves with its transaction id once it started); `stop` disconnects it.
  */
-export function startCharger(gateway, code, password, idTag, { live = false } = {}) {
+export function startCharger(gateway, code, password, idTag, { live = false, script = 'charger.py' } = {}) {
   assert.ok(existsSync(PYTHON), `python with the ocpp package missing: ${PYTHON} (scripts/install-test-deps.sh)`);
   const ws = gateway.url.replace(/^http/, 'ws') + '/ocpp';
-  const args = [join(import.meta.dirname, 'charger.py'), ws, code, password, idTag, ...(live ? ['--live'] : [])];
+  const args = [join(import.meta.dirname, script), ws, code, password, idTag, ...(live ? ['--live'] : [])];
   const child = spawn(PYTHON, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d) => (out += d));

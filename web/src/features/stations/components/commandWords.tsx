@@ -30,6 +30,9 @@ export function answerWords(t: TFunction, c: Pick<Command, 'status' | 'error' | 
   if (!r) return { words: '' };
   if (typeof r.status === 'string') return { words: t(`chg.answer.${r.status}`, { defaultValue: r.status }) };
   if (Array.isArray(r.configurationKey)) return { words: t('chg.words.keys', { count: (r.configurationKey as unknown[]).length }) };
+  // The device model's answers (OCPP 2.0.1): one result per variable.
+  const results = (r.getVariableResult ?? r.setVariableResult) as Array<{ attributeStatus?: string }> | undefined;
+  if (Array.isArray(results)) return { words: t('chg.words.variables', { accepted: results.filter((x) => x.attributeStatus === 'Accepted').length, count: results.length }) };
   if (typeof r.listVersion === 'number') return { words: t('chg.words.listVersion', { v: r.listVersion }) };
   if (typeof r.fileName === 'string') return { words: t('chg.words.fileName'), data: r.fileName };
   if (r.chargingSchedule) return { words: t('chg.words.schedule') };
