@@ -61,6 +61,16 @@ class Station(ChargePoint):
         self.got.append(("TriggerMessage", requested_message, kw.get("evse")))
         return call_result.TriggerMessage(status="Accepted")
 
+    @on("ReserveNow")
+    async def on_reserve_now(self, id, expiry_date_time, id_token, **kw):
+        self.got.append(("ReserveNow", id, id_token, kw.get("evse_id")))
+        return call_result.ReserveNow(status="Accepted")
+
+    @on("CancelReservation")
+    async def on_cancel_reservation(self, reservation_id, **kw):
+        self.got.append(("CancelReservation", reservation_id))
+        return call_result.CancelReservation(status="Accepted")
+
     @on("ClearCache")
     async def on_clear_cache(self, **kw):
         return call_result.ClearCache(status="Accepted")
@@ -295,5 +305,32 @@ def test_the_device_model_is_read_and_changed_and_its_report_is_logged(gateway, 
         p16 = make_pile(api)
         r = await post(api, "/charger/getVariables", {"pileId": p16.id, "variables": [{"component": "A", "variable": "B"}]})
         assert r["code"] == 400 and "getConfiguration" in r["msg"], r
+
+    run(go())
+
+
+def test_a_reservation_is_held_cancelled_and_used_by_its_transaction(gateway, api):
+    p = station_pile(api)
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            until = int(time.time()) + 1800
+            made = await settle(api, (await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 2, "idTag": "DEMO0007", "expiresAt": until}))["data"]["id"])
+            assert (made["action"], made["response"]["status"]) == ("ReserveNow", "Accepted"), made
+            _, rid, token, evse = cs.got[-1]
+            assert token == {"id_token": "DEMO0007", "type": "Central"} and evse == 2
+            shown = {r["id"]: r for r in api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]}
+            assert shown[rid]["status"] == "reserved", shown
+            cancel = await settle(api, (await post(api, "/charger/cancelReservation", {"reservationId": rid}))["data"]["id"])
+            assert cancel["response"]["status"] == "Accepted" and cs.got[-1] == ("CancelReservation", rid)
+            assert {r["id"]: r for r in api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]}[rid]["status"] == "cancelled"
+            # A second one, used by the transaction that names it.
+            again = await settle(api, (await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 0, "idTag": "DEMO0007", "expiresAt": until}))["data"]["id"])
+            rid2 = cs.got[-1][1]
+            assert again["response"]["status"] == "Accepted" and cs.got[-1][3] is None, "connector 0: any EVSE"
+            await cs.call(event("Started", 0, time.time(), "RSV-1", "Authorized", [energy(0, "Transaction.Begin")], evse={"id": 1, "connector_id": 1},
+                                id_token={"id_token": "DEMO0007", "type": "ISO14443"}, reservation_id=rid2))
+            assert {r["id"]: r for r in api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]}[rid2]["status"] == "used"
 
     run(go())

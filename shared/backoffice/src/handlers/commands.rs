@@ -120,6 +120,8 @@ pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
     ("/charger/reset", v201::Action::Reset),
     ("/charger/clearCache", v201::Action::ClearCache),
     ("/charger/dataTransfer", v201::Action::DataTransfer),
+    ("/charger/reserveNow", v201::Action::ReserveNow),
+    ("/charger/cancelReservation", v201::Action::CancelReservation),
     ("/charger/getVariables", v201::Action::GetVariables),
     ("/charger/setVariables", v201::Action::SetVariables),
     ("/charger/getBaseReport", v201::Action::GetBaseReport),
@@ -741,6 +743,20 @@ async fn reserve_now(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let id = reservations::next_id(ctx).await?;
     let r = Reservation { id, pile_id: p.id.clone(), connector: n, id_tag: card.id_tag.clone(), expires_at: until, status: ReservationStatus::Requested, answer: None, created_at: ctx.now(), created_by: by(&call)? };
     reservations::create(ctx, &r).await?;
+    if p.ocpp_version == OcppVersion::V201 {
+        // 2.0.1 names the reservation `id`, an EVSE (none: any), the card as an idToken.
+        let token = |t: String| v201::IdToken { custom_data: None, additional_info: None, id_token: t, r#type: v201::IdTokenEnum::Central };
+        let request = v201::ReserveNowRequest {
+            custom_data: None,
+            id,
+            expiry_date_time: DateTime::from_unix(until),
+            connector_type: None,
+            id_token: token(card.id_tag),
+            evse_id: (n > 0).then_some(i64::from(n)),
+            group_id_token: card.parent_id_tag.map(token),
+        };
+        return queue_v201(ctx, &call, &p, &request).await;
+    }
     let request = v16::ReserveNowRequest { connector_id: n.into(), expiry_date: DateTime::from_unix(until), id_tag: card.id_tag, parent_id_tag: card.parent_id_tag, reservation_id: id };
     queue(ctx, &call, &p, &request).await
 }
@@ -758,6 +774,9 @@ async fn cancel_reservation(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     let id = b.reservation_id.ok_or_else(|| bad("reservationId", "is required", "不能为空"))?;
     let r = reservations::get(ctx, id).await?.ok_or_else(|| ApiError::not_found(Text::new(format!("no reservation {id}"), format!("预约{id}不存在"))))?;
     let p = piles::get_pile(ctx, &r.pile_id).await?;
+    if p.ocpp_version == OcppVersion::V201 {
+        return queue_v201(ctx, &call, &p, &v201::CancelReservationRequest { custom_data: None, reservation_id: id }).await;
+    }
     queue(ctx, &call, &p, &v16::CancelReservationRequest { reservation_id: id }).await
 }
 

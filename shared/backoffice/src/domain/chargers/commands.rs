@@ -712,7 +712,9 @@ async fn follow_up(ctx: &AppCtx, c: &Command) -> Result<(), ApiError> {
     if super::certificates::follows_answer(&c.action) {
         return super::certificates::command_ended(ctx, c).await;
     }
-    let Some(id) = c.payload.get("reservationId").and_then(Value::as_i64) else { return Ok(()) };
+    // 2.0.1's ReserveNow names its reservation `id`.
+    let reservation = c.payload.get("reservationId").or_else(|| c.payload.get("id").filter(|_| c.action == "ReserveNow"));
+    let Some(id) = reservation.and_then(Value::as_i64) else { return Ok(()) };
     match (c.action.as_str(), answer) {
         ("ReserveNow", Some("Accepted")) => reservations::set_status(ctx, id, ReservationStatus::Reserved, answer).await,
         ("ReserveNow", _) => reservations::set_status(ctx, id, ReservationStatus::Refused, answer.or(c.error.as_ref().map(|e| e.code.as_str()))).await,
