@@ -334,3 +334,28 @@ def test_a_reservation_is_held_cancelled_and_used_by_its_transaction(gateway, ap
             assert {r["id"]: r for r in api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]}[rid2]["status"] == "used"
 
     run(go())
+
+
+def test_lost_events_are_shown_on_the_order_and_a_late_one_closes_its_gap(gateway, api):
+    p = station_pile(api)
+    token = {"id_token": "DEMO0008", "type": "ISO14443"}
+
+    async def session(tx, seqs, t0):
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            await cs.call(event("Started", seqs[0], t0, tx, "Authorized", [energy(1_000, "Transaction.Begin")], evse={"id": 1, "connector_id": 1}, id_token=token))
+            for i, seq in enumerate(seqs[1:-1], start=1):
+                await cs.call(event("Updated", seq, t0 + i * 60, tx, "MeterValuePeriodic", [energy(1_000 + i * 500)], offline=True))
+            await cs.call(event("Ended", seqs[-1], t0 + 600, tx, "StopAuthorized", [energy(5_000, "Transaction.End")], info={"stopped_reason": "Local"}))
+
+    t0 = int(time.time()) - 3600
+    run(session("GAP-1", [0, 2, 3], t0))
+    # The station's offline queue sends the lost one late, in order: no gap.
+    run(session("GAP-2", [0, 2, 1, 3], t0 + 1200))
+    orders = {o["transactionId"]: o for o in api.get("/order/getList?userId=DEMO0008&pageSize=50")["data"]["list"] if o["pileId"] == p.id}
+    assert len(orders) == 2, orders
+    details = [api.get(f"/order/detail?id={o['orderNo']}")["data"] for o in sorted(orders.values(), key=lambda o: o["startTs"])]
+    problems = [[a["problem"] for a in d["anomalies"] if a["kind"] == "charger"] for d in details]
+    assert problems == [["eventsMissing"], []], problems
+    assert {"kind": "charger", "problem": "eventsMissing"} in details[0]["anomalies"], details[0]["anomalies"]
+    assert all(d["energyWh"] == 4_000 for d in details)

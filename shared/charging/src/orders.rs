@@ -406,6 +406,9 @@ pub enum ChargerProblem {
     StoppedTwice,
     /// The readings could not be priced (times or meter going backwards).
     Unpriceable,
+    /// The charger's events of the transaction have gaps (OCPP 2.0.1
+    /// TransactionEvent seqNo): some were never received.
+    EventsMissing,
 }
 
 /// One finding. JSON: `{"kind": "neverStopped", "runningSecs": 50000}`.

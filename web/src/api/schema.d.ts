@@ -8381,7 +8381,7 @@ export interface operations {
                                          *     the order when it happens (the charger is always answered, so the
                                          *     order is where staff see it). JSON: camelCase names.
                                          */
-                                        problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
+                                        problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
                                     })[];
                                     /** @description A postpaid card's session: the holder account it is billed to. */
                                     billedTo: string | null;
@@ -10325,7 +10325,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;
@@ -10547,7 +10547,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;
@@ -10988,7 +10988,7 @@ export interface operations {
                                      *     the order when it happens (the charger is always answered, so the
                                      *     order is where staff see it). JSON: camelCase names.
                                      */
-                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
+                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
                                 })[];
                                 /** @description A postpaid card's session: the holder account it is billed to. */
                                 billedTo: string | null;
@@ -11354,7 +11354,7 @@ export interface operations {
                                      *     the order when it happens (the charger is always answered, so the
                                      *     order is where staff see it). JSON: camelCase names.
                                      */
-                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
+                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
                                 })[];
                                 /** @description A postpaid card's session: the holder account it is billed to. */
                                 billedTo: string | null;
@@ -11790,7 +11790,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;
@@ -12017,7 +12017,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;

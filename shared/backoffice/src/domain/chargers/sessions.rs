@@ -54,6 +54,55 @@ pub struct Transaction {
     /// RequestStopTransaction names it so).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub charger_transaction_id: Option<String>,
+    /// The highest event number received (2.0.1's seqNo) and the lower
+    /// ones not received (at most [`MAX_MISSING_EVENTS`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seq_last: Option<i64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seq_missing: Vec<i64>,
+}
+
+/// How many missing event numbers a transaction keeps.
+pub const MAX_MISSING_EVENTS: usize = 64;
+
+/// The event numbers after event `seq` arrived: a number past the last
+/// leaves the ones skipped missing; a missing one that comes late is no
+/// longer missing; a repeat changes nothing.
+pub fn next_sequence(last: Option<i64>, missing: &[i64], seq: i64) -> (i64, Vec<i64>) {
+    let last = last.unwrap_or(-1);
+    let mut missing = missing.to_vec();
+    if seq > last {
+        let room = MAX_MISSING_EVENTS.saturating_sub(missing.len());
+        missing.extend((last + 1..seq).take(room));
+        (seq, missing)
+    } else {
+        missing.retain(|m| *m != seq);
+        (last, missing)
+    }
+}
+
+/// Records a transaction's event numbers (see [`next_sequence`]).
+pub async fn record_sequence(ctx: &AppCtx, transaction_id: i64, last: i64, missing: &[i64]) -> Result<(), ApiError> {
+    let actions = vec![UpdateAction::Set("seqLast".into(), json!(last)), UpdateAction::Set("seqMissing".into(), json!(missing))];
+    ctx.store.update(&tx_key(transaction_id), actions, None).await.api().map(|_| ())
+}
+
+/// Adds a problem to an order (once).
+pub async fn flag_order(ctx: &AppCtx, order_no: &str, problem: ChargerProblem) -> Result<(), ApiError> {
+    for _ in 0..ATTEMPTS {
+        let row = orders::load(ctx, order_no).await?;
+        if row.charger_problems.contains(&problem) {
+            return Ok(());
+        }
+        let mut after = row.clone();
+        after.charger_problems.push(problem);
+        match ctx.store.transact(orders::change_ops(&row, &after)).await {
+            Ok(()) => return Ok(()),
+            Err(store::StoreError::TransactionCanceled { .. }) => continue,
+            Err(e) => return Err(crate::domain::store_error(e)),
+        }
+    }
+    Err(ApiError::standard(409))
 }
 
 fn tx_key(id: i64) -> Key {
@@ -96,6 +145,9 @@ pub struct EarlyStart {
     pub meter_start: i64,
     pub timestamp: i64,
     pub timestamp_text: String,
+    /// Its event number (seqNo).
+    #[serde(default)]
+    pub seq_no: i64,
 }
 
 fn early_start_key(pile_id: &str, charger_transaction_id: &str) -> Key {
@@ -281,6 +333,8 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
             payment,
             held_fen: if hold.is_some() { minimum } else { Fen::ZERO },
             charger_transaction_id: r.charger_transaction_id.clone(),
+            seq_last: None,
+            seq_missing: Vec::new(),
         };
         let mut dedupe_item = dedupe.to_item();
         dedupe_item.insert("transactionId".into(), json!(transaction_id));
@@ -568,6 +622,15 @@ mod tests {
         assert!(extend_curve(&mut curve, 1000, &[r(20, 1500), r(10, 1200), r(10, 1200)]));
         assert_eq!(curve.iter().map(|p| (p.ts, p.energy_wh)).collect::<Vec<_>>(), vec![(10, 200), (20, 500)]);
         assert!(!extend_curve(&mut curve, 1000, &[Reading { at: 30, register_wh: None, power_w: Some(1), soc: None }]));
+    }
+
+    #[test]
+    fn event_numbers_keep_the_gaps_until_the_missing_ones_come() {
+        assert_eq!(next_sequence(None, &[], 0), (0, vec![]));
+        assert_eq!(next_sequence(Some(0), &[], 3), (3, vec![1, 2]));
+        assert_eq!(next_sequence(Some(3), &[1, 2], 2), (3, vec![1]), "a late one fills its gap");
+        assert_eq!(next_sequence(Some(3), &[1], 3), (3, vec![1]), "a repeat changes nothing");
+        assert_eq!(next_sequence(Some(0), &[], 1_000).1.len(), MAX_MISSING_EVENTS, "bounded");
     }
 
     #[test]

@@ -219,6 +219,7 @@ impl Csms for AppCtx {
                     meter_start: register_in(values, "Transaction.Begin", now).unwrap_or(0),
                     timestamp: req.timestamp.unix(),
                     timestamp_text: req.timestamp.as_str().to_string(),
+                    seq_no: req.seq_no,
                 },
             };
             match &req.id_token {
@@ -232,9 +233,14 @@ impl Csms for AppCtx {
                         reservation_id: req.reservation_id,
                         charger_transaction_id: Some(charger_tx.clone()),
                     };
+                    let early_seq = start.seq_no;
                     let started = sessions::start(self, pile, &r).await.map_err(internal)?;
                     answer.id_token_info = Some(id_token_info(&started.id_tag_info));
                     tx = sessions::get_transaction(self, started.transaction_id).await.map_err(internal)?;
+                    // The cable-first event counted as received.
+                    if let Some(t) = tx.as_mut().filter(|t| t.seq_last.is_none() && early_seq < req.seq_no) {
+                        (t.seq_last, t.seq_missing) = (Some(early_seq), (0..early_seq).collect());
+                    }
                 }
                 // No one authorized yet: an Ended one was never a session.
                 None if req.event_type == TransactionEventEnum::Ended => return Ok(answer),
@@ -248,6 +254,10 @@ impl Csms for AppCtx {
             answer.id_token_info = Some(id_token_info(&info));
         }
         let Some(tx) = tx else { return Err(CallError::internal()) };
+        let (seq_last, seq_missing) = sessions::next_sequence(tx.seq_last, &tx.seq_missing, req.seq_no);
+        if Some(seq_last) != tx.seq_last || seq_missing != tx.seq_missing {
+            sessions::record_sequence(self, tx.transaction_id, seq_last, &seq_missing).await.map_err(internal)?;
+        }
         let (at, _) = plausible_time(Some(req.timestamp.unix()), now);
         if req.event_type == TransactionEventEnum::Ended {
             let stop = StopRequest {
@@ -257,7 +267,14 @@ impl Csms for AppCtx {
                 reason: stop_reason(req.transaction_info.stopped_reason.as_ref()).or_else(|| Some("Local".into())),
                 readings: readings(values, now),
             };
-            if let sessions::Stopped::Closed { order_no } = sessions::stop(self, pile, &stop).await.map_err(internal)? {
+            let stopped = sessions::stop(self, pile, &stop).await.map_err(internal)?;
+            // Events that never came: the order says so (one whose gap
+            // closes later, from the station's offline queue, still does).
+            if !seq_missing.is_empty() {
+                tracing::info!(pile = %pile.code, transaction = %charger_tx, missing = ?seq_missing, "a 2.0.1 transaction ended with events missing");
+                sessions::flag_order(self, &tx.order_no, charging::orders::ChargerProblem::EventsMissing).await.map_err(internal)?;
+            }
+            if let sessions::Stopped::Closed { order_no } = stopped {
                 let order = crate::domain::orders::load_full(self, &order_no).await.map_err(internal)?.0;
                 answer.total_cost = Some(order.order.amount_fen.0 as f64 / 100.0);
                 set_status(self, pile, tx.connector, "Finishing", at).await?;

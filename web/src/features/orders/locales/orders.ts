@@ -115,6 +115,7 @@ const zh = {
       clockNotSet: '充电桩时钟异常，已按到达时间记录',
       stoppedTwice: '充电桩重复上报结束且数据不一致',
       unpriceable: '充电桩读数无法计费',
+      eventsMissing: '充电桩的交易事件有缺失（序号不连续）',
     },
     stopReason: {
       userApp: '用户APP停止',
@@ -377,6 +378,7 @@ const en: typeof zh = {
       clockNotSet: 'Charger clock implausible: arrival time recorded',
       stoppedTwice: 'Charger reported the stop twice with different values',
       unpriceable: 'Charger readings could not be priced',
+      eventsMissing: "Some of the charger's transaction events never arrived (gaps in seqNo)",
     },
     stopReason: {
       userApp: 'Stopped by user (app)',
