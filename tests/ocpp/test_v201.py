@@ -71,6 +71,25 @@ class Station(ChargePoint):
         self.got.append(("CancelReservation", reservation_id))
         return call_result.CancelReservation(status="Accepted")
 
+    @on("UpdateFirmware")
+    async def on_update_firmware(self, request_id, firmware, **kw):
+        self.got.append(("UpdateFirmware", request_id, firmware))
+        return call_result.UpdateFirmware(status="Accepted")
+
+    @on("GetLog")
+    async def on_get_log(self, log, log_type, request_id, **kw):
+        self.got.append(("GetLog", request_id, log_type, log["remote_location"]))
+        return call_result.GetLog(status="Accepted", filename="log-1.zip")
+
+    @on("SendLocalList")
+    async def on_send_local_list(self, version_number, update_type, **kw):
+        self.local_list = (version_number, update_type, kw.get("local_authorization_list") or [])
+        return call_result.SendLocalList(status="Accepted")
+
+    @on("GetLocalListVersion")
+    async def on_get_local_list_version(self, **kw):
+        return call_result.GetLocalListVersion(version_number=getattr(self, "local_list", (0,))[0])
+
     @on("ClearCache")
     async def on_clear_cache(self, **kw):
         return call_result.ClearCache(status="Accepted")
@@ -359,3 +378,33 @@ def test_lost_events_are_shown_on_the_order_and_a_late_one_closes_its_gap(gatewa
     assert problems == [["eventsMissing"], []], problems
     assert {"kind": "charger", "problem": "eventsMissing"} in details[0]["anomalies"], details[0]["anomalies"]
     assert all(d["energyWh"] == 4_000 for d in details)
+
+
+def test_firmware_logs_and_the_local_list_go_as_201_calls_and_their_notifications_show(gateway, api):
+    p = station_pile(api)
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            fw = await settle(api, (await post(api, "/charger/updateFirmware", {"pileId": p.id, "location": "https://fw.example.com/ac22-3.2.bin"}))["data"]["id"])
+            assert (fw["action"], fw["response"]["status"]) == ("UpdateFirmware", "Accepted"), fw
+            _, fw_request, firmware = cs.got[-1]
+            assert firmware["location"] == "https://fw.example.com/ac22-3.2.bin" and "signature" not in firmware
+            await cs.call(call.FirmwareStatusNotification(status="Installed", request_id=fw_request))
+            log = await settle(api, (await post(api, "/charger/getLog", {"pileId": p.id, "logType": "SecurityLog", "location": "ftps://logs.example.com/up"}))["data"]["id"])
+            assert (log["response"]["status"], log["response"]["filename"]) == ("Accepted", "log-1.zip") and cs.got[-1][2:] == ("SecurityLog", "ftps://logs.example.com/up")
+            await cs.call(call.LogStatusNotification(status="Uploaded", request_id=cs.got[-1][1]))
+            link = p.view()["link"]
+            assert (link["firmwareStatus"], link["firmwareRequestId"], link["logStatus"]) == ("Installed", fw_request, "Uploaded"), link
+            sent = await settle(api, (await post(api, "/charger/sendLocalList", {"pileId": p.id, "updateType": "Full"}))["data"]["id"])
+            assert sent["response"]["status"] == "Accepted"
+            version, kind, entries = cs.local_list
+            assert kind == "Full" and version == 1 and any(e["id_token"]["id_token"] == "DEMO0001" and e["id_token_info"]["status"] == "Accepted" for e in entries)
+            assert any(e["id_token"]["id_token"] == "BLOCKED01" and e["id_token_info"]["status"] == "Blocked" for e in entries)
+            got = await settle(api, (await post(api, "/charger/getLocalListVersion", {"pileId": p.id}))["data"]["id"])
+            assert got["response"]["versionNumber"] == 1
+            # The next full list is version 2: the last accepted one is read from 2.0.1's versionNumber.
+            await settle(api, (await post(api, "/charger/sendLocalList", {"pileId": p.id, "updateType": "Full"}))["data"]["id"])
+            assert cs.local_list[0] == 2
+
+    run(go())

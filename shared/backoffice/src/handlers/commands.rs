@@ -122,6 +122,11 @@ pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
     ("/charger/dataTransfer", v201::Action::DataTransfer),
     ("/charger/reserveNow", v201::Action::ReserveNow),
     ("/charger/cancelReservation", v201::Action::CancelReservation),
+    ("/charger/updateFirmware", v201::Action::UpdateFirmware),
+    ("/charger/sendLocalList", v201::Action::SendLocalList),
+    ("/charger/getLocalListVersion", v201::Action::GetLocalListVersion),
+    ("/charger/getLog", v201::Action::GetLog),
+    ("/charger/signedUpdateFirmware", v201::Action::UpdateFirmware),
     ("/charger/getVariables", v201::Action::GetVariables),
     ("/charger/setVariables", v201::Action::SetVariables),
     ("/charger/getBaseReport", v201::Action::GetBaseReport),
@@ -826,6 +831,12 @@ async fn update_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         Some(t) => t,
         None => ctx.now(),
     };
+    if p.ocpp_version == OcppVersion::V201 {
+        let firmware = v201::Firmware { custom_data: None, location, retrieve_date_time: DateTime::from_unix(at), install_date_time: None, signing_certificate: None, signature: None };
+        let (retries, retry_interval) = (b.retries.filter(|r| *r <= 10).map(i64::from), b.retry_interval_secs.filter(|i| *i <= 86_400).map(i64::from));
+        let request = v201::UpdateFirmwareRequest { custom_data: None, retries, retry_interval, request_id: commands::next_request_id(ctx).await?, firmware };
+        return queue_v201(ctx, &call, &p, &request).await;
+    }
     let request = v16::UpdateFirmwareRequest {
         location,
         retries: b.retries.filter(|r| *r <= 10).map(i64::from),
@@ -1040,6 +1051,11 @@ async fn get_log(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         }
     }
     let (retries, retry_interval) = retries(b.retries, b.retry_interval_secs)?;
+    if p.ocpp_version == OcppVersion::V201 {
+        let log = v201::LogParameters { custom_data: None, remote_location, oldest_timestamp: b.oldest_at.map(DateTime::from_unix), latest_timestamp: b.latest_at.map(DateTime::from_unix) };
+        let request = v201::GetLogRequest { custom_data: None, log, log_type: ocpp_value(log_type)?, request_id: commands::next_request_id(ctx).await?, retries, retry_interval };
+        return queue_v201(ctx, &call, &p, &request).await;
+    }
     let request = v16::GetLogRequest {
         log: v16::LogParameters { remote_location, oldest_timestamp: b.oldest_at.map(DateTime::from_unix), latest_timestamp: b.latest_at.map(DateTime::from_unix) },
         log_type: ocpp_value(log_type)?,
@@ -1102,6 +1118,19 @@ async fn signed_update_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, ApiEr
         return Err(bad("signature", "must be base64 of at most 800 characters", "须为不超过800个字符的base64"));
     }
     let (retries, retry_interval) = retries(b.retries, b.retry_interval_secs)?;
+    if p.ocpp_version == OcppVersion::V201 {
+        // 2.0.1 has one UpdateFirmware, signed or not.
+        let firmware = v201::Firmware {
+            custom_data: None,
+            location,
+            retrieve_date_time: DateTime::from_unix(retrieve_at),
+            install_date_time: b.install_at.map(DateTime::from_unix),
+            signing_certificate: Some(signing_certificate.to_string()),
+            signature: Some(signature.to_string()),
+        };
+        let request = v201::UpdateFirmwareRequest { custom_data: None, retries, retry_interval, request_id: commands::next_request_id(ctx).await?, firmware };
+        return queue_v201(ctx, &call, &p, &request).await;
+    }
     let request = v16::SignedUpdateFirmwareRequest {
         retries,
         retry_interval,
@@ -1147,7 +1176,8 @@ async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     // The last list this charger accepted, from its commands.
     let (recent, _) = commands::list(ctx, &p.id, 200, None).await?;
     let last = recent.iter().find(|c| c.action == "SendLocalList" && c.status == commands::CommandStatus::Answered && c.response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str) == Some("Accepted"));
-    let last_version = last.and_then(|c| c.payload.get("listVersion")).and_then(Value::as_i64).unwrap_or(0);
+    // 1.6 says listVersion, 2.0.1 versionNumber.
+    let last_version = last.and_then(|c| c.payload.get("listVersion").or_else(|| c.payload.get("versionNumber"))).and_then(Value::as_i64).unwrap_or(0);
     let since = last.and_then(|c| c.answered_at).unwrap_or(0);
     let version = b.list_version.unwrap_or(last_version + 1);
     if version <= last_version {
@@ -1159,14 +1189,29 @@ async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     // A prepaid card short of the minimum is listed Blocked, as Authorize answers.
     let (now, minimum) = (ctx.now(), charging::Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen));
-    let entries: Vec<v16::AuthorizationData> = all
+    let judged: Vec<(String, cards::IdTagInfo)> = all
         .iter()
         .filter(|c| kind == UpdateType::Full || c.card.updated_at >= since)
         .map(|view| {
             let c = &view.card;
-            let judged = cards::IdTagInfo { status: cards::judge(Some(view), now, minimum).status, expiry_date: c.expires_at, parent_id_tag: c.parent_id_tag.clone() };
-            v16::AuthorizationData { id_tag: c.id_tag.clone(), id_tag_info: Some(crate::domain::chargers::application::id_tag_info(&judged)) }
+            (c.id_tag.clone(), cards::IdTagInfo { status: cards::judge(Some(view), now, minimum).status, expiry_date: c.expires_at, parent_id_tag: c.parent_id_tag.clone() })
         })
+        .collect();
+    if p.ocpp_version == OcppVersion::V201 {
+        let list = judged
+            .into_iter()
+            .map(|(tag, info)| v201::AuthorizationData {
+                custom_data: None,
+                id_token: v201::IdToken { custom_data: None, additional_info: None, id_token: tag, r#type: v201::IdTokenEnum::Central },
+                id_token_info: Some(crate::domain::chargers::v201::id_token_info(&info)),
+            })
+            .collect();
+        let request = v201::SendLocalListRequest { custom_data: None, local_authorization_list: Some(list), version_number: version, update_type: ocpp_value(kind)? };
+        return queue_v201(ctx, &call, &p, &request).await;
+    }
+    let entries: Vec<v16::AuthorizationData> = judged
+        .into_iter()
+        .map(|(id_tag, info)| v16::AuthorizationData { id_tag, id_tag_info: Some(crate::domain::chargers::application::id_tag_info(&info)) })
         .collect();
     let request = v16::SendLocalListRequest { list_version: version, local_authorization_list: Some(entries), update_type: ocpp_value(kind)? };
     queue(ctx, &call, &p, &request).await
@@ -1176,6 +1221,9 @@ async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 async fn get_local_list_version(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: PileBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
+    if p.ocpp_version == OcppVersion::V201 {
+        return queue_v201(ctx, &call, &p, &v201::GetLocalListVersionRequest { custom_data: None }).await;
+    }
     queue(ctx, &call, &p, &v16::GetLocalListVersionRequest {}).await
 }
 

@@ -28,7 +28,7 @@ use crate::domain::assets::piles::{connector_id, get_connector, get_pile, Pile, 
 use crate::domain::cards::{self, IdTagInfo as CardAnswer};
 
 /// What a station is told about an idToken.
-fn id_token_info(info: &CardAnswer) -> IdTokenInfo {
+pub fn id_token_info(info: &CardAnswer) -> IdTokenInfo {
     let status = match authorization_status(info.status) {
         ocpp::v16::AuthorizationStatus::Accepted => AuthorizationStatusEnum::Accepted,
         ocpp::v16::AuthorizationStatus::Blocked => AuthorizationStatusEnum::Blocked,
