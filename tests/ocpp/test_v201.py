@@ -6,6 +6,7 @@ events charged once, remote control and availability (F, G), and a mixed
 fleet at one station."""
 import asyncio
 import time
+import uuid
 
 import pytest
 import websockets
@@ -89,6 +90,22 @@ class Station(ChargePoint):
     @on("GetLocalListVersion")
     async def on_get_local_list_version(self, **kw):
         return call_result.GetLocalListVersion(version_number=getattr(self, "local_list", (0,))[0])
+
+    @on("SetChargingProfile")
+    async def on_set_charging_profile(self, evse_id, charging_profile, **kw):
+        self.got.append(("SetChargingProfile", evse_id, charging_profile))
+        return call_result.SetChargingProfile(status="Accepted")
+
+    @on("ClearChargingProfile")
+    async def on_clear_charging_profile(self, **kw):
+        self.got.append(("ClearChargingProfile", kw))
+        return call_result.ClearChargingProfile(status="Accepted")
+
+    @on("GetCompositeSchedule")
+    async def on_get_composite_schedule(self, duration, evse_id, **kw):
+        self.got.append(("GetCompositeSchedule", evse_id, duration))
+        return call_result.GetCompositeSchedule(status="Accepted", schedule={"evse_id": evse_id, "duration": duration, "schedule_start": iso(time.time()), "charging_rate_unit": "W",
+                                                                            "charging_schedule_period": [{"start_period": 0, "limit": 11000.0}]})
 
     @on("ClearCache")
     async def on_clear_cache(self, **kw):
@@ -406,5 +423,45 @@ def test_firmware_logs_and_the_local_list_go_as_201_calls_and_their_notification
             # The next full list is version 2: the last accepted one is read from 2.0.1's versionNumber.
             await settle(api, (await post(api, "/charger/sendLocalList", {"pileId": p.id, "updateType": "Full"}))["data"]["id"])
             assert cs.local_list[0] == 2
+
+    run(go())
+
+
+def test_smart_charging_and_the_station_power_budget_reach_a_201_station(gateway, api):
+    stations = api.get("/station/getList?pageNo=1&pageSize=50&status=operating")["data"]["list"]
+    tariff_station = next(x for x in stations if x.get("tariffId"))
+    added = api.post("/station/doAdd", {
+        "code": "PV" + uuid.uuid4().hex[:8].upper(), "name": "2.0.1功率预算测试站", "operator": "测试运营商",
+        "provinceCode": "450000", "cityCode": "450100", "districtCode": "450102", "address": "南宁市兴宁区民族大道2号",
+        "lat": 22.817, "lng": 108.366, "openingHours": "00:00-24:00", "status": "operating",
+        "servicePhone": "0771-12345678", "parkingInfo": "", "tariffId": tariff_station["tariffId"]})
+    assert added["code"] == 200, added
+    station = added["data"]["id"]
+    p = station_pile(api, stationId=station)
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            default = await settle(api, (await post(api, "/charger/setChargingProfile", {"pileId": p.id, "connectorId": 0, "purpose": "TxDefaultProfile",
+                                                                                  "periods": [{"startPeriod": 0, "limit": 16000}]}))["data"]["id"])
+            assert (default["action"], default["response"]["status"]) == ("SetChargingProfile", "Accepted"), default
+            _, evse, prof = cs.got[-1]
+            assert evse == 0 and prof["charging_profile_purpose"] == "TxDefaultProfile" and prof["charging_schedule"][0]["charging_schedule_period"][0]["limit"] == 16000
+            await cs.call(event("Started", 0, time.time(), "SC-1", "Authorized", [energy(0, "Transaction.Begin")], evse={"id": 1, "connector_id": 1}, id_token={"id_token": "DEMO0009", "type": "ISO14443"}))
+            tx = await settle(api, (await post(api, "/charger/setChargingProfile", {"pileId": p.id, "connectorId": 1, "purpose": "TxProfile", "periods": [{"startPeriod": 0, "limit": 7000}]}))["data"]["id"])
+            assert tx["response"]["status"] == "Accepted" and cs.got[-1][2]["transaction_id"] == "SC-1", cs.got[-1]
+            clear = await settle(api, (await post(api, "/charger/clearChargingProfile", {"pileId": p.id, "id": prof["id"]}))["data"]["id"])
+            assert clear["response"]["status"] == "Accepted" and cs.got[-1] == ("ClearChargingProfile", {"charging_profile_id": prof["id"]}), cs.got[-1]
+            comp = await settle(api, (await post(api, "/charger/getCompositeSchedule", {"pileId": p.id, "connectorId": 1, "durationSecs": 3600}))["data"]["id"])
+            assert comp["response"]["schedule"]["chargingSchedulePeriod"][0]["limit"] == 11000 and cs.got[-1] == ("GetCompositeSchedule", 1, 3600)
+            # The station power budget: its share as a ChargingStationMaxProfile of the station (EVSE 0).
+            r = await post(api, "/station/setPowerBudget", {"stationId": station, "version": 0, "maxPowerKw": 40})
+            assert r["code"] == 200, r
+            deadline = time.time() + 10
+            while not any(g[0] == "SetChargingProfile" and g[2]["charging_profile_purpose"] == "ChargingStationMaxProfile" for g in cs.got):
+                assert time.time() < deadline, cs.got
+                await asyncio.sleep(0.05)
+            share = next(g for g in cs.got if g[0] == "SetChargingProfile" and g[2]["charging_profile_purpose"] == "ChargingStationMaxProfile")
+            assert share[1] == 0 and share[2]["charging_schedule"][0]["charging_schedule_period"][0]["limit"] == 40000.0, share
 
     run(go())

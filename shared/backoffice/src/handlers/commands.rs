@@ -22,7 +22,7 @@ use crate::domain::assets::piles::{self, Pile};
 use crate::domain::cards;
 use crate::domain::chargers::certificates;
 use crate::domain::chargers::commands::{self, Command};
-use crate::domain::chargers::sessions;
+use crate::domain::chargers::{sessions, smart_v201};
 use crate::domain::orders;
 use crate::reply::Reply;
 use crate::request::Call;
@@ -126,6 +126,9 @@ pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
     ("/charger/sendLocalList", v201::Action::SendLocalList),
     ("/charger/getLocalListVersion", v201::Action::GetLocalListVersion),
     ("/charger/getLog", v201::Action::GetLog),
+    ("/charger/setChargingProfile", v201::Action::SetChargingProfile),
+    ("/charger/clearChargingProfile", v201::Action::ClearChargingProfile),
+    ("/charger/getCompositeSchedule", v201::Action::GetCompositeSchedule),
     ("/charger/signedUpdateFirmware", v201::Action::UpdateFirmware),
     ("/charger/getVariables", v201::Action::GetVariables),
     ("/charger/setVariables", v201::Action::SetVariables),
@@ -1480,7 +1483,16 @@ async fn set_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErro
         _ => None,
     };
     let profile = profile_for(&b, ctx.now(), n, tx)?;
-    queue(ctx, &call, &p, &v16::SetChargingProfileRequest { connector_id: n.into(), cs_charging_profiles: profile }).await
+    let request = v16::SetChargingProfileRequest { connector_id: n.into(), cs_charging_profiles: profile };
+    if p.ocpp_version == OcppVersion::V201 {
+        // A TxProfile names the station's own id of the transaction.
+        let transaction = match tx {
+            Some(id) => sessions::get_transaction(ctx, id).await?.and_then(|t| t.charger_transaction_id),
+            None => None,
+        };
+        return queue_v201(ctx, &call, &p, &smart_v201::set_request(&request, transaction)).await;
+    }
+    queue(ctx, &call, &p, &request).await
 }
 
 /// The transaction running on connector `n` of `p`: the one named (checked to
@@ -1544,6 +1556,9 @@ async fn clear_charging_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiEr
         None => None,
     };
     let request = clear_criteria(&b, n)?;
+    if p.ocpp_version == OcppVersion::V201 {
+        return queue_v201(ctx, &call, &p, &smart_v201::clear_request(&request)).await;
+    }
     queue(ctx, &call, &p, &request).await
 }
 
@@ -1569,6 +1584,9 @@ async fn get_composite_schedule(ctx: &AppCtx, call: Call) -> Result<Reply, ApiEr
         return Err(bad("durationSecs", "must be 60 s to 7 days", "须为60秒到7天"));
     }
     let request = v16::GetCompositeScheduleRequest { connector_id: n.into(), duration, charging_rate_unit: b.unit.map(ocpp_value).transpose()? };
+    if p.ocpp_version == OcppVersion::V201 {
+        return queue_v201(ctx, &call, &p, &smart_v201::composite_request(&request)).await;
+    }
     queue(ctx, &call, &p, &request).await
 }
 

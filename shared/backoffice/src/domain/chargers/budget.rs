@@ -180,17 +180,19 @@ pub async fn shares(ctx: &AppCtx, station_id: &str) -> Result<Vec<PileShare>, Ap
     }
 }
 
-/// Whether a pile takes a share: its charger is connected and accepted,
-/// and speaks OCPP 1.6 (the shares go out as 1.6 charging profiles; a
-/// 2.0.1 pile is not limited by the budget yet).
+/// Whether a pile takes a share: its charger is connected and accepted.
 fn takes_share(pile: &Pile, link: Option<&ChargerLink>) -> bool {
-    pile.registration_status == charging::pile::RegistrationStatus::Accepted && pile.ocpp_version == charging::pile::OcppVersion::V16 && link.is_some_and(|l| l.connected)
+    pile.registration_status == charging::pile::RegistrationStatus::Accepted && link.is_some_and(|l| l.connected)
 }
 
 async fn send(ctx: &AppCtx, station_id: &str, pile_id: &str, limit_w: Option<f64>, by: &str) -> Result<Command, ApiError> {
-    let c = match limit_w {
-        Some(w) => commands::send(ctx, pile_id, &profile_request(w, ctx.now()), by).await?,
-        None => commands::send(ctx, pile_id, &clear_request(), by).await?,
+    // A 2.0.1 station gets the same limit as a ChargingStationMaxProfile.
+    let v201 = crate::domain::assets::piles::get_pile(ctx, pile_id).await?.ocpp_version == charging::pile::OcppVersion::V201;
+    let c = match (limit_w, v201) {
+        (Some(w), false) => commands::send(ctx, pile_id, &profile_request(w, ctx.now()), by).await?,
+        (None, false) => commands::send(ctx, pile_id, &clear_request(), by).await?,
+        (Some(w), true) => commands::send_v201(ctx, pile_id, &super::smart_v201::set_request(&profile_request(w, ctx.now()), None), by).await?,
+        (None, true) => commands::send_v201(ctx, pile_id, &super::smart_v201::clear_request(&clear_request()), by).await?,
     };
     let k = share_key(station_id, pile_id);
     let share = PileShare { pile_id: pile_id.into(), limit_w, command_id: c.id.clone(), at: ctx.now() };

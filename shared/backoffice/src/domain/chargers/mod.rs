@@ -34,6 +34,7 @@ pub mod reservations;
 pub mod secret;
 pub mod security_events;
 pub mod sessions;
+pub mod smart_v201;
 pub mod status;
 pub mod sweep;
 pub mod v201;
