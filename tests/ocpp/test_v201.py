@@ -5,6 +5,7 @@ the real gateway: the handshake per pile, provisioning (B), authorization
 events charged once, remote control and availability (F, G), and a mixed
 fleet at one station."""
 import asyncio
+import base64
 import time
 import uuid
 
@@ -128,7 +129,9 @@ class Station(ChargePoint):
         results = []
         for d in set_variable_data:
             key = (d["component"]["name"], d["variable"]["name"])
-            ok = key == ("OCPPCommCtrlr", "HeartbeatInterval")
+            if key == ("SecurityCtrlr", "BasicAuthPassword"):
+                self.new_password = d["attribute_value"]
+            ok = key in (("OCPPCommCtrlr", "HeartbeatInterval"), ("SecurityCtrlr", "BasicAuthPassword")) and getattr(self, "take_password", True)
             if ok:
                 self.variables[key] = d["attribute_value"]
             results.append({"attribute_status": "Accepted" if ok else "Rejected", "component": d["component"], "variable": d["variable"]})
@@ -280,7 +283,7 @@ def test_remote_operations_send_the_201_calls_and_a_remote_start_becomes_an_orde
                 assert cs.got[-1] == seen, (path, cs.got[-1])
             # What 2.0.1 does not have is refused before anything is queued, naming it.
             for path, body, field in [("/charger/getConfiguration", {}, "pileId"), ("/charger/trigger", {"requestedMessage": "DiagnosticsStatusNotification"}, "requestedMessage"),
-                                      ("/charger/rotateAuthorizationKey", {}, "pileId")]:
+                                      ("/charger/extendedTrigger", {"requestedMessage": "Heartbeat"}, "pileId")]:
                 r = await post(api, path, {"pileId": p.id, **body})
                 assert r["code"] == 400 and field in r["msg"] and r["data"]["fields"][0]["field"] == field, (path, r)
 
@@ -465,3 +468,35 @@ def test_smart_charging_and_the_station_power_budget_reach_a_201_station(gateway
             assert share[1] == 0 and share[2]["charging_schedule"][0]["charging_schedule_period"][0]["limit"] == 40000.0, share
 
     run(go())
+
+
+def test_the_station_password_is_rotated_through_basic_auth_password_and_never_shown(gateway, api):
+    p = station_pile(api)
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            done = await settle(api, (await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id}))["data"]["id"])
+            assert (done["action"], done["status"]) == ("SetVariables", "answered"), done
+            new = cs.new_password
+            assert 16 <= len(new) <= 40 and done["payload"]["setVariableData"][0]["attributeValue"] == "***", done
+            for path in (f"/charger/commands?pileId={p.id}&pageSize=20", f"/pile/messageLog?pileId={p.id}"):
+                assert new not in str(api.get(path)), path
+            # Refused by the station: the old password stays.
+            cs.take_password = False
+            refused = await settle(api, (await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id}))["data"]["id"])
+            assert refused["response"]["setVariableResult"][0]["attributeStatus"] == "Rejected"
+        return new
+
+    new = run(go())
+
+    async def handshake(password):
+        basic = "Basic " + base64.b64encode(f"{p.code}:{password}".encode()).decode()
+        try:
+            async with websockets.connect(f"{gateway['ws']}/{p.code}", subprotocols=["ocpp2.0.1"], extra_headers={"Authorization": basic}):
+                return 101
+        except websockets.exceptions.InvalidStatusCode as e:
+            return e.status_code
+
+    assert run(handshake(new)) == 101, "the accepted key is the password now"
+    assert run(handshake(p.password)) == 401, "the old one no longer is"

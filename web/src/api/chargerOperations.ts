@@ -12,7 +12,7 @@ export const CHARGER_OPERATIONS = {
   reset: { path: '/charger/reset', action: 'Reset', v201: 'Reset', permission: 'configure:charger' },
   getConfiguration: { path: '/charger/getConfiguration', action: 'GetConfiguration', v201: null, permission: 'configure:charger' },
   changeConfiguration: { path: '/charger/changeConfiguration', action: 'ChangeConfiguration', v201: null, permission: 'configure:charger' },
-  rotateAuthorizationKey: { path: '/charger/rotateAuthorizationKey', action: 'ChangeConfiguration', v201: null, permission: 'configure:charger' },
+  rotateAuthorizationKey: { path: '/charger/rotateAuthorizationKey', action: 'ChangeConfiguration', v201: 'SetVariables', permission: 'configure:charger' },
   clearCache: { path: '/charger/clearCache', action: 'ClearCache', v201: 'ClearCache', permission: 'configure:charger' },
   dataTransfer: { path: '/charger/dataTransfer', action: 'DataTransfer', v201: 'DataTransfer', permission: 'configure:charger' },
   reserveNow: { path: '/charger/reserveNow', action: 'ReserveNow', v201: 'ReserveNow', permission: 'write:system' },

@@ -126,6 +126,7 @@ pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
     ("/charger/sendLocalList", v201::Action::SendLocalList),
     ("/charger/getLocalListVersion", v201::Action::GetLocalListVersion),
     ("/charger/getLog", v201::Action::GetLog),
+    ("/charger/rotateAuthorizationKey", v201::Action::SetVariables),
     ("/charger/setChargingProfile", v201::Action::SetChargingProfile),
     ("/charger/clearChargingProfile", v201::Action::ClearChargingProfile),
     ("/charger/getCompositeSchedule", v201::Action::GetCompositeSchedule),
@@ -146,6 +147,15 @@ fn sends<R: Request>(call: &Call) -> Result<(), ApiError> {
         return Ok(());
     }
     tracing::error!(path = %call.req.path, action = %R::ACTION, "a remote operation sends another call than commands::OPERATIONS says");
+    Err(ApiError::internal())
+}
+
+/// [`sends`] for the 2.0.1 call of a route (`OPERATIONS_V201`).
+fn sends_v201<R: v201::Request>(call: &Call) -> Result<(), ApiError> {
+    if OPERATIONS_V201.iter().any(|(path, a)| *path == call.req.path && *a == R::ACTION) {
+        return Ok(());
+    }
+    tracing::error!(path = %call.req.path, action = %R::ACTION, "a remote operation sends another 2.0.1 call than commands::OPERATIONS_V201 says");
     Err(ApiError::internal())
 }
 
@@ -202,10 +212,7 @@ async fn queue<R: Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> 
 
 /// [`queue`] for a pile that speaks OCPP 2.0.1.
 pub(super) async fn queue_v201<R: v201::Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> Result<Reply, ApiError> {
-    if !OPERATIONS_V201.iter().any(|(path, a)| *path == call.req.path && *a == R::ACTION) {
-        tracing::error!(path = %call.req.path, action = %R::ACTION, "a remote operation sends another 2.0.1 call than commands::OPERATIONS_V201 says");
-        return Err(ApiError::internal());
-    }
+    sends_v201::<R>(call)?;
     let c = commands::send_v201(ctx, &p.id, request, &by(call)?).await?;
     answered_now(c)
 }
@@ -603,9 +610,6 @@ async fn rotate_authorization_key(ctx: &AppCtx, call: Call) -> Result<Reply, Api
     use crate::domain::chargers::secret;
     let b: RotateKeyBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    if p.ocpp_version != OcppVersion::V16 {
-        return Err(bad("pileId", format!("pile {} speaks OCPP 2.0.1: its password is set on the pile (Set password), not rotated over OCPP yet", p.code), format!("充电桩{}使用 OCPP 2.0.1：请在充电桩上设置密码，暂不支持经 OCPP 轮换", p.code)));
-    }
     let key = match b.new_key.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
         Some(k) => {
             if let Some(why) = secret::key_problem("newKey", k, &[&p.code]) {
@@ -616,15 +620,35 @@ async fn rotate_authorization_key(ctx: &AppCtx, call: Call) -> Result<Reply, Api
         None => secret::generate_key(),
     };
     let phc = secret::hash(&key).await?;
-    let stored = v16::ChangeConfigurationRequest { key: commands::AUTHORIZATION_KEY.into(), value: commands::REDACTED.into() };
-    let wire = v16::ChangeConfigurationRequest { key: commands::AUTHORIZATION_KEY.into(), value: key };
-    sends::<v16::ChangeConfigurationRequest>(&call)?;
-    let c = commands::send_now(ctx, &p.id, &stored, &wire, Some(&phc), &by(&call)?).await?;
+    let c = if p.ocpp_version == OcppVersion::V201 {
+        // 2.0.1's password is the variable SecurityCtrlr.BasicAuthPassword.
+        let set = |value: String| v201::SetVariablesRequest {
+            custom_data: None,
+            set_variable_data: vec![v201::SetVariableData {
+                custom_data: None,
+                attribute_type: None,
+                attribute_value: value,
+                component: v201::Component { custom_data: None, evse: None, name: commands::BASIC_AUTH_PASSWORD.0.into(), instance: None },
+                variable: v201::Variable { custom_data: None, name: commands::BASIC_AUTH_PASSWORD.1.into(), instance: None },
+            }],
+        };
+        sends_v201::<v201::SetVariablesRequest>(&call)?;
+        commands::send_now_v201(ctx, &p.id, &set(commands::REDACTED.into()), &set(key), Some(&phc), &by(&call)?).await?
+    } else {
+        rotate_v16(ctx, &call, &p, key, &phc).await?
+    };
     let msg = match c.status {
         commands::CommandStatus::Offline => Text::new("the charger is offline: nothing was sent, its password is unchanged", "充电桩离线：未发送，密码未变"),
         _ => Text::new("sent to the charger: the new key is its password once it answers Accepted", "已发送至充电桩：充电桩应答Accepted后新密钥生效"),
     };
     Ok(Reply::data_with_msg(c, msg))
+}
+
+async fn rotate_v16(ctx: &AppCtx, call: &Call, p: &Pile, key: String, phc: &str) -> Result<Command, ApiError> {
+    let stored = v16::ChangeConfigurationRequest { key: commands::AUTHORIZATION_KEY.into(), value: commands::REDACTED.into() };
+    let wire = v16::ChangeConfigurationRequest { key: commands::AUTHORIZATION_KEY.into(), value: key };
+    sends::<v16::ChangeConfigurationRequest>(call)?;
+    commands::send_now(ctx, &p.id, &stored, &wire, Some(phc), &by(call)?).await
 }
 
 /// POST /charger/clearCache {pileId}

@@ -171,10 +171,19 @@ pub fn redact_answer(mut v: Value) -> Value {
 /// once the call holds the charger's slot (so nothing else can replace it
 /// before the answer).
 pub async fn send_now<R: Request>(ctx: &AppCtx, pile_id: &str, stored: &R, wire: &R, key_hash: Option<&str>, by: &str) -> Result<Command, ApiError> {
-    let action = R::ACTION.name();
-    let (stored, wire) = (payload_of(stored)?, payload_of(wire)?);
-    if let Err(v) = R::ACTION.check_request(&wire, Mode::Strict) {
-        tracing::error!(action, problem = %v, "a call's payload breaks its OCPP 1.6 schema");
+    send_now_as(ctx, pile_id, Version::V16, R::ACTION.name(), payload_of(stored)?, payload_of(wire)?, key_hash, by).await
+}
+
+/// [`send_now`] for a charger that speaks OCPP 2.0.1.
+pub async fn send_now_v201<R: v201::Request>(ctx: &AppCtx, pile_id: &str, stored: &R, wire: &R, key_hash: Option<&str>, by: &str) -> Result<Command, ApiError> {
+    let json = |r: &R| serde_json::to_value(r).map_err(|_| ApiError::internal());
+    send_now_as(ctx, pile_id, Version::V201, R::ACTION.name(), json(stored)?, json(wire)?, key_hash, by).await
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn send_now_as(ctx: &AppCtx, pile_id: &str, version: Version, action: &str, stored: Value, wire: Value, key_hash: Option<&str>, by: &str) -> Result<Command, ApiError> {
+    if let Err(problem) = check_call(version, action, &wire) {
+        tracing::error!(action, problem, "a call could not be sent");
         return Err(ApiError::internal());
     }
     let id = &new_id();
@@ -696,12 +705,34 @@ async fn time_out(ctx: &AppCtx, command_id: &str) -> Result<bool, ApiError> {
 
 /// What an ended command changes besides itself: a reservation follows
 /// the charger's answer.
+/// The OCPP 2.0.1 variable that is a station's password (its
+/// AuthorizationKey).
+pub const BASIC_AUTH_PASSWORD: (&str, &str) = ("SecurityCtrlr", "BasicAuthPassword");
+
+/// Whether a command gives the charger a new password: 1.6's
+/// ChangeConfiguration of AuthorizationKey, 2.0.1's SetVariables of
+/// SecurityCtrlr.BasicAuthPassword.
+pub fn rotates_key(c: &Command) -> bool {
+    match c.action.as_str() {
+        "ChangeConfiguration" => c.payload.get("key").and_then(Value::as_str).is_some_and(is_authorization_key),
+        "SetVariables" => c.payload.get("setVariableData").and_then(Value::as_array).is_some_and(|all| {
+            all.iter().any(|d| {
+                let name = |p: &str| d.pointer(p).and_then(Value::as_str).unwrap_or_default().to_ascii_lowercase();
+                name("/component/name") == BASIC_AUTH_PASSWORD.0.to_ascii_lowercase() && name("/variable/name") == BASIC_AUTH_PASSWORD.1.to_ascii_lowercase()
+            })
+        }),
+        _ => false,
+    }
+}
+
 async fn follow_up(ctx: &AppCtx, c: &Command) -> Result<(), ApiError> {
     use super::reservations::{self, ReservationStatus};
     use super::secret::{self, KeyOutcome};
     let answer = c.response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str);
-    if c.action == "ChangeConfiguration" && c.payload.get("key").and_then(Value::as_str).is_some_and(is_authorization_key) {
-        // A key rotation: the new key is the password once the charger takes it.
+    if rotates_key(c) {
+        // A key rotation: the new key is the password once the charger
+        // takes it (2.0.1 answers per variable).
+        let answer = answer.or_else(|| c.response.as_ref().and_then(|r| r.pointer("/setVariableResult/0/attributeStatus")).and_then(Value::as_str));
         let outcome = match (c.status, answer) {
             (CommandStatus::Answered, Some("Accepted" | "RebootRequired")) => KeyOutcome::Applied,
             (CommandStatus::Timeout | CommandStatus::ConnectionClosed, _) => KeyOutcome::Unknown,
