@@ -196,6 +196,14 @@ describe('charger link', () => {
         await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
         await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr[data-action="SetVariables"]')].some((r) => r.textContent.includes('已应答')), null, { timeout: 15_000 });
         await eventually(async () => /SetVariables .*'HeartbeatInterval'\): '120'/.test(stationSim.output()), 'the station took the new value').catch((e) => assert.fail(`${e.message}: ${stationSim.output()}`));
+        // A price notice on the station's screen.
+        await card.getByTestId('cmd-more').click();
+        await page.getByRole('menuitem', { name: '发布屏幕消息' }).click();
+        await page.getByTestId('op-message').fill('22:00 起谷时电价');
+        await page.getByTestId('op-send').click();
+        await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr[data-action="SetDisplayMessage"]')].some((r) => r.textContent.includes('已接受')), null, { timeout: 15_000 });
+        assert.match(stationSim.output(), /SetDisplayMessage 22:00 起谷时电价/);
         await card.scrollIntoViewIfNeeded();
         await shot(page, 'chargers-09-station-201');
 

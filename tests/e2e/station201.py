@@ -56,6 +56,11 @@ class Station(ChargePoint):
         await self.call(call.NotifyReport(request_id=request_id, generated_at=iso(time.time()), seq_no=0, tbc=False, report_data=data))
         print("reported", request_id, flush=True)
 
+    @on("SetDisplayMessage")
+    async def on_set_display_message(self, message, **kw):
+        print("server asked: SetDisplayMessage", message["message"]["content"], flush=True)
+        return call_result.SetDisplayMessage(status="Accepted")
+
     @on("TriggerMessage")
     async def on_trigger(self, requested_message, **kw):
         return call_result.TriggerMessage(status="Accepted")

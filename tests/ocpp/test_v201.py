@@ -108,6 +108,16 @@ class Station(ChargePoint):
         return call_result.GetCompositeSchedule(status="Accepted", schedule={"evse_id": evse_id, "duration": duration, "schedule_start": iso(time.time()), "charging_rate_unit": "W",
                                                                             "charging_schedule_period": [{"start_period": 0, "limit": 11000.0}]})
 
+    @on("SetDisplayMessage")
+    async def on_set_display_message(self, message, **kw):
+        self.got.append(("SetDisplayMessage", message))
+        return call_result.SetDisplayMessage(status="Accepted")
+
+    @on("ClearDisplayMessage")
+    async def on_clear_display_message(self, id, **kw):
+        self.got.append(("ClearDisplayMessage", id))
+        return call_result.ClearDisplayMessage(status="Accepted")
+
     @on("ClearCache")
     async def on_clear_cache(self, **kw):
         return call_result.ClearCache(status="Accepted")
@@ -500,3 +510,26 @@ def test_the_station_password_is_rotated_through_basic_auth_password_and_never_s
 
     assert run(handshake(new)) == 101, "the accepted key is the password now"
     assert run(handshake(p.password)) == 401, "the old one no longer is"
+
+
+def test_a_display_message_is_posted_to_the_screen_and_taken_down(gateway, api):
+    p = station_pile(api)
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            start, end = int(time.time()), int(time.time()) + 3600
+            posted = await settle(api, (await post(api, "/charger/setDisplayMessage", {"pileId": p.id, "message": "今日 22:00 起谷时电价 0.35 元/度", "priority": "InFront", "language": "zh-CN", "startAt": start, "endAt": end}))["data"]["id"])
+            assert (posted["action"], posted["response"]["status"]) == ("SetDisplayMessage", "Accepted"), posted
+            _, message = cs.got[-1]
+            assert message["message"] == {"format": "UTF8", "language": "zh-CN", "content": "今日 22:00 起谷时电价 0.35 元/度"} and message["priority"] == "InFront"
+            assert (message["start_date_time"], message["end_date_time"]) == (iso(start), iso(end))
+            down = await settle(api, (await post(api, "/charger/clearDisplayMessage", {"pileId": p.id, "messageId": message["id"]}))["data"]["id"])
+            assert down["response"]["status"] == "Accepted" and cs.got[-1] == ("ClearDisplayMessage", message["id"])
+            await cs.call(call.NotifyDisplayMessages(request_id=1, tbc=False, message_info=[{"id": 7, "priority": "NormalCycle", "message": {"format": "UTF8", "content": "欢迎"}}]))
+            for body, field in [({"message": ""}, "message"), ({"message": "x" * 513}, "message"), ({"message": "x", "startAt": end, "endAt": start}, "endAt")]:
+                r = await post(api, "/charger/setDisplayMessage", {"pileId": p.id, **body})
+                assert r["code"] == 400 and r["data"]["fields"][0]["field"] == field, (body, r)
+            assert (await post(api, "/charger/clearDisplayMessage", {"pileId": p.id}))["data"]["fields"][0]["field"] == "messageId"
+
+    run(go())

@@ -34,6 +34,8 @@ export const CHARGER_OPERATIONS = {
   getVariables: { path: '/charger/getVariables', action: null, v201: 'GetVariables', permission: 'configure:charger' },
   setVariables: { path: '/charger/setVariables', action: null, v201: 'SetVariables', permission: 'configure:charger' },
   getBaseReport: { path: '/charger/getBaseReport', action: null, v201: 'GetBaseReport', permission: 'configure:charger' },
+  setDisplayMessage: { path: '/charger/setDisplayMessage', action: null, v201: 'SetDisplayMessage', permission: 'write:system' },
+  clearDisplayMessage: { path: '/charger/clearDisplayMessage', action: null, v201: 'ClearDisplayMessage', permission: 'write:system' },
 } as const;
 
 /** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order. */

@@ -329,6 +329,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/clearDisplayMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a message off an OCPP 2.0.1 station's screens by its id (ClearDisplayMessage) */
+        post: operations["charger_clear_display_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/command": {
         parameters: {
             query?: never;
@@ -714,6 +731,23 @@ export interface paths {
         put?: never;
         /** Limit a charger's or a connector's power with a schedule (SetChargingProfile) */
         post: operations["charger_set_charging_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/setDisplayMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a message on an OCPP 2.0.1 station's screens (SetDisplayMessage): text, priority, from and until when */
+        post: operations["charger_set_display_message"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2544,6 +2578,32 @@ export interface components {
             /** Format: int64 */
             stopAt?: number | null;
         };
+        DisplayMessageBody: {
+            /** Format: int64 */
+            endAt?: number | null;
+            /** @description RFC 5646 language tag of the text, e.g. zh-CN (optional). */
+            language?: string | null;
+            /** @description Plain text (UTF-8), shown on the station's screens. */
+            message?: string;
+            /** @default  */
+            pileId?: string;
+            /** @description Default NormalCycle. */
+            priority?: components["schemas"]["MessagePriority"] | null;
+            /**
+             * Format: int64
+             * @description Shown from / until (unix seconds; optional).
+             */
+            startAt?: number | null;
+        };
+        DisplayMessageIdBody: {
+            /**
+             * Format: int64
+             * @description The message's id (the setDisplayMessage command's `message.id`).
+             */
+            messageId?: number | null;
+            /** @default  */
+            pileId?: string;
+        };
         /** @description An edge as the editor sends it (`type` defaults to `polyline`). */
         EdgeIn: {
             endPoint?: components["schemas"]["Point"] | null;
@@ -2716,6 +2776,11 @@ export interface components {
         };
         /** @description A message's key in the message catalogue (shared/envelope/messages/{zh,en}.json), so a client can show its own words for it (words beside a form's field with a capital first letter). */
         MessageKey: string;
+        /**
+         * @description How a display message is shown (2.0.1's MessagePriorityEnum).
+         * @enum {string}
+         */
+        MessagePriority: "AlwaysFront" | "InFront" | "NormalCycle";
         /** @description A list of names, or one name as text. */
         NamesIn: string[] | string;
         /** @description POST /notice/clearAll takes no fields: an empty object (or no body). */
@@ -5630,6 +5695,77 @@ export interface operations {
             413: components["responses"]["Error413"];
         };
     };
+    charger_clear_display_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayMessageIdBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
     charger_command: {
         parameters: {
             query: {
@@ -7182,6 +7318,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProfileBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_set_display_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayMessageBody"];
             };
         };
         responses: {

@@ -68,6 +68,8 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/charger/getVariables" => "charger_get_variables", Permission(CHARGER_CONFIGURE), audited, "Read variables of an OCPP 2.0.1 station's device model (GetVariables): each component and variable answered with its value or why not", super::device_model::get_variables, body = super::device_model::GetVariablesBody, data = Command; errors = &[404]),
         route!(POST "/charger/setVariables" => "charger_set_variables", Permission(CHARGER_CONFIGURE), audited, "Change variables of an OCPP 2.0.1 station's device model (SetVariables), each answered on its own; never its password", super::device_model::set_variables, body = super::device_model::SetVariablesBody, data = Command; errors = &[404]),
         route!(POST "/charger/getBaseReport" => "charger_get_base_report", Permission(CHARGER_CONFIGURE), audited, "Ask an OCPP 2.0.1 station for its device model (GetBaseReport); the report follows in NotifyReport pages, in the message log", super::device_model::get_base_report, body = super::device_model::BaseReportBody, data = Command; errors = &[404]),
+        route!(POST "/charger/setDisplayMessage" => "charger_set_display_message", Permission(SYSTEM_WRITE), audited, "Show a message on an OCPP 2.0.1 station's screens (SetDisplayMessage): text, priority, from and until when", super::device_model::set_display_message, body = super::device_model::DisplayMessageBody, data = Command; errors = &[404]),
+        route!(POST "/charger/clearDisplayMessage" => "charger_clear_display_message", Permission(SYSTEM_WRITE), audited, "Take a message off an OCPP 2.0.1 station's screens by its id (ClearDisplayMessage)", super::device_model::clear_display_message, body = super::device_model::DisplayMessageIdBody, data = Command; errors = &[404]),
         route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), unaudited, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
         route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), unaudited, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
     ]
@@ -134,6 +136,8 @@ pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
     ("/charger/getVariables", v201::Action::GetVariables),
     ("/charger/setVariables", v201::Action::SetVariables),
     ("/charger/getBaseReport", v201::Action::GetBaseReport),
+    ("/charger/setDisplayMessage", v201::Action::SetDisplayMessage),
+    ("/charger/clearDisplayMessage", v201::Action::ClearDisplayMessage),
 ];
 
 /// The call the route at `path` sends.

@@ -200,3 +200,91 @@ pub(super) async fn get_base_report(ctx: &AppCtx, call: Call) -> Result<Reply, A
     let request_id = crate::domain::chargers::commands::next_request_id(ctx).await?;
     queue_v201(ctx, &call, &p, &v201::GetBaseReportRequest { custom_data: None, request_id, report_base }).await
 }
+
+/// How a display message is shown (2.0.1's MessagePriorityEnum).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum MessagePriority {
+    AlwaysFront,
+    InFront,
+    NormalCycle,
+}
+
+/// A message's text is at most 512 characters (MessageContent.content).
+pub const MAX_DISPLAY_TEXT: usize = 512;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DisplayMessageBody {
+    #[serde(default)]
+    pile_id: String,
+    /// Plain text (UTF-8), shown on the station's screens.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 512))]
+    message: String,
+    /// Default NormalCycle.
+    priority: Option<MessagePriority>,
+    /// RFC 5646 language tag of the text, e.g. zh-CN (optional).
+    #[schemars(length(max = 8))]
+    language: Option<String>,
+    /// Shown from / until (unix seconds; optional).
+    start_at: Option<i64>,
+    end_at: Option<i64>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DisplayMessageIdBody {
+    #[serde(default)]
+    pile_id: String,
+    /// The message's id (the setDisplayMessage command's `message.id`).
+    message_id: Option<i64>,
+}
+
+/// POST /charger/setDisplayMessage {pileId, message, priority?, language?, startAt?, endAt?}:
+/// a message on a 2.0.1 station's screens (a price notice, a closure);
+/// the station answers Accepted or why not.
+pub(super) async fn set_display_message(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: DisplayMessageBody = call.req.payload()?;
+    let p = station(ctx, &b.pile_id).await?;
+    let content = b.message.trim();
+    if content.is_empty() {
+        return Err(field_invalid("message", msg::request::required()));
+    }
+    if content.chars().count() > MAX_DISPLAY_TEXT {
+        return Err(field_invalid("message", msg::chargers::variables::bad_value(MAX_DISPLAY_TEXT)));
+    }
+    let language = optional_name("language", b.language.as_deref())?;
+    if language.as_ref().is_some_and(|l| l.len() > 8) {
+        return Err(field_invalid("language", msg::chargers::variables::bad_name(8)));
+    }
+    if let (Some(a), Some(z)) = (b.start_at, b.end_at) {
+        if z <= a {
+            return Err(field_invalid("endAt", msg::chargers::display_message::end_before_start()));
+        }
+    }
+    let priority = match b.priority.unwrap_or(MessagePriority::NormalCycle) {
+        MessagePriority::AlwaysFront => v201::MessagePriorityEnum::AlwaysFront,
+        MessagePriority::InFront => v201::MessagePriorityEnum::InFront,
+        MessagePriority::NormalCycle => v201::MessagePriorityEnum::NormalCycle,
+    };
+    let message = v201::MessageInfo {
+        custom_data: None,
+        display: None,
+        id: crate::domain::chargers::commands::next_request_id(ctx).await?,
+        priority,
+        state: None,
+        start_date_time: b.start_at.map(ocpp::schema::DateTime::from_unix),
+        end_date_time: b.end_at.map(ocpp::schema::DateTime::from_unix),
+        transaction_id: None,
+        message: v201::MessageContent { custom_data: None, format: v201::MessageFormatEnum::UTF8, language, content: content.to_string() },
+    };
+    queue_v201(ctx, &call, &p, &v201::SetDisplayMessageRequest { custom_data: None, message }).await
+}
+
+/// POST /charger/clearDisplayMessage {pileId, messageId}
+pub(super) async fn clear_display_message(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: DisplayMessageIdBody = call.req.payload()?;
+    let p = station(ctx, &b.pile_id).await?;
+    let Some(id) = b.message_id.filter(|id| *id >= 0) else { return Err(field_invalid("messageId", msg::request::required())) };
+    queue_v201(ctx, &call, &p, &v201::ClearDisplayMessageRequest { custom_data: None, id }).await
+}

@@ -125,6 +125,7 @@ impl Csms for AppCtx {
         Action::Heartbeat,
         Action::LogStatusNotification,
         Action::MeterValues,
+        Action::NotifyDisplayMessages,
         Action::NotifyEvent,
         Action::NotifyReport,
         Action::ReservationStatusUpdate,
@@ -330,6 +331,12 @@ impl Csms for AppCtx {
     /// Kept in the message log, page by page as the station sends it.
     async fn notify_report(&self, _pile: &Pile, _req: NotifyReportRequest) -> Result<NotifyReportResponse, CallError> {
         Ok(NotifyReportResponse { custom_data: None })
+    }
+
+    /// The messages a station shows (GetDisplayMessages' answer), kept in
+    /// the message log.
+    async fn notify_display_messages(&self, _pile: &Pile, _req: NotifyDisplayMessagesRequest) -> Result<NotifyDisplayMessagesResponse, CallError> {
+        Ok(NotifyDisplayMessagesResponse { custom_data: None })
     }
 
     async fn reservation_status_update(&self, _pile: &Pile, req: ReservationStatusUpdateRequest) -> Result<ReservationStatusUpdateResponse, CallError> {

@@ -125,6 +125,13 @@ export const OPERATIONS: Operation[] = [
   // The device model (OCPP 2.0.1): one variable a dialog; the route takes a list.
   op('getVariables', { list: 'variables', fields: VARIABLE }),
   op('setVariables', { list: 'variables', fields: [...VARIABLE, { name: 'value', kind: 'text', maxLength: 1000 }] }),
+  op('setDisplayMessage', { fields: [
+    { name: 'message', kind: 'text', required: true, maxLength: 512 },
+    { name: 'priority', kind: 'select', options: ['NormalCycle', 'InFront', 'AlwaysFront'], initial: 'NormalCycle' },
+    { name: 'startAt', kind: 'datetime' },
+    { name: 'endAt', kind: 'datetime' },
+  ] }),
+  op('clearDisplayMessage', { fields: [{ name: 'messageId', kind: 'number', required: true, rule: { type: 'integer', min: 0 } }] }),
   op('getBaseReport', { fields: [{ name: 'reportBase', kind: 'select', options: ['FullInventory', 'ConfigurationInventory', 'SummaryInventory'], required: true, initial: 'FullInventory' }] }),
 ];
 
