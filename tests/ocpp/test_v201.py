@@ -118,6 +118,11 @@ class Station(ChargePoint):
         self.got.append(("ClearDisplayMessage", id))
         return call_result.ClearDisplayMessage(status="Accepted")
 
+    @on("CertificateSigned")
+    async def on_certificate_signed(self, certificate_chain, **kw):
+        self.got.append(("CertificateSigned", certificate_chain, kw.get("certificate_type")))
+        return call_result.CertificateSigned(status="Accepted")
+
     @on("ClearCache")
     async def on_clear_cache(self, **kw):
         return call_result.ClearCache(status="Accepted")
@@ -531,5 +536,36 @@ def test_a_display_message_is_posted_to_the_screen_and_taken_down(gateway, api):
                 r = await post(api, "/charger/setDisplayMessage", {"pileId": p.id, **body})
                 assert r["code"] == 400 and r["data"]["fields"][0]["field"] == field, (body, r)
             assert (await post(api, "/charger/clearDisplayMessage", {"pileId": p.id}))["data"]["fields"][0]["field"] == "messageId"
+
+    run(go())
+
+
+def test_sign_certificate_is_answered_and_followed_by_the_chain_of_the_ca(gateway, api):
+    from cryptography import x509
+    from test_security import csr_for
+
+    p = station_pile(api)
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            key, csr = csr_for(p.code)
+            answer = await cs.call(call.SignCertificate(csr=csr, certificate_type="ChargingStationCertificate"))
+            assert answer.status == "Accepted"
+            deadline = time.time() + 10
+            while not any(g[0] == "CertificateSigned" for g in cs.got):
+                assert time.time() < deadline, cs.got
+                await asyncio.sleep(0.05)
+            _, chain_pem, kind = next(g for g in cs.got if g[0] == "CertificateSigned")
+            chain = x509.load_pem_x509_certificates(chain_pem.encode())
+            ca = x509.load_pem_x509_certificate((gateway["data"] / "charger-ca.pem").read_bytes())
+            chain[0].verify_directly_issued_by(ca)
+            assert kind == "ChargingStationCertificate" and chain[0].public_key() == key.public_key()
+            # Not for this station, or a V2G certificate: Rejected.
+            _, other = csr_for("SOMEONE-ELSE")
+            assert (await cs.call(call.SignCertificate(csr=other))).status == "Rejected"
+            assert (await cs.call(call.SignCertificate(csr=csr, certificate_type="V2GCertificate"))).status == "Rejected"
+            events = api.get(f"/charger/securityEvents?pileId={p.id}&type=InvalidCertificateSigningRequest")["data"]["list"]
+            assert len(events) == 1, events
 
     run(go())

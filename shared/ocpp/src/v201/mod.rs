@@ -48,6 +48,7 @@ pub trait Csms: Link {
     async fn notify_report(&self, station: &Self::Charger, req: NotifyReportRequest) -> Result<NotifyReportResponse, CallError>;
     async fn reservation_status_update(&self, station: &Self::Charger, req: ReservationStatusUpdateRequest) -> Result<ReservationStatusUpdateResponse, CallError>;
     async fn notify_display_messages(&self, station: &Self::Charger, req: NotifyDisplayMessagesRequest) -> Result<NotifyDisplayMessagesResponse, CallError>;
+    async fn sign_certificate(&self, station: &Self::Charger, req: SignCertificateRequest) -> Result<SignCertificateResponse, CallError>;
 }
 
 /// Reads a station's request (coercions, then the schema).
@@ -96,6 +97,7 @@ pub async fn handle<A: Csms>(app: &A, station: &A::Charger, action: &str, payloa
         Action::NotifyReport => answer(payload, |r| app.notify_report(station, r)).await,
         Action::ReservationStatusUpdate => answer(payload, |r| app.reservation_status_update(station, r)).await,
         Action::NotifyDisplayMessages => answer(payload, |r| app.notify_display_messages(station, r)).await,
+        Action::SignCertificate => answer(payload, |r| app.sign_certificate(station, r)).await,
         // Listed in ANSWERED without a method above: a program error.
         other => Err(CallError::new(ErrorCode::InternalError, format!("{other} is listed as answered but has no handler"))),
     };

@@ -322,6 +322,12 @@ fn check_call(version: Version, action: &str, payload: &Value) -> Result<(), Str
     }
 }
 
+/// [`send_after_reply`] for a charger that speaks OCPP 2.0.1.
+pub async fn send_after_reply_v201<R: v201::Request>(ctx: &AppCtx, pile_id: &str, request: &R, by: &str) -> Result<Command, ApiError> {
+    let payload = serde_json::to_value(request).map_err(|_| ApiError::internal())?;
+    queue_only(ctx, pile_id, Version::V201, R::ACTION.name(), payload, by).await
+}
+
 async fn queue_only(ctx: &AppCtx, pile_id: &str, version: Version, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
     if let Err(problem) = check_call(version, action, &payload) {
         tracing::error!(action, problem, "a remote operation could not be queued");

@@ -27,6 +27,9 @@ use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{connector_id, get_connector, get_pile, Pile, RegistrationStatus};
 use crate::domain::cards::{self, IdTagInfo as CardAnswer};
 
+/// Who asked for what a station's SignCertificate issues and sends.
+const SIGN_CERTIFICATE_BY: &str = "SignCertificate";
+
 /// What a station is told about an idToken.
 pub fn id_token_info(info: &CardAnswer) -> IdTokenInfo {
     let status = match authorization_status(info.status) {
@@ -130,6 +133,7 @@ impl Csms for AppCtx {
         Action::NotifyReport,
         Action::ReservationStatusUpdate,
         Action::SecurityEventNotification,
+        Action::SignCertificate,
         Action::StatusNotification,
         Action::TransactionEvent,
     ];
@@ -331,6 +335,29 @@ impl Csms for AppCtx {
     /// Kept in the message log, page by page as the station sends it.
     async fn notify_report(&self, _pile: &Pile, _req: NotifyReportRequest) -> Result<NotifyReportResponse, CallError> {
         Ok(NotifyReportResponse { custom_data: None })
+    }
+
+    /// Signed by the product's CA (a ChargingStationCertificate: its TLS
+    /// client certificate); the chain follows in CertificateSigned once
+    /// the station has the Accepted. A CSR the CA refuses is Rejected and
+    /// kept as a security event; a V2G certificate is not issued here.
+    async fn sign_certificate(&self, pile: &Pile, req: SignCertificateRequest) -> Result<SignCertificateResponse, CallError> {
+        let rejected = Ok(SignCertificateResponse { custom_data: None, status: GenericStatusEnum::Rejected, status_info: None });
+        if req.certificate_type.as_ref().is_some_and(|t| *t != CertificateSigningUseEnum::ChargingStationCertificate) {
+            return rejected;
+        }
+        let signed = match super::certificates::sign_csr(self, pile, &req.csr, SIGN_CERTIFICATE_BY).await {
+            Ok(s) => s,
+            Err(e) if e.code == 400 => {
+                security_events::record_noticed(self, pile, security_events::REFUSED_CSR, format!("SignCertificate: {}", e.msg.en)).await.map_err(internal)?;
+                return rejected;
+            }
+            Err(e) if e.code == 501 => return rejected,
+            Err(e) => return Err(internal(e)),
+        };
+        let chain = CertificateSignedRequest { custom_data: None, certificate_chain: signed.chain, certificate_type: Some(CertificateSigningUseEnum::ChargingStationCertificate) };
+        super::commands::send_after_reply_v201(self, &pile.id, &chain, SIGN_CERTIFICATE_BY).await.map_err(internal)?;
+        Ok(SignCertificateResponse { custom_data: None, status: GenericStatusEnum::Accepted, status_info: None })
     }
 
     /// The messages a station shows (GetDisplayMessages' answer), kept in
