@@ -491,6 +491,9 @@ def test_the_station_password_is_rotated_through_basic_auth_password_and_never_s
     async def go():
         async with v201(gateway["ws"], p) as cs:
             await cs.call(call.BootNotification(**BOOT))
+            # Once the boot's follow-up ran (the connection handles one frame at a
+            # time): a key is never queued, so a call held for the boot would refuse it.
+            await cs.call(call.Heartbeat())
             done = await settle(api, (await post(api, "/charger/rotateAuthorizationKey", {"pileId": p.id}))["data"]["id"])
             assert (done["action"], done["status"]) == ("SetVariables", "answered"), done
             new = cs.new_password

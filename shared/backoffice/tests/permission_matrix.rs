@@ -115,8 +115,18 @@ const SETTINGS_PREFIXES: [&str; 6] = ["/userManagement/", "/roleManagement/", "/
 
 /// Remote operations an Editor may do; every other one changes how a
 /// charger works and needs configure:charger (Admin).
-const EVERYDAY_CHARGER_OPERATIONS: [&str; 7] =
-    ["/charger/remoteStart", "/charger/remoteStop", "/charger/unlock", "/charger/availability", "/charger/trigger", "/charger/reserveNow", "/charger/cancelReservation"];
+const EVERYDAY_CHARGER_OPERATIONS: [&str; 9] = [
+    "/charger/remoteStart",
+    "/charger/remoteStop",
+    "/charger/unlock",
+    "/charger/availability",
+    "/charger/trigger",
+    "/charger/reserveNow",
+    "/charger/cancelReservation",
+    // A notice on a 2.0.1 station's screen (prices, a closure): operators' daily work.
+    "/charger/setDisplayMessage",
+    "/charger/clearDisplayMessage",
+];
 
 /// Routes that set a charger's credentials: whoever holds them can act as
 /// the charger (sessions feed billing), so they are Admin's.

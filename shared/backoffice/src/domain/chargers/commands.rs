@@ -643,6 +643,13 @@ pub async fn complete(ctx: &AppCtx, pile_id: &str, connection_id: &str, message_
         Ok(v) => (CommandStatus::Answered, Some(redact_answer(v)), None),
         Err(e) => (CommandStatus::CallError, None, Some(e)),
     };
+    // Its effects first (the certificate recorded, the key promoted, the
+    // reservation held), so whoever sees the command answered sees them:
+    // the page lists the certificates once the call is answered. The
+    // command was read just now as the call in flight, so a late answer
+    // still changes nothing.
+    let done = Command { status, response: response.clone(), error: error.clone(), answered_at: Some(ctx.now()), ..c.clone() };
+    follow_up(ctx, &done).await?;
     if !finish(ctx, &c, CommandStatus::Sent, status, response.clone(), error.clone()).await? {
         return Ok(Completion::Late);
     }
@@ -659,8 +666,6 @@ pub async fn complete(ctx: &AppCtx, pile_id: &str, connection_id: &str, message_
     } else {
         release_slot(ctx, pile_id, &c.id).await?;
     }
-    let done = Command { status, response, error, answered_at: Some(ctx.now()), ..c };
-    follow_up(ctx, &done).await?;
     if !restarting {
         pump(ctx, pile_id, Wake::Queue).await?;
     }

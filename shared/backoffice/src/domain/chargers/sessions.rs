@@ -164,6 +164,11 @@ pub async fn remember_early_start(ctx: &AppCtx, pile_id: &str, charger_transacti
     }
 }
 
+/// The transaction started: its early start is no longer needed.
+pub async fn forget_early_start(ctx: &AppCtx, pile_id: &str, charger_transaction_id: &str) -> Result<(), ApiError> {
+    ctx.store.delete(&early_start_key(pile_id, charger_transaction_id), None).await.api().map(|_| ())
+}
+
 /// The start kept by [`remember_early_start`], if any.
 pub async fn early_start(ctx: &AppCtx, pile_id: &str, charger_transaction_id: &str) -> Result<Option<EarlyStart>, ApiError> {
     match ctx.store.get(&early_start_key(pile_id, charger_transaction_id)).await.api()? {

@@ -217,6 +217,7 @@ impl Csms for AppCtx {
         let mut tx = sessions::started_by_charger(self, &pile.id, &charger_tx).await.map_err(internal)?;
         if tx.is_none() {
             let early = sessions::early_start(self, &pile.id, &charger_tx).await.map_err(internal)?;
+            let kept_early = early.is_some();
             let start = match early {
                 Some(e) => e,
                 None => EarlyStart {
@@ -240,6 +241,9 @@ impl Csms for AppCtx {
                     };
                     let early_seq = start.seq_no;
                     let started = sessions::start(self, pile, &r).await.map_err(internal)?;
+                    if kept_early {
+                        sessions::forget_early_start(self, &pile.id, &charger_tx).await.map_err(internal)?;
+                    }
                     answer.id_token_info = Some(id_token_info(&started.id_tag_info));
                     tx = sessions::get_transaction(self, started.transaction_id).await.map_err(internal)?;
                     // The cable-first event counted as received.
@@ -280,7 +284,7 @@ impl Csms for AppCtx {
                 sessions::flag_order(self, &tx.order_no, charging::orders::ChargerProblem::EventsMissing).await.map_err(internal)?;
             }
             if let sessions::Stopped::Closed { order_no } = stopped {
-                let order = crate::domain::orders::load_full(self, &order_no).await.map_err(internal)?.0;
+                let order = crate::domain::orders::load(self, &order_no).await.map_err(internal)?;
                 answer.total_cost = Some(order.order.amount_fen.0 as f64 / 100.0);
                 set_status(self, pile, tx.connector, "Finishing", at).await?;
             }
