@@ -149,13 +149,25 @@ export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-C
  * waited for.
  */
 export async function settled(page, { timeout = 10_000 } = {}) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('div[role="progressbar"][aria-hidden="true"]') &&
-      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-    null,
-    { timeout },
-  );
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('div[role="progressbar"][aria-hidden="true"]') &&
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      null,
+      { timeout },
+    )
+    .catch(async (err) => {
+      const running = await page
+        .evaluate(() =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running')
+            .map((a) => `${a.animationName ?? a.constructor.name} on ${a.effect?.target?.getAttribute?.('data-testid') ?? a.effect?.target?.className ?? '?'}`),
+        )
+        .catch(() => []);
+      throw new Error(`the page did not settle in ${timeout} ms (running: ${JSON.stringify(running)}): ${err.message.split('\n')[0]}`);
+    });
 }
 
 export async function shot(page, name) {
@@ -206,6 +218,28 @@ export async function go(page, path) {
   }, path);
   await page.getByTestId('app-main').waitFor();
   await page.waitForFunction((p) => window.location.hash.startsWith(`#${p}`), path);
+}
+
+/**
+ * Waits until `predicate` holds in the page; on a timeout the error says
+ * what was awaited and where the page was (address, title, language, the
+ * active tab), so a failure read from a CI log needs no rerun.
+ */
+export async function until(page, predicate, arg, what, { timeout = 30_000 } = {}) {
+  try {
+    await page.waitForFunction(predicate, arg, { timeout });
+  } catch (err) {
+    const where = await page
+      .evaluate(() => ({
+        hash: location.hash,
+        title: document.title,
+        lang: document.documentElement.lang,
+        tab: document.querySelector('[data-tab-path][aria-selected="true"]')?.getAttribute('data-tab-path') ?? null,
+        menus: document.querySelectorAll('[role="menu"]').length,
+      }))
+      .catch((e) => ({ unreadable: String(e) }));
+    throw new Error(`${what}: not so after ${timeout} ms; the page: ${JSON.stringify(where)} (${err.message.split('\n')[0]})`);
+  }
 }
 
 /**

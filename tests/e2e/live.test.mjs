@@ -244,6 +244,8 @@ describe('live pages', () => {
         // On a phone the recent operations keep their names whole, and the page does not scroll sideways.
         await go(page, `/connector/stationdetail?id=${station.id}`);
         await page.setViewportSize({ width: 390, height: 844 });
+        // A phone gets the vertical layout: the frame changes around the views, the views stay.
+        await page.locator('[data-layout="vertical"]').waitFor();
         await card.getByTestId('command-table').scrollIntoViewIfNeeded();
         const cut = await card.getByTestId('command-name').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
         assert.deepEqual(cut, [], 'no command name cut off');

@@ -2,7 +2,7 @@
 // real Chromium against the real local gateway.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { gatewayForFile, go, hashPath, login, menuPaths, shot, USERS, viewReady, withBrowser } from './harness.mjs';
+import { gatewayForFile, go, hashPath, login, menuPaths, shot, until, USERS, viewReady, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -153,14 +153,13 @@ describe('language and theme', () => {
       await login(page, gateway.url, USERS.admin);
       await page.getByTestId('language-switch').click();
       await page.getByTestId('language-en').click();
-      await page.waitForFunction(() => document.title === 'Home - new-energy management system');
-      const menu = await page.getByTestId('side-menu').innerText();
-      assert.match(menu, /Components/);
-      assert.match(menu, /Orders/);
+      await until(page, () => document.documentElement.lang === 'en', null, 'the page in English');
+      await until(page, () => document.title === 'Home - new-energy management system', null, 'the English title');
+      await until(page, () => /Components/.test(document.querySelector('[data-testid="side-menu"]')?.innerText) && /Orders/.test(document.querySelector('[data-testid="side-menu"]')?.innerText), null, 'the menu in English');
       await shot(page, '07-english');
       await page.reload();
       await page.getByTestId('app-main').waitFor();
-      await page.waitForFunction(() => document.title === 'Home - new-energy management system');
+      await until(page, () => document.title === 'Home - new-energy management system', null, 'the English title after a reload');
     });
   });
 

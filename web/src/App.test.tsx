@@ -4,7 +4,7 @@ import { App } from './App';
 import { DEFAULT_THEME, LAYOUTS } from '@/config';
 import { changeLanguage } from '@/i18n';
 import { resetAll } from '@/store/session';
-import { settingsStore } from '@/store/settings';
+import { setDevice, settingsStore } from '@/store/settings';
 import { readMenuRoutes } from '@/test/routeData';
 import { noticeQueue } from '@/utils/notify';
 import zh from '@/i18n/locales/zh';
@@ -143,6 +143,25 @@ describe('the app against the /partnerapi answers', { timeout: 60_000 }, () => {
     });
     await waitFor(() => expect(screen.getByTestId('keepalive-filter')).toHaveValue('station 42'));
     consoleError.mockRestore();
+  });
+
+  it('a view keeps its state when the layout changes or the window crosses the phone width', async () => {
+    await signIn();
+    act(() => {
+      window.location.hash = '#/vab/form/input';
+    });
+    const filter = await screen.findByTestId('keepalive-filter');
+    fireEvent.change(filter, { target: { value: 'station 42' } });
+    // A phone gets the vertical layout whatever the theme says: another frame around the same views.
+    act(() => setDevice('mobile'));
+    await waitFor(() => expect(document.querySelector('[data-layout="vertical"]')).not.toBeNull());
+    expect(screen.getByTestId('keepalive-filter')).toBe(filter);
+    act(() => setDevice('desktop'));
+    act(() => settingsStore.set({ theme: { ...settingsStore.get().theme, layout: 'column' } }));
+    await waitFor(() => expect(document.querySelector('[data-layout="column"]')).not.toBeNull());
+    expect(screen.getByTestId('keepalive-filter')).toBe(filter);
+    expect(filter).toHaveValue('station 42');
+    expect(filter.isConnected).toBe(true);
   });
 
   it('refresh re-mounts only the current instance of a per-instance tab', async () => {

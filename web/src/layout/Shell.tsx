@@ -1,5 +1,6 @@
 import { FluentProvider, makeStyles, mergeClasses, Tab, TabList, tokens } from '@fluentui/react-components';
-import { useEffect, useEffectEvent, useMemo, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Navigate, useLocation } from 'react-router';
 import { OPEN_FIRST_MENU } from '@/config';
 import { RouteIcon } from '@/components/RouteIcon';
@@ -62,6 +63,7 @@ const useStyles = makeStyles({
   fixed: { position: 'sticky', top: 0, zIndex: 10 },
   fixedBelowHeader: { top: '56px' },
   main: { flex: 1, padding: '16px', minWidth: 0 },
+  viewsSlot: { display: 'contents' },
   firstTabs: { flex: 1, minWidth: 0, overflowX: 'auto' },
   spacer: { flex: 1 },
 });
@@ -70,10 +72,37 @@ function sameTabs(a: VisitedRoute[], b: VisitedRoute[]): boolean {
   return a.length === b.length && a.every((t, i) => t.path === b[i].path && t.fullPath === b[i].fullPath && !!t.meta.noClosable === !!b[i].meta.noClosable);
 }
 
+/**
+ * Where the views show in the frame. The frame's shape follows the layout
+ * (a phone always gets the vertical one), and React remounts what changes
+ * place in the tree; so the views render once, into a node of their own
+ * that each frame adopts here. Choosing another layout, or a window
+ * crossing the phone width, keeps every open tab's state.
+ */
+function ViewsSlot({ host }: { host: HTMLElement }) {
+  const styles = useStyles();
+  const slot = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const here = slot.current!;
+    here.appendChild(host);
+    return () => {
+      if (host.parentNode === here) here.removeChild(host);
+    };
+  }, [host]);
+  return <div ref={slot} className={styles.viewsSlot} />;
+}
+
+function newViewsHost(): HTMLElement {
+  const host = document.createElement('div');
+  host.style.display = 'contents';
+  return host;
+}
+
 /** The main layout shell: six layouts, menus, breadcrumb, tabs, kept-alive views. */
 export default function Shell() {
   useDeviceWatcher();
   const styles = useStyles();
+  const [viewsHost] = useState(newViewsHost);
   const location = useLocation();
   const activate = useMenuActivate();
   const routes = routesStore.use((s) => s.routes);
@@ -135,14 +164,17 @@ export default function Shell() {
     </div>
   );
 
+  const views = (
+    <main className={styles.main} data-testid="app-main">
+      {/* Each tab has its own boundary; this one only guards the keep-alive machinery itself. */}
+      <ViewErrorBoundary resetKey={current.fullPath}>
+        <KeepAliveView routes={routes} tabs={shownTabs} current={current} />
+      </ViewErrorBoundary>
+    </main>
+  );
   const content = (
     <>
-      <main className={styles.main} data-testid="app-main">
-        {/* Each tab has its own boundary; this one only guards the keep-alive machinery itself. */}
-        <ViewErrorBoundary resetKey={current.fullPath}>
-          <KeepAliveView routes={routes} tabs={shownTabs} current={current} />
-        </ViewErrorBoundary>
-      </main>
+      <ViewsSlot host={viewsHost} />
       <Footer />
     </>
   );
@@ -279,6 +311,7 @@ export default function Shell() {
   return (
     <>
       {frame}
+      {createPortal(views, viewsHost)}
       <ThemeDrawer />
       {theme.showThemeSetting && !mobile && <ThemeSidePanel />}
     </>
