@@ -138,9 +138,17 @@ class Pile:
         return next(p for p in detail["piles"] if p["id"] == self.id)
 
 
+_SHARED_STATION = {}
+
+
 def operating_station(api):
+    """The demo station the tests' piles share, chosen once per gateway. The
+    list shows the newest first, so choosing again would, after a test added
+    a station of its own (one with a power budget), put later piles there and
+    their chargers would be sent that station's budget shares."""
     stations = api.get("/station/getList?pageNo=1&pageSize=50&status=operating")["data"]["list"]
-    return next(s for s in stations if s.get("tariffId"))
+    chosen = _SHARED_STATION.setdefault(api.base, next(s for s in stations if s.get("tariffId"))["id"])
+    return next(s for s in stations if s["id"] == chosen)
 
 
 def make_pile(api, **extra):

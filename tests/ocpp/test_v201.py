@@ -33,6 +33,12 @@ class Station(ChargePoint):
         super().__init__(*a, **kw)
         self.got = []
 
+    def last(self, action):
+        """The latest call of `action` the station took (the CSMS may send others meanwhile)."""
+        found = [g for g in self.got if g[0] == action]
+        assert found, f"no {action} among {self.got}"
+        return found[-1]
+
     @on("RequestStartTransaction")
     async def on_request_start(self, id_token, remote_start_id, **kw):
         self.got.append(("RequestStartTransaction", id_token, remote_start_id, kw.get("evse_id"), kw.get("charging_profile")))
@@ -122,6 +128,31 @@ class Station(ChargePoint):
     async def on_certificate_signed(self, certificate_chain, **kw):
         self.got.append(("CertificateSigned", certificate_chain, kw.get("certificate_type")))
         return call_result.CertificateSigned(status="Accepted")
+
+    # Root certificates held, by serial: (certificateType, PEM).
+    roots = None
+
+    @on("InstallCertificate")
+    async def on_install_certificate(self, certificate_type, certificate, **kw):
+        from test_security import hash_data
+        self.roots = self.roots or {}
+        self.roots[hash_data(certificate)["serialNumber"]] = (certificate_type, certificate)
+        return call_result.InstallCertificate(status="Accepted")
+
+    @on("GetInstalledCertificateIds")
+    async def on_get_installed_certificate_ids(self, certificate_type=None, **kw):
+        from test_security import hash_data
+        self.got.append(("GetInstalledCertificateIds", certificate_type))
+        chains = [{"certificate_type": kind, "certificate_hash_data": {k_snake: v for k_snake, v in zip(("hash_algorithm", "issuer_name_hash", "issuer_key_hash", "serial_number"), hash_data(pem).values())}}
+                  for kind, pem in (self.roots or {}).values() if certificate_type is None or kind in certificate_type]
+        if not chains:
+            return call_result.GetInstalledCertificateIds(status="NotFound")
+        return call_result.GetInstalledCertificateIds(status="Accepted", certificate_hash_data_chain=chains)
+
+    @on("DeleteCertificate")
+    async def on_delete_certificate(self, certificate_hash_data, **kw):
+        found = (self.roots or {}).pop(certificate_hash_data["serial_number"], None)
+        return call_result.DeleteCertificate(status="Accepted" if found else "NotFound")
 
     @on("ClearCache")
     async def on_clear_cache(self, **kw):
@@ -273,7 +304,7 @@ def test_remote_operations_send_the_201_calls_and_a_remote_start_becomes_an_orde
             await cs.call(call.BootNotification(**BOOT))
             started = await settle(api, (await post(api, "/charger/remoteStart", {"pileId": p.id, "connectorId": 2, "idTag": "DEMO0005", "limitW": 7000}))["data"]["id"])
             assert (started["status"], started["action"], started["response"]["status"]) == ("answered", "RequestStartTransaction", "Accepted"), started
-            _, token, remote_id, evse_id, profile = cs.got[-1]
+            _, token, remote_id, evse_id, profile = cs.last("RequestStartTransaction")
             assert token == {"id_token": "DEMO0005", "type": "Central"} and evse_id == 2 and remote_id > 0
             assert profile["charging_profile_purpose"] == "TxProfile" and profile["charging_schedule"][0]["charging_schedule_period"][0]["limit"] == 7000
             now = time.time()
@@ -295,10 +326,10 @@ def test_remote_operations_send_the_201_calls_and_a_remote_start_becomes_an_orde
             ]:
                 done = await settle(api, (await post(api, path, {"pileId": p.id, **body}))["data"]["id"])
                 assert (done["status"], done["action"]) == ("answered", action), (path, done)
-                assert cs.got[-1] == seen, (path, cs.got[-1])
+                assert cs.last(seen[0]) == seen, (path, cs.got)
             # What 2.0.1 does not have is refused before anything is queued, naming it.
             for path, body, field in [("/charger/getConfiguration", {}, "pileId"), ("/charger/trigger", {"requestedMessage": "DiagnosticsStatusNotification"}, "requestedMessage"),
-                                      ("/charger/extendedTrigger", {"requestedMessage": "Heartbeat"}, "pileId")]:
+                                      ("/charger/changeConfiguration", {"key": "HeartbeatInterval", "value": "60"}, "pileId")]:
                 r = await post(api, path, {"pileId": p.id, **body})
                 assert r["code"] == 400 and field in r["msg"] and r["data"]["fields"][0]["field"] == field, (path, r)
 
@@ -342,8 +373,8 @@ def test_the_device_model_is_read_and_changed_and_its_report_is_logged(gateway, 
             assert cs.variables[("OCPPCommCtrlr", "HeartbeatInterval")] == "120"
             assert changed["payload"]["setVariableData"][1]["component"] == {"name": "DeviceDataCtrlr", "evse": {"id": 1}}
             report = await settle(api, (await post(api, "/charger/getBaseReport", {"pileId": p.id, "reportBase": "FullInventory"}))["data"]["id"])
-            assert report["response"]["status"] == "Accepted" and cs.got[-1][2] == "FullInventory"
-            request_id = cs.got[-1][1]
+            assert report["response"]["status"] == "Accepted" and cs.last("GetBaseReport")[2] == "FullInventory"
+            request_id = cs.last("GetBaseReport")[1]
             await cs.call(call.NotifyReport(request_id=request_id, generated_at=iso(time.time()), seq_no=0, tbc=False, report_data=[
                 {"component": {"name": "OCPPCommCtrlr"}, "variable": {"name": "HeartbeatInterval"}, "variable_attribute": [{"type": "Actual", "value": "120", "mutability": "ReadWrite"}]}]))
             log = api.get(f"/pile/messageLog?pileId={p.id}&action=NotifyReport")["data"]["list"]
@@ -372,17 +403,17 @@ def test_a_reservation_is_held_cancelled_and_used_by_its_transaction(gateway, ap
             until = int(time.time()) + 1800
             made = await settle(api, (await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 2, "idTag": "DEMO0007", "expiresAt": until}))["data"]["id"])
             assert (made["action"], made["response"]["status"]) == ("ReserveNow", "Accepted"), made
-            _, rid, token, evse = cs.got[-1]
+            _, rid, token, evse = cs.last("ReserveNow")
             assert token == {"id_token": "DEMO0007", "type": "Central"} and evse == 2
             shown = {r["id"]: r for r in api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]}
             assert shown[rid]["status"] == "reserved", shown
             cancel = await settle(api, (await post(api, "/charger/cancelReservation", {"reservationId": rid}))["data"]["id"])
-            assert cancel["response"]["status"] == "Accepted" and cs.got[-1] == ("CancelReservation", rid)
+            assert cancel["response"]["status"] == "Accepted" and cs.last("CancelReservation") == ("CancelReservation", rid)
             assert {r["id"]: r for r in api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]}[rid]["status"] == "cancelled"
             # A second one, used by the transaction that names it.
             again = await settle(api, (await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 0, "idTag": "DEMO0007", "expiresAt": until}))["data"]["id"])
-            rid2 = cs.got[-1][1]
-            assert again["response"]["status"] == "Accepted" and cs.got[-1][3] is None, "connector 0: any EVSE"
+            rid2 = cs.last("ReserveNow")[1]
+            assert again["response"]["status"] == "Accepted" and cs.last("ReserveNow")[3] is None, "connector 0: any EVSE"
             await cs.call(event("Started", 0, time.time(), "RSV-1", "Authorized", [energy(0, "Transaction.Begin")], evse={"id": 1, "connector_id": 1},
                                 id_token={"id_token": "DEMO0007", "type": "ISO14443"}, reservation_id=rid2))
             assert {r["id"]: r for r in api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]}[rid2]["status"] == "used"
@@ -423,12 +454,12 @@ def test_firmware_logs_and_the_local_list_go_as_201_calls_and_their_notification
             await cs.call(call.BootNotification(**BOOT))
             fw = await settle(api, (await post(api, "/charger/updateFirmware", {"pileId": p.id, "location": "https://fw.example.com/ac22-3.2.bin"}))["data"]["id"])
             assert (fw["action"], fw["response"]["status"]) == ("UpdateFirmware", "Accepted"), fw
-            _, fw_request, firmware = cs.got[-1]
+            _, fw_request, firmware = cs.last("UpdateFirmware")
             assert firmware["location"] == "https://fw.example.com/ac22-3.2.bin" and "signature" not in firmware
             await cs.call(call.FirmwareStatusNotification(status="Installed", request_id=fw_request))
             log = await settle(api, (await post(api, "/charger/getLog", {"pileId": p.id, "logType": "SecurityLog", "location": "ftps://logs.example.com/up"}))["data"]["id"])
-            assert (log["response"]["status"], log["response"]["filename"]) == ("Accepted", "log-1.zip") and cs.got[-1][2:] == ("SecurityLog", "ftps://logs.example.com/up")
-            await cs.call(call.LogStatusNotification(status="Uploaded", request_id=cs.got[-1][1]))
+            assert (log["response"]["status"], log["response"]["filename"]) == ("Accepted", "log-1.zip") and cs.last("GetLog")[2:] == ("SecurityLog", "ftps://logs.example.com/up")
+            await cs.call(call.LogStatusNotification(status="Uploaded", request_id=cs.last("GetLog")[1]))
             link = p.view()["link"]
             assert (link["firmwareStatus"], link["firmwareRequestId"], link["logStatus"]) == ("Installed", fw_request, "Uploaded"), link
             sent = await settle(api, (await post(api, "/charger/sendLocalList", {"pileId": p.id, "updateType": "Full"}))["data"]["id"])
@@ -463,15 +494,15 @@ def test_smart_charging_and_the_station_power_budget_reach_a_201_station(gateway
             default = await settle(api, (await post(api, "/charger/setChargingProfile", {"pileId": p.id, "connectorId": 0, "purpose": "TxDefaultProfile",
                                                                                   "periods": [{"startPeriod": 0, "limit": 16000}]}))["data"]["id"])
             assert (default["action"], default["response"]["status"]) == ("SetChargingProfile", "Accepted"), default
-            _, evse, prof = cs.got[-1]
+            _, evse, prof = cs.last("SetChargingProfile")
             assert evse == 0 and prof["charging_profile_purpose"] == "TxDefaultProfile" and prof["charging_schedule"][0]["charging_schedule_period"][0]["limit"] == 16000
             await cs.call(event("Started", 0, time.time(), "SC-1", "Authorized", [energy(0, "Transaction.Begin")], evse={"id": 1, "connector_id": 1}, id_token={"id_token": "DEMO0009", "type": "ISO14443"}))
             tx = await settle(api, (await post(api, "/charger/setChargingProfile", {"pileId": p.id, "connectorId": 1, "purpose": "TxProfile", "periods": [{"startPeriod": 0, "limit": 7000}]}))["data"]["id"])
-            assert tx["response"]["status"] == "Accepted" and cs.got[-1][2]["transaction_id"] == "SC-1", cs.got[-1]
+            assert tx["response"]["status"] == "Accepted" and cs.last("SetChargingProfile")[2]["transaction_id"] == "SC-1", cs.got
             clear = await settle(api, (await post(api, "/charger/clearChargingProfile", {"pileId": p.id, "id": prof["id"]}))["data"]["id"])
-            assert clear["response"]["status"] == "Accepted" and cs.got[-1] == ("ClearChargingProfile", {"charging_profile_id": prof["id"]}), cs.got[-1]
+            assert clear["response"]["status"] == "Accepted" and cs.last("ClearChargingProfile") == ("ClearChargingProfile", {"charging_profile_id": prof["id"]}), cs.got
             comp = await settle(api, (await post(api, "/charger/getCompositeSchedule", {"pileId": p.id, "connectorId": 1, "durationSecs": 3600}))["data"]["id"])
-            assert comp["response"]["schedule"]["chargingSchedulePeriod"][0]["limit"] == 11000 and cs.got[-1] == ("GetCompositeSchedule", 1, 3600)
+            assert comp["response"]["schedule"]["chargingSchedulePeriod"][0]["limit"] == 11000 and cs.last("GetCompositeSchedule") == ("GetCompositeSchedule", 1, 3600)
             # The station power budget: its share as a ChargingStationMaxProfile of the station (EVSE 0).
             r = await post(api, "/station/setPowerBudget", {"stationId": station, "version": 0, "maxPowerKw": 40})
             assert r["code"] == 200, r
@@ -529,11 +560,11 @@ def test_a_display_message_is_posted_to_the_screen_and_taken_down(gateway, api):
             start, end = int(time.time()), int(time.time()) + 3600
             posted = await settle(api, (await post(api, "/charger/setDisplayMessage", {"pileId": p.id, "message": "今日 22:00 起谷时电价 0.35 元/度", "priority": "InFront", "language": "zh-CN", "startAt": start, "endAt": end}))["data"]["id"])
             assert (posted["action"], posted["response"]["status"]) == ("SetDisplayMessage", "Accepted"), posted
-            _, message = cs.got[-1]
+            _, message = cs.last("SetDisplayMessage")
             assert message["message"] == {"format": "UTF8", "language": "zh-CN", "content": "今日 22:00 起谷时电价 0.35 元/度"} and message["priority"] == "InFront"
             assert (message["start_date_time"], message["end_date_time"]) == (iso(start), iso(end))
             down = await settle(api, (await post(api, "/charger/clearDisplayMessage", {"pileId": p.id, "messageId": message["id"]}))["data"]["id"])
-            assert down["response"]["status"] == "Accepted" and cs.got[-1] == ("ClearDisplayMessage", message["id"])
+            assert down["response"]["status"] == "Accepted" and cs.last("ClearDisplayMessage") == ("ClearDisplayMessage", message["id"])
             await cs.call(call.NotifyDisplayMessages(request_id=1, tbc=False, message_info=[{"id": 7, "priority": "NormalCycle", "message": {"format": "UTF8", "content": "欢迎"}}]))
             for body, field in [({"message": ""}, "message"), ({"message": "x" * 513}, "message"), ({"message": "x", "startAt": end, "endAt": start}, "endAt")]:
                 r = await post(api, "/charger/setDisplayMessage", {"pileId": p.id, **body})
@@ -572,3 +603,57 @@ def test_sign_certificate_is_answered_and_followed_by_the_chain_of_the_ca(gatewa
             assert len(events) == 1, events
 
     run(go())
+
+
+def test_root_certificates_are_installed_listed_and_deleted_in_201_terms(gateway, api):
+    from test_security import hash_data, root_certificate
+
+    p = station_pile(api)
+    csms, v2g = root_certificate("Operator CSMS Root"), root_certificate("Operator V2G Root")
+    serial = lambda pem: hash_data(pem)["serialNumber"]
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            done = await settle(api, (await post(api, "/charger/installCertificate", {"pileId": p.id, "certificateType": "CentralSystemRootCertificate", "certificate": csms}))["data"]["id"])
+            assert (done["action"], done["response"]["status"]) == ("InstallCertificate", "Accepted"), done
+            # 1.6's central system root is 2.0.1's CSMSRootCertificate.
+            assert cs.roots[serial(csms)][0] == "CSMSRootCertificate" and done["payload"]["certificateType"] == "CSMSRootCertificate"
+            done = await settle(api, (await post(api, "/charger/installCertificate", {"pileId": p.id, "certificateType": "V2GRootCertificate", "certificate": v2g}))["data"]["id"])
+            assert done["response"]["status"] == "Accepted" and cs.roots[serial(v2g)][0] == "V2GRootCertificate"
+            listed = api.get(f"/charger/certificates?pileId={p.id}")["data"]["list"]
+            assert sorted((c["origin"], c["certificateType"], c["serial"]) for c in listed) == sorted([("installed", "CentralSystemRootCertificate", serial(csms)), ("installed", "V2GRootCertificate", serial(v2g))])
+
+            # The station's own list (a chain per certificate) replaces the records of the kind asked about.
+            other = root_certificate("Other CSMS Root")
+            cs.roots[serial(other)] = ("CSMSRootCertificate", other)
+            ids = await settle(api, (await post(api, "/charger/getInstalledCertificateIds", {"pileId": p.id, "certificateType": "CentralSystemRootCertificate"}))["data"]["id"])
+            assert ids["response"]["status"] == "Accepted" and cs.last("GetInstalledCertificateIds") == ("GetInstalledCertificateIds", ["CSMSRootCertificate"]), (ids, cs.got)
+            listed = api.get(f"/charger/certificates?pileId={p.id}")["data"]["list"]
+            csms_kind = sorted((c["origin"], c["serial"]) for c in listed if c["certificateType"] == "CentralSystemRootCertificate")
+            assert csms_kind == sorted([("installed", serial(csms)), ("reported", serial(other))]), listed
+            assert [c["serial"] for c in listed if c["certificateType"] == "V2GRootCertificate"] == [serial(v2g)], "another kind stays as it was"
+
+            gone = await settle(api, (await post(api, "/charger/deleteCertificate", {"pileId": p.id, "serial": serial(csms)}))["data"]["id"])
+            assert (gone["action"], gone["response"]["status"]) == ("DeleteCertificate", "Accepted") and serial(csms) not in cs.roots
+            assert serial(csms) not in [c["serial"] for c in api.get(f"/charger/certificates?pileId={p.id}")["data"]["list"]]
+
+            # The station is asked for a CSR with TriggerMessage; its chain can be sent again.
+            trig = await settle(api, (await post(api, "/charger/extendedTrigger", {"pileId": p.id, "requestedMessage": "SignChargePointCertificate"}))["data"]["id"])
+            assert (trig["action"], cs.last("TriggerMessage")[:2]) == ("TriggerMessage", ("TriggerMessage", "SignChargingStationCertificate")), (trig, cs.got)
+            from test_security import csr_for
+            _, csr = csr_for(p.code)
+            assert (await cs.call(call.SignCertificate(csr=csr, certificate_type="ChargingStationCertificate"))).status == "Accepted"
+            deadline = time.time() + 10
+            while not api.get(f"/charger/certificates?pileId={p.id}")["data"]["list"] or not any(c["origin"] == "issued" for c in api.get(f"/charger/certificates?pileId={p.id}")["data"]["list"]):
+                assert time.time() < deadline
+                await asyncio.sleep(0.1)
+            issued = next(c for c in api.get(f"/charger/certificates?pileId={p.id}")["data"]["list"] if c["origin"] == "issued")
+            again = await settle(api, (await post(api, "/charger/certificateSigned", {"pileId": p.id, "serial": issued["serial"]}))["data"]["id"])
+            assert (again["action"], again["response"]["status"], again["payload"]["certificateType"]) == ("CertificateSigned", "Accepted", "ChargingStationCertificate"), again
+
+    run(go())
+    # A 1.6 pile holds no V2G root: refused before anything is queued, naming the field.
+    old = make_pile(api)
+    r = run(post(api, "/charger/installCertificate", {"pileId": old.id, "certificateType": "V2GRootCertificate", "certificate": root_certificate("V2G")}))
+    assert r["code"] == 400 and r["data"]["fields"][0]["field"] == "certificateType" and "2.0.1" in r["msg"], r

@@ -24,13 +24,13 @@ export const CHARGER_OPERATIONS = {
   setChargingProfile: { path: '/charger/setChargingProfile', action: 'SetChargingProfile', v201: 'SetChargingProfile', permission: 'configure:charger' },
   clearChargingProfile: { path: '/charger/clearChargingProfile', action: 'ClearChargingProfile', v201: 'ClearChargingProfile', permission: 'configure:charger' },
   getCompositeSchedule: { path: '/charger/getCompositeSchedule', action: 'GetCompositeSchedule', v201: 'GetCompositeSchedule', permission: 'configure:charger' },
-  installCertificate: { path: '/charger/installCertificate', action: 'InstallCertificate', v201: null, permission: 'configure:charger' },
-  getInstalledCertificateIds: { path: '/charger/getInstalledCertificateIds', action: 'GetInstalledCertificateIds', v201: null, permission: 'configure:charger' },
-  deleteCertificate: { path: '/charger/deleteCertificate', action: 'DeleteCertificate', v201: null, permission: 'configure:charger' },
-  extendedTrigger: { path: '/charger/extendedTrigger', action: 'ExtendedTriggerMessage', v201: null, permission: 'configure:charger' },
+  installCertificate: { path: '/charger/installCertificate', action: 'InstallCertificate', v201: 'InstallCertificate', permission: 'configure:charger' },
+  getInstalledCertificateIds: { path: '/charger/getInstalledCertificateIds', action: 'GetInstalledCertificateIds', v201: 'GetInstalledCertificateIds', permission: 'configure:charger' },
+  deleteCertificate: { path: '/charger/deleteCertificate', action: 'DeleteCertificate', v201: 'DeleteCertificate', permission: 'configure:charger' },
+  extendedTrigger: { path: '/charger/extendedTrigger', action: 'ExtendedTriggerMessage', v201: 'TriggerMessage', permission: 'configure:charger' },
   getLog: { path: '/charger/getLog', action: 'GetLog', v201: 'GetLog', permission: 'configure:charger' },
   signedUpdateFirmware: { path: '/charger/signedUpdateFirmware', action: 'SignedUpdateFirmware', v201: 'UpdateFirmware', permission: 'configure:charger' },
-  certificateSigned: { path: '/charger/certificateSigned', action: 'CertificateSigned', v201: null, permission: 'configure:charger' },
+  certificateSigned: { path: '/charger/certificateSigned', action: 'CertificateSigned', v201: 'CertificateSigned', permission: 'configure:charger' },
   getVariables: { path: '/charger/getVariables', action: null, v201: 'GetVariables', permission: 'configure:charger' },
   setVariables: { path: '/charger/setVariables', action: null, v201: 'SetVariables', permission: 'configure:charger' },
   getBaseReport: { path: '/charger/getBaseReport', action: null, v201: 'GetBaseReport', permission: 'configure:charger' },
@@ -38,7 +38,7 @@ export const CHARGER_OPERATIONS = {
   clearDisplayMessage: { path: '/charger/clearDisplayMessage', action: null, v201: 'ClearDisplayMessage', permission: 'write:system' },
 } as const;
 
-/** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order. */
+/** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order; `…V201`: what a form offers a 2.0.1 station instead. */
 export const OCPP_VALUES = {
   AvailabilityType: ['Inoperative', 'Operative'],
   CertificateUseEnum: ['CentralSystemRootCertificate', 'ManufacturerRootCertificate'],
@@ -51,4 +51,5 @@ export const OCPP_VALUES = {
   RecurrencyKindType: ['Daily', 'Weekly'],
   ResetType: ['Hard', 'Soft'],
   UpdateType: ['Differential', 'Full'],
+  CertificateUseEnumV201: ['CentralSystemRootCertificate', 'ManufacturerRootCertificate', 'V2GRootCertificate', 'MORootCertificate'],
 } as const;

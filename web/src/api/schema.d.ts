@@ -2416,10 +2416,12 @@ export interface components {
             serial?: string;
         };
         /**
-         * @description The root certificates a charger holds (OCPP 1.6 CertificateUseEnumType).
+         * @description The root certificates a charger holds: OCPP 1.6's CertificateUseEnumType
+         *     (a 2.0.1 station is sent CentralSystemRootCertificate as its
+         *     CSMSRootCertificate), and the V2G and MO roots only 2.0.1 stations hold.
          * @enum {string}
          */
-        CertificateUse: "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
+        CertificateUse: "CentralSystemRootCertificate" | "ManufacturerRootCertificate" | "V2GRootCertificate" | "MORootCertificate";
         ChangeConfigurationBody: {
             key?: string;
             /** @default  */
@@ -5104,10 +5106,12 @@ export interface operations {
                         /** @description A certificate as the pages show it: the record and its expiry. */
                         data: {
                             /**
-                             * @description OCPP 1.6's certificate kinds (CertificateUseEnumType, plus the
-                             *     charger's own certificate).
+                             * @description The certificate kinds: OCPP 1.6's CertificateUseEnumType, the
+                             *     charger's own certificate, and the roots only 2.0.1 stations hold (a
+                             *     2.0.1 station's CSMSRootCertificate is recorded as the central
+                             *     system's root, the same certificate under its 1.6 name).
                              */
-                            certificateType: "ChargePointCertificate" | "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
+                            certificateType: "ChargePointCertificate" | "CentralSystemRootCertificate" | "ManufacturerRootCertificate" | "V2GRootCertificate" | "MORootCertificate";
                             /**
                              * Format: int64
                              * @description Whole days to its end (negative once expired); null when unknown.
@@ -5209,10 +5213,12 @@ export interface operations {
                             /** @description A certificate as the pages show it: the record and its expiry. */
                             certificate: {
                                 /**
-                                 * @description OCPP 1.6's certificate kinds (CertificateUseEnumType, plus the
-                                 *     charger's own certificate).
+                                 * @description The certificate kinds: OCPP 1.6's CertificateUseEnumType, the
+                                 *     charger's own certificate, and the roots only 2.0.1 stations hold (a
+                                 *     2.0.1 station's CSMSRootCertificate is recorded as the central
+                                 *     system's root, the same certificate under its 1.6 name).
                                  */
-                                certificateType: "ChargePointCertificate" | "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
+                                certificateType: "ChargePointCertificate" | "CentralSystemRootCertificate" | "ManufacturerRootCertificate" | "V2GRootCertificate" | "MORootCertificate";
                                 /**
                                  * Format: int64
                                  * @description Whole days to its end (negative once expired); null when unknown.
@@ -5390,10 +5396,12 @@ export interface operations {
                         data: {
                             list: {
                                 /**
-                                 * @description OCPP 1.6's certificate kinds (CertificateUseEnumType, plus the
-                                 *     charger's own certificate).
+                                 * @description The certificate kinds: OCPP 1.6's CertificateUseEnumType, the
+                                 *     charger's own certificate, and the roots only 2.0.1 stations hold (a
+                                 *     2.0.1 station's CSMSRootCertificate is recorded as the central
+                                 *     system's root, the same certificate under its 1.6 name).
                                  */
-                                certificateType: "ChargePointCertificate" | "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
+                                certificateType: "ChargePointCertificate" | "CentralSystemRootCertificate" | "ManufacturerRootCertificate" | "V2GRootCertificate" | "MORootCertificate";
                                 /**
                                  * Format: int64
                                  * @description Whole days to its end (negative once expired); null when unknown.

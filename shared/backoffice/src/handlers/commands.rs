@@ -138,6 +138,11 @@ pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
     ("/charger/getBaseReport", v201::Action::GetBaseReport),
     ("/charger/setDisplayMessage", v201::Action::SetDisplayMessage),
     ("/charger/clearDisplayMessage", v201::Action::ClearDisplayMessage),
+    ("/charger/installCertificate", v201::Action::InstallCertificate),
+    ("/charger/getInstalledCertificateIds", v201::Action::GetInstalledCertificateIds),
+    ("/charger/deleteCertificate", v201::Action::DeleteCertificate),
+    ("/charger/certificateSigned", v201::Action::CertificateSigned),
+    ("/charger/extendedTrigger", v201::Action::TriggerMessage),
 ];
 
 /// The call the route at `path` sends.
@@ -905,11 +910,15 @@ async fn get_diagnostics(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     queue(ctx, &call, &p, &request).await
 }
 
-/// The root certificates a charger holds (OCPP 1.6 CertificateUseEnumType).
+/// The root certificates a charger holds: OCPP 1.6's CertificateUseEnumType
+/// (a 2.0.1 station is sent CentralSystemRootCertificate as its
+/// CSMSRootCertificate), and the V2G and MO roots only 2.0.1 stations hold.
 #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
 pub enum CertificateUse {
     CentralSystemRootCertificate,
     ManufacturerRootCertificate,
+    V2GRootCertificate,
+    MORootCertificate,
 }
 
 impl From<CertificateUse> for certificates::CertificateType {
@@ -917,6 +926,8 @@ impl From<CertificateUse> for certificates::CertificateType {
         match u {
             CertificateUse::CentralSystemRootCertificate => certificates::CertificateType::CentralSystemRootCertificate,
             CertificateUse::ManufacturerRootCertificate => certificates::CertificateType::ManufacturerRootCertificate,
+            CertificateUse::V2GRootCertificate => certificates::CertificateType::V2GRootCertificate,
+            CertificateUse::MORootCertificate => certificates::CertificateType::MORootCertificate,
         }
     }
 }
@@ -941,6 +952,9 @@ async fn install_certificate(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
     if b.certificate.trim().is_empty() {
         return Err(bad("certificate", "is required", "不能为空"));
     }
+    if p.ocpp_version == OcppVersion::V201 {
+        return queue_v201(ctx, &call, &p, &certificates::install_certificate_request_v201(kind.into(), &b.certificate)?).await;
+    }
     let request = certificates::install_certificate_request(kind.into(), &b.certificate)?;
     queue(ctx, &call, &p, &request).await
 }
@@ -958,7 +972,11 @@ async fn get_installed_certificate_ids(ctx: &AppCtx, call: Call) -> Result<Reply
     let b: CertificateKindBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let kind = b.certificate_type.ok_or_else(|| bad("certificateType", "is required", "不能为空"))?;
-    queue(ctx, &call, &p, &v16::GetInstalledCertificateIdsRequest { certificate_type: ocpp_value(kind)? }).await
+    if p.ocpp_version == OcppVersion::V201 {
+        let asked: v201::GetCertificateIdUseEnum = ocpp_value(certificates::certificate_use_v201(kind.into())?)?;
+        return queue_v201(ctx, &call, &p, &v201::GetInstalledCertificateIdsRequest { custom_data: None, certificate_type: Some(vec![asked]) }).await;
+    }
+    queue(ctx, &call, &p, &v16::GetInstalledCertificateIdsRequest { certificate_type: ocpp_value(certificates::certificate_use(kind.into())?)? }).await
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -984,7 +1002,12 @@ async fn delete_certificate(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
         return Err(bad("serial", "names the charger's own certificate: revoke it instead (DeleteCertificate removes root certificates)", "是充电桩自身的证书：请吊销（DeleteCertificate只删除根证书）"));
     }
     let payload = certificates::delete_certificate_payload(&c)?;
-    let request: v16::DeleteCertificateRequest = ocpp::schema::parse(&payload, Mode::Strict).map_err(|e| bad("serial", format!("names a certificate whose hash data the charger cannot read: {e}"), "所指证书的哈希数据无效"))?;
+    let unreadable = |e: ocpp::schema::Violation| bad("serial", format!("names a certificate whose hash data the charger cannot read: {e}"), "所指证书的哈希数据无效");
+    if p.ocpp_version == OcppVersion::V201 {
+        let request: v201::DeleteCertificateRequest = ocpp::schema::parse(&payload, Mode::Strict).map_err(unreadable)?;
+        return queue_v201(ctx, &call, &p, &request).await;
+    }
+    let request: v16::DeleteCertificateRequest = ocpp::schema::parse(&payload, Mode::Strict).map_err(unreadable)?;
     queue(ctx, &call, &p, &request).await
 }
 
@@ -997,6 +1020,10 @@ async fn certificate_signed(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     }
     let c = certificates::find_by_serial(ctx, &p.id, &b.serial).await?;
     let chain = certificates::issued_chain(ctx, &c)?;
+    if p.ocpp_version == OcppVersion::V201 {
+        let request = v201::CertificateSignedRequest { custom_data: None, certificate_chain: chain, certificate_type: Some(v201::CertificateSigningUseEnum::ChargingStationCertificate) };
+        return queue_v201(ctx, &call, &p, &request).await;
+    }
     queue(ctx, &call, &p, &v16::CertificateSignedRequest { certificate_chain: chain }).await
 }
 
@@ -1029,6 +1056,16 @@ async fn extended_trigger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = pile(ctx, &b.pile_id).await?;
     let message = b.requested_message.ok_or_else(|| bad("requestedMessage", "is required", "不能为空"))?;
     let connector_id = optional_connector(&p, b.connector_id)?;
+    if p.ocpp_version == OcppVersion::V201 {
+        // 2.0.1's TriggerMessage takes the extended messages, the CSR under its 2.0.1 name.
+        let requested_message = match message {
+            ExtendedTrigger::SignChargePointCertificate => v201::MessageTriggerEnum::SignChargingStationCertificate,
+            other => ocpp_value(other)?,
+        };
+        let one_connector = matches!(message, ExtendedTrigger::StatusNotification).then_some(1);
+        let evse = connector_id.map(|n| v201::EVSE { custom_data: None, id: n, connector_id: one_connector });
+        return queue_v201(ctx, &call, &p, &v201::TriggerMessageRequest { custom_data: None, evse, requested_message }).await;
+    }
     queue(ctx, &call, &p, &v16::ExtendedTriggerMessageRequest { requested_message: ocpp_value(message)?, connector_id }).await
 }
 
@@ -1796,7 +1833,17 @@ mod tests {
         assert_eq!(values::<UpdateType>(), ocpp(v16::UpdateType::VALUES));
         assert_eq!(values::<ProfilePurpose>(), ocpp(v16::ChargingProfilePurposeType::VALUES));
         assert_eq!(values::<ProfileKind>(), ocpp(v16::ChargingProfileKindType::VALUES));
-        assert_eq!(values::<CertificateUse>(), ocpp(v16::CertificateUseEnum::VALUES));
+        // The roots: 1.6's, then those only 2.0.1 stations hold (its
+        // CSMSRootCertificate is 1.6's CentralSystemRootCertificate).
+        let mut roots = ocpp(v16::CertificateUseEnum::VALUES);
+        roots.extend(v201::InstallCertificateUseEnum::VALUES.iter().filter(|v| **v != "CSMSRootCertificate").map(|v| v.to_string()));
+        roots.sort();
+        roots.dedup();
+        assert_eq!(values::<CertificateUse>(), roots);
+        for root in [CertificateUse::CentralSystemRootCertificate, CertificateUse::ManufacturerRootCertificate, CertificateUse::V2GRootCertificate, CertificateUse::MORootCertificate] {
+            let sent = certificates::certificate_use_v201(root.into()).expect("every root goes to a 2.0.1 station");
+            let _: v201::GetCertificateIdUseEnum = ocpp_value(sent).expect("and can be asked about");
+        }
         assert_eq!(values::<ExtendedTrigger>(), ocpp(v16::MessageTriggerEnum::VALUES));
         assert_eq!(values::<LogType>(), ocpp(v16::LogEnum::VALUES));
         assert_eq!(values::<RecurrencyKind>(), ocpp(v16::RecurrencyKindType::VALUES));
@@ -1835,7 +1882,10 @@ mod tests {
             let (action, v201) = (quoted(action.map(|a| a.to_string())), quoted(action_v201.map(|a| a.to_string())));
             ts.push_str(&format!("  {key}: {{ path: '{path}', action: {action}, v201: {v201}, permission: '{permission}' }},\n"));
         }
-        ts.push_str("} as const;\n\n/** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order. */\nexport const OCPP_VALUES = {\n");
+        ts.push_str("} as const;\n\n/** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order; `…V201`: what a form offers a 2.0.1 station instead. */\nexport const OCPP_VALUES = {\n");
+        // The body's roots, as declared: all of them go to a 2.0.1 station.
+        let roots_v201: Vec<String> = serde_json::to_value(schemars::schema_for!(CertificateUse)).unwrap()["enum"].as_array().expect("an enumeration").iter().filter_map(|v| v.as_str().map(String::from)).collect();
+        let roots_v201: Vec<&str> = roots_v201.iter().map(String::as_str).collect();
         for (name, values) in [
             ("AvailabilityType", v16::AvailabilityType::VALUES),
             ("CertificateUseEnum", v16::CertificateUseEnum::VALUES),
@@ -1848,6 +1898,7 @@ mod tests {
             ("RecurrencyKindType", v16::RecurrencyKindType::VALUES),
             ("ResetType", v16::ResetType::VALUES),
             ("UpdateType", v16::UpdateType::VALUES),
+            ("CertificateUseEnumV201", roots_v201.as_slice()),
         ] {
             let quoted: Vec<String> = values.iter().map(|v| format!("'{v}'")).collect();
             ts.push_str(&format!("  {name}: [{}],\n", quoted.join(", ")));

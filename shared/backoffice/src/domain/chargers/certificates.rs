@@ -21,7 +21,7 @@
 
 use envelope::{ApiError, Text};
 use serde::{Deserialize, Serialize};
-use ocpp::v16;
+use ocpp::{v16, v201};
 use serde_json::{json, Value};
 use store::{Condition, Key, Query, UpdateAction};
 
@@ -32,8 +32,10 @@ use crate::domain::{from_item, to_item, StoreResultExt};
 /// The security profile that admits a charger by its client certificate.
 pub const CLIENT_CERTIFICATE_PROFILE: u8 = 3;
 
-/// OCPP 1.6's certificate kinds (CertificateUseEnumType, plus the
-/// charger's own certificate).
+/// The certificate kinds: OCPP 1.6's CertificateUseEnumType, the
+/// charger's own certificate, and the roots only 2.0.1 stations hold (a
+/// 2.0.1 station's CSMSRootCertificate is recorded as the central
+/// system's root, the same certificate under its 1.6 name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum CertificateType {
     /// The charger's own (client) certificate, issued by the product's CA.
@@ -42,6 +44,23 @@ pub enum CertificateType {
     CentralSystemRootCertificate,
     /// The root of the manufacturer's firmware-signing certificates.
     ManufacturerRootCertificate,
+    /// 2.0.1: the root of the ISO 15118 (Plug & Charge) certificates.
+    V2GRootCertificate,
+    /// 2.0.1: the root of the mobility operators' contract certificates.
+    MORootCertificate,
+}
+
+impl CertificateType {
+    /// The kind a certificate call names, in either version's words.
+    pub fn named(name: &str) -> Option<CertificateType> {
+        match name {
+            "CentralSystemRootCertificate" | "CSMSRootCertificate" => Some(CertificateType::CentralSystemRootCertificate),
+            "ManufacturerRootCertificate" => Some(CertificateType::ManufacturerRootCertificate),
+            "V2GRootCertificate" => Some(CertificateType::V2GRootCertificate),
+            "MORootCertificate" => Some(CertificateType::MORootCertificate),
+            _ => None,
+        }
+    }
 }
 
 /// How the product learnt of the certificate.
@@ -351,21 +370,32 @@ pub fn certificate_use(certificate_type: CertificateType) -> Result<v16::Certifi
     match certificate_type {
         CertificateType::CentralSystemRootCertificate => Ok(v16::CertificateUseEnum::CentralSystemRootCertificate),
         CertificateType::ManufacturerRootCertificate => Ok(v16::CertificateUseEnum::ManufacturerRootCertificate),
-        CertificateType::ChargePointCertificate => Err(crate::request::invalid_field(
+        CertificateType::V2GRootCertificate | CertificateType::MORootCertificate => Err(crate::request::invalid_field(
             "certificateType",
-            "must be CentralSystemRootCertificate or ManufacturerRootCertificate (the charger's own certificate comes from its CSR)",
-            "须为CentralSystemRootCertificate或ManufacturerRootCertificate（充电桩自身的证书由其签名请求签发）",
+            "is a root only OCPP 2.0.1 stations hold: this pile speaks 1.6 (CentralSystemRootCertificate or ManufacturerRootCertificate)",
+            "是仅OCPP 2.0.1充电桩持有的根证书：该充电桩使用1.6（须为CentralSystemRootCertificate或ManufacturerRootCertificate）",
         )),
+        CertificateType::ChargePointCertificate => Err(own_certificate_refused()),
     }
 }
 
-/// None for a value outside the schema (never sent by the product).
-fn certificate_type_of(u: &v16::CertificateUseEnum) -> Option<CertificateType> {
-    match u {
-        v16::CertificateUseEnum::CentralSystemRootCertificate => Some(CertificateType::CentralSystemRootCertificate),
-        v16::CertificateUseEnum::ManufacturerRootCertificate => Some(CertificateType::ManufacturerRootCertificate),
-        v16::CertificateUseEnum::Unlisted(_) => None,
+/// 2.0.1's name for a root the CSMS installs or asks about.
+pub fn certificate_use_v201(certificate_type: CertificateType) -> Result<v201::InstallCertificateUseEnum, ApiError> {
+    match certificate_type {
+        CertificateType::CentralSystemRootCertificate => Ok(v201::InstallCertificateUseEnum::CSMSRootCertificate),
+        CertificateType::ManufacturerRootCertificate => Ok(v201::InstallCertificateUseEnum::ManufacturerRootCertificate),
+        CertificateType::V2GRootCertificate => Ok(v201::InstallCertificateUseEnum::V2GRootCertificate),
+        CertificateType::MORootCertificate => Ok(v201::InstallCertificateUseEnum::MORootCertificate),
+        CertificateType::ChargePointCertificate => Err(own_certificate_refused()),
     }
+}
+
+fn own_certificate_refused() -> ApiError {
+    crate::request::invalid_field(
+        "certificateType",
+        "must name a root certificate (the charger's own certificate comes from its CSR)",
+        "须为根证书（充电桩自身的证书由其签名请求签发）",
+    )
 }
 
 /// Checks one PEM certificate of at most `max` characters (`field` names
@@ -399,8 +429,19 @@ pub fn check_certificate_pem(field: &str, pem: &str, max: usize, must_be_ca: boo
 /// accepts it ([`command_ended`]).
 pub fn install_certificate_request(certificate_type: CertificateType, pem: &str) -> Result<v16::InstallCertificateRequest, ApiError> {
     let certificate_type = certificate_use(certificate_type)?;
+    Ok(v16::InstallCertificateRequest { certificate_type, certificate: checked_root(pem)? })
+}
+
+/// [`install_certificate_request`] for a 2.0.1 station.
+pub fn install_certificate_request_v201(certificate_type: CertificateType, pem: &str) -> Result<v201::InstallCertificateRequest, ApiError> {
+    let certificate_type = certificate_use_v201(certificate_type)?;
+    Ok(v201::InstallCertificateRequest { custom_data: None, certificate_type, certificate: checked_root(pem)? })
+}
+
+/// A root certificate to install, trimmed: one PEM CA certificate.
+fn checked_root(pem: &str) -> Result<String, ApiError> {
     check_certificate_pem("certificate", pem.trim(), MAX_CERTIFICATE_CHARS, true)?;
-    Ok(v16::InstallCertificateRequest { certificate_type, certificate: pem.trim().to_string() })
+    Ok(pem.trim().to_string())
 }
 
 /// InstallCertificate's `certificate` is a CiString of 5500.
@@ -408,8 +449,8 @@ pub const MAX_CERTIFICATE_CHARS: usize = 5500;
 
 /// The record of a root certificate the charger accepted.
 #[cfg(feature = "charger-ca")]
-async fn certificate_installed(ctx: &AppCtx, pile_id: &str, request: &v16::InstallCertificateRequest, by: &str) -> Result<(), ApiError> {
-    let (Ok((_, p)), Some(certificate_type)) = (super::ca::parse_certificate_pem(&request.certificate), certificate_type_of(&request.certificate_type)) else { return Ok(()) };
+async fn certificate_installed(ctx: &AppCtx, pile_id: &str, certificate_type: CertificateType, pem: &str, by: &str) -> Result<(), ApiError> {
+    let Ok((_, p)) = super::ca::parse_certificate_pem(pem) else { return Ok(()) };
     let hash = CertificateHashData { hash_algorithm: "SHA256".into(), issuer_name_hash: p.issuer_name_hash, issuer_key_hash: p.issuer_key_hash, serial_number: p.serial.clone() };
     let now = ctx.now();
     let record = ChargerCertificate {
@@ -423,7 +464,7 @@ async fn certificate_installed(ctx: &AppCtx, pile_id: &str, request: &v16::Insta
         not_after: Some(p.not_after),
         fingerprint: Some(p.fingerprint),
         hash_data: Some(hash.clone()),
-        pem: Some(request.certificate.trim().to_string() + "\n"),
+        pem: Some(pem.trim().to_string() + "\n"),
         status: CertificateStatus::Active,
         recorded_at: now,
         recorded_by: by.into(),
@@ -439,7 +480,7 @@ async fn certificate_installed(ctx: &AppCtx, pile_id: &str, request: &v16::Insta
 /// Without the CA's parser the charger's next GetInstalledCertificateIds
 /// lists what it accepted.
 #[cfg(not(feature = "charger-ca"))]
-async fn certificate_installed(_ctx: &AppCtx, _pile_id: &str, _request: &v16::InstallCertificateRequest, _by: &str) -> Result<(), ApiError> {
+async fn certificate_installed(_ctx: &AppCtx, _pile_id: &str, _certificate_type: CertificateType, _pem: &str, _by: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
@@ -452,38 +493,62 @@ pub fn follows_answer(action: &str) -> bool {
 /// is recorded, GetInstalledCertificateIds' list replaces the pile's
 /// records of that type, an accepted (or NotFound) DeleteCertificate
 /// removes the record. A refusal, a CALLERROR, a timeout or a closed
-/// connection changes nothing.
+/// connection changes nothing. The calls' fields are read in either
+/// version's shape: they differ only in the kinds' names and in 2.0.1
+/// listing hash data chains.
 pub async fn command_ended(ctx: &AppCtx, c: &super::commands::Command) -> Result<(), ApiError> {
     let Some(response) = c.response.as_ref().filter(|_| c.status == super::commands::CommandStatus::Answered) else { return Ok(()) };
     let status = response.get("status").and_then(Value::as_str);
-    fn read<T: ocpp::schema::FromJson>(v: &Value) -> Result<T, ApiError> {
-        ocpp::schema::parse(v, ocpp::schema::Mode::Strict).map_err(|e| {
-            tracing::error!(problem = %e, "a stored certificate call does not read back");
-            ApiError::internal()
-        })
-    }
+    let unreadable = || {
+        tracing::error!(action = %c.action, "a stored certificate call does not read back");
+        ApiError::internal()
+    };
+    // 1.6 names one kind; 2.0.1 a list of them (the product asks for one).
+    let kind = match c.payload.get("certificateType") {
+        Some(Value::Array(kinds)) => kinds.first().and_then(Value::as_str),
+        Some(kind) => kind.as_str(),
+        None => None,
+    };
     match c.action.as_str() {
         "InstallCertificate" if status == Some("Accepted") => {
-            let request: v16::InstallCertificateRequest = read(&c.payload)?;
-            certificate_installed(ctx, &c.pile_id, &request, &c.requested_by).await
+            let (Some(certificate_type), Some(pem)) = (kind.and_then(CertificateType::named), c.payload.get("certificate").and_then(Value::as_str)) else { return Err(unreadable()) };
+            certificate_installed(ctx, &c.pile_id, certificate_type, pem, &c.requested_by).await
         }
         "GetInstalledCertificateIds" => {
-            let request: v16::GetInstalledCertificateIdsRequest = read(&c.payload)?;
-            let listed: Vec<CertificateHashData> = match status {
-                Some("Accepted") => response.get("certificateHashData").cloned().map(serde_json::from_value).transpose().map_err(|_| ApiError::internal())?.unwrap_or_default(),
+            let Some(certificate_type) = kind.and_then(CertificateType::named) else { return Ok(()) };
+            let listed = match status {
+                Some("Accepted") => listed_hashes(response, certificate_type).ok_or_else(unreadable)?,
                 Some("NotFound") => Vec::new(),
                 _ => return Ok(()),
             };
-            let Some(certificate_type) = certificate_type_of(&request.certificate_type) else { return Ok(()) };
             installed_certificates_reported(ctx, &c.pile_id, certificate_type, &listed).await
         }
         "DeleteCertificate" if matches!(status, Some("Accepted" | "NotFound")) => {
-            let hash: CertificateHashData = c.payload.get("certificateHashData").cloned().map(serde_json::from_value).transpose().map_err(|_| ApiError::internal())?.ok_or_else(ApiError::internal)?;
+            let hash: CertificateHashData = c.payload.get("certificateHashData").cloned().map(serde_json::from_value).transpose().map_err(|_| unreadable())?.ok_or_else(unreadable)?;
             // DeleteCertificate names the roots the charger holds, never its own.
             ctx.store.delete(&root_key(&c.pile_id, &hash), None).await.api()?;
             Ok(())
         }
         _ => Ok(()),
+    }
+}
+
+/// The certificates of one kind a GetInstalledCertificateIds answer lists:
+/// 1.6's `certificateHashData`, or the roots of 2.0.1's
+/// `certificateHashDataChain` of that kind. None when the answer does not
+/// read as either.
+fn listed_hashes(response: &Value, certificate_type: CertificateType) -> Option<Vec<CertificateHashData>> {
+    if let Some(chains) = response.get("certificateHashDataChain") {
+        let chains = chains.as_array()?;
+        return chains
+            .iter()
+            .filter(|chain| chain.get("certificateType").and_then(Value::as_str).and_then(CertificateType::named) == Some(certificate_type))
+            .map(|chain| serde_json::from_value(chain.get("certificateHashData")?.clone()).ok())
+            .collect();
+    }
+    match response.get("certificateHashData") {
+        Some(list) => serde_json::from_value(list.clone()).ok(),
+        None => Some(Vec::new()),
     }
 }
 

@@ -69,8 +69,7 @@ export function CertificatesSection({ pile, latest, canConfigure, onCommand }: {
             {t('chg.cert.profile', { profile: certs.data.securityProfile })} · {certs.data.profile3Possible ? t('chg.cert.profile3Here') : t('chg.cert.profile3NotHere')}
           </Caption1>
         )}
-        {/* The certificate calls are OCPP 1.6's (the security whitepaper's); 2.0.1's are not sent yet. */}
-        {canConfigure && pile.ocppVersion !== '2.0.1' && (
+        {canConfigure && (
           <>
             <Button size="small" appearance="subtle" onClick={() => void send('getInstalledCertificateIds', { certificateType: 'CentralSystemRootCertificate' })} data-testid="cert-refresh">
               {t('chg.cert.askCharger')}

@@ -9,7 +9,7 @@ import { confirm } from '@/components/Confirm';
 import { useFieldErrors } from '@/components/forms/useFieldErrors';
 import type { FieldSpec, Rule } from '@/utils/formRules';
 import { clearErrorToasts, notify } from '@/utils/notify';
-import { bodyOf, type Operation, type OperationField } from '../model/operations';
+import { bodyOf, optionsOf, type Operation, type OperationField } from '../model/operations';
 import { actionName, connectorWords } from './commandWords';
 
 /**
@@ -24,7 +24,7 @@ export function operationFieldOf(op: Operation, serverField: string): string | u
 }
 
 /** The charger an operation goes to: its id, code and connector numbers. */
-export type PileRef = Pick<Pile, 'id' | 'code'> & { connectors: { number: number }[] };
+export type PileRef = Pick<Pile, 'id' | 'code'> & Partial<Pick<Pile, 'ocppVersion'>> & { connectors: { number: number }[] };
 
 /**
  * Any remote operation's form (declared in `operations.ts`): fill, check
@@ -115,7 +115,7 @@ export function OperationDialog({ pile, op, preset, onClose, onSent }: { pile: P
         return (
           <Field key={f.name} {...fieldProps}>
             <Dropdown value={value(f) ? optionWords(f, value(f)) : ''} selectedOptions={[value(f)]} onOptionSelect={(_, d) => set(f.name, d.optionValue ?? '')} data-testid={`op-${f.name}`}>
-              {(f.options ?? []).map((o) => (
+              {optionsOf(f, pile.ocppVersion).map((o) => (
                 <Option key={o} value={o} text={optionWords(f, o)} title={o}>
                   {optionWords(f, o)}
                 </Option>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operationFieldOf } from '../components/OperationDialog';
-import { bodyOf, OPERATIONS, parsePeriods, schedulePoints, spokenBy } from './operations';
+import { bodyOf, OPERATIONS, optionsOf, parsePeriods, schedulePoints, spokenBy } from './operations';
 
 const op = (key: string) => OPERATIONS.find((o) => o.key === key)!;
 
@@ -14,6 +14,18 @@ describe('remote operation forms', () => {
     expect(bodyOf(op('setVariables'), { component: 'OCPPCommCtrlr', variable: 'HeartbeatInterval', value: '120', evseId: '' })).toEqual({ body: { variables: [{ component: 'OCPPCommCtrlr', variable: 'HeartbeatInterval', value: '120' }] } });
     expect(operationFieldOf(op('setVariables'), 'variables[0].component')).toBe('component');
     expect(operationFieldOf(op('setVariables'), 'variables')).toBeUndefined();
+  });
+
+  it('offer a 2.0.1 station the roots only 2.0.1 holds, a 1.6 charger only its own', () => {
+    const kinds = (key: string, version: string) => optionsOf(op(key).fields.find((f) => f.name === 'certificateType')!, version);
+    for (const key of ['installCertificate', 'getInstalledCertificateIds']) {
+      expect(kinds(key, '1.6')).toEqual(['CentralSystemRootCertificate', 'ManufacturerRootCertificate']);
+      expect(kinds(key, '2.0.1')).toEqual(['CentralSystemRootCertificate', 'ManufacturerRootCertificate', 'V2GRootCertificate', 'MORootCertificate']);
+      expect(spokenBy(op(key), '2.0.1') && spokenBy(op(key), '1.6')).toBe(true);
+    }
+    // A select without a 2.0.1 list offers both versions the same.
+    const trigger = op('trigger').fields[0];
+    expect(optionsOf(trigger, '2.0.1')).toEqual(optionsOf(trigger, '1.6'));
   });
 
   it('build their request bodies from typed values', () => {

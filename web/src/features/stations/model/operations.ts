@@ -20,6 +20,8 @@ export interface OperationField {
   kind: FieldKind;
   required?: boolean;
   options?: string[];
+  /** What a 2.0.1 station is offered instead of `options`. */
+  optionsV201?: string[];
   /** Shown before the user types. */
   initial?: string;
   maxLength?: number;
@@ -61,6 +63,10 @@ const op = (key: OperationKey, rest: Pick<Operation, 'fields'> & Partial<Pick<Op
   v201: CHARGER_OPERATIONS[key].v201 !== null,
   ...rest,
 });
+
+/** The choices a select offers a pile of `version`. */
+export const optionsOf = (f: Pick<OperationField, 'options' | 'optionsV201'>, version: string | null | undefined): string[] =>
+  (version === '2.0.1' ? f.optionsV201 : undefined) ?? f.options ?? [];
 
 /** Whether a pile of `version` takes the operation. */
 export const spokenBy = (o: Pick<Operation, 'v16' | 'v201'>, version: string | null | undefined) => (version === '2.0.1' ? o.v201 : o.v16);
@@ -119,8 +125,8 @@ export const OPERATIONS: Operation[] = [
     { name: 'signingCertificate', kind: 'pem', required: true, maxLength: 5500 },
     { name: 'signature', kind: 'text', required: true, maxLength: 800 },
   ] }),
-  op('installCertificate', { fields: [{ name: 'certificateType', kind: 'select', options: [...OCPP_VALUES.CertificateUseEnum], required: true }, { name: 'certificate', kind: 'pem', required: true, maxLength: 5500 }] }),
-  op('getInstalledCertificateIds', { fields: [{ name: 'certificateType', kind: 'select', options: [...OCPP_VALUES.CertificateUseEnum], required: true }] }),
+  op('installCertificate', { fields: [{ name: 'certificateType', kind: 'select', options: [...OCPP_VALUES.CertificateUseEnum], optionsV201: [...OCPP_VALUES.CertificateUseEnumV201], required: true }, { name: 'certificate', kind: 'pem', required: true, maxLength: 5500 }] }),
+  op('getInstalledCertificateIds', { fields: [{ name: 'certificateType', kind: 'select', options: [...OCPP_VALUES.CertificateUseEnum], optionsV201: [...OCPP_VALUES.CertificateUseEnumV201], required: true }] }),
   op('dataTransfer', { fields: [{ name: 'vendorId', kind: 'text', required: true, maxLength: 255 }, { name: 'messageId', kind: 'text', maxLength: 50 }, { name: 'data', kind: 'text' }] }),
   // The device model (OCPP 2.0.1): one variable a dialog; the route takes a list.
   op('getVariables', { list: 'variables', fields: VARIABLE }),
