@@ -63,7 +63,11 @@ fn connector_of_evse(pile: &Pile, evse_id: i64) -> Result<u32, CallError> {
 }
 
 fn readings(values: &[MeterValue], now: i64) -> Vec<Reading> {
-    meter_samples(values).iter().map(|m| reading_of(m.timestamp.unix(), now, m.values.iter().map(|s| (s.value, s.measurand, s.unit, s.phase.is_some())))).collect()
+    meter_samples(values).iter().map(|m| reading_at(m, now)).collect()
+}
+
+fn reading_at(m: &Samples<'_>, now: i64) -> Reading {
+    reading_of(m.timestamp.unix(), now, m.values.iter().map(|s| (s.value, s.measurand, s.unit, s.phase.is_some())))
 }
 
 /// The energy register of the readings taken in `context` (the
@@ -75,8 +79,7 @@ fn register_in(values: &[MeterValue], context: &str, now: i64) -> Option<i64> {
         let only: Vec<_> = m.values.iter().filter(|s| s.context == context).map(|s| (s.value, s.measurand, s.unit, s.phase.is_some())).collect();
         return reading_of(m.timestamp.unix(), now, only).register_wh;
     }
-    let all = readings(values, now);
-    let mut registers = all.iter().filter_map(|r| r.register_wh);
+    let mut registers = samples.iter().filter_map(|m| reading_at(m, now).register_wh);
     if context == "Transaction.End" {
         registers.last()
     } else {
