@@ -78,6 +78,24 @@ impl Handled {
     }
 }
 
+/// Reads a charger's CALL: coercions, then the schema, as lenient as
+/// chargers need (`Mode::Charger`); a payload that does not read is the
+/// CALLERROR to send back.
+pub(crate) fn read<R: schema::FromJson>(payload: &serde_json::Value) -> Result<R, frame::CallError> {
+    schema::parse(payload, schema::Mode::Charger).map_err(|v| v.to_call_error())
+}
+
+/// Answers a charger's CALL with what `handler` makes of it once [`read`]:
+/// each version's dispatch calls this with its trait's method.
+pub(crate) async fn answer<R, S, F>(payload: &serde_json::Value, handler: impl FnOnce(R) -> F) -> Result<serde_json::Value, frame::CallError>
+where
+    R: schema::FromJson,
+    S: serde::Serialize,
+    F: std::future::Future<Output = Result<S, frame::CallError>>,
+{
+    serde_json::to_value(handler(read(payload)?).await?).map_err(|_| frame::CallError::internal())
+}
+
 /// Who sends an action's CALL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sender {

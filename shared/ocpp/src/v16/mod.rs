@@ -11,7 +11,6 @@
 
 pub mod messages;
 
-use std::future::Future;
 
 use async_trait::async_trait;
 use serde_json::Value;
@@ -21,7 +20,7 @@ pub use messages::*;
 use crate::frame::{CallError, ErrorCode};
 use crate::link::Link;
 use crate::schema::{self, DateTime, Mode, Step, Violation};
-use crate::{Handled, Sender};
+use crate::{answer, Handled, Sender};
 
 /// Unix seconds as an OCPP dateTime (RFC 3339, UTC, to the second).
 pub fn iso(ts: i64) -> String {
@@ -70,20 +69,6 @@ pub trait CentralSystem: Link {
     async fn signed_firmware_status_notification(&self, _charger: &Self::Charger, _req: SignedFirmwareStatusNotificationRequest) -> Result<SignedFirmwareStatusNotificationResponse, CallError> {
         Err(not_supported(Action::SignedFirmwareStatusNotification))
     }
-}
-
-/// Reads a charger's request (coercions, then the schema).
-pub fn read<R: Request>(payload: &Value) -> Result<R, CallError> {
-    schema::parse(payload, Mode::Charger).map_err(|v| v.to_call_error())
-}
-
-async fn answer<R, F>(payload: &Value, handler: impl FnOnce(R) -> F) -> Result<Value, CallError>
-where
-    R: Request,
-    F: Future<Output = Result<R::Response, CallError>>,
-{
-    let response = handler(read::<R>(payload)?).await?;
-    serde_json::to_value(response).map_err(|_| CallError::internal())
 }
 
 /// Answers one CALL of a connected 1.6 charger: unknown actions are

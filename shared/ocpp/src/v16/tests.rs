@@ -2,6 +2,7 @@
 //! payload earns, each coercion, the StopTransaction that is always
 //! confirmed, and the typed answers' JSON.
 
+use std::future::Future;
 use std::sync::Mutex;
 
 use async_trait::async_trait;

@@ -9,7 +9,6 @@
 
 pub mod messages;
 
-use std::future::Future;
 
 use async_trait::async_trait;
 use serde_json::Value;
@@ -18,8 +17,8 @@ pub use messages::*;
 
 use crate::frame::{CallError, ErrorCode};
 use crate::link::Link;
-use crate::schema::{self, Mode};
-use crate::{Handled, Sender};
+use crate::schema;
+use crate::{answer, Handled, Sender};
 
 /// The answer to an action this server recognizes but does not handle.
 pub fn not_supported(action: Action) -> CallError {
@@ -49,20 +48,6 @@ pub trait Csms: Link {
     async fn reservation_status_update(&self, station: &Self::Charger, req: ReservationStatusUpdateRequest) -> Result<ReservationStatusUpdateResponse, CallError>;
     async fn notify_display_messages(&self, station: &Self::Charger, req: NotifyDisplayMessagesRequest) -> Result<NotifyDisplayMessagesResponse, CallError>;
     async fn sign_certificate(&self, station: &Self::Charger, req: SignCertificateRequest) -> Result<SignCertificateResponse, CallError>;
-}
-
-/// Reads a station's request (coercions, then the schema).
-pub fn read<R: Request>(payload: &Value) -> Result<R, CallError> {
-    schema::parse(payload, Mode::Charger).map_err(|v| v.to_call_error())
-}
-
-async fn answer<R, F>(payload: &Value, handler: impl FnOnce(R) -> F) -> Result<Value, CallError>
-where
-    R: Request,
-    F: Future<Output = Result<R::Response, CallError>>,
-{
-    let response = handler(read::<R>(payload)?).await?;
-    serde_json::to_value(response).map_err(|_| CallError::internal())
 }
 
 /// Answers one CALL of a connected 2.0.1 station: unknown actions are

@@ -5,6 +5,8 @@ use serde_json::json;
 
 use super::*;
 use crate::frame::ErrorCode;
+use crate::read;
+use crate::schema::Mode;
 
 #[test]
 fn sampled_values_take_the_specified_defaults_and_multipliers() {

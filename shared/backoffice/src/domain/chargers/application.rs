@@ -20,13 +20,11 @@ use super::guard::{self, Verdict};
 use super::log::{self, LoggedError, MessageLogEntry};
 use super::sessions::{self, Reading, StartRequest, StopRequest, Stopped};
 use super::status::{self, StatusReport};
-use super::{budget, certificates, commands, least_security_profile, link, plausible_time, security_events};
+use super::station_reports::{self, Progress, SIGN_CERTIFICATE_BY};
+use super::{budget, commands, least_security_profile, link, plausible_time};
 use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{find_by_code, get_pile, Pile, RegistrationStatus};
 use crate::domain::cards::{self, CardStatus, IdTagInfo as CardAnswer};
-
-/// Who asked for what a charger's SignCertificate issues and sends.
-const SIGN_CERTIFICATE_BY: &str = "SignCertificate";
 
 /// An idTag is CiString20Type.
 const ID_TAG: usize = 20;
@@ -126,10 +124,11 @@ impl Link for AppCtx {
     /// serial against the revocations; a refusal is also a security event.
     #[cfg(feature = "charger-ca")]
     async fn check_client_certificate(&self, pile: &Pile, chain: &[Vec<u8>], _address: &str) -> Result<(), Refusal> {
-        match certificates::admit_client_certificate(self, pile, chain).await {
+        use super::certificates::{admit_client_certificate, ClientCertRefusal};
+        match admit_client_certificate(self, pile, chain).await {
             Ok(()) => Ok(()),
-            Err(certificates::ClientCertRefusal::Refused(why)) => Err(Refusal::Unauthorized(why)),
-            Err(certificates::ClientCertRefusal::Unavailable) => Err(Refusal::Unavailable),
+            Err(ClientCertRefusal::Refused(why)) => Err(Refusal::Unauthorized(why)),
+            Err(ClientCertRefusal::Unavailable) => Err(Refusal::Unavailable),
         }
     }
 
@@ -314,18 +313,12 @@ impl CentralSystem for AppCtx {
     ];
 
     async fn log_status_notification(&self, pile: &Pile, req: LogStatusNotificationRequest) -> Result<LogStatusNotificationResponse, CallError> {
-        let extra = req.request_id.map(|id| ("logRequestId", serde_json::json!(id)));
-        link::report(self, pile, "logStatus", req.status.as_str(), AppCtx::now(self), extra).await.map_err(internal)?;
+        station_reports::progress(self, pile, Progress::Log, req.status.as_str(), req.request_id).await?;
         Ok(LogStatusNotificationResponse {})
     }
 
     async fn security_event_notification(&self, pile: &Pile, req: SecurityEventNotificationRequest) -> Result<SecurityEventNotificationResponse, CallError> {
-        let event = security_events::SecurityEventInput { event_type: req.r#type, timestamp: Some(req.timestamp.unix()), tech_info: req.tech_info };
-        security_events::record_security_event(self, pile, event).await.map_err(|e| match e.code {
-            // The schema's limits hold already; what is left is a blank type.
-            400 => CallError::new(ErrorCode::PropertyConstraintViolation, e.msg.en),
-            _ => internal(e),
-        })?;
+        station_reports::security_event(self, pile, req.r#type, req.timestamp.unix(), req.tech_info).await?;
         Ok(SecurityEventNotificationResponse {})
     }
 
@@ -333,27 +326,15 @@ impl CentralSystem for AppCtx {
     /// once the charger has the Accepted. A CSR the CA refuses is answered
     /// Rejected and kept as a security event of the pile.
     async fn sign_certificate(&self, pile: &Pile, req: SignCertificateRequest) -> Result<SignCertificateResponse, CallError> {
-        let rejected = Ok(SignCertificateResponse { status: GenericStatusEnum::Rejected });
-        let signed = match certificates::sign_csr(self, pile, &req.csr, SIGN_CERTIFICATE_BY).await {
-            Ok(s) => s,
-            Err(e) if e.code == 400 => {
-                security_events::record_noticed(self, pile, security_events::REFUSED_CSR, format!("SignCertificate: {}", e.msg.en)).await.map_err(internal)?;
-                return rejected;
-            }
-            Err(e) if e.code == 501 => {
-                tracing::warn!(pile = %pile.code, "SignCertificate where no CA is built in: rejected");
-                return rejected;
-            }
-            Err(e) => return Err(internal(e)),
+        let Some(certificate_chain) = station_reports::signed_chain(self, pile, &req.csr).await? else {
+            return Ok(SignCertificateResponse { status: GenericStatusEnum::Rejected });
         };
-        let chain = CertificateSignedRequest { certificate_chain: signed.chain };
-        commands::send_after_reply(self, &pile.id, &chain, SIGN_CERTIFICATE_BY).await.map_err(internal)?;
+        commands::send_after_reply(self, &pile.id, &CertificateSignedRequest { certificate_chain }, SIGN_CERTIFICATE_BY).await.map_err(internal)?;
         Ok(SignCertificateResponse { status: GenericStatusEnum::Accepted })
     }
 
     async fn signed_firmware_status_notification(&self, pile: &Pile, req: SignedFirmwareStatusNotificationRequest) -> Result<SignedFirmwareStatusNotificationResponse, CallError> {
-        let extra = req.request_id.map(|id| ("firmwareRequestId", serde_json::json!(id)));
-        link::report(self, pile, "firmwareStatus", req.status.as_str(), AppCtx::now(self), extra).await.map_err(internal)?;
+        station_reports::progress(self, pile, Progress::Firmware, req.status.as_str(), req.request_id).await?;
         Ok(SignedFirmwareStatusNotificationResponse {})
     }
 
@@ -400,7 +381,7 @@ impl CentralSystem for AppCtx {
     }
 
     async fn firmware_status_notification(&self, pile: &Pile, req: FirmwareStatusNotificationRequest) -> Result<FirmwareStatusNotificationResponse, CallError> {
-        link::report(self, pile, "firmwareStatus", req.status.as_str(), AppCtx::now(self), None).await.map_err(internal)?;
+        station_reports::progress(self, pile, Progress::Firmware, req.status.as_str(), None).await?;
         Ok(FirmwareStatusNotificationResponse {})
     }
 

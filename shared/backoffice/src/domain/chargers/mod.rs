@@ -35,6 +35,7 @@ pub mod secret;
 pub mod security_events;
 pub mod sessions;
 pub mod smart_v201;
+pub mod station_reports;
 pub mod status;
 pub mod sweep;
 pub mod v201;

@@ -22,13 +22,13 @@ use ocpp::v201::*;
 use super::application::{authorization_status, internal, reading_of};
 use super::sessions::{self, EarlyStart, Reading, StartRequest, StopRequest};
 use super::status::{self, StatusReport};
-use super::{link, plausible_time, security_events};
+use super::station_reports::{self, Progress, SIGN_CERTIFICATE_BY};
+use super::{link, plausible_time};
 use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{connector_id, get_connector, get_pile, Pile, RegistrationStatus};
 use crate::domain::cards::{self, IdTagInfo as CardAnswer};
 
 /// Who asked for what a station's SignCertificate issues and sends.
-const SIGN_CERTIFICATE_BY: &str = "SignCertificate";
 
 /// What a station is told about an idToken.
 pub fn id_token_info(info: &CardAnswer) -> IdTokenInfo {
@@ -314,23 +314,17 @@ impl Csms for AppCtx {
     }
 
     async fn security_event_notification(&self, pile: &Pile, req: SecurityEventNotificationRequest) -> Result<SecurityEventNotificationResponse, CallError> {
-        let event = security_events::SecurityEventInput { event_type: req.r#type, timestamp: Some(req.timestamp.unix()), tech_info: req.tech_info };
-        security_events::record_security_event(self, pile, event).await.map_err(|e| match e.code {
-            400 => CallError::new(ErrorCode::PropertyConstraintViolation, e.msg.en),
-            _ => internal(e),
-        })?;
+        station_reports::security_event(self, pile, req.r#type, req.timestamp.unix(), req.tech_info).await?;
         Ok(SecurityEventNotificationResponse { custom_data: None })
     }
 
     async fn firmware_status_notification(&self, pile: &Pile, req: FirmwareStatusNotificationRequest) -> Result<FirmwareStatusNotificationResponse, CallError> {
-        let extra = req.request_id.map(|id| ("firmwareRequestId", serde_json::json!(id)));
-        link::report(self, pile, "firmwareStatus", req.status.as_str(), AppCtx::now(self), extra).await.map_err(internal)?;
+        station_reports::progress(self, pile, Progress::Firmware, req.status.as_str(), req.request_id).await?;
         Ok(FirmwareStatusNotificationResponse { custom_data: None })
     }
 
     async fn log_status_notification(&self, pile: &Pile, req: LogStatusNotificationRequest) -> Result<LogStatusNotificationResponse, CallError> {
-        let extra = req.request_id.map(|id| ("logRequestId", serde_json::json!(id)));
-        link::report(self, pile, "logStatus", req.status.as_str(), AppCtx::now(self), extra).await.map_err(internal)?;
+        station_reports::progress(self, pile, Progress::Log, req.status.as_str(), req.request_id).await?;
         Ok(LogStatusNotificationResponse { custom_data: None })
     }
 
@@ -353,16 +347,8 @@ impl Csms for AppCtx {
         if req.certificate_type.as_ref().is_some_and(|t| *t != CertificateSigningUseEnum::ChargingStationCertificate) {
             return rejected;
         }
-        let signed = match super::certificates::sign_csr(self, pile, &req.csr, SIGN_CERTIFICATE_BY).await {
-            Ok(s) => s,
-            Err(e) if e.code == 400 => {
-                security_events::record_noticed(self, pile, security_events::REFUSED_CSR, format!("SignCertificate: {}", e.msg.en)).await.map_err(internal)?;
-                return rejected;
-            }
-            Err(e) if e.code == 501 => return rejected,
-            Err(e) => return Err(internal(e)),
-        };
-        let chain = CertificateSignedRequest { custom_data: None, certificate_chain: signed.chain, certificate_type: Some(CertificateSigningUseEnum::ChargingStationCertificate) };
+        let Some(certificate_chain) = station_reports::signed_chain(self, pile, &req.csr).await? else { return rejected };
+        let chain = CertificateSignedRequest { custom_data: None, certificate_chain, certificate_type: Some(CertificateSigningUseEnum::ChargingStationCertificate) };
         super::commands::send_after_reply_v201(self, &pile.id, &chain, SIGN_CERTIFICATE_BY).await.map_err(internal)?;
         Ok(SignCertificateResponse { custom_data: None, status: GenericStatusEnum::Accepted, status_info: None })
     }
