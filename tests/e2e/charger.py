@@ -152,6 +152,15 @@ class Charger(ChargePoint):
         print(f"live session stopped {self.live_tx}", flush=True)
 
 
+async def until_quit():
+    """Waits for the test's "quit" on stdin (or its end): the charger stays connected until then."""
+    loop = asyncio.get_running_loop()
+    while True:
+        line = await loop.run_in_executor(None, sys.stdin.readline)
+        if not line or line.strip() == "quit":
+            return
+
+
 async def main(base, cp_id, password, id_tag, live=False):
     auth = "Basic " + base64.b64encode(f"{cp_id}:{password}".encode()).decode()
     async with websockets.connect(f"{base}/{cp_id}", subprotocols=["ocpp1.6"], extra_headers={"Authorization": auth}) as ws:
@@ -163,11 +172,7 @@ async def main(base, cp_id, password, id_tag, live=False):
         await cp.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Preparing", timestamp=iso(time.time())))
         if live:
             session = asyncio.create_task(cp.live_session(id_tag))
-            loop = asyncio.get_running_loop()
-            while True:
-                line = await loop.run_in_executor(None, sys.stdin.readline)
-                if not line or line.strip() == "quit":
-                    break
+            await until_quit()
             session.cancel()
             runner.cancel()
             return
@@ -182,11 +187,7 @@ async def main(base, cp_id, password, id_tag, live=False):
         await cp.call(call.StopTransaction(transaction_id=tx, meter_stop=21_000, timestamp=iso(start + 1700), reason="Local"))
         await cp.call(call.StatusNotification(connector_id=1, error_code="NoError", status="Available", timestamp=iso(time.time())))
         print(f"session done {tx}", flush=True)
-        loop = asyncio.get_running_loop()
-        while True:
-            line = await loop.run_in_executor(None, sys.stdin.readline)
-            if not line or line.strip() == "quit":
-                break
+        await until_quit()
         runner.cancel()
 
 

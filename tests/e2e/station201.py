@@ -16,6 +16,8 @@ import websockets
 from ocpp.routing import on
 from ocpp.v201 import ChargePoint, call, call_result
 
+from charger import until_quit
+
 
 def iso(ts):
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
@@ -92,11 +94,7 @@ async def main(base, cp_id, password, id_tag):
         await cs.call(call.StatusNotification(timestamp=iso(time.time()), connector_status="Available", evse_id=1, connector_id=1))
         print(f"total cost {ended.total_cost}", flush=True)
         print("session done 1", flush=True)
-        loop = asyncio.get_running_loop()
-        while True:
-            line = await loop.run_in_executor(None, sys.stdin.readline)
-            if not line or line.strip() == "quit":
-                break
+        await until_quit()
         runner.cancel()
 
 
