@@ -196,6 +196,23 @@ describe('charger link', () => {
         await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
         await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr[data-action="SetVariables"]')].some((r) => r.textContent.includes('已应答')), null, { timeout: 15_000 });
         await eventually(async () => /SetVariables .*'HeartbeatInterval'\): '120'/.test(stationSim.output()), 'the station took the new value').catch((e) => assert.fail(`${e.message}: ${stationSim.output()}`));
+        // The reported device model, with the value just accepted, filtered by name.
+        await card.getByTestId('pile-device-model').click();
+        const model = page.getByTestId('device-model-dialog');
+        const heartbeat = model.getByTestId('device-model-row').filter({ hasText: 'HeartbeatInterval' });
+        await heartbeat.getByTestId('device-model-value').filter({ hasText: /^120$/ }).waitFor({ timeout: 15_000 });
+        assert.match(await heartbeat.innerText(), /OCPPCommCtrlr[\s\S]*整桩[\s\S]*可读写/);
+        assert.equal(await model.getByTestId('device-model-row').count(), 2, 'both reported variables');
+        await model.getByTestId('device-model-filter').fill('itemsper');
+        await page.waitForFunction(() => {
+          const rows = [...document.querySelectorAll('[data-testid="device-model-dialog"] [data-testid="device-model-row"]')];
+          return rows.length === 1 && rows[0].textContent.includes('ItemsPerMessage');
+        });
+        await shot(page, 'chargers-09a-device-model-201');
+        await model.getByTestId('device-model-filter').fill('nothing-like-this');
+        await model.getByTestId('device-model-none').waitFor();
+        await page.keyboard.press('Escape');
+        await model.waitFor({ state: 'detached' });
         // A price notice on the station's screen.
         await card.getByTestId('cmd-more').click();
         await page.getByRole('menuitem', { name: '发布屏幕消息' }).click();

@@ -394,6 +394,74 @@ def test_the_device_model_is_read_and_changed_and_its_report_is_logged(gateway, 
     run(go())
 
 
+def test_the_reported_device_model_is_kept_per_station_and_follows_the_answers(gateway, api):
+    p = station_pile(api)
+
+    def model(q=None):
+        r = api.get(f"/charger/deviceModel?pileId={p.id}" + (f"&q={q}" if q else ""))
+        assert r["code"] == 200, r
+        return r["data"]
+
+    def entry(data, component, variable, evse=None):
+        found = [v for v in data["list"] if (v["component"], v["variable"], v["evseId"]) == (component, variable, evse)]
+        assert len(found) == 1, (component, variable, data["list"])
+        return found[0]
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            assert model()["list"] == [] and model()["ocppVersion"] == "2.0.1"
+            report = await settle(api, (await post(api, "/charger/getBaseReport", {"pileId": p.id, "reportBase": "FullInventory"}))["data"]["id"])
+            request_id = cs.last("GetBaseReport")[1]
+            assert report["response"]["status"] == "Accepted"
+            generated = int(time.time()) - 60
+            # Two pages, as a station with a small ItemsPerMessage sends them.
+            await cs.call(call.NotifyReport(request_id=request_id, generated_at=iso(generated), seq_no=0, tbc=True, report_data=[
+                {"component": {"name": "OCPPCommCtrlr"}, "variable": {"name": "HeartbeatInterval"}, "variable_attribute": [{"type": "Actual", "value": "60", "mutability": "ReadWrite"}],
+                 "variable_characteristics": {"unit": "s", "data_type": "integer", "min_limit": 1, "supports_monitoring": False}},
+                {"component": {"name": "Connector", "evse": {"id": 2, "connector_id": 1}}, "variable": {"name": "ConnectorType"}, "variable_attribute": [{"value": "cGBT", "mutability": "ReadOnly"}],
+                 "variable_characteristics": {"data_type": "OptionList", "values_list": "cGBT,cType2", "supports_monitoring": False}}]))
+            await cs.call(call.NotifyReport(request_id=request_id, generated_at=iso(generated), seq_no=1, tbc=False, report_data=[
+                {"component": {"name": "SecurityCtrlr"}, "variable": {"name": "BasicAuthPassword"}, "variable_attribute": [{"value": "leaked-secret-1234", "mutability": "WriteOnly"}],
+                 "variable_characteristics": {"data_type": "string", "supports_monitoring": False}},
+                {"component": {"name": "SecurityCtrlr"}, "variable": {"name": "SecurityProfile"}, "variable_attribute": [{"value": "1", "mutability": "ReadOnly"}],
+                 "variable_characteristics": {"data_type": "integer", "supports_monitoring": False}}]))
+            data = model()
+            assert data["total"] == 4 and [v["component"] for v in data["list"]] == ["Connector", "OCPPCommCtrlr", "SecurityCtrlr", "SecurityCtrlr"], data
+            hb = entry(data, "OCPPCommCtrlr", "HeartbeatInterval")
+            assert (hb["attributes"], hb["unit"], hb["dataType"], hb["minLimit"], hb["reportedAt"]) == ([{"type": "Actual", "value": "60", "mutability": "ReadWrite"}], "s", "integer", 1, generated), hb
+            plug = entry(data, "Connector", "ConnectorType", evse=2)
+            assert (plug["connectorId"], plug["valuesList"], plug["attributes"][0]["type"]) == (1, "cGBT,cType2", "Actual"), plug
+            password = entry(data, "SecurityCtrlr", "BasicAuthPassword")
+            assert password["attributes"] == [{"type": "Actual", "value": None, "mutability": "WriteOnly"}], "the password is never kept"
+            assert "leaked-secret-1234" not in str(data)
+
+            # A value set and accepted, and one read, replace what the report said.
+            changed = await settle(api, (await post(api, "/charger/setVariables", {"pileId": p.id, "variables": [{"component": "OCPPCommCtrlr", "variable": "HeartbeatInterval", "value": "300"}]}))["data"]["id"])
+            assert changed["response"]["setVariableResult"][0]["attributeStatus"] == "Accepted"
+            assert entry(model(), "OCPPCommCtrlr", "HeartbeatInterval")["attributes"][0]["value"] == "300"
+            cs.variables[("DeviceDataCtrlr", "ItemsPerMessage")] = "25"
+            await settle(api, (await post(api, "/charger/getVariables", {"pileId": p.id, "variables": [{"component": "DeviceDataCtrlr", "variable": "ItemsPerMessage"}]}))["data"]["id"])
+            items = entry(model(), "DeviceDataCtrlr", "ItemsPerMessage")
+            assert items["attributes"] == [{"type": "Actual", "value": "25", "mutability": None}], items
+            # A refused change leaves the value as it was.
+            refused = await settle(api, (await post(api, "/charger/setVariables", {"pileId": p.id, "variables": [{"component": "DeviceDataCtrlr", "variable": "ItemsPerMessage", "value": "99"}]}))["data"]["id"])
+            assert refused["response"]["setVariableResult"][0]["attributeStatus"] == "Rejected"
+            assert entry(model(), "DeviceDataCtrlr", "ItemsPerMessage")["attributes"][0]["value"] == "25"
+
+            # The filter matches component or variable names in any case.
+            assert [v["variable"] for v in model("heartbeat")["list"]] == ["HeartbeatInterval"]
+            assert {v["component"] for v in model("securityctrlr")["list"]} == {"SecurityCtrlr"}
+            assert api.get(f"/charger/deviceModel?pileId={p.id}&q=" + "x" * 51)["data"]["fields"][0]["field"] == "q"
+            assert api.get("/charger/deviceModel?pileId=nope")["code"] == 404
+            assert api.get("/charger/deviceModel")["code"] == 400
+
+    run(go())
+    old = make_pile(api)
+    r = api.get(f"/charger/deviceModel?pileId={old.id}")["data"]
+    assert (r["list"], r["ocppVersion"]) == ([], "1.6")
+
+
 def test_a_reservation_is_held_cancelled_and_used_by_its_transaction(gateway, api):
     p = station_pile(api)
 

@@ -181,6 +181,8 @@ pub mod families {
     pub const POWER_BUDGET: Family = Family::table("POWERBUDGET#*");
     /// A pile's certificates (`certificates::pk`).
     pub const CHARGER_CERTIFICATE: Family = Family::table("CHARGERCERT#*");
+    /// A 2.0.1 station's device model (`device_model::pk`).
+    pub const DEVICE_MODEL: Family = Family::table("DEVICEMODEL#*");
     /// Security events (`security_events`): a pile's, the fleet's, by type,
     /// a pile's by type.
     pub const SECURITY_EVENT: Family = Family::table("SECEVENT#*");
@@ -319,7 +321,7 @@ fn link_use(function: &str) -> Option<(KeyUse, &'static [&'static str])> {
                 &[
                     PILE, CONNECTION, MESSAGE_LOG, CONNECTOR_LIST, CONNECTOR_COUNT, CONNECTOR_HISTORY, ORDER, ORDER_POINTER, ROLLUP, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START,
                     OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, RESERVATION, LOG, LOG_COUNT, CARD, CARD_BALANCE, CARD_LEDGER, POWER_BUDGET,
-                    CHARGER_CERTIFICATE, SECURITY_EVENT,
+                    CHARGER_CERTIFICATE, SECURITY_EVENT, DEVICE_MODEL,
                 ],
             ),
             &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem"],
@@ -462,6 +464,7 @@ mod tests {
             (CARD_LEDGER, "CARDTX#ABC".into()),
             (POWER_BUDGET, crate::domain::chargers::budget::key("s1").pk),
             (CHARGER_CERTIFICATE, crate::domain::chargers::certificates::pk("p1")),
+            (DEVICE_MODEL, crate::domain::chargers::device_model::pk("p1")),
             (SECURITY_EVENT, "SECEVENT#p1".into()),
             (SECURITY_EVENTS, crate::domain::chargers::security_events::FLEET_PK.into()),
             (SECURITY_EVENTS_BY_TYPE, "SECEVENTS#TYPE#TamperDetectionActivated".into()),
@@ -473,7 +476,7 @@ mod tests {
             LEDGER_BY_TIME, STATION, STATION_CODE, PILE, PILE_CODE, CONNECTOR_HISTORY, TARIFF, CONNECTOR_LIST, CONNECTOR_COUNT, STATION_LIST, STATION_COUNT, PILES_BY_STATION, TARIFFS, CARD,
             CARD_LIST, CARD_COUNT, CARD_BALANCE, CARD_LEDGER, RESERVATION, OCPP_SEQUENCE, COMMAND, COMMAND_SLOT, OCPP_TRANSACTION, OCPP_OPEN, OCPP_START, MESSAGE_LOG, CONNECTION,
             OCPP_GUARD, RESERVATIONS_BY_PILE, COMMANDS_BY_PILE, COMMAND_QUEUE, QUEUED_COMMANDS, SLOTS_BY_DEADLINE, MESSAGE_LOG_BY_ACTION, CONNECTIONS, POWER_BUDGET,
-            CHARGER_CERTIFICATE, SECURITY_EVENT, SECURITY_EVENTS, SECURITY_EVENTS_BY_TYPE, SECURITY_EVENTS_BY_PILE_TYPE,
+            CHARGER_CERTIFICATE, SECURITY_EVENT, SECURITY_EVENTS, SECURITY_EVENTS_BY_TYPE, SECURITY_EVENTS_BY_PILE_TYPE, DEVICE_MODEL,
         ];
         for (family, pk) in cases {
             assert!(family.matches(&pk), "{} does not match {pk}", family.pattern);

@@ -414,6 +414,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/deviceModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An OCPP 2.0.1 station's device model as it last reported it (NotifyReport) and answered (GetVariables, SetVariables): each variable with its attributes and characteristics, by component; q filters by name */
+        get: operations["charger_device_model"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/extendedTrigger": {
         parameters: {
             query?: never;
@@ -6053,6 +6070,88 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
+        };
+    };
+    charger_device_model: {
+        parameters: {
+            query: {
+                /** @description The pile's id. */
+                pileId: string;
+                /** @description Keeps the variables whose component or variable name holds this (any case). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        data: {
+                            /** @description By component, then variable. */
+                            list: {
+                                attributes: {
+                                    /** @description ReadOnly, WriteOnly or ReadWrite. */
+                                    mutability: string | null;
+                                    type: string;
+                                    value: string | null;
+                                }[];
+                                component: string;
+                                componentInstance: string | null;
+                                /** Format: int64 */
+                                connectorId: number | null;
+                                /** @description string, decimal, integer, dateTime, boolean, OptionList, SequenceList, MemberList. */
+                                dataType: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description The EVSE the component belongs to (connector n of the pile); null: the station.
+                                 */
+                                evseId: number | null;
+                                /** Format: double */
+                                maxLimit: number | null;
+                                /** Format: double */
+                                minLimit: number | null;
+                                /**
+                                 * Format: int64
+                                 * @description When the station last said so (its report's `generatedAt`, or the answer's time).
+                                 */
+                                reportedAt: number;
+                                unit: string | null;
+                                /** @description The allowed values of a list type, comma-separated. */
+                                valuesList: string | null;
+                                variable: string;
+                                variableInstance: string | null;
+                            }[];
+                            /**
+                             * @description Only 2.0.1 stations report a device model (a 1.6 pile's list is empty).
+                             * @enum {string}
+                             */
+                            ocppVersion: "1.6" | "2.0.1";
+                            pileCode: string;
+                            pileId: string;
+                            /** Format: uint */
+                            total: number;
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
         };
     };
     charger_extended_trigger: {

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use super::commands::{pile, queue_v201};
 use crate::ctx::AppCtx;
-use crate::domain::assets::piles::Pile;
+use crate::domain::assets::piles::{self, Pile};
+use crate::domain::chargers::device_model;
 use crate::reply::Reply;
 use crate::request::{field_invalid, Call};
 
@@ -287,4 +288,40 @@ pub(super) async fn clear_display_message(ctx: &AppCtx, call: Call) -> Result<Re
     let p = station(ctx, &b.pile_id).await?;
     let Some(id) = b.message_id.filter(|id| *id >= 0) else { return Err(field_invalid("messageId", msg::request::required())) };
     queue_v201(ctx, &call, &p, &v201::ClearDisplayMessageRequest { custom_data: None, id }).await
+}
+
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceModelQuery {
+    /// The pile's id.
+    #[serde(deserialize_with = "crate::params::not_blank")]
+    #[schemars(length(min = 1))]
+    pile_id: String,
+    /// Keeps the variables whose component or variable name holds this (any case).
+    #[schemars(length(max = 50))]
+    q: Option<String>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceModelView {
+    pile_id: String,
+    pile_code: String,
+    /// Only 2.0.1 stations report a device model (a 1.6 pile's list is empty).
+    ocpp_version: OcppVersion,
+    /// By component, then variable.
+    list: Vec<device_model::ReportedVariable>,
+    total: usize,
+}
+
+/// GET /charger/deviceModel?pileId=&q=
+pub async fn reported(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let q: DeviceModelQuery = call.query()?;
+    let filter = q.q.as_deref().map(str::trim).filter(|f| !f.is_empty());
+    if filter.is_some_and(|f| f.chars().count() > MAX_NAME) {
+        return Err(field_invalid("q", msg::chargers::variables::bad_value(MAX_NAME)));
+    }
+    let p = piles::get_pile(ctx, q.pile_id.trim()).await?;
+    let list = device_model::list(ctx, &p.id, filter).await?;
+    Ok(Reply::data(DeviceModelView { total: list.len(), list, ocpp_version: p.ocpp_version, pile_id: p.id, pile_code: p.code }))
 }

@@ -26,6 +26,7 @@ pub mod budget;
 pub mod ca;
 pub mod certificates;
 pub mod commands;
+pub mod device_model;
 pub mod guard;
 pub mod link;
 pub mod log;

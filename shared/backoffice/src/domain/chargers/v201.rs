@@ -333,8 +333,10 @@ impl Csms for AppCtx {
         Ok(NotifyEventResponse { custom_data: None })
     }
 
-    /// Kept in the message log, page by page as the station sends it.
-    async fn notify_report(&self, _pile: &Pile, _req: NotifyReportRequest) -> Result<NotifyReportResponse, CallError> {
+    /// Kept in the message log, page by page as the station sends it, and
+    /// each variable in the pile's device model.
+    async fn notify_report(&self, pile: &Pile, req: NotifyReportRequest) -> Result<NotifyReportResponse, CallError> {
+        super::device_model::reported(self, &pile.id, &req).await.map_err(internal)?;
         Ok(NotifyReportResponse { custom_data: None })
     }
 

@@ -171,6 +171,17 @@ export function useReservations(pileId: string, latest: Pick<Command, 'id' | 'st
   return useSWR(enabled ? ['charger/reservations', pileId, latest?.id, latest?.status] : null, () => getReservations(pileId));
 }
 
+/** A 2.0.1 station's device model as it last reported it (handlers/device_model.rs). */
+export type DeviceModel = Answer<'/partnerapi/charger/deviceModel', 'get'>;
+export type ReportedVariable = DeviceModel['list'][number];
+
+export const getDeviceModel = async (pileId: string, q: string) => (await get<DeviceModel>('/charger/deviceModel', q ? { pileId, q } : { pileId })).data;
+
+/** The device model, filtered by name (`q`, on the server). */
+export function useDeviceModel(pileId: string, q: string) {
+  return useSWR(['charger/deviceModel', pileId, q], () => getDeviceModel(pileId, q), { keepPreviousData: true });
+}
+
 /** The security extension: a pile's certificates and the security events (handlers/certificates.rs). */
 export type PileCertificates = Answer<'/partnerapi/charger/certificates', 'get'>;
 export type ChargerCertificate = PileCertificates['list'][number];

@@ -37,6 +37,7 @@ import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { LazyChart } from '@/components/LazyChart';
 import { CertificatesSection } from './CertificatesSection';
+import { DeviceModelDialog } from './DeviceModelDialog';
 import { OperationDialog } from './OperationDialog';
 import { COMMAND_COLOUR, OPERATIONS, schedulePoints, spokenBy, type Operation } from '../model/operations';
 import { actionName, AnswerCell, answerWords, connectorWords } from './commandWords';
@@ -78,6 +79,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
   const canConfigure = usePermission(['configure:charger']);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [config, setConfig] = useState<Command | null>(null);
+  const [deviceModelOpen, setDeviceModelOpen] = useState(false);
   const [operation, setOperation] = useState<Operation | null>(null);
   const [schedule, setSchedule] = useState<Command | null>(null);
   // Polled while a command waits for the charger's answer.
@@ -163,6 +165,11 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
         {canWrite && (
           <Button size="small" appearance="subtle" onClick={() => navigate(`/connector/messageLog?pileId=${encodeURIComponent(pile.id)}&code=${encodeURIComponent(pile.code)}`)} data-testid="pile-log">
             {t('chg.link.log')}
+          </Button>
+        )}
+        {pile.ocppVersion === '2.0.1' && (
+          <Button size="small" appearance="subtle" onClick={() => setDeviceModelOpen(true)} data-testid="pile-device-model">
+            {t('chg.dm.title')}
           </Button>
         )}
       </div>
@@ -304,6 +311,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
       <CertificatesSection pile={pile} latest={commands.data?.list[0]} canConfigure={canConfigure} onCommand={() => void commands.mutate()} />
       {passwordOpen && <PasswordDialog pile={pile} onClose={() => setPasswordOpen(false)} onSet={onChanged} />}
       {config && <ConfigurationDialog command={config} onClose={() => setConfig(null)} />}
+      {deviceModelOpen && <DeviceModelDialog pileId={pile.id} code={pile.code} onClose={() => setDeviceModelOpen(false)} />}
       {operation && <OperationDialog pile={pile} op={operation} onClose={() => setOperation(null)} onSent={() => void commands.mutate()} />}
       {schedule && <ScheduleDialog command={schedule} onClose={() => setSchedule(null)} />}
     </div>

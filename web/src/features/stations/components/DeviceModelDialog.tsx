@@ -1,0 +1,114 @@
+import {
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeviceModel, type ReportedVariable } from '../api/chargers';
+import { zonedDateTime } from '@/components/data/format';
+import { connectorWords } from './commandWords';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: 'min(960px, 96vw)', width: '960px' },
+  scroll: { maxHeight: '60vh', overflow: 'auto' },
+  table: { tableLayout: 'auto', minWidth: '720px' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
+});
+
+/** A variable's name with its instance, as 2.0.1 writes it (`Name[instance]`). */
+const named = (name: string, instance: string | null | undefined) => (instance ? `${name}[${instance}]` : name);
+
+/**
+ * A 2.0.1 station's device model as it last reported it (a GetBaseReport's
+ * NotifyReport pages, then GetVariables and accepted SetVariables): each
+ * component's variables with their values, who may change them, unit and
+ * limits; filtered by name on the server.
+ */
+export function DeviceModelDialog({ pileId, code, onClose }: { pileId: string; code: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [filter, setFilter] = useState('');
+  const q = useDeferredValue(filter.trim());
+  const model = useDeviceModel(pileId, q);
+  const list = model.data?.list ?? [];
+  const where = (v: ReportedVariable) => (v.evseId == null ? t('chg.dm.station') : connectorWords(t, v.evseId));
+  const values = (v: ReportedVariable) =>
+    v.attributes.map((a) => (a.type === 'Actual' ? (a.value ?? '—') : `${t(`chg.dm.attr.${a.type}`, { defaultValue: a.type })}: ${a.value ?? '—'}`)).join(' · ') || '—';
+  const limits = (v: ReportedVariable) => [v.unit, v.minLimit != null || v.maxLimit != null ? `${v.minLimit ?? ''}–${v.maxLimit ?? ''}` : null, v.valuesList].filter(Boolean).join(' · ');
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface className={styles.surface} data-testid="device-model-dialog">
+        <DialogBody>
+          <DialogTitle>
+            {t('chg.dm.title')} · <span translate="no">{code}</span>
+          </DialogTitle>
+          <DialogContent>
+            <Field label={t('chg.dm.filter')}>
+              <Input value={filter} maxLength={50} onChange={(_, d) => setFilter(d.value)} data-testid="device-model-filter" />
+            </Field>
+            {model.isLoading ? (
+              <Spinner size="small" />
+            ) : list.length === 0 ? (
+              <Caption1 className={styles.muted} data-testid="device-model-none">
+                {q ? t('chg.dm.noMatch') : t('chg.dm.none')}
+              </Caption1>
+            ) : (
+              <div className={styles.scroll}>
+                <Caption1 className={styles.muted}>{t('chg.dm.count', { count: model.data?.total ?? 0 })}</Caption1>
+                <Table size="extra-small" className={styles.table} aria-label={t('chg.dm.title')}>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHeaderCell>{t('chg.dm.component')}</TableHeaderCell>
+                      <TableHeaderCell>{t('chg.dm.variable')}</TableHeaderCell>
+                      <TableHeaderCell>{t('chg.dm.value')}</TableHeaderCell>
+                      <TableHeaderCell>{t('chg.dm.access')}</TableHeaderCell>
+                      <TableHeaderCell>{t('chg.dm.limits')}</TableHeaderCell>
+                      <TableHeaderCell>{t('chg.dm.reportedAt')}</TableHeaderCell>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {list.map((v) => (
+                      <TableRow key={`${v.component}#${v.componentInstance ?? ''}#${v.evseId ?? ''}#${v.connectorId ?? ''}#${v.variable}#${v.variableInstance ?? ''}`} data-testid="device-model-row">
+                        <TableCell>
+                          <span translate="no">{named(v.component, v.componentInstance)}</span> <Caption1 className={styles.muted}>{where(v)}</Caption1>
+                        </TableCell>
+                        <TableCell translate="no">{named(v.variable, v.variableInstance)}</TableCell>
+                        <TableCell className={styles.mono} translate="no" data-testid="device-model-value">
+                          {values(v)}
+                        </TableCell>
+                        <TableCell>{v.attributes[0]?.mutability ? t(`chg.dm.mutability.${v.attributes[0].mutability}`, { defaultValue: v.attributes[0].mutability }) : '—'}</TableCell>
+                        <TableCell translate="no">{limits(v) || '—'}</TableCell>
+                        <TableCell>{v.reportedAt ? zonedDateTime(v.reportedAt) : '—'}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('common.close')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
