@@ -725,3 +725,39 @@ def test_root_certificates_are_installed_listed_and_deleted_in_201_terms(gateway
     old = make_pile(api)
     r = run(post(api, "/charger/installCertificate", {"pileId": old.id, "certificateType": "V2GRootCertificate", "certificate": root_certificate("V2G")}))
     assert r["code"] == 400 and r["data"]["fields"][0]["field"] == "certificateType" and "2.0.1" in r["msg"], r
+
+
+def test_every_station_message_is_answered_in_its_schema(gateway, api):
+    """The reports a station sends of smart charging, monitoring, customer
+    data, published firmware and ISO 15118 are answered (the `ocpp` package
+    checks each answer against the official schema), never NotSupported."""
+    p = station_pile(api)
+    now = iso(time.time())
+    limit = {"charging_limit_source": "EMS", "is_grid_critical": False}
+    schedule = {"id": 1, "charging_rate_unit": "W", "charging_schedule_period": [{"start_period": 0, "limit": 11000.0}]}
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            profile = {"id": 5, "stack_level": 0, "charging_profile_purpose": "TxDefaultProfile", "charging_profile_kind": "Absolute", "charging_schedule": [schedule]}
+            await cs.call(call.ReportChargingProfiles(request_id=1, charging_limit_source="CSO", charging_profile=[profile], evse_id=1, tbc=False))
+            await cs.call(call.NotifyChargingLimit(charging_limit=limit, evse_id=1, charging_schedule=[schedule]))
+            await cs.call(call.ClearedChargingLimit(charging_limit_source="EMS", evse_id=1))
+            await cs.call(call.NotifyMonitoringReport(request_id=2, seq_no=0, generated_at=now, tbc=False))
+            await cs.call(call.NotifyCustomerInformation(data="no data for this customer", seq_no=0, generated_at=now, request_id=3, tbc=False))
+            await cs.call(call.PublishFirmwareStatusNotification(status="Published", location=["http://station.local/fw.bin"], request_id=4))
+            needs = await cs.call(call.NotifyEVChargingNeeds(charging_needs={"requested_energy_transfer": "AC_three_phase"}, evse_id=1))
+            assert needs.status == "Rejected" and needs.status_info["reason_code"] == "NoSchedule", needs
+            ev_schedule = await cs.call(call.NotifyEVChargingSchedule(time_base=now, charging_schedule=schedule, evse_id=1))
+            assert ev_schedule.status == "Accepted"
+            ev_cert = await cs.call(call.Get15118EVCertificate(iso15118_schema_version="urn:iso:15118:2:2013:MsgDef", action="Install", exi_request="AAAA"))
+            assert ev_cert.status == "Failed" and ev_cert.exi_response == "", ev_cert
+            ocsp = {"hash_algorithm": "SHA256", "issuer_name_hash": "a" * 64, "issuer_key_hash": "b" * 64, "serial_number": "01", "responder_url": "http://ocsp.example.com"}
+            status = await cs.call(call.GetCertificateStatus(ocsp_request_data=ocsp))
+            assert status.status == "Failed", status
+        # Each is in the pile's message log, under its action.
+        for action in ["ReportChargingProfiles", "NotifyChargingLimit", "ClearedChargingLimit", "NotifyMonitoringReport", "NotifyCustomerInformation", "PublishFirmwareStatusNotification"]:
+            log = api.get(f"/pile/messageLog?pileId={p.id}&action={action}")["data"]["list"]
+            assert log and all(e["action"] == action for e in log), (action, log)
+
+    run(go())

@@ -48,6 +48,40 @@ pub trait Csms: Link {
     async fn reservation_status_update(&self, station: &Self::Charger, req: ReservationStatusUpdateRequest) -> Result<ReservationStatusUpdateResponse, CallError>;
     async fn notify_display_messages(&self, station: &Self::Charger, req: NotifyDisplayMessagesRequest) -> Result<NotifyDisplayMessagesResponse, CallError>;
     async fn sign_certificate(&self, station: &Self::Charger, req: SignCertificateRequest) -> Result<SignCertificateResponse, CallError>;
+
+    // What a station reports of smart charging, monitoring, customer data,
+    // firmware it publishes and ISO 15118: answered only where listed in
+    // ANSWERED (an application that takes them overrides these).
+    async fn report_charging_profiles(&self, _station: &Self::Charger, _req: ReportChargingProfilesRequest) -> Result<ReportChargingProfilesResponse, CallError> {
+        Err(not_supported(Action::ReportChargingProfiles))
+    }
+    async fn notify_charging_limit(&self, _station: &Self::Charger, _req: NotifyChargingLimitRequest) -> Result<NotifyChargingLimitResponse, CallError> {
+        Err(not_supported(Action::NotifyChargingLimit))
+    }
+    async fn cleared_charging_limit(&self, _station: &Self::Charger, _req: ClearedChargingLimitRequest) -> Result<ClearedChargingLimitResponse, CallError> {
+        Err(not_supported(Action::ClearedChargingLimit))
+    }
+    async fn notify_ev_charging_needs(&self, _station: &Self::Charger, _req: NotifyEVChargingNeedsRequest) -> Result<NotifyEVChargingNeedsResponse, CallError> {
+        Err(not_supported(Action::NotifyEVChargingNeeds))
+    }
+    async fn notify_ev_charging_schedule(&self, _station: &Self::Charger, _req: NotifyEVChargingScheduleRequest) -> Result<NotifyEVChargingScheduleResponse, CallError> {
+        Err(not_supported(Action::NotifyEVChargingSchedule))
+    }
+    async fn notify_monitoring_report(&self, _station: &Self::Charger, _req: NotifyMonitoringReportRequest) -> Result<NotifyMonitoringReportResponse, CallError> {
+        Err(not_supported(Action::NotifyMonitoringReport))
+    }
+    async fn notify_customer_information(&self, _station: &Self::Charger, _req: NotifyCustomerInformationRequest) -> Result<NotifyCustomerInformationResponse, CallError> {
+        Err(not_supported(Action::NotifyCustomerInformation))
+    }
+    async fn publish_firmware_status_notification(&self, _station: &Self::Charger, _req: PublishFirmwareStatusNotificationRequest) -> Result<PublishFirmwareStatusNotificationResponse, CallError> {
+        Err(not_supported(Action::PublishFirmwareStatusNotification))
+    }
+    async fn get_15118_ev_certificate(&self, _station: &Self::Charger, _req: Get15118EVCertificateRequest) -> Result<Get15118EVCertificateResponse, CallError> {
+        Err(not_supported(Action::Get15118EVCertificate))
+    }
+    async fn get_certificate_status(&self, _station: &Self::Charger, _req: GetCertificateStatusRequest) -> Result<GetCertificateStatusResponse, CallError> {
+        Err(not_supported(Action::GetCertificateStatus))
+    }
 }
 
 /// Answers one CALL of a connected 2.0.1 station: unknown actions are
@@ -83,6 +117,16 @@ pub async fn handle<A: Csms>(app: &A, station: &A::Charger, action: &str, payloa
         Action::ReservationStatusUpdate => answer(payload, |r| app.reservation_status_update(station, r)).await,
         Action::NotifyDisplayMessages => answer(payload, |r| app.notify_display_messages(station, r)).await,
         Action::SignCertificate => answer(payload, |r| app.sign_certificate(station, r)).await,
+        Action::ReportChargingProfiles => answer(payload, |r| app.report_charging_profiles(station, r)).await,
+        Action::NotifyChargingLimit => answer(payload, |r| app.notify_charging_limit(station, r)).await,
+        Action::ClearedChargingLimit => answer(payload, |r| app.cleared_charging_limit(station, r)).await,
+        Action::NotifyEVChargingNeeds => answer(payload, |r| app.notify_ev_charging_needs(station, r)).await,
+        Action::NotifyEVChargingSchedule => answer(payload, |r| app.notify_ev_charging_schedule(station, r)).await,
+        Action::NotifyMonitoringReport => answer(payload, |r| app.notify_monitoring_report(station, r)).await,
+        Action::NotifyCustomerInformation => answer(payload, |r| app.notify_customer_information(station, r)).await,
+        Action::PublishFirmwareStatusNotification => answer(payload, |r| app.publish_firmware_status_notification(station, r)).await,
+        Action::Get15118EVCertificate => answer(payload, |r| app.get_15118_ev_certificate(station, r)).await,
+        Action::GetCertificateStatus => answer(payload, |r| app.get_certificate_status(station, r)).await,
         // Listed in ANSWERED without a method above: a program error.
         other => Err(CallError::new(ErrorCode::InternalError, format!("{other} is listed as answered but has no handler"))),
     };

@@ -87,6 +87,11 @@ fn register_in(values: &[MeterValue], context: &str, now: i64) -> Option<i64> {
     }
 }
 
+/// Why an ISO 15118 request is not served here (a StatusInfo reasonCode, CiString20).
+fn no_iso15118(reason: &str) -> StatusInfo {
+    StatusInfo { custom_data: None, reason_code: reason.into(), additional_info: Some("ISO 15118 is not served by this CSMS".into()) }
+}
+
 /// 2.0.1's stoppedReason as the 1.6 Reason the orders read.
 fn stop_reason(reason: Option<&ReasonEnum>) -> Option<String> {
     let r = reason?;
@@ -139,6 +144,16 @@ impl Csms for AppCtx {
         Action::SignCertificate,
         Action::StatusNotification,
         Action::TransactionEvent,
+        Action::ReportChargingProfiles,
+        Action::NotifyChargingLimit,
+        Action::ClearedChargingLimit,
+        Action::NotifyEVChargingNeeds,
+        Action::NotifyEVChargingSchedule,
+        Action::NotifyMonitoringReport,
+        Action::NotifyCustomerInformation,
+        Action::PublishFirmwareStatusNotification,
+        Action::Get15118EVCertificate,
+        Action::GetCertificateStatus,
     ];
 
     async fn authorize(&self, _pile: &Pile, req: AuthorizeRequest) -> Result<AuthorizeResponse, CallError> {
@@ -353,6 +368,46 @@ impl Csms for AppCtx {
         let chain = CertificateSignedRequest { custom_data: None, certificate_chain, certificate_type: Some(CertificateSigningUseEnum::ChargingStationCertificate) };
         super::commands::send_after_reply_v201(self, &pile.id, &chain, SIGN_CERTIFICATE_BY).await.map_err(internal)?;
         Ok(SignCertificateResponse { custom_data: None, status: GenericStatusEnum::Accepted, status_info: None })
+    }
+
+    // Reports kept in the message log (the pile's page shows them there):
+    // the profiles a station holds, a limit set outside the CSMS (an
+    // energy manager, a local controller) and its end, monitoring
+    // reports, customer information, the firmware it publishes to others.
+    async fn report_charging_profiles(&self, _pile: &Pile, _req: ReportChargingProfilesRequest) -> Result<ReportChargingProfilesResponse, CallError> {
+        Ok(ReportChargingProfilesResponse { custom_data: None })
+    }
+    async fn notify_charging_limit(&self, _pile: &Pile, _req: NotifyChargingLimitRequest) -> Result<NotifyChargingLimitResponse, CallError> {
+        Ok(NotifyChargingLimitResponse { custom_data: None })
+    }
+    async fn cleared_charging_limit(&self, _pile: &Pile, _req: ClearedChargingLimitRequest) -> Result<ClearedChargingLimitResponse, CallError> {
+        Ok(ClearedChargingLimitResponse { custom_data: None })
+    }
+    async fn notify_monitoring_report(&self, _pile: &Pile, _req: NotifyMonitoringReportRequest) -> Result<NotifyMonitoringReportResponse, CallError> {
+        Ok(NotifyMonitoringReportResponse { custom_data: None })
+    }
+    async fn notify_customer_information(&self, _pile: &Pile, _req: NotifyCustomerInformationRequest) -> Result<NotifyCustomerInformationResponse, CallError> {
+        Ok(NotifyCustomerInformationResponse { custom_data: None })
+    }
+    async fn publish_firmware_status_notification(&self, _pile: &Pile, _req: PublishFirmwareStatusNotificationRequest) -> Result<PublishFirmwareStatusNotificationResponse, CallError> {
+        Ok(PublishFirmwareStatusNotificationResponse { custom_data: None })
+    }
+
+    // ISO 15118 (Plug & Charge): the product computes no schedule from an
+    // EV's needs and holds no contract certificates or OCSP responder, so
+    // it says so in the answers each message defines for that, rather than
+    // a CALLERROR the station would retry.
+    async fn notify_ev_charging_needs(&self, _pile: &Pile, _req: NotifyEVChargingNeedsRequest) -> Result<NotifyEVChargingNeedsResponse, CallError> {
+        Ok(NotifyEVChargingNeedsResponse { custom_data: None, status: NotifyEVChargingNeedsStatusEnum::Rejected, status_info: Some(no_iso15118("NoSchedule")) })
+    }
+    async fn notify_ev_charging_schedule(&self, _pile: &Pile, _req: NotifyEVChargingScheduleRequest) -> Result<NotifyEVChargingScheduleResponse, CallError> {
+        Ok(NotifyEVChargingScheduleResponse { custom_data: None, status: GenericStatusEnum::Accepted, status_info: None })
+    }
+    async fn get_15118_ev_certificate(&self, _pile: &Pile, _req: Get15118EVCertificateRequest) -> Result<Get15118EVCertificateResponse, CallError> {
+        Ok(Get15118EVCertificateResponse { custom_data: None, status: Iso15118EVCertificateStatusEnum::Failed, status_info: Some(no_iso15118("NoCertificate")), exi_response: String::new() })
+    }
+    async fn get_certificate_status(&self, _pile: &Pile, _req: GetCertificateStatusRequest) -> Result<GetCertificateStatusResponse, CallError> {
+        Ok(GetCertificateStatusResponse { custom_data: None, status: GetCertificateStatusEnum::Failed, status_info: Some(no_iso15118("NoOcspResponder")), ocsp_result: None })
     }
 
     /// The messages a station shows (GetDisplayMessages' answer), kept in
