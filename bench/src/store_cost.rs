@@ -105,6 +105,7 @@ fn plan() -> Vec<(&'static str, &'static str, usize)> {
         ("/charger/commands", "pileId={pile}&pageSize=20", 2),
         ("/charger/reservations", "pileId={pile}", 1),
         ("/charger/certificates", "pileId={pile}", 2),
+        ("/charger/deviceModel", "pileId={pile}", 1),
         ("/charger/securityEvents", "pileId={pile}&pageSize=20", 2),
         ("/charger/securityEvents", "pageSize=20", 1),
         ("/tariff/getList", "", 1),
