@@ -119,6 +119,11 @@ class Station(ChargePoint):
         self.got.append(("SetDisplayMessage", message))
         return call_result.SetDisplayMessage(status="Accepted")
 
+    @on("GetDisplayMessages")
+    async def on_get_display_messages(self, request_id, **kw):
+        self.got.append(("GetDisplayMessages", request_id, kw.get("id"), kw.get("priority"), kw.get("state")))
+        return call_result.GetDisplayMessages(status="Accepted" if kw.get("id") != [999] else "Unknown")
+
     @on("ClearDisplayMessage")
     async def on_clear_display_message(self, id, **kw):
         self.got.append(("ClearDisplayMessage", id))
@@ -633,7 +638,16 @@ def test_a_display_message_is_posted_to_the_screen_and_taken_down(gateway, api):
             assert (message["start_date_time"], message["end_date_time"]) == (iso(start), iso(end))
             down = await settle(api, (await post(api, "/charger/clearDisplayMessage", {"pileId": p.id, "messageId": message["id"]}))["data"]["id"])
             assert down["response"]["status"] == "Accepted" and cs.last("ClearDisplayMessage") == ("ClearDisplayMessage", message["id"])
-            await cs.call(call.NotifyDisplayMessages(request_id=1, tbc=False, message_info=[{"id": 7, "priority": "NormalCycle", "message": {"format": "UTF8", "content": "欢迎"}}]))
+            asked = await settle(api, (await post(api, "/charger/getDisplayMessages", {"pileId": p.id, "priority": "InFront", "state": "Idle"}))["data"]["id"])
+            _, request_id, ids, priority, state = cs.last("GetDisplayMessages")
+            assert (asked["action"], asked["response"]["status"], ids, priority, state) == ("GetDisplayMessages", "Accepted", None, "InFront", "Idle"), asked
+            one = await settle(api, (await post(api, "/charger/getDisplayMessages", {"pileId": p.id, "messageId": 999}))["data"]["id"])
+            assert one["response"]["status"] == "Unknown" and cs.last("GetDisplayMessages")[2] == [999]
+            await cs.call(call.NotifyDisplayMessages(request_id=request_id, tbc=False, message_info=[{"id": 7, "priority": "NormalCycle", "message": {"format": "UTF8", "content": "欢迎"}}]))
+            bad = await post(api, "/charger/getDisplayMessages", {"pileId": p.id, "messageId": -1})
+            assert bad["code"] == 400 and "messageId" in bad["msg"], bad
+            bad = await post(api, "/charger/getDisplayMessages", {"pileId": p.id, "state": "Sleeping"})
+            assert bad["code"] == 400 and "state" in bad["msg"], bad
             for body, field in [({"message": ""}, "message"), ({"message": "x" * 513}, "message"), ({"message": "x", "startAt": end, "endAt": start}, "endAt")]:
                 r = await post(api, "/charger/setDisplayMessage", {"pileId": p.id, **body})
                 assert r["code"] == 400 and r["data"]["fields"][0]["field"] == field, (body, r)

@@ -115,7 +115,7 @@ const SETTINGS_PREFIXES: [&str; 6] = ["/userManagement/", "/roleManagement/", "/
 
 /// Remote operations an Editor may do; every other one changes how a
 /// charger works and needs configure:charger (Admin).
-const EVERYDAY_CHARGER_OPERATIONS: [&str; 9] = [
+const EVERYDAY_CHARGER_OPERATIONS: [&str; 10] = [
     "/charger/remoteStart",
     "/charger/remoteStop",
     "/charger/unlock",
@@ -126,6 +126,7 @@ const EVERYDAY_CHARGER_OPERATIONS: [&str; 9] = [
     // A notice on a 2.0.1 station's screen (prices, a closure): operators' daily work.
     "/charger/setDisplayMessage",
     "/charger/clearDisplayMessage",
+    "/charger/getDisplayMessages",
 ];
 
 /// Routes that set a charger's credentials: whoever holds them can act as

@@ -36,6 +36,7 @@ export const CHARGER_OPERATIONS = {
   getBaseReport: { path: '/charger/getBaseReport', action: null, v201: 'GetBaseReport', permission: 'configure:charger' },
   setDisplayMessage: { path: '/charger/setDisplayMessage', action: null, v201: 'SetDisplayMessage', permission: 'write:system' },
   clearDisplayMessage: { path: '/charger/clearDisplayMessage', action: null, v201: 'ClearDisplayMessage', permission: 'write:system' },
+  getDisplayMessages: { path: '/charger/getDisplayMessages', action: null, v201: 'GetDisplayMessages', permission: 'write:system' },
 } as const;
 
 /** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order; `…V201`: what a form offers a 2.0.1 station instead. */

@@ -516,6 +516,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/getDisplayMessages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask an OCPP 2.0.1 station which messages its screens hold (GetDisplayMessages: all, one by id, or by priority or state); they follow in NotifyDisplayMessages, in the message log */
+        post: operations["charger_get_display_messages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/getInstalledCertificateIds": {
         parameters: {
             query?: never;
@@ -2623,6 +2640,18 @@ export interface components {
             /** @default  */
             pileId?: string;
         };
+        DisplayMessagesQueryBody: {
+            /**
+             * Format: uint32
+             * @description One message by its id; absent: all that match the rest.
+             */
+            messageId?: number | null;
+            /** @default  */
+            pileId?: string;
+            priority?: components["schemas"]["MessagePriority"] | null;
+            /** @description Those shown while the station is in this state. */
+            state?: components["schemas"]["MessageState"] | null;
+        };
         /** @description An edge as the editor sends it (`type` defaults to `polyline`). */
         EdgeIn: {
             endPoint?: components["schemas"]["Point"] | null;
@@ -2800,6 +2829,11 @@ export interface components {
          * @enum {string}
          */
         MessagePriority: "AlwaysFront" | "InFront" | "NormalCycle";
+        /**
+         * @description Which messages GetDisplayMessages asks for (2.0.1's MessageStateEnum).
+         * @enum {string}
+         */
+        MessageState: "Charging" | "Faulted" | "Idle" | "Unavailable";
         /** @description A list of names, or one name as text. */
         NamesIn: string[] | string;
         /** @description POST /notice/clearAll takes no fields: an empty object (or no body). */
@@ -6448,6 +6482,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DiagnosticsBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_get_display_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayMessagesQueryBody"];
             };
         };
         responses: {

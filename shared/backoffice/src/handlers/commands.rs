@@ -71,6 +71,7 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/charger/getBaseReport" => "charger_get_base_report", Permission(CHARGER_CONFIGURE), audited, "Ask an OCPP 2.0.1 station for its device model (GetBaseReport); the report follows in NotifyReport pages, in the message log", super::device_model::get_base_report, body = super::device_model::BaseReportBody, data = Command; errors = &[404]),
         route!(POST "/charger/setDisplayMessage" => "charger_set_display_message", Permission(SYSTEM_WRITE), audited, "Show a message on an OCPP 2.0.1 station's screens (SetDisplayMessage): text, priority, from and until when", super::device_model::set_display_message, body = super::device_model::DisplayMessageBody, data = Command; errors = &[404]),
         route!(POST "/charger/clearDisplayMessage" => "charger_clear_display_message", Permission(SYSTEM_WRITE), audited, "Take a message off an OCPP 2.0.1 station's screens by its id (ClearDisplayMessage)", super::device_model::clear_display_message, body = super::device_model::DisplayMessageIdBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getDisplayMessages" => "charger_get_display_messages", Permission(SYSTEM_WRITE), audited, "Ask an OCPP 2.0.1 station which messages its screens hold (GetDisplayMessages: all, one by id, or by priority or state); they follow in NotifyDisplayMessages, in the message log", super::device_model::get_display_messages, body = super::device_model::DisplayMessagesQueryBody, data = Command; errors = &[404]),
         route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), unaudited, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
         route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), unaudited, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
     ]
@@ -139,6 +140,7 @@ pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
     ("/charger/getBaseReport", v201::Action::GetBaseReport),
     ("/charger/setDisplayMessage", v201::Action::SetDisplayMessage),
     ("/charger/clearDisplayMessage", v201::Action::ClearDisplayMessage),
+    ("/charger/getDisplayMessages", v201::Action::GetDisplayMessages),
     ("/charger/installCertificate", v201::Action::InstallCertificate),
     ("/charger/getInstalledCertificateIds", v201::Action::GetInstalledCertificateIds),
     ("/charger/deleteCertificate", v201::Action::DeleteCertificate),

@@ -290,6 +290,48 @@ pub(super) async fn clear_display_message(ctx: &AppCtx, call: Call) -> Result<Re
     queue_v201(ctx, &call, &p, &v201::ClearDisplayMessageRequest { custom_data: None, id }).await
 }
 
+/// Which messages GetDisplayMessages asks for (2.0.1's MessageStateEnum).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum MessageState {
+    Charging,
+    Faulted,
+    Idle,
+    Unavailable,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DisplayMessagesQueryBody {
+    #[serde(default)]
+    pile_id: String,
+    /// One message by its id; absent: all that match the rest.
+    message_id: Option<u32>,
+    priority: Option<MessagePriority>,
+    /// Those shown while the station is in this state.
+    state: Option<MessageState>,
+}
+
+/// POST /charger/getDisplayMessages {pileId, messageId?, priority?, state?}:
+/// the station answers Accepted (the messages follow in
+/// NotifyDisplayMessages, in the message log) or Unknown (none match).
+pub(super) async fn get_display_messages(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: DisplayMessagesQueryBody = call.req.payload()?;
+    let p = station(ctx, &b.pile_id).await?;
+    let priority = b.priority.map(|p| match p {
+        MessagePriority::AlwaysFront => v201::MessagePriorityEnum::AlwaysFront,
+        MessagePriority::InFront => v201::MessagePriorityEnum::InFront,
+        MessagePriority::NormalCycle => v201::MessagePriorityEnum::NormalCycle,
+    });
+    let state = b.state.map(|s| match s {
+        MessageState::Charging => v201::MessageStateEnum::Charging,
+        MessageState::Faulted => v201::MessageStateEnum::Faulted,
+        MessageState::Idle => v201::MessageStateEnum::Idle,
+        MessageState::Unavailable => v201::MessageStateEnum::Unavailable,
+    });
+    let request_id = crate::domain::chargers::commands::next_request_id(ctx).await?;
+    queue_v201(ctx, &call, &p, &v201::GetDisplayMessagesRequest { custom_data: None, id: b.message_id.map(|id| vec![i64::from(id)]), request_id, priority, state }).await
+}
+
 #[derive(Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeviceModelQuery {

@@ -138,6 +138,11 @@ export const OPERATIONS: Operation[] = [
     { name: 'endAt', kind: 'datetime' },
   ] }),
   op('clearDisplayMessage', { fields: [{ name: 'messageId', kind: 'number', required: true, rule: { type: 'integer', min: 0 } }] }),
+  op('getDisplayMessages', { fields: [
+    { name: 'messageId', kind: 'number', rule: { type: 'integer', min: 0 } },
+    { name: 'priority', kind: 'select', options: ['NormalCycle', 'InFront', 'AlwaysFront'] },
+    { name: 'state', kind: 'select', options: ['Charging', 'Faulted', 'Idle', 'Unavailable'] },
+  ] }),
   op('getBaseReport', { fields: [{ name: 'reportBase', kind: 'select', options: ['FullInventory', 'ConfigurationInventory', 'SummaryInventory'], required: true, initial: 'FullInventory' }] }),
 ];
 
