@@ -147,7 +147,9 @@ def operating_station(api):
     a station of its own (one with a power budget), put later piles there and
     their chargers would be sent that station's budget shares."""
     stations = api.get("/station/getList?pageNo=1&pageSize=50&status=operating")["data"]["list"]
-    chosen = _SHARED_STATION.setdefault(api.base, next(s for s in stations if s.get("tariffId"))["id"])
+    if api.base not in _SHARED_STATION:
+        _SHARED_STATION[api.base] = next(s for s in stations if s.get("tariffId"))["id"]
+    chosen = _SHARED_STATION[api.base]
     return next(s for s in stations if s["id"] == chosen)
 
 

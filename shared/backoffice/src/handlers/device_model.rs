@@ -210,6 +210,16 @@ pub enum MessagePriority {
     NormalCycle,
 }
 
+impl From<MessagePriority> for v201::MessagePriorityEnum {
+    fn from(p: MessagePriority) -> Self {
+        match p {
+            MessagePriority::AlwaysFront => v201::MessagePriorityEnum::AlwaysFront,
+            MessagePriority::InFront => v201::MessagePriorityEnum::InFront,
+            MessagePriority::NormalCycle => v201::MessagePriorityEnum::NormalCycle,
+        }
+    }
+}
+
 /// A message's text is at most 512 characters (MessageContent.content).
 pub const MAX_DISPLAY_TEXT: usize = 512;
 
@@ -263,11 +273,7 @@ pub(super) async fn set_display_message(ctx: &AppCtx, call: Call) -> Result<Repl
             return Err(field_invalid("endAt", msg::chargers::display_message::end_before_start()));
         }
     }
-    let priority = match b.priority.unwrap_or(MessagePriority::NormalCycle) {
-        MessagePriority::AlwaysFront => v201::MessagePriorityEnum::AlwaysFront,
-        MessagePriority::InFront => v201::MessagePriorityEnum::InFront,
-        MessagePriority::NormalCycle => v201::MessagePriorityEnum::NormalCycle,
-    };
+    let priority = b.priority.unwrap_or(MessagePriority::NormalCycle).into();
     let message = v201::MessageInfo {
         custom_data: None,
         display: None,
@@ -299,6 +305,17 @@ pub enum MessageState {
     Unavailable,
 }
 
+impl From<MessageState> for v201::MessageStateEnum {
+    fn from(s: MessageState) -> Self {
+        match s {
+            MessageState::Charging => v201::MessageStateEnum::Charging,
+            MessageState::Faulted => v201::MessageStateEnum::Faulted,
+            MessageState::Idle => v201::MessageStateEnum::Idle,
+            MessageState::Unavailable => v201::MessageStateEnum::Unavailable,
+        }
+    }
+}
+
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DisplayMessagesQueryBody {
@@ -317,17 +334,8 @@ pub struct DisplayMessagesQueryBody {
 pub(super) async fn get_display_messages(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: DisplayMessagesQueryBody = call.req.payload()?;
     let p = station(ctx, &b.pile_id).await?;
-    let priority = b.priority.map(|p| match p {
-        MessagePriority::AlwaysFront => v201::MessagePriorityEnum::AlwaysFront,
-        MessagePriority::InFront => v201::MessagePriorityEnum::InFront,
-        MessagePriority::NormalCycle => v201::MessagePriorityEnum::NormalCycle,
-    });
-    let state = b.state.map(|s| match s {
-        MessageState::Charging => v201::MessageStateEnum::Charging,
-        MessageState::Faulted => v201::MessageStateEnum::Faulted,
-        MessageState::Idle => v201::MessageStateEnum::Idle,
-        MessageState::Unavailable => v201::MessageStateEnum::Unavailable,
-    });
+    let priority = b.priority.map(Into::into);
+    let state = b.state.map(Into::into);
     let request_id = crate::domain::chargers::commands::next_request_id(ctx).await?;
     queue_v201(ctx, &call, &p, &v201::GetDisplayMessagesRequest { custom_data: None, id: b.message_id.map(|id| vec![i64::from(id)]), request_id, priority, state }).await
 }

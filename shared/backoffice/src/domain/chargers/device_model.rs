@@ -14,7 +14,9 @@
 use std::collections::BTreeMap;
 
 use envelope::ApiError;
-use ocpp::v201::{NotifyReportRequest, ReportData};
+use ocpp::v201::{
+    AttributeEnum, Component, GetVariableStatusEnum, GetVariablesResponse, NotifyReportRequest, ReportData, SetVariableStatusEnum, SetVariablesRequest, SetVariablesResponse, Variable,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::{Key, Query, TxOp};
@@ -96,6 +98,20 @@ fn key(pile_id: &str, n: &VariableName<'_>) -> Key {
     Key::new(pk(pile_id), sk)
 }
 
+impl<'a> VariableName<'a> {
+    pub fn of(component: &'a Component, variable: &'a Variable) -> VariableName<'a> {
+        let evse = component.evse.as_ref();
+        VariableName {
+            component: &component.name,
+            component_instance: component.instance.as_deref(),
+            evse_id: evse.map(|e| e.id),
+            connector_id: evse.and_then(|e| e.connector_id),
+            variable: &variable.name,
+            variable_instance: variable.instance.as_deref(),
+        }
+    }
+}
+
 impl ReportedVariable {
     fn name(&self) -> VariableName<'_> {
         VariableName {
@@ -109,15 +125,8 @@ impl ReportedVariable {
     }
 
     fn of(d: &ReportData, at: i64) -> ReportedVariable {
-        let evse = d.component.evse.as_ref();
         let characteristics = d.variable_characteristics.as_ref();
         ReportedVariable {
-            component: d.component.name.clone(),
-            component_instance: d.component.instance.clone(),
-            evse_id: evse.map(|e| e.id),
-            connector_id: evse.and_then(|e| e.connector_id),
-            variable: d.variable.name.clone(),
-            variable_instance: d.variable.instance.clone(),
             attributes: d
                 .variable_attribute
                 .iter()
@@ -133,6 +142,26 @@ impl ReportedVariable {
             max_limit: characteristics.and_then(|c| c.max_limit),
             values_list: characteristics.and_then(|c| c.values_list.clone()),
             reported_at: at,
+            ..ReportedVariable::unreported(&VariableName::of(&d.component, &d.variable))
+        }
+    }
+
+    /// A variable known by name only, before any report or answer of it.
+    fn unreported(n: &VariableName<'_>) -> ReportedVariable {
+        ReportedVariable {
+            component: n.component.into(),
+            component_instance: n.component_instance.map(String::from),
+            evse_id: n.evse_id,
+            connector_id: n.connector_id,
+            variable: n.variable.into(),
+            variable_instance: n.variable_instance.map(String::from),
+            attributes: Vec::new(),
+            unit: None,
+            data_type: None,
+            min_limit: None,
+            max_limit: None,
+            values_list: None,
+            reported_at: 0,
         }
     }
 }
@@ -174,21 +203,7 @@ pub async fn value_known(ctx: &AppCtx, pile_id: &str, name: &VariableName<'_>, a
     let k = key(pile_id, name);
     let mut v = match ctx.store.get(&k).await.api()? {
         Some(item) => from_item::<ReportedVariable>(item)?,
-        None => ReportedVariable {
-            component: name.component.into(),
-            component_instance: name.component_instance.map(String::from),
-            evse_id: name.evse_id,
-            connector_id: name.connector_id,
-            variable: name.variable.into(),
-            variable_instance: name.variable_instance.map(String::from),
-            attributes: Vec::new(),
-            unit: None,
-            data_type: None,
-            min_limit: None,
-            max_limit: None,
-            values_list: None,
-            reported_at: 0,
-        },
+        None => ReportedVariable::unreported(name),
     };
     match v.attributes.iter_mut().find(|a| a.kind == attribute) {
         Some(a) => a.value = Some(value.into()),
@@ -199,43 +214,40 @@ pub async fn value_known(ctx: &AppCtx, pile_id: &str, name: &VariableName<'_>, a
 }
 
 /// The values a GetVariables answer or an accepted SetVariables gives,
-/// read from the command's request and answer (both in 2.0.1's shape).
+/// read from the command's request and answer as 2.0.1 types.
 pub async fn command_ended(ctx: &AppCtx, c: &super::commands::Command) -> Result<(), ApiError> {
     let Some(response) = c.response.as_ref().filter(|_| c.status == super::commands::CommandStatus::Answered) else { return Ok(()) };
-    let text = |v: &Value, f: &str| v.get(f).and_then(Value::as_str).map(String::from);
-    let name_in = |d: &Value| -> Option<(String, Option<String>, Option<i64>, Option<i64>, String, Option<String>)> {
-        let component = d.get("component")?;
-        let variable = d.get("variable")?;
-        let evse = component.get("evse");
-        Some((
-            text(component, "name")?,
-            text(component, "instance"),
-            evse.and_then(|e| e.get("id")).and_then(Value::as_i64),
-            evse.and_then(|e| e.get("connectorId")).and_then(Value::as_i64),
-            text(variable, "name")?,
-            text(variable, "instance"),
-        ))
-    };
-    let (results, values): (&str, Option<&Vec<Value>>) = match c.action.as_str() {
-        "GetVariables" => ("getVariableResult", None),
-        "SetVariables" => ("setVariableResult", c.payload.get("setVariableData").and_then(Value::as_array)),
+    fn read<T: ocpp::schema::FromJson>(v: &Value) -> Result<T, ApiError> {
+        ocpp::schema::parse(v, ocpp::schema::Mode::Charger).map_err(|e| {
+            tracing::error!(problem = %e, "a stored device-model call does not read back");
+            ApiError::internal()
+        })
+    }
+    let known: Vec<(Component, Variable, Option<AttributeEnum>, String)> = match c.action.as_str() {
+        "GetVariables" => read::<GetVariablesResponse>(response)?
+            .get_variable_result
+            .into_iter()
+            .filter(|r| r.attribute_status == GetVariableStatusEnum::Accepted)
+            .filter_map(|r| Some((r.component, r.variable, r.attribute_type, r.attribute_value?)))
+            .collect(),
+        // An accepted change: the value is the one sent for that variable.
+        "SetVariables" => {
+            let sent = read::<SetVariablesRequest>(&c.payload)?.set_variable_data;
+            read::<SetVariablesResponse>(response)?
+                .set_variable_result
+                .into_iter()
+                .filter(|r| r.attribute_status == SetVariableStatusEnum::Accepted)
+                .filter_map(|r| {
+                    let d = sent.iter().find(|d| d.component == r.component && d.variable == r.variable && d.attribute_type == r.attribute_type)?;
+                    Some((r.component, r.variable, r.attribute_type, d.attribute_value.clone()))
+                })
+                .collect()
+        }
         _ => return Ok(()),
     };
-    let Some(results) = response.get(results).and_then(Value::as_array) else { return Ok(()) };
-    for (i, r) in results.iter().enumerate() {
-        if r.get("attributeStatus").and_then(Value::as_str) != Some("Accepted") {
-            continue;
-        }
-        let Some((component, ci, evse, connector, variable, vi)) = name_in(r) else { continue };
-        // GetVariables answers the value; SetVariables' value is the one sent (results answer in the request's order).
-        let value = match values {
-            None => text(r, "attributeValue"),
-            Some(sent) => sent.get(i).and_then(|d| text(d, "attributeValue")),
-        };
-        let Some(value) = value else { continue };
-        let attribute = text(r, "attributeType").unwrap_or_else(|| "Actual".into());
-        let name = VariableName { component: &component, component_instance: ci.as_deref(), evse_id: evse, connector_id: connector, variable: &variable, variable_instance: vi.as_deref() };
-        value_known(ctx, &c.pile_id, &name, &attribute, &value).await?;
+    for (component, variable, attribute, value) in &known {
+        let attribute = attribute.as_ref().map_or("Actual", |a| a.as_str());
+        value_known(ctx, &c.pile_id, &VariableName::of(component, variable), attribute, value).await?;
     }
     Ok(())
 }
