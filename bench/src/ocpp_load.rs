@@ -1,11 +1,13 @@
 //! The charger link under load: N simulated chargers (the product's own
 //! simulator, over real WebSockets on loopback) against the local gateway
-//! binary on SQLite, at a 60 s heartbeat and 10 s meter values. Prints the
+//! binary on SQLite, at a 60 s heartbeat and 10 s meter values (1.6
+//! MeterValues; for a 2.0.1 fleet TransactionEvent Updated). Prints the
 //! messages the gateway answered per CPU-second it used, the p50/p99 of a
 //! charger's CALL -> CALLRESULT, and the gateway's resident memory per
 //! connection (RSS with the chargers connected minus before, divided by N).
 //!
-//! Usage: ocpp-load [--chargers 1000,5000] [--seconds 120] [--gateway target/release/gateway] [--dir DIR]
+//! Usage: ocpp-load [--chargers 1000,5000] [--seconds 120] [--version 1.6|2.0.1|1.6,2.0.1]
+//! [--gateway target/release/gateway] [--dir DIR]
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
@@ -16,6 +18,7 @@ use backoffice::config::Config;
 use backoffice::domain::assets::piles::{self, Pile, RegistrationStatus};
 use backoffice::AppCtx;
 use charging::connector::{ConnectorStandard, ConnectorStatus, PileType};
+use charging::pile::OcppVersion;
 use gateway::simulate::{run as simulate, ChargerSpec, SimConfig, Stats};
 
 const PASSWORD: &str = "bench-charger-password-1";
@@ -49,8 +52,9 @@ fn env(dir: &Path) -> Vec<(String, String)> {
     ]
 }
 
-/// A fresh store with N extra piles (one station), each with the bench password.
-async fn prepare(dir: &Path, n: usize) {
+/// A fresh store with N extra piles (one station) registered for `version`,
+/// each with the bench password.
+async fn prepare(dir: &Path, n: usize, version: ocpp::Version) {
     let vars: std::collections::HashMap<String, String> = env(dir).into_iter().collect();
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("bench configuration");
     let mut config = config;
@@ -78,7 +82,10 @@ async fn prepare(dir: &Path, n: usize) {
             last_heartbeat: None,
             registration_status: RegistrationStatus::Accepted,
             security_profile: 1,
-            ocpp_version: Default::default(),
+            ocpp_version: match version {
+                ocpp::Version::V16 => OcppVersion::V16,
+                ocpp::Version::V201 => OcppVersion::V201,
+            },
             password_set_at: None,
             created_at: now,
             updated_at: now,
@@ -137,13 +144,15 @@ async fn main() {
     let seconds: u64 = arg("--seconds").map(|s| s.parse().expect("seconds")).unwrap_or(120);
     let bin = PathBuf::from(arg("--gateway").unwrap_or_else(|| "target/release/gateway".into()));
     let base = PathBuf::from(arg("--dir").unwrap_or_else(|| "target/bench-ocpp-load".into()));
-    println!("charger link under load: {} s per size, 60 s heartbeat, 10 s meter values, gateway {}", seconds, bin.display());
-    println!("{:>9} {:>10} {:>12} {:>10} {:>10} {:>10} {:>12}", "chargers", "answered", "per CPU-s", "p50 ms", "p99 ms", "max ms", "KB per conn");
-    for n in sizes {
-        let dir = base.join(format!("n{n}"));
+    let versions: Vec<ocpp::Version> =
+        arg("--version").unwrap_or_else(|| "1.6".into()).split(',').map(|v| gateway::simulate_cli::version(v).unwrap_or_else(|e| panic!("{e}"))).collect();
+    println!("charger link under load: {} s per size, 60 s heartbeat, 10 s meter values (1.6 MeterValues, 2.0.1 TransactionEvent Updated), gateway {}", seconds, bin.display());
+    println!("{:>7} {:>9} {:>10} {:>12} {:>10} {:>10} {:>10} {:>12}", "OCPP", "chargers", "answered", "per CPU-s", "p50 ms", "p99 ms", "max ms", "KB per conn");
+    for (version, n) in versions.iter().flat_map(|v| sizes.iter().map(move |n| (*v, *n))) {
+        let dir = base.join(format!("v{}-n{n}", version.label()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        prepare(&dir, n).await;
+        prepare(&dir, n, version).await;
         let port = free_port();
         let mut child = start_gateway(&bin, &dir, port);
         wait_ready(port).await;
@@ -151,7 +160,7 @@ async fn main() {
         let (cpu0, rss0) = usage(pid);
         let cfg = SimConfig {
             url: format!("ws://127.0.0.1:{port}/ocpp"),
-            chargers: (1..=n).map(|i| ChargerSpec { id: format!("LOAD{i:05}"), password: PASSWORD.into(), connectors: 2 }).collect(),
+            chargers: (1..=n).map(|i| ChargerSpec { id: format!("LOAD{i:05}"), password: PASSWORD.into(), connectors: 2, version }).collect(),
             heartbeat_secs: Some(60),
             meter_secs: 10,
             session_share: 0.5,
@@ -185,8 +194,8 @@ async fn main() {
         let answered = stats.answered.load(std::sync::atomic::Ordering::Relaxed);
         let (p50, p99, max, _) = stats.percentiles();
         let kb_per = (peak.max(rss1) as f64 - rss0 as f64) / n as f64;
-        println!("{:>9} {:>10} {:>12.0} {:>10.2} {:>10.2} {:>10.2} {:>12.1}", n, answered, answered as f64 / (cpu1 - cpu0).max(0.01), p50, p99, max, kb_per);
-        println!("          ({})", stats.line());
+        println!("{:>7} {:>9} {:>10} {:>12.0} {:>10.2} {:>10.2} {:>10.2} {:>12.1}", version.label(), n, answered, answered as f64 / (cpu1 - cpu0).max(0.01), p50, p99, max, kb_per);
+        println!("                  ({})", stats.line());
         let _ = child.kill();
         let _ = child.wait();
     }

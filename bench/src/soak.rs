@@ -100,7 +100,7 @@ async fn make_chargers(api: &Api, n: usize) -> Result<Vec<gateway::simulate::Cha
             "connectors": [{"standard": "gbt2015", "maxPowerKw": 60}, {"standard": "gbt2015", "maxPowerKw": 60}]});
         let added = api.call("POST", "/pile/doAdd", Some(body), None).await?;
         let pw = api.call("POST", "/pile/setPassword", Some(json!({"id": added["data"]["id"]})), None).await?;
-        out.push(gateway::simulate::ChargerSpec { id: code, password: pw["data"]["password"].as_str().unwrap_or_default().to_string(), connectors: 2 });
+        out.push(gateway::simulate::ChargerSpec { id: code, password: pw["data"]["password"].as_str().unwrap_or_default().to_string(), connectors: 2, version: ocpp::Version::V16 });
     }
     Ok(out)
 }

@@ -21,10 +21,13 @@ use ocpp::link::{Gone, Outbound};
 use ocpp::{Handshake, Session};
 use tokio::sync::mpsc;
 
+/// A pile id's current connection id and its socket's sender.
+type Current = HashMap<String, (String, mpsc::UnboundedSender<Message>)>;
+
 /// Live sockets by pile id: the current connection id and its sender.
 #[derive(Default, Clone)]
 pub struct LiveSockets {
-    inner: Arc<Mutex<HashMap<String, (String, mpsc::UnboundedSender<Message>)>>>,
+    inner: Arc<Mutex<Current>>,
 }
 
 impl LiveSockets {

@@ -128,13 +128,31 @@ fn simulate_chargers(ctx: std::sync::Arc<backoffice::AppCtx>) {
                 return;
             }
         };
+        // Each pile's charger speaks the OCPP version the pile is registered for.
+        let mut chargers = Vec::new();
+        for (code, n) in piles {
+            let version = match backoffice::domain::assets::piles::find_by_code(&ctx, &code).await {
+                Ok(Some(p)) => ocpp::Link::version(ctx.as_ref(), &p),
+                Ok(None) => continue,
+                Err(e) => {
+                    eprintln!("demo mode: cannot read the demo pile {code}: {}", e.msg.en);
+                    continue;
+                }
+            };
+            chargers.push(gateway::simulate::ChargerSpec { id: code, password: password.clone(), connectors: n, version });
+        }
+        let v201 = chargers.iter().filter(|c| c.version == ocpp::Version::V201).count();
         let port = std::env::var("BACKOFFICE_PORT").unwrap_or_else(|_| "9999".into());
-        println!("demo mode: {} simulated chargers connect over OCPP 1.6J to ws://127.0.0.1:{port}/ocpp/{{id}} (BACKOFFICE_SIMULATE_CHARGERS=1)", piles.len());
+        println!(
+            "demo mode: {} simulated chargers ({} over OCPP 1.6J, {v201} over OCPP 2.0.1) connect to ws://127.0.0.1:{port}/ocpp/{{id}} (BACKOFFICE_SIMULATE_CHARGERS=1)",
+            chargers.len(),
+            chargers.len() - v201
+        );
         // Let the server start listening first.
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         let cfg = gateway::simulate::SimConfig {
             url: format!("ws://127.0.0.1:{port}/ocpp"),
-            chargers: piles.iter().map(|(code, n)| gateway::simulate::ChargerSpec { id: code.clone(), password: password.clone(), connectors: *n }).collect(),
+            chargers,
             heartbeat_secs: Some(60),
             meter_secs: 30,
             session_share: 0.2,

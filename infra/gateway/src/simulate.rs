@@ -1,16 +1,22 @@
-//! The charge-point simulator: chargers speaking OCPP 1.6J to the charger
-//! link over real WebSockets, as a real charger would. The demo runs it
-//! against the local gateway for the demo piles (so the demo's new orders
-//! arrive through the real link), and the load bench runs thousands of
-//! them. Each charger: connect with its password, boot, report status,
+//! The charge-point simulator: chargers speaking OCPP 1.6J or 2.0.1 to the
+//! charger link over real WebSockets, as real chargers would. The demo
+//! runs it against the local gateway for the demo piles (so the demo's new
+//! orders arrive through the real link), and the load bench runs thousands
+//! of them. Each charger: connect with its password, boot, report status,
 //! heartbeat at the interval it is given, run charging sessions on its
 //! connectors (authorize, start, meter values, stop) on a schedule drawn
 //! from the seed, answer the server's calls (remote start/stop, reset,
 //! unlock, availability, configuration, triggers), and reconnect when the
 //! socket drops. It speaks through the protocol layer's own types
-//! (`ocpp::v16`): its requests are typed, and it reads the server's
-//! answers and calls strictly, as a strict charger would (so the demo and
-//! the load bench check every frame the server sends against its schema).
+//! (`ocpp::v16`, `ocpp::v201`): its requests are typed, and it reads the
+//! server's answers and calls strictly, as a strict charger would (so the
+//! demo and the load bench check every frame the server sends against its
+//! schema).
+//!
+//! This module holds what both versions share (the socket and its calls,
+//! the reconnecting loop, the connectors' meters and session schedule, one
+//! connection's tick loop) and the 1.6 charger; `simulate_v201` holds the
+//! 2.0.1 station.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,21 +25,26 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use futures::{SinkExt, StreamExt};
+use ocpp::frame::{self, CallError, ErrorCode, Frame};
+use ocpp::schema::{parse, DateTime, FromJson, Mode};
+use ocpp::v16::{self, Action};
+use ocpp::Version;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use ocpp::frame::{self, CallError, ErrorCode, Frame};
-use ocpp::schema::{parse, DateTime, Mode};
-use ocpp::v16::{self, Action, Request};
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
-/// One simulated charger: its charge point id, password and connectors.
+mod v201;
+
+/// One simulated charger: its charge point id, password, connectors (EVSEs
+/// for 2.0.1, one connector each) and the OCPP version it speaks.
 #[derive(Debug, Clone)]
 pub struct ChargerSpec {
     pub id: String,
     pub password: String,
     pub connectors: u32,
+    pub version: Version,
 }
 
 /// What to simulate.
@@ -44,6 +55,8 @@ pub struct SimConfig {
     pub chargers: Vec<ChargerSpec>,
     /// Heartbeat interval; None = what the BootNotification answer says.
     pub heartbeat_secs: Option<u64>,
+    /// How often a charging connector reports its meter (1.6 MeterValues,
+    /// 2.0.1 TransactionEvent Updated).
     pub meter_secs: u64,
     /// Share of time a connector is charging (0-1).
     pub session_share: f64,
@@ -83,6 +96,9 @@ pub struct Stats {
     pub answered: AtomicU64,
     pub errors: AtomicU64,
     pub server_calls: AtomicU64,
+    /// Server calls the charger answered with a CALLERROR (a call it does
+    /// not take, or one whose payload broke its schema).
+    pub refused_server_calls: AtomicU64,
     /// CALL -> CALLRESULT, microseconds (the last 100,000).
     latencies: Mutex<VecDeque<u32>>,
 }
@@ -110,12 +126,13 @@ impl Stats {
     pub fn line(&self) -> String {
         let (p50, p99, max, _) = self.percentiles();
         format!(
-            "connected {} calls {} answered {} errors {} server calls {} latency p50 {:.2} ms p99 {:.2} ms max {:.2} ms",
+            "connected {} calls {} answered {} errors {} server calls {} (refused {}) latency p50 {:.2} ms p99 {:.2} ms max {:.2} ms",
             self.connected.load(Ordering::Relaxed),
             self.calls.load(Ordering::Relaxed),
             self.answered.load(Ordering::Relaxed),
             self.errors.load(Ordering::Relaxed),
             self.server_calls.load(Ordering::Relaxed),
+            self.refused_server_calls.load(Ordering::Relaxed),
             p50,
             p99,
             max
@@ -135,7 +152,17 @@ pub async fn run(cfg: SimConfig, stats: Arc<Stats>) {
     for (i, spec) in cfg.chargers.iter().enumerate() {
         let (cfg, stats, spec) = (cfg.clone(), stats.clone(), spec.clone());
         let seed = cfg.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
-        tasks.push(tokio::spawn(async move { charger(cfg, stats, spec, seed).await }));
+        let connectors = spec.connectors;
+        tasks.push(match spec.version {
+            Version::V16 => {
+                let base = Base::new(cfg.clone(), connectors, seed);
+                tokio::spawn(reconnecting(cfg, stats, spec, Charger16 { base, pending: VecDeque::new(), reboot: false }))
+            }
+            Version::V201 => {
+                let base = Base::new(cfg.clone(), connectors, seed);
+                tokio::spawn(reconnecting(cfg, stats, spec, v201::Station201::new(base)))
+            }
+        });
         tokio::time::sleep(pause).await;
     }
     match cfg.duration {
@@ -153,26 +180,319 @@ pub async fn run(cfg: SimConfig, stats: Arc<Stats>) {
     }
 }
 
+// ------------------------------------------------------------------ shared by both versions
+
+/// A charging session on a connector: the transaction (`T`: the server's
+/// number in 1.6, the station's id and event count in 2.0.1), its power,
+/// when it ends, the car's state of charge.
+struct Session<T> {
+    tx: T,
+    power_w: f64,
+    ends: Instant,
+    soc: f64,
+}
+
 /// A connector's state.
-#[derive(Clone)]
-struct Connector {
+struct Connector<T> {
     /// Energy register, Wh.
     register_wh: f64,
-    /// Some while charging: (transaction id, power W, ends at, soc).
-    session: Option<(i64, f64, Instant, f64)>,
+    session: Option<Session<T>>,
     /// When the next session starts (while idle).
     next_start: Instant,
     available: bool,
 }
 
-struct Charger {
+/// What a charger keeps across its connections, whatever its version: the
+/// configuration, its random stream, its connectors.
+struct Base<T> {
     cfg: Arc<SimConfig>,
-    stats: Arc<Stats>,
     rng: StdRng,
-    ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    connectors: Vec<Connector<T>>,
+}
+
+/// What a connector's schedule says is due now.
+enum Due {
+    Start(usize),
+    End(usize),
+}
+
+impl<T> Base<T> {
+    fn new(cfg: Arc<SimConfig>, connectors: u32, seed: u64) -> Base<T> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut list = Vec::new();
+        for _ in 0..connectors.max(1) {
+            let register_wh = rng.gen_range(10_000.0..5_000_000.0_f64).round();
+            list.push(Connector { register_wh, session: None, next_start: Instant::now(), available: true });
+        }
+        let mut base = Base { cfg, rng, connectors: list };
+        for i in 0..base.connectors.len() {
+            let idle = base.idle_time();
+            base.connectors[i].next_start = Instant::now() + idle;
+        }
+        base
+    }
+
+    /// How long a connector stays idle before its next session.
+    fn idle_time(&mut self) -> Duration {
+        let mean_session = (self.cfg.session_minutes.0 + self.cfg.session_minutes.1) as f64 / 2.0 * 60.0;
+        let share = self.cfg.session_share.clamp(0.01, 0.99);
+        let mean_idle = mean_session * (1.0 - share) / share;
+        Duration::from_secs_f64(self.rng.gen_range(0.0..2.0 * mean_idle))
+    }
+
+    /// A card for the next local session.
+    fn id_tag(&mut self) -> String {
+        self.cfg.id_tags.get(self.rng.gen_range(0..self.cfg.id_tags.len().max(1))).cloned().unwrap_or_else(|| "DEMO0001".into())
+    }
+
+    /// Connector `i` starts charging: its power, length and the car's charge drawn.
+    fn begin(&mut self, i: usize, tx: T) {
+        let cfg = &self.cfg;
+        let minutes = self.rng.gen_range(cfg.session_minutes.0..=cfg.session_minutes.1.max(cfg.session_minutes.0));
+        let power_w = self.rng.gen_range(cfg.power_kw.0..=cfg.power_kw.1.max(cfg.power_kw.0)) * 1000.0;
+        let soc = self.rng.gen_range(10.0..60.0);
+        self.connectors[i].session = Some(Session { tx, power_w, ends: Instant::now() + Duration::from_secs(minutes * 60), soc });
+    }
+
+    /// Connector `i`'s session ends (the next one is scheduled): what it was.
+    fn finish(&mut self, i: usize) -> Option<Session<T>> {
+        let s = self.connectors[i].session.take()?;
+        self.connectors[i].next_start = Instant::now() + self.idle_time();
+        Some(s)
+    }
+
+    /// No session now: the next one is tried after an idle time.
+    fn later(&mut self, i: usize) {
+        self.connectors[i].next_start = Instant::now() + self.idle_time();
+    }
+
+    /// One meter interval of connector `i`'s session: the energy it took
+    /// is on the register; (register Wh, power W, state of charge %).
+    fn sample(&mut self, i: usize) -> Option<(f64, f64, f64)> {
+        let dt_h = self.cfg.meter_secs as f64 / 3600.0;
+        let c = &mut self.connectors[i];
+        let s = c.session.as_mut()?;
+        c.register_wh += s.power_w * dt_h;
+        s.soc = (s.soc + s.power_w * dt_h / 600.0).min(100.0);
+        Some((c.register_wh, s.power_w, s.soc))
+    }
+
+    /// Sessions to start (idle, available, their time come) and to end.
+    fn due(&self, now: Instant) -> Vec<Due> {
+        let mut out = Vec::new();
+        for (i, c) in self.connectors.iter().enumerate() {
+            match &c.session {
+                None if c.available && now >= c.next_start => out.push(Due::Start(i)),
+                Some(s) if now >= s.ends => out.push(Due::End(i)),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The connector with the transaction `pred` picks.
+    fn with_tx(&self, pred: impl Fn(&T) -> bool) -> Option<usize> {
+        self.connectors.iter().position(|c| c.session.as_ref().is_some_and(|s| pred(&s.tx)))
+    }
+
+    fn charging(&self) -> bool {
+        self.connectors.iter().any(|c| c.session.is_some())
+    }
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Whether a connection goes on after the work the server asked for.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Go,
+    /// The charger restarts (a reset): the connection ends, it reconnects and boots.
+    Restart,
+}
+
+/// A simulated charger of one OCPP version. The shared loop ([`live`])
+/// drives it: boot, then heartbeats, the sessions its connectors' schedule
+/// says are due, meter reports and the server's calls.
+#[async_trait::async_trait]
+trait Station: Send + Sized + 'static {
+    /// Its sessions' transaction (see [`Session`]).
+    type Tx: Send;
+    const VERSION: Version;
+
+    fn base(&mut self) -> &mut Base<Self::Tx>;
+    /// The answer to one of the server's CALLs (its payload read strictly);
+    /// what it asks for is queued and done by [`Station::work`] after the answer.
+    fn answer(&mut self, action: &str, payload: &Value) -> Result<Value, CallError>;
+    /// Boots until accepted and reports its connectors; the heartbeat
+    /// interval the server gave.
+    async fn boot(&mut self, link: &mut Link) -> Result<u64, String>;
+    async fn heartbeat(&mut self, link: &mut Link) -> Result<(), String>;
+    /// What the server asked for since the last tick (and a reset).
+    async fn work(&mut self, link: &mut Link) -> Result<Flow, String>;
+    /// Connector `i` starts a session for `tag` (authorized first).
+    async fn start(&mut self, link: &mut Link, i: usize, tag: &str) -> Result<(), String>;
+    /// Connector `i`'s session's time is up: the driver stops it.
+    async fn end(&mut self, link: &mut Link, i: usize) -> Result<(), String>;
+    /// One meter report of every charging connector.
+    async fn meter(&mut self, link: &mut Link) -> Result<(), String>;
+}
+
+/// One connection's life: boot until accepted, report status, then
+/// heartbeats, sessions and the server's calls until the socket drops (or
+/// the charger restarts).
+async fn live<S: Station>(st: &mut S, link: &mut Link) -> Result<(), String> {
+    let interval = st.boot(link).await?;
+    let cfg = st.base().cfg.clone();
+    let heartbeat = Duration::from_secs(cfg.heartbeat_secs.unwrap_or(interval));
+    let meter = Duration::from_secs(cfg.meter_secs.max(1));
+    let mut next_beat = Instant::now() + heartbeat;
+    let mut next_meter = Instant::now() + meter;
+    let tick = Duration::from_millis(250);
+    loop {
+        if st.work(link).await? == Flow::Restart {
+            return Ok(());
+        }
+        let now = Instant::now();
+        if now >= next_beat {
+            st.heartbeat(link).await?;
+            next_beat = now + heartbeat;
+        }
+        for due in st.base().due(now) {
+            match due {
+                Due::Start(i) => {
+                    let tag = st.base().id_tag();
+                    st.start(link, i, &tag).await?
+                }
+                Due::End(i) => st.end(link, i).await?,
+            }
+        }
+        if now >= next_meter {
+            st.meter(link).await?;
+            next_meter = now + meter;
+        }
+        // Wait a tick, answering the server's calls as they come.
+        link.wait(st, tick).await?;
+    }
+}
+
+/// A charger for ever: connect, live, and after a drop (or a restart)
+/// reconnect with a growing pause (1 s, doubling up to 30 s).
+async fn reconnecting<S: Station>(cfg: Arc<SimConfig>, stats: Arc<Stats>, spec: ChargerSpec, mut station: S) {
+    let mut backoff = Duration::from_secs(1);
+    loop {
+        match connect(&cfg, &spec.id, &spec.password, S::VERSION).await {
+            Ok(ws) => {
+                backoff = Duration::from_secs(1);
+                stats.connected.fetch_add(1, Ordering::Relaxed);
+                let mut link = Link { ws, stats: stats.clone(), next_id: 0 };
+                if let Err(e) = live(&mut station, &mut link).await {
+                    tracing::debug!(charger = %spec.id, error = %e, "connection ended");
+                }
+                stats.connected.fetch_sub(1, Ordering::Relaxed);
+                let _ = link.ws.close(None).await;
+            }
+            Err(e) => {
+                tracing::debug!(charger = %spec.id, error = %e, "connect failed");
+            }
+        }
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(Duration::from_secs(30));
+    }
+}
+
+async fn connect(cfg: &SimConfig, id: &str, password: &str, version: Version) -> Result<Ws, String> {
+    let url = format!("{}/{}", cfg.url.trim_end_matches('/'), id);
+    let mut req = url.into_client_request().map_err(|e| e.to_string())?;
+    let h = req.headers_mut();
+    h.insert("Sec-WebSocket-Protocol", version.subprotocol().parse().map_err(|_| "header")?);
+    let basic = base64::engine::general_purpose::STANDARD.encode(format!("{id}:{password}"));
+    h.insert("Authorization", format!("Basic {basic}").parse().map_err(|_| "header")?);
+    let (ws, _) = tokio_tungstenite::connect_async(req).await.map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+/// One connection's socket: the charger's CALLs and their answers, and the
+/// server's CALLs answered by the charger.
+struct Link {
+    ws: Ws,
+    stats: Arc<Stats>,
     next_id: u64,
-    connectors: Vec<Connector>,
-    /// Things the server asked for, done after answering it.
+}
+
+impl Link {
+    /// Sends a CALL and waits for its answer, read strictly (an answer
+    /// that breaks its schema is an error), answering the server's own
+    /// calls meanwhile. Err when the socket is gone, no answer comes or
+    /// the answer is a CALLERROR.
+    async fn call<S: Station, T: FromJson>(&mut self, st: &mut S, action: &str, request: Value) -> Result<T, String> {
+        self.next_id += 1;
+        let id = format!("s{}", self.next_id);
+        let started = Instant::now();
+        self.stats.calls.fetch_add(1, Ordering::Relaxed);
+        self.ws.send(Message::text(frame::call(&id, action, &request))).await.map_err(|e| e.to_string())?;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let msg = tokio::time::timeout_at(deadline, self.ws.next()).await.map_err(|_| format!("{action}: no answer"))?;
+            let Some(Ok(msg)) = msg else { return Err("socket closed".into()) };
+            let Message::Text(text) = msg else { continue };
+            match frame::parse(text.as_str()) {
+                Ok(Frame::Result { id: answered, payload }) if answered == id => {
+                    self.stats.answered.fetch_add(1, Ordering::Relaxed);
+                    self.stats.latency(started.elapsed());
+                    return parse(&payload, Mode::Strict).map_err(|v| format!("{action}: the answer breaks its schema: {v}"));
+                }
+                Ok(Frame::Error { id: answered, code, description, .. }) if answered == id => {
+                    self.stats.errors.fetch_add(1, Ordering::Relaxed);
+                    return Err(format!("{action}: CALLERROR {code} {description}"));
+                }
+                Ok(Frame::Call { id, action, payload }) => self.reply(st, &id, &action, &payload).await?,
+                _ => {}
+            }
+        }
+    }
+
+    /// Waits up to `tick` for a server's CALL and answers it.
+    async fn wait<S: Station>(&mut self, st: &mut S, tick: Duration) -> Result<(), String> {
+        match tokio::time::timeout(tick, self.ws.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                if let Ok(Frame::Call { id, action, payload }) = frame::parse(text.as_str()) {
+                    self.reply(st, &id, &action, &payload).await?;
+                }
+                Ok(())
+            }
+            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => Err("socket closed".into()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Answers one CALL of the server, its CALLERROR spelled as the charger's version spells it.
+    async fn reply<S: Station>(&mut self, st: &mut S, id: &str, action: &str, payload: &Value) -> Result<(), String> {
+        self.stats.server_calls.fetch_add(1, Ordering::Relaxed);
+        let reply = match st.answer(action, payload) {
+            Ok(answer) => frame::call_result(id, &answer),
+            Err(e) => {
+                self.stats.refused_server_calls.fetch_add(1, Ordering::Relaxed);
+                tracing::debug!(action, code = e.code.spelled(S::VERSION), description = %e.description, "server call refused");
+                frame::call_error_in(S::VERSION, id, &e)
+            }
+        };
+        self.ws.send(Message::text(reply)).await.map_err(|e| e.to_string())
+    }
+}
+
+/// A server's request read as the charger reads it: strictly, the schema
+/// exactly (a payload of ours that breaks it is a CALLERROR, as a strict
+/// charger would answer).
+fn strict<Q: FromJson>(payload: &Value) -> Result<Q, CallError> {
+    parse(payload, Mode::Strict).map_err(|v| v.to_call_error())
+}
+
+// ------------------------------------------------------------------ the OCPP 1.6 charger
+
+/// A 1.6 charger: its connectors (transactions numbered by the server) and
+/// what the server asked for, done after answering it.
+struct Charger16 {
+    base: Base<i64>,
     pending: VecDeque<Pending>,
     reboot: bool,
 }
@@ -181,61 +501,6 @@ enum Pending {
     Start(u32, String),
     Stop(i64),
     Trigger(v16::MessageTrigger, Option<u32>),
-}
-
-async fn charger(cfg: Arc<SimConfig>, stats: Arc<Stats>, spec: ChargerSpec, seed: u64) {
-    let (id, password) = (spec.id, spec.password);
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut connectors: Vec<Connector> = (0..spec.connectors.max(1))
-        .map(|_| Connector { register_wh: rng.gen_range(10_000.0..5_000_000.0_f64).round(), session: None, next_start: Instant::now(), available: true })
-        .collect();
-    for c in &mut connectors {
-        c.next_start = Instant::now() + idle_time(&cfg, &mut rng);
-    }
-    let mut backoff = Duration::from_secs(1);
-    loop {
-        match connect(&cfg, &id, &password).await {
-            Ok(ws) => {
-                backoff = Duration::from_secs(1);
-                stats.connected.fetch_add(1, Ordering::Relaxed);
-                let mut ch = Charger { cfg: cfg.clone(), stats: stats.clone(), rng, ws, next_id: 0, connectors, pending: VecDeque::new(), reboot: false };
-                let _ = ch.live().await;
-                stats.connected.fetch_sub(1, Ordering::Relaxed);
-                (rng, connectors) = (ch.rng, ch.connectors);
-                let _ = ch.ws.close(None).await;
-            }
-            Err(e) => {
-                tracing::debug!(charger = %id, error = %e, "connect failed");
-            }
-        }
-        tokio::time::sleep(backoff).await;
-        backoff = (backoff * 2).min(Duration::from_secs(30));
-    }
-}
-
-fn idle_time(cfg: &SimConfig, rng: &mut StdRng) -> Duration {
-    let mean_session = (cfg.session_minutes.0 + cfg.session_minutes.1) as f64 / 2.0 * 60.0;
-    let share = cfg.session_share.clamp(0.01, 0.99);
-    let mean_idle = mean_session * (1.0 - share) / share;
-    Duration::from_secs_f64(rng.gen_range(0.0..2.0 * mean_idle))
-}
-
-async fn connect(cfg: &SimConfig, id: &str, password: &str) -> Result<tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>, String> {
-    let url = format!("{}/{}", cfg.url.trim_end_matches('/'), id);
-    let mut req = url.into_client_request().map_err(|e| e.to_string())?;
-    let h = req.headers_mut();
-    h.insert("Sec-WebSocket-Protocol", "ocpp1.6".parse().map_err(|_| "header")?);
-    let basic = base64::engine::general_purpose::STANDARD.encode(format!("{id}:{password}"));
-    h.insert("Authorization", format!("Basic {basic}").parse().map_err(|_| "header")?);
-    let (ws, _) = tokio_tungstenite::connect_async(req).await.map_err(|e| e.to_string())?;
-    Ok(ws)
-}
-
-/// A server's CALL read as the charger reads it: strictly, the schema
-/// exactly (a payload of ours that breaks it is a CALLERROR, as a strict
-/// charger would answer).
-fn strict<R: Request>(payload: &Value) -> Result<R, CallError> {
-    parse(payload, Mode::Strict).map_err(|v| v.to_call_error())
 }
 
 fn boot_request() -> v16::BootNotificationRequest {
@@ -256,51 +521,136 @@ fn sampled(value: String, measurand: v16::Measurand, unit: v16::UnitOfMeasure) -
     v16::SampledValue { value, context: Some(v16::ReadingContext::SamplePeriodic), format: None, measurand: Some(measurand), phase: None, location: None, unit: Some(unit) }
 }
 
-impl Charger {
-    /// Sends a CALL and waits for its answer (read strictly: an answer
-    /// that breaks its schema is an error), answering the server's own
-    /// calls meanwhile. Err when the socket is gone or no answer comes.
-    async fn call<R: Request>(&mut self, request: R) -> Result<R::Response, String> {
-        self.next_id += 1;
-        let id = format!("s{}", self.next_id);
-        let action = R::ACTION;
-        let started = Instant::now();
-        self.stats.calls.fetch_add(1, Ordering::Relaxed);
-        self.ws.send(Message::text(frame::call(&id, action.name(), &request))).await.map_err(|e| e.to_string())?;
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-        loop {
-            let msg = tokio::time::timeout_at(deadline, self.ws.next()).await.map_err(|_| format!("{action}: no answer"))?;
-            let Some(Ok(msg)) = msg else { return Err("socket closed".into()) };
-            let Message::Text(text) = msg else { continue };
-            match frame::parse(text.as_str()) {
-                Ok(Frame::Result { id: answered, payload }) if answered == id => {
-                    self.stats.answered.fetch_add(1, Ordering::Relaxed);
-                    self.stats.latency(started.elapsed());
-                    return parse(&payload, Mode::Strict).map_err(|v| format!("{action}: the answer breaks its schema: {v}"));
-                }
-                Ok(Frame::Error { id: answered, code, description, .. }) if answered == id => {
-                    self.stats.errors.fetch_add(1, Ordering::Relaxed);
-                    return Err(format!("{action}: CALLERROR {code} {description}"));
-                }
-                Ok(Frame::Call { id, action, payload }) => self.answer_server(&id, &action, &payload).await?,
-                _ => {}
+impl Charger16 {
+    async fn call<R: v16::Request>(&mut self, link: &mut Link, request: R) -> Result<R::Response, String> {
+        let payload = serde_json::to_value(&request).map_err(|e| e.to_string())?;
+        link.call(self, R::ACTION.name(), payload).await
+    }
+
+    /// Reads the server's request strictly and answers it with `handle`.
+    fn serve<R: v16::Request>(&mut self, payload: &Value, handle: impl FnOnce(&mut Charger16, R) -> R::Response) -> Result<Value, CallError> {
+        let request = strict::<R>(payload)?;
+        serde_json::to_value(handle(self, request)).map_err(|_| CallError::internal())
+    }
+
+    fn remote_start(&mut self, r: v16::RemoteStartTransactionRequest) -> v16::RemoteStartTransactionResponse {
+        let c = r.connector_id.and_then(|c| u32::try_from(c).ok()).unwrap_or(1);
+        let free = c >= 1 && self.base.connectors.get(c as usize - 1).is_some_and(|x| x.session.is_none() && x.available);
+        if free {
+            self.pending.push_back(Pending::Start(c, r.id_tag));
+        }
+        v16::RemoteStartTransactionResponse { status: if free { v16::RemoteStartStopStatus::Accepted } else { v16::RemoteStartStopStatus::Rejected } }
+    }
+
+    fn remote_stop(&mut self, r: v16::RemoteStopTransactionRequest) -> v16::RemoteStopTransactionResponse {
+        let running = self.base.with_tx(|tx| *tx == r.transaction_id).is_some();
+        if running {
+            self.pending.push_back(Pending::Stop(r.transaction_id));
+        }
+        v16::RemoteStopTransactionResponse { status: if running { v16::RemoteStartStopStatus::Accepted } else { v16::RemoteStartStopStatus::Rejected } }
+    }
+
+    fn change_availability(&mut self, r: v16::ChangeAvailabilityRequest) -> v16::ChangeAvailabilityResponse {
+        let operative = r.r#type == v16::AvailabilityType::Operative;
+        for (i, c) in self.base.connectors.iter_mut().enumerate() {
+            if r.connector_id == 0 || r.connector_id == i as i64 + 1 {
+                c.available = operative;
             }
+        }
+        self.pending.push_back(Pending::Trigger(v16::MessageTrigger::StatusNotification, u32::try_from(r.connector_id).ok().filter(|c| *c > 0)));
+        v16::ChangeAvailabilityResponse { status: v16::AvailabilityStatus::Accepted }
+    }
+
+    fn configuration(&mut self, _: v16::GetConfigurationRequest) -> v16::GetConfigurationResponse {
+        let key = |key: &str, readonly: bool, value: String| v16::KeyValue { key: key.into(), readonly, value: Some(value) };
+        let cfg = &self.base.cfg;
+        v16::GetConfigurationResponse {
+            configuration_key: Some(vec![
+                key("HeartbeatInterval", false, cfg.heartbeat_secs.unwrap_or(300).to_string()),
+                key("MeterValueSampleInterval", false, cfg.meter_secs.to_string()),
+                key("NumberOfConnectors", true, self.base.connectors.len().to_string()),
+                key("ConnectionTimeOut", false, "60".into()),
+            ]),
+            unknown_key: None,
         }
     }
 
-    /// Answers one CALL of the server.
-    async fn answer_server(&mut self, id: &str, action: &str, payload: &Value) -> Result<(), String> {
-        self.stats.server_calls.fetch_add(1, Ordering::Relaxed);
-        let result = match Action::from_name(action) {
-            Some(Action::RemoteStartTransaction) => self.serve(payload, Charger::remote_start),
-            Some(Action::RemoteStopTransaction) => self.serve(payload, Charger::remote_stop),
+    async fn status(&mut self, link: &mut Link, connector: u32, status: v16::ChargePointStatus) -> Result<(), String> {
+        let r = v16::StatusNotificationRequest {
+            connector_id: connector.into(),
+            error_code: v16::ChargePointErrorCode::NoError,
+            info: None,
+            status,
+            timestamp: Some(DateTime::from_unix(now())),
+            vendor_id: None,
+            vendor_error_code: None,
+        };
+        self.call(link, r).await.map(|_| ())
+    }
+
+    fn connector_status(&self, i: usize) -> v16::ChargePointStatus {
+        match &self.base.connectors[i] {
+            c if !c.available => v16::ChargePointStatus::Unavailable,
+            c if c.session.is_some() => v16::ChargePointStatus::Charging,
+            _ => v16::ChargePointStatus::Available,
+        }
+    }
+
+    async fn stop(&mut self, link: &mut Link, i: usize, reason: v16::Reason) -> Result<(), String> {
+        let n = i as u32 + 1;
+        let Some(session) = self.base.finish(i) else { return Ok(()) };
+        let meter_stop = self.base.connectors[i].register_wh as i64;
+        let r = v16::StopTransactionRequest { id_tag: None, meter_stop, timestamp: DateTime::from_unix(now()), transaction_id: session.tx, reason: Some(reason), transaction_data: None };
+        self.call(link, r).await?;
+        self.status(link, n, v16::ChargePointStatus::Finishing).await?;
+        self.status(link, n, v16::ChargePointStatus::Available).await
+    }
+
+    async fn triggered(&mut self, link: &mut Link, message: &v16::MessageTrigger, connector: Option<u32>) -> Result<(), String> {
+        use v16::MessageTrigger as M;
+        match message {
+            M::BootNotification => self.call(link, boot_request()).await.map(|_| ()),
+            M::Heartbeat => self.call(link, v16::HeartbeatRequest {}).await.map(|_| ()),
+            M::StatusNotification => {
+                let which: Vec<usize> = match connector {
+                    Some(c) if c > 0 => vec![c as usize - 1],
+                    _ => (0..self.base.connectors.len()).collect(),
+                };
+                let count = self.base.connectors.len();
+                for i in which.into_iter().filter(|i| *i < count) {
+                    let s = self.connector_status(i);
+                    self.status(link, i as u32 + 1, s).await?;
+                }
+                Ok(())
+            }
+            M::MeterValues => self.meter(link).await,
+            M::DiagnosticsStatusNotification => self.call(link, v16::DiagnosticsStatusNotificationRequest { status: v16::DiagnosticsStatus::Idle }).await.map(|_| ()),
+            M::FirmwareStatusNotification => self.call(link, v16::FirmwareStatusNotificationRequest { status: v16::FirmwareStatus::Idle }).await.map(|_| ()),
+            M::Unlisted(_) => Ok(()),
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl Station for Charger16 {
+    type Tx = i64;
+    const VERSION: Version = Version::V16;
+
+    fn base(&mut self) -> &mut Base<i64> {
+        &mut self.base
+    }
+
+    fn answer(&mut self, action: &str, payload: &Value) -> Result<Value, CallError> {
+        match Action::from_name(action) {
+            Some(Action::RemoteStartTransaction) => self.serve(payload, Charger16::remote_start),
+            Some(Action::RemoteStopTransaction) => self.serve(payload, Charger16::remote_stop),
             Some(Action::Reset) => self.serve(payload, |ch, _: v16::ResetRequest| {
                 ch.reboot = true;
                 v16::ResetResponse { status: v16::ResetStatus::Accepted }
             }),
             Some(Action::UnlockConnector) => self.serve(payload, |_, _: v16::UnlockConnectorRequest| v16::UnlockConnectorResponse { status: v16::UnlockStatus::Unlocked }),
-            Some(Action::ChangeAvailability) => self.serve(payload, Charger::change_availability),
-            Some(Action::GetConfiguration) => self.serve(payload, Charger::configuration),
+            Some(Action::ChangeAvailability) => self.serve(payload, Charger16::change_availability),
+            Some(Action::GetConfiguration) => self.serve(payload, Charger16::configuration),
             Some(Action::ChangeConfiguration) => self.serve(payload, |_, r: v16::ChangeConfigurationRequest| {
                 let status = match r.key.as_str() {
                     "NumberOfConnectors" => v16::ConfigurationStatus::Rejected,
@@ -316,225 +666,86 @@ impl Charger {
             Some(Action::ClearCache) => self.serve(payload, |_, _: v16::ClearCacheRequest| v16::ClearCacheResponse { status: v16::ClearCacheStatus::Accepted }),
             Some(Action::DataTransfer) => self.serve(payload, |_, _: v16::DataTransferRequest| v16::DataTransferResponse { status: v16::DataTransferStatus::UnknownVendorId, data: None }),
             _ => Err(CallError::new(ErrorCode::NotImplemented, format!("{action} is not simulated"))),
-        };
-        let reply = match result {
-            Ok(answer) => frame::call_result(id, &answer),
-            Err(e) => frame::call_error(id, &e),
-        };
-        self.ws.send(Message::text(reply)).await.map_err(|e| e.to_string())
-    }
-
-    /// Reads the server's request strictly and answers it with `handle`.
-    fn serve<R: Request>(&mut self, payload: &Value, handle: impl FnOnce(&mut Charger, R) -> R::Response) -> Result<Value, CallError> {
-        let request = strict::<R>(payload)?;
-        serde_json::to_value(handle(self, request)).map_err(|_| CallError::internal())
-    }
-
-    fn remote_start(&mut self, r: v16::RemoteStartTransactionRequest) -> v16::RemoteStartTransactionResponse {
-        let c = r.connector_id.and_then(|c| u32::try_from(c).ok()).unwrap_or(1);
-        let free = c >= 1 && self.connectors.get(c as usize - 1).is_some_and(|x| x.session.is_none() && x.available);
-        if free {
-            self.pending.push_back(Pending::Start(c, r.id_tag));
-        }
-        v16::RemoteStartTransactionResponse { status: if free { v16::RemoteStartStopStatus::Accepted } else { v16::RemoteStartStopStatus::Rejected } }
-    }
-
-    fn remote_stop(&mut self, r: v16::RemoteStopTransactionRequest) -> v16::RemoteStopTransactionResponse {
-        let running = self.connectors.iter().any(|c| c.session.is_some_and(|s| s.0 == r.transaction_id));
-        if running {
-            self.pending.push_back(Pending::Stop(r.transaction_id));
-        }
-        v16::RemoteStopTransactionResponse { status: if running { v16::RemoteStartStopStatus::Accepted } else { v16::RemoteStartStopStatus::Rejected } }
-    }
-
-    fn change_availability(&mut self, r: v16::ChangeAvailabilityRequest) -> v16::ChangeAvailabilityResponse {
-        let operative = r.r#type == v16::AvailabilityType::Operative;
-        for (i, c) in self.connectors.iter_mut().enumerate() {
-            if r.connector_id == 0 || r.connector_id == i as i64 + 1 {
-                c.available = operative;
-            }
-        }
-        self.pending.push_back(Pending::Trigger(v16::MessageTrigger::StatusNotification, u32::try_from(r.connector_id).ok().filter(|c| *c > 0)));
-        v16::ChangeAvailabilityResponse { status: v16::AvailabilityStatus::Accepted }
-    }
-
-    fn configuration(&mut self, _: v16::GetConfigurationRequest) -> v16::GetConfigurationResponse {
-        let key = |key: &str, readonly: bool, value: String| v16::KeyValue { key: key.into(), readonly, value: Some(value) };
-        v16::GetConfigurationResponse {
-            configuration_key: Some(vec![
-                key("HeartbeatInterval", false, self.cfg.heartbeat_secs.unwrap_or(300).to_string()),
-                key("MeterValueSampleInterval", false, self.cfg.meter_secs.to_string()),
-                key("NumberOfConnectors", true, self.connectors.len().to_string()),
-                key("ConnectionTimeOut", false, "60".into()),
-            ]),
-            unknown_key: None,
         }
     }
 
-    async fn status(&mut self, connector: u32, status: v16::ChargePointStatus) -> Result<(), String> {
-        let r = v16::StatusNotificationRequest {
-            connector_id: connector.into(),
-            error_code: v16::ChargePointErrorCode::NoError,
-            info: None,
-            status,
-            timestamp: Some(DateTime::from_unix(now())),
-            vendor_id: None,
-            vendor_error_code: None,
-        };
-        self.call(r).await.map(|_| ())
-    }
-
-    fn connector_status(&self, i: usize) -> v16::ChargePointStatus {
-        match &self.connectors[i] {
-            c if !c.available => v16::ChargePointStatus::Unavailable,
-            c if c.session.is_some() => v16::ChargePointStatus::Charging,
-            _ => v16::ChargePointStatus::Available,
-        }
-    }
-
-    /// One connection's life: boot until accepted, report status, then
-    /// heartbeats, sessions and the server's calls until the socket drops.
-    async fn live(&mut self) -> Result<(), String> {
+    async fn boot(&mut self, link: &mut Link) -> Result<u64, String> {
         let interval = loop {
-            let boot = self.call(boot_request()).await?;
+            let boot = self.call(link, boot_request()).await?;
             let interval = u64::try_from(boot.interval).unwrap_or(60).max(1);
             if boot.status == v16::RegistrationStatus::Accepted {
                 break interval;
             }
             tokio::time::sleep(Duration::from_secs(interval)).await;
         };
-        let heartbeat = Duration::from_secs(self.cfg.heartbeat_secs.unwrap_or(interval));
-        self.status(0, v16::ChargePointStatus::Available).await?;
-        for i in 0..self.connectors.len() {
+        self.status(link, 0, v16::ChargePointStatus::Available).await?;
+        for i in 0..self.base.connectors.len() {
             let s = self.connector_status(i);
-            self.status(i as u32 + 1, s).await?;
+            self.status(link, i as u32 + 1, s).await?;
         }
-        let mut next_beat = Instant::now() + heartbeat;
-        let mut next_meter = Instant::now() + Duration::from_secs(self.cfg.meter_secs);
-        let tick = Duration::from_millis(250);
-        loop {
-            while let Some(p) = self.pending.pop_front() {
-                match p {
-                    Pending::Start(c, tag) => self.start(c as usize - 1, &tag).await?,
-                    Pending::Stop(tx) => {
-                        if let Some(i) = self.connectors.iter().position(|c| c.session.is_some_and(|s| s.0 == tx)) {
-                            self.stop(i, v16::Reason::Remote).await?;
-                        }
-                    }
-                    Pending::Trigger(message, connector) => self.triggered(&message, connector).await?,
-                }
-            }
-            if self.reboot {
-                // A reset: open sessions stop, then the charger restarts.
-                for i in 0..self.connectors.len() {
-                    if self.connectors[i].session.is_some() {
-                        self.stop(i, v16::Reason::SoftReset).await?;
-                    }
-                }
-                self.reboot = false;
-                return Ok(());
-            }
-            let now = Instant::now();
-            if now >= next_beat {
-                self.call(v16::HeartbeatRequest {}).await?;
-                next_beat = now + heartbeat;
-            }
-            for i in 0..self.connectors.len() {
-                let c = self.connectors[i].clone();
-                match c.session {
-                    None if c.available && now >= c.next_start => {
-                        let tag = self.cfg.id_tags[self.rng.gen_range(0..self.cfg.id_tags.len().max(1))].clone();
-                        self.start(i, &tag).await?;
-                    }
-                    Some((_, _, ends, _)) if now >= ends => self.stop(i, v16::Reason::Local).await?,
-                    _ => {}
-                }
-            }
-            if now >= next_meter {
-                self.meter_values().await?;
-                next_meter = now + Duration::from_secs(self.cfg.meter_secs);
-            }
-            // Wait a tick, answering the server's calls as they come.
-            match tokio::time::timeout(tick, self.ws.next()).await {
-                Ok(Some(Ok(Message::Text(text)))) => {
-                    if let Ok(Frame::Call { id, action, payload }) = frame::parse(text.as_str()) {
-                        self.answer_server(&id, &action, &payload).await?;
-                    }
-                }
-                Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => return Err("socket closed".into()),
-                _ => {}
-            }
-        }
+        Ok(interval)
     }
 
-    async fn start(&mut self, i: usize, tag: &str) -> Result<(), String> {
+    async fn heartbeat(&mut self, link: &mut Link) -> Result<(), String> {
+        self.call(link, v16::HeartbeatRequest {}).await.map(|_| ())
+    }
+
+    async fn work(&mut self, link: &mut Link) -> Result<Flow, String> {
+        while let Some(p) = self.pending.pop_front() {
+            match p {
+                Pending::Start(c, tag) => self.start(link, c as usize - 1, &tag).await?,
+                Pending::Stop(tx) => {
+                    if let Some(i) = self.base.with_tx(|t| *t == tx) {
+                        self.stop(link, i, v16::Reason::Remote).await?;
+                    }
+                }
+                Pending::Trigger(message, connector) => self.triggered(link, &message, connector).await?,
+            }
+        }
+        if self.reboot {
+            // A reset: open sessions stop, then the charger restarts.
+            for i in 0..self.base.connectors.len() {
+                if self.base.connectors[i].session.is_some() {
+                    self.stop(link, i, v16::Reason::SoftReset).await?;
+                }
+            }
+            self.reboot = false;
+            return Ok(Flow::Restart);
+        }
+        Ok(Flow::Go)
+    }
+
+    async fn start(&mut self, link: &mut Link, i: usize, tag: &str) -> Result<(), String> {
         let n = i as u32 + 1;
-        let auth = self.call(v16::AuthorizeRequest { id_tag: tag.into() }).await?;
+        let auth = self.call(link, v16::AuthorizeRequest { id_tag: tag.into() }).await?;
         if auth.id_tag_info.status != v16::AuthorizationStatus::Accepted {
-            self.connectors[i].next_start = Instant::now() + idle_time(&self.cfg, &mut self.rng);
+            self.base.later(i);
             return Ok(());
         }
-        self.status(n, v16::ChargePointStatus::Preparing).await?;
-        let meter_start = self.connectors[i].register_wh as i64;
-        let started = self.call(v16::StartTransactionRequest { connector_id: n.into(), id_tag: tag.into(), meter_start, reservation_id: None, timestamp: DateTime::from_unix(now()) }).await?;
-        let tx = started.transaction_id;
-        let minutes = self.rng.gen_range(self.cfg.session_minutes.0..=self.cfg.session_minutes.1.max(self.cfg.session_minutes.0));
-        let power = self.rng.gen_range(self.cfg.power_kw.0..=self.cfg.power_kw.1.max(self.cfg.power_kw.0)) * 1000.0;
-        let soc = self.rng.gen_range(10.0..60.0);
-        self.connectors[i].session = Some((tx, power, Instant::now() + Duration::from_secs(minutes * 60), soc));
-        self.status(n, v16::ChargePointStatus::Charging).await
+        self.status(link, n, v16::ChargePointStatus::Preparing).await?;
+        let meter_start = self.base.connectors[i].register_wh as i64;
+        let started = self.call(link, v16::StartTransactionRequest { connector_id: n.into(), id_tag: tag.into(), meter_start, reservation_id: None, timestamp: DateTime::from_unix(now()) }).await?;
+        self.base.begin(i, started.transaction_id);
+        self.status(link, n, v16::ChargePointStatus::Charging).await
     }
 
-    async fn stop(&mut self, i: usize, reason: v16::Reason) -> Result<(), String> {
-        let n = i as u32 + 1;
-        let Some((tx, _, _, _)) = self.connectors[i].session.take() else { return Ok(()) };
-        let meter_stop = self.connectors[i].register_wh as i64;
-        self.call(v16::StopTransactionRequest { id_tag: None, meter_stop, timestamp: DateTime::from_unix(now()), transaction_id: tx, reason: Some(reason), transaction_data: None }).await?;
-        self.connectors[i].next_start = Instant::now() + idle_time(&self.cfg, &mut self.rng);
-        self.status(n, v16::ChargePointStatus::Finishing).await?;
-        self.status(n, v16::ChargePointStatus::Available).await
+    async fn end(&mut self, link: &mut Link, i: usize) -> Result<(), String> {
+        self.stop(link, i, v16::Reason::Local).await
     }
 
     /// Energy since the last sample, then one MeterValues per charging connector.
-    async fn meter_values(&mut self) -> Result<(), String> {
-        let dt_h = self.cfg.meter_secs as f64 / 3600.0;
-        for i in 0..self.connectors.len() {
-            let Some((tx, power, ends, soc)) = self.connectors[i].session else { continue };
-            self.connectors[i].register_wh += power * dt_h;
-            let soc = (soc + power * dt_h / 600.0).min(100.0);
-            self.connectors[i].session = Some((tx, power, ends, soc));
+    async fn meter(&mut self, link: &mut Link) -> Result<(), String> {
+        for i in 0..self.base.connectors.len() {
+            let Some((register, power, soc)) = self.base.sample(i) else { continue };
+            let tx = self.base.connectors[i].session.as_ref().map(|s| s.tx);
             let values = vec![
-                sampled(format!("{:.0}", self.connectors[i].register_wh), v16::Measurand::EnergyActiveImportRegister, v16::UnitOfMeasure::Wh),
+                sampled(format!("{register:.0}"), v16::Measurand::EnergyActiveImportRegister, v16::UnitOfMeasure::Wh),
                 sampled(format!("{power:.0}"), v16::Measurand::PowerActiveImport, v16::UnitOfMeasure::W),
                 sampled(format!("{soc:.0}"), v16::Measurand::SoC, v16::UnitOfMeasure::Percent),
             ];
-            let request = v16::MeterValuesRequest { connector_id: i as i64 + 1, transaction_id: Some(tx), meter_value: vec![v16::MeterValue { timestamp: DateTime::from_unix(now()), sampled_value: values }] };
-            self.call(request).await?;
+            let request = v16::MeterValuesRequest { connector_id: i as i64 + 1, transaction_id: tx, meter_value: vec![v16::MeterValue { timestamp: DateTime::from_unix(now()), sampled_value: values }] };
+            self.call(link, request).await?;
         }
         Ok(())
-    }
-
-    async fn triggered(&mut self, message: &v16::MessageTrigger, connector: Option<u32>) -> Result<(), String> {
-        use v16::MessageTrigger as M;
-        match message {
-            M::BootNotification => self.call(boot_request()).await.map(|_| ()),
-            M::Heartbeat => self.call(v16::HeartbeatRequest {}).await.map(|_| ()),
-            M::StatusNotification => {
-                let which: Vec<usize> = match connector {
-                    Some(c) if c > 0 => vec![c as usize - 1],
-                    _ => (0..self.connectors.len()).collect(),
-                };
-                let count = self.connectors.len();
-                for i in which.into_iter().filter(|i| *i < count) {
-                    let s = self.connector_status(i);
-                    self.status(i as u32 + 1, s).await?;
-                }
-                Ok(())
-            }
-            M::MeterValues => self.meter_values().await,
-            M::DiagnosticsStatusNotification => self.call(v16::DiagnosticsStatusNotificationRequest { status: v16::DiagnosticsStatus::Idle }).await.map(|_| ()),
-            M::FirmwareStatusNotification => self.call(v16::FirmwareStatusNotificationRequest { status: v16::FirmwareStatus::Idle }).await.map(|_| ()),
-            M::Unlisted(_) => Ok(()),
-        }
     }
 }

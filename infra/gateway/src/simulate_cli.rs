@@ -1,5 +1,6 @@
 //! `gateway simulate`: the charge-point simulator from the command line
-//! (load benches, trying a deployment). See `simulate` for what a charger does.
+//! (load benches, trying a deployment). See `simulate` for what a charger
+//! does; `--version 2.0.1` runs OCPP 2.0.1 stations instead of 1.6 chargers.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -7,7 +8,7 @@ use std::time::Duration;
 use crate::simulate::{run as simulate, ChargerSpec, SimConfig, Stats};
 
 const USAGE: &str = "usage: gateway simulate [--url ws://127.0.0.1:9999/ocpp] (--ids ID,ID | --prefix SIM --count N) \
-(--password P | --passwords-file FILE with 'id password' lines) [--connectors 2] [--heartbeat SECS] [--meter-interval 10] \
+(--password P | --passwords-file FILE with 'id password' lines) [--version 1.6|2.0.1] [--connectors 2] [--heartbeat SECS] [--meter-interval 10] \
 [--session-share 0.3] [--session-minutes 20..60] [--power-kw 7..60] [--id-tags DEMO0001,...] [--seed 1] [--duration SECS] \
 [--ramp-per-sec 200] [--stats-every SECS] [--stats-json FILE]";
 
@@ -20,10 +21,16 @@ fn number<T: std::str::FromStr>(v: &str, flag: &str) -> Result<T, String> {
     v.parse().map_err(|_| format!("{flag}: '{v}' is not a number"))
 }
 
+/// `1.6` or `2.0.1` (the pile dialog's names).
+pub fn version(v: &str) -> Result<ocpp::Version, String> {
+    [ocpp::Version::V16, ocpp::Version::V201].into_iter().find(|x| x.label() == v.trim()).ok_or_else(|| format!("--version takes 1.6 or 2.0.1, not '{v}'"))
+}
+
 pub async fn run(args: Vec<String>) -> Result<(), String> {
     let mut cfg = SimConfig::default();
     let (mut ids, mut prefix, mut count, mut password, mut passwords_file, mut connectors) = (Vec::<String>::new(), None, 0usize, None, None, 2u32);
     let (mut stats_every, mut stats_json) = (None::<u64>, None::<String>);
+    let mut ocpp_version = ocpp::Version::V16;
     let mut it = args.into_iter();
     while let Some(flag) = it.next() {
         if flag == "-h" || flag == "--help" {
@@ -38,6 +45,7 @@ pub async fn run(args: Vec<String>) -> Result<(), String> {
             "--count" => count = number(&v, &flag)?,
             "--password" => password = Some(v),
             "--passwords-file" => passwords_file = Some(v),
+            "--version" => ocpp_version = version(&v)?,
             "--connectors" => connectors = number(&v, &flag)?,
             "--heartbeat" => cfg.heartbeat_secs = Some(number(&v, &flag)?),
             "--meter-interval" => cfg.meter_secs = number(&v, &flag)?,
@@ -69,7 +77,7 @@ pub async fn run(args: Vec<String>) -> Result<(), String> {
     };
     for id in &ids {
         let pw = file.iter().find(|(i, _)| i == id).map(|(_, p)| p.clone()).or_else(|| password.clone()).ok_or_else(|| format!("no password for {id}: give --password or --passwords-file"))?;
-        cfg.chargers.push(ChargerSpec { id: id.clone(), password: pw, connectors });
+        cfg.chargers.push(ChargerSpec { id: id.clone(), password: pw, connectors, version: ocpp_version });
     }
     let stats = Arc::new(Stats::default());
     if let Some(every) = stats_every {
@@ -81,7 +89,7 @@ pub async fn run(args: Vec<String>) -> Result<(), String> {
             }
         });
     }
-    println!("simulating {} chargers against {}", cfg.chargers.len(), cfg.url);
+    println!("simulating {} OCPP {} chargers against {}", cfg.chargers.len(), ocpp_version.label(), cfg.url);
     simulate(cfg, stats.clone()).await;
     println!("done: {}", stats.line());
     if let Some(path) = stats_json {
@@ -90,6 +98,8 @@ pub async fn run(args: Vec<String>) -> Result<(), String> {
             "calls": stats.calls.load(std::sync::atomic::Ordering::Relaxed),
             "answered": stats.answered.load(std::sync::atomic::Ordering::Relaxed),
             "errors": stats.errors.load(std::sync::atomic::Ordering::Relaxed),
+            "serverCalls": stats.server_calls.load(std::sync::atomic::Ordering::Relaxed),
+            "refusedServerCalls": stats.refused_server_calls.load(std::sync::atomic::Ordering::Relaxed),
             "latencyMs": {"p50": p50, "p99": p99, "max": max, "samples": n},
         });
         std::fs::write(&path, v.to_string()).map_err(|e| format!("cannot write {path}: {e}"))?;

@@ -1,0 +1,177 @@
+//! The simulator's OCPP 2.0.1 stations against the real gateway binary:
+//! two stations registered for 2.0.1 connect, boot and report; a remote
+//! start through the API becomes a 2.0.1 transaction (TransactionEvent
+//! Started, Updated every second) and an order, a remote stop ends and
+//! prices it; the device model, trigger, unlock, availability and reset
+//! calls are answered in their schemas. The simulator reads every frame
+//! the server sends strictly: no CALLERROR either way.
+
+mod common;
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::*;
+use gateway::simulate::{ChargerSpec, SimConfig, Stats};
+use serde_json::{json, Value};
+
+struct Api {
+    client: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+impl Api {
+    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let url = format!("{}{path}", self.base);
+        let req = if method == "GET" { self.client.get(url) } else { self.client.post(url).json(&body.unwrap_or(Value::Null)) };
+        let v: Value = req.bearer_auth(&self.token).send().await.expect("the gateway answers").json().await.expect("JSON");
+        assert_eq!(v["code"], 200, "{method} {path}: {v}");
+        v["data"].clone()
+    }
+
+    /// Sends a remote operation and polls it until it is no longer queued or sent.
+    async fn command(&self, path: &str, body: Value) -> Value {
+        let id = self.call("POST", path, Some(body)).await["id"].as_str().expect("a command id").to_string();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let c = self.call("GET", &format!("/charger/command?id={id}"), None).await;
+            if !matches!(c["status"].as_str(), Some("queued" | "sent")) {
+                return c;
+            }
+            assert!(Instant::now() < deadline, "{path} still {} after 30 s: {c}", c["status"]);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The pile as its station's page shows it.
+    async fn pile(&self, station: &str, id: &str) -> Value {
+        let detail = self.call("GET", &format!("/station/getDetail?id={station}"), None).await;
+        detail["piles"].as_array().unwrap().iter().find(|p| p["id"] == id).cloned().expect("the pile")
+    }
+
+    async fn until<T>(&self, what: &str, mut probe: impl AsyncFnMut(&Api) -> Option<T>) -> T {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(v) = probe(self).await {
+                return v;
+            }
+            assert!(Instant::now() < deadline, "{what}: not within 60 s");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn simulated_201_stations_charge_through_the_link_and_answer_every_call() {
+    let gw = Gateway::start(fresh_data_dir("simulate-201"), &[("BACKOFFICE_DEMO_ORDERS", "50")]).await;
+    let client = backoffice::http_client::client();
+    let token = login(&client, &gw.base, "admin", ADMIN_PW).await;
+    let api = Api { client, base: gw.base.clone(), token };
+
+    let stations = api.call("GET", "/station/getList?pageNo=1&pageSize=50&status=operating", None).await;
+    let station = stations["list"].as_array().unwrap().iter().find(|s| s["tariffId"].is_string()).expect("an operating station with a tariff")["id"].as_str().unwrap().to_string();
+    let mut specs = Vec::new();
+    let mut ids = Vec::new();
+    for code in ["SIM201A", "SIM201B"] {
+        let body = json!({"stationId": station, "code": code, "pileType": "ac", "ratedPowerKw": 22, "heartbeatIntervalSecs": 60, "ocppVersion": "2.0.1",
+            "connectors": [{"standard": "type2", "maxPowerKw": 22}, {"standard": "type2", "maxPowerKw": 22}]});
+        let id = api.call("POST", "/pile/doAdd", Some(body)).await["id"].as_str().unwrap().to_string();
+        let password = api.call("POST", "/pile/setPassword", Some(json!({"id": id}))).await["password"].as_str().unwrap().to_string();
+        specs.push(ChargerSpec { id: code.into(), password, connectors: 2, version: ocpp::Version::V201 });
+        ids.push(id);
+    }
+    let stats = Arc::new(Stats::default());
+    let cfg = SimConfig {
+        url: format!("{}/ocpp", gw.origin().replace("http://", "ws://")),
+        chargers: specs,
+        heartbeat_secs: Some(5),
+        meter_secs: 1,
+        // Hours idle between sessions: only the API starts one here.
+        session_share: 0.01,
+        session_minutes: (30, 30),
+        power_kw: (7.0, 7.0),
+        seed: 3,
+        ramp_per_sec: 10,
+        ..Default::default()
+    };
+    let sim = tokio::spawn(gateway::simulate::run(cfg, stats.clone()));
+
+    // Both connect over ocpp2.0.1 and boot with reason PowerUp.
+    for id in &ids {
+        let view = api.until("the station connects", async |api: &Api| Some(api.pile(&station, id).await).filter(|p| p["link"]["connected"] == true && p["link"]["boot"]["reason"].is_string())).await;
+        assert_eq!((view["link"]["protocol"].as_str(), view["link"]["boot"]["reason"].as_str(), view["link"]["boot"]["model"].as_str()), (Some("ocpp2.0.1"), Some("PowerUp"), Some("SIM-201")), "{view}");
+    }
+
+    // A remote start is a 2.0.1 transaction and an order; its meter comes in Updated events.
+    let (a, b) = (ids[0].clone(), ids[1].clone());
+    let started = api.command("/charger/remoteStart", json!({"pileId": a, "connectorId": 2, "idTag": "DEMO0007"})).await;
+    assert_eq!((started["status"].as_str(), started["action"].as_str(), started["response"]["status"].as_str()), (Some("answered"), Some("RequestStartTransaction"), Some("Accepted")), "{started}");
+    let order = api
+        .until("the order opens", async |api: &Api| {
+            let list = api.call("GET", "/order/getList?userId=DEMO0007&status=charging&pageSize=50", None).await;
+            list["list"].as_array().unwrap().iter().find(|o| o["pileId"] == a.as_str()).cloned()
+        })
+        .await;
+    let order_no = order["orderNo"].as_str().unwrap().to_string();
+    assert!(order["connectorId"].as_str().unwrap().ends_with("-c2"), "{order}");
+    api.until("meter values arrive", async |api: &Api| {
+        let log = api.call("GET", &format!("/pile/messageLog?pileId={a}&action=TransactionEvent"), None).await;
+        Some(()).filter(|_| log["list"].as_array().unwrap().iter().filter(|e| e["request"]["eventType"] == "Updated").count() >= 3)
+    })
+    .await;
+    let stopped = api.command("/charger/remoteStop", json!({"orderNo": order_no})).await;
+    assert_eq!((stopped["action"].as_str(), stopped["response"]["status"].as_str()), (Some("RequestStopTransaction"), Some("Accepted")), "{stopped}");
+    let closed = api
+        .until("the order is priced", async |api: &Api| Some(api.call("GET", &format!("/order/detail?id={order_no}"), None).await).filter(|o| o["status"] == "finished"))
+        .await;
+    assert!(closed["energyWh"].as_i64().unwrap() > 0 && closed["amountFen"].as_i64().unwrap() >= 0, "{closed}");
+    assert_eq!(closed["stopReason"], "remoteStop", "{closed}");
+    // Every event of the transaction in order, from 0, none missing.
+    let log = api.call("GET", &format!("/pile/messageLog?pileId={a}&action=TransactionEvent&pageSize=100"), None).await;
+    let mut seq: Vec<i64> = log["list"].as_array().unwrap().iter().map(|e| e["request"]["seqNo"].as_i64().unwrap()).collect();
+    seq.sort_unstable();
+    assert_eq!(seq, (0..seq.len() as i64).collect::<Vec<_>>(), "{log}");
+    assert!(closed["anomalies"].as_array().is_none_or(|a| a.is_empty()), "{closed}");
+
+    // The device model and the other remote operations, each answered in its schema.
+    let read = api.command("/charger/getVariables", json!({"pileId": b, "variables": [{"component": "SampledDataCtrlr", "variable": "TxUpdatedInterval"}, {"component": "Nope", "variable": "Nothing"}]})).await;
+    let results: Vec<(Value, Value)> = read["response"]["getVariableResult"].as_array().unwrap().iter().map(|r| (r["attributeStatus"].clone(), r["attributeValue"].clone())).collect();
+    assert_eq!(results, vec![(json!("Accepted"), json!("1")), (json!("UnknownComponent"), Value::Null)], "{read}");
+    let changed = api.command("/charger/setVariables", json!({"pileId": b, "variables": [{"component": "OCPPCommCtrlr", "variable": "HeartbeatInterval", "value": "30"}, {"component": "DeviceDataCtrlr", "variable": "ItemsPerMessage", "value": "5"}]})).await;
+    let statuses: Vec<&str> = changed["response"]["setVariableResult"].as_array().unwrap().iter().map(|r| r["attributeStatus"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["Accepted", "Rejected"], "{changed}");
+    let report = api.command("/charger/getBaseReport", json!({"pileId": b, "reportBase": "FullInventory"})).await;
+    assert_eq!(report["response"]["status"], "Accepted", "{report}");
+    api.until("the report is kept", async |api: &Api| {
+        let model = api.call("GET", &format!("/charger/deviceModel?pileId={b}"), None).await;
+        Some(()).filter(|_| model["total"].as_u64().unwrap_or(0) >= 5)
+    })
+    .await;
+    for (path, body, answer) in [
+        ("/charger/trigger", json!({"requestedMessage": "StatusNotification", "connectorId": 1}), "Accepted"),
+        ("/charger/trigger", json!({"requestedMessage": "MeterValues", "connectorId": 2}), "Accepted"),
+        ("/charger/unlock", json!({"connectorId": 1}), "Unlocked"),
+        ("/charger/availability", json!({"connectorId": 2, "type": "Inoperative"}), "Accepted"),
+        ("/charger/availability", json!({"connectorId": 0, "type": "Operative"}), "Accepted"),
+        ("/charger/clearCache", json!({}), "Accepted"),
+        ("/charger/reset", json!({"type": "Soft"}), "Accepted"),
+    ] {
+        let mut body = body;
+        body["pileId"] = json!(b);
+        let done = api.command(path, body).await;
+        assert_eq!((done["status"].as_str(), done["response"]["status"].as_str()), (Some("answered"), Some(answer)), "{path}: {done}");
+    }
+    // The reset: the station reconnects and boots again, saying why.
+    api.until("the station boots after its reset", async |api: &Api| {
+        let p = api.pile(&station, &b).await;
+        (p["link"]["connected"] == true && p["link"]["boot"]["reason"] == "RemoteReset").then_some(())
+    })
+    .await;
+
+    assert_eq!(stats.errors.load(Ordering::Relaxed), 0, "the server answered a station's call with a CALLERROR: {}", stats.line());
+    assert_eq!(stats.refused_server_calls.load(Ordering::Relaxed), 0, "a server call broke its schema or was not taken: {}", stats.line());
+    assert!(stats.server_calls.load(Ordering::Relaxed) >= 11, "{}", stats.line());
+    sim.abort();
+}
