@@ -123,7 +123,8 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
         return Ok(SeedReport { seeded_now: true, credentials, demo_charger_password: None });
     }
     // One demo data set (sized by BACKOFFICE_DEMO_ORDERS) for assets and orders.
-    let demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
+    let mut demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
+    speak_201(&mut demo);
     let charger_password = match get("BACKOFFICE_DEMO_CHARGER_PASSWORD").filter(|p| !p.is_empty()) {
         Some(p) => match crate::domain::chargers::secret::problem(&p, &[]) {
             Some(why) => return Err(ApiError::bad_request(envelope::msg::seed::demo_charger_password(why))),
@@ -142,6 +143,21 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     }
     crate::domain::orders::seed::seed_orders(ctx, &demo).await?;
     Ok(SeedReport { seeded_now: true, credentials, demo_charger_password: Some(charger_password) })
+}
+
+/// The demo station with OCPP 2.0.1 piles (the fifth, 天河体育中心充电站:
+/// no test edits it) and how many of its piles, the first ones, speak 2.0.1.
+const DEMO_201_STATION: usize = 4;
+const DEMO_201_PILES: usize = 2;
+
+/// Some demo piles are registered for OCPP 2.0.1, so the demo shows a
+/// station of both versions and the charge-point simulator runs them as
+/// 2.0.1 stations.
+fn speak_201(demo: &mut charging::demo::DemoData) {
+    let Some(station) = demo.stations.get(DEMO_201_STATION).map(|s| s.id.clone()) else { return };
+    for pile in demo.piles.iter_mut().filter(|p| p.station_id == station).take(DEMO_201_PILES) {
+        pile.ocpp_version = charging::pile::OcppVersion::V201;
+    }
 }
 
 fn demo_number(tag: &str) -> names::CardNumber {
