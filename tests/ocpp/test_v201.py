@@ -193,6 +193,39 @@ class Station(ChargePoint):
         self.got.append(("GetBaseReport", request_id, report_base))
         return call_result.GetBaseReport(status="Accepted")
 
+    @on("SetVariableMonitoring")
+    async def on_set_variable_monitoring(self, set_monitoring_data, **kw):
+        self.got.append(("SetVariableMonitoring", set_monitoring_data))
+        known = {"EVSE", "ChargingStation"}
+        return call_result.SetVariableMonitoring(set_monitoring_result=[
+            {"status": "Accepted" if d["component"]["name"] in known else "UnknownComponent", "type": d["type"], "severity": d["severity"], "component": d["component"], "variable": d["variable"],
+             **({"id": 40 + i} if d["component"]["name"] in known else {})} for i, d in enumerate(set_monitoring_data)])
+
+    @on("ClearVariableMonitoring")
+    async def on_clear_variable_monitoring(self, id, **kw):
+        self.got.append(("ClearVariableMonitoring", id))
+        return call_result.ClearVariableMonitoring(clear_monitoring_result=[{"id": i, "status": "Accepted" if i >= 40 else "NotFound"} for i in id])
+
+    @on("GetMonitoringReport")
+    async def on_get_monitoring_report(self, request_id, **kw):
+        self.got.append(("GetMonitoringReport", request_id, kw.get("monitoring_criteria"), kw.get("component_variable")))
+        return call_result.GetMonitoringReport(status="Accepted")
+
+    @on("GetChargingProfiles")
+    async def on_get_charging_profiles(self, request_id, charging_profile, **kw):
+        self.got.append(("GetChargingProfiles", request_id, kw.get("evse_id"), charging_profile))
+        return call_result.GetChargingProfiles(status="Accepted" if charging_profile.get("charging_profile_purpose") != "TxProfile" else "NoProfiles")
+
+    @on("CustomerInformation")
+    async def on_customer_information(self, request_id, report, clear, **kw):
+        self.got.append(("CustomerInformation", request_id, report, clear, kw.get("id_token"), kw.get("customer_identifier")))
+        return call_result.CustomerInformation(status="Accepted")
+
+    @on("PublishFirmware")
+    async def on_publish_firmware(self, location, checksum, request_id, **kw):
+        self.got.append(("PublishFirmware", location, checksum, request_id, kw.get("retries")))
+        return call_result.PublishFirmware(status="Accepted")
+
 
 def station_pile(api, **extra):
     return make_pile(api, ocppVersion="2.0.1", **extra)
@@ -771,6 +804,89 @@ def test_every_station_message_is_answered_in_its_schema(gateway, api):
             assert status.status == "Failed", status
         # Each is in the pile's message log, under its action.
         for action in ["ReportChargingProfiles", "NotifyChargingLimit", "ClearedChargingLimit", "NotifyMonitoringReport", "NotifyCustomerInformation", "PublishFirmwareStatusNotification"]:
+            log = api.get(f"/pile/messageLog?pileId={p.id}&action={action}")["data"]["list"]
+            assert log and all(e["action"] == action for e in log), (action, log)
+
+    run(go())
+
+
+def test_monitors_profiles_customer_data_and_published_firmware_go_as_201_calls(gateway, api):
+    """Monitoring (N): monitors set, answered one by one with the station's
+    ids, cleared and reported; a tripped monitor's NotifyEvent is logged.
+    GetChargingProfiles (K), CustomerInformation for a card (N) and
+    PublishFirmware (L), each followed by its report; bad bodies are 400s
+    naming the field, and a 1.6 pile is refused."""
+    p = station_pile(api)
+    old = make_pile(api)
+    now = iso(time.time())
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            monitors = [{"component": "EVSE", "evseId": 1, "variable": "Power", "type": "UpperThreshold", "value": 22000, "severity": 3},
+                        {"component": "ChargingStation", "variable": "Temperature", "type": "Periodic", "value": 300},
+                        {"component": "NoSuchThing", "variable": "Power", "type": "Delta", "value": 500}]
+            done = await settle(api, (await post(api, "/charger/setVariableMonitoring", {"pileId": p.id, "monitors": monitors}))["data"]["id"])
+            assert (done["action"], done["status"]) == ("SetVariableMonitoring", "answered"), done
+            sent = cs.last("SetVariableMonitoring")[1]
+            assert [(d["component"].get("evse"), d["type"], d["value"], d["severity"]) for d in sent] == [({"id": 1}, "UpperThreshold", 22000, 3), (None, "Periodic", 300, 5), (None, "Delta", 500, 5)], sent
+            results = done["response"]["setMonitoringResult"]
+            assert [(r["status"], r.get("id")) for r in results] == [("Accepted", 40), ("Accepted", 41), ("UnknownComponent", None)], results
+            # The monitor trips: the station's event is answered and logged.
+            await cs.call(call.NotifyEvent(generated_at=now, seq_no=0, tbc=False, event_data=[{"event_id": 1, "timestamp": now, "trigger": "Alerting", "actual_value": "23100", "event_notification_type": "CustomMonitor",
+                                                                                               "component": {"name": "EVSE", "evse": {"id": 1}}, "variable": {"name": "Power"}, "variable_monitoring_id": 40}]))
+            cleared = await settle(api, (await post(api, "/charger/clearVariableMonitoring", {"pileId": p.id, "monitorIds": [40, 7]}))["data"]["id"])
+            assert [r["status"] for r in cleared["response"]["clearMonitoringResult"]] == ["Accepted", "NotFound"] and cs.last("ClearVariableMonitoring")[1] == [40, 7]
+            report = await settle(api, (await post(api, "/charger/getMonitoringReport", {"pileId": p.id, "criteria": ["ThresholdMonitoring", "DeltaMonitoring"], "component": "EVSE", "evseId": 1}))["data"]["id"])
+            _, request_id, criteria, component_variable = cs.last("GetMonitoringReport")
+            assert report["response"]["status"] == "Accepted" and criteria == ["ThresholdMonitoring", "DeltaMonitoring"], report
+            assert component_variable == [{"component": {"name": "EVSE", "evse": {"id": 1}}}], component_variable
+            await cs.call(call.NotifyMonitoringReport(request_id=request_id, seq_no=0, generated_at=now, tbc=False))
+
+            profiles = await settle(api, (await post(api, "/charger/getChargingProfiles", {"pileId": p.id, "evseId": 0, "purpose": "ChargingStationMaxProfile", "chargingProfileIds": [3]}))["data"]["id"])
+            _, request_id, evse_id, criterion = cs.last("GetChargingProfiles")
+            assert (profiles["response"]["status"], evse_id, criterion) == ("Accepted", 0, {"charging_profile_purpose": "ChargingStationMaxProfile", "charging_profile_id": [3]}), (profiles, criterion)
+            none = await settle(api, (await post(api, "/charger/getChargingProfiles", {"pileId": p.id, "purpose": "TxProfile"}))["data"]["id"])
+            assert none["response"]["status"] == "NoProfiles"
+
+            customer = await settle(api, (await post(api, "/charger/customerInformation", {"pileId": p.id, "idTag": "CARD-201", "action": "ReportAndClear"}))["data"]["id"])
+            _, request_id, report_flag, clear_flag, id_token, who = cs.last("CustomerInformation")
+            assert (customer["response"]["status"], report_flag, clear_flag, id_token, who) == ("Accepted", True, True, {"id_token": "CARD-201", "type": "ISO14443"}, None), customer
+            await cs.call(call.NotifyCustomerInformation(data="2 sessions, last 2026-11-30", seq_no=0, generated_at=now, request_id=request_id, tbc=False))
+            await settle(api, (await post(api, "/charger/customerInformation", {"pileId": p.id, "customerIdentifier": "ACME-42", "action": "Clear"}))["data"]["id"])
+            assert cs.last("CustomerInformation")[2:] == (False, True, None, "ACME-42")
+
+            published = await settle(api, (await post(api, "/charger/publishFirmware", {"pileId": p.id, "location": "https://fw.example.com/ac22-7.bin", "checksum": "0123456789ABCDEF0123456789abcdef", "retries": 2}))["data"]["id"])
+            _, location, checksum, request_id, retries = cs.last("PublishFirmware")
+            assert (published["response"]["status"], location, checksum, retries) == ("Accepted", "https://fw.example.com/ac22-7.bin", "0123456789abcdef0123456789abcdef", 2), published
+            await cs.call(call.PublishFirmwareStatusNotification(status="Published", location=["http://controller.local/ac22-7.bin"], request_id=request_id))
+
+            # Bad bodies: a 400 naming the field, nothing sent.
+            calls = len(cs.got)
+            for path, body, field in [
+                ("/charger/setVariableMonitoring", {"monitors": []}, "monitors"),
+                ("/charger/setVariableMonitoring", {"monitors": [{"component": "EVSE", "variable": "Power", "value": 1}]}, "monitors[0].type"),
+                ("/charger/setVariableMonitoring", {"monitors": [{"component": "EVSE", "variable": "Power", "type": "Periodic", "value": 0.5}]}, "monitors[0].value"),
+                ("/charger/setVariableMonitoring", {"monitors": [{"component": "EVSE", "variable": "Power", "type": "Delta", "value": -1}]}, "monitors[0].value"),
+                ("/charger/setVariableMonitoring", {"monitors": [{"component": "EVSE", "variable": "Power", "type": "UpperThreshold", "value": 1, "severity": 10}]}, "monitors[0].severity"),
+                ("/charger/setVariableMonitoring", {"monitors": [{"component": "EVSE", "evseId": 9, "variable": "Power", "type": "UpperThreshold", "value": 1}]}, "monitors[0].evseId"),
+                ("/charger/clearVariableMonitoring", {"monitorIds": []}, "monitorIds"),
+                ("/charger/getMonitoringReport", {"variable": "Power"}, "component"),
+                ("/charger/getMonitoringReport", {"criteria": []}, "criteria"),
+                ("/charger/getChargingProfiles", {"evseId": 3}, "evseId"),
+                ("/charger/getChargingProfiles", {"chargingProfileIds": [0]}, "chargingProfileIds"),
+                ("/charger/customerInformation", {"action": "Report"}, "idTag"),
+                ("/charger/customerInformation", {"idTag": "CARD-201"}, "action"),
+                ("/charger/publishFirmware", {"location": "https://fw.example.com/x.bin", "checksum": "xyz"}, "checksum"),
+                ("/charger/publishFirmware", {"location": "file:///etc/passwd", "checksum": "0" * 32}, "location"),
+            ]:
+                r = await post(api, path, {"pileId": p.id, **body})
+                assert r["code"] == 400 and r["data"]["fields"][0]["field"] == field, (path, body, r)
+            r = await post(api, "/charger/setVariableMonitoring", {"pileId": old.id, "monitors": monitors[:1]})
+            assert r["code"] == 400 and r["data"]["fields"][0]["field"] == "pileId", r
+            await asyncio.sleep(0.2)
+            assert len(cs.got) == calls, cs.got[calls:]
+        for action in ["SetVariableMonitoring", "NotifyEvent", "ClearVariableMonitoring", "GetMonitoringReport", "NotifyMonitoringReport", "GetChargingProfiles", "CustomerInformation", "NotifyCustomerInformation", "PublishFirmware", "PublishFirmwareStatusNotification"]:
             log = api.get(f"/pile/messageLog?pileId={p.id}&action={action}")["data"]["list"]
             assert log and all(e["action"] == action for e in log), (action, log)
 

@@ -37,6 +37,12 @@ export const CHARGER_OPERATIONS = {
   setDisplayMessage: { path: '/charger/setDisplayMessage', action: null, v201: 'SetDisplayMessage', permission: 'write:system' },
   clearDisplayMessage: { path: '/charger/clearDisplayMessage', action: null, v201: 'ClearDisplayMessage', permission: 'write:system' },
   getDisplayMessages: { path: '/charger/getDisplayMessages', action: null, v201: 'GetDisplayMessages', permission: 'write:system' },
+  setVariableMonitoring: { path: '/charger/setVariableMonitoring', action: null, v201: 'SetVariableMonitoring', permission: 'configure:charger' },
+  clearVariableMonitoring: { path: '/charger/clearVariableMonitoring', action: null, v201: 'ClearVariableMonitoring', permission: 'configure:charger' },
+  getMonitoringReport: { path: '/charger/getMonitoringReport', action: null, v201: 'GetMonitoringReport', permission: 'configure:charger' },
+  getChargingProfiles: { path: '/charger/getChargingProfiles', action: null, v201: 'GetChargingProfiles', permission: 'configure:charger' },
+  customerInformation: { path: '/charger/customerInformation', action: null, v201: 'CustomerInformation', permission: 'configure:charger' },
+  publishFirmware: { path: '/charger/publishFirmware', action: null, v201: 'PublishFirmware', permission: 'configure:charger' },
 } as const;
 
 /** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order; `…V201`: what a form offers a 2.0.1 station instead. */
@@ -53,4 +59,8 @@ export const OCPP_VALUES = {
   ResetType: ['Hard', 'Soft'],
   UpdateType: ['Differential', 'Full'],
   CertificateUseEnumV201: ['CentralSystemRootCertificate', 'ManufacturerRootCertificate', 'V2GRootCertificate', 'MORootCertificate'],
+  ChargingProfilePurposeEnum: ['ChargingStationExternalConstraints', 'ChargingStationMaxProfile', 'TxDefaultProfile', 'TxProfile'],
+  IdTokenEnum: ['Central', 'eMAID', 'ISO14443', 'ISO15693', 'KeyCode', 'Local', 'MacAddress', 'NoAuthorization'],
+  MonitorEnum: ['UpperThreshold', 'LowerThreshold', 'Delta', 'Periodic', 'PeriodicClockAligned'],
+  MonitoringCriterionEnum: ['ThresholdMonitoring', 'DeltaMonitoring', 'PeriodicMonitoring'],
 } as const;

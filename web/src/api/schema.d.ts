@@ -346,6 +346,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/clearVariableMonitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove monitors from an OCPP 2.0.1 station by their ids (ClearVariableMonitoring) */
+        post: operations["charger_clear_variable_monitoring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/command": {
         parameters: {
             query?: never;
@@ -374,6 +391,23 @@ export interface paths {
         get: operations["charger_commands"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/customerInformation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Have an OCPP 2.0.1 station report or delete what it keeps about a customer, by card or customer identifier (CustomerInformation); the report follows in NotifyCustomerInformation, in the message log */
+        post: operations["charger_customer_information"];
         delete?: never;
         options?: never;
         head?: never;
@@ -459,6 +493,23 @@ export interface paths {
         put?: never;
         /** Ask an OCPP 2.0.1 station for its device model (GetBaseReport); the report follows in NotifyReport pages, in the message log */
         post: operations["charger_get_base_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/getChargingProfiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask an OCPP 2.0.1 station which charging profiles it holds (GetChargingProfiles, by EVSE, purpose, stack level, id or limit source); they follow in ReportChargingProfiles, in the message log */
+        post: operations["charger_get_charging_profiles"];
         delete?: never;
         options?: never;
         head?: never;
@@ -584,6 +635,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/getMonitoringReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask an OCPP 2.0.1 station which monitors it has (GetMonitoringReport, by kind or component); they follow in NotifyMonitoringReport pages, in the message log */
+        post: operations["charger_get_monitoring_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/getVariables": {
         parameters: {
             query?: never;
@@ -612,6 +680,23 @@ export interface paths {
         put?: never;
         /** Send a root certificate (PEM) for the charger to trust (InstallCertificate): the central system's or the manufacturer's; recorded once the charger accepts it */
         post: operations["charger_install_certificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/publishFirmware": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Have an OCPP 2.0.1 local controller fetch firmware (MD5-checked) and serve it to the stations behind it (PublishFirmware); PublishFirmwareStatusNotification follows */
+        post: operations["charger_publish_firmware"];
         delete?: never;
         options?: never;
         head?: never;
@@ -782,6 +867,23 @@ export interface paths {
         put?: never;
         /** Show a message on an OCPP 2.0.1 station's screens (SetDisplayMessage): text, priority, from and until when */
         post: operations["charger_set_display_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/setVariableMonitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set monitors on variables of an OCPP 2.0.1 station (SetVariableMonitoring: upper or lower threshold, delta, periodic), each answered on its own with the station's monitor id; a monitor that trips sends NotifyEvent */
+        post: operations["charger_set_variable_monitoring"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2463,6 +2565,29 @@ export interface components {
             /** @default  */
             value?: string;
         };
+        ChargingProfilesQueryBody: {
+            chargingProfileIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description The EVSE (a connector of the pile; 0: the station's own profiles); absent: all.
+             */
+            evseId?: number | null;
+            limitSources?: components["schemas"]["LimitSource"][] | null;
+            /** @default  */
+            pileId?: string;
+            purpose?: components["schemas"]["ProfilePurposeV201"] | null;
+            /** Format: int64 */
+            stackLevel?: number | null;
+        };
+        ClearMonitoringBody: {
+            /**
+             * @description The station's ids of the monitors (SetVariableMonitoring's answer, or its monitoring report).
+             * @default []
+             */
+            monitorIds?: number[];
+            /** @default  */
+            pileId?: string;
+        };
         ClearProfileBody: {
             /**
              * Format: int64
@@ -2544,6 +2669,19 @@ export interface components {
             password: string;
             /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
             username: string;
+        };
+        /** @description What to do with what the station keeps about a customer. */
+        CustomerDataAction: "Report" | "Clear" | "ReportAndClear";
+        CustomerInformationBody: {
+            action?: components["schemas"]["CustomerDataAction"] | null;
+            /** @description Or the customer as the station names them. */
+            customerIdentifier?: string | null;
+            /** @description The customer's card (its number as the station reads it). */
+            idTag?: string | null;
+            /** @description How the station reads the card; default ISO14443 (an RFID card). */
+            idTokenType?: components["schemas"]["IdTokenType"] | null;
+            /** @default  */
+            pileId?: string;
         };
         DataTransferBody: {
             data?: string | null;
@@ -2743,6 +2881,11 @@ export interface components {
         /** @description An id as text or as a number. */
         IdText: string | number;
         /**
+         * @description How a card is read at the station (2.0.1's IdTokenEnum).
+         * @enum {string}
+         */
+        IdTokenType: "Central" | "eMAID" | "ISO14443" | "ISO15693" | "KeyCode" | "Local" | "MacAddress" | "NoAuthorization";
+        /**
          * @description One row of an import: a card's fields (as [`CardInput`]) and where it is
          *     in the client's file. Declared field by field, not flattened, so a bad
          *     value is named by its path (`rows[1].status`).
@@ -2785,6 +2928,12 @@ export interface components {
             /** @default  */
             pileId?: string;
         };
+        /**
+         * @description Who set a limit (2.0.1's ChargingLimitSourceEnum): an energy
+         *     management system, the system operator, the charging station operator.
+         * @enum {string}
+         */
+        LimitSource: "EMS" | "Other" | "SO" | "CSO";
         LocalListBody: {
             /**
              * Format: int64
@@ -2834,6 +2983,58 @@ export interface components {
          * @enum {string}
          */
         MessageState: "Charging" | "Faulted" | "Idle" | "Unavailable";
+        /** @description One monitor on one variable. */
+        MonitorSpec: {
+            component?: string;
+            componentInstance?: string | null;
+            /**
+             * Format: int64
+             * @description The EVSE the component belongs to (a connector of the pile); absent: the station.
+             */
+            evseId?: number | null;
+            /**
+             * Format: int64
+             * @description Replaces the station's monitor of this id; absent: a new monitor.
+             */
+            monitorId?: number | null;
+            /**
+             * Format: uint8
+             * @description 0 (danger) to 9 (debug); default 5 (alert).
+             */
+            severity?: number | null;
+            /** @description Only while a transaction runs on the component (default false). */
+            transaction?: boolean | null;
+            type?: components["schemas"]["MonitorType"] | null;
+            /**
+             * Format: double
+             * @description The threshold, the change that counts (Delta, above 0), or the
+             *     interval in seconds (Periodic, PeriodicClockAligned: a whole number, 1 or more).
+             */
+            value?: number | null;
+            variable?: string;
+            variableInstance?: string | null;
+        };
+        /**
+         * @description What a monitor watches for (2.0.1's MonitorEnum).
+         * @enum {string}
+         */
+        MonitorType: "UpperThreshold" | "LowerThreshold" | "Delta" | "Periodic" | "PeriodicClockAligned";
+        /**
+         * @description Which kinds of monitor a report lists (2.0.1's MonitoringCriterionEnum).
+         * @enum {string}
+         */
+        MonitoringCriterion: "ThresholdMonitoring" | "DeltaMonitoring" | "PeriodicMonitoring";
+        MonitoringReportBody: {
+            /** @description Only the monitors of this component (and `variable`, and `evseId`). */
+            component?: string | null;
+            /** @description The kinds of monitor to list; absent: all. */
+            criteria?: components["schemas"]["MonitoringCriterion"][] | null;
+            /** Format: int64 */
+            evseId?: number | null;
+            /** @default  */
+            pileId?: string;
+            variable?: string | null;
+        };
         /** @description A list of names, or one name as text. */
         NamesIn: string[] | string;
         /** @description POST /notice/clearAll takes no fields: an empty object (or no body). */
@@ -3462,6 +3663,11 @@ export interface components {
         ProfileKind: "Absolute" | "Recurring" | "Relative";
         ProfilePurpose: "TxDefaultProfile" | "ChargePointMaxProfile" | "TxProfile";
         /**
+         * @description A 2.0.1 profile's purpose (ChargingProfilePurposeEnum).
+         * @enum {string}
+         */
+        ProfilePurposeV201: "ChargingStationExternalConstraints" | "ChargingStationMaxProfile" | "TxDefaultProfile" | "TxProfile";
+        /**
          * @description A charging profile's own fields (SetChargingProfile, and the TxProfile of
          *     a remote start).
          */
@@ -3522,6 +3728,18 @@ export interface components {
              *     after now; default: until replaced or cleared).
              */
             validTo?: number | null;
+        };
+        PublishFirmwareBody: {
+            /** @description The firmware's MD5, 32 hexadecimal digits. */
+            checksum?: string;
+            /** @description Where the station (a local controller) fetches the firmware it then serves. */
+            location?: string;
+            /** @default  */
+            pileId?: string;
+            /** Format: uint32 */
+            retries?: number | null;
+            /** Format: uint32 */
+            retryIntervalSecs?: number | null;
         };
         /** @enum {string} */
         RateUnit: "W" | "A";
@@ -3710,6 +3928,11 @@ export interface components {
             end: string;
             start: string;
             tier: components["schemas"]["Tier"];
+        };
+        SetMonitoringBody: {
+            monitors?: components["schemas"]["MonitorSpec"][];
+            /** @default  */
+            pileId?: string;
         };
         SetPasswordBody: {
             /**
@@ -3988,7 +4211,7 @@ export interface components {
             /** Format: int64 */
             version?: number | null;
         };
-        /** @description One variable of a component, as 2.0.1 names it. */
+        /** @description A variable and which of its attributes. */
         VariableRef: {
             attributeType?: components["schemas"]["AttributeType"] | null;
             component?: string;
@@ -5825,6 +6048,77 @@ export interface operations {
             413: components["responses"]["Error413"];
         };
     };
+    charger_clear_variable_monitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClearMonitoringBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
     charger_command: {
         parameters: {
             query: {
@@ -5962,6 +6256,77 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+        };
+    };
+    charger_customer_information: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInformationBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
         };
     };
     charger_data_transfer: {
@@ -6269,6 +6634,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BaseReportBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_get_charging_profiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChargingProfilesQueryBody"];
             };
         };
         responses: {
@@ -6827,6 +7263,77 @@ export interface operations {
             413: components["responses"]["Error413"];
         };
     };
+    charger_get_monitoring_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitoringReportBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
     charger_get_variables: {
         parameters: {
             query?: never;
@@ -6908,6 +7415,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["InstallCertificateBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_publish_firmware: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishFirmwareBody"];
             };
         };
         responses: {
@@ -7601,6 +8179,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DisplayMessageBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_set_variable_monitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetMonitoringBody"];
             };
         };
         responses: {

@@ -72,6 +72,12 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/charger/setDisplayMessage" => "charger_set_display_message", Permission(SYSTEM_WRITE), audited, "Show a message on an OCPP 2.0.1 station's screens (SetDisplayMessage): text, priority, from and until when", super::device_model::set_display_message, body = super::device_model::DisplayMessageBody, data = Command; errors = &[404]),
         route!(POST "/charger/clearDisplayMessage" => "charger_clear_display_message", Permission(SYSTEM_WRITE), audited, "Take a message off an OCPP 2.0.1 station's screens by its id (ClearDisplayMessage)", super::device_model::clear_display_message, body = super::device_model::DisplayMessageIdBody, data = Command; errors = &[404]),
         route!(POST "/charger/getDisplayMessages" => "charger_get_display_messages", Permission(SYSTEM_WRITE), audited, "Ask an OCPP 2.0.1 station which messages its screens hold (GetDisplayMessages: all, one by id, or by priority or state); they follow in NotifyDisplayMessages, in the message log", super::device_model::get_display_messages, body = super::device_model::DisplayMessagesQueryBody, data = Command; errors = &[404]),
+        route!(POST "/charger/setVariableMonitoring" => "charger_set_variable_monitoring", Permission(CHARGER_CONFIGURE), audited, "Set monitors on variables of an OCPP 2.0.1 station (SetVariableMonitoring: upper or lower threshold, delta, periodic), each answered on its own with the station's monitor id; a monitor that trips sends NotifyEvent", super::monitoring::set_variable_monitoring, body = super::monitoring::SetMonitoringBody, data = Command; errors = &[404]),
+        route!(POST "/charger/clearVariableMonitoring" => "charger_clear_variable_monitoring", Permission(CHARGER_CONFIGURE), audited, "Remove monitors from an OCPP 2.0.1 station by their ids (ClearVariableMonitoring)", super::monitoring::clear_variable_monitoring, body = super::monitoring::ClearMonitoringBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getMonitoringReport" => "charger_get_monitoring_report", Permission(CHARGER_CONFIGURE), audited, "Ask an OCPP 2.0.1 station which monitors it has (GetMonitoringReport, by kind or component); they follow in NotifyMonitoringReport pages, in the message log", super::monitoring::get_monitoring_report, body = super::monitoring::MonitoringReportBody, data = Command; errors = &[404]),
+        route!(POST "/charger/getChargingProfiles" => "charger_get_charging_profiles", Permission(CHARGER_CONFIGURE), audited, "Ask an OCPP 2.0.1 station which charging profiles it holds (GetChargingProfiles, by EVSE, purpose, stack level, id or limit source); they follow in ReportChargingProfiles, in the message log", super::commands_v201::get_charging_profiles, body = super::commands_v201::ChargingProfilesQueryBody, data = Command; errors = &[404]),
+        route!(POST "/charger/customerInformation" => "charger_customer_information", Permission(CHARGER_CONFIGURE), audited, "Have an OCPP 2.0.1 station report or delete what it keeps about a customer, by card or customer identifier (CustomerInformation); the report follows in NotifyCustomerInformation, in the message log", super::commands_v201::customer_information, body = super::commands_v201::CustomerInformationBody, data = Command; errors = &[404]),
+        route!(POST "/charger/publishFirmware" => "charger_publish_firmware", Permission(CHARGER_CONFIGURE), audited, "Have an OCPP 2.0.1 local controller fetch firmware (MD5-checked) and serve it to the stations behind it (PublishFirmware); PublishFirmwareStatusNotification follows", super::commands_v201::publish_firmware, body = super::commands_v201::PublishFirmwareBody, data = Command; errors = &[404]),
         route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), unaudited, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
         route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), unaudited, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
     ]
@@ -141,6 +147,12 @@ pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
     ("/charger/setDisplayMessage", v201::Action::SetDisplayMessage),
     ("/charger/clearDisplayMessage", v201::Action::ClearDisplayMessage),
     ("/charger/getDisplayMessages", v201::Action::GetDisplayMessages),
+    ("/charger/setVariableMonitoring", v201::Action::SetVariableMonitoring),
+    ("/charger/clearVariableMonitoring", v201::Action::ClearVariableMonitoring),
+    ("/charger/getMonitoringReport", v201::Action::GetMonitoringReport),
+    ("/charger/getChargingProfiles", v201::Action::GetChargingProfiles),
+    ("/charger/customerInformation", v201::Action::CustomerInformation),
+    ("/charger/publishFirmware", v201::Action::PublishFirmware),
     ("/charger/installCertificate", v201::Action::InstallCertificate),
     ("/charger/getInstalledCertificateIds", v201::Action::GetInstalledCertificateIds),
     ("/charger/deleteCertificate", v201::Action::DeleteCertificate),
@@ -205,7 +217,7 @@ fn optional_connector(p: &Pile, n: Option<i64>) -> Result<Option<i64>, ApiError>
 
 /// A body's enumeration value as the OCPP enumeration with the same values
 /// (`body_enumerations_are_the_ocpp_ones` checks each value of each).
-fn ocpp_value<B: Serialize, O: FromJson>(b: B) -> Result<O, ApiError> {
+pub(super) fn ocpp_value<B: Serialize, O: FromJson>(b: B) -> Result<O, ApiError> {
     let v = serde_json::to_value(b).unwrap_or_default();
     ocpp::schema::parse(&v, Mode::Strict).map_err(|e| {
         tracing::error!(problem = %e, "a body's value is not its OCPP enumeration's");
@@ -751,7 +763,7 @@ fn future_time(ctx: &AppCtx, field: &str, ts: Option<i64>) -> Result<i64, ApiErr
 }
 
 /// A location the charger fetches from or uploads to: http(s) or ftp(s).
-fn location(field: &str, raw: &str) -> Result<String, ApiError> {
+pub(super) fn location(field: &str, raw: &str) -> Result<String, ApiError> {
     let ok = url::Url::parse(raw.trim()).ok().filter(|u| matches!(u.scheme(), "http" | "https" | "ftp" | "ftps") && u.host().is_some());
     match ok {
         Some(u) if raw.len() <= 512 => Ok(u.to_string()),
@@ -1100,7 +1112,7 @@ pub struct GetLogBody {
 
 /// The `retries` and `retryIntervalSecs` of an upload or download: a 400
 /// naming the field past its range.
-fn retries(retries: Option<u32>, interval: Option<u32>) -> Result<(Option<i64>, Option<i64>), ApiError> {
+pub(super) fn retries(retries: Option<u32>, interval: Option<u32>) -> Result<(Option<i64>, Option<i64>), ApiError> {
     if retries.is_some_and(|r| r > 10) {
         return Err(bad("retries", "must be 0-10", "须为0-10"));
     }
@@ -1852,6 +1864,13 @@ mod tests {
         assert_eq!(values::<RecurrencyKind>(), ocpp(v16::RecurrencyKindType::VALUES));
         assert_eq!(values::<RateUnit>(), ocpp(v16::ChargingRateUnitType::VALUES));
         assert_eq!(ocpp_value::<_, v16::ResetType>(ResetType::Hard).ok(), Some(v16::ResetType::Hard));
+        // The operations only 2.0.1 stations take.
+        use super::super::{commands_v201, monitoring};
+        assert_eq!(values::<monitoring::MonitorType>(), ocpp(v201::MonitorEnum::VALUES));
+        assert_eq!(values::<monitoring::MonitoringCriterion>(), ocpp(v201::MonitoringCriterionEnum::VALUES));
+        assert_eq!(values::<commands_v201::ProfilePurposeV201>(), ocpp(v201::ChargingProfilePurposeEnum::VALUES));
+        assert_eq!(values::<commands_v201::LimitSource>(), ocpp(v201::ChargingLimitSourceEnum::VALUES));
+        assert_eq!(values::<commands_v201::IdTokenType>(), ocpp(v201::IdTokenEnum::VALUES));
     }
 
     /// The SPA's copy of the operations: each route's call and permission,
@@ -1902,6 +1921,11 @@ mod tests {
             ("ResetType", v16::ResetType::VALUES),
             ("UpdateType", v16::UpdateType::VALUES),
             ("CertificateUseEnumV201", roots_v201.as_slice()),
+            // Enumerations of the operations only 2.0.1 stations take.
+            ("ChargingProfilePurposeEnum", v201::ChargingProfilePurposeEnum::VALUES),
+            ("IdTokenEnum", v201::IdTokenEnum::VALUES),
+            ("MonitorEnum", v201::MonitorEnum::VALUES),
+            ("MonitoringCriterionEnum", v201::MonitoringCriterionEnum::VALUES),
         ] {
             let quoted: Vec<String> = values.iter().map(|v| format!("'{v}'")).collect();
             ts.push_str(&format!("  {name}: [{}],\n", quoted.join(", ")));

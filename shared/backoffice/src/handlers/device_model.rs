@@ -38,7 +38,7 @@ pub enum AttributeType {
 /// One variable of a component, as 2.0.1 names it.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct VariableRef {
+pub struct ComponentVariableRef {
     #[serde(default)]
     #[schemars(length(min = 1, max = 50))]
     component: String,
@@ -51,6 +51,14 @@ pub struct VariableRef {
     variable: String,
     #[schemars(length(min = 1, max = 50))]
     variable_instance: Option<String>,
+}
+
+/// A variable and which of its attributes.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VariableRef {
+    #[serde(flatten)]
+    names: ComponentVariableRef,
     attribute_type: Option<AttributeType>,
 }
 
@@ -102,7 +110,7 @@ pub struct BaseReportBody {
 }
 
 /// The pile, which must speak 2.0.1 (a 1.6 pile has configuration keys).
-async fn station(ctx: &AppCtx, id: &str) -> Result<Pile, ApiError> {
+pub(super) async fn station(ctx: &AppCtx, id: &str) -> Result<Pile, ApiError> {
     let p = pile(ctx, id).await?;
     if p.ocpp_version != OcppVersion::V201 {
         return Err(field_invalid("pileId", msg::chargers::variables::v16_pile(&p.code)));
@@ -110,7 +118,7 @@ async fn station(ctx: &AppCtx, id: &str) -> Result<Pile, ApiError> {
     Ok(p)
 }
 
-fn name(field: &str, v: &str) -> Result<String, ApiError> {
+pub(super) fn name(field: &str, v: &str) -> Result<String, ApiError> {
     let v = v.trim();
     if v.is_empty() || v.chars().count() > MAX_NAME || !v.chars().all(|c| c.is_ascii_graphic()) {
         return Err(field_invalid(field, msg::chargers::variables::bad_name(MAX_NAME)));
@@ -118,7 +126,7 @@ fn name(field: &str, v: &str) -> Result<String, ApiError> {
     Ok(v.to_string())
 }
 
-fn optional_name(field: &str, v: Option<&str>) -> Result<Option<String>, ApiError> {
+pub(super) fn optional_name(field: &str, v: Option<&str>) -> Result<Option<String>, ApiError> {
     v.map(str::trim).filter(|v| !v.is_empty()).map(|v| name(field, v)).transpose()
 }
 
@@ -138,13 +146,18 @@ fn attribute(a: Option<AttributeType>) -> Option<v201::AttributeEnum> {
     })
 }
 
+/// An EVSE of the pile (each connector is one), as a component names it.
+pub(super) fn evse(p: &Pile, field: &str, n: Option<i64>) -> Result<Option<v201::EVSE>, ApiError> {
+    match n {
+        Some(n) if n >= 1 && n <= i64::from(p.connector_count) => Ok(Some(v201::EVSE { custom_data: None, id: n, connector_id: None })),
+        Some(n) => Err(field_invalid(field, msg::chargers::variables::no_such_evse(&p.code, &n, &p.connector_count))),
+        None => Ok(None),
+    }
+}
+
 /// The component and variable `v` names (`at`: its place in the body).
-fn target(p: &Pile, at: &str, v: &VariableRef) -> Result<(v201::Component, v201::Variable), ApiError> {
-    let evse = match v.evse_id {
-        Some(n) if n >= 1 && n <= i64::from(p.connector_count) => Some(v201::EVSE { custom_data: None, id: n, connector_id: None }),
-        Some(n) => return Err(field_invalid(&format!("{at}.evseId"), msg::chargers::variables::no_such_evse(&p.code, &n, &p.connector_count))),
-        None => None,
-    };
+pub(super) fn target(p: &Pile, at: &str, v: &ComponentVariableRef) -> Result<(v201::Component, v201::Variable), ApiError> {
+    let evse = evse(p, &format!("{at}.evseId"), v.evse_id)?;
     let component = v201::Component { custom_data: None, evse, name: name(&format!("{at}.component"), &v.component)?, instance: optional_name(&format!("{at}.componentInstance"), v.component_instance.as_deref())? };
     let variable = v201::Variable { custom_data: None, name: name(&format!("{at}.variable"), &v.variable)?, instance: optional_name(&format!("{at}.variableInstance"), v.variable_instance.as_deref())? };
     Ok((component, variable))
@@ -157,7 +170,7 @@ pub(super) async fn get_variables(ctx: &AppCtx, call: Call) -> Result<Reply, Api
     count(&b.variables)?;
     let mut get_variable_data = Vec::with_capacity(b.variables.len());
     for (i, v) in b.variables.iter().enumerate() {
-        let (component, variable) = target(&p, &format!("variables[{i}]"), v)?;
+        let (component, variable) = target(&p, &format!("variables[{i}]"), &v.names)?;
         get_variable_data.push(v201::GetVariableData { custom_data: None, attribute_type: attribute(v.attribute_type), component, variable });
     }
     queue_v201(ctx, &call, &p, &v201::GetVariablesRequest { custom_data: None, get_variable_data }).await
@@ -175,7 +188,7 @@ pub(super) async fn set_variables(ctx: &AppCtx, call: Call) -> Result<Reply, Api
     let mut set_variable_data = Vec::with_capacity(b.variables.len());
     for (i, v) in b.variables.iter().enumerate() {
         let at = format!("variables[{i}]");
-        let (component, variable) = target(&p, &at, &v.target)?;
+        let (component, variable) = target(&p, &at, &v.target.names)?;
         if component.name.eq_ignore_ascii_case("SecurityCtrlr") && variable.name.eq_ignore_ascii_case("BasicAuthPassword") {
             return Err(field_invalid(&format!("{at}.variable"), msg::chargers::variables::password()));
         }

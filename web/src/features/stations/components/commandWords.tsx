@@ -33,6 +33,9 @@ export function answerWords(t: TFunction, c: Pick<Command, 'status' | 'error' | 
   // The device model's answers (OCPP 2.0.1): one result per variable.
   const results = (r.getVariableResult ?? r.setVariableResult) as Array<{ attributeStatus?: string }> | undefined;
   if (Array.isArray(results)) return { words: t('chg.words.variables', { accepted: results.filter((x) => x.attributeStatus === 'Accepted').length, count: results.length }) };
+  // Monitors set or cleared (OCPP 2.0.1): one result per monitor.
+  const monitors = (r.setMonitoringResult ?? r.clearMonitoringResult) as Array<{ status?: string }> | undefined;
+  if (Array.isArray(monitors)) return { words: t('chg.words.monitors', { accepted: monitors.filter((x) => x.status === 'Accepted').length, count: monitors.length }) };
   if (typeof r.listVersion === 'number') return { words: t('chg.words.listVersion', { v: r.listVersion }) };
   if (typeof r.fileName === 'string') return { words: t('chg.words.fileName'), data: r.fileName };
   if (r.chargingSchedule) return { words: t('chg.words.schedule') };

@@ -56,6 +56,18 @@ describe('remote operation forms', () => {
     expect(op('rotateAuthorizationKey')).toMatchObject({ admin: true, fields: [{ kind: 'secret' }] });
   });
 
+  it('send a list where the route takes one: monitors as a list of one, ids and kinds as lists of one value', () => {
+    expect(spokenBy(op('setVariableMonitoring'), '1.6')).toBe(false);
+    expect(bodyOf(op('setVariableMonitoring'), { component: 'EVSE', variable: 'Power', evseId: '1', type: 'UpperThreshold', value: '22000' })).toEqual({
+      body: { monitors: [{ component: 'EVSE', variable: 'Power', evseId: 1, type: 'UpperThreshold', value: 22000, severity: 5 }] },
+    });
+    expect(bodyOf(op('clearVariableMonitoring'), { monitorIds: '7' })).toEqual({ body: { monitorIds: [7] } });
+    expect(bodyOf(op('getMonitoringReport'), { criteria: 'DeltaMonitoring' })).toEqual({ body: { criteria: ['DeltaMonitoring'] } });
+    expect(bodyOf(op('getMonitoringReport'), {})).toEqual({ body: {} });
+    expect(bodyOf(op('getChargingProfiles'), { evseId: '0', chargingProfileIds: '12' })).toEqual({ body: { evseId: 0, chargingProfileIds: [12] } });
+    expect(bodyOf(op('customerInformation'), { idTag: 'CARD01' })).toEqual({ body: { action: 'Report', idTag: 'CARD01', idTokenType: 'ISO14443' } });
+  });
+
   it('name the field they cannot read', () => {
     expect(bodyOf(op('remoteStart'), { connectorId: '1' })).toEqual({ problem: 'idTag' });
     expect(bodyOf(op('setChargingProfile'), { connectorId: '0', purpose: 'TxDefaultProfile', periods: '0-1' })).toEqual({ problem: 'periods' });

@@ -32,6 +32,8 @@ export interface OperationField {
    */
   rule?: Rule;
   ruleMessage?: string;
+  /** The route takes a list: the one value goes as `[value]`. */
+  asList?: boolean;
 }
 
 /** A location the charger fetches from or uploads to, as the server accepts it. */
@@ -143,6 +145,39 @@ export const OPERATIONS: Operation[] = [
     { name: 'priority', kind: 'select', options: ['NormalCycle', 'InFront', 'AlwaysFront'] },
     { name: 'state', kind: 'select', options: ['Charging', 'Faulted', 'Idle', 'Unavailable'] },
   ] }),
+  // Monitoring (OCPP 2.0.1): one monitor a dialog; the route takes a list.
+  op('setVariableMonitoring', { list: 'monitors', fields: [
+    { name: 'component', kind: 'text', required: true, maxLength: 50 },
+    { name: 'variable', kind: 'text', required: true, maxLength: 50 },
+    { name: 'evseId', kind: 'connector' },
+    { name: 'type', kind: 'select', options: [...OCPP_VALUES.MonitorEnum], required: true, initial: 'UpperThreshold' },
+    { name: 'value', kind: 'number', required: true },
+    { name: 'severity', kind: 'number', initial: '5', rule: { type: 'integer', min: 0, max: 9 } },
+  ] }),
+  op('clearVariableMonitoring', { fields: [{ name: 'monitorIds', kind: 'number', required: true, asList: true, rule: { type: 'integer', min: 0 } }] }),
+  op('getMonitoringReport', { fields: [
+    { name: 'criteria', kind: 'select', options: [...OCPP_VALUES.MonitoringCriterionEnum], asList: true },
+    { name: 'component', kind: 'text', maxLength: 50 },
+    { name: 'evseId', kind: 'connector' },
+    { name: 'variable', kind: 'text', maxLength: 50 },
+  ] }),
+  op('getChargingProfiles', { fields: [
+    { name: 'evseId', kind: 'connector0' },
+    { name: 'purpose', kind: 'select', options: [...OCPP_VALUES.ChargingProfilePurposeEnum] },
+    { name: 'stackLevel', kind: 'number', rule: { type: 'integer', min: 0, max: 99 } },
+    { name: 'chargingProfileIds', kind: 'number', asList: true, rule: { type: 'integer', min: 1, max: 2_147_483_647 } },
+  ] }),
+  op('customerInformation', { confirm: true, fields: [
+    { name: 'action', kind: 'select', options: ['Report', 'Clear', 'ReportAndClear'], required: true, initial: 'Report' },
+    { name: 'idTag', kind: 'card' },
+    { name: 'idTokenType', kind: 'select', options: [...OCPP_VALUES.IdTokenEnum], initial: 'ISO14443' },
+    { name: 'customerIdentifier', kind: 'text', maxLength: 64 },
+  ] }),
+  op('publishFirmware', { confirm: true, fields: [
+    { name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' },
+    { name: 'checksum', kind: 'text', required: true, maxLength: 32, rule: { pattern: /^[0-9a-f]{32}$/i }, ruleMessage: 'chg.rule.md5' },
+    { name: 'retries', kind: 'number', rule: { type: 'integer', min: 0, max: 10 } },
+  ] }),
   op('getBaseReport', { fields: [{ name: 'reportBase', kind: 'select', options: ['FullInventory', 'ConfigurationInventory', 'SummaryInventory'], required: true, initial: 'FullInventory' }] }),
 ];
 
@@ -194,6 +229,7 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
       default:
         body[f.name] = v;
     }
+    if (f.asList) body[f.name] = [body[f.name]];
   }
   // A recurrence belongs to a Recurring profile only: a choice left from an
   // earlier kind is not sent.
