@@ -58,6 +58,7 @@ const DISCONNECT: &str = "(disconnect)";
 const UPDATED_FAST: &str = "TransactionEvent Updated (10 s)";
 const ENDED_FAST: &str = "TransactionEvent Ended (10 s)";
 const UPDATED_SLOW: &str = "TransactionEvent Updated (60 s)";
+const ENDED_SLOW: &str = "TransactionEvent Ended (60 s)";
 
 #[derive(Default)]
 struct Tally {
@@ -360,7 +361,7 @@ async fn script_v201(c: &mut Charger<'_>, now: i64) {
     let end = b + SESSION_SECS;
     let ended = c
         .call(
-            "TransactionEvent Ended (60 s)",
+            ENDED_SLOW,
             "TransactionEvent",
             event("Ended", ("EVCommunicationLost", slow + 2, end), tx, json!({"stoppedReason": "EVDisconnected"}), Some(v201_sample(wh_after(SESSION_SECS), "Transaction.End")), json!({})),
         )
@@ -492,25 +493,16 @@ fn profile_v16() -> Profile {
 }
 
 /// 2.0.1: Authorize, TransactionEvent Started (charging), Updated every
-/// 10 s, Ended; the connector's status changes ride on them but for
-/// Occupied and Available, two StatusNotifications.
-fn profile_v201() -> Profile {
+/// 10 s (the fleet priced) or every 60 s (beside 1.6), Ended; the
+/// connector's status changes ride on them but for Occupied and
+/// Available, two StatusNotifications.
+fn profile_v201(every: i64) -> Profile {
     let s = DAY.sessions;
-    let updates = updates_per_session(V201_FAST_SECS) as f64;
-    let mut mix = vec![
-        ("Authorize", s),
-        ("TransactionEvent Started", s),
-        (UPDATED_FAST, s * updates),
-        (ENDED_FAST, s),
-        ("StatusNotification (Occupied)", s),
-        ("StatusNotification", s),
-    ];
+    let updates = updates_per_session(every) as f64;
+    let (updated, ended, name) = if every == V201_FAST_SECS { (UPDATED_FAST, ENDED_FAST, "OCPP 2.0.1") } else { (UPDATED_SLOW, ENDED_SLOW, "OCPP 2.0.1 at 60 s") };
+    let mut mix = vec![("Authorize", s), ("TransactionEvent Started", s), (updated, s * updates), (ended, s), ("StatusNotification (Occupied)", s), ("StatusNotification", s)];
     connection_rows(&mut mix);
-    Profile {
-        name: "OCPP 2.0.1",
-        session: format!("Authorize, TransactionEvent Started, {updates:.0} Updated (10 s), Ended, StatusNotification Occupied and Available"),
-        mix,
-    }
+    Profile { name, session: format!("Authorize, TransactionEvent Started, {updates:.0} Updated ({every} s), Ended, StatusNotification Occupied and Available"), mix }
 }
 
 /// List prices used (us-east-1, on-demand, arm64), as published in 2025
@@ -641,7 +633,8 @@ async fn main() {
     print("SQLite, OCPP 1.6", &v16, false);
     print("SQLite, OCPP 2.0.1", &v201, false);
     cost_model(&v16, &profile_v16());
-    cost_model(&v201, &profile_v201());
+    cost_model(&v201, &profile_v201(V201_FAST_SECS));
+    cost_model(&v201, &profile_v201(V201_SLOW_SECS));
     if let Some(endpoint) = value("--endpoint") {
         let meter = Meter::default();
         let name = format!("ocpp-cost-{}", std::process::id());
@@ -670,7 +663,8 @@ mod tests {
         let (v16, v201) = measure(sqlite, None, &dir).await;
         let _ = std::fs::remove_dir_all(&dir);
         per_charger_day(&v16, &profile_v16());
-        per_charger_day(&v201, &profile_v201());
+        per_charger_day(&v201, &profile_v201(V201_FAST_SECS));
+        per_charger_day(&v201, &profile_v201(V201_SLOW_SECS));
         assert_eq!(v201[UPDATED_FAST].n, updates_per_session(V201_FAST_SECS) as u64);
         let calls = |rows: &BTreeMap<String, Tally>, label: &str| (rows[label].counts.calls, rows[label].counts.write_units);
         for label in [HANDSHAKE, RECORDED, AFTER_FIRST, DISCONNECT, "BootNotification", "Heartbeat"] {
