@@ -221,6 +221,17 @@ describe('charger link', () => {
         await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
         await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-table"] tr[data-action="SetDisplayMessage"]')].some((r) => r.textContent.includes('已接受')), null, { timeout: 15_000 });
         assert.match(stationSim.output(), /SetDisplayMessage 22:00 起谷时电价/);
+        // The same notice on every screen of the station: each 2.0.1 pile shows whether it took it.
+        const screens = page.getByTestId('station-screens');
+        await screens.getByTestId('station-screens-post').click();
+        await page.getByTestId('op-message').fill('本站今晚 23:00 检修');
+        await page.getByTestId('op-send').click();
+        await page.getByTestId('operation-dialog').waitFor({ state: 'hidden' });
+        await screens.getByTestId('screen-message-row').filter({ hasText: 'E2E201ST1' }).filter({ hasText: '已接受' }).waitFor({ timeout: 15_000 });
+        await eventually(async () => /SetDisplayMessage 本站今晚 23:00 检修/.test(stationSim.output()), 'the station took the notice').catch((e) => assert.fail(`${e.message}: ${stationSim.output()}`));
+        assert.match(await screens.getByTestId('station-screens-v16').innerText(), /OCPP 1\.6 充电桩不支持屏幕消息/, 'the 1.6 chargers of the station are named as not sent to');
+        await screens.scrollIntoViewIfNeeded();
+        await shot(page, 'chargers-09b-station-screens');
         await card.scrollIntoViewIfNeeded();
         await shot(page, 'chargers-09-station-201');
 

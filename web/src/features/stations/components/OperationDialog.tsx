@@ -34,7 +34,22 @@ export type PileRef = Pick<Pile, 'id' | 'code'> & Partial<Pick<Pile, 'ocppVersio
  * in advance (a connector row's own number); `onSent` gets the command to
  * follow.
  */
-export function OperationDialog({ pile, op, preset, onClose, onSent }: { pile: PileRef; op: Operation; preset?: Record<string, string>; onClose: () => void; onSent: (c: Command) => void }) {
+export function OperationDialog({
+  pile,
+  op,
+  preset,
+  onClose,
+  onSent,
+  submit,
+}: {
+  pile: PileRef;
+  op: Operation;
+  preset?: Record<string, string>;
+  onClose: () => void;
+  onSent?: (c: Command) => void;
+  /** Sends the checked body some other way (to several piles); a refusal it throws is shown as the server's would be. */
+  submit?: (body: Record<string, unknown>) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(preset ?? {});
   const [busy, setBusy] = useState(false);
@@ -66,10 +81,15 @@ export function OperationDialog({ pile, op, preset, onClose, onSent }: { pile: P
     if (op.confirm && !(await confirm(t(`chg.op.${op.key}.confirm`, { code: pile.code })))) return;
     setBusy(true);
     try {
-      const c = await sendCommand(op.path, { pileId: pile.id, ...r.body }, { fieldErrors: true });
-      clearErrorToasts();
-      notify(t(`chg.cmd.status.${c.status}`), c.status === 'offline' ? 'warning' : 'info');
-      onSent(c);
+      if (submit) {
+        await submit(r.body);
+        clearErrorToasts();
+      } else {
+        const c = await sendCommand(op.path, { pileId: pile.id, ...r.body }, { fieldErrors: true });
+        clearErrorToasts();
+        notify(t(`chg.cmd.status.${c.status}`), c.status === 'offline' ? 'warning' : 'info');
+        onSent?.(c);
+      }
       onClose();
     } catch (err) {
       // A refusal naming fields goes beside them; anything else was toasted by the request layer.

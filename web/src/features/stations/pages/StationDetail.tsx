@@ -8,6 +8,7 @@ import { ConnectorActions, ConnectorStatusBadge, HistoryDialog, StationStatusBad
 import { PileDialog } from '../components/PileDialog';
 import { ChargerPanel } from '../components/ChargerPanel';
 import { PowerBudget } from '../components/PowerBudget';
+import { StationScreens } from '../components/StationScreens';
 import { inputOf, StationDialog } from '../components/StationDialog';
 import { TariffEditor } from '../components/TariffEditor';
 import { confirm } from '@/components/Confirm';
@@ -171,6 +172,8 @@ export default function StationDetail() {
       </Card>
 
       <PowerBudget stationId={s.id} />
+
+      {canWrite && <StationScreens stationName={s.name} piles={piles} />}
 
       <Card className={styles.card}>
         <div className={styles.row}>
