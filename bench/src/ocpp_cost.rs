@@ -385,7 +385,7 @@ async fn script_v201(c: &mut Charger<'_>, now: i64) {
         "component": {"name": "Connector", "evse": {"id": 1, "connectorId": 1}}, "variable": {"name": "AvailabilityState"}, "eventNotificationType": "HardWiredNotification"}]});
     c.call("NotifyEvent", "NotifyEvent", events).await;
     c.call("SecurityEventNotification", "SecurityEventNotification", json!({"type": "SettingSystemTime", "timestamp": iso(now - 100), "techInfo": "NTP"})).await;
-    let shown = json!({"requestId": 1, "tbc": false, "messageInfo": [{"id": 1, "priority": "NormalCycle", "state": "Idle", "message": {"format": "UTF8", "language": "zh", "content": "欢迎使用"}}]});
+    let shown = json!({"requestId": 1, "tbc": false, "messageInfo": [{"id": 1, "priority": "NormalCycle", "state": "Idle", "message": {"format": "UTF8", "language": "en", "content": "Welcome"}}]});
     c.call("NotifyDisplayMessages", "NotifyDisplayMessages", shown).await;
 }
 
