@@ -245,6 +245,15 @@ describe('charger link', () => {
         await page.getByTestId('detail-charger').filter({ hasText: 'E2E201ST1' }).waitFor({ timeout: 10_000 });
         await shot(page, 'chargers-10-order-201');
 
+        // The station's events (a tripped monitor), from the panel.
+        await go(page, `/connector/stationdetail?id=${station.id}`);
+        await page.getByTestId('pile-card').filter({ hasText: 'E2E201ST1' }).getByTestId('pile-events').click();
+        const events = page.locator('[data-testid="log-table"] tr[data-action]');
+        await page.locator('[data-testid="log-table"] tr[data-action="NotifyEvent"]').first().waitFor({ timeout: 15_000 });
+        assert.deepEqual([...new Set(await events.evaluateAll((rows) => rows.map((r) => r.dataset.action)))], ['NotifyEvent'], 'only the events');
+        assert.match(await page.getByTestId('log-event-summary').first().innerText(), /ChargingStation\.Temperature = 71/);
+        await shot(page, 'chargers-10b-events-201');
+
         // Its message log offers 2.0.1's actions and shows the report.
         await go(page, `/connector/messageLog?pileId=${pile.id}&code=E2E201ST1`);
         await page.locator('[data-testid="log-table"] tr[data-action="NotifyReport"]').first().waitFor({ timeout: 15_000 });

@@ -81,6 +81,10 @@ async def main(base, cp_id, password, id_tag):
         print("booted", boot.status, flush=True)
         for evse in (1, 2):
             await cs.call(call.StatusNotification(timestamp=iso(time.time()), connector_status="Available", evse_id=evse, connector_id=1))
+        # A monitor trips: the cabinet runs hot.
+        now = iso(time.time())
+        await cs.call(call.NotifyEvent(generated_at=now, seq_no=0, tbc=False, event_data=[{"event_id": 1, "timestamp": now, "trigger": "Alerting", "actual_value": "71", "event_notification_type": "CustomMonitor",
+                                                                                           "component": {"name": "ChargingStation"}, "variable": {"name": "Temperature"}, "variable_monitoring_id": 3}]))
         start = int(time.time()) - 1800
         tx = "E2E-TX-1"
         event = lambda kind, seq, ts, trigger, values, **kw: call.TransactionEvent(event_type=kind, timestamp=iso(ts), trigger_reason=trigger, seq_no=seq,

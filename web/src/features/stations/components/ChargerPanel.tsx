@@ -172,6 +172,12 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
             {t('chg.dm.title')}
           </Button>
         )}
+        {canWrite && pile.ocppVersion === '2.0.1' && (
+          // What the station's monitors and hard-wired notifications reported (NotifyEvent), in its message log.
+          <Button size="small" appearance="subtle" onClick={() => navigate(`/connector/messageLog?pileId=${encodeURIComponent(pile.id)}&code=${encodeURIComponent(pile.code)}&action=NotifyEvent`)} data-testid="pile-events">
+            {t('chg.link.events')}
+          </Button>
+        )}
       </div>
       {canWrite && (
         <div className={styles.row}>

@@ -6,6 +6,7 @@ import { useMessageLog, type MessageLogEntry } from '../api/chargers';
 import { zonedDateTimeSecs } from '@/components/data/format';
 import { setTabLabel } from '@/store/tabs';
 import { actionName, errorName } from '../components/commandWords';
+import { eventSummary } from '../model/eventSummary';
 
 const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '12px' },
@@ -106,6 +107,12 @@ export default function MessageLog() {
                     <TableCell className={styles.nowrap}>{e.direction === 'in' ? t('chg.log.in') : t('chg.log.out')}</TableCell>
                     <TableCell className={styles.nowrap} title={e.action ?? undefined}>
                       {e.action ? actionName(t, e.action) : t('chg.log.unreadable')}
+                      {e.action === 'NotifyEvent' && (
+                        <Caption1 className={styles.id} translate="no" data-testid="log-event-summary">
+                          {' '}
+                          {eventSummary(e.request)}
+                        </Caption1>
+                      )}
                     </TableCell>
                     <TableCell className={styles.idCell}>
                       <Caption1 className={styles.id} title={e.messageId ?? undefined} translate="no" data-testid="log-message-id">
