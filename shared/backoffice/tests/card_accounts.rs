@@ -228,7 +228,7 @@ async fn prepaid_cards(ctx: Arc<AppCtx>) {
     let (x, y) = tokio::join!(sessions::stop(&ctx, &pile, &stop_a), sessions::stop(&ctx, &pile, &stop_b));
     let mut paid = 0;
     for stopped in [x.unwrap(), y.unwrap()] {
-        let sessions::Stopped::Closed { order_no } = stopped else { panic!("closed") };
+        let sessions::Stopped::Closed { order_no, .. } = stopped else { panic!("closed") };
         let o = get(&ctx, &format!("/order/detail?id={order_no}"), Some(&admin)).await;
         assert_eq!(o.data()["paymentStatus"], "paid", "{}", o.body);
         let amount = o.data()["amountFen"].as_i64().unwrap();
@@ -281,7 +281,7 @@ async fn postpaid_bills(ctx: &AppCtx) {
     for (i, tag) in ["POST-1", "POST-2", "POST-3"].into_iter().enumerate() {
         let s = sessions::start(ctx, &pile, &start_on(ctx, 1, tag, i as i64 + 10)).await.unwrap();
         assert_eq!(s.id_tag_info.status, CardStatus::Accepted, "a postpaid card needs no balance");
-        let sessions::Stopped::Closed { order_no } = sessions::stop(ctx, &pile, &stop_of(ctx, s.transaction_id)).await.unwrap() else { panic!("closed") };
+        let sessions::Stopped::Closed { order_no, .. } = sessions::stop(ctx, &pile, &stop_of(ctx, s.transaction_id)).await.unwrap() else { panic!("closed") };
         let o = get(ctx, &format!("/order/detail?id={order_no}"), Some(&admin)).await;
         assert_eq!((o.data()["paymentStatus"].as_str(), o.data()["paidFen"].as_i64()), (Some("billed"), Some(0)), "{}", o.body);
         orders.push((order_no, o.data()["amountFen"].as_i64().unwrap(), o.data()["billedTo"].as_str().unwrap().to_string()));

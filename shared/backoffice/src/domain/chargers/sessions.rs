@@ -466,7 +466,8 @@ pub struct StopRequest {
 /// What became of a stop.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stopped {
-    Closed { order_no: String },
+    /// Closed and priced: what the order costs (a 2.0.1 station shows it as the total cost).
+    Closed { order_no: String, amount_fen: charging::money::Fen },
     /// No such transaction (unknown id, -1, 0, another charger's).
     Unknown,
     /// Already stopped; `problem` when this stop disagrees with the first.
@@ -520,7 +521,7 @@ pub async fn stop(ctx: &AppCtx, pile: &Pile, r: &StopRequest) -> Result<Stopped,
             ops.push(TxOp::Delete { key: open, condition: Some(Condition::Eq("transactionId".into(), json!(tx.transaction_id))) });
         }
         match ctx.store.transact(ops).await {
-            Ok(()) => return Ok(Stopped::Closed { order_no: before.order.order_no }),
+            Ok(()) => return Ok(Stopped::Closed { order_no: before.order.order_no, amount_fen: after.order.amount_fen }),
             Err(store::StoreError::TransactionCanceled { .. }) => continue,
             Err(e) => return Err(crate::domain::store_error(e)),
         }

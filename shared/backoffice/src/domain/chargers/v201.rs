@@ -301,9 +301,8 @@ impl Csms for AppCtx {
                 tracing::info!(pile = %pile.code, transaction = %charger_tx, missing = ?seq_missing, "a 2.0.1 transaction ended with events missing");
                 sessions::flag_order(self, &tx.order_no, charging::orders::ChargerProblem::EventsMissing).await.map_err(internal)?;
             }
-            if let sessions::Stopped::Closed { order_no } = stopped {
-                let order = crate::domain::orders::load(self, &order_no).await.map_err(internal)?;
-                answer.total_cost = Some(order.order.amount_fen.0 as f64 / 100.0);
+            if let sessions::Stopped::Closed { amount_fen, .. } = stopped {
+                answer.total_cost = Some(amount_fen.0 as f64 / 100.0);
                 set_status(self, pile, tx.connector, "Finishing", at).await?;
             }
             return Ok(answer);
