@@ -316,6 +316,10 @@ def test_a_transaction_is_an_order_priced_to_the_fen_and_repeated_events_charge_
             await cs.call(event("Updated", 3, start + 1200, "TX-A1", "MeterValuePeriodic", [energy(111_000)]))
             running = [o for o in api.get("/order/getList?userId=DEMO0004&status=charging&pageSize=50")["data"]["list"] if o["pileId"] == p.id]
             assert len(running) == 1 and running[0]["energyWh"] == 16_500, running
+            # "Occupied" says only that the connector is in use: the transaction's Charging stands.
+            await cs.call(call.StatusNotification(timestamp=iso(start + 1300), connector_status="Occupied", evse_id=1, connector_id=1))
+            connectors = next(x for x in api.get(f"/station/getDetail?id={p.station_id}")["data"]["piles"] if x["id"] == p.id)["connectors"]
+            assert connectors[0]["status"] == "charging", connectors
             ended = await cs.call(event("Ended", 5, stop, "TX-A1", "EVCommunicationLost", [energy(121_000, "Transaction.End")], info={"stopped_reason": "EVDisconnected"}))
             # Ended again (offline queue re-sent): no second charge.
             again = await cs.call(event("Ended", 5, stop, "TX-A1", "EVCommunicationLost", [energy(121_000, "Transaction.End")], info={"stopped_reason": "EVDisconnected"}))

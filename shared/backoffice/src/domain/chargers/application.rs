@@ -430,7 +430,7 @@ impl CentralSystem for AppCtx {
     async fn status_notification(&self, pile: &Pile, req: StatusNotificationRequest) -> Result<StatusNotificationResponse, CallError> {
         let connector = connector_of(req.connector_id)?;
         let (at, _) = plausible_time(req.timestamp.as_ref().map(DateTime::unix), AppCtx::now(self));
-        let r = StatusReport { connector, status: req.status.as_str().to_string(), error_code: req.error_code.as_str().to_string(), at };
+        let r = StatusReport { connector, status: req.status.as_str().to_string(), error_code: req.error_code.as_str().to_string(), at, keeps_session_state: false };
         status::apply(self, pile, &r).await.map_err(internal)?;
         Ok(StatusNotificationResponse {})
     }

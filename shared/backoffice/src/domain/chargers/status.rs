@@ -38,6 +38,10 @@ pub struct StatusReport {
     pub error_code: String,
     /// The charger's time (already made plausible).
     pub at: i64,
+    /// A connector a session holds as charging, suspended or finishing
+    /// keeps that status (2.0.1's Occupied says only "in use": the
+    /// transaction's own events say how).
+    pub keeps_session_state: bool,
 }
 
 /// What became of a report.
@@ -48,6 +52,8 @@ pub enum Applied {
     Older,
     /// No such connector on this pile, or a status 1.6 does not define.
     Ignored,
+    /// The connector's session state stands (`keeps_session_state`).
+    Kept,
 }
 
 const ATTEMPTS: usize = 3;
@@ -67,6 +73,9 @@ pub async fn apply(ctx: &AppCtx, pile: &Pile, r: &StatusReport) -> Result<Applie
         };
         if c.reported_at.is_some_and(|prev| prev > r.at) {
             return Ok(Applied::Older);
+        }
+        if r.keeps_session_state && matches!(c.status, ConnectorStatus::Charging | ConnectorStatus::Suspended | ConnectorStatus::Finishing) {
+            return Ok(Applied::Kept);
         }
         let mut n = c.clone();
         n.status = status;

@@ -14,7 +14,6 @@
 //!   whether it charges (`chargingState`).
 
 use async_trait::async_trait;
-use charging::connector::ConnectorStatus;
 use ocpp::frame::{CallError, ErrorCode};
 use ocpp::schema::DateTime;
 use ocpp::v201::*;
@@ -25,7 +24,7 @@ use super::status::{self, StatusReport};
 use super::station_reports::{self, Progress, SIGN_CERTIFICATE_BY};
 use super::{link, plausible_time};
 use crate::ctx::AppCtx;
-use crate::domain::assets::piles::{connector_id, get_connector, get_pile, Pile, RegistrationStatus};
+use crate::domain::assets::piles::{get_pile, Pile, RegistrationStatus};
 use crate::domain::cards::{self, IdTagInfo as CardAnswer};
 
 /// Who asked for what a station's SignCertificate issues and sends.
@@ -118,7 +117,10 @@ fn status_of_charging(state: &ChargingStateEnum) -> Option<&'static str> {
 }
 
 async fn set_status(ctx: &AppCtx, pile: &Pile, connector: u32, status: &str, at: i64) -> Result<(), CallError> {
-    let r = StatusReport { connector, status: status.into(), error_code: "NoError".into(), at };
+    apply_status(ctx, pile, StatusReport { connector, status: status.into(), error_code: "NoError".into(), at, keeps_session_state: false }).await
+}
+
+async fn apply_status(ctx: &AppCtx, pile: &Pile, r: StatusReport) -> Result<(), CallError> {
     status::apply(ctx, pile, &r).await.map_err(internal).map(|_| ())
 }
 
@@ -208,11 +210,8 @@ impl Csms for AppCtx {
             // In use: what the transaction said stands (charging, suspended,
             // finishing); else it is being prepared.
             ConnectorStatusEnum::Occupied => {
-                let c = get_connector(self, &connector_id(&pile.id, connector)).await.map_err(internal)?;
-                if matches!(c.status, ConnectorStatus::Charging | ConnectorStatus::Suspended | ConnectorStatus::Finishing) {
-                    return Ok(StatusNotificationResponse { custom_data: None });
-                }
-                "Preparing"
+                apply_status(self, pile, StatusReport { connector, status: "Preparing".into(), error_code: "NoError".into(), at, keeps_session_state: true }).await?;
+                return Ok(StatusNotificationResponse { custom_data: None });
             }
             ConnectorStatusEnum::Unlisted(other) => {
                 tracing::info!(pile = %pile.code, status = %other, "a connector status 2.0.1 does not define: ignored");
