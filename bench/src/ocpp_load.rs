@@ -1,16 +1,19 @@
 //! The charger link under load: N simulated chargers (the product's own
 //! simulator, over real WebSockets on loopback) against the local gateway
 //! binary on SQLite, at a 60 s heartbeat and 10 s meter values (1.6
-//! MeterValues; for a 2.0.1 fleet TransactionEvent Updated). Prints the
-//! messages the gateway answered per CPU-second it used, the p50/p99 of a
-//! charger's CALL -> CALLRESULT, and the gateway's resident memory per
-//! connection (RSS with the chargers connected minus before, divided by N).
+//! MeterValues; for a 2.0.1 fleet TransactionEvent Updated), about half the
+//! connectors charging. After a warm-up (the fleet connects, boots, reports
+//! and starts its sessions) it measures `--seconds` of that steady state:
+//! the messages the gateway answered per CPU-second it used, the p50/p99 of
+//! a charger's CALL -> CALLRESULT, and the gateway's resident memory per
+//! connection (peak RSS with the chargers connected minus before, divided by N).
 //!
 //! Usage: ocpp-load [--chargers 1000,5000] [--seconds 120] [--version 1.6|2.0.1|1.6,2.0.1]
 //! [--gateway target/release/gateway] [--dir DIR]
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -22,6 +25,10 @@ use charging::pile::OcppVersion;
 use gateway::simulate::{run as simulate, ChargerSpec, SimConfig, Stats};
 
 const PASSWORD: &str = "bench-charger-password-1";
+
+/// Seconds after the last charger connected before measuring: its boot,
+/// status reports and first session starts are done.
+const WARM_UP_SECS: u64 = 15;
 
 fn arg(name: &str) -> Option<String> {
     let args: Vec<String> = std::env::args().collect();
@@ -146,7 +153,11 @@ async fn main() {
     let base = PathBuf::from(arg("--dir").unwrap_or_else(|| "target/bench-ocpp-load".into()));
     let versions: Vec<ocpp::Version> =
         arg("--version").unwrap_or_else(|| "1.6".into()).split(',').map(|v| gateway::simulate_cli::version(v).unwrap_or_else(|e| panic!("{e}"))).collect();
-    println!("charger link under load: {} s per size, 60 s heartbeat, 10 s meter values (1.6 MeterValues, 2.0.1 TransactionEvent Updated), gateway {}", seconds, bin.display());
+    println!(
+        "charger link under load: {} s per size after a warm-up, 60 s heartbeat, 10 s meter values (1.6 MeterValues, 2.0.1 TransactionEvent Updated), about half the connectors charging, gateway {}",
+        seconds,
+        bin.display()
+    );
     println!("{:>7} {:>9} {:>10} {:>12} {:>10} {:>10} {:>10} {:>12}", "OCPP", "chargers", "answered", "per CPU-s", "p50 ms", "p99 ms", "max ms", "KB per conn");
     for (version, n) in versions.iter().flat_map(|v| sizes.iter().map(move |n| (*v, *n))) {
         let dir = base.join(format!("v{}-n{n}", version.label()));
@@ -157,7 +168,10 @@ async fn main() {
         let mut child = start_gateway(&bin, &dir, port);
         wait_ready(port).await;
         let pid = child.id();
-        let (cpu0, rss0) = usage(pid);
+        let rss0 = usage(pid).1;
+        // Warm-up (not measured): the fleet connects, boots, reports its
+        // connectors and starts the sessions of the steady state (about half
+        // the connectors charging); then `seconds` of that steady state.
         let cfg = SimConfig {
             url: format!("ws://127.0.0.1:{port}/ocpp"),
             chargers: (1..=n).map(|i| ChargerSpec { id: format!("LOAD{i:05}"), password: PASSWORD.into(), connectors: 2, version }).collect(),
@@ -167,35 +181,41 @@ async fn main() {
             session_minutes: (30, 60),
             power_kw: (3.0, 7.0),
             seed: 7,
-            duration: Some(Duration::from_secs(seconds)),
+            duration: None,
             ramp_per_sec: 500,
+            steady_start: true,
             ..Default::default()
         };
         let stats = Arc::new(Stats::default());
-        let started = Instant::now();
-        let sampler = {
-            let stats = stats.clone();
-            tokio::spawn(async move {
-                let mut peak = 0u64;
-                loop {
-                    tokio::time::sleep(Duration::from_secs(2)).await;
-                    if stats.connected.load(std::sync::atomic::Ordering::Relaxed) as usize >= n {
-                        peak = peak.max(usage(pid).1);
-                    }
-                    if started.elapsed() > Duration::from_secs(seconds) {
-                        return peak;
-                    }
-                }
-            })
-        };
-        simulate(cfg, stats.clone()).await;
-        let peak = sampler.await.unwrap_or(0);
+        let fleet = tokio::spawn(simulate(cfg, stats.clone()));
+        let warm_up = Instant::now();
+        while (stats.connected.load(Ordering::Relaxed) as usize) < n && warm_up.elapsed() < Duration::from_secs(600) {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+        let connected = stats.connected.load(Ordering::Relaxed) as usize;
+        if connected < n {
+            println!("          (only {connected} of {n} chargers connected within 600 s)");
+        }
+        tokio::time::sleep(Duration::from_secs(WARM_UP_SECS)).await;
+        let warm_up = warm_up.elapsed();
+        let (cpu0, rss_warm) = usage(pid);
+        let answered0 = stats.answered.load(Ordering::Relaxed);
+        stats.clear_latencies();
+        let end = Instant::now() + Duration::from_secs(seconds);
+        let mut peak = 0u64;
+        while Instant::now() < end {
+            tokio::time::sleep(Duration::from_secs(2).min(end.saturating_duration_since(Instant::now()))).await;
+            peak = peak.max(usage(pid).1);
+        }
         let (cpu1, rss1) = usage(pid);
-        let answered = stats.answered.load(std::sync::atomic::Ordering::Relaxed);
+        let answered = stats.answered.load(Ordering::Relaxed) - answered0;
         let (p50, p99, max, _) = stats.percentiles();
+        // Dropping the fleet's run stops its chargers.
+        fleet.abort();
+        let _ = fleet.await;
         let kb_per = (peak.max(rss1) as f64 - rss0 as f64) / n as f64;
         println!("{:>7} {:>9} {:>10} {:>12.0} {:>10.2} {:>10.2} {:>10.2} {:>12.1}", version.label(), n, answered, answered as f64 / (cpu1 - cpu0).max(0.01), p50, p99, max, kb_per);
-        println!("                  ({})", stats.line());
+        println!("                  (warm-up {:.0} s; RSS KB: before {rss0}, after the warm-up {rss_warm}, peak {}; whole run, warm-up included: {})", warm_up.as_secs_f64(), peak.max(rss1), stats.line());
         let _ = child.kill();
         let _ = child.wait();
     }

@@ -68,6 +68,11 @@ pub struct SimConfig {
     pub duration: Option<Duration>,
     /// New connections a second at most (a fleet ramps up).
     pub ramp_per_sec: u32,
+    /// Start in the steady state: each connector begins a session at its
+    /// first tick with the probability `session_share` (a load bench then
+    /// measures a fleet whose sessions already run); otherwise the first
+    /// session comes after an idle time, as after a power cut.
+    pub steady_start: bool,
 }
 
 impl Default for SimConfig {
@@ -84,6 +89,7 @@ impl Default for SimConfig {
             seed: 1,
             duration: None,
             ramp_per_sec: 200,
+            steady_start: false,
         }
     }
 }
@@ -110,6 +116,11 @@ impl Stats {
             l.pop_front();
         }
         l.push_back(d.as_micros().min(u32::MAX as u128) as u32);
+    }
+
+    /// Forgets the latencies so far (a bench measures after a warm-up).
+    pub fn clear_latencies(&self) {
+        self.latencies.lock().unwrap_or_else(|p| p.into_inner()).clear();
     }
 
     /// (p50, p99, max) in milliseconds of the latencies so far, and how many.
@@ -144,16 +155,17 @@ fn now() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp()
 }
 
-/// Runs every charger until the duration passes (or for ever).
+/// Runs every charger until the duration passes (or for ever). Dropping
+/// the future (aborting its task) stops the chargers too.
 pub async fn run(cfg: SimConfig, stats: Arc<Stats>) {
     let cfg = Arc::new(cfg);
-    let mut tasks = Vec::new();
+    let mut fleet = Fleet(Vec::new());
     let pause = Duration::from_secs_f64(1.0 / cfg.ramp_per_sec.max(1) as f64);
     for (i, spec) in cfg.chargers.iter().enumerate() {
         let (cfg, stats, spec) = (cfg.clone(), stats.clone(), spec.clone());
         let seed = cfg.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
         let connectors = spec.connectors;
-        tasks.push(match spec.version {
+        fleet.0.push(match spec.version {
             Version::V16 => {
                 let base = Base::new(cfg.clone(), connectors, seed);
                 tokio::spawn(reconnecting(cfg, stats, spec, Charger16 { base, pending: VecDeque::new(), reboot: false }))
@@ -166,16 +178,22 @@ pub async fn run(cfg: SimConfig, stats: Arc<Stats>) {
         tokio::time::sleep(pause).await;
     }
     match cfg.duration {
-        Some(d) => {
-            tokio::time::sleep(d.saturating_sub(pause * cfg.chargers.len() as u32)).await;
-            for t in &tasks {
-                t.abort();
-            }
-        }
+        Some(d) => tokio::time::sleep(d.saturating_sub(pause * cfg.chargers.len() as u32)).await,
         None => {
-            for t in tasks {
+            for t in fleet.0.iter_mut() {
                 let _ = t.await;
             }
+        }
+    }
+}
+
+/// The chargers' tasks: aborted when the run ends or is dropped.
+struct Fleet(Vec<tokio::task::JoinHandle<()>>);
+
+impl Drop for Fleet {
+    fn drop(&mut self) {
+        for t in &self.0 {
+            t.abort();
         }
     }
 }
@@ -227,7 +245,8 @@ impl<T> Base<T> {
         let mut base = Base { cfg, rng, connectors: list };
         for i in 0..base.connectors.len() {
             let idle = base.idle_time();
-            base.connectors[i].next_start = Instant::now() + idle;
+            let busy = base.cfg.steady_start && base.rng.gen_bool(base.cfg.session_share.clamp(0.0, 1.0));
+            base.connectors[i].next_start = Instant::now() + if busy { Duration::ZERO } else { idle };
         }
         base
     }
