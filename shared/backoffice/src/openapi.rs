@@ -305,14 +305,19 @@ fn operation(route: &Route, inputs: &mut SchemaGenerator, outputs: &mut SchemaGe
 }
 
 #[cfg(feature = "openapi")]
-/// Removes an empty-text `default` from schemas that refuse empty text
-/// (`minLength` or `pattern`): such a field defaults to empty in Rust only
-/// so the handler can answer a 400 naming it, not because empty is valid.
+/// Removes an empty `default` (text or list) from schemas that refuse it
+/// (`minLength` or `pattern`, `minItems`): such a field defaults to empty
+/// in Rust only so the handler can answer a 400 naming it, not because
+/// empty is valid.
 fn drop_refused_defaults(v: &mut Value) {
     match v {
         Value::Object(map) => {
             let refuses_empty = map.get("minLength").and_then(Value::as_u64).is_some_and(|n| n > 0) || map.contains_key("pattern");
             if refuses_empty && map.get("default") == Some(&json!("")) {
+                map.remove("default");
+            }
+            let refuses_no_items = map.get("minItems").and_then(Value::as_u64).is_some_and(|n| n > 0);
+            if refuses_no_items && map.get("default") == Some(&json!([])) {
                 map.remove("default");
             }
             map.values_mut().for_each(drop_refused_defaults);

@@ -93,12 +93,16 @@ fn refs<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
     }
 }
 
-/// Schemas whose `default` is empty text while they refuse empty text.
+/// Schemas whose `default` is empty (text or list) while they refuse it.
 fn defaults_refused(v: &Value, at: &str, out: &mut Vec<String>) {
     match v {
         Value::Object(map) => {
             let refuses_empty = map.get("minLength").and_then(Value::as_u64).is_some_and(|n| n > 0) || map.contains_key("pattern");
             if refuses_empty && map.get("default") == Some(&Value::from("")) {
+                out.push(at.to_string());
+            }
+            let refuses_no_items = map.get("minItems").and_then(Value::as_u64).is_some_and(|n| n > 0);
+            if refuses_no_items && map.get("default") == Some(&Value::Array(Vec::new())) {
                 out.push(at.to_string());
             }
             for (k, x) in map {

@@ -2580,10 +2580,7 @@ export interface components {
             stackLevel?: number | null;
         };
         ClearMonitoringBody: {
-            /**
-             * @description The station's ids of the monitors (SetVariableMonitoring's answer, or its monitoring report).
-             * @default []
-             */
+            /** @description The station's ids of the monitors (SetVariableMonitoring's answer, or its monitoring report). */
             monitorIds?: number[];
             /** @default  */
             pileId?: string;
