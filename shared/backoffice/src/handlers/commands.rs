@@ -1417,7 +1417,7 @@ pub struct ProfileSpec {
 
 /// The largest stack level accepted (chargers advertise their own maximum as
 /// ChargeProfileMaxStackLevel; 99 is above any seen and keeps typos out).
-const MAX_STACK_LEVEL: i64 = 99;
+pub(super) const MAX_STACK_LEVEL: i64 = 99;
 /// A limit above these is a typo (2 MW, 2 kA), not a charger.
 const MAX_LIMIT_W: f64 = 2_000_000.0;
 const MAX_LIMIT_A: f64 = 2_000.0;

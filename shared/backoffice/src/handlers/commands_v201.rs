@@ -12,7 +12,7 @@ use ocpp::v201;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::commands::{location, ocpp_value, queue_v201, retries};
+use super::commands::{location, ocpp_value, queue_v201, retries, MAX_STACK_LEVEL};
 use super::device_model::station;
 use crate::ctx::AppCtx;
 use crate::domain::chargers::commands::next_request_id;
@@ -63,8 +63,8 @@ pub(super) async fn get_charging_profiles(ctx: &AppCtx, call: Call) -> Result<Re
     if let Some(n) = b.evse_id.filter(|n| *n < 0 || *n > i64::from(p.connector_count)) {
         return Err(field_invalid("evseId", msg::chargers::variables::no_such_evse(&p.code, &n, &p.connector_count)));
     }
-    if b.stack_level.is_some_and(|s| !(0..=99).contains(&s)) {
-        return Err(field_invalid("stackLevel", msg::chargers::profiles::bad_stack_level()));
+    if b.stack_level.is_some_and(|s| !(0..=MAX_STACK_LEVEL).contains(&s)) {
+        return Err(field_invalid("stackLevel", msg::chargers::profiles::bad_stack_level(MAX_STACK_LEVEL)));
     }
     let ids = match b.charging_profile_ids {
         Some(ids) if ids.is_empty() || ids.len() > 20 || ids.iter().any(|id| *id < 1) => return Err(field_invalid("chargingProfileIds", msg::chargers::profiles::bad_ids(20))),
