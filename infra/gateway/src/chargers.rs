@@ -21,30 +21,61 @@ use ocpp::link::{Gone, Outbound};
 use ocpp::{Handshake, Session};
 use tokio::sync::mpsc;
 
-/// A pile id's current connection id and its socket's sender.
-type Current = HashMap<String, (String, mpsc::UnboundedSender<Message>)>;
+/// What a YKC connection's task is told to do (its frames are bytes, made
+/// by the connection itself from the command queue's calls).
+#[derive(Debug)]
+pub enum YkcOut {
+    /// A queued command, as the queue sends every call (OCPP-J text).
+    Call(String),
+    /// Close the connection (replaced, silent, or the server stopping).
+    Close(&'static str),
+}
 
-/// Live sockets by pile id: the current connection id and its sender.
+/// A live connection's sender: an OCPP WebSocket or a YKC TCP connection.
+#[derive(Clone)]
+pub enum Sender {
+    Ws(mpsc::UnboundedSender<Message>),
+    Ykc(mpsc::UnboundedSender<YkcOut>),
+}
+
+impl Sender {
+    pub(crate) fn close(&self, reason: &'static str) {
+        match self {
+            Sender::Ws(tx) => {
+                let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::AWAY, reason: reason.into() })));
+            }
+            Sender::Ykc(tx) => {
+                let _ = tx.send(YkcOut::Close(reason));
+            }
+        }
+    }
+}
+
+/// A pile id's current connection id and its sender.
+type Current = HashMap<String, (String, Sender)>;
+
+/// Live connections by pile id (OCPP and YKC alike): the current
+/// connection id and its sender.
 #[derive(Default, Clone)]
 pub struct LiveSockets {
     inner: Arc<Mutex<Current>>,
 }
 
 impl LiveSockets {
-    /// Makes `connection_id` the pile's current socket; returns the one it replaced.
-    fn register(&self, pile_id: &str, connection_id: &str, tx: mpsc::UnboundedSender<Message>) -> Option<mpsc::UnboundedSender<Message>> {
+    /// Makes `connection_id` the pile's current connection; returns the one it replaced.
+    pub(crate) fn register(&self, pile_id: &str, connection_id: &str, tx: Sender) -> Option<Sender> {
         let mut map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         map.insert(pile_id.to_string(), (connection_id.to_string(), tx)).map(|(_, old)| old)
     }
 
-    fn unregister(&self, pile_id: &str, connection_id: &str) {
+    pub(crate) fn unregister(&self, pile_id: &str, connection_id: &str) {
         let mut map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         if map.get(pile_id).is_some_and(|(current, _)| current == connection_id) {
             map.remove(pile_id);
         }
     }
 
-    fn sender(&self, pile_id: &str, connection_id: &str) -> Option<mpsc::UnboundedSender<Message>> {
+    fn sender(&self, pile_id: &str, connection_id: &str) -> Option<Sender> {
         let map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         map.get(pile_id).filter(|(current, _)| current == connection_id).map(|(_, tx)| tx.clone())
     }
@@ -58,7 +89,7 @@ impl LiveSockets {
     pub fn close_all(&self) {
         let map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         for (_, tx) in map.values() {
-            let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::AWAY, reason: "server stopping".into() })));
+            tx.close("server stopping");
         }
     }
 }
@@ -66,12 +97,14 @@ impl LiveSockets {
 #[async_trait]
 impl Outbound for LiveSockets {
     async fn send(&self, pile_id: &str, connection_id: &str, frame: String) -> Result<(), Gone> {
-        let tx = self.sender(pile_id, connection_id).ok_or(Gone)?;
-        tx.send(Message::Text(frame.into())).map_err(|_| Gone)
+        match self.sender(pile_id, connection_id).ok_or(Gone)? {
+            Sender::Ws(tx) => tx.send(Message::Text(frame.into())).map_err(|_| Gone),
+            Sender::Ykc(tx) => tx.send(YkcOut::Call(frame)).map_err(|_| Gone),
+        }
     }
     async fn close(&self, pile_id: &str, connection_id: &str) {
         if let Some(tx) = self.sender(pile_id, connection_id) {
-            let _ = tx.send(Message::Close(Some(CloseFrame { code: close_code::AWAY, reason: "replaced".into() })));
+            tx.close("replaced");
         }
     }
 }
@@ -152,8 +185,8 @@ async fn run(state: LinkState, admitted: ocpp::Admitted<Pile>, socket: WebSocket
     };
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::unbounded_channel::<Message>();
-    if let Some(old) = state.sockets.register(&pile_id, &connection_id, tx.clone()) {
-        let _ = old.send(Message::Close(Some(CloseFrame { code: close_code::AWAY, reason: "replaced by a new connection".into() })));
+    if let Some(old) = state.sockets.register(&pile_id, &connection_id, Sender::Ws(tx.clone())) {
+        old.close("replaced by a new connection");
     }
     let writer = tokio::spawn(async move {
         while let Some(msg) = rx.recv().await {

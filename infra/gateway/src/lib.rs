@@ -10,3 +10,4 @@ pub mod simulate;
 pub mod simulate_cli;
 pub mod static_files;
 pub mod tls;
+pub mod ykc;

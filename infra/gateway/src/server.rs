@@ -195,6 +195,10 @@ pub async fn serve(ctx: Shared, report: SeedReport, options: ServeOptions) -> Re
         println!("sign in with the accounts created at first run (passwords as configured, or as printed then)");
     }
     println!("listening on {url}  (open {url}/ in a browser; API at {url}{API_BASE})");
+    if let Some(ykc_port) = ctx.config.ykc_port {
+        let address = crate::ykc::listen(ctx.clone(), sockets.clone(), host, ykc_port).await?;
+        println!("YKC piles connect to {address} (TCP)");
+    }
 
     let handle = axum_server::Handle::new();
     let stopper = {

@@ -50,6 +50,9 @@ pub struct Config {
     pub origin_verify_secret: Option<String>,
     /// How many days the OCPP message log keeps each exchange.
     pub ocpp_log_days: i64,
+    /// The TCP port the gateway takes YKC piles on (`BACKOFFICE_YKC_PORT`);
+    /// None: no YKC listener (on AWS, the container edge's).
+    pub ykc_port: Option<u16>,
     /// Whether the template's demo pages (components, other, goods list, error pages,
     /// the dashboard and workbench demos) and their data endpoints exist.
     pub demo_pages: bool,
@@ -287,6 +290,13 @@ impl Config {
                 _ => return Err(ConfigError(format!("BACKOFFICE_OCPP_LOG_DAYS must be a number of days from 1 to 90, not '{v}'"))),
             },
         };
+        let ykc_port = match var("BACKOFFICE_YKC_PORT") {
+            None => None,
+            Some(v) => match v.parse::<u16>() {
+                Ok(p) if p > 0 => Some(p),
+                _ => return Err(ConfigError(format!("BACKOFFICE_YKC_PORT must be a TCP port (1-65535), not '{v}'"))),
+            },
+        };
         // The template's demo pages: on with demo data (a development
         // start, or BACKOFFICE_DEMO_DATA=1), off in production unless asked.
         let with_demo_data = crate::seed::demo_data_wanted(&|name| get(name), mode).map_err(ConfigError)?;
@@ -316,6 +326,7 @@ impl Config {
             oauth,
             origin_verify_secret,
             ocpp_log_days,
+            ykc_port,
             demo_pages,
             licence,
             charger_ca,

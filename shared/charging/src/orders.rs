@@ -409,6 +409,12 @@ pub enum ChargerProblem {
     /// The charger's events of the transaction have gaps (OCPP 2.0.1
     /// TransactionEvent seqNo): some were never received.
     EventsMissing,
+    /// The charger's own bill (YKC's transaction record) differs from the
+    /// product's pricing of the same energy by more than a fen.
+    AmountDiffers,
+    /// The charger reported a session the platform never started (a YKC
+    /// record of an unknown order number): made an order all the same.
+    UnknownSession,
 }
 
 /// One finding. JSON: `{"kind": "neverStopped", "runningSecs": 50000}`.

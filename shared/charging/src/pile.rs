@@ -29,7 +29,8 @@ pub struct Pile {
     #[serde(default = "default_security_profile")]
     #[schemars(range(min = 0, max = MAX_SECURITY_PROFILE))]
     pub security_profile: u8,
-    /// The OCPP version the charger speaks: its handshake must offer it.
+    /// The protocol the charger speaks: an OCPP version (its handshake
+    /// must offer it) or a 云快充 (YKC) version (its login must declare it).
     #[serde(default)]
     pub ocpp_version: OcppVersion,
     /// When the charger password was last set (never shown again); null = none set.
@@ -50,7 +51,9 @@ pub enum RegistrationStatus {
     Rejected,
 }
 
-/// The OCPP versions a pile may be registered for.
+/// The protocols a pile may be registered for: OCPP-J over WebSocket, or
+/// the 云快充 (YKC) binary protocol over TCP. (The field keeps its first
+/// name, `ocppVersion`, on the wire.)
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum OcppVersion {
     #[default]
@@ -58,6 +61,25 @@ pub enum OcppVersion {
     V16,
     #[serde(rename = "2.0.1")]
     V201,
+    #[serde(rename = "ykc1.5")]
+    Ykc15,
+    #[serde(rename = "ykc1.6")]
+    Ykc16,
+}
+
+impl OcppVersion {
+    /// Whether the pile speaks YKC (a 14-digit pile number, its own TCP port).
+    pub fn is_ykc(self) -> bool {
+        matches!(self, OcppVersion::Ykc15 | OcppVersion::Ykc16)
+    }
+}
+
+/// A YKC pile's number: 14 decimal digits (7 BCD bytes on the wire).
+pub const YKC_PILE_NO_DIGITS: usize = 14;
+
+/// Whether `code` can be a YKC pile's number.
+pub fn is_ykc_pile_no(code: &str) -> bool {
+    code.len() == YKC_PILE_NO_DIGITS && code.bytes().all(|b| b.is_ascii_digit())
 }
 
 pub const DEFAULT_SECURITY_PROFILE: u8 = 1;

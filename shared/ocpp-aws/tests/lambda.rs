@@ -206,6 +206,7 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
         response: Some(json!({})),
         error: None,
         answered_at: None,
+        raw: None,
     };
     let count = |ctx: Arc<AppCtx>, pile: String| async move { ctx.store.query(store::Query::partition(format!("OCPPLOG#{pile}"))).await.unwrap().items.len() };
     let kept = count(ctx.clone(), pile.clone()).await;

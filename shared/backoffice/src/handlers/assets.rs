@@ -506,10 +506,14 @@ pub async fn connector_action(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErro
         ));
     }
     let version = piles::get_pile(ctx, &c.pile_id).await?.ocpp_version;
+    if version.is_ykc() {
+        return Ok(Reply::data_with_msg(ConnectorActionDone { connector: c, command: None }, msg::connectors::saved_ykc()));
+    }
     let (version, payload) = match version {
         charging::pile::OcppVersion::V16 => (ocpp::Version::V16, serde_json::json!({"connectorId": c.number, "type": action.availability()})),
         // 2.0.1 names an EVSE (one per connector here) and says Operative / Inoperative the same way.
         charging::pile::OcppVersion::V201 => (ocpp::Version::V201, serde_json::json!({"evse": {"id": c.number}, "operationalStatus": action.availability()})),
+        charging::pile::OcppVersion::Ykc15 | charging::pile::OcppVersion::Ykc16 => unreachable!("answered above"),
     };
     let command = crate::domain::chargers::commands::submit_as(ctx, &c.pile_id, version, "ChangeAvailability", payload, &by).await?;
     Ok(Reply::data_with_msg(

@@ -112,6 +112,7 @@ async fn message_log(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let actions = first.then(|| match pile.ocpp_version {
         charging::pile::OcppVersion::V16 => crate::domain::chargers::actions::logged(super::commands::OPERATIONS.iter().map(|(_, a)| *a)),
         charging::pile::OcppVersion::V201 => crate::domain::chargers::actions::logged_v201(super::commands::OPERATIONS_V201.iter().map(|(_, a)| *a)),
+        charging::pile::OcppVersion::Ykc15 | charging::pile::OcppVersion::Ykc16 => crate::domain::chargers::ykc_platform::logged_actions(),
     });
     Ok(Reply::data(MessageLog { list, cursor, pile_code: pile.code, actions }))
 }

@@ -7,7 +7,7 @@
 //! need write:system (Admin, Editor), the ones that change how a charger
 //! works need configure:charger (Admin).
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use ocpp::schema::{DateTime, FromJson, Mode};
 use charging::pile::OcppVersion;
 use ocpp::v16::{self, Action, Request};
@@ -22,6 +22,7 @@ use crate::domain::assets::piles::{self, Pile};
 use crate::domain::cards;
 use crate::domain::chargers::certificates;
 use crate::domain::chargers::commands::{self, Command};
+use crate::domain::chargers::ykc_platform::calls as ykc_calls;
 use crate::domain::chargers::{sessions, smart_v201};
 use crate::domain::orders;
 use crate::reply::Reply;
@@ -119,6 +120,14 @@ pub const OPERATIONS: &[(&str, Action)] = &[
     ("/charger/certificateSigned", Action::CertificateSigned),
 ];
 
+/// The YKC command a remote operation sends to a YKC pile; the routes not
+/// listed have no YKC frame (refused for a YKC pile, naming it).
+pub const OPERATIONS_YKC: &[(&str, &str)] = &[
+    ("/charger/remoteStart", ykc_calls::REMOTE_START),
+    ("/charger/remoteStop", ykc_calls::REMOTE_STOP),
+    ("/charger/reset", ykc_calls::REBOOT),
+];
+
 /// The OCPP 2.0.1 call a remote operation sends to a 2.0.1 charger; the
 /// routes not listed are 1.6's only (refused for a 2.0.1 pile, naming it).
 pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
@@ -174,6 +183,16 @@ fn sends<R: Request>(call: &Call) -> Result<(), ApiError> {
     Err(ApiError::internal())
 }
 
+/// Queues a YKC command of the route's (`OPERATIONS_YKC`).
+async fn queue_ykc(ctx: &AppCtx, call: &Call, p: &Pile, action: &str, payload: Value) -> Result<Reply, ApiError> {
+    if !OPERATIONS_YKC.iter().any(|(path, a)| *path == call.req.path && *a == action) {
+        tracing::error!(path = %call.req.path, action, "a remote operation sends another YKC command than commands::OPERATIONS_YKC says");
+        return Err(ApiError::internal());
+    }
+    let c = commands::submit_ykc(ctx, &p.id, action, payload, &by(call)?).await?;
+    answered_now(c)
+}
+
 /// [`sends`] for the 2.0.1 call of a route (`OPERATIONS_V201`).
 fn sends_v201<R: v201::Request>(call: &Call) -> Result<(), ApiError> {
     if OPERATIONS_V201.iter().any(|(path, a)| *path == call.req.path && *a == R::ACTION) {
@@ -227,6 +246,9 @@ pub(super) fn ocpp_value<B: Serialize, O: FromJson>(b: B) -> Result<O, ApiError>
 
 async fn queue<R: Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> Result<Reply, ApiError> {
     sends::<R>(call)?;
+    if p.ocpp_version.is_ykc() {
+        return Err(crate::request::field_invalid("pileId", msg::chargers::ykc::no_such_operation(&R::ACTION.name(), &p.code)));
+    }
     if p.ocpp_version != OcppVersion::V16 {
         return Err(bad("pileId", format!("pile {} speaks OCPP 2.0.1, which has no {}", p.code, R::ACTION), format!("充电桩{}使用 OCPP 2.0.1，不支持 {}", p.code, R::ACTION)));
     }
@@ -328,6 +350,18 @@ async fn remote_start(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     if cards::get(ctx, tag).await?.is_none() {
         return Err(bad("idTag", format!("no charging card {tag}"), format!("充电卡{tag}不存在")));
     }
+    if p.ocpp_version.is_ykc() {
+        let gun = n.ok_or_else(|| bad("connectorId", "is required: a YKC pile starts on the gun it is told", "不能为空：云快充充电桩须指定枪号"))?;
+        if b.charging_profile.is_some() || b.limit_w.is_some() {
+            let field = if b.limit_w.is_some() { "limitW" } else { "chargingProfile" };
+            return Err(crate::request::field_invalid(field, msg::chargers::ykc::no_power_limit(&p.code)));
+        }
+        if ykc_calls::physical_card(tag).is_err() {
+            return Err(crate::request::field_invalid("idTag", msg::chargers::ykc::bad_card(&tag)));
+        }
+        let start = crate::domain::chargers::ykc_platform::remote_start_call(ctx, &p, gun, tag).await?;
+        return queue_ykc(ctx, &call, &p, ykc_calls::REMOTE_START, serde_json::to_value(start).map_err(|_| ApiError::internal())?).await;
+    }
     if p.ocpp_version == OcppVersion::V201 {
         let request = request_start_v201(&b, n, tag, commands::next_request_id(ctx).await?)?;
         return queue_v201(ctx, &call, &p, &request).await;
@@ -418,6 +452,10 @@ async fn remote_stop(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         return Err(bad("transactionId", format!("transaction {tx} has stopped"), format!("交易{tx}已结束")));
     }
     let p = piles::get_pile(ctx, &t.pile_id).await?;
+    if p.ocpp_version.is_ykc() {
+        let stop = ykc_calls::RemoteStopCall { gun: t.connector };
+        return queue_ykc(ctx, &call, &p, ykc_calls::REMOTE_STOP, serde_json::to_value(stop).map_err(|_| ApiError::internal())?).await;
+    }
     if let Some(id) = t.charger_transaction_id.filter(|_| p.ocpp_version == OcppVersion::V201) {
         return queue_v201(ctx, &call, &p, &v201::RequestStopTransactionRequest { custom_data: None, transaction_id: id }).await;
     }
@@ -534,6 +572,11 @@ async fn reset(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: ResetBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let kind = b.kind.ok_or_else(|| bad("type", "is required: Soft or Hard", "不能为空：Soft 或 Hard"))?;
+    if p.ocpp_version.is_ykc() {
+        // YKC restarts now (Hard) or once no gun charges (Soft).
+        let reboot = ykc_calls::RebootCall { now: matches!(kind, ResetType::Hard) };
+        return queue_ykc(ctx, &call, &p, ykc_calls::REBOOT, serde_json::to_value(reboot).map_err(|_| ApiError::internal())?).await;
+    }
     if p.ocpp_version == OcppVersion::V201 {
         // 2.0.1 resets at once (Hard) or once idle (Soft: no session is cut).
         let r#type = match kind {
@@ -1889,7 +1932,7 @@ mod tests {
             "// @generated from the route table (shared/backoffice/src/handlers/commands.rs, OPERATIONS)\n\
              // and the OCPP 1.6 types (shared/ocpp): do not edit. `BACKOFFICE_UPDATE_OPENAPI=1\n\
              // cargo test -p backoffice --lib the_spas_operations` writes it again.\n\n\
-             /** Each remote operation (by its route's last segment): its route, the call it sends to an OCPP 1.6 charger (`action`) and to a 2.0.1 one (`v201`; null: not to that version), the permission it needs. */\n\
+             /** Each remote operation (by its route's last segment): its route, the call it sends to an OCPP 1.6 charger (`action`), to a 2.0.1 one (`v201`) and the command to a YKC pile (`ykc`; null: not to that protocol), the permission it needs. */\n\
              export const CHARGER_OPERATIONS = {\n",
         );
         for path in &listed {
@@ -1901,8 +1944,9 @@ mod tests {
                 _ => panic!("{path} is not guarded by a permission"),
             };
             let key = path.rsplit('/').next().unwrap_or_default();
-            let (action, v201) = (quoted(action.map(|a| a.to_string())), quoted(action_v201.map(|a| a.to_string())));
-            ts.push_str(&format!("  {key}: {{ path: '{path}', action: {action}, v201: {v201}, permission: '{permission}' }},\n"));
+            let action_ykc = OPERATIONS_YKC.iter().find(|(p, _)| p == path).map(|(_, a)| a.to_string());
+            let (action, v201, ykc) = (quoted(action.map(|a| a.to_string())), quoted(action_v201.map(|a| a.to_string())), quoted(action_ykc));
+            ts.push_str(&format!("  {key}: {{ path: '{path}', action: {action}, v201: {v201}, ykc: {ykc}, permission: '{permission}' }},\n"));
         }
         ts.push_str("} as const;\n\n/** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order; `…V201`: what a form offers a 2.0.1 station instead. */\nexport const OCPP_VALUES = {\n");
         // The body's roots, as declared: all of them go to a 2.0.1 station.

@@ -205,6 +205,13 @@ macro_rules! catalogue {
                 }
             }
 
+            /// The message's name in the catalogue (`Login`, `Realtime`, ...).
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $( Message::$variant(_) => stringify!($variant), )+
+                }
+            }
+
             /// The body's message, for a pile that speaks `version`.
             pub fn decode(frame_type: u8, body: &[u8], version: Version) -> Result<Message, MessageError> {
                 match frame_type {
@@ -238,6 +245,14 @@ macro_rules! catalogue {
         pub fn frame_type_name(frame_type: u8) -> Option<(&'static str, &'static str)> {
             match frame_type {
                 $( $code => Some(($en, $zh)), )+
+                _ => None,
+            }
+        }
+
+        /// The catalogue's name of a frame type (`Login` for 0x01), for any type of the protocol.
+        pub fn frame_type_message_name(frame_type: u8) -> Option<&'static str> {
+            match frame_type {
+                $( $code => Some(stringify!($variant)), )+
                 _ => None,
             }
         }

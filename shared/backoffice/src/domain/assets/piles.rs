@@ -265,7 +265,8 @@ pub struct PileInput {
     #[serde(default)]
     #[schemars(range(min = 0, max = charging::pile::MAX_SECURITY_PROFILE))]
     pub security_profile: Option<u8>,
-    /// The OCPP version the charger speaks (default 1.6).
+    /// The protocol the charger speaks (default OCPP 1.6): `1.6`, `2.0.1`,
+    /// or YKC `ykc1.5` / `ykc1.6`, whose pile number (`code`) is 14 digits.
     #[serde(default)]
     pub ocpp_version: Option<charging::pile::OcppVersion>,
     /// Registration only: the pile's connectors, numbered 1..n in order.
@@ -301,6 +302,8 @@ impl PileInput {
         let code = self.code.trim();
         if code.is_empty() || code.len() > 32 || !code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
             out.push(FieldProblem::new("code", msg::piles::bad_code()));
+        } else if self.ocpp_version.is_some_and(|v| v.is_ykc()) && !charging::pile::is_ykc_pile_no(code) {
+            out.push(FieldProblem::new("code", msg::piles::bad_ykc_number(charging::pile::YKC_PILE_NO_DIGITS)));
         }
         text_problem("vendor", msg::piles::label::vendor(), &self.vendor, false, 50, &mut out);
         text_problem("model", msg::piles::label::model(), &self.model, false, 50, &mut out);
@@ -447,6 +450,10 @@ pub async fn update(ctx: &AppCtx, id: &str, expected: i64, input: PileInput, by:
     if input.code.trim() != old.code {
         problems.retain(|p| p.field != "code");
         problems.push(FieldProblem::new("code", msg::piles::code_fixed()));
+    }
+    let protocol = input.ocpp_version.unwrap_or(old.ocpp_version);
+    if protocol.is_ykc() && !charging::pile::is_ykc_pile_no(&old.code) && !problems.iter().any(|p| p.field == "code") {
+        problems.push(FieldProblem::new("ocppVersion", msg::piles::ykc_needs_number(&old.code, charging::pile::YKC_PILE_NO_DIGITS)));
     }
     let conns = connectors_of(ctx, id).await?;
     if let Some(c) = conns.iter().find(|c| Some(c.max_power_kw) > input.rated_power_kw) {

@@ -70,6 +70,7 @@ impl From<Exchange> for MessageLogEntry {
             response: x.response,
             error: x.error.map(logged),
             answered_at: x.answered_at,
+            raw: None,
         }
     }
 }
@@ -88,6 +89,8 @@ impl Link for AppCtx {
 
     async fn find_charger(&self, id: &str, address: &str) -> Result<Pile, Refusal> {
         match find_by_code(self, id).await {
+            // A YKC pile logs in on the YKC port, never over OCPP.
+            Ok(Some(p)) if p.ocpp_version.is_ykc() => Err(Refusal::UnknownCharger(format!("pile {id} speaks YKC: it connects on the YKC port"))),
             Ok(Some(p)) => Ok(p),
             Ok(None) => {
                 // Guessing which ids exist counts against the address too.
@@ -104,6 +107,8 @@ impl Link for AppCtx {
         match pile.ocpp_version {
             charging::pile::OcppVersion::V16 => ocpp::Version::V16,
             charging::pile::OcppVersion::V201 => ocpp::Version::V201,
+            // Never admitted over OCPP (find_charger refuses them).
+            charging::pile::OcppVersion::Ykc15 | charging::pile::OcppVersion::Ykc16 => ocpp::Version::V16,
         }
     }
 
@@ -190,7 +195,7 @@ impl Link for AppCtx {
                     Err(e) => (None, Some(e)),
                 };
                 let now = AppCtx::now(self);
-                let entry = MessageLogEntry { at: now, direction: log::Direction::Out, message_id: Some(message_id.to_string()), action: None, request: Value::Null, response, error, answered_at: Some(now) };
+                let entry = MessageLogEntry { at: now, direction: log::Direction::Out, message_id: Some(message_id.to_string()), action: None, request: Value::Null, response, error, answered_at: Some(now), raw: None };
                 if let Err(e) = log::append(self, &pile.id, entry).await {
                     tracing::warn!(error = %e.msg.en, "could not write the message log");
                 }

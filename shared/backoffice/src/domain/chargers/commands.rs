@@ -328,11 +328,28 @@ pub async fn send_after_reply_v201<R: v201::Request>(ctx: &AppCtx, pile_id: &str
     queue_only(ctx, pile_id, Version::V201, R::ACTION.name(), payload, by).await
 }
 
+/// Queues a command for a YKC pile (`ykc_platform::calls`): its frame
+/// must build from the payload (a program error otherwise: logged, 500,
+/// nothing queued). The pile's link turns it into the frame when sent.
+pub async fn submit_ykc(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
+    if let Err(problem) = super::ykc_platform::calls::check(action, &payload) {
+        tracing::error!(action, problem, "a YKC command could not be queued");
+        return Err(ApiError::internal());
+    }
+    let c = queue_unchecked(ctx, pile_id, action, payload, by).await?;
+    pump_queue(ctx, pile_id, Wake::Queue, Some(&c.id)).await?;
+    Ok(get(ctx, &c.id).await?.unwrap_or(c))
+}
+
 async fn queue_only(ctx: &AppCtx, pile_id: &str, version: Version, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
     if let Err(problem) = check_call(version, action, &payload) {
         tracing::error!(action, problem, "a remote operation could not be queued");
         return Err(ApiError::internal());
     }
+    queue_unchecked(ctx, pile_id, action, payload, by).await
+}
+
+async fn queue_unchecked(ctx: &AppCtx, pile_id: &str, action: &str, payload: Value, by: &str) -> Result<Command, ApiError> {
     let now = ctx.now();
     let id = new_id();
     let c = Command {
@@ -405,6 +422,7 @@ async fn finish(ctx: &AppCtx, c: &Command, from: CommandStatus, status: CommandS
         response,
         error,
         answered_at: Some(now),
+        raw: None,
     };
     if let Err(e) = log::append(ctx, &c.pile_id, entry.clone()).await {
         tracing::warn!(error = %e.msg.en, "could not log a command");
@@ -654,7 +672,8 @@ pub async fn complete(ctx: &AppCtx, pile_id: &str, connection_id: &str, message_
         return Ok(Completion::Late);
     }
     let accepted = response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str) == Some("Accepted");
-    let restarting = c.action == "Reset" && accepted;
+    // A YKC pile's reboot restarts it the same way (it logs in again).
+    let restarting = (c.action == "Reset" || c.action == super::ykc_platform::calls::REBOOT) && accepted;
     if restarting {
         // The charger restarts now: what is queued waits for its BootNotification
         // (sent now, it would be lost with the old connection).

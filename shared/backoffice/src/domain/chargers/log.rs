@@ -47,6 +47,19 @@ pub struct MessageLogEntry {
     pub response: Option<Value>,
     pub error: Option<LoggedError>,
     pub answered_at: Option<i64>,
+    /// The bytes on the wire of a binary protocol's exchange (YKC), as
+    /// upper-case hex; absent for OCPP's JSON, which `request` holds whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw: Option<RawFrames>,
+}
+
+/// The frames of one exchange as sent, in hex.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RawFrames {
+    pub request: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response: Option<String>,
 }
 
 /// A payload as the log keeps it: the OCPP JSON object, or text when the

@@ -39,6 +39,7 @@ pub mod smart_v201;
 pub mod station_reports;
 pub mod status;
 pub mod sweep;
+pub mod ykc_platform;
 pub mod v201;
 
 use envelope::{ApiError, Text};

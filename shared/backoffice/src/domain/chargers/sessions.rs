@@ -486,8 +486,22 @@ pub fn stop_reason(ocpp: Option<&str>) -> StopReason {
     }
 }
 
+/// What a charger that bills by itself (YKC's transaction record) says
+/// beside the stop: the energy of each tier, which the product prices with
+/// its own tariff instead of splitting the curve, and its stop reason.
+#[derive(Debug, Clone, Copy)]
+pub struct Billed {
+    pub energy: charging::pricing::TierEnergy,
+    pub reason: StopReason,
+}
+
 /// Closes and prices the order of a stopped transaction.
 pub async fn stop(ctx: &AppCtx, pile: &Pile, r: &StopRequest) -> Result<Stopped, ApiError> {
+    stop_billed(ctx, pile, r, None).await
+}
+
+/// [`stop`], priced from the charger's own tier energies when it gives them.
+pub async fn stop_billed(ctx: &AppCtx, pile: &Pile, r: &StopRequest, billed: Option<&Billed>) -> Result<Stopped, ApiError> {
     let tx = match r.transaction_id {
         id if id > 0 => get_transaction(ctx, id).await?.filter(|t| t.pile_id == pile.id),
         _ => None,
@@ -503,7 +517,7 @@ pub async fn stop(ctx: &AppCtx, pile: &Pile, r: &StopRequest) -> Result<Stopped,
         if before.order.status != OrderStatus::Charging || tx.stop_ts.is_some() {
             return repeated_stop(ctx, &before, stop_ts, meter_stop).await;
         }
-        let mut after = closed(&before, &detail, stop_ts, meter_stop, clock_replaced, r.reason.as_deref());
+        let mut after = closed(&before, &detail, stop_ts, meter_stop, clock_replaced, r.reason.as_deref(), billed);
         let card_ops = pay_by_card(ctx, &tx, &mut after, now).await?;
         let mut ops = orders::change_ops(&before, &after);
         ops.extend(card_ops);
@@ -558,9 +572,9 @@ pub async fn pay_by_card(ctx: &AppCtx, tx: &Transaction, after: &mut OrderRow, a
 
 /// The order after a stop: the charger's stop time and reading, priced by
 /// the time-of-use tiers over the readings, or flagged when it cannot be.
-fn closed(before: &OrderRow, detail: &OrderDetail, stop_ts: i64, meter_stop: i64, clock_replaced: bool, reason: Option<&str>) -> OrderRow {
+fn closed(before: &OrderRow, detail: &OrderDetail, stop_ts: i64, meter_stop: i64, clock_replaced: bool, reason: Option<&str>, billed: Option<&Billed>) -> OrderRow {
     let mut after = before.clone();
-    let reason = stop_reason(reason);
+    let reason = billed.map(|b| b.reason).unwrap_or_else(|| stop_reason(reason));
     after.order.stop_ts = Some(stop_ts);
     after.order.meter_stop_wh = Some(meter_stop);
     after.order.energy_wh = (meter_stop - before.order.meter_start_wh).max(0);
@@ -580,7 +594,10 @@ fn closed(before: &OrderRow, detail: &OrderDetail, stop_ts: i64, meter_stop: i64
             .map(|p| MeterSample::new(p.ts, before.order.meter_start_wh + p.energy_wh)),
     );
     samples.push(MeterSample::new(stop_ts, meter_stop));
-    let priced = detail.tariff.as_ref().map(|t| price_session(t, &samples, &PricingOptions::default()));
+    let priced = detail.tariff.as_ref().map(|t| match billed {
+        Some(b) => charging::pricing::price_energy(t, &b.energy, &PricingOptions::default()),
+        None => price_session(t, &samples, &PricingOptions::default()),
+    });
     match priced {
         Some(Ok(p)) => {
             after.apply_priced(p);

@@ -116,6 +116,8 @@ const zh = {
       stoppedTwice: '充电桩重复上报结束且数据不一致',
       unpriceable: '充电桩读数无法计费',
       eventsMissing: '充电桩的交易事件有缺失（序号不连续）',
+      amountDiffers: '充电桩自算金额与平台计费不一致',
+      unknownSession: '充电桩上报了平台未启动的交易',
     },
     stopReason: {
       userApp: '用户APP停止',
@@ -379,6 +381,8 @@ const en: typeof zh = {
       stoppedTwice: 'Charger reported the stop twice with different values',
       unpriceable: 'Charger readings could not be priced',
       eventsMissing: "Some of the charger's transaction events never arrived (gaps in seqNo)",
+      amountDiffers: "The charger's own bill differs from the product's pricing",
+      unknownSession: 'The charger reported a session the platform never started',
     },
     stopReason: {
       userApp: 'Stopped by user (app)',

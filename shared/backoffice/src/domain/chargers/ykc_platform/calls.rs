@@ -1,0 +1,185 @@
+//! The platform's YKC commands as the shared command queue keeps them: an
+//! action (the frame's name in the codec's catalogue) and a JSON payload,
+//! turned into the frame when the queue sends it; the pile's answer frame
+//! turned into the command's answer (`status` Accepted or Rejected, as the
+//! OCPP ones read, and the answer's fields).
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use ykc::msg::{self, GunNo, LogicalCardNo, Message, OrderNo, Outcome, PhysicalCardNo, PileNo, When};
+use ykc::units::Fen;
+
+pub const REMOTE_START: &str = "RemoteStart";
+pub const REMOTE_STOP: &str = "RemoteStop";
+pub const REBOOT: &str = "Reboot";
+pub const TARIFF_SET: &str = "TariffSet";
+
+/// 0x34: start charging on a gun for a card, with the order number the
+/// platform made for the session.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemoteStartCall {
+    pub gun: u32,
+    /// 32 digits.
+    pub order_no: String,
+    pub id_tag: String,
+    /// 16 digits (zeros when the card number is not decimal).
+    pub logical_card: String,
+    pub balance_fen: u32,
+}
+
+/// 0x36: stop the session on a gun.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemoteStopCall {
+    pub gun: u32,
+}
+
+/// 0x92: restart now or once idle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RebootCall {
+    /// Restart even while charging (a Hard reset) or only once no gun charges.
+    pub now: bool,
+}
+
+/// 0x58: a station's tariff as a model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TariffSetCall {
+    pub tariff_id: String,
+    pub tariff_version: i64,
+    pub model_id: String,
+}
+
+/// A card number as YKC's physical card field: 8 bytes, zero bytes first.
+pub fn physical_card(id_tag: &str) -> Result<PhysicalCardNo, String> {
+    let hex = id_tag.trim();
+    if hex.is_empty() || hex.len() > 16 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("card {hex} is not a YKC card number (1-16 hex digits)"));
+    }
+    PhysicalCardNo::from_hex(&format!("{hex:0>16}"))
+}
+
+/// The card number a YKC physical card field holds: its hex without the
+/// leading zero bytes' digits, as cards are registered.
+pub fn id_tag(card: &PhysicalCardNo) -> String {
+    let hex = card.hex();
+    let trimmed = hex.trim_start_matches('0');
+    if trimmed.is_empty() { "0".into() } else { trimmed.to_string() }
+}
+
+/// The printed number sent beside a card: its digits when decimal, else zeros.
+pub fn logical_card(id_tag: &str) -> String {
+    let t = id_tag.trim();
+    if !t.is_empty() && t.len() <= 16 && t.bytes().all(|b| b.is_ascii_digit()) { format!("{t:0>16}") } else { "0".repeat(16) }
+}
+
+fn gun(n: u32) -> Result<GunNo, String> {
+    GunNo::from_number(u128::from(n)).map_err(|e| format!("gun {n}: {e}"))
+}
+
+/// The frame a queued command sends, for `pile`; the model of a tariff
+/// push is given by the caller (it is read from the store).
+pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<msg::TariffModel>) -> Result<Message, String> {
+    let read = |what: &str| format!("{action}: the payload is not a {what}");
+    Ok(match action {
+        REMOTE_START => {
+            let c: RemoteStartCall = serde_json::from_value(payload.clone()).map_err(|_| read("remote start"))?;
+            Message::RemoteStart(msg::RemoteStart {
+                order: OrderNo::from_digits(&c.order_no)?,
+                pile: *pile,
+                gun: gun(c.gun)?,
+                logical_card: LogicalCardNo::from_digits(&c.logical_card)?,
+                physical_card: physical_card(&c.id_tag)?,
+                balance: Fen(c.balance_fen),
+            })
+        }
+        REMOTE_STOP => {
+            let c: RemoteStopCall = serde_json::from_value(payload.clone()).map_err(|_| read("remote stop"))?;
+            Message::RemoteStop(msg::RemoteStop { pile: *pile, gun: gun(c.gun)? })
+        }
+        REBOOT => {
+            let c: RebootCall = serde_json::from_value(payload.clone()).map_err(|_| read("reboot"))?;
+            Message::Reboot(msg::Reboot { pile: *pile, when: if c.now { When::Now } else { When::WhenIdle } })
+        }
+        TARIFF_SET => {
+            let c: TariffSetCall = serde_json::from_value(payload.clone()).map_err(|_| read("tariff push"))?;
+            let tariff = tariff.ok_or_else(|| format!("{action}: no tariff model given"))?;
+            Message::TariffSet(msg::TariffSet { pile: *pile, model: msg::TariffModelId::from_digits(&c.model_id)?, tariff })
+        }
+        other => return Err(format!("{other} is not a YKC command")),
+    })
+}
+
+/// Whether a command can be sent: its frame builds for a pile number.
+pub fn check(action: &str, payload: &Value) -> Result<(), String> {
+    let pile = PileNo::from_digits(&"0".repeat(14))?;
+    let tariff = (action == TARIFF_SET).then(|| msg::TariffModel {
+        sharp: zero_rate(),
+        peak: zero_rate(),
+        flat: zero_rate(),
+        valley: zero_rate(),
+        loss_ratio: 0,
+        slots: msg::HalfHourSlots([msg::RateIndex::Flat; 48]),
+    });
+    message(&pile, action, payload, tariff).map(|_| ())
+}
+
+fn zero_rate() -> msg::Rate {
+    msg::Rate { electricity: ykc::units::PriceE5(0), service: ykc::units::PriceE5(0) }
+}
+
+/// The frame type that answers a command's frame (the pile's is one below).
+pub fn answer_type(call: u8) -> u8 {
+    call.wrapping_sub(1)
+}
+
+fn status(outcome: Outcome) -> &'static str {
+    if outcome == Outcome::Succeeded { "Accepted" } else { "Rejected" }
+}
+
+/// A pile's answer to a command as the command's answer: `status` and the
+/// answer's own fields. None for a frame that answers no command.
+pub fn answer(message: &Message) -> Option<Value> {
+    let (outcome, why) = match message {
+        Message::RemoteStartAnswer(a) => (a.result, Some(json!(a.failure))),
+        Message::RemoteStopAnswer(a) => (a.result, Some(json!(a.failure))),
+        Message::RebootAnswer(a) => (a.result, None),
+        Message::TariffSetAnswer(a) => (a.result, None),
+        _ => return None,
+    };
+    let mut v = json!({ "status": status(outcome) });
+    if let (Some(why), Outcome::Failed) = (why, outcome) {
+        v["reason"] = why;
+    }
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_number_goes_as_eight_bytes_and_comes_back_as_registered() {
+        let card = physical_card("D14B0A54").unwrap();
+        assert_eq!(card.hex(), "00000000D14B0A54");
+        assert_eq!(id_tag(&card), "D14B0A54");
+        assert!(physical_card("not-a-card").is_err());
+        assert_eq!(logical_card("12345"), "0000000000012345");
+        assert_eq!(logical_card("D14B0A54"), "0000000000000000");
+    }
+
+    #[test]
+    fn each_command_builds_its_frame_and_a_bad_payload_is_refused() {
+        let start = json!({"gun": 1, "orderNo": "3".repeat(32), "idTag": "D14B0A54", "logicalCard": "0".repeat(16), "balanceFen": 10_000});
+        assert!(check(REMOTE_START, &start).is_ok());
+        assert!(check(REMOTE_STOP, &json!({"gun": 2})).is_ok());
+        assert!(check(REBOOT, &json!({"now": true})).is_ok());
+        assert!(check(TARIFF_SET, &json!({"tariffId": "t", "tariffVersion": 3, "modelId": "1203"})).is_ok());
+        assert!(check(REMOTE_START, &json!({"gun": 1})).is_err());
+        assert!(check(REMOTE_STOP, &json!({"gun": 100})).is_err());
+        assert!(check("Reset", &json!({})).is_err());
+        assert_eq!(answer_type(0x34), 0x33);
+    }
+}
