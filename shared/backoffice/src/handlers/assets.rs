@@ -232,9 +232,13 @@ pub struct TariffSaved {
 
 /// GET /pile/getList answer.
 #[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct PileList {
     pub list: Vec<PileWithConnectors>,
     pub total: usize,
+    /// The TCP port YKC piles connect to (`BACKOFFICE_YKC_PORT`), on this
+    /// site's host name; null: YKC piles cannot connect here.
+    pub ykc_port: Option<u16>,
 }
 
 /// GET /connector/getList answer.
@@ -411,7 +415,7 @@ pub async fn pile_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let q: PileListQuery = call.query()?;
     stations::get(ctx, &q.station_id).await?;
     let list = piles::of_station(ctx, &q.station_id).await?;
-    Ok(Reply::data(PileList { total: list.len(), list }))
+    Ok(Reply::data(PileList { total: list.len(), list, ykc_port: ctx.config.ykc_port }))
 }
 
 /// POST /pile/doAdd {stationId, code, pileType, ratedPowerKw, heartbeatIntervalSecs, connectors: [...]}

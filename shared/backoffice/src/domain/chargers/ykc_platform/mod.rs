@@ -569,6 +569,29 @@ mod tests {
         assert!(!names.iter().any(|n| n.starts_with("0x")), "{names:?}");
     }
 
+    /// The SPA names YKC frames in the message log from this file, written
+    /// from the codec's catalogue (its Chinese names are the specification's).
+    #[test]
+    fn the_spas_ykc_frame_names_are_the_catalogues() {
+        let mut ts = String::from(
+            "// @generated from the YKC codec's catalogue (shared/ykc/src/msg/mod.rs): do not edit.\n\
+             // `BACKOFFICE_UPDATE_OPENAPI=1 cargo test -p backoffice --lib the_spas_ykc_frame_names` writes it again.\n\n\
+             /** Each YKC message by its name in the message log (`action`): its frame type and its names in English and in the specification's Chinese. */\n\
+             export const YKC_FRAMES = {\n",
+        );
+        for (code, _) in msg::FRAME_TYPES {
+            let (Some(name), Some((en, zh))) = (msg::frame_type_message_name(*code), msg::frame_type_name(*code)) else { continue };
+            ts.push_str(&format!("  {name}: {{ frameType: 0x{code:02X}, en: '{en}', zh: '{zh}' }},\n"));
+        }
+        ts.push_str("} as const;\n");
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/api/ykcFrames.ts");
+        if std::env::var("BACKOFFICE_UPDATE_OPENAPI").as_deref() == Ok("1") {
+            std::fs::write(&file, &ts).expect("the SPA's file");
+        }
+        let committed = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(committed == ts, "web/src/api/ykcFrames.ts differs from the YKC catalogue: run BACKOFFICE_UPDATE_OPENAPI=1 cargo test -p backoffice --lib the_spas_ykc_frame_names");
+    }
+
     #[test]
     fn stop_reasons_follow_the_appendix_classes() {
         assert_eq!(stop_reason(msg::StopReason(0x40)), StopReason::RemoteStop);
