@@ -226,6 +226,14 @@ struct Base<T> {
     cfg: Arc<SimConfig>,
     rng: StdRng,
     connectors: Vec<Connector<T>>,
+    /// The charger's own heartbeat interval (the configuration's, or one
+    /// the server set since); None = what the BootNotification answer says.
+    heartbeat_secs: Option<u64>,
+    /// How often it reports its meter: the configuration's, or the server's
+    /// change (1.6 MeterValueSampleInterval, 2.0.1 TxUpdatedInterval).
+    meter_secs: u64,
+    /// The interval the last BootNotification answer gave.
+    told_heartbeat_secs: u64,
 }
 
 /// What a connector's schedule says is due now.
@@ -242,7 +250,8 @@ impl<T> Base<T> {
             let register_wh = rng.gen_range(10_000.0..5_000_000.0_f64).round();
             list.push(Connector { register_wh, session: None, next_start: Instant::now(), available: true });
         }
-        let mut base = Base { cfg, rng, connectors: list };
+        let (heartbeat_secs, meter_secs) = (cfg.heartbeat_secs, cfg.meter_secs.max(1));
+        let mut base = Base { cfg, rng, connectors: list, heartbeat_secs, meter_secs, told_heartbeat_secs: 300 };
         for i in 0..base.connectors.len() {
             let idle = base.idle_time();
             let busy = base.cfg.steady_start && base.rng.gen_bool(base.cfg.session_share.clamp(0.0, 1.0));
@@ -288,7 +297,7 @@ impl<T> Base<T> {
     /// One meter interval of connector `i`'s session: the energy it took
     /// is on the register; (register Wh, power W, state of charge %).
     fn sample(&mut self, i: usize) -> Option<(f64, f64, f64)> {
-        let dt_h = self.cfg.meter_secs as f64 / 3600.0;
+        let dt_h = self.meter_secs as f64 / 3600.0;
         let c = &mut self.connectors[i];
         let s = c.session.as_mut()?;
         c.register_wh += s.power_w * dt_h;
@@ -317,6 +326,30 @@ impl<T> Base<T> {
     fn charging(&self) -> bool {
         self.connectors.iter().any(|c| c.session.is_some())
     }
+
+    /// The heartbeat interval in force (seconds).
+    fn heartbeat_secs(&self) -> u64 {
+        self.heartbeat_secs.unwrap_or(self.told_heartbeat_secs)
+    }
+
+    /// The server changed an interval (seconds, a whole number from 1):
+    /// whether the charger took it. The next heartbeat or meter report
+    /// comes that long after the last one.
+    fn set_interval(&mut self, which: Interval, value: &str) -> bool {
+        let Some(secs) = value.trim().parse::<u64>().ok().filter(|s| *s >= 1) else { return false };
+        match which {
+            Interval::Heartbeat => self.heartbeat_secs = Some(secs),
+            Interval::Meter => self.meter_secs = secs,
+        }
+        true
+    }
+}
+
+/// The intervals a server may change.
+#[derive(Clone, Copy)]
+enum Interval {
+    Heartbeat,
+    Meter,
 }
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -360,21 +393,20 @@ trait Station: Send + Sized + 'static {
 /// heartbeats, sessions and the server's calls until the socket drops (or
 /// the charger restarts).
 async fn live<S: Station>(st: &mut S, link: &mut Link) -> Result<(), String> {
-    let interval = st.boot(link).await?;
-    let cfg = st.base().cfg.clone();
-    let heartbeat = Duration::from_secs(cfg.heartbeat_secs.unwrap_or(interval));
-    let meter = Duration::from_secs(cfg.meter_secs.max(1));
-    let mut next_beat = Instant::now() + heartbeat;
-    let mut next_meter = Instant::now() + meter;
+    st.base().told_heartbeat_secs = st.boot(link).await?;
+    let (mut last_beat, mut last_meter) = (Instant::now(), Instant::now());
     let tick = Duration::from_millis(250);
     loop {
         if st.work(link).await? == Flow::Restart {
             return Ok(());
         }
+        // Read each time: the server may have changed them since.
+        let heartbeat = Duration::from_secs(st.base().heartbeat_secs());
+        let meter = Duration::from_secs(st.base().meter_secs);
         let now = Instant::now();
-        if now >= next_beat {
+        if now >= last_beat + heartbeat {
             st.heartbeat(link).await?;
-            next_beat = now + heartbeat;
+            last_beat = now;
         }
         for due in st.base().due(now) {
             match due {
@@ -385,9 +417,9 @@ async fn live<S: Station>(st: &mut S, link: &mut Link) -> Result<(), String> {
                 Due::End(i) => st.end(link, i).await?,
             }
         }
-        if now >= next_meter {
+        if now >= last_meter + meter {
             st.meter(link).await?;
-            next_meter = now + meter;
+            last_meter = now;
         }
         // Wait a tick, answering the server's calls as they come.
         link.wait(st, tick).await?;
@@ -582,11 +614,11 @@ impl Charger16 {
 
     fn configuration(&mut self, _: v16::GetConfigurationRequest) -> v16::GetConfigurationResponse {
         let key = |key: &str, readonly: bool, value: String| v16::KeyValue { key: key.into(), readonly, value: Some(value) };
-        let cfg = &self.base.cfg;
+        let base = &self.base;
         v16::GetConfigurationResponse {
             configuration_key: Some(vec![
-                key("HeartbeatInterval", false, cfg.heartbeat_secs.unwrap_or(300).to_string()),
-                key("MeterValueSampleInterval", false, cfg.meter_secs.to_string()),
+                key("HeartbeatInterval", false, base.heartbeat_secs().to_string()),
+                key("MeterValueSampleInterval", false, base.meter_secs.to_string()),
                 key("NumberOfConnectors", true, self.base.connectors.len().to_string()),
                 key("ConnectionTimeOut", false, "60".into()),
             ]),
@@ -670,10 +702,13 @@ impl Station for Charger16 {
             Some(Action::UnlockConnector) => self.serve(payload, |_, _: v16::UnlockConnectorRequest| v16::UnlockConnectorResponse { status: v16::UnlockStatus::Unlocked }),
             Some(Action::ChangeAvailability) => self.serve(payload, Charger16::change_availability),
             Some(Action::GetConfiguration) => self.serve(payload, Charger16::configuration),
-            Some(Action::ChangeConfiguration) => self.serve(payload, |_, r: v16::ChangeConfigurationRequest| {
+            Some(Action::ChangeConfiguration) => self.serve(payload, |ch, r: v16::ChangeConfigurationRequest| {
+                let taken = |ok: bool| if ok { v16::ConfigurationStatus::Accepted } else { v16::ConfigurationStatus::Rejected };
                 let status = match r.key.as_str() {
                     "NumberOfConnectors" => v16::ConfigurationStatus::Rejected,
-                    "HeartbeatInterval" | "MeterValueSampleInterval" | "ConnectionTimeOut" => v16::ConfigurationStatus::Accepted,
+                    "HeartbeatInterval" => taken(ch.base.set_interval(Interval::Heartbeat, &r.value)),
+                    "MeterValueSampleInterval" => taken(ch.base.set_interval(Interval::Meter, &r.value)),
+                    "ConnectionTimeOut" => v16::ConfigurationStatus::Accepted,
                     _ => v16::ConfigurationStatus::NotSupported,
                 };
                 v16::ChangeConfigurationResponse { status }

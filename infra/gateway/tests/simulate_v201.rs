@@ -139,9 +139,22 @@ async fn simulated_201_stations_charge_through_the_link_and_answer_every_call() 
     let read = api.command("/charger/getVariables", json!({"pileId": b, "variables": [{"component": "SampledDataCtrlr", "variable": "TxUpdatedInterval"}, {"component": "Nope", "variable": "Nothing"}]})).await;
     let results: Vec<(Value, Value)> = read["response"]["getVariableResult"].as_array().unwrap().iter().map(|r| (r["attributeStatus"].clone(), r["attributeValue"].clone())).collect();
     assert_eq!(results, vec![(json!("Accepted"), json!("1")), (json!("UnknownComponent"), Value::Null)], "{read}");
-    let changed = api.command("/charger/setVariables", json!({"pileId": b, "variables": [{"component": "OCPPCommCtrlr", "variable": "HeartbeatInterval", "value": "30"}, {"component": "DeviceDataCtrlr", "variable": "ItemsPerMessage", "value": "5"}]})).await;
+    let changed = api.command("/charger/setVariables", json!({"pileId": b, "variables": [{"component": "OCPPCommCtrlr", "variable": "HeartbeatInterval", "value": "1"}, {"component": "DeviceDataCtrlr", "variable": "ItemsPerMessage", "value": "5"}]})).await;
     let statuses: Vec<&str> = changed["response"]["setVariableResult"].as_array().unwrap().iter().map(|r| r["attributeStatus"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["Accepted", "Rejected"], "{changed}");
+    // The station heartbeats at the new interval (1 s, not the 5 s it started with) and reads it back.
+    let since = changed["answeredAt"].as_i64().or_else(|| changed["createdAt"].as_i64()).expect("the command's time");
+    let beats = api
+        .until("heartbeats at the new interval", async |api: &Api| {
+            let log = api.call("GET", &format!("/pile/messageLog?pileId={b}&action=Heartbeat&pageSize=100"), None).await;
+            let mut at: Vec<i64> = log["list"].as_array().unwrap().iter().map(|e| e["at"].as_i64().unwrap()).filter(|t| *t > since).collect();
+            at.sort_unstable();
+            (at.len() >= 5).then_some(at)
+        })
+        .await;
+    assert!(beats[4] - beats[0] <= 6, "five heartbeats over {} s: {beats:?}", beats[4] - beats[0]);
+    let read = api.command("/charger/getVariables", json!({"pileId": b, "variables": [{"component": "OCPPCommCtrlr", "variable": "HeartbeatInterval"}]})).await;
+    assert_eq!(read["response"]["getVariableResult"][0]["attributeValue"], "1", "{read}");
     let report = api.command("/charger/getBaseReport", json!({"pileId": b, "reportBase": "FullInventory"})).await;
     assert_eq!(report["response"]["status"], "Accepted", "{report}");
     api.until("the report is kept", async |api: &Api| {

@@ -23,7 +23,7 @@ use ocpp::v201::{self as m, Action};
 use ocpp::{Sender, Version};
 use serde_json::Value;
 
-use super::{now, strict, Base, Flow, Link, Station};
+use super::{now, strict, Base, Flow, Interval, Link, Station};
 
 /// A transaction as the station knows it: the id it gave it and the
 /// number of its next event.
@@ -63,13 +63,13 @@ impl Station201 {
     pub(super) fn new(base: Base<Tx>) -> Station201 {
         let var = |component, variable, value: String, mutability| Var { component, variable, value, mutability };
         use m::MutabilityEnum::{ReadOnly, ReadWrite, WriteOnly};
-        let cfg = base.cfg.clone();
         let variables = vec![
             var("ChargingStation", "Model", MODEL.into(), ReadOnly),
             var("ChargingStation", "VendorName", VENDOR.into(), ReadOnly),
             var("DeviceDataCtrlr", "ItemsPerMessage", "20".into(), ReadOnly),
-            var("OCPPCommCtrlr", "HeartbeatInterval", cfg.heartbeat_secs.unwrap_or(300).to_string(), ReadWrite),
-            var("SampledDataCtrlr", "TxUpdatedInterval", cfg.meter_secs.to_string(), ReadWrite),
+            // The intervals' values are the base's (`value`): the loop reads them there.
+            var("OCPPCommCtrlr", "HeartbeatInterval", String::new(), ReadWrite),
+            var("SampledDataCtrlr", "TxUpdatedInterval", String::new(), ReadWrite),
             var("SampledDataCtrlr", "TxUpdatedMeasurands", "Energy.Active.Import.Register,Power.Active.Import,SoC".into(), ReadWrite),
             var("AuthCtrlr", "AuthorizeRemoteStart", "false".into(), ReadWrite),
             var("TxCtrlr", "EVConnectionTimeOut", "60".into(), ReadWrite),
@@ -238,15 +238,16 @@ impl Station201 {
         let data: Vec<m::ReportData> = self
             .variables
             .iter()
-            .filter(|v| !configuration || v.mutability != m::MutabilityEnum::ReadOnly)
-            .map(|v| m::ReportData {
+            .enumerate()
+            .filter(|(_, v)| !configuration || v.mutability != m::MutabilityEnum::ReadOnly)
+            .map(|(i, v)| m::ReportData {
                 custom_data: None,
                 component: component(v.component),
                 variable: variable(v.variable),
                 variable_attribute: vec![m::VariableAttribute {
                     custom_data: None,
                     r#type: Some(m::AttributeEnum::Actual),
-                    value: (v.mutability != m::MutabilityEnum::WriteOnly).then(|| v.value.clone()),
+                    value: (v.mutability != m::MutabilityEnum::WriteOnly).then(|| self.value(i)),
                     mutability: Some(v.mutability.clone()),
                     persistent: Some(true),
                     constant: Some(v.mutability == m::MutabilityEnum::ReadOnly),
@@ -356,6 +357,25 @@ impl Station201 {
         answer(status)
     }
 
+    /// Which interval of the base a variable is, if it is one.
+    fn interval(v: &Var) -> Option<Interval> {
+        match (v.component, v.variable) {
+            ("OCPPCommCtrlr", "HeartbeatInterval") => Some(Interval::Heartbeat),
+            ("SampledDataCtrlr", "TxUpdatedInterval") => Some(Interval::Meter),
+            _ => None,
+        }
+    }
+
+    /// Variable `i`'s value now.
+    fn value(&self, i: usize) -> String {
+        let v = &self.variables[i];
+        match Station201::interval(v) {
+            Some(Interval::Heartbeat) => self.base.heartbeat_secs().to_string(),
+            Some(Interval::Meter) => self.base.meter_secs.to_string(),
+            None => v.value.clone(),
+        }
+    }
+
     fn find(&self, component: &m::Component, variable: &m::Variable) -> Result<usize, m::GetVariableStatusEnum> {
         if !self.variables.iter().any(|v| v.component == component.name) || component.evse.is_some() {
             return Err(m::GetVariableStatusEnum::UnknownComponent);
@@ -373,7 +393,7 @@ impl Station201 {
                     Ok(_) if d.attribute_type.as_ref().is_some_and(|t| *t != m::AttributeEnum::Actual) => (m::GetVariableStatusEnum::NotSupportedAttributeType, None),
                     // A write-only variable (the password) is never read out.
                     Ok(i) if self.variables[i].mutability == m::MutabilityEnum::WriteOnly => (m::GetVariableStatusEnum::Rejected, None),
-                    Ok(i) => (m::GetVariableStatusEnum::Accepted, Some(self.variables[i].value.clone())),
+                    Ok(i) => (m::GetVariableStatusEnum::Accepted, Some(self.value(i))),
                 };
                 m::GetVariableResult { custom_data: None, attribute_status_info: None, attribute_status: status, attribute_type: d.attribute_type, attribute_value: value, component: d.component, variable: d.variable }
             })
@@ -394,8 +414,10 @@ impl Station201 {
                     Ok(i) => {
                         let v = &mut self.variables[i];
                         let numeric = v.variable.ends_with("Interval") || v.variable.ends_with("TimeOut");
-                        match v.mutability {
-                            m::MutabilityEnum::ReadWrite if !numeric || d.attribute_value.parse::<u32>().is_ok_and(|n| n > 0) => {
+                        match (v.mutability.clone(), Station201::interval(v)) {
+                            // The loop follows the new interval from its last beat or report.
+                            (m::MutabilityEnum::ReadWrite, Some(which)) if self.base.set_interval(which, &d.attribute_value) => S::Accepted,
+                            (m::MutabilityEnum::ReadWrite, None) if !numeric || d.attribute_value.parse::<u32>().is_ok_and(|n| n > 0) => {
                                 v.value = d.attribute_value.clone();
                                 S::Accepted
                             }
