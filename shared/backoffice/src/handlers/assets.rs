@@ -228,6 +228,9 @@ pub struct TariffVersions {
 #[derive(Serialize, JsonSchema)]
 pub struct TariffSaved {
     pub template: TariffTemplateForm,
+    /// The YKC piles of the stations now using it, each sent the new model
+    /// (its command: the pile's answer says whether it took it).
+    pub pushed: Vec<crate::domain::chargers::ykc_platform::TariffPush>,
 }
 
 /// GET /pile/getList answer.
@@ -339,7 +342,13 @@ pub async fn station_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 /// POST /station/doEdit {id, version, ...fields}
 pub async fn station_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let Edit::<StationInput> { id, version, fields: input } = call.req.payload()?;
-    let s = stations::update(ctx, &id, version, input, &username(&call)?).await?;
+    let by = username(&call)?;
+    let before = stations::get(ctx, &id).await?.tariff_id;
+    let s = stations::update(ctx, &id, version, input, &by).await?;
+    // Its YKC piles bill with the station's tariff: a new one is pushed to them.
+    if s.tariff_id != before {
+        crate::domain::chargers::ykc_platform::push_tariff(ctx, std::slice::from_ref(&s.id), &by).await?;
+    }
     Ok(Reply::data_with_msg(StationView::of(&s), saved()))
 }
 
@@ -382,7 +391,7 @@ pub async fn tariff_versions(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError
 pub async fn tariff_add(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let form: TariffTemplateForm = call.req.payload()?;
     let t = tariffs::create(ctx, form, &username(&call)?).await?;
-    Ok(Reply::data_with_msg(TariffSaved { template: t.template.to_form() }, saved()))
+    Ok(Reply::data_with_msg(TariffSaved { template: t.template.to_form(), pushed: Vec::new() }, saved()))
 }
 
 /// POST /tariff/doEdit {id, version, apply, stationId?, name, segments, prices, parking?}:
@@ -405,7 +414,9 @@ pub async fn tariff_edit(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             tariffs::copy_for_station(ctx, form, version, station, &by).await?.0
         }
     };
-    Ok(Reply::data_with_msg(TariffSaved { template: t.template.to_form() }, saved()))
+    let using: Vec<String> = tariffs::stations_using(ctx, &t.template.id).await?.into_iter().map(|s| s.id).collect();
+    let pushed = crate::domain::chargers::ykc_platform::push_tariff(ctx, &using, &by).await?;
+    Ok(Reply::data_with_msg(TariffSaved { template: t.template.to_form(), pushed }, saved()))
 }
 
 // ------------------------------------------------------------ piles

@@ -80,8 +80,8 @@ fn gun(n: u32) -> Result<GunNo, String> {
 }
 
 /// The frame a queued command sends, for `pile`; the model of a tariff
-/// push is given by the caller (it is read from the store).
-pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<msg::TariffModel>) -> Result<Message, String> {
+/// push and its id are given by the caller (read from the store).
+pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<(msg::TariffModelId, msg::TariffModel)>) -> Result<Message, String> {
     let read = |what: &str| format!("{action}: the payload is not a {what}");
     Ok(match action {
         REMOTE_START => {
@@ -105,8 +105,9 @@ pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<msg:
         }
         TARIFF_SET => {
             let c: TariffSetCall = serde_json::from_value(payload.clone()).map_err(|_| read("tariff push"))?;
-            let tariff = tariff.ok_or_else(|| format!("{action}: no tariff model given"))?;
-            Message::TariffSet(msg::TariffSet { pile: *pile, model: msg::TariffModelId::from_digits(&c.model_id)?, tariff })
+            msg::TariffModelId::from_digits(&c.model_id)?;
+            let (model, tariff) = tariff.ok_or_else(|| format!("{action}: the station has no tariff"))?;
+            Message::TariffSet(msg::TariffSet { pile: *pile, model, tariff })
         }
         other => return Err(format!("{other} is not a YKC command")),
     })
@@ -115,13 +116,16 @@ pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<msg:
 /// Whether a command can be sent: its frame builds for a pile number.
 pub fn check(action: &str, payload: &Value) -> Result<(), String> {
     let pile = PileNo::from_digits(&"0".repeat(14))?;
-    let tariff = (action == TARIFF_SET).then(|| msg::TariffModel {
-        sharp: zero_rate(),
-        peak: zero_rate(),
-        flat: zero_rate(),
-        valley: zero_rate(),
-        loss_ratio: 0,
-        slots: msg::HalfHourSlots([msg::RateIndex::Flat; 48]),
+    let tariff = (action == TARIFF_SET).then(|| {
+        let model = msg::TariffModel {
+            sharp: zero_rate(),
+            peak: zero_rate(),
+            flat: zero_rate(),
+            valley: zero_rate(),
+            loss_ratio: 0,
+            slots: msg::HalfHourSlots([msg::RateIndex::Flat; 48]),
+        };
+        (msg::TariffModelId::from_bytes([0, 1]), model)
     });
     message(&pile, action, payload, tariff).map(|_| ())
 }

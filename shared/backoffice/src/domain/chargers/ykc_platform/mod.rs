@@ -479,8 +479,9 @@ impl PileLink {
     /// The frame of a queued command for this pile.
     pub async fn command_frame(&self, ctx: &AppCtx, action: &str, payload: &Value) -> Result<Message, String> {
         let pile = msg::PileNo::from_digits(&self.pile.code)?;
+        // The model in force when the frame goes out (a later edit pushes again).
         let tariff = match action {
-            calls::TARIFF_SET => self.tariff(ctx).await.map_err(|e| e.msg.en)?.map(|(_, m)| m),
+            calls::TARIFF_SET => self.tariff(ctx).await.map_err(|e| e.msg.en)?,
             _ => None,
         };
         calls::message(&pile, action, payload, tariff)
@@ -500,6 +501,43 @@ pub async fn remote_start_call(ctx: &AppCtx, pile: &Pile, gun: u32, id_tag: &str
         logical_card: calls::logical_card(id_tag),
         balance_fen: u32::try_from(balance).unwrap_or(u32::MAX),
     })
+}
+
+/// A tariff push to one YKC pile: its command (the pile's answer, 0x57,
+/// completes it: Accepted when the pile took the model).
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TariffPush {
+    pub pile_id: String,
+    pub pile_code: String,
+    pub command: commands::Command,
+}
+
+/// Pushes the tariff now in force at each station to its YKC piles (0x58):
+/// after a tariff is saved, or a station is given another. A pile that is
+/// not connected gets its command ended offline; it asks for the model
+/// again when it next logs in (its check then differs).
+pub async fn push_tariff(ctx: &AppCtx, station_ids: &[String], by: &str) -> Result<Vec<TariffPush>, ApiError> {
+    let mut pushed = Vec::new();
+    for station_id in station_ids {
+        let station = stations::get(ctx, station_id).await?;
+        let Some(tariff) = tariffs::find(ctx, &station.tariff_id).await?.filter(|_| !station.tariff_id.is_empty()) else { continue };
+        let call = calls::TariffSetCall {
+            tariff_id: tariff.template.id.clone(),
+            tariff_version: tariff.template.version,
+            model_id: tariff_model::model_id(&tariff.template.id, tariff.template.version).digits(),
+        };
+        let payload = serde_json::to_value(&call).map_err(|_| ApiError::internal())?;
+        for p in crate::domain::assets::piles::of_station(ctx, station_id).await? {
+            let pile = &p.pile.pile;
+            if version(pile).is_none() {
+                continue;
+            }
+            let command = commands::submit_ykc(ctx, &pile.id, calls::TARIFF_SET, payload.clone(), by).await?;
+            pushed.push(TariffPush { pile_id: pile.id.clone(), pile_code: pile.code.clone(), command });
+        }
+    }
+    Ok(pushed)
 }
 
 fn gun_number(g: &msg::GunNo) -> u32 {
