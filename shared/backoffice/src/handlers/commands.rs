@@ -126,6 +126,8 @@ pub const OPERATIONS_YKC: &[(&str, &str)] = &[
     ("/charger/remoteStart", ykc_calls::REMOTE_START),
     ("/charger/remoteStop", ykc_calls::REMOTE_STOP),
     ("/charger/reset", ykc_calls::REBOOT),
+    ("/charger/availability", ykc_calls::WORK_PARAMS),
+    ("/charger/updateFirmware", ykc_calls::UPDATE),
 ];
 
 /// The OCPP 2.0.1 call a remote operation sends to a 2.0.1 charger; the
@@ -505,6 +507,15 @@ async fn availability(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = pile(ctx, &b.pile_id).await?;
     let n = connector(&p, b.connector_id, true)?;
     let kind = b.kind.ok_or_else(|| bad("type", "is required: Operative or Inoperative", "不能为空：Operative 或 Inoperative"))?;
+    if p.ocpp_version.is_ykc() {
+        // YKC puts the whole pile in or out of service (0x52), never one gun.
+        if n != 0 {
+            return Err(crate::request::field_invalid("connectorId", msg::chargers::ykc::whole_pile_only(&p.code)));
+        }
+        let allowed = ocpp_value::<_, v16::AvailabilityType>(kind)? == v16::AvailabilityType::Operative;
+        let call_body = ykc_calls::WorkParamsCall { allowed, max_power_percent: 100 };
+        return queue_ykc(ctx, &call, &p, ykc_calls::WORK_PARAMS, serde_json::to_value(call_body).map_err(|_| ApiError::internal())?).await;
+    }
     if p.ocpp_version == OcppVersion::V201 {
         // Connector 0 is the whole station (no EVSE named).
         let evse = (n > 0).then(|| v201::EVSE { custom_data: None, id: n.into(), connector_id: None });
@@ -925,6 +936,12 @@ async fn update_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         Some(t) => t,
         None => ctx.now(),
     };
+    if p.ocpp_version.is_ykc() {
+        // YKC fetches now, over FTP, with the location's parts in fixed fields.
+        let update = ykc_calls::update_call(&location, p.pile_type == charging::connector::PileType::Dc, p.rated_power_kw)
+            .map_err(|_| crate::request::field_invalid("location", msg::chargers::ykc::bad_firmware_location(&16, &32)))?;
+        return queue_ykc(ctx, &call, &p, ykc_calls::UPDATE, serde_json::to_value(update).map_err(|_| ApiError::internal())?).await;
+    }
     if p.ocpp_version == OcppVersion::V201 {
         let firmware = v201::Firmware { custom_data: None, location, retrieve_date_time: DateTime::from_unix(at), install_date_time: None, signing_certificate: None, signature: None };
         let (retries, retry_interval) = (b.retries.filter(|r| *r <= 10).map(i64::from), b.retry_interval_secs.filter(|i| *i <= 86_400).map(i64::from));

@@ -13,6 +13,8 @@ pub const REMOTE_START: &str = "RemoteStart";
 pub const REMOTE_STOP: &str = "RemoteStop";
 pub const REBOOT: &str = "Reboot";
 pub const TARIFF_SET: &str = "TariffSet";
+pub const WORK_PARAMS: &str = "WorkParams";
+pub const UPDATE: &str = "Update";
 
 /// 0x34: start charging on a gun for a card, with the order number the
 /// platform made for the session.
@@ -50,6 +52,46 @@ pub struct TariffSetCall {
     pub tariff_id: String,
     pub tariff_version: i64,
     pub model_id: String,
+}
+
+/// 0x52: put the whole pile in or out of service, with its output cap.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkParamsCall {
+    pub allowed: bool,
+    /// % of the rated power, 30-100.
+    pub max_power_percent: u8,
+}
+
+/// 0x94: fetch and install firmware over FTP (the specification's fields).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateCall {
+    pub dc: bool,
+    pub power_kw: u16,
+    pub server: String,
+    pub port: u16,
+    pub user: String,
+    pub password: String,
+    pub path: String,
+    pub timeout_minutes: u8,
+}
+
+/// The fields 0x94 sends of an `ftp://user:password@host:port/path`
+/// location: each within its field's size (16, 16, 16 and 32 characters).
+pub fn update_call(location: &str, dc: bool, power_kw: u32) -> Result<UpdateCall, String> {
+    let url = url::Url::parse(location.trim()).map_err(|_| "not a URL".to_string())?;
+    if url.scheme() != "ftp" {
+        return Err("a YKC pile fetches firmware over FTP: give an ftp:// location".into());
+    }
+    let server = url.host_str().unwrap_or_default().to_string();
+    let (user, password, path) = (url.username().to_string(), url.password().unwrap_or_default().to_string(), url.path().to_string());
+    for (what, value, max) in [("host", &server, 16), ("user name", &user, 16), ("password", &password, 16), ("path", &path, 32)] {
+        if value.len() > max || !value.bytes().all(|b| (0x20..0x7F).contains(&b)) {
+            return Err(format!("the location's {what} must be at most {max} ASCII characters for a YKC pile"));
+        }
+    }
+    Ok(UpdateCall { dc, power_kw: u16::try_from(power_kw).unwrap_or(u16::MAX), server, port: url.port().unwrap_or(21), user, password, path, timeout_minutes: 10 })
 }
 
 /// A card number as YKC's physical card field: 8 bytes, zero bytes first.
@@ -109,6 +151,29 @@ pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<(msg
             let (model, tariff) = tariff.ok_or_else(|| format!("{action}: the station has no tariff"))?;
             Message::TariffSet(msg::TariffSet { pile: *pile, model, tariff })
         }
+        WORK_PARAMS => {
+            let c: WorkParamsCall = serde_json::from_value(payload.clone()).map_err(|_| read("work parameter setting"))?;
+            if !(30..=100).contains(&c.max_power_percent) {
+                return Err(format!("{action}: the output cap is 30-100 %"));
+            }
+            let allowed = if c.allowed { msg::WorkAllowed::Allowed } else { msg::WorkAllowed::Locked };
+            Message::WorkParams(msg::WorkParams { pile: *pile, allowed, max_power_percent: c.max_power_percent })
+        }
+        UPDATE => {
+            let c: UpdateCall = serde_json::from_value(payload.clone()).map_err(|_| read("remote update"))?;
+            Message::Update(msg::Update {
+                pile: *pile,
+                model: if c.dc { msg::PileModel::Dc } else { msg::PileModel::Ac },
+                power: c.power_kw,
+                server: ykc::wire::Ascii::from_text(&c.server)?,
+                port: c.port,
+                user: ykc::wire::Ascii::from_text(&c.user)?,
+                password: ykc::wire::Ascii::from_text(&c.password)?,
+                path: ykc::wire::Ascii::from_text(&c.path)?,
+                when: When::Now,
+                timeout_minutes: c.timeout_minutes,
+            })
+        }
         other => return Err(format!("{other} is not a YKC command")),
     })
 }
@@ -151,6 +216,8 @@ pub fn answer(message: &Message) -> Option<Value> {
         Message::RemoteStopAnswer(a) => (a.result, Some(json!(a.failure))),
         Message::RebootAnswer(a) => (a.result, None),
         Message::TariffSetAnswer(a) => (a.result, None),
+        Message::WorkParamsAnswer(a) => (a.result, None),
+        Message::UpdateAnswer(a) => (if a.status == msg::UpdateStatus::Updated { Outcome::Succeeded } else { Outcome::Failed }, Some(json!(a.status))),
         _ => return None,
     };
     let mut v = json!({ "status": status(outcome) });
@@ -181,6 +248,13 @@ mod tests {
         assert!(check(REMOTE_STOP, &json!({"gun": 2})).is_ok());
         assert!(check(REBOOT, &json!({"now": true})).is_ok());
         assert!(check(TARIFF_SET, &json!({"tariffId": "t", "tariffVersion": 3, "modelId": "1203"})).is_ok());
+        assert!(check(WORK_PARAMS, &json!({"allowed": false, "maxPowerPercent": 100})).is_ok());
+        assert!(check(WORK_PARAMS, &json!({"allowed": true, "maxPowerPercent": 20})).is_err());
+        let update = update_call("ftp://fw:secret@10.0.0.5:2121/pile/v2.bin", true, 120).unwrap();
+        assert_eq!((update.server.as_str(), update.port, update.user.as_str(), update.path.as_str()), ("10.0.0.5", 2121, "fw", "/pile/v2.bin"));
+        assert!(check(UPDATE, &serde_json::to_value(update).unwrap()).is_ok());
+        assert!(update_call("https://example.com/fw.bin", true, 120).is_err());
+        assert!(update_call(&format!("ftp://host/{}", "p".repeat(40)), true, 120).is_err());
         assert!(check(REMOTE_START, &json!({"gun": 1})).is_err());
         assert!(check(REMOTE_STOP, &json!({"gun": 100})).is_err());
         assert!(check("Reset", &json!({})).is_err());
