@@ -128,6 +128,8 @@ pub const OPERATIONS_YKC: &[(&str, &str)] = &[
     ("/charger/reset", ykc_calls::REBOOT),
     ("/charger/availability", ykc_calls::WORK_PARAMS),
     ("/charger/updateFirmware", ykc_calls::UPDATE),
+    // With OfflineCardClear for the cards a differential list takes away.
+    ("/charger/sendLocalList", ykc_calls::OFFLINE_CARD_SYNC),
 ];
 
 /// The OCPP 2.0.1 call a remote operation sends to a 2.0.1 charger; the
@@ -1289,6 +1291,51 @@ async fn signed_update_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, ApiEr
     queue(ctx, &call, &p, &request).await
 }
 
+/// A YKC pile's offline cards: the usable cards (Full: all; Differential:
+/// those changed since its last accepted sync) go in sync frames of 15,
+/// a differential list's unusable ones in clear frames of 24, each its own
+/// command (the queue sends them one after the other). Cards whose number
+/// is not hex cannot be sent and are left out.
+async fn ykc_local_list(ctx: &AppCtx, call: &Call, p: &Pile, kind: UpdateType) -> Result<Reply, ApiError> {
+    let (recent, _) = commands::list(ctx, &p.id, 200, None).await?;
+    let synced = |c: &&Command| c.action == ykc_calls::OFFLINE_CARD_SYNC && c.status == commands::CommandStatus::Answered && c.response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str) == Some("Accepted");
+    let since = match kind {
+        UpdateType::Full => 0,
+        UpdateType::Differential => recent.iter().find(synced).and_then(|c| c.answered_at).unwrap_or(0),
+    };
+    let (all, total) = cards::list(ctx, None, None, 1, MAX_LOCAL_LIST).await?;
+    if total > MAX_LOCAL_LIST as u64 && kind == UpdateType::Full {
+        return Err(bad("updateType", format!("a full list holds at most {MAX_LOCAL_LIST} cards ({total} exist): send differential lists"), format!("完整列表最多{MAX_LOCAL_LIST}张卡（共{total}张），请发送差异列表")));
+    }
+    let (now, minimum) = (ctx.now(), charging::Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen));
+    let (mut add, mut remove) = (Vec::new(), Vec::new());
+    for view in all.iter().filter(|v| kind == UpdateType::Full || v.card.updated_at >= since) {
+        let tag = view.card.id_tag.clone();
+        if ykc_calls::physical_card(&tag).is_err() {
+            continue;
+        }
+        match cards::judge(Some(view), now, minimum).status {
+            cards::CardStatus::Accepted => add.push(tag),
+            _ if kind == UpdateType::Differential => remove.push(tag),
+            _ => {}
+        }
+    }
+    if add.is_empty() && remove.is_empty() {
+        return Err(crate::request::field_invalid("updateType", msg::chargers::ykc::no_cards_to_send()));
+    }
+    let by = by(call)?;
+    let mut last = None;
+    for chunk in add.chunks(ykc_calls::CARDS_PER_SYNC) {
+        let payload = serde_json::to_value(ykc_calls::OfflineCardSyncCall { id_tags: chunk.to_vec() }).map_err(|_| ApiError::internal())?;
+        last = Some(commands::submit_ykc(ctx, &p.id, ykc_calls::OFFLINE_CARD_SYNC, payload, &by).await?);
+    }
+    for chunk in remove.chunks(ykc_calls::CARDS_PER_CLEAR) {
+        let payload = serde_json::to_value(ykc_calls::OfflineCardClearCall { id_tags: chunk.to_vec() }).map_err(|_| ApiError::internal())?;
+        last = Some(commands::submit_ykc(ctx, &p.id, ykc_calls::OFFLINE_CARD_CLEAR, payload, &by).await?);
+    }
+    answered_now(last.ok_or_else(ApiError::internal)?)
+}
+
 #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
 pub enum UpdateType {
     Full,
@@ -1316,6 +1363,9 @@ async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: LocalListBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let kind = b.update_type.ok_or_else(|| bad("updateType", "is required: Full or Differential", "不能为空：Full 或 Differential"))?;
+    if p.ocpp_version.is_ykc() {
+        return ykc_local_list(ctx, &call, &p, kind).await;
+    }
     // The last list this charger accepted, from its commands.
     let (recent, _) = commands::list(ctx, &p.id, 200, None).await?;
     let last = recent.iter().find(|c| c.action == "SendLocalList" && c.status == commands::CommandStatus::Answered && c.response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str) == Some("Accepted"));

@@ -15,6 +15,13 @@ pub const REBOOT: &str = "Reboot";
 pub const TARIFF_SET: &str = "TariffSet";
 pub const WORK_PARAMS: &str = "WorkParams";
 pub const UPDATE: &str = "Update";
+pub const OFFLINE_CARD_SYNC: &str = "OfflineCardSync";
+pub const OFFLINE_CARD_CLEAR: &str = "OfflineCardClear";
+/// Every command the queue sends a YKC pile.
+pub const COMMANDS: &[&str] = &[REMOTE_START, REMOTE_STOP, REBOOT, TARIFF_SET, WORK_PARAMS, UPDATE, OFFLINE_CARD_SYNC, OFFLINE_CARD_CLEAR];
+/// Cards one sync frame holds (0x44) and one clear frame (0x46).
+pub const CARDS_PER_SYNC: usize = 15;
+pub const CARDS_PER_CLEAR: usize = 24;
 
 /// 0x34: start charging on a gun for a card, with the order number the
 /// platform made for the session.
@@ -92,6 +99,20 @@ pub fn update_call(location: &str, dc: bool, power_kw: u32) -> Result<UpdateCall
         }
     }
     Ok(UpdateCall { dc, power_kw: u16::try_from(power_kw).unwrap_or(u16::MAX), server, port: url.port().unwrap_or(21), user, password, path, timeout_minutes: 10 })
+}
+
+/// 0x44: cards the pile may start offline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OfflineCardSyncCall {
+    pub id_tags: Vec<String>,
+}
+
+/// 0x46: cards the pile must forget.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OfflineCardClearCall {
+    pub id_tags: Vec<String>,
 }
 
 /// A card number as YKC's physical card field: 8 bytes, zero bytes first.
@@ -174,6 +195,26 @@ pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<(msg
                 timeout_minutes: c.timeout_minutes,
             })
         }
+        OFFLINE_CARD_SYNC => {
+            let c: OfflineCardSyncCall = serde_json::from_value(payload.clone()).map_err(|_| read("offline card sync"))?;
+            let entries = c
+                .id_tags
+                .iter()
+                .map(|t| Ok(msg::OfflineCard { logical_card: LogicalCardNo::from_digits(&logical_card(t))?, physical_card: physical_card(t)? }))
+                .collect::<Result<Vec<_>, String>>()?;
+            if entries.is_empty() || entries.len() > CARDS_PER_SYNC {
+                return Err(format!("{action}: 1-{CARDS_PER_SYNC} cards a frame"));
+            }
+            Message::OfflineCardSync(msg::OfflineCardSync { pile: *pile, entries })
+        }
+        OFFLINE_CARD_CLEAR => {
+            let c: OfflineCardClearCall = serde_json::from_value(payload.clone()).map_err(|_| read("offline card clear"))?;
+            let entries = c.id_tags.iter().map(|t| physical_card(t)).collect::<Result<Vec<_>, String>>()?;
+            if entries.is_empty() || entries.len() > CARDS_PER_CLEAR {
+                return Err(format!("{action}: 1-{CARDS_PER_CLEAR} cards a frame"));
+            }
+            Message::OfflineCardClear(msg::OfflineCardClear { pile: *pile, entries })
+        }
         other => return Err(format!("{other} is not a YKC command")),
     })
 }
@@ -217,6 +258,13 @@ pub fn answer(message: &Message) -> Option<Value> {
         Message::RebootAnswer(a) => (a.result, None),
         Message::TariffSetAnswer(a) => (a.result, None),
         Message::WorkParamsAnswer(a) => (a.result, None),
+        Message::OfflineCardSyncAnswer(a) => (a.saved, Some(json!(a.failure))),
+        Message::OfflineCardClearAnswer(a) => {
+            let all = a.entries.iter().all(|e| e.cleared == Outcome::Succeeded);
+            let mut v = json!({ "status": if all { "Accepted" } else { "Rejected" } });
+            v["cards"] = a.entries.iter().map(|e| json!({ "idTag": id_tag(&e.physical_card), "cleared": e.cleared == Outcome::Succeeded })).collect();
+            return Some(v);
+        }
         Message::UpdateAnswer(a) => (if a.status == msg::UpdateStatus::Updated { Outcome::Succeeded } else { Outcome::Failed }, Some(json!(a.status))),
         _ => return None,
     };
@@ -255,6 +303,9 @@ mod tests {
         assert!(check(UPDATE, &serde_json::to_value(update).unwrap()).is_ok());
         assert!(update_call("https://example.com/fw.bin", true, 120).is_err());
         assert!(update_call(&format!("ftp://host/{}", "p".repeat(40)), true, 120).is_err());
+        assert!(check(OFFLINE_CARD_SYNC, &json!({"idTags": ["D14B0A54", "12345"]})).is_ok());
+        assert!(check(OFFLINE_CARD_SYNC, &json!({"idTags": vec!["AB"; 16]})).is_err());
+        assert!(check(OFFLINE_CARD_CLEAR, &json!({"idTags": ["D14B0A54"]})).is_ok());
         assert!(check(REMOTE_START, &json!({"gun": 1})).is_err());
         assert!(check(REMOTE_STOP, &json!({"gun": 100})).is_err());
         assert!(check("Reset", &json!({})).is_err());

@@ -73,7 +73,7 @@ pub fn fields(message: &Message) -> Value {
 pub fn logged_actions() -> Vec<&'static str> {
     // The pile's frames (odd types) and the platform's commands, which
     // are logged under the command's frame.
-    let commands = [calls::REMOTE_START, calls::REMOTE_STOP, calls::REBOOT, calls::TARIFF_SET, TIME_SYNC];
+    let commands = calls::COMMANDS.iter().copied().chain([TIME_SYNC]);
     let mut names: Vec<&'static str> = msg::FRAME_TYPES
         .iter()
         .filter(|(code, _)| code % 2 == 1)
