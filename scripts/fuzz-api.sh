@@ -11,7 +11,10 @@
 # Settings (environment): FUZZ_MAX_EXAMPLES (test cases per operation and
 # phase, default 20), FUZZ_SEED (default fixed, so a CI failure can be
 # replayed; set another to explore), FUZZ_WORKERS (default 1: with more,
-# schemathesis on Python 3.11 hit an internal AST error in a thread).
+# schemathesis on Python 3.11 hit an internal AST error in a thread),
+# FUZZ_BESIDE_ADMIN (a shell command run while the Admin run, one Python
+# process, leaves a core free: its output goes to target/fuzz/beside.log,
+# printed after; its failure fails the script).
 # Reports (JUnit) go to target/fuzz/<role>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -173,7 +176,19 @@ EDITOR_RUN=$!
 wait "$TEST_RUN" || failed+=(test)
 wait "$EDITOR_RUN" || failed+=(editor)
 cat target/fuzz/test.log target/fuzz/editor.log
+BESIDE_RUN=""
+if [ -n "${FUZZ_BESIDE_ADMIN:-}" ]; then
+  bash -c "$FUZZ_BESIDE_ADMIN" >target/fuzz/beside.log 2>&1 &
+  BESIDE_RUN=$!
+fi
 fuzz_as admin "$ADMIN_TOKEN" || failed+=(admin)
+if [ -n "$BESIDE_RUN" ]; then
+  beside_status=0
+  wait "$BESIDE_RUN" || beside_status=$?
+  echo "==> beside the Admin run: $FUZZ_BESIDE_ADMIN"
+  cat target/fuzz/beside.log
+  [ "$beside_status" -eq 0 ] || failed+=("beside the Admin run (exit $beside_status)")
+fi
 
 if grep -q "panicked" target/fuzz/gateway.log; then
   echo "the gateway log shows a panic:" >&2
