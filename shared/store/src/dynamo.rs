@@ -148,7 +148,7 @@ impl DynamoTable {
             let table = self.client.describe_table().table_name(&self.table).send().await.map_err(sdk_err)?;
             let table = table.table();
             let active = table.and_then(|t| t.table_status()) == Some(&TableStatus::Active)
-                && table.map_or(true, |t| t.global_secondary_indexes().iter().all(|i| i.index_status() == Some(&IndexStatus::Active)));
+                && table.is_none_or(|t| t.global_secondary_indexes().iter().all(|i| i.index_status() == Some(&IndexStatus::Active)));
             if active {
                 return Ok(());
             }
@@ -203,7 +203,7 @@ fn classify_cancellation(codes: &[Option<&str>]) -> Cancellation {
     let failed: Vec<usize> = codes.iter().enumerate().filter(|(_, c)| **c == Some("ConditionalCheckFailed")).map(|(i, _)| i).collect();
     if !failed.is_empty() {
         Cancellation::ConditionsFailed(failed)
-    } else if codes.iter().any(|c| *c == Some("TransactionConflict")) && codes.iter().all(|c| matches!(c, None | Some("None") | Some("TransactionConflict"))) {
+    } else if codes.contains(&Some("TransactionConflict")) && codes.iter().all(|c| matches!(c, None | Some("None") | Some("TransactionConflict"))) {
         Cancellation::Conflict
     } else {
         Cancellation::Other
