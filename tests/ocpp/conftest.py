@@ -75,12 +75,16 @@ def start_gateway(extra_env=None, ssl_context=None):
     (process, info). With `ssl_context` (a client context trusting the
     gateway's certificate) it is reached over https/wss."""
     port = free_port()
+    ykc_port = free_port()
+    while ykc_port == port:
+        ykc_port = free_port()
     data = tempfile.mkdtemp(prefix="ocpp-tests-")
     env = dict(os.environ)
     env.update(
         BACKOFFICE_DATA_DIR=data,
         BACKOFFICE_HOST="127.0.0.1",
         BACKOFFICE_PORT=str(port),
+        BACKOFFICE_YKC_PORT=str(ykc_port),
         BACKOFFICE_SEED_PASSWORD_ADMIN=ADMIN_PW,
         BACKOFFICE_SEED_PASSWORD_EDITOR=EDITOR_PW,
         BACKOFFICE_SEED_PASSWORD_TEST="test-pass-123",
@@ -106,7 +110,8 @@ def start_gateway(extra_env=None, ssl_context=None):
                 raise
             time.sleep(0.3)
     info = {"base": base, "ws": f"{ws}://127.0.0.1:{port}/ocpp", "proc": proc, "log": Path(data) / "gateway.log",
-            "data": Path(data), "ssl": ssl_context, "port": port}
+            "data": Path(data), "ssl": ssl_context, "port": port,
+            "ykc_port": ykc_port}
     return proc, info
 
 

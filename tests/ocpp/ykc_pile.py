@@ -1,0 +1,270 @@
+"""A 云快充 (YKC) pile over a real TCP socket, for the gateway tests.
+
+The frame packing, CRC, BCD, CP56Time2a and the stream parser are the ones
+of `tests/ykc/pile.py` (the independent pile written from the
+specification V1.6), imported from there; this module gives it a socket,
+a reader thread, and the frames a test needs with their fields as
+arguments. Offsets and sizes follow the specification's tables.
+"""
+import datetime
+import importlib.util
+import socket
+import threading
+import time
+from pathlib import Path
+
+_SPEC_PILE = Path(__file__).resolve().parents[1] / "ykc" / "pile.py"
+_loader = importlib.util.spec_from_file_location("ykc_spec_pile", _SPEC_PILE)
+spec = importlib.util.module_from_spec(_loader)
+_loader.loader.exec_module(spec)
+
+frame, bcd, unbcd, le, from_le = spec.frame, spec.bcd, spec.unbcd, spec.le, spec.from_le
+cp56, from_cp56, card, ascii_field = spec.cp56, spec.from_cp56, spec.card, spec.ascii_field
+
+VERSION_BYTE = {"1.5": 0x0F, "1.6": 0x10}
+BJ = 8 * 3600  # the piles' clocks are Beijing time (UTC+8)
+ZERO_ORDER = bytes(16)
+# 时段费率号: 0x00 尖, 0x01 峰, 0x02 平, 0x03 谷
+RATE_OF_TIER = {"sharp": 0, "peak": 1, "flat": 2, "valley": 3}
+TIER_OF_RATE = {v: k for k, v in RATE_OF_TIER.items()}
+
+
+def bj(ts):
+    """Unix seconds as the pile's local (Beijing) wall-clock time."""
+    return datetime.datetime(1970, 1, 1) + datetime.timedelta(seconds=int(ts) + BJ)
+
+
+def unix(local):
+    """The pile's local (Beijing) wall-clock time as unix seconds."""
+    return int((local - datetime.datetime(1970, 1, 1)).total_seconds()) - BJ
+
+
+class YkcPile(spec.Pile):
+    """One pile's connection. Frames from the platform are parsed by a
+    reader thread and queued; time syncs (0x56) and tariff pushes (0x58)
+    are answered at once (and kept in `time_syncs` / `tariff_sets`) unless
+    told otherwise. Every frame received is also kept in `received`."""
+
+    def __init__(self, port, number, version="1.6", host="127.0.0.1", auto=(0x56, 0x58)):
+        super().__init__(version, number)
+        self.auto = set(auto)
+        deadline = time.time() + 10
+        while True:
+            try:
+                self.sock = socket.create_connection((host, port), timeout=5)
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.2)
+        self.sock.settimeout(None)
+        self.cond = threading.Condition()
+        self.send_lock = threading.Lock()
+        self.received, self.time_syncs, self.tariff_sets, self.sent, self.checked_models = [], [], [], [], []
+        self.closed = False
+        self.error = None
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    # --- transport ----------------------------------------------------
+    def _read(self):
+        while True:
+            try:
+                data = self.sock.recv(65536)
+            except OSError:
+                data = b""
+            if not data:
+                with self.cond:
+                    self.closed = True
+                    self.cond.notify_all()
+                return
+            with self.cond:
+                self.parser.push(data)
+                try:
+                    frames = self.parser.frames()
+                except spec.Fail as e:
+                    self.error = str(e)
+                    frames = []
+                for seq, frame_type, body in frames:
+                    self.received.append((seq, frame_type, body))
+                    if frame_type == 0x56 and 0x56 in self.auto:
+                        self.time_syncs.append(from_cp56(body[7:14]))
+                        self._write(frame(seq, 0x55, self.pile_bcd + body[7:14]))
+                    elif frame_type == 0x58 and 0x58 in self.auto:
+                        self.tariff_sets.append(self.read_tariff(body))
+                        self._write(frame(seq, 0x57, self.pile_bcd + bytes([1])))
+                    else:
+                        self.pending.append((seq, frame_type, body))
+                self.cond.notify_all()
+
+    def _write(self, data):
+        with self.send_lock:
+            self.sent.append(data)
+            try:
+                self.sock.sendall(data)
+            except OSError:
+                pass
+
+    def write(self, data):
+        self._write(data)
+
+    def note(self, **fields):
+        pass
+
+    def close(self):
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+        self.thread.join(timeout=5)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def receive(self, expected_type, seq=None, timeout=5.0):
+        """The next platform frame of `expected_type` (answering `seq` when
+        given): (seq, body). Other frames stay queued."""
+        deadline = time.time() + timeout
+        with self.cond:
+            while True:
+                assert self.error is None, self.error
+                for i, (got_seq, frame_type, body) in enumerate(self.pending):
+                    if frame_type != expected_type:
+                        continue
+                    if seq is not None:
+                        assert got_seq == seq, f"0x{frame_type:02X} answered sequence {got_seq}, asked {seq}"
+                    del self.pending[i]
+                    # The pile number is the first field, but after the order number in 0x32 and 0x34 (and 0x40 has none).
+                    at = 16 if frame_type in (0x32, 0x34) else 0
+                    assert frame_type == 0x40 or body[at:at + 7] == self.pile_bcd, f"0x{frame_type:02X} for another pile: {body.hex()}"
+                    return got_seq, body
+                waiting = ", ".join(f"0x{t:02X}" for _, t, _ in self.pending)
+                assert not self.closed, f"the platform closed the link while 0x{expected_type:02X} was awaited (queued: {waiting})"
+                left = deadline - time.time()
+                assert left > 0, f"no 0x{expected_type:02X} within {timeout} s (queued: {waiting})"
+                self.cond.wait(left)
+
+    def types_received(self):
+        with self.cond:
+            return [t for _, t, _ in self.received]
+
+    def wait_closed(self, timeout=5.0):
+        deadline = time.time() + timeout
+        with self.cond:
+            while not self.closed:
+                left = deadline - time.time()
+                if left <= 0:
+                    return False
+                self.cond.wait(left)
+            return True
+
+    def wait_for(self, what, timeout=5.0):
+        """Waits until `what()` (called under the lock) is true."""
+        deadline = time.time() + timeout
+        with self.cond:
+            while not what():
+                left = deadline - time.time()
+                assert left > 0, f"timed out after {timeout} s"
+                self.cond.wait(left)
+
+    # --- 6: login, heartbeat, tariff ----------------------------------
+    def login_body(self, version_byte=None):
+        # 桩编码 7, 桩类型 1 (0 直流), 充电枪数量 1, 通信协议版本 1, 程序版本 8 ASCII,
+        # 网络链接类型 1, SIM 卡 10 BCD, 运营商 1
+        vb = VERSION_BYTE[self.version] if version_byte is None else version_byte
+        return (self.pile_bcd + bytes([0, 2, vb]) + ascii_field("v2.3.4", 8) + bytes([1])
+                + bcd("89860000000000000001", 10) + bytes([0]))
+
+    def login_result(self, version_byte=None):
+        """Sends 0x01 and returns the 0x02 result byte (0 accepted)."""
+        self.seq = 0
+        seq = self.send(0x01, self.login_body(version_byte))
+        _, answer = self.receive(0x02, seq)
+        assert len(answer) == 8, f"login answer of {len(answer)} bytes"
+        return answer[7]
+
+    def log_in(self):
+        result = self.login_result()
+        assert result == 0, f"login refused ({result})"
+        return self
+
+    def tariff_check_result(self, model):
+        """0x05 with `model`; returns the 0x06 result (0 the same model)."""
+        seq = self.send(0x05, self.pile_bcd + model)
+        _, answer = self.receive(0x06, seq)
+        assert len(answer) == 10, f"tariff check answer {answer.hex()}"
+        self.checked_models.append(answer[7:9])
+        return answer[9]
+
+    # --- 7: real-time data --------------------------------------------
+    def realtime(self, order, gun, state, energy=0, amount=0, minutes=0, volts=0, amps=0, soc=0, plugged=1,
+                 fault=0):
+        """0x13: state 0 离线 1 故障 2 空闲 3 充电; volts and amps in 0.1,
+        energy in 0.0001 kWh, amount in 0.0001 yuan."""
+        body = (order + self.pile_bcd + bcd(gun, 1) + bytes([state, 0, plugged]) + le(volts, 2) + le(amps, 2)
+                + bytes([30]) + bytes(8) + bytes([soc, 35]) + le(minutes, 2) + le(20, 2) + le(energy, 4)
+                + le(energy, 4) + le(amount, 4) + le(fault, 2))
+        assert len(body) == 60
+        self.send(0x13, body)
+
+    # --- 8: sessions --------------------------------------------------
+    def card_start(self, card_hex, gun="01"):
+        """0x31 with a physical card; returns the 0x32 answer's fields."""
+        seq = self.send(0x31, self.pile_bcd + bcd(gun, 1) + bytes([1, 0]) + card(card_hex) + bytes(16) + bytes(17))
+        _, a = self.receive(0x32, seq)
+        assert len(a) == 38, f"start answer of {len(a)} bytes"
+        return {"order": a[0:16], "gun": unbcd(a[23:24]), "logical_card": unbcd(a[24:32]),
+                "balance": from_le(a[32:36]), "authorised": a[36], "reason": a[37]}
+
+    def record_body(self, order, gun, started, ended, tiers, meter_start, trade_kind, stop_reason, card_hex,
+                    prices=None, total_amount=None):
+        """0x3B's 158 bytes. `tiers`: {rate: (energy 0.0001 kWh, amount 0.0001 yuan)};
+        prices (0.00001 yuan/kWh) per rate default to the tariff this pile was given."""
+        out = b""
+        for rate in range(4):
+            energy, amount = tiers.get(rate, (0, 0))
+            price = prices[rate] if prices else (self.price(rate) if self.tariff else 0)
+            out += le(price, 4) + le(energy, 4) + le(energy, 4) + le(amount, 4)
+        energy = sum(e for e, _ in tiers.values())
+        amount = sum(a for _, a in tiers.values()) if total_amount is None else total_amount
+        body = (order + self.pile_bcd + bcd(gun, 1) + cp56(started) + cp56(ended) + out
+                + le(meter_start, 5) + le(meter_start + energy, 5) + le(energy, 4) + le(energy, 4) + le(amount, 4)
+                + ascii_field("LSVAU2180N2183294", 17) + bytes([trade_kind]) + cp56(ended) + bytes([stop_reason])
+                + card(card_hex))
+        assert len(body) == 158
+        return body
+
+    def send_record(self, body):
+        """Sends a 0x3B and returns its 0x40 (order number, result)."""
+        seq = self.send(0x3B, body)
+        _, confirm = self.receive(0x40, seq)
+        assert len(confirm) == 17, f"record confirmation of {len(confirm)} bytes"
+        return confirm[0:16], confirm[16]
+
+    def tier_amounts(self, energies):
+        """{rate: energy} priced as the pile does with the tariff it was given."""
+        return {rate: (e, self.amount(self.price(rate), e)) for rate, e in energies.items()}
+
+    # --- answers to the platform's commands ---------------------------
+    def answer_remote_start(self, result=1, reason=0, timeout=5.0):
+        seq, body = self.receive(0x34, timeout=timeout)
+        assert len(body) == 44, f"remote start of {len(body)} bytes"
+        self.write(frame(seq, 0x33, body[0:16] + self.pile_bcd + body[23:24] + bytes([result, reason])))
+        return {"order": body[0:16], "gun": unbcd(body[23:24]), "logical_card": unbcd(body[24:32]),
+                "physical_card": body[32:40].hex().upper(), "balance": from_le(body[40:44])}
+
+    def answer_remote_stop(self, result=1, reason=0, timeout=5.0):
+        seq, body = self.receive(0x36, timeout=timeout)
+        assert len(body) == 8, f"remote stop of {len(body)} bytes"
+        self.write(frame(seq, 0x35, self.pile_bcd + body[7:8] + bytes([result, reason])))
+        return unbcd(body[7:8])
+
+    def answer_reboot(self, result=1, timeout=5.0):
+        seq, body = self.receive(0x92, timeout=timeout)
+        assert len(body) == 8, f"reboot of {len(body)} bytes"
+        self.write(frame(seq, 0x91, self.pile_bcd + bytes([result])))
+        return body[7]
