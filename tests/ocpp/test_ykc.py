@@ -336,8 +336,6 @@ def test_ykc_login_refused_closes_the_connection(gateway, api, case):
         assert not p.view()["online"]
 
 
-@pytest.mark.xfail(strict=True, reason="server bug: a registered pile's refused login (0x01 and its 0x02 answer) "
-                   "is not in the pile's message log, so staff cannot see why it does not come online")
 @pytest.mark.parametrize("case", ["version", "rejected"])
 def test_ykc_refused_login_of_a_registered_pile_is_in_its_log(gateway, api, case):
     p = ykc_pile(api, **({"registrationStatus": "Rejected"} if case == "rejected" else {}))
@@ -680,9 +678,6 @@ def test_ykc_reset_sends_a_reboot(gateway, api):
     assert len([e for e in log if e["action"] == "Login"]) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="server bug: the log entries of commands (0x34 remote start, 0x36 remote stop, "
-                   "0x92 reboot) keep the command's JSON payload, not the frames' hex, and the pile's answers "
-                   "(0x33, 0x35, 0x91) have no hex either")
 def test_ykc_command_frames_are_logged_with_their_bytes(gateway, api):
     p = ykc_pile(api)
     card_no = add_card(api)
@@ -696,9 +691,6 @@ def test_ykc_command_frames_are_logged_with_their_bytes(gateway, api):
     check_log(api, p, y)
 
 
-@pytest.mark.xfail(strict=True, reason="server bug: real-time data is stamped with its arrival second and a second "
-                   "frame within the same second is dropped (extend_curve skips a point of an existing timestamp), "
-                   "so the order keeps the older energy")
 def test_ykc_two_realtime_frames_within_a_second_show_the_later_energy(gateway, api):
     station_id, _ = ykc_station(api)
     p = ykc_pile(api, station_id=station_id)

@@ -238,11 +238,16 @@ impl Connection {
         };
         let pile = match verdict {
             Ok(pile) => pile,
-            Err(refusal) => {
+            Err((refusal, known)) => {
                 tracing::info!(pile = %login.pile.digits(), peer = %self.peer, reason = refusal.describe(), "YKC login refused");
                 let bytes = self.session.refuse_login(seq, login.pile);
                 self.out.extend_from_slice(&bytes);
                 self.closing = true;
+                // A registered pile's log says why it stays offline.
+                if let Some(pile) = known {
+                    let entry = platform::refused_login_entry(now, &Message::Login(login), &raw, &bytes, &refusal);
+                    platform::log(&self.ctx, &pile.id, entry).await;
+                }
                 return;
             }
         };
@@ -313,7 +318,8 @@ impl Connection {
         match &p.command_id {
             // The queue logs the command's exchange when it completes.
             Some(id) => {
-                if let Err(e) = link.answered(&self.ctx, id, &answer).await {
+                let frames = backoffice::domain::chargers::log::RawFrames { request: ykc::frame::to_hex(&p.raw), response: Some(ykc::frame::to_hex(&raw)) };
+                if let Err(e) = link.answered(&self.ctx, id, &answer, frames).await {
                     tracing::error!(command = %id, error = %e.msg.en, "a YKC answer could not be applied");
                 }
             }

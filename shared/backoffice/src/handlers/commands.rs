@@ -251,7 +251,7 @@ pub(super) fn ocpp_value<B: Serialize, O: FromJson>(b: B) -> Result<O, ApiError>
 async fn queue<R: Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> Result<Reply, ApiError> {
     sends::<R>(call)?;
     if p.ocpp_version.is_ykc() {
-        return Err(crate::request::field_invalid("pileId", msg::chargers::ykc::no_such_operation(&R::ACTION.name(), &p.code)));
+        return Err(crate::request::field_invalid("pileId", msg::chargers::ykc::no_such_operation(R::ACTION.name(), &p.code)));
     }
     if p.ocpp_version != OcppVersion::V16 {
         return Err(bad("pileId", format!("pile {} speaks OCPP 2.0.1, which has no {}", p.code, R::ACTION), format!("充电桩{}使用 OCPP 2.0.1，不支持 {}", p.code, R::ACTION)));
@@ -361,7 +361,7 @@ async fn remote_start(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             return Err(crate::request::field_invalid(field, msg::chargers::ykc::no_power_limit(&p.code)));
         }
         if ykc_calls::physical_card(tag).is_err() {
-            return Err(crate::request::field_invalid("idTag", msg::chargers::ykc::bad_card(&tag)));
+            return Err(crate::request::field_invalid("idTag", msg::chargers::ykc::bad_card(tag)));
         }
         let start = crate::domain::chargers::ykc_platform::remote_start_call(ctx, &p, gun, tag).await?;
         return queue_ykc(ctx, &call, &p, ykc_calls::REMOTE_START, serde_json::to_value(start).map_err(|_| ApiError::internal())?).await;
@@ -941,7 +941,7 @@ async fn update_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     if p.ocpp_version.is_ykc() {
         // YKC fetches now, over FTP, with the location's parts in fixed fields.
         let update = ykc_calls::update_call(&location, p.pile_type == charging::connector::PileType::Dc, p.rated_power_kw)
-            .map_err(|_| crate::request::field_invalid("location", msg::chargers::ykc::bad_firmware_location(&16, &32)))?;
+            .map_err(|_| crate::request::field_invalid("location", msg::chargers::ykc::bad_firmware_location(16, 32)))?;
         return queue_ykc(ctx, &call, &p, ykc_calls::UPDATE, serde_json::to_value(update).map_err(|_| ApiError::internal())?).await;
     }
     if p.ocpp_version == OcppVersion::V201 {

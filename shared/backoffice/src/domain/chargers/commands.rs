@@ -402,6 +402,11 @@ fn finish_actions(status: CommandStatus, now: i64, response: Option<&Value>, err
 /// it was no longer `from` (another path ended it first). A sent command
 /// ends only as sent on the connection it was sent on.
 async fn finish(ctx: &AppCtx, c: &Command, from: CommandStatus, status: CommandStatus, response: Option<Value>, error: Option<LoggedError>) -> Result<bool, ApiError> {
+    finish_logged(ctx, c, from, status, response, error, None).await
+}
+
+/// [`finish`], logging the frames of a binary protocol's exchange beside it.
+async fn finish_logged(ctx: &AppCtx, c: &Command, from: CommandStatus, status: CommandStatus, response: Option<Value>, error: Option<LoggedError>, raw: Option<super::log::RawFrames>) -> Result<bool, ApiError> {
     let now = ctx.now();
     let mut cond = Condition::Eq("status".into(), json!(from));
     if let (CommandStatus::Sent, Some(connection)) = (from, &c.connection_id) {
@@ -422,7 +427,7 @@ async fn finish(ctx: &AppCtx, c: &Command, from: CommandStatus, status: CommandS
         response,
         error,
         answered_at: Some(now),
-        raw: None,
+        raw,
     };
     if let Err(e) = log::append(ctx, &c.pile_id, entry.clone()).await {
         tracing::warn!(error = %e.msg.en, "could not log a command");
@@ -651,6 +656,12 @@ pub enum Completion {
 /// A CALLRESULT (`Ok(payload)`) or CALLERROR (`Err`) for `message_id`,
 /// received on `connection_id`.
 pub async fn complete(ctx: &AppCtx, pile_id: &str, connection_id: &str, message_id: &str, answer: Result<Value, LoggedError>) -> Result<Completion, ApiError> {
+    complete_logged(ctx, pile_id, connection_id, message_id, answer, None).await
+}
+
+/// [`complete`], with the frames of the exchange (a YKC command and its
+/// answer, in hex) for the message log.
+pub async fn complete_logged(ctx: &AppCtx, pile_id: &str, connection_id: &str, message_id: &str, answer: Result<Value, LoggedError>, raw: Option<super::log::RawFrames>) -> Result<Completion, ApiError> {
     let Some(c) = get(ctx, message_id).await?.filter(|c| c.pile_id == pile_id) else { return Ok(Completion::Unknown) };
     let elsewhere = c.connection_id.as_deref().is_some_and(|sent_on| sent_on != connection_id);
     if c.status != CommandStatus::Sent || elsewhere {
@@ -668,7 +679,7 @@ pub async fn complete(ctx: &AppCtx, pile_id: &str, connection_id: &str, message_
     // still changes nothing.
     let done = Command { status, response: response.clone(), error: error.clone(), answered_at: Some(ctx.now()), ..c.clone() };
     follow_up(ctx, &done).await?;
-    if !finish(ctx, &c, CommandStatus::Sent, status, response.clone(), error.clone()).await? {
+    if !finish_logged(ctx, &c, CommandStatus::Sent, status, response.clone(), error.clone(), raw).await? {
         return Ok(Completion::Late);
     }
     let accepted = response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str) == Some("Accepted");

@@ -108,15 +108,16 @@ impl LoginRefusal {
 }
 
 /// Looks a logging-in pile up: known, registered for YKC in the version
-/// it declares, and not held back by the operator.
-pub async fn login(ctx: &AppCtx, login: &msg::Login, declared: ykc::Version) -> Result<Result<Pile, LoginRefusal>, ApiError> {
-    let Some(pile) = find_by_code(ctx, &login.pile.digits()).await? else { return Ok(Err(LoginRefusal::UnknownPile)) };
-    let Some(registered) = version(&pile) else { return Ok(Err(LoginRefusal::NotYkc)) };
+/// it declares, and not held back by the operator. A refused pile that is
+/// registered comes back with the refusal, so its log can say why.
+pub async fn login(ctx: &AppCtx, login: &msg::Login, declared: ykc::Version) -> Result<Result<Pile, (LoginRefusal, Option<Pile>)>, ApiError> {
+    let Some(pile) = find_by_code(ctx, &login.pile.digits()).await? else { return Ok(Err((LoginRefusal::UnknownPile, None))) };
+    let Some(registered) = version(&pile) else { return Ok(Err((LoginRefusal::NotYkc, Some(pile)))) };
     if registered != declared {
-        return Ok(Err(LoginRefusal::OtherVersion { registered: protocol_name(registered) }));
+        return Ok(Err((LoginRefusal::OtherVersion { registered: protocol_name(registered) }, Some(pile))));
     }
     if pile.registration_status == RegistrationStatus::Rejected {
-        return Ok(Err(LoginRefusal::Rejected));
+        return Ok(Err((LoginRefusal::Rejected, Some(pile))));
     }
     Ok(Ok(pile))
 }
@@ -168,7 +169,7 @@ pub fn stop_reason(code: msg::StopReason) -> StopReason {
         0x83 => StopReason::PowerLoss,
         0x52 | 0x59..=0x63 | 0x79..=0x82 => StopReason::VehicleFault,
         0x84..=0x89 => StopReason::CommunicationLost,
-        0x4A..=0x69 | 0x6A..=0x8F => StopReason::ChargerFault,
+        0x4A..=0x8F => StopReason::ChargerFault,
         _ => StopReason::Other,
     }
 }
@@ -191,6 +192,11 @@ pub struct PileLink {
     seen_written: i64,
     /// Transaction ids by YKC order number (the real-time data names the order).
     transactions: HashMap<String, i64>,
+    /// The time of each transaction's last curve point: real-time data has
+    /// no time of its own (it is stamped on arrival, in seconds), so a
+    /// second frame within the same second goes one second later instead
+    /// of being taken for a repeat of the first.
+    last_reading: HashMap<i64, i64>,
 }
 
 /// What the transport does with a message's outcome.
@@ -213,7 +219,7 @@ impl PileLink {
             remote_address: remote.into(),
         };
         link::connected(ctx, &pile, &c, remote).await?;
-        Ok(PileLink { pile, connection_id: connection_id.into(), version, guns: HashMap::new(), seen_written: ctx.now(), transactions: HashMap::new() })
+        Ok(PileLink { pile, connection_id: connection_id.into(), version, guns: HashMap::new(), seen_written: ctx.now(), transactions: HashMap::new(), last_reading: HashMap::new() })
     }
 
     /// Sends what is queued for the pile (after the login's answer is written).
@@ -328,8 +334,13 @@ impl PileLink {
             return Ok(());
         }
         let Some(tx) = self.transaction_of(ctx, &rt.order).await? else { return Ok(()) };
+        let at = match self.last_reading.get(&tx) {
+            Some(last) if *last >= ctx.now() => last + 1,
+            _ => ctx.now(),
+        };
+        self.last_reading.insert(tx, at);
         let reading = Reading {
-            at: ctx.now(),
+            at,
             register_wh: Some(wh(rt.energy)),
             // 0.1 V × 0.1 A.
             power_w: Some(i64::from(rt.voltage_dv) * i64::from(rt.current_da) / 100),
@@ -463,10 +474,10 @@ impl PileLink {
 
     /// The pile answered a command (matched by sequence number): the
     /// command completes; a remote start the pile took opens its session.
-    pub async fn answered(&mut self, ctx: &AppCtx, command_id: &str, message: &Message) -> Result<(), ApiError> {
+    pub async fn answered(&mut self, ctx: &AppCtx, command_id: &str, message: &Message, frames: log::RawFrames) -> Result<(), ApiError> {
         let Some(answer) = calls::answer(message) else { return Ok(()) };
         let accepted = answer["status"] == "Accepted";
-        let done = commands::complete(ctx, &self.pile.id, &self.connection_id, command_id, Ok(answer)).await?;
+        let done = commands::complete_logged(ctx, &self.pile.id, &self.connection_id, command_id, Ok(answer), Some(frames)).await?;
         let commands::Completion::Applied(c) = done else { return Ok(()) };
         if c.action == calls::REMOTE_START && accepted {
             let call: calls::RemoteStartCall = serde_json::from_value(c.payload.clone()).map_err(|_| ApiError::internal())?;
@@ -569,6 +580,21 @@ pub fn entry(at: i64, direction: Direction, message: &Message, raw: &[u8], answe
         error: None,
         answered_at,
         raw: Some(log::RawFrames { request: ykc::frame::to_hex(raw), response: answer.map(|(_, b)| ykc::frame::to_hex(b)) }),
+    }
+}
+
+/// The log entry of a refused login: the frames, and why.
+pub fn refused_login_entry(at: i64, login: &Message, raw: &[u8], answer: &[u8], why: &LoginRefusal) -> MessageLogEntry {
+    MessageLogEntry {
+        at,
+        direction: Direction::In,
+        message_id: None,
+        action: Some(action_name(login)),
+        request: fields(login),
+        response: None,
+        error: Some(LoggedError { code: "LoginRefused".into(), description: why.describe() }),
+        answered_at: Some(at),
+        raw: Some(log::RawFrames { request: ykc::frame::to_hex(raw), response: Some(ykc::frame::to_hex(answer)) }),
     }
 }
 
