@@ -402,7 +402,7 @@ impl PileLink {
     }
 
     fn started(&self, s: &msg::StartRequest, order: OrderNo, tag: &str, view: Option<&cards::CardView>) -> msg::StartAnswer {
-        let balance = view.filter(|v| v.wallet.payment == CardPayment::Prepaid).map(|v| v.wallet.available().0.max(0)).unwrap_or(0);
+        let balance = balance_for_pile(view);
         msg::StartAnswer {
             order,
             pile: s.pile,
@@ -504,7 +504,7 @@ impl PileLink {
 pub async fn remote_start_call(ctx: &AppCtx, pile: &Pile, gun: u32, id_tag: &str) -> Result<calls::RemoteStartCall, ApiError> {
     let pile_no = msg::PileNo::from_digits(&pile.code).map_err(|_| ApiError::internal())?;
     let view = cards::get_view(ctx, id_tag).await?;
-    let balance = view.as_ref().filter(|v| v.wallet.payment == CardPayment::Prepaid).map(|v| v.wallet.available().0.max(0)).unwrap_or(0);
+    let balance = balance_for_pile(view.as_ref());
     Ok(calls::RemoteStartCall {
         gun,
         order_no: new_order_no(ctx, &pile_no, gun).await?.digits(),
@@ -549,6 +549,21 @@ pub async fn push_tariff(ctx: &AppCtx, station_ids: &[String], by: &str) -> Resu
         }
     }
     Ok(pushed)
+}
+
+/// What a postpaid card is told it holds: a pile stops a session when its
+/// amount reaches the balance it was given, and a postpaid card is billed
+/// afterwards, so it gets a ceiling no session reaches (100,000 yuan).
+const POSTPAID_BALANCE_FEN: i64 = 10_000_000;
+
+/// The balance a pile is given with a card: a prepaid card's available
+/// balance, a postpaid card's ceiling.
+fn balance_for_pile(view: Option<&cards::CardView>) -> i64 {
+    match view {
+        Some(v) if v.wallet.payment == CardPayment::Prepaid => v.wallet.available().0.max(0),
+        Some(_) => POSTPAID_BALANCE_FEN,
+        None => 0,
+    }
 }
 
 fn gun_number(g: &msg::GunNo) -> u32 {
