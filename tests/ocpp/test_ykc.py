@@ -515,6 +515,9 @@ def test_ykc_short_card_numbers_and_prepaid_balances(gateway, api):
     with online(gateway, p) as y:
         started = y.card_start(short, "01")
         assert started["authorised"] == 1, ("0000...%s is card %s" % (short, short), started)
+        # A postpaid card is billed afterwards: the pile, which stops once
+        # the amount reaches the balance it was told, gets a ceiling.
+        assert started["balance"] >= 10_000_000, ("a postpaid card must not be told 0", started)
         empty = y.card_start(prepaid, "02")
         assert (empty["authorised"], empty["reason"]) == (0, 0x03), ("账户余额不足", empty)
         assert api.post("/card/topUp", {"idTag": prepaid, "amountFen": 5000, "note": "test"})["code"] == 200
