@@ -3345,10 +3345,12 @@ export interface components {
         /** @enum {string} */
         Ocpp16UpdateType: "Differential" | "Full";
         /**
-         * @description The OCPP versions a pile may be registered for.
+         * @description The protocols a pile may be registered for: OCPP-J over WebSocket, or
+         *     the 云快充 (YKC) binary protocol over TCP. (The field keeps its first
+         *     name, `ocppVersion`, on the wire.)
          * @enum {string}
          */
-        OcppVersion: "1.6" | "2.0.1";
+        OcppVersion: "1.6" | "2.0.1" | "ykc1.5" | "ykc1.6";
         /**
          * @description How an offline payment was received. JSON: camelCase names.
          * @enum {string}
@@ -3463,7 +3465,8 @@ export interface components {
             /** @default  */
             model?: string;
             /**
-             * @description The OCPP version the charger speaks (default 1.6).
+             * @description The protocol the charger speaks (default OCPP 1.6): `1.6`, `2.0.1`,
+             *     or YKC `ykc1.5` / `ykc1.6`, whose pile number (`code`) is 14 digits.
              * @default null
              */
             ocppVersion?: components["schemas"]["OcppVersion"] | null;
@@ -3511,7 +3514,8 @@ export interface components {
             /** @default  */
             model?: string;
             /**
-             * @description The OCPP version the charger speaks (default 1.6).
+             * @description The protocol the charger speaks (default OCPP 1.6): `1.6`, `2.0.1`,
+             *     or YKC `ykc1.5` / `ykc1.6`, whose pile number (`code`) is 14 digits.
              * @default null
              */
             ocppVersion?: components["schemas"]["OcppVersion"] | null;
@@ -6527,10 +6531,54 @@ export interface operations {
                                 variableInstance: string | null;
                             }[];
                             /**
+                             * @description The monitors the station holds on its variables, as far as known
+                             *     (accepted SetVariableMonitoring, its NotifyMonitoringReport, less the
+                             *     cleared), by id; `q` filters them by name too.
+                             */
+                            monitors: {
+                                component: string;
+                                componentInstance: string | null;
+                                /** Format: int64 */
+                                connectorId: number | null;
+                                /**
+                                 * Format: int64
+                                 * @description The EVSE of the component (connector n of the pile); null: the station.
+                                 */
+                                evseId: number | null;
+                                /**
+                                 * Format: int64
+                                 * @description The station's id of the monitor (what clearVariableMonitoring takes).
+                                 */
+                                id: number;
+                                /**
+                                 * Format: int64
+                                 * @description When the station last said it holds it (the answer's time, or the report's `generatedAt`).
+                                 */
+                                knownAt: number;
+                                /**
+                                 * Format: int64
+                                 * @description 0 (danger) to 9 (debug).
+                                 */
+                                severity: number;
+                                /** @description How the back office learnt of a monitor. */
+                                source: "set" | "reported";
+                                /** @description Only while a transaction runs on the component. */
+                                transaction: boolean;
+                                /** @description UpperThreshold, LowerThreshold, Delta, Periodic or PeriodicClockAligned. */
+                                type: string;
+                                /**
+                                 * Format: double
+                                 * @description The threshold, the change that counts, or the period in seconds.
+                                 */
+                                value: number;
+                                variable: string;
+                                variableInstance: string | null;
+                            }[];
+                            /**
                              * @description Only 2.0.1 stations report a device model (a 1.6 pile's list is empty).
                              * @enum {string}
                              */
-                            ocppVersion: "1.6" | "2.0.1";
+                            ocppVersion: "1.6" | "2.0.1" | "ykc1.5" | "ykc1.6";
                             pileCode: string;
                             pileId: string;
                             /** Format: uint */
@@ -9446,7 +9494,7 @@ export interface operations {
                                          *     the order when it happens (the charger is always answered, so the
                                          *     order is where staff see it). JSON: camelCase names.
                                          */
-                                        problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
+                                        problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
                                     })[];
                                     /** @description A postpaid card's session: the holder account it is billed to. */
                                     billedTo: string | null;
@@ -11390,7 +11438,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;
@@ -11612,7 +11660,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;
@@ -12053,7 +12101,7 @@ export interface operations {
                                      *     the order when it happens (the charger is always answered, so the
                                      *     order is where staff see it). JSON: camelCase names.
                                      */
-                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
+                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
                                 })[];
                                 /** @description A postpaid card's session: the holder account it is billed to. */
                                 billedTo: string | null;
@@ -12419,7 +12467,7 @@ export interface operations {
                                      *     the order when it happens (the charger is always answered, so the
                                      *     order is where staff see it). JSON: camelCase names.
                                      */
-                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
+                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
                                 })[];
                                 /** @description A postpaid card's session: the holder account it is billed to. */
                                 billedTo: string | null;
@@ -12855,7 +12903,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;
@@ -13082,7 +13130,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;
@@ -13437,11 +13485,12 @@ export interface operations {
                             } | null;
                             model: string;
                             /**
-                             * @description The OCPP version the charger speaks: its handshake must offer it.
+                             * @description The protocol the charger speaks: an OCPP version (its handshake
+                             *     must offer it) or a 云快充 (YKC) version (its login must declare it).
                              * @default 1.6
                              * @enum {string}
                              */
-                            ocppVersion: "1.6" | "2.0.1";
+                            ocppVersion: "1.6" | "2.0.1" | "ykc1.5" | "ykc1.6";
                             /**
                              * Format: int64
                              * @description The window: heartbeat interval x the operations setting.
@@ -13688,11 +13737,12 @@ export interface operations {
                             } | null;
                             model: string;
                             /**
-                             * @description The OCPP version the charger speaks: its handshake must offer it.
+                             * @description The protocol the charger speaks: an OCPP version (its handshake
+                             *     must offer it) or a 云快充 (YKC) version (its login must declare it).
                              * @default 1.6
                              * @enum {string}
                              */
-                            ocppVersion: "1.6" | "2.0.1";
+                            ocppVersion: "1.6" | "2.0.1" | "ykc1.5" | "ykc1.6";
                             /**
                              * Format: int64
                              * @description The window: heartbeat interval x the operations setting.
@@ -13947,11 +13997,12 @@ export interface operations {
                                 } | null;
                                 model: string;
                                 /**
-                                 * @description The OCPP version the charger speaks: its handshake must offer it.
+                                 * @description The protocol the charger speaks: an OCPP version (its handshake
+                                 *     must offer it) or a 云快充 (YKC) version (its login must declare it).
                                  * @default 1.6
                                  * @enum {string}
                                  */
-                                ocppVersion: "1.6" | "2.0.1";
+                                ocppVersion: "1.6" | "2.0.1" | "ykc1.5" | "ykc1.6";
                                 /**
                                  * Format: int64
                                  * @description The window: heartbeat interval x the operations setting.
@@ -13995,6 +14046,12 @@ export interface operations {
                             }[];
                             /** Format: uint */
                             total: number;
+                            /**
+                             * Format: uint16
+                             * @description The TCP port YKC piles connect to (`BACKOFFICE_YKC_PORT`), on this
+                             *     site's host name; null: YKC piles cannot connect here.
+                             */
+                            ykcPort: number | null;
                         };
                         /** @description The message in the caller's language (Accept-Language). */
                         msg: string;
@@ -14063,6 +14120,14 @@ export interface operations {
                                     description: string;
                                 } | null;
                                 messageId: string | null;
+                                /**
+                                 * @description The bytes on the wire of a binary protocol's exchange (YKC), as
+                                 *     upper-case hex; absent for OCPP's JSON, which `request` holds whole.
+                                 */
+                                raw?: {
+                                    request: string;
+                                    response?: string | null;
+                                } | null;
                                 /**
                                  * @description A payload as the log keeps it: the OCPP JSON object, or text when the
                                  *     frame could not be read or was too big to keep whole (then cut, with
@@ -15160,11 +15225,12 @@ export interface operations {
                                 } | null;
                                 model: string;
                                 /**
-                                 * @description The OCPP version the charger speaks: its handshake must offer it.
+                                 * @description The protocol the charger speaks: an OCPP version (its handshake
+                                 *     must offer it) or a 云快充 (YKC) version (its login must declare it).
                                  * @default 1.6
                                  * @enum {string}
                                  */
-                                ocppVersion: "1.6" | "2.0.1";
+                                ocppVersion: "1.6" | "2.0.1" | "ykc1.5" | "ykc1.6";
                                 /**
                                  * Format: int64
                                  * @description The window: heartbeat interval x the operations setting.
@@ -15994,6 +16060,47 @@ export interface operations {
                         code: 200;
                         /** @description POST /tariff/doAdd and /tariff/doEdit answer: the saved version. */
                         data: {
+                            /**
+                             * @description The YKC piles of the stations now using it, each sent the new model
+                             *     (its command: the pile's answer says whether it took it).
+                             */
+                            pushed: {
+                                /** @description A command as stored and sent. */
+                                command: {
+                                    action: string;
+                                    /** Format: int64 */
+                                    answeredAt: number | null;
+                                    /**
+                                     * @description The connection it was sent on (only an answer there completes it).
+                                     * @default null
+                                     */
+                                    connectionId: string | null;
+                                    /** Format: int64 */
+                                    createdAt: number;
+                                    /** @description A CALLERROR, or why a frame could not be read. */
+                                    error: {
+                                        code: string;
+                                        description: string;
+                                    } | null;
+                                    /** @description Also the OCPP message id of the call. */
+                                    id: string;
+                                    /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                                    payload: {
+                                        [key: string]: unknown;
+                                    };
+                                    pileId: string;
+                                    requestedBy: string;
+                                    /** @description The charger's answer payload (a JSON object), once it answered. */
+                                    response: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** Format: int64 */
+                                    sentAt: number | null;
+                                    status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                                };
+                                pileCode: string;
+                                pileId: string;
+                            }[];
                             /** @description A template as the editor submits it: segments instead of slots. */
                             template: {
                                 /** @default  */
@@ -16132,6 +16239,47 @@ export interface operations {
                         code: 200;
                         /** @description POST /tariff/doAdd and /tariff/doEdit answer: the saved version. */
                         data: {
+                            /**
+                             * @description The YKC piles of the stations now using it, each sent the new model
+                             *     (its command: the pile's answer says whether it took it).
+                             */
+                            pushed: {
+                                /** @description A command as stored and sent. */
+                                command: {
+                                    action: string;
+                                    /** Format: int64 */
+                                    answeredAt: number | null;
+                                    /**
+                                     * @description The connection it was sent on (only an answer there completes it).
+                                     * @default null
+                                     */
+                                    connectionId: string | null;
+                                    /** Format: int64 */
+                                    createdAt: number;
+                                    /** @description A CALLERROR, or why a frame could not be read. */
+                                    error: {
+                                        code: string;
+                                        description: string;
+                                    } | null;
+                                    /** @description Also the OCPP message id of the call. */
+                                    id: string;
+                                    /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                                    payload: {
+                                        [key: string]: unknown;
+                                    };
+                                    pileId: string;
+                                    requestedBy: string;
+                                    /** @description The charger's answer payload (a JSON object), once it answered. */
+                                    response: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** Format: int64 */
+                                    sentAt: number | null;
+                                    status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                                };
+                                pileCode: string;
+                                pileId: string;
+                            }[];
                             /** @description A template as the editor submits it: segments instead of slots. */
                             template: {
                                 /** @default  */

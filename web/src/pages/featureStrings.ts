@@ -4,6 +4,7 @@ import { loadAreaStrings, type LoadAreaStrings } from '@/i18n';
 const AREA_STRINGS: readonly LoadAreaStrings[] = [
   () => import('@/features/stations/locales/assets'),
   () => import('@/features/stations/locales/chargers'),
+  () => import('@/features/stations/locales/ykc'),
   () => import('@/features/demo/locales/demo'),
   () => import('@/features/orders/locales/orders'),
   () => import('@/features/settings/locales/settings'),

@@ -31,8 +31,8 @@ export type Pile = StationDetail['piles'][number];
 export type RegistrationStatus = Schema<'RegistrationStatus'>;
 export const REGISTRATION_STATUSES: RegistrationStatus[] = ['Accepted', 'Pending', 'Rejected'];
 
+/** The protocol a pile speaks: an OCPP version or a YKC one (`../model/ykc`'s `PROTOCOLS` lists them). */
 export type OcppVersion = Schema<'OcppVersion'>;
-export const OCPP_VERSIONS: OcppVersion[] = ['1.6', '2.0.1'];
 
 /** The charger link; null until the charger first connects. */
 export type ChargerLink = NonNullable<Pile['link']>;
@@ -87,9 +87,24 @@ export function useStationDetail(id: string) {
 /** How often a station page reads its piles again (charger links and connector states move on their own). */
 export const PILES_LIVE_MS = 5000;
 
+type PileList = Answer<'/partnerapi/pile/getList', 'get'>;
+
+export async function getPileList(stationId: string): Promise<PileList> {
+  const { data } = await get<PileList>('/pile/getList', { stationId });
+  return { list: data?.list ?? [], total: data?.total ?? 0, ykcPort: data?.ykcPort ?? null };
+}
+
 export async function getPiles(stationId: string): Promise<Pile[]> {
-  const { data } = await get<Answer<'/partnerapi/pile/getList', 'get'>>('/pile/getList', { stationId });
-  return data?.list ?? [];
+  return (await getPileList(stationId)).list;
+}
+
+/**
+ * The TCP port YKC piles connect to on this site's host (null: the gateway
+ * has no YKC listener), as the station's pile list names it; read once
+ * (null station: not asked).
+ */
+export function useYkcPort(stationId: string | null) {
+  return useSWR(stationId ? ['pile/getList/ykcPort', stationId] : null, async () => (await getPileList(stationId!)).ykcPort, { revalidateOnFocus: false });
 }
 
 /**

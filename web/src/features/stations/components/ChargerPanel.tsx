@@ -29,7 +29,7 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Pile } from '../api/assets';
+import { useYkcPort, type Pile } from '../api/assets';
 import { chargerPasswordProblem, chargerUrl, sendCommand, setPilePassword, useCommands, useReservations, type Command } from '../api/chargers';
 import type { Schema } from '@/api/types';
 import { confirm } from '@/components/Confirm';
@@ -39,7 +39,8 @@ import { LazyChart } from '@/components/LazyChart';
 import { CertificatesSection } from './CertificatesSection';
 import { DeviceModelDialog } from './DeviceModelDialog';
 import { OperationDialog } from './OperationDialog';
-import { COMMAND_COLOUR, OPERATIONS, schedulePoints, spokenBy, type Operation } from '../model/operations';
+import { COMMAND_COLOUR, forProtocol, OPERATIONS, schedulePoints, spokenBy, type Operation } from '../model/operations';
+import { isYkc, protocolKey, ykcAddress } from '../model/ykc';
 import { actionName, AnswerCell, answerWords, connectorWords } from './commandWords';
 import { clockAxis, clockTooltip } from '@/components/clockAxis';
 import { notify } from '@/utils/notify';
@@ -84,9 +85,15 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
   const [schedule, setSchedule] = useState<Command | null>(null);
   // Polled while a command waits for the charger's answer.
   const commands = useCommands(pile.id, canWrite);
-  const reservations = useReservations(pile.id, commands.data?.list[0], canWrite);
+  // A YKC pile takes no reservation.
+  const reservations = useReservations(pile.id, commands.data?.list[0], canWrite && !isYkc(pile.ocppVersion));
   const link = pile.link;
-  const url = chargerUrl(pile.code);
+  // A YKC pile connects over TCP to this host's YKC port and logs in with its
+  // number: no WebSocket URL, no password, and only the operations YKC has.
+  const ykc = isYkc(pile.ocppVersion);
+  const ykcPort = useYkcPort(ykc ? pile.stationId : null);
+  const url = ykc ? ykcAddress(ykcPort.data) : chargerUrl(pile.code);
+  const ocpp = !ykc;
 
   const run = async (path: string, body: Record<string, unknown>) => {
     try {
@@ -104,7 +111,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
   return (
     <div className={styles.panel} data-testid="charger-panel">
       <div className={styles.row}>
-        <Text weight="semibold">{t('chg.link.title')}</Text>
+        <Text weight="semibold">{ykc ? t('ykc.linkTitle') : t('chg.link.title')}</Text>
         <Badge appearance="tint" color={link?.connected ? 'success' : 'subtle'} data-testid="link-state">
           {link?.connected ? t('chg.link.connected') : link ? t('chg.link.disconnected') : t('chg.link.never')}
         </Badge>
@@ -113,7 +120,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
             {t('chg.link.since', { time: zonedDateTime((link.connected ? link.connectedAt : link.disconnectedAt) ?? link.connectedAt) })}
           </Caption1>
         )}
-        <Caption1 data-testid="link-ocpp-version">{t('chg.link.speaks', { version: pile.ocppVersion ?? '1.6' })}</Caption1>
+        <Caption1 data-testid="link-ocpp-version">{ykc ? t('ykc.registeredAs', { protocol: t(`ykc.protocol.${protocolKey(pile.ocppVersion)}`) }) : t('chg.link.speaks', { version: pile.ocppVersion ?? '1.6' })}</Caption1>
         {link?.protocol && (
           <Caption1>
             {t('chg.link.protocol')}: <span translate="no">{link.protocol}</span>
@@ -147,17 +154,31 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
         )}
       </div>
       <div className={styles.row}>
-        <Caption1>{t('chg.link.url')}:</Caption1>
-        <Caption1 className={styles.mono} data-testid="charger-url" translate="no">
-          {url}
-        </Caption1>
-        <Button size="small" appearance="subtle" onClick={() => void navigator.clipboard?.writeText(url).then(() => notify(t('chg.link.copied'), 'success'))}>
-          {t('chg.link.copy')}
-        </Button>
-        <Caption1>
-          {t('chg.link.password')}: {pile.passwordSetAt ? t('chg.link.passwordSet', { time: zonedDateTime(pile.passwordSetAt) }) : t('chg.link.passwordNone')}
-        </Caption1>
-        {canConfigure && (
+        <Caption1>{ykc ? t('ykc.connectTo') : t('chg.link.url')}:</Caption1>
+        {url !== null ? (
+          <>
+            <Caption1 className={styles.mono} data-testid="charger-url" translate="no">
+              {url}
+            </Caption1>
+            <Button size="small" appearance="subtle" onClick={() => void navigator.clipboard?.writeText(url).then(() => notify(t('chg.link.copied'), 'success'))}>
+              {t('chg.link.copy')}
+            </Button>
+          </>
+        ) : (
+          ykcPort.data === null && (
+            <Caption1 className={styles.muted} data-testid="charger-url-none">
+              {t('ykc.noPort')}
+            </Caption1>
+          )
+        )}
+        {ykc ? (
+          <Caption1 className={styles.muted}>{t('ykc.noPassword')}</Caption1>
+        ) : (
+          <Caption1>
+            {t('chg.link.password')}: {pile.passwordSetAt ? t('chg.link.passwordSet', { time: zonedDateTime(pile.passwordSetAt) }) : t('chg.link.passwordNone')}
+          </Caption1>
+        )}
+        {ocpp && canConfigure && (
           <Button size="small" onClick={() => setPasswordOpen(true)} data-testid="pile-password">
             {t('chg.link.setPassword')}
           </Button>
@@ -202,15 +223,17 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
               </MenuPopover>
             </Menu>
           )}
-          <Button size="small" onClick={() => void run('trigger', { requestedMessage: 'StatusNotification' })} data-testid="cmd-trigger">
-            {t('chg.cmd.trigger')}
-          </Button>
-          {pile.connectors.map((c) => (
+          {ocpp && (
+            <Button size="small" onClick={() => void run('trigger', { requestedMessage: 'StatusNotification' })} data-testid="cmd-trigger">
+              {t('chg.cmd.trigger')}
+            </Button>
+          )}
+          {ocpp && pile.connectors.map((c) => (
             <Button key={c.id} size="small" appearance="subtle" onClick={() => void run('unlock', { connectorId: c.number })}>
               {t('chg.cmd.unlock')} {connectorWords(t, c.number)}
             </Button>
           ))}
-          {canConfigure && pile.ocppVersion !== '2.0.1' && (
+          {canConfigure && ocpp && pile.ocppVersion !== '2.0.1' && (
             <Button size="small" onClick={() => void run('getConfiguration', {})} data-testid="cmd-get-configuration">
               {t('chg.cmd.getConfiguration')}
             </Button>
@@ -220,7 +243,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
               {t('chg.op.getBaseReport.title')}
             </Button>
           )}
-          {canConfigure && (
+          {canConfigure && ocpp && (
             <Button size="small" appearance="subtle" onClick={() => void run('clearCache', {})}>
               {t('chg.cmd.clearCache')}
             </Button>
@@ -234,13 +257,14 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
             <MenuPopover>
               <MenuList>
                 {OPERATIONS.filter((o) => (canConfigure || !o.admin) && spokenBy(o, pile.ocppVersion)).map((o) => (
-                  <MenuItem key={o.key} onClick={() => setOperation(o)}>
+                  <MenuItem key={o.key} onClick={() => setOperation(forProtocol(o, pile.ocppVersion))}>
                     {t(`chg.op.${o.key}.title`)}
                   </MenuItem>
                 ))}
               </MenuList>
             </MenuPopover>
           </Menu>
+          {ykc && <Caption1 className={styles.muted}>{t('ykc.ocppOnly')}</Caption1>}
           {latestSchedule && (
             <Button size="small" appearance="subtle" onClick={() => setSchedule(latestSchedule)} data-testid="cmd-show-schedule">
               {t('chg.op.getCompositeSchedule.title')}
@@ -314,7 +338,7 @@ export function ChargerPanel({ pile, onChanged }: { pile: Pile; onChanged: () =>
             ))}
         </div>
       )}
-      <CertificatesSection pile={pile} latest={commands.data?.list[0]} canConfigure={canConfigure} onCommand={() => void commands.mutate()} />
+      {ocpp && <CertificatesSection pile={pile} latest={commands.data?.list[0]} canConfigure={canConfigure} onCommand={() => void commands.mutate()} />}
       {passwordOpen && <PasswordDialog pile={pile} onClose={() => setPasswordOpen(false)} onSet={onChanged} />}
       {config && <ConfigurationDialog command={config} onClose={() => setConfig(null)} />}
       {deviceModelOpen && <DeviceModelDialog pileId={pile.id} code={pile.code} onClose={() => setDeviceModelOpen(false)} />}

@@ -24,14 +24,15 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actOnConnector, ACTIONS, useConnectorHistory, type Connector, type ConnectorStatus, type OperatorAction, type StationStatus } from '../api/assets';
+import { actOnConnector, ACTIONS, useConnectorHistory, type Connector, type OcppVersion, type ConnectorStatus, type OperatorAction, type StationStatus } from '../api/assets';
 import { commandDone, sendCommand, useCommand, type Command } from '../api/chargers';
 import { confirm } from '@/components/Confirm';
 import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { OperationDialog, type PileRef } from './OperationDialog';
-import { COMMAND_COLOUR, OPERATIONS } from '../model/operations';
+import { COMMAND_COLOUR, forProtocol, OPERATIONS } from '../model/operations';
+import { isYkc } from '../model/ykc';
 import { answerWords } from './commandWords';
 
 const COLOUR: Record<ConnectorStatus, 'success' | 'brand' | 'warning' | 'danger' | 'informative' | 'subtle' | 'important'> = {
@@ -82,7 +83,7 @@ export function CommandState({ label, command }: { label: string; command: Comma
  * list: when a command ends and again shortly after, when the charger's
  * status report has arrived.
  */
-export function ConnectorActions({ c, onDone }: { c: Connector; onDone: () => void }) {
+export function ConnectorActions({ c, protocol, onDone }: { c: Connector; protocol?: OcppVersion | null; onDone: () => void }) {
   const { t } = useTranslation();
   const canWrite = usePermission(['write:system']);
   const canConfigure = usePermission(['configure:charger']);
@@ -101,7 +102,9 @@ export function ConnectorActions({ c, onDone }: { c: Connector; onDone: () => vo
   if (!canWrite) return null;
   const status = c.effectiveStatus;
   const inSession = status === 'charging' || status === 'suspended';
-  const pile: PileRef = { id: c.pileId, code: c.pileCode, connectors: [{ number: c.number }] };
+  const pile: PileRef = { id: c.pileId, code: c.pileCode, ocppVersion: protocol ?? undefined, connectors: [{ number: c.number }] };
+  // A YKC pile has no unlock command (`protocol` unknown: as OCPP; the server refuses what the pile has not).
+  const ykc = isYkc(protocol);
   const label = (k: string) => t(`ast.connector.row.${k}`);
   // What a command is called in its state line (the menu's "…" says a dialog follows).
   const stateLabel = (k: string) => (k === 'remoteStart' ? t('ast.action.remoteStart') : label(k));
@@ -142,9 +145,11 @@ export function ConnectorActions({ c, onDone }: { c: Connector; onDone: () => vo
               <MenuItem disabled={!c.online || !inSession} onClick={async () => (await confirm(t('ast.connector.row.confirmStop', who))) && void send('remoteStop', 'remoteStop', { connectorId: c.number })}>
                 {label('remoteStop')}
               </MenuItem>
-              <MenuItem disabled={!c.online || inSession} onClick={() => void send('unlock', 'unlock', { connectorId: c.number })}>
-                {label('unlock')}
-              </MenuItem>
+              {!ykc && (
+                <MenuItem disabled={!c.online || inSession} onClick={() => void send('unlock', 'unlock', { connectorId: c.number })}>
+                  {label('unlock')}
+                </MenuItem>
+              )}
               {canConfigure && (
                 <MenuItem disabled={!c.online} onClick={async () => (await confirm(t('ast.connector.row.confirmReset', who))) && void send('reset', 'reset', { type: 'Soft' })}>
                   {label('reset')}
@@ -167,7 +172,7 @@ export function ConnectorActions({ c, onDone }: { c: Connector; onDone: () => vo
       {starting && (
         <OperationDialog
           pile={pile}
-          op={OPERATIONS.find((o) => o.key === 'remoteStart')!}
+          op={forProtocol(OPERATIONS.find((o) => o.key === 'remoteStart')!, protocol)}
           preset={{ connectorId: String(c.number) }}
           onClose={() => setStarting(false)}
           onSent={(sent) => setFollowed({ id: sent.id, label: stateLabel('remoteStart') })}

@@ -125,6 +125,13 @@ export function OperationDialog({
           </Field>
         );
       }
+      case 'wholePile':
+        // Sent as connector 0: the pile as a whole, nothing to choose.
+        return (
+          <Field key={f.name} {...fieldProps} hint={t('ykc.wholePileHint')}>
+            <Input value={connectorWords(t, 0)} disabled data-testid={`op-${f.name}`} />
+          </Field>
+        );
       case 'card':
         return (
           <Field key={f.name} {...fieldProps} hint={t('picker.card.hint')}>

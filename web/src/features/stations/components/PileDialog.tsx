@@ -1,10 +1,12 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, mergeClasses, Select, Subtitle2 } from '@fluentui/react-components';
+import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, MessageBar, MessageBarBody, mergeClasses, Select, Subtitle2, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addPile, editPile, OCPP_VERSIONS, REGISTRATION_STATUSES, STANDARDS, type OcppVersion, type Pile, type PileType, type RegistrationStatus, type Standard } from '../api/assets';
+import { addPile, editPile, REGISTRATION_STATUSES, STANDARDS, useYkcPort, type OcppVersion, type Pile, type PileType, type RegistrationStatus, type Standard } from '../api/assets';
+import { chargerUrl } from '../api/chargers';
+import { isYkc, protocolKey, PROTOCOLS, ykcAddress } from '../model/ykc';
 import { useFieldErrors } from '@/components/forms/useFieldErrors';
 import { usePermission } from '@/components/Permission';
-import type { FieldSpec, Rule } from '@/utils/formRules';
+import { checkField, type FieldSpec, type Rule } from '@/utils/formRules';
 import { clearErrorToasts } from '@/utils/notify';
 
 const useStyles = makeStyles({
@@ -17,7 +19,42 @@ const useStyles = makeStyles({
   conn: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(140px, 100%), 1fr))', gap: '8px 14px', alignItems: 'start', marginTop: '8px', '& > *': { minWidth: 0 } },
   connTitle: { display: 'block', marginTop: '16px' },
   fill: { width: '100%', minWidth: 0 },
+  address: { display: 'flex', flexDirection: 'column', rowGap: '2px', marginTop: '12px' },
+  mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
+  muted: { color: tokens.colorNeutralForeground3 },
 });
+
+/**
+ * Where to point the pile, for its protocol: the WebSocket URL of an OCPP
+ * charger (its id is the code), or this site's host and the gateway's YKC
+ * port for a YKC pile, or why a YKC pile cannot connect here.
+ */
+function ConnectAddress({ stationId, code, protocol }: { stationId: string; code: string; protocol: OcppVersion }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const ykc = isYkc(protocol);
+  const port = useYkcPort(ykc ? stationId : null);
+  if (ykc && port.data === undefined) return null;
+  // Before a code is typed the URL ends where the code will go.
+  const address = ykc ? ykcAddress(port.data) : code.trim() ? chargerUrl(code.trim()) : `${chargerUrl('')}…`;
+  return (
+    <div className={styles.address} data-testid="pile-address">
+      <Caption1>{t('ykc.connectTo')}</Caption1>
+      {address === null ? (
+        <MessageBar intent="warning" data-testid="pile-address-none">
+          <MessageBarBody>{t('ykc.noPort')}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <>
+          <Caption1 className={styles.mono} translate="no" data-testid="pile-address-value">
+            {address}
+          </Caption1>
+          <Caption1 className={styles.muted}>{ykc ? t('ykc.tcpHint') : t('ykc.wsHint')}</Caption1>
+        </>
+      )}
+    </div>
+  );
+}
 
 interface ConnRow {
   standard: Standard;
@@ -29,6 +66,8 @@ const int = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : NaN);
 
 /** The server's limits (domain/assets/piles.rs `PileInput::problems`), enforced in the inputs too. */
 export const PILE_MAX = { code: 32, vendor: 50, model: 50, firmwareVersion: 50, qrCode: 200 } as const;
+/** A YKC pile number as typed (white space around it is trimmed by the server). */
+const YKC_CODE = /^\s*\d{14}\s*$/;
 const POWER: Rule = { required: true, whitespace: true, type: 'integer', min: 1, max: 1000 };
 
 /** The form's key of a field a 400 names: `connectors[1].qrCode` is `c1.qrCode`. */
@@ -40,7 +79,7 @@ function pileKeyOf(serverField: string): string | undefined {
 
 /** Register a pile with its connectors, or edit a registered pile's descriptive fields. */
 export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: boolean; stationId: string; pile?: Pile; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   // A charger's security profile is one of its credentials: only configure:charger (Admin) chooses it (the server checks).
   const canConfigure = usePermission(['configure:charger']);
@@ -48,8 +87,15 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
   const [f, setF] = useState({ code: '', vendor: '', model: '', firmwareVersion: '', pileType: 'dc' as PileType, ratedPowerKw: '120', heartbeatIntervalSecs: '30', registrationStatus: 'Accepted' as RegistrationStatus, ocppVersion: '1.6' as OcppVersion, securityProfile: null as number | null });
   const [conns, setConns] = useState<ConnRow[]>([{ standard: 'gbt2015', maxPowerKw: '120', qrCode: '' }]);
   const [busy, setBusy] = useState(false);
+  // A YKC pile's code is its 14-digit pile number (the server refuses any other, naming `code`).
+  const ykc = isYkc(f.ocppVersion);
+  const codeLabel = ykc ? t('ykc.pileNumber') : t('ast.pile.code');
+  const codeRules = (ykcPile: boolean): Rule[] =>
+    ykcPile
+      ? [{ required: true, whitespace: true }, { pattern: YKC_CODE, message: t('ykc.pileNumberRule') }]
+      : [{ required: true, whitespace: true, max: PILE_MAX.code }, { pattern: /^\s*[A-Za-z0-9_-]+\s*$/, message: t('ast.form.pileCodePattern', { n: PILE_MAX.code }) }];
   const specs = (): Array<[string, FieldSpec]> => [
-    ['code', { label: t('ast.pile.code'), rules: [{ required: true, whitespace: true, max: PILE_MAX.code }, { pattern: /^\s*[A-Za-z0-9_-]+\s*$/, message: t('ast.form.pileCodePattern', { n: PILE_MAX.code }) }] }],
+    ['code', { label: codeLabel, rules: codeRules(ykc) }],
     ['ratedPowerKw', { label: t('ast.pile.power'), rules: [POWER] }],
     ['heartbeatIntervalSecs', { label: t('ast.pile.heartbeat'), rules: [{ required: true, whitespace: true, type: 'integer', min: 10, max: 3600 }] }],
     ['vendor', { label: t('ast.pile.vendor'), rules: [{ max: PILE_MAX.vendor }] }],
@@ -105,7 +151,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
         heartbeatIntervalSecs: int(f.heartbeatIntervalSecs),
         registrationStatus: f.registrationStatus,
         ocppVersion: f.ocppVersion,
-        securityProfile: f.securityProfile ?? undefined,
+        securityProfile: ykc ? undefined : (f.securityProfile ?? undefined),
       };
       // NaN is sent as null, so the server names the field.
       const clean = JSON.parse(JSON.stringify(body)) as typeof body;
@@ -122,8 +168,8 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
     }
   }
 
-  const text = (k: keyof typeof f, label: string, required = false, disabled = false, maxLength?: number) => (
-    <Field label={label} required={required} validationMessage={fe.errors[k]} data-field={k}>
+  const text = (k: keyof typeof f, label: string, required = false, disabled = false, maxLength?: number, hint?: string) => (
+    <Field label={label} hint={hint} required={required} validationMessage={fe.errors[k]} data-field={k}>
       <Input
         name={k}
         value={String(f[k])}
@@ -150,7 +196,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
           <DialogContent>
             <div ref={fe.container}>
             <div className={styles.grid} data-testid="pile-form">
-              {text('code', t('ast.pile.code'), true, !!pile, PILE_MAX.code)}
+              {text('code', codeLabel, true, !!pile, ykc ? 14 : PILE_MAX.code, ykc ? t('ykc.pileNumberHint') : undefined)}
               <Field label={t('ast.pile.type')} required>
                 <Select disabled={!!pile} value={f.pileType} onChange={(_, d) => setF((x) => ({ ...x, pileType: d.value as PileType }))} data-testid="pile-type">
                   <option value="ac">{t('ast.type.ac')}</option>
@@ -182,16 +228,27 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
                   ))}
                 </Select>
               </Field>
-              <Field label={t('chg.link.ocppVersion')} hint={t('chg.link.ocppVersionHint')}>
-                <Select className={styles.fit} value={f.ocppVersion} onChange={(_, d) => setF((x) => ({ ...x, ocppVersion: d.value as OcppVersion }))} data-testid="pile-ocpp-version">
-                  {OCPP_VERSIONS.map((v) => (
-                    <option key={v} value={v} translate="no">
-                      OCPP {v}
+              <Field label={t('ykc.protocolLabel')} hint={t('ykc.protocolHint')}>
+                <Select
+                  className={styles.fit}
+                  value={f.ocppVersion}
+                  onChange={(_, d) => {
+                    const v = d.value as OcppVersion;
+                    setF((x) => ({ ...x, ocppVersion: v }));
+                    // The code's rule follows the protocol: a shown error is judged again.
+                    if (fe.errors.code) fe.setError('code', checkField(f.code, codeRules(isYkc(v)), isYkc(v) ? t('ykc.pileNumber') : t('ast.pile.code'), i18n.language));
+                  }}
+                  data-testid="pile-ocpp-version"
+                >
+                  {PROTOCOLS.map((v) => (
+                    <option key={v} value={v}>
+                      {t(`ykc.protocol.${protocolKey(v)}`)}
                     </option>
                   ))}
                 </Select>
               </Field>
-              <Field label={t('chg.link.security')} hint={canConfigure ? undefined : t('chg.link.securityAdminOnly')}>
+              {/* A YKC pile logs in with its number alone: no security profile. */}
+              {!ykc && <Field label={t('chg.link.security')} hint={canConfigure ? undefined : t('chg.link.securityAdminOnly')}>
                 <Select
                   className={styles.fit}
                   disabled={!canConfigure}
@@ -207,7 +264,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
                     </option>
                   ))}
                 </Select>
-              </Field>
+              </Field>}
               {!pile && (
                 <Field label={t('ast.pile.connectorCount')} required>
                   <Select value={String(conns.length)} onChange={(_, d) => setCount(Number(d.value))} data-testid="pile-connector-count">
@@ -220,6 +277,7 @@ export function PileDialog({ open, stationId, pile, onClose, onSaved }: { open: 
                 </Field>
               )}
             </div>
+            <ConnectAddress stationId={stationId} code={f.code} protocol={f.ocppVersion} />
             {!pile && (
               <>
                 <Subtitle2 as="h3" className={styles.connTitle}>{t('ast.connector.title')}</Subtitle2>

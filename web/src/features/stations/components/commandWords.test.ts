@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
-import { answerWords } from './commandWords';
+import { loadFeatureStrings } from '@/pages/featureStrings';
+import { actionName, answerWords } from './commandWords';
 
 describe('a command answer in words', () => {
   it("counts a 2.0.1 device model answer's accepted variables", async () => {
@@ -9,5 +10,16 @@ describe('a command answer in words', () => {
     expect(answered({ setVariableResult: [{ attributeStatus: 'Accepted' }, { attributeStatus: 'Rejected' }] })).toBe('1 of 2 variables accepted');
     expect(answered({ getVariableResult: [{ attributeStatus: 'Accepted', attributeValue: '60' }] })).toBe('1 of 1 variables accepted');
     expect(answered({ status: 'Accepted' })).toBe(i18n.t('chg.answer.Accepted'));
+  });
+
+  it('names a YKC command by its frame when OCPP has no such action', async () => {
+    await loadFeatureStrings();
+    await i18n.changeLanguage('zh');
+    const t = i18n.t.bind(i18n);
+    expect(actionName(t, 'Reboot')).toBe('远程重启');
+    expect(actionName(t, 'RemoteStart')).toBe('运营平台远程控制启机');
+    expect(actionName(t, 'NoSuchThing')).toBe('NoSuchThing');
+    await i18n.changeLanguage('en');
+    expect(actionName(i18n.t.bind(i18n), 'Reboot')).toBe('remote reboot');
   });
 });

@@ -9,8 +9,11 @@ import type { Command } from '../api/chargers';
  * find the name in the tooltip, and the raw JSON behind a disclosure.
  */
 
-/** An OCPP action's name in the reader's language (unknown ones as sent). */
-export const actionName = (t: TFunction, action: string): string => t(`chg.action.${action}`, { defaultValue: action });
+/**
+ * An action's name in the reader's language: an OCPP action's, else a YKC
+ * frame's as the catalogue names it (`ykc.frame`), else as sent.
+ */
+export const actionName = (t: TFunction, action: string): string => t(`chg.action.${action}`, { defaultValue: t(`ykc.frame.${action}`, { defaultValue: action }) });
 
 /** An OCPP CALLERROR code (or the link's own Timeout / Offline / ConnectionClosed) in words. */
 export const errorName = (t: TFunction, code: string): string => t(`chg.callError.${code}`, { defaultValue: code });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operationFieldOf } from '../components/OperationDialog';
-import { bodyOf, OPERATIONS, optionsOf, parsePeriods, schedulePoints, spokenBy } from './operations';
+import { CHARGER_OPERATIONS } from '@/api/chargerOperations';
+import { bodyOf, forProtocol, OPERATIONS, optionsOf, parsePeriods, schedulePoints, spokenBy } from './operations';
 
 const op = (key: string) => OPERATIONS.find((o) => o.key === key)!;
 
@@ -14,6 +15,37 @@ describe('remote operation forms', () => {
     expect(bodyOf(op('setVariables'), { component: 'OCPPCommCtrlr', variable: 'HeartbeatInterval', value: '120', evseId: '' })).toEqual({ body: { variables: [{ component: 'OCPPCommCtrlr', variable: 'HeartbeatInterval', value: '120' }] } });
     expect(operationFieldOf(op('setVariables'), 'variables[0].component')).toBe('component');
     expect(operationFieldOf(op('setVariables'), 'variables')).toBeUndefined();
+  });
+
+  it('offer a YKC pile only what YKC has: a remote start on a named gun, for a physical card, without a power limit', () => {
+    // What the server has a YKC command for (remote stop and reset have their own buttons).
+    const withYkc = Object.entries(CHARGER_OPERATIONS).filter(([, o]) => o.ykc !== null).map(([k]) => k);
+    for (const version of ['ykc1.5', 'ykc1.6']) {
+      const offered = OPERATIONS.filter((o) => spokenBy(o, version)).map((o) => o.key);
+      expect(offered).toContain('remoteStart');
+      expect(offered.every((k) => withYkc.includes(k))).toBe(true);
+      expect(offered).not.toContain('changeConfiguration');
+      expect(offered).not.toContain('setVariables');
+      expect(offered).not.toContain('installCertificate');
+    }
+    const start = forProtocol(op('remoteStart'), 'ykc1.6');
+    expect(start.fields.map((f) => [f.name, f.kind, !!f.required])).toEqual([
+      ['connectorId', 'connector', true],
+      ['idTag', 'card', true],
+    ]);
+    expect(start.fields[1].ruleMessage).toBe('ykc.rule.card');
+    expect(bodyOf(start, { idTag: 'D14B0A54' })).toEqual({ problem: 'connectorId' });
+    expect(bodyOf(start, { connectorId: '1', idTag: 'D14B0A54', limitW: '7000' })).toEqual({ body: { connectorId: 1, idTag: 'D14B0A54' } });
+    // An OCPP pile's form is the declared one.
+    expect(forProtocol(op('remoteStart'), '1.6')).toBe(op('remoteStart'));
+    expect(forProtocol(op('remoteStart'), undefined).fields.map((f) => f.name)).toEqual(['connectorId', 'idTag', 'limitW']);
+    // Its service state is the whole pile's; its firmware comes at once over FTP.
+    const availability = forProtocol(op('availability'), 'ykc1.6');
+    expect(availability.fields[0]).toMatchObject({ name: 'connectorId', kind: 'wholePile' });
+    expect(bodyOf(availability, { type: 'Inoperative' })).toEqual({ body: { connectorId: 0, type: 'Inoperative' } });
+    const firmware = forProtocol(op('updateFirmware'), 'ykc1.5');
+    expect(firmware.fields.map((f) => f.name)).toEqual(['location']);
+    expect(firmware.fields[0].ruleMessage).toBe('ykc.rule.ftp');
   });
 
   it('offer a 2.0.1 station the roots only 2.0.1 holds, a 1.6 charger only its own', () => {

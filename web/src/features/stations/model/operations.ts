@@ -10,10 +10,12 @@ import type { Command } from '../api/chargers';
 import type { Schema } from '@/api/types';
 import { fromZoned } from '@/components/data/format';
 import type { Rule } from '@/utils/formRules';
+import { isYkc } from './ykc';
 
 /** `connectorAny`: a connector, or none (the charger chooses). */
 /** `pem`: a certificate, several lines. */
-export type FieldKind = 'connector' | 'connector0' | 'connectorAny' | 'card' | 'text' | 'pem' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
+/** `wholePile`: connector 0, shown and sent without a choice (a YKC pile's service state is the whole pile's). */
+export type FieldKind = 'connector' | 'connector0' | 'wholePile' | 'connectorAny' | 'card' | 'text' | 'pem' | 'secret' | 'number' | 'datetime' | 'select' | 'periods';
 
 export interface OperationField {
   name: string;
@@ -34,6 +36,8 @@ export interface OperationField {
   ruleMessage?: string;
   /** The route takes a list: the one value goes as `[value]`. */
   asList?: boolean;
+  /** What differs for a YKC pile (merged over the field), or false: not sent to one. */
+  ykc?: false | Partial<Pick<OperationField, 'kind' | 'required' | 'rule' | 'ruleMessage' | 'maxLength' | 'initial'>>;
 }
 
 /** A location the charger fetches from or uploads to, as the server accepts it. */
@@ -47,9 +51,10 @@ export interface Operation {
   /** Interrupts charging: asks first. */
   confirm?: boolean;
   fields: OperationField[];
-  /** Whether it is sent to a charger of each OCPP version (the pile's `ocppVersion`). */
+  /** Whether it is sent to a charger of each protocol (the pile's `ocppVersion`): OCPP 1.6, 2.0.1, YKC. */
   v16: boolean;
   v201: boolean;
+  ykc: boolean;
   /** The fields go as the one item of this list (`variables: [{...}]`). */
   list?: string;
 }
@@ -63,6 +68,7 @@ const op = (key: OperationKey, rest: Pick<Operation, 'fields'> & Partial<Pick<Op
   admin: CHARGER_OPERATIONS[key].permission === 'configure:charger',
   v16: CHARGER_OPERATIONS[key].action !== null,
   v201: CHARGER_OPERATIONS[key].v201 !== null,
+  ykc: CHARGER_OPERATIONS[key].ykc !== null,
   ...rest,
 });
 
@@ -70,8 +76,23 @@ const op = (key: OperationKey, rest: Pick<Operation, 'fields'> & Partial<Pick<Op
 export const optionsOf = (f: Pick<OperationField, 'options' | 'optionsV201'>, version: string | null | undefined): string[] =>
   (version === '2.0.1' ? f.optionsV201 : undefined) ?? f.options ?? [];
 
-/** Whether a pile of `version` takes the operation. */
-export const spokenBy = (o: Pick<Operation, 'v16' | 'v201'>, version: string | null | undefined) => (version === '2.0.1' ? o.v201 : o.v16);
+/** Whether a pile of `version` (an OCPP or a YKC one) takes the operation. */
+export const spokenBy = (o: Pick<Operation, 'v16' | 'v201' | 'ykc'>, version: string | null | undefined) => (isYkc(version) ? o.ykc : version === '2.0.1' ? o.v201 : o.v16);
+
+/**
+ * The operation as a pile of `version` is sent it: for a YKC pile each
+ * field's `ykc` differences (a remote start names its gun and takes no
+ * power limit), the fields it has no room for left out.
+ */
+export function forProtocol(o: Operation, version: string | null | undefined): Operation {
+  if (!isYkc(version)) return o;
+  return { ...o, fields: o.fields.flatMap((f) => (f.ykc === false ? [] : [{ ...f, ...f.ykc }])) };
+}
+
+/** A card number a YKC pile takes: the physical card's 1-16 hex digits. */
+const YKC_CARD: Rule = { pattern: /^\s*[0-9A-Fa-f]{1,16}\s*$/ };
+/** Where a YKC pile fetches firmware: FTP now (its fixed fields hold the host, user and password, the path). */
+const YKC_FIRMWARE: Rule = { pattern: /^\s*ftp:\/\/\S+$/i };
 
 const ATTRIBUTES = ['Actual', 'Target', 'MinSet', 'MaxSet'];
 const VARIABLE: OperationField[] = [
@@ -84,15 +105,22 @@ const VARIABLE: OperationField[] = [
 const PURPOSES = [...OCPP_VALUES.ChargingProfilePurposeType];
 
 export const OPERATIONS: Operation[] = [
-  op('remoteStart', { fields: [{ name: 'connectorId', kind: 'connectorAny' }, { name: 'idTag', kind: 'card', required: true }, { name: 'limitW', kind: 'number', rule: { type: 'number', min: 1, max: 1_000_000 } }] }),
-  op('availability', { confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'type', kind: 'select', options: [...OCPP_VALUES.AvailabilityType], required: true }] }),
+  // A YKC pile starts on the gun it is told, for a physical card, without a power limit.
+  op('remoteStart', { fields: [
+    { name: 'connectorId', kind: 'connectorAny', ykc: { kind: 'connector', required: true } },
+    { name: 'idTag', kind: 'card', required: true, ykc: { rule: YKC_CARD, ruleMessage: 'ykc.rule.card' } },
+    { name: 'limitW', kind: 'number', rule: { type: 'number', min: 1, max: 1_000_000 }, ykc: false },
+  ] }),
+  // A YKC pile goes in or out of service as a whole (0x52), never one gun.
+  op('availability', { confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true, ykc: { kind: 'wholePile', initial: '0' } }, { name: 'type', kind: 'select', options: [...OCPP_VALUES.AvailabilityType], required: true }] }),
   op('trigger', { fields: [{ name: 'requestedMessage', kind: 'select', options: [...OCPP_VALUES.MessageTrigger], required: true }, { name: 'connectorId', kind: 'connector' }] }),
   op('reserveNow', { fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] }),
   op('changeConfiguration', { fields: [{ name: 'key', kind: 'text', required: true, maxLength: 50 }, { name: 'value', kind: 'text', maxLength: 500 }] }),
   // The charger's password over OCPP (AuthorizationKey): never through changeConfiguration.
   // Empty: the server generates one; typed: 16-40 characters (the server also judges how guessable).
   op('rotateAuthorizationKey', { confirm: true, fields: [{ name: 'newKey', kind: 'secret', maxLength: 40, rule: { type: 'string', min: 16, max: 40 } }] }),
-  op('updateFirmware', { confirm: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }, { name: 'retrieveAt', kind: 'datetime' }] }),
+  // A YKC pile fetches at once, over FTP.
+  op('updateFirmware', { confirm: true, fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url', ykc: { rule: YKC_FIRMWARE, ruleMessage: 'ykc.rule.ftp' } }, { name: 'retrieveAt', kind: 'datetime', ykc: false }] }),
   op('getDiagnostics', { fields: [{ name: 'location', kind: 'text', required: true, maxLength: 512, rule: LOCATION, ruleMessage: 'chg.rule.url' }] }),
   op('sendLocalList', { fields: [{ name: 'updateType', kind: 'select', options: [...OCPP_VALUES.UpdateType], required: true }] }),
   op('getLocalListVersion', { fields: [] }),
@@ -206,6 +234,7 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
     switch (f.kind) {
       case 'connector':
       case 'connector0':
+      case 'wholePile':
       case 'connectorAny':
       case 'number': {
         const n = Number(v);

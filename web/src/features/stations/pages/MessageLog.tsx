@@ -7,6 +7,7 @@ import { zonedDateTimeSecs } from '@/components/data/format';
 import { setTabLabel } from '@/store/tabs';
 import { actionName, errorName } from '../components/commandWords';
 import { eventSummary } from '../model/eventSummary';
+import { frameTypeHex, hexBytes, ykcFrame, ykcFrameName } from '../model/ykc';
 
 const useStyles = makeStyles({
   card: { padding: '16px', rowGap: '12px' },
@@ -19,13 +20,41 @@ const useStyles = makeStyles({
   id: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: tokens.colorNeutralForeground3 },
   table: { tableLayout: 'auto' },
   wrap: { overflowX: 'auto', maxWidth: '100%' },
+  // Hex wraps between bytes, never inside one.
+  hex: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: 'pre-wrap', wordBreak: 'normal', overflowWrap: 'normal', margin: 0, maxHeight: '320px', overflow: 'auto' },
+  top: { verticalAlign: 'top' },
+  raw: { marginTop: '6px', '& > summary': { cursor: 'pointer', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 } },
+  rawLabel: { display: 'block', marginTop: '4px', color: tokens.colorNeutralForeground3 },
+  errorText: { display: 'block', maxWidth: '320px', whiteSpace: 'normal', color: tokens.colorNeutralForeground3 },
 });
+
+/** A YKC exchange (a binary protocol's frames, with their bytes): named and shown by frame. */
+const isYkcEntry = (e: MessageLogEntry) => e.raw != null || ykcFrame(e.action) !== undefined;
+
+/** The bytes of a YKC exchange behind a disclosure: the frame and the answer, in hex. */
+function RawFrames({ raw }: { raw: NonNullable<MessageLogEntry['raw']> }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <details className={styles.raw} data-testid="log-raw">
+      <summary>{t('ykc.log.raw')}</summary>
+      <Caption1 className={styles.rawLabel}>{t('ykc.log.request')}</Caption1>
+      <pre className={styles.hex} translate="no" data-testid="log-raw-request">
+        {hexBytes(raw.request)}
+      </pre>
+      <Caption1 className={styles.rawLabel}>{t('ykc.log.answer')}</Caption1>
+      <pre className={styles.hex} translate="no" data-testid="log-raw-response">
+        {raw.response ? hexBytes(raw.response) : t('ykc.log.noAnswer')}
+      </pre>
+    </details>
+  );
+}
 
 const pretty = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v, null, 2));
 
 /** /connector/messageLog?pileId=&code=[&action=]: every OCPP exchange of one charger, newest first. */
 export default function MessageLog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const [params] = useSearchParams();
   const pileId = params.get('pileId') ?? '';
@@ -98,15 +127,22 @@ export default function MessageLog() {
             )}
             {entries.map((e, i) => {
               const k = `${e.at}-${e.messageId}-${i}`;
+              const ykc = isYkcEntry(e);
+              const frame = ykc ? ykcFrame(e.action) : undefined;
               return (
                 <Fragment key={k}>
-                  <TableRow data-action={e.action ?? ''}>
+                  <TableRow data-action={e.action ?? ''} data-protocol={ykc ? 'ykc' : 'ocpp'} data-testid="log-row">
                     <TableCell className={styles.nowrap} data-testid="log-time">
                       {zonedDateTimeSecs(e.at)}
                     </TableCell>
                     <TableCell className={styles.nowrap}>{e.direction === 'in' ? t('chg.log.in') : t('chg.log.out')}</TableCell>
-                    <TableCell className={styles.nowrap} title={e.action ?? undefined}>
-                      {e.action ? actionName(t, e.action) : t('chg.log.unreadable')}
+                    <TableCell className={styles.nowrap} title={e.action ?? undefined} data-testid="log-action-name">
+                      {e.action ? (ykc ? (ykcFrameName(e.action, i18n.resolvedLanguage ?? i18n.language) ?? e.action) : actionName(t, e.action)) : t('chg.log.unreadable')}
+                      {frame && (
+                        <Caption1 className={styles.id} translate="no" data-testid="log-frame-type">
+                          {frameTypeHex(frame.frameType)} · {e.action}
+                        </Caption1>
+                      )}
                       {e.action === 'NotifyEvent' && (
                         <Caption1 className={styles.id} translate="no" data-testid="log-event-summary">
                           {' '}
@@ -121,9 +157,17 @@ export default function MessageLog() {
                     </TableCell>
                     <TableCell className={styles.nowrap}>
                       {e.error ? (
-                        <Badge color={e.error.code === 'Timeout' || e.error.code === 'Offline' ? 'warning' : 'danger'} appearance="tint" title={e.error.code}>
-                          {errorName(t, e.error.code)}
-                        </Badge>
+                        <>
+                          <Badge color={e.error.code === 'Timeout' || e.error.code === 'Offline' ? 'warning' : 'danger'} appearance="tint" title={e.error.code}>
+                            {errorName(t, e.error.code)}
+                          </Badge>
+                          {/* A YKC refusal (bytes the decoder refused or skipped) says why beside its code. */}
+                          {ykc && (
+                            <Caption1 className={styles.errorText} data-testid="log-error">
+                              <span translate="no">{e.error.code}</span>: {e.error.description}
+                            </Caption1>
+                          )}
+                        </>
                       ) : (
                         <Badge color="success" appearance="tint">
                           {t('chg.log.answered')}
@@ -137,12 +181,15 @@ export default function MessageLog() {
                     </TableCell>
                   </TableRow>
                   {open.has(k) && (
-                    <TableRow>
-                      <TableCell colSpan={3}>
-                        <pre className={styles.json} translate="no">{pretty(e.request)}</pre>
+                    <TableRow data-testid="log-detail">
+                      <TableCell colSpan={3} className={styles.top}>
+                        {ykc && <Caption1 className={styles.rawLabel}>{t('ykc.log.fields')}</Caption1>}
+                        <pre className={styles.json} translate="no" data-testid="log-request">{pretty(e.request)}</pre>
+                        {e.raw && <RawFrames raw={e.raw} />}
                       </TableCell>
-                      <TableCell colSpan={3}>
-                        <pre className={styles.json} translate="no">{e.error ? `${e.error.code}: ${e.error.description}` : pretty(e.response)}</pre>
+                      <TableCell colSpan={3} className={styles.top}>
+                        {ykc && <Caption1 className={styles.rawLabel}>{t('ykc.log.answerFields')}</Caption1>}
+                        <pre className={styles.json} translate="no" data-testid="log-response">{e.error ? `${e.error.code}: ${e.error.description}` : e.response == null && ykc ? t('ykc.log.noAnswer') : pretty(e.response)}</pre>
                       </TableCell>
                     </TableRow>
                   )}

@@ -17,6 +17,7 @@ import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
 import { setTabLabel } from '@/store/tabs';
 import { useHoursText } from '../components/OpeningHoursField';
+import { isYkc, protocolKey } from '../model/ykc';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: '12px' },
@@ -190,6 +191,9 @@ export default function StationDetail() {
             <div className={styles.row}>
               <Text weight="semibold">{p.code}</Text>
               <Badge appearance="outline">{t(`ast.type.${p.pileType}`)}</Badge>
+              <Badge appearance="tint" color={isYkc(p.ocppVersion) ? 'brand' : 'informative'} data-testid="pile-protocol" data-protocol={p.ocppVersion ?? '1.6'}>
+                {t(`ykc.protocol.${protocolKey(p.ocppVersion)}`)}
+              </Badge>
               <Caption1>{p.ratedPowerKw} kW</Caption1>
               <Badge appearance="tint" color={p.online ? 'success' : 'important'} data-testid="pile-online">
                 {p.online ? t('ast.pile.online') : t('ast.pile.offline')}
@@ -278,7 +282,7 @@ export default function StationDetail() {
                       </Caption1>
                     </TableCell>
                     <TableCell>
-                      <ConnectorActions c={c} onDone={() => void mutate()} />
+                      <ConnectorActions c={c} protocol={p.ocppVersion} onDone={() => void mutate()} />
                       <Button size="small" appearance="subtle" onClick={() => setHistory({ id: c.id, label: `${c.pileCode} #${c.number}` })}>
                         {t('ast.connector.history')}
                       </Button>
