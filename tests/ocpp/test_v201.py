@@ -289,7 +289,7 @@ def test_authorize_answers_every_id_token_type_from_the_cards(gateway, api):
         async with v201(gateway["ws"], p) as cs:
             await cs.call(call.BootNotification(**BOOT))
             for token, kind, status in [("DEMO0001", "ISO14443", "Accepted"), ("demo0002", "Central", "Accepted"), ("BLOCKED01", "ISO15693", "Blocked"),
-                                        ("EXPIRED01", "KeyCode", "Expired"), ("NOSUCHCARD", "eMAID", "Invalid")]:
+                                        ("EXPIRED01", "KeyCode", "Expired"), ("NOSUCHCARD", "eMAID", "Invalid"), ("DEMO0001", "MacAddress", "Accepted")]:
                 r = await cs.call(call.Authorize(id_token={"id_token": token, "type": kind}))
                 assert r.id_token_info["status"] == status, (token, r)
 
@@ -806,6 +806,10 @@ def test_every_station_message_is_answered_in_its_schema(gateway, api):
             ocsp = {"hash_algorithm": "SHA256", "issuer_name_hash": "a" * 64, "issuer_key_hash": "b" * 64, "serial_number": "01", "responder_url": "http://ocsp.example.com"}
             status = await cs.call(call.GetCertificateStatus(ocsp_request_data=ocsp))
             assert status.status == "Failed", status
+            await cs.call(call.SecurityEventNotification(type="TamperDetectionActivated", timestamp=now, tech_info="door opened"))
+        # A security event is the pile's, as a 1.6 charger's is.
+        events = api.get(f"/charger/securityEvents?pileId={p.id}&type=TamperDetectionActivated")["data"]["list"]
+        assert [(e["type"], e["techInfo"]) for e in events] == [("TamperDetectionActivated", "door opened")], events
         # Each is in the pile's message log, under its action.
         for action in ["ReportChargingProfiles", "NotifyChargingLimit", "ClearedChargingLimit", "NotifyMonitoringReport", "NotifyCustomerInformation", "PublishFirmwareStatusNotification"]:
             log = api.get(f"/pile/messageLog?pileId={p.id}&action={action}")["data"]["list"]
@@ -816,7 +820,8 @@ def test_every_station_message_is_answered_in_its_schema(gateway, api):
 
 def test_monitors_profiles_customer_data_and_published_firmware_go_as_201_calls(gateway, api):
     """Monitoring (N): monitors set, answered one by one with the station's
-    ids, cleared and reported; a tripped monitor's NotifyEvent is logged.
+    ids, cleared and reported, and kept as the pile's (set, reported, less
+    the cleared); a tripped monitor's NotifyEvent is logged.
     GetChargingProfiles (K), CustomerInformation for a card (N) and
     PublishFirmware (L), each followed by its report; bad bodies are 400s
     naming the field, and a 1.6 pile is refused."""
@@ -824,9 +829,15 @@ def test_monitors_profiles_customer_data_and_published_firmware_go_as_201_calls(
     old = make_pile(api)
     now = iso(time.time())
 
+    def kept_monitors(q=None):
+        r = api.get(f"/charger/deviceModel?pileId={p.id}" + (f"&q={q}" if q else ""))
+        assert r["code"] == 200, r
+        return r["data"]["monitors"]
+
     async def go():
         async with v201(gateway["ws"], p) as cs:
             await cs.call(call.BootNotification(**BOOT))
+            assert kept_monitors() == []
             monitors = [{"component": "EVSE", "evseId": 1, "variable": "Power", "type": "UpperThreshold", "value": 22000, "severity": 3},
                         {"component": "ChargingStation", "variable": "Temperature", "type": "Periodic", "value": 300},
                         {"component": "NoSuchThing", "variable": "Power", "type": "Delta", "value": 500}]
@@ -836,16 +847,31 @@ def test_monitors_profiles_customer_data_and_published_firmware_go_as_201_calls(
             assert [(d["component"].get("evse"), d["type"], d["value"], d["severity"]) for d in sent] == [({"id": 1}, "UpperThreshold", 22000, 3), (None, "Periodic", 300, 5), (None, "Delta", 500, 5)], sent
             results = done["response"]["setMonitoringResult"]
             assert [(r["status"], r.get("id")) for r in results] == [("Accepted", 40), ("Accepted", 41), ("UnknownComponent", None)], results
+            # The accepted ones are kept with the station's ids and shown with the device model.
+            kept = {m["id"]: m for m in kept_monitors()}
+            assert sorted(kept) == [40, 41], kept
+            assert (kept[40]["component"], kept[40]["evseId"], kept[40]["variable"], kept[40]["type"], kept[40]["value"], kept[40]["severity"], kept[40]["transaction"], kept[40]["source"]) == \
+                ("EVSE", 1, "Power", "UpperThreshold", 22000, 3, False, "set"), kept[40]
+            assert (kept[41]["component"], kept[41]["evseId"], kept[41]["type"], kept[41]["value"], kept[41]["severity"]) == ("ChargingStation", None, "Periodic", 300, 5), kept[41]
             # The monitor trips: the station's event is answered and logged.
             await cs.call(call.NotifyEvent(generated_at=now, seq_no=0, tbc=False, event_data=[{"event_id": 1, "timestamp": now, "trigger": "Alerting", "actual_value": "23100", "event_notification_type": "CustomMonitor",
                                                                                                "component": {"name": "EVSE", "evse": {"id": 1}}, "variable": {"name": "Power"}, "variable_monitoring_id": 40}]))
             cleared = await settle(api, (await post(api, "/charger/clearVariableMonitoring", {"pileId": p.id, "monitorIds": [40, 7]}))["data"]["id"])
             assert [r["status"] for r in cleared["response"]["clearMonitoringResult"]] == ["Accepted", "NotFound"] and cs.last("ClearVariableMonitoring")[1] == [40, 7]
+            assert [m["id"] for m in kept_monitors()] == [41], "the cleared one is gone"
             report = await settle(api, (await post(api, "/charger/getMonitoringReport", {"pileId": p.id, "criteria": ["ThresholdMonitoring", "DeltaMonitoring"], "component": "EVSE", "evseId": 1}))["data"]["id"])
             _, request_id, criteria, component_variable = cs.last("GetMonitoringReport")
             assert report["response"]["status"] == "Accepted" and criteria == ["ThresholdMonitoring", "DeltaMonitoring"], report
             assert component_variable == [{"component": {"name": "EVSE", "evse": {"id": 1}}}], component_variable
-            await cs.call(call.NotifyMonitoringReport(request_id=request_id, seq_no=0, generated_at=now, tbc=False))
+            reported_at = int(time.time()) - 30
+            await cs.call(call.NotifyMonitoringReport(request_id=request_id, seq_no=0, generated_at=iso(reported_at), tbc=False, monitor=[
+                {"component": {"name": "EVSE", "evse": {"id": 1}}, "variable": {"name": "Power"},
+                 "variable_monitoring": [{"id": 42, "transaction": True, "value": 500, "type": "Delta", "severity": 4}]}]))
+            # What the station reports is kept too, beside what was set here.
+            kept = {m["id"]: m for m in kept_monitors()}
+            assert sorted(kept) == [41, 42], kept
+            assert (kept[42]["type"], kept[42]["value"], kept[42]["severity"], kept[42]["transaction"], kept[42]["source"], kept[42]["knownAt"]) == ("Delta", 500, 4, True, "reported", reported_at), kept[42]
+            assert [m["id"] for m in kept_monitors("power")] == [42], "the name filter applies to monitors too"
 
             profiles = await settle(api, (await post(api, "/charger/getChargingProfiles", {"pileId": p.id, "evseId": 0, "purpose": "ChargingStationMaxProfile", "chargingProfileIds": [3]}))["data"]["id"])
             _, request_id, evse_id, criterion = cs.last("GetChargingProfiles")

@@ -37,6 +37,11 @@ struct Charger {
 }
 
 async fn register(ctx: &AppCtx, code: &str) -> Charger {
+    register_as(ctx, code, "1.6").await
+}
+
+/// A pile registered for OCPP `version` (1.6 or 2.0.1).
+async fn register_as(ctx: &AppCtx, code: &str, version: &str) -> Charger {
     let admin = login(ctx, "admin", ADMIN_PW).await;
     let stations = get(ctx, "/station/getList?pageNo=1&pageSize=20&status=operating", Some(&admin)).await;
     let station = stations.data()["list"]
@@ -52,7 +57,7 @@ async fn register(ctx: &AppCtx, code: &str) -> Charger {
         ctx,
         "/pile/doAdd",
         Some(&admin),
-        json!({"stationId": station, "code": code, "pileType": "dc", "ratedPowerKw": 60, "heartbeatIntervalSecs": 60,
+        json!({"stationId": station, "code": code, "pileType": "dc", "ratedPowerKw": 60, "heartbeatIntervalSecs": 60, "ocppVersion": version,
                "connectors": [{"standard": "gbt2015", "maxPowerKw": 60}, {"standard": "gbt2015", "maxPowerKw": 60}]}),
     )
     .await;
@@ -71,10 +76,15 @@ async fn register(ctx: &AppCtx, code: &str) -> Charger {
 }
 
 async fn connect(ctx: &AppCtx, c: &Charger, connection: &str) -> Session<Pile> {
+    connect_as(ctx, c, connection, "ocpp1.6").await
+}
+
+/// Connects offering both versions; the pile's own (`subprotocol`) is agreed.
+async fn connect_as(ctx: &AppCtx, c: &Charger, connection: &str, subprotocol: &str) -> Session<Pile> {
     let lower = c.code.to_lowercase();
     let h = Handshake { charge_point: &lower, protocols: Some("ocpp2.0.1, ocpp1.6"), authorization: Some(&c.basic), secure: false, address: "127.0.0.1" };
     let admitted = within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), ocpp::admit(ctx, &h)).await.expect("the charger is admitted");
-    assert_eq!(admitted.protocol.subprotocol(), "ocpp1.6");
+    assert_eq!(admitted.protocol.subprotocol(), subprotocol);
     within_policy("ocpp_connect", &backoffice::iam::link_policy("ocpp_connect").unwrap(), Session::open(ctx, admitted, connection.into(), "127.0.0.1", ocpp::now_ms())).await.unwrap()
 }
 
@@ -753,6 +763,55 @@ async fn security_events_are_stored_and_listed_per_pile_and_across_the_fleet(ctx
     assert_eq!(get(&ctx, "/charger/securityEvents?pileId=nope", Some(&admin)).await.code(), 404);
 }
 
+/// A 2.0.1 station's monitors are kept with its device model on either
+/// adapter: those it accepts from SetVariableMonitoring (with its ids),
+/// those its NotifyMonitoringReport lists, less those it clears.
+async fn a_201_stations_monitors_are_kept_as_set_reported_and_cleared(ctx: Arc<AppCtx>) {
+    let c = register_as(&ctx, "MON201", "2.0.1").await;
+    let rec = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(rec.clone()).is_ok());
+    let s = connect_as(&ctx, &c, "m-1", "ocpp2.0.1").await;
+    call(&ctx, &s, "b1", "BootNotification", json!({"chargingStation": {"vendorName": "ACME", "model": "AC22"}, "reason": "PowerUp"})).await;
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let kept = async || {
+        let r = get(&ctx, &format!("/charger/deviceModel?pileId={}", c.pile_id), Some(&admin)).await;
+        assert_eq!(r.code(), 200, "{}", r.msg());
+        assert_eq!(r.data()["list"], json!([]), "monitors are no variables");
+        r.data()["monitors"].as_array().unwrap().clone()
+    };
+    let ids = |list: &[Value]| list.iter().map(|m| m["id"].as_i64().unwrap()).collect::<Vec<_>>();
+    assert!(kept().await.is_empty());
+
+    let monitors = json!([{"component": "EVSE", "evseId": 1, "variable": "Power", "type": "UpperThreshold", "value": 22000, "severity": 3},
+                          {"component": "ChargingStation", "variable": "Temperature", "type": "Periodic", "value": 300}]);
+    let sent = post(&ctx, "/charger/setVariableMonitoring", Some(&admin), json!({"pileId": c.pile_id, "monitors": monitors})).await;
+    assert_eq!(sent.code(), 200, "{}", sent.msg());
+    let frame = sent_as(&rec, "m-1", "SetVariableMonitoring").pop().expect("the call went to the station");
+    let results = json!({"setMonitoringResult": [
+        {"id": 40, "status": "Accepted", "type": "UpperThreshold", "severity": 3, "component": {"name": "EVSE", "evse": {"id": 1}}, "variable": {"name": "Power"}},
+        {"id": 41, "status": "Rejected", "type": "Periodic", "severity": 5, "component": {"name": "ChargingStation"}, "variable": {"name": "Temperature"}}]});
+    let text = json!([3, frame[1], results]).to_string();
+    within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&*ctx, &text)).await;
+    let list = kept().await;
+    assert_eq!(ids(&list), [40], "only the accepted one: {list:?}");
+    assert_eq!((&list[0]["evseId"], &list[0]["type"], &list[0]["value"], &list[0]["severity"], &list[0]["source"]), (&json!(1), &json!("UpperThreshold"), &json!(22000.0), &json!(3), &json!("set")));
+
+    let at = ctx.now() - 30;
+    let report = json!({"requestId": 7, "seqNo": 0, "generatedAt": iso(at), "tbc": false, "monitor": [{"component": {"name": "ChargingStation"}, "variable": {"name": "Temperature"},
+        "variableMonitoring": [{"id": 43, "transaction": false, "value": 60, "type": "Periodic", "severity": 7}]}]});
+    assert_eq!(call(&ctx, &s, "r1", "NotifyMonitoringReport", report).await, json!({}));
+    let list = kept().await;
+    assert_eq!(ids(&list), [40, 43], "{list:?}");
+    assert_eq!((&list[1]["source"], &list[1]["knownAt"], &list[1]["evseId"]), (&json!("reported"), &json!(at), &Value::Null));
+
+    let cleared = post(&ctx, "/charger/clearVariableMonitoring", Some(&admin), json!({"pileId": c.pile_id, "monitorIds": [40, 43]})).await;
+    assert_eq!(cleared.code(), 200, "{}", cleared.msg());
+    let frame = sent_as(&rec, "m-1", "ClearVariableMonitoring").pop().expect("the clear went to the station");
+    let text = json!([3, frame[1], {"clearMonitoringResult": [{"id": 40, "status": "Accepted"}, {"id": 43, "status": "Rejected"}]}]).to_string();
+    within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&*ctx, &text)).await;
+    assert_eq!(ids(&kept().await), [43], "the refused clear keeps its monitor");
+}
+
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $(
@@ -785,4 +844,5 @@ on_both_adapters!(
     fields_past_their_limits_and_unknown_connectors_store_nothing,
     a_station_power_budget_reaches_each_connected_pile,
     security_events_are_stored_and_listed_per_pile_and_across_the_fleet,
+    a_201_stations_monitors_are_kept_as_set_reported_and_cleared,
 );

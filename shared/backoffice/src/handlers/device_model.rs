@@ -375,6 +375,10 @@ pub struct DeviceModelView {
     /// By component, then variable.
     list: Vec<device_model::ReportedVariable>,
     total: usize,
+    /// The monitors the station holds on its variables, as far as known
+    /// (accepted SetVariableMonitoring, its NotifyMonitoringReport, less the
+    /// cleared), by id; `q` filters them by name too.
+    monitors: Vec<crate::domain::chargers::device_model::monitors::KeptMonitor>,
 }
 
 /// GET /charger/deviceModel?pileId=&q=
@@ -385,6 +389,7 @@ pub async fn reported(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
         return Err(field_invalid("q", msg::chargers::variables::bad_value(MAX_NAME)));
     }
     let p = piles::get_pile(ctx, q.pile_id.trim()).await?;
-    let list = device_model::list(ctx, &p.id, filter).await?;
-    Ok(Reply::data(DeviceModelView { total: list.len(), list, ocpp_version: p.ocpp_version, pile_id: p.id, pile_code: p.code }))
+    let kept = device_model::list(ctx, &p.id, filter).await?;
+    let list = kept.variables;
+    Ok(Reply::data(DeviceModelView { total: list.len(), list, monitors: kept.monitors, ocpp_version: p.ocpp_version, pile_id: p.id, pile_code: p.code }))
 }

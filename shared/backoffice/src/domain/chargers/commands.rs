@@ -788,6 +788,9 @@ async fn follow_up(ctx: &AppCtx, c: &Command) -> Result<(), ApiError> {
     if matches!(c.action.as_str(), "GetVariables" | "SetVariables") {
         return super::device_model::command_ended(ctx, c).await;
     }
+    if matches!(c.action.as_str(), "SetVariableMonitoring" | "ClearVariableMonitoring") {
+        return super::device_model::monitors::command_ended(ctx, c).await;
+    }
     // 2.0.1's ReserveNow names its reservation `id`.
     let reservation = c.payload.get("reservationId").or_else(|| c.payload.get("id").filter(|_| c.action == "ReserveNow"));
     let Some(id) = reservation.and_then(Value::as_i64) else { return Ok(()) };

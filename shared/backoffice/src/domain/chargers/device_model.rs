@@ -7,9 +7,12 @@
 //! | record | PK | SK |
 //! |---|---|---|
 //! | a reported variable | `DEVICEMODEL#{pileId}` | `VAR#{component}#{instance}#{evse}#{connector}#{variable}#{instance}` |
+//! | a monitor on a variable (`monitors`) | `DEVICEMODEL#{pileId}` | `MONITOR#{id:020}` |
 //!
 //! Names are escaped in the sort key (`%23` for `#`), so the records list
 //! by component, then variable.
+
+pub mod monitors;
 
 use std::collections::BTreeMap;
 
@@ -252,18 +255,35 @@ pub async fn command_ended(ctx: &AppCtx, c: &super::commands::Command) -> Result
     Ok(())
 }
 
-/// The pile's device model, by component then variable; `filter` keeps
+/// The pile's device model as kept: its variables and the monitors on them.
+#[derive(Debug, Default)]
+pub struct KeptModel {
+    /// By component, then variable.
+    pub variables: Vec<ReportedVariable>,
+    /// By the station's monitor id.
+    pub monitors: Vec<monitors::KeptMonitor>,
+}
+
+/// The pile's device model and monitors (one partition); `filter` keeps
 /// those whose component or variable name holds it (any case).
-pub async fn list(ctx: &AppCtx, pile_id: &str, filter: Option<&str>) -> Result<Vec<ReportedVariable>, ApiError> {
+pub async fn list(ctx: &AppCtx, pile_id: &str, filter: Option<&str>) -> Result<KeptModel, ApiError> {
     let wanted = filter.map(str::to_lowercase).filter(|f| !f.is_empty());
-    let mut out = Vec::new();
+    let mut out = KeptModel::default();
     let mut cursor = None;
     loop {
         let page = ctx.store.query(Query::partition(pk(pile_id)).after(cursor)).await.api()?;
         for item in page.items {
+            let monitor = item.get(store::SK).and_then(Value::as_str).is_some_and(|sk| sk.starts_with(monitors::SK_PREFIX));
+            if monitor {
+                let m: monitors::KeptMonitor = from_item(item)?;
+                if wanted.as_ref().is_none_or(|w| m.matches(w)) {
+                    out.monitors.push(m);
+                }
+                continue;
+            }
             let v: ReportedVariable = from_item(item)?;
             if wanted.as_ref().is_none_or(|w| v.component.to_lowercase().contains(w) || v.variable.to_lowercase().contains(w)) {
-                out.push(v);
+                out.variables.push(v);
             }
         }
         cursor = page.cursor;

@@ -370,8 +370,9 @@ impl Csms for AppCtx {
 
     // Reports kept in the message log (the pile's page shows them there):
     // the profiles a station holds, a limit set outside the CSMS (an
-    // energy manager, a local controller) and its end, monitoring
-    // reports, customer information, the firmware it publishes to others.
+    // energy manager, a local controller) and its end, customer
+    // information, the firmware it publishes to others. A monitoring
+    // report's monitors are also kept beside the device model (`monitors`).
     async fn report_charging_profiles(&self, _pile: &Pile, _req: ReportChargingProfilesRequest) -> Result<ReportChargingProfilesResponse, CallError> {
         Ok(ReportChargingProfilesResponse { custom_data: None })
     }
@@ -381,7 +382,8 @@ impl Csms for AppCtx {
     async fn cleared_charging_limit(&self, _pile: &Pile, _req: ClearedChargingLimitRequest) -> Result<ClearedChargingLimitResponse, CallError> {
         Ok(ClearedChargingLimitResponse { custom_data: None })
     }
-    async fn notify_monitoring_report(&self, _pile: &Pile, _req: NotifyMonitoringReportRequest) -> Result<NotifyMonitoringReportResponse, CallError> {
+    async fn notify_monitoring_report(&self, pile: &Pile, req: NotifyMonitoringReportRequest) -> Result<NotifyMonitoringReportResponse, CallError> {
+        super::device_model::monitors::reported(self, &pile.id, &req).await.map_err(internal)?;
         Ok(NotifyMonitoringReportResponse { custom_data: None })
     }
     async fn notify_customer_information(&self, _pile: &Pile, _req: NotifyCustomerInformationRequest) -> Result<NotifyCustomerInformationResponse, CallError> {

@@ -174,6 +174,7 @@ export function useReservations(pileId: string, latest: Pick<Command, 'id' | 'st
 /** A 2.0.1 station's device model as it last reported it (handlers/device_model.rs). */
 export type DeviceModel = Answer<'/partnerapi/charger/deviceModel', 'get'>;
 export type ReportedVariable = DeviceModel['list'][number];
+export type KeptMonitor = DeviceModel['monitors'][number];
 
 export const getDeviceModel = async (pileId: string, q: string) => (await get<DeviceModel>('/charger/deviceModel', q ? { pileId, q } : { pileId })).data;
 

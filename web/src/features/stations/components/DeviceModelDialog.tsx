@@ -10,6 +10,7 @@ import {
   Field,
   Input,
   Spinner,
+  Subtitle2,
   Table,
   TableBody,
   TableCell,
@@ -21,7 +22,7 @@ import {
 } from '@fluentui/react-components';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeviceModel, type ReportedVariable } from '../api/chargers';
+import { useDeviceModel, type KeptMonitor, type ReportedVariable } from '../api/chargers';
 import { zonedDateTime } from '@/components/data/format';
 import { connectorWords } from './commandWords';
 
@@ -31,6 +32,7 @@ const useStyles = makeStyles({
   table: { tableLayout: 'auto', minWidth: '720px' },
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
+  monitors: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginTop: tokens.spacingVerticalM },
 });
 
 /** A variable's name with its instance, as 2.0.1 writes it (`Name[instance]`). */
@@ -40,7 +42,8 @@ const named = (name: string, instance: string | null | undefined) => (instance ?
  * A 2.0.1 station's device model as it last reported it (a GetBaseReport's
  * NotifyReport pages, then GetVariables and accepted SetVariables): each
  * component's variables with their values, who may change them, unit and
- * limits; filtered by name on the server.
+ * limits; below them the monitors it holds on them (set here and accepted,
+ * or listed in its monitoring report); filtered by name on the server.
  */
 export function DeviceModelDialog({ pileId, code, onClose }: { pileId: string; code: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -49,9 +52,11 @@ export function DeviceModelDialog({ pileId, code, onClose }: { pileId: string; c
   const q = useDeferredValue(filter.trim());
   const model = useDeviceModel(pileId, q);
   const list = model.data?.list ?? [];
-  const where = (v: ReportedVariable) => (v.evseId == null ? t('chg.dm.station') : connectorWords(t, v.evseId));
+  const where = (v: { evseId?: number | null }) => (v.evseId == null ? t('chg.dm.station') : connectorWords(t, v.evseId));
   const values = (v: ReportedVariable) =>
     v.attributes.map((a) => (a.type === 'Actual' ? (a.value ?? '—') : `${t(`chg.dm.attr.${a.type}`, { defaultValue: a.type })}: ${a.value ?? '—'}`)).join(' · ') || '—';
+  const monitors = model.data?.monitors ?? [];
+  const monitorValue = (m: KeptMonitor) => (m.type === 'Periodic' || m.type === 'PeriodicClockAligned' ? t('chg.dm.monitors.seconds', { value: m.value }) : String(m.value));
   const limits = (v: ReportedVariable) => [v.unit, v.minLimit != null || v.maxLimit != null ? `${v.minLimit ?? ''}–${v.maxLimit ?? ''}` : null, v.valuesList].filter(Boolean).join(' · ');
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
@@ -102,6 +107,54 @@ export function DeviceModelDialog({ pileId, code, onClose }: { pileId: string; c
                   </TableBody>
                 </Table>
               </div>
+            )}
+            {!model.isLoading && (
+              <section className={styles.monitors} data-testid="device-model-monitors">
+                <Subtitle2>{t('chg.dm.monitors.title')}</Subtitle2>
+                {monitors.length === 0 ? (
+                  <Caption1 className={styles.muted} data-testid="device-model-monitors-none">
+                    {t('chg.dm.monitors.none')}
+                  </Caption1>
+                ) : (
+                  <div className={styles.scroll}>
+                    <Caption1 className={styles.muted}>{t('chg.dm.monitors.count', { count: monitors.length })}</Caption1>
+                    <Table size="extra-small" className={styles.table} aria-label={t('chg.dm.monitors.title')}>
+                      <TableHeader>
+                        <TableRow>
+                          <TableHeaderCell>{t('chg.dm.monitors.id')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.monitors.watches')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.monitors.type')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.monitors.value')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.monitors.severity')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.monitors.source')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.monitors.knownAt')}</TableHeaderCell>
+                        </TableRow>
+                      </TableHeader>
+                      <TableBody>
+                        {monitors.map((m) => (
+                          <TableRow key={m.id} data-testid="device-model-monitor">
+                            <TableCell translate="no">{m.id}</TableCell>
+                            <TableCell>
+                              <span translate="no">
+                                {named(m.component, m.componentInstance)}.{named(m.variable, m.variableInstance)}
+                              </span>{' '}
+                              <Caption1 className={styles.muted}>{where(m)}</Caption1>
+                            </TableCell>
+                            <TableCell title={m.type}>
+                              {t(`chg.dm.monitors.kind.${m.type}`, { defaultValue: m.type })}
+                              {m.transaction ? <Caption1 className={styles.muted}> · {t('chg.dm.monitors.onlyInTransaction')}</Caption1> : null}
+                            </TableCell>
+                            <TableCell translate="no">{monitorValue(m)}</TableCell>
+                            <TableCell translate="no">{m.severity}</TableCell>
+                            <TableCell>{t(`chg.dm.monitors.from.${m.source}`)}</TableCell>
+                            <TableCell>{zonedDateTime(m.knownAt)}</TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  </div>
+                )}
+              </section>
             )}
           </DialogContent>
           <DialogActions>

@@ -1,0 +1,66 @@
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { render, screen, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@/i18n';
+import { DeviceModelDialog } from './DeviceModelDialog';
+
+const SLOW = { timeout: 5000 };
+const monitor = (id: number, over: Record<string, unknown>) => ({
+  id,
+  component: 'EVSE',
+  componentInstance: null,
+  evseId: 1,
+  connectorId: null,
+  variable: 'Power',
+  variableInstance: null,
+  type: 'UpperThreshold',
+  value: 22000,
+  severity: 3,
+  transaction: false,
+  source: 'set',
+  knownAt: 1_767_225_600,
+  ...over,
+});
+
+let monitors: unknown[] = [];
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+    const data = { pileId: 'p1', pileCode: 'ST201', ocppVersion: '2.0.1', list: [], total: 0, monitors };
+    return new Response(JSON.stringify({ code: 200, msg: 'success', data }), { status: 200 });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const open = () =>
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}>
+        <DeviceModelDialog pileId="p1" code="ST201" onClose={() => {}} />
+      </SWRConfig>
+    </FluentProvider>,
+  );
+
+describe('DeviceModelDialog', () => {
+  it("lists the station's monitors under its variables: what each watches, its kind, value and where it came from", async () => {
+    monitors = [monitor(40, {}), monitor(43, { component: 'ChargingStation', evseId: null, variable: 'Temperature', type: 'Periodic', value: 60, severity: 7, transaction: true, source: 'reported' })];
+    open();
+    const rows = await screen.findAllByTestId('device-model-monitor', {}, SLOW);
+    expect(rows).toHaveLength(2);
+    const [set, reported] = rows.map((r) => within(r));
+    expect(set.getByText('EVSE.Power')).toBeTruthy();
+    expect(set.getByText('22000')).toBeTruthy();
+    expect(set.getByText('后台设置')).toBeTruthy();
+    expect(set.getByText('高于上限').closest('td')?.getAttribute('title')).toBe('UpperThreshold');
+    expect(reported.getByText('ChargingStation.Temperature')).toBeTruthy();
+    expect(reported.getByText('60 秒')).toBeTruthy();
+    expect(reported.getByText('充电桩报告')).toBeTruthy();
+    expect(reported.getByText(/仅充电时/)).toBeTruthy();
+  });
+
+  it('says so when no monitor is known', async () => {
+    monitors = [];
+    open();
+    expect(await screen.findByTestId('device-model-monitors-none', {}, SLOW)).toBeTruthy();
+  });
+});
