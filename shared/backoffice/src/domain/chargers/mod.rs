@@ -39,8 +39,8 @@ pub mod smart_v201;
 pub mod station_reports;
 pub mod status;
 pub mod sweep;
-pub mod ykc_platform;
 pub mod v201;
+pub mod ykc_platform;
 
 use envelope::{ApiError, Text};
 
