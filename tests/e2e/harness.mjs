@@ -48,7 +48,8 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts a gateway; resolves once GET /partnerapi/publicKey answers 200.
+ * Starts a gateway (YKC piles on a free TCP port of its own, `ykcPort`);
+ * resolves once GET /partnerapi/publicKey answers 200.
  * `env` is extra environment, or a function of the gateway's URL giving it
  * (for settings that name the gateway itself, such as a redirect URI).
  */
@@ -56,6 +57,8 @@ export async function startGateway({ accessTokenTtl, env: extraEnv = {} } = {}) 
   if (!existsSync(GATEWAY)) throw new Error(`gateway binary missing: ${GATEWAY} (run: cargo build -p gateway)`);
   if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist missing (run: npm --prefix web run build)');
   const port = await freePort();
+  // YKC piles connect over TCP to a port of their own (BACKOFFICE_YKC_PORT).
+  const ykcPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
   const env = {
     ...process.env,
@@ -66,6 +69,7 @@ export async function startGateway({ accessTokenTtl, env: extraEnv = {} } = {}) 
     BACKOFFICE_SEED_PASSWORD_ADMIN: USERS.admin.password,
     BACKOFFICE_SEED_PASSWORD_EDITOR: USERS.editor.password,
     BACKOFFICE_SEED_PASSWORD_TEST: USERS.test.password,
+    BACKOFFICE_YKC_PORT: String(ykcPort),
     ...(accessTokenTtl ? { BACKOFFICE_ACCESS_TOKEN_TTL: String(accessTokenTtl) } : {}),
     ...(typeof extraEnv === 'function' ? extraEnv(`http://127.0.0.1:${port}`) : extraEnv),
   };
@@ -91,6 +95,7 @@ export async function startGateway({ accessTokenTtl, env: extraEnv = {} } = {}) 
   }
   return {
     url,
+    ykcPort,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
