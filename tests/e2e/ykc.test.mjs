@@ -145,6 +145,25 @@ describe('YKC pile', () => {
         assert.match(await detail.getByTestId('log-raw-response').innerText(), /^68 /, 'and the confirmation the platform answered');
         await detail.scrollIntoViewIfNeeded();
         await shot(page, 'ykc-05-message-log');
+
+        // The operator saves a new version of the station's tariff: it goes to
+        // the pile as its new model, and the editor shows the pile took it.
+        await go(page, `/connector/stationdetail?id=${station.id}`);
+        const editor = page.getByTestId('tariff-editor');
+        await editor.waitFor({ timeout: 15_000 });
+        const price = editor.locator('input[name$="-electricity"]').first();
+        const before = await price.inputValue();
+        await price.fill((Number(before) + 0.01).toFixed(4));
+        await editor.getByTestId('tariff-save').click();
+        const apply = page.getByTestId('tariff-apply');
+        if (await apply.isVisible().catch(() => false)) await apply.getByTestId('tariff-apply-all').click();
+        const push = editor.getByTestId('tariff-push').filter({ hasText: PILE });
+        await push.waitFor({ timeout: 15_000 });
+        await editor.locator(`[data-testid="tariff-push"][data-status="answered"]`).filter({ hasText: PILE }).waitFor({ timeout: 30_000 });
+        assert.match(await push.innerText(), /已接受|接受/, `the pile took the model: ${await push.innerText()}`);
+        await pile.line(/^tariff taken [0-9a-f]{4}$/m, 'the pile took the new model').catch((e) => assert.fail(`${e.message}: ${pile.output()}`));
+        await push.scrollIntoViewIfNeeded();
+        await shot(page, 'ykc-06-tariff-pushed');
       } finally {
         pile.stop();
       }

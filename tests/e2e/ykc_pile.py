@@ -110,8 +110,13 @@ def main(argv):
         p.finish()
         print("online", flush=True)
         while True:
-            time.sleep(5)
+            time.sleep(2)
             p.heartbeat("01")
+            # A tariff the operator saved comes as a model set (0x58): take it
+            # (0x57), then check that it is the platform's model now.
+            if any(frame_type == 0x58 for _, frame_type, _ in p.pending):
+                p.tariff_push()
+                print("tariff taken " + p.model.hex(), flush=True)
     except spec.Fail as e:
         print(f"pile: {e}", file=sys.stderr, flush=True)
         return 1

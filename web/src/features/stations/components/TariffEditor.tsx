@@ -6,6 +6,7 @@ import { addTariff, editTariff, getTariffVersion, TIERS, useTariffVersions, type
 import { zonedDateTime } from '@/components/data/format';
 import { usePermission } from '@/components/Permission';
 import { notify } from '@/utils/notify';
+import { TariffPushes, type TariffPush } from './TariffPushes';
 import { BOUNDARIES, formatUnitPrice, NEW_SEGMENTS, pricesFromInputs, segmentProblems, slotsOf, splitSegment, tiersUsed } from '../model/tariffModel';
 
 const TIER_COLOUR: Record<Tier, string> = { sharp: '#d13438', peak: '#f7630c', flat: '#0f6cbd', valley: '#107c10' };
@@ -66,6 +67,8 @@ export function TariffEditor({
   const [free, setFree] = useState('0');
   const [perMinute, setPerMinute] = useState('0');
   const [busy, setBusy] = useState(false);
+  // The YKC piles the last save went to, followed until they answer.
+  const [pushed, setPushed] = useState<TariffPush[]>([]);
   const [asking, setAsking] = useState(false);
   const shared = !!stationId && (usage?.total ?? 0) > 1;
   const load = (tpl: TariffForm | null) => {
@@ -102,6 +105,7 @@ export function TariffEditor({
       const parking = parkingOn ? { freeMinutes: Number(free) || 0, fenPerMinute: Number(perMinute) || 0 } : null;
       const body = { name, segments, prices, parking };
       const res = base ? await editTariff({ ...body, id: base.id, version: base.version }, apply, stationId) : await addTariff(body);
+      setPushed(res.data.pushed ?? []);
       notify(apply === 'thisStation' ? t('ast.tariff.copySaved', { name: res.data.template.name }) : t('ast.saved'), 'success');
       onSaved(res.data.template);
     } catch {
@@ -217,6 +221,7 @@ export function TariffEditor({
           </Button>
         </div>
       )}
+      <TariffPushes pushed={pushed} />
       <Dialog open={asking} onOpenChange={(_, d) => !d.open && setAsking(false)}>
         <DialogSurface data-testid="tariff-apply">
           <DialogBody>

@@ -31,6 +31,7 @@ const zh = {
       noAnswer: '（无应答）',
     },
     wholePileHint: '云快充充电桩整桩启停服务，不能单枪设置',
+    push: { title: '已向 {{count}} 台云快充充电桩下发新计费模型：', waiting: '等待充电桩应答…' },
     rule: { card: '须为 1 至 16 位十六进制数字（物理卡号）', ftp: '须为 ftp:// 地址（云快充充电桩通过 FTP 立即下载）' },
   },
 };
@@ -61,6 +62,7 @@ const en: typeof zh = {
       noAnswer: '(no answer)',
     },
     wholePileHint: 'A YKC pile goes in or out of service as a whole, never one gun',
+    push: { title: 'The new tariff model went to {{count}} YKC piles:', waiting: "waiting for the pile's answer…" },
     rule: { card: 'Must be 1 to 16 hexadecimal digits (the physical card number)', ftp: 'Must be an ftp:// address (a YKC pile fetches at once over FTP)' },
   },
 };
