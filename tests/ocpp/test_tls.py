@@ -16,7 +16,9 @@ import websockets
 from ocpp.v16 import call
 from ocpp.v16.enums import RegistrationStatus
 
-from conftest import Api, Connection, make_pile, start_gateway
+from conftest import Api, Connection, free_port, make_pile, start_gateway
+from test_ykc import ykc_pile
+from ykc_pile import YkcPile
 
 
 def self_signed(directory, name):
@@ -55,8 +57,10 @@ def tls_gateway(tmp_path_factory):
     live, live_key = certs / "live.pem", certs / "live-key.pem"
     shutil.copy(first, live)
     shutil.copy(first_key, live_key)
-    proc, info = start_gateway({"BACKOFFICE_TLS_CERT": str(live), "BACKOFFICE_TLS_KEY": str(live_key)}, ssl_context=trusting(first))
-    info.update(certs=certs, live=live, live_key=live_key, first=first)
+    ykc_tls_port = free_port()
+    proc, info = start_gateway({"BACKOFFICE_TLS_CERT": str(live), "BACKOFFICE_TLS_KEY": str(live_key),
+                                "BACKOFFICE_YKC_TLS_PORT": str(ykc_tls_port)}, ssl_context=trusting(first))
+    info.update(certs=certs, live=live, live_key=live_key, first=first, ykc_tls_port=ykc_tls_port)
     yield info
     proc.terminate()
     proc.wait(timeout=20)
@@ -83,6 +87,38 @@ def test_a_profile_2_charger_boots_over_wss_and_a_wrong_password_is_refused(tls_
 def test_a_new_pile_defaults_to_profile_2_when_the_gateway_serves_tls(tls_gateway, gateway, api):
     assert make_pile(Api(tls_gateway["base"], tls_gateway["ssl"])).view()["securityProfile"] == 2
     assert make_pile(api).view()["securityProfile"] == 1, "without TLS: 1"
+
+
+def test_a_ykc_pile_that_speaks_tls_logs_in_on_the_ykc_tls_port(tls_gateway):
+    """Beside the plain YKC port, BACKOFFICE_YKC_TLS_PORT takes piles over
+    TLS with the gateway's own certificate; plain frames get nothing there."""
+    api = Api(tls_gateway["base"], tls_gateway["ssl"])
+    p = ykc_pile(api)
+    # The certificate may have been renewed by another test of this gateway:
+    # this one is about the port speaking TLS, not about which certificate.
+    loose = ssl.create_default_context()
+    loose.check_hostname = False
+    loose.verify_mode = ssl.CERT_NONE
+    y = YkcPile(tls_gateway["ykc_tls_port"], p.code, ssl_context=loose)
+    try:
+        assert y.sock.version() in ("TLSv1.2", "TLSv1.3")
+        y.log_in()
+        y.heartbeat("01")
+        deadline = time.time() + 10
+        while not p.view()["link"]["connected"]:
+            assert time.time() < deadline, "the pile shows connected"
+            time.sleep(0.2)
+        assert p.view()["link"]["protocol"] == "ykc1.6"
+    finally:
+        y.close()
+    with socket.create_connection(("127.0.0.1", tls_gateway["ykc_tls_port"]), timeout=5) as s:
+        s.sendall(bytes.fromhex("680D0000000155031412782305000210"))
+        s.settimeout(3)
+        try:
+            answer = s.recv(100)
+        except (ConnectionResetError, socket.timeout):
+            answer = b""
+    assert not answer.startswith(b"\x68"), "no YKC frame answers plain bytes on the TLS port"
 
 
 def test_plain_http_is_not_served_on_the_tls_port(tls_gateway):

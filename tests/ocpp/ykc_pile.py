@@ -45,13 +45,15 @@ class YkcPile(spec.Pile):
     are answered at once (and kept in `time_syncs` / `tariff_sets`) unless
     told otherwise. Every frame received is also kept in `received`."""
 
-    def __init__(self, port, number, version="1.6", host="127.0.0.1", auto=(0x56, 0x58)):
+    def __init__(self, port, number, version="1.6", host="127.0.0.1", auto=(0x56, 0x58), ssl_context=None):
         super().__init__(version, number)
         self.auto = set(auto)
         deadline = time.time() + 10
         while True:
             try:
                 self.sock = socket.create_connection((host, port), timeout=5)
+                if ssl_context is not None:
+                    self.sock = ssl_context.wrap_socket(self.sock, server_hostname=host)
                 break
             except OSError:
                 if time.time() > deadline:

@@ -196,8 +196,13 @@ pub async fn serve(ctx: Shared, report: SeedReport, options: ServeOptions) -> Re
     }
     println!("listening on {url}  (open {url}/ in a browser; API at {url}{API_BASE})");
     if let Some(ykc_port) = ctx.config.ykc_port {
-        let address = crate::ykc::listen(ctx.clone(), sockets.clone(), host, ykc_port).await?;
+        let address = crate::ykc::listen(ctx.clone(), sockets.clone(), host, ykc_port, None).await?;
         println!("YKC piles connect to {address} (TCP)");
+    }
+    if let Some(ykc_tls_port) = ctx.config.ykc_tls_port {
+        let config = tls.clone().ok_or("BACKOFFICE_YKC_TLS_PORT needs the gateway's own TLS: set BACKOFFICE_TLS_CERT and BACKOFFICE_TLS_KEY")?;
+        let address = crate::ykc::listen(ctx.clone(), sockets.clone(), host, ykc_tls_port, Some(config)).await?;
+        println!("YKC piles that speak TLS connect to {address} (TLS over TCP)");
     }
 
     let handle = axum_server::Handle::new();

@@ -5,7 +5,8 @@
 //! answers. The connection is the pile's outbound port in the same map as
 //! the OCPP sockets: the command queue's calls arrive as text and leave as
 //! the pile's frames, and the pile's answer (matched by sequence number)
-//! completes the command.
+//! completes the command. A second port may take piles over TLS, with the
+//! gateway's own certificate (renewed as the HTTPS one is).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -15,8 +16,9 @@ use std::time::Duration;
 use backoffice::domain::chargers::log::Direction;
 use backoffice::domain::chargers::ykc_platform::{self as platform, PileLink};
 use backoffice::AppCtx;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use axum_server::tls_rustls::RustlsConfig;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 use ykc::{Decoded, Inbound, Message, Session, StreamDecoder};
 
@@ -32,8 +34,11 @@ const SKIPS_LOGGED_PER_READ: usize = 8;
 /// (the queue's own timeout ends the command first).
 const PENDING_SECS: i64 = 120;
 
-/// Binds the YKC port and serves piles until the process ends.
-pub async fn listen(ctx: Arc<AppCtx>, sockets: LiveSockets, host: &str, port: u16) -> Result<SocketAddr, String> {
+/// How long a pile may take over its TLS handshake.
+const TLS_HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// Binds a YKC port (TLS with `tls`) and serves piles until the process ends.
+pub async fn listen(ctx: Arc<AppCtx>, sockets: LiveSockets, host: &str, port: u16, tls: Option<RustlsConfig>) -> Result<SocketAddr, String> {
     let listener = TcpListener::bind((host, port)).await.map_err(|e| {
         if e.kind() == std::io::ErrorKind::AddrInUse {
             format!("YKC port {port} is busy: stop the other process or set BACKOFFICE_YKC_PORT to a free port")
@@ -47,7 +52,23 @@ pub async fn listen(ctx: Arc<AppCtx>, sockets: LiveSockets, host: &str, port: u1
             match listener.accept().await {
                 Ok((stream, peer)) => {
                     let _ = stream.set_nodelay(true);
-                    tokio::spawn(run(ctx.clone(), sockets.clone(), stream, peer));
+                    let (ctx, sockets) = (ctx.clone(), sockets.clone());
+                    match &tls {
+                        None => {
+                            tokio::spawn(run(ctx, sockets, stream, peer));
+                        }
+                        Some(config) => {
+                            // The configuration as it is now (a renewed certificate is taken).
+                            let acceptor = tokio_rustls::TlsAcceptor::from(config.get_inner());
+                            tokio::spawn(async move {
+                                match tokio::time::timeout(TLS_HANDSHAKE, acceptor.accept(stream)).await {
+                                    Ok(Ok(stream)) => run(ctx, sockets, stream, peer).await,
+                                    Ok(Err(e)) => tracing::info!(%peer, error = %e, "YKC TLS handshake failed"),
+                                    Err(_) => tracing::info!(%peer, "YKC TLS handshake timed out"),
+                                }
+                            });
+                        }
+                    }
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "YKC accept failed");
@@ -88,8 +109,8 @@ struct Connection {
     closing: bool,
 }
 
-async fn run(ctx: Arc<AppCtx>, sockets: LiveSockets, stream: TcpStream, peer: SocketAddr) {
-    let (mut reader, mut writer) = stream.into_split();
+async fn run<S: AsyncRead + AsyncWrite + Send + Unpin + 'static>(ctx: Arc<AppCtx>, sockets: LiveSockets, stream: S, peer: SocketAddr) {
+    let (mut reader, mut writer) = tokio::io::split(stream);
     let (tx, mut rx) = mpsc::unbounded_channel::<YkcOut>();
     let opened_ms = now_ms();
     let mut c = Connection {

@@ -53,6 +53,9 @@ pub struct Config {
     /// The TCP port the gateway takes YKC piles on (`BACKOFFICE_YKC_PORT`);
     /// None: no YKC listener (on AWS, the container edge's).
     pub ykc_port: Option<u16>,
+    /// A second YKC port, TLS (the gateway's own certificate), for piles
+    /// that support it (`BACKOFFICE_YKC_TLS_PORT`); None: plain only.
+    pub ykc_tls_port: Option<u16>,
     /// Whether the template's demo pages (components, other, goods list, error pages,
     /// the dashboard and workbench demos) and their data endpoints exist.
     pub demo_pages: bool,
@@ -290,13 +293,14 @@ impl Config {
                 _ => return Err(ConfigError(format!("BACKOFFICE_OCPP_LOG_DAYS must be a number of days from 1 to 90, not '{v}'"))),
             },
         };
-        let ykc_port = match var("BACKOFFICE_YKC_PORT") {
-            None => None,
+        let port = |name: &str| match var(name) {
+            None => Ok(None),
             Some(v) => match v.parse::<u16>() {
-                Ok(p) if p > 0 => Some(p),
-                _ => return Err(ConfigError(format!("BACKOFFICE_YKC_PORT must be a TCP port (1-65535), not '{v}'"))),
+                Ok(p) if p > 0 => Ok(Some(p)),
+                _ => Err(ConfigError(format!("{name} must be a TCP port (1-65535), not '{v}'"))),
             },
         };
+        let (ykc_port, ykc_tls_port) = (port("BACKOFFICE_YKC_PORT")?, port("BACKOFFICE_YKC_TLS_PORT")?);
         // The template's demo pages: on with demo data (a development
         // start, or BACKOFFICE_DEMO_DATA=1), off in production unless asked.
         let with_demo_data = crate::seed::demo_data_wanted(&|name| get(name), mode).map_err(ConfigError)?;
@@ -327,6 +331,7 @@ impl Config {
             origin_verify_secret,
             ocpp_log_days,
             ykc_port,
+            ykc_tls_port,
             demo_pages,
             licence,
             charger_ca,
