@@ -1,4 +1,4 @@
-//! The 云快充 (YKC) link on the local gateway: a TCP listener on its own
+//! The YKC (Yunkuaichong) link on the local gateway: a TCP listener on its own
 //! port (`BACKOFFICE_YKC_PORT`), one task per pile connection that feeds
 //! the bytes to the `ykc` crate's decoder and session and each message to
 //! the back-office's YKC platform (`ykc_platform::PileLink`), writing the

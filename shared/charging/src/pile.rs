@@ -30,7 +30,7 @@ pub struct Pile {
     #[schemars(range(min = 0, max = MAX_SECURITY_PROFILE))]
     pub security_profile: u8,
     /// The protocol the charger speaks: an OCPP version (its handshake
-    /// must offer it) or a 云快充 (YKC) version (its login must declare it).
+    /// must offer it) or a YKC (Yunkuaichong) version (its login must declare it).
     #[serde(default)]
     pub ocpp_version: OcppVersion,
     /// When the charger password was last set (never shown again); null = none set.
@@ -52,7 +52,7 @@ pub enum RegistrationStatus {
 }
 
 /// The protocols a pile may be registered for: OCPP-J over WebSocket, or
-/// the 云快充 (YKC) binary protocol over TCP. (The field keeps its first
+/// the YKC (Yunkuaichong) binary protocol over TCP. (The field keeps its first
 /// name, `ocppVersion`, on the wire.)
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum OcppVersion {
