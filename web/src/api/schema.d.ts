@@ -3346,7 +3346,7 @@ export interface components {
         Ocpp16UpdateType: "Differential" | "Full";
         /**
          * @description The protocols a pile may be registered for: OCPP-J over WebSocket, or
-         *     the 云快充 (YKC) binary protocol over TCP. (The field keeps its first
+         *     the YKC (Yunkuaichong) binary protocol over TCP. (The field keeps its first
          *     name, `ocppVersion`, on the wire.)
          * @enum {string}
          */
@@ -13486,7 +13486,7 @@ export interface operations {
                             model: string;
                             /**
                              * @description The protocol the charger speaks: an OCPP version (its handshake
-                             *     must offer it) or a 云快充 (YKC) version (its login must declare it).
+                             *     must offer it) or a YKC (Yunkuaichong) version (its login must declare it).
                              * @default 1.6
                              * @enum {string}
                              */
@@ -13738,7 +13738,7 @@ export interface operations {
                             model: string;
                             /**
                              * @description The protocol the charger speaks: an OCPP version (its handshake
-                             *     must offer it) or a 云快充 (YKC) version (its login must declare it).
+                             *     must offer it) or a YKC (Yunkuaichong) version (its login must declare it).
                              * @default 1.6
                              * @enum {string}
                              */
@@ -13998,7 +13998,7 @@ export interface operations {
                                 model: string;
                                 /**
                                  * @description The protocol the charger speaks: an OCPP version (its handshake
-                                 *     must offer it) or a 云快充 (YKC) version (its login must declare it).
+                                 *     must offer it) or a YKC (Yunkuaichong) version (its login must declare it).
                                  * @default 1.6
                                  * @enum {string}
                                  */
@@ -15226,7 +15226,7 @@ export interface operations {
                                 model: string;
                                 /**
                                  * @description The protocol the charger speaks: an OCPP version (its handshake
-                                 *     must offer it) or a 云快充 (YKC) version (its login must declare it).
+                                 *     must offer it) or a YKC (Yunkuaichong) version (its login must declare it).
                                  * @default 1.6
                                  * @enum {string}
                                  */
