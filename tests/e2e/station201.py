@@ -67,6 +67,11 @@ class Station(ChargePoint):
     async def on_trigger(self, requested_message, **kw):
         return call_result.TriggerMessage(status="Accepted")
 
+    @on("CostUpdated")
+    async def on_cost_updated(self, total_cost, transaction_id, **kw):
+        print("server asked: CostUpdated", total_cost, flush=True)
+        return call_result.CostUpdated()
+
 
 def energy(wh, context="Sample.Periodic"):
     return {"value": wh, "context": context, "measurand": "Energy.Active.Import.Register", "unit_of_measure": {"unit": "Wh"}}

@@ -51,8 +51,18 @@ class Station(ChargePoint):
 
     @on("Reset")
     async def on_reset(self, type, **kw):
-        self.got.append(("Reset", type))
+        self.got.append(("Reset", type, kw.get("evse_id")))
         return call_result.Reset(status="Accepted")
+
+    @on("CostUpdated")
+    async def on_cost_updated(self, total_cost, transaction_id, **kw):
+        self.got.append(("CostUpdated", total_cost, transaction_id))
+        return call_result.CostUpdated()
+
+    @on("SetNetworkProfile")
+    async def on_set_network_profile(self, configuration_slot, connection_data, **kw):
+        self.got.append(("SetNetworkProfile", configuration_slot, connection_data))
+        return call_result.SetNetworkProfile(status="Accepted")
 
     @on("UnlockConnector")
     async def on_unlock(self, evse_id, connector_id, **kw):
@@ -71,7 +81,7 @@ class Station(ChargePoint):
 
     @on("ReserveNow")
     async def on_reserve_now(self, id, expiry_date_time, id_token, **kw):
-        self.got.append(("ReserveNow", id, id_token, kw.get("evse_id")))
+        self.got.append(("ReserveNow", id, id_token, kw.get("evse_id"), kw.get("connector_type")))
         return call_result.ReserveNow(status="Accepted")
 
     @on("CancelReservation")
@@ -312,6 +322,14 @@ def test_a_transaction_is_an_order_priced_to_the_fen_and_repeated_events_charge_
             assert auth.id_token_info["status"] == "Accepted"
             for i, wh in enumerate([105_000, 111_000, 116_500], start=1):
                 await cs.call(event("Updated", 1 + i, start + i * 600, "TX-A1", "MeterValuePeriodic", [energy(wh)]))
+            # The running cost followed the first new readings (before their answer), not the next
+            # ones: at most once a minute. The tariff's price of 5 kWh so far, in yuan.
+            costs = [g for g in cs.got if g[0] == "CostUpdated"]
+            price = tariff["prices"][tier]
+            assert costs == [("CostUpdated", half_up(5_000 * (price["electricity"] + price["service"]), 100_000) / 100, "TX-A1")], cs.got
+            commands = api.get(f"/charger/commands?pileId={p.id}&pageSize=50")["data"]["list"]
+            told = await settle(api, next(c["id"] for c in commands if c["action"] == "CostUpdated"))
+            assert (told["status"], told["requestedBy"], told["response"]) == ("answered", "CostUpdated", {}), told
             # Sent again (its answer was lost): the same reading changes nothing.
             await cs.call(event("Updated", 3, start + 1200, "TX-A1", "MeterValuePeriodic", [energy(111_000)]))
             running = [o for o in api.get("/order/getList?userId=DEMO0004&status=charging&pageSize=50")["data"]["list"] if o["pileId"] == p.id]
@@ -364,14 +382,18 @@ def test_remote_operations_send_the_201_calls_and_a_remote_start_becomes_an_orde
                 ("/charger/availability", {"connectorId": 0, "type": "Inoperative"}, "ChangeAvailability", ("ChangeAvailability", "Inoperative", None)),
                 ("/charger/availability", {"connectorId": 2, "type": "Operative"}, "ChangeAvailability", ("ChangeAvailability", "Operative", {"id": 2})),
                 ("/charger/trigger", {"requestedMessage": "StatusNotification", "connectorId": 1}, "TriggerMessage", ("TriggerMessage", "StatusNotification", {"id": 1, "connector_id": 1})),
-                ("/charger/reset", {"type": "Soft"}, "Reset", ("Reset", "OnIdle")),
+                # One EVSE of the station, at once: the station does not restart, so what
+                # follows is not held for a BootNotification.
+                ("/charger/reset", {"type": "Hard", "evseId": 2}, "Reset", ("Reset", "Immediate", 2)),
+                ("/charger/reset", {"type": "Soft"}, "Reset", ("Reset", "OnIdle", None)),
             ]:
                 done = await settle(api, (await post(api, path, {"pileId": p.id, **body}))["data"]["id"])
                 assert (done["status"], done["action"]) == ("answered", action), (path, done)
                 assert cs.last(seen[0]) == seen, (path, cs.got)
             # What 2.0.1 does not have is refused before anything is queued, naming it.
             for path, body, field in [("/charger/getConfiguration", {}, "pileId"), ("/charger/trigger", {"requestedMessage": "DiagnosticsStatusNotification"}, "requestedMessage"),
-                                      ("/charger/changeConfiguration", {"key": "HeartbeatInterval", "value": "60"}, "pileId")]:
+                                      ("/charger/changeConfiguration", {"key": "HeartbeatInterval", "value": "60"}, "pileId"),
+                                      ("/charger/reset", {"type": "Soft", "evseId": 9}, "evseId")]:
                 r = await post(api, path, {"pileId": p.id, **body})
                 assert r["code"] == 400 and field in r["msg"] and r["data"]["fields"][0]["field"] == field, (path, r)
 
@@ -513,8 +535,8 @@ def test_a_reservation_is_held_cancelled_and_used_by_its_transaction(gateway, ap
             until = int(time.time()) + 1800
             made = await settle(api, (await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 2, "idTag": "DEMO0007", "expiresAt": until}))["data"]["id"])
             assert (made["action"], made["response"]["status"]) == ("ReserveNow", "Accepted"), made
-            _, rid, token, evse = cs.last("ReserveNow")
-            assert token == {"id_token": "DEMO0007", "type": "Central"} and evse == 2
+            _, rid, token, evse, kind = cs.last("ReserveNow")
+            assert token == {"id_token": "DEMO0007", "type": "Central"} and evse == 2 and kind is None
             shown = {r["id"]: r for r in api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]}
             assert shown[rid]["status"] == "reserved", shown
             cancel = await settle(api, (await post(api, "/charger/cancelReservation", {"reservationId": rid}))["data"]["id"])
@@ -527,6 +549,14 @@ def test_a_reservation_is_held_cancelled_and_used_by_its_transaction(gateway, ap
             await cs.call(event("Started", 0, time.time(), "RSV-1", "Authorized", [energy(0, "Transaction.Begin")], evse={"id": 1, "connector_id": 1},
                                 id_token={"id_token": "DEMO0007", "type": "ISO14443"}, reservation_id=rid2))
             assert {r["id"]: r for r in api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]}[rid2]["status"] == "used"
+            # By connector type (2.0.1's connectorType): on any EVSE, and kept on the reservation.
+            typed = await settle(api, (await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 0, "connectorType": "cCCS2", "idTag": "DEMO0007", "expiresAt": until}))["data"]["id"])
+            _, rid3, _, evse, kind = cs.last("ReserveNow")
+            assert typed["response"]["status"] == "Accepted" and (evse, kind) == (None, "cCCS2"), cs.got
+            assert {r["id"]: r for r in api.get(f"/charger/reservations?pileId={p.id}")["data"]["list"]}[rid3]["connectorType"] == "cCCS2"
+            # A type the 2.0.1 schema does not list is refused by name, the values allowed in the words.
+            r = await post(api, "/charger/reserveNow", {"pileId": p.id, "connectorId": 0, "connectorType": "cGBT", "idTag": "DEMO0007", "expiresAt": until})
+            assert r["code"] == 400 and r["data"]["fields"][0]["field"] == "connectorType" and "cType2" in r["msg"], r
 
     run(go())
 
@@ -919,5 +949,45 @@ def test_monitors_profiles_customer_data_and_published_firmware_go_as_201_calls(
         for action in ["SetVariableMonitoring", "NotifyEvent", "ClearVariableMonitoring", "GetMonitoringReport", "NotifyMonitoringReport", "GetChargingProfiles", "CustomerInformation", "NotifyCustomerInformation", "PublishFirmware", "PublishFirmwareStatusNotification"]:
             log = api.get(f"/pile/messageLog?pileId={p.id}&action={action}")["data"]["list"]
             assert log and all(e["action"] == action for e in log), (action, log)
+
+    run(go())
+
+
+def test_a_network_profile_goes_to_a_slot_with_its_secrets_never_stored(gateway, api):
+    """SetNetworkProfile (B): the connection data as the 2.0.1 schema has
+    it; VPN and APN secrets reach the station and are kept nowhere (the
+    command and the message log show ***); bad fields are 400s naming
+    their path, and a 1.6 pile is refused."""
+    p = station_pile(api)
+    old = make_pile(api)
+    data = {"ocppVersion": "OCPP20", "ocppTransport": "JSON", "ocppCsmsUrl": "wss://csms.example.com/ocpp", "messageTimeout": 30, "securityProfile": 2, "ocppInterface": "Wired0"}
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            done = await settle(api, (await post(api, "/charger/setNetworkProfile", {"pileId": p.id, "configurationSlot": 2, "connectionData": data}))["data"]["id"])
+            assert (done["action"], done["status"], done["response"]) == ("SetNetworkProfile", "answered", {"status": "Accepted"}), done
+            _, slot, sent = cs.last("SetNetworkProfile")
+            assert (slot, sent["ocpp_csms_url"], sent["security_profile"], sent["ocpp_interface"], sent["ocpp_version"]) == (2, "wss://csms.example.com/ocpp", 2, "Wired0", "OCPP20"), sent
+            secret = {**data, "vpn": {"server": "vpn.example.com", "user": "op", "password": "vpn-pass-1", "key": "vpn-shared-key", "type": "IPSec"},
+                      "apn": {"apn": "internet.example", "apnPassword": "apn-pass-1", "simPin": 4321, "apnAuthentication": "AUTO"}}
+            done = await settle(api, (await post(api, "/charger/setNetworkProfile", {"pileId": p.id, "configurationSlot": 3, "connectionData": secret}))["data"]["id"])
+            assert done["status"] == "answered", done
+            sent = cs.last("SetNetworkProfile")[2]
+            assert (sent["vpn"]["password"], sent["vpn"]["key"], sent["apn"]["apn_password"], sent["apn"]["sim_pin"]) == ("vpn-pass-1", "vpn-shared-key", "apn-pass-1", 4321), sent
+            for path in (f"/charger/commands?pileId={p.id}&pageSize=20", f"/pile/messageLog?pileId={p.id}"):
+                text = str(api.get(path)["data"])
+                assert all(s not in text for s in ("vpn-pass-1", "vpn-shared-key", "apn-pass-1")), path
+            kept = done["payload"]["connectionData"]
+            assert (kept["vpn"]["password"], kept["vpn"]["key"], kept["apn"]["apnPassword"], "simPin" in kept["apn"]) == ("***", "***", "***", False), done
+            for body, field in [({"connectionData": data}, "configurationSlot"),
+                                ({"configurationSlot": 1, "connectionData": {**data, "ocppCsmsUrl": "ws://csms.example.com/ocpp"}}, "connectionData.ocppCsmsUrl"),
+                                ({"configurationSlot": 1, "connectionData": {**data, "securityProfile": 0}}, "connectionData.securityProfile"),
+                                ({"configurationSlot": 1, "connectionData": {**data, "ocppInterface": "Wired9"}}, "connectionData.ocppInterface"),
+                                ({"configurationSlot": 1, "connectionData": {**data, "apn": {"apn": "a", "apnUserName": "u" * 21, "apnAuthentication": "PAP"}}}, "connectionData.apn.apnUserName")]:
+                r = await post(api, "/charger/setNetworkProfile", {"pileId": p.id, **body})
+                assert r["code"] == 400 and r["data"]["fields"][0]["field"] == field, (body, r)
+            r = await post(api, "/charger/setNetworkProfile", {"pileId": old.id, "configurationSlot": 1, "connectionData": data})
+            assert r["code"] == 400 and r["data"]["fields"][0]["field"] == "pileId", r
 
     run(go())

@@ -322,6 +322,10 @@ async fn remote_operations_answer_their_declared_types() {
         ("/charger/remoteStart", json!({"pileId": p, "connectorId": 1, "idTag": tag, "limitW": "lots"}), "limitW"),
         ("/charger/updateFirmware", json!({"pileId": p, "location": "file:///etc/passwd"}), "location"),
         ("/charger/reserveNow", json!({"pileId": p, "connectorId": 9, "idTag": tag, "expiresAt": ctx.now() + 3600}), "connectorId"),
+        // What only a 2.0.1 station takes: an EVSE to reset, a connector type to reserve.
+        ("/charger/reset", json!({"pileId": p, "type": "Soft", "evseId": 1}), "evseId"),
+        ("/charger/reserveNow", json!({"pileId": p, "connectorId": 1, "connectorType": "cType2", "idTag": tag, "expiresAt": ctx.now() + 3600}), "connectorType"),
+        ("/charger/setNetworkProfile", json!({"pileId": p, "configurationSlot": 1, "connectionData": {"ocppVersion": "OCPP20", "ocppTransport": "JSON", "ocppCsmsUrl": "wss://csms.example.com/ocpp", "messageTimeout": 30, "securityProfile": 2, "ocppInterface": "Wired0"}}), "pileId"),
     ] {
         let a = post(&ctx, path, Some(&admin), body).await;
         assert_eq!(a.code(), 400, "{}", a.body);

@@ -812,6 +812,60 @@ async fn a_201_stations_monitors_are_kept_as_set_reported_and_cleared(ctx: Arc<A
     assert_eq!(ids(&kept().await), [43], "the refused clear keeps its monitor");
 }
 
+/// A running 2.0.1 transaction is told its cost so far (CostUpdated)
+/// after an Updated event with new readings, through the queue, at most
+/// once a minute; the station's answer ends the command; Started, Ended
+/// and events without new readings send none.
+async fn a_201_transaction_is_sent_its_running_cost_at_most_once_a_minute(ctx: Arc<AppCtx>) {
+    use backoffice::domain::chargers::commands::{self, CommandStatus};
+    let c = register_as(&ctx, "COST201", "2.0.1").await;
+    let rec = Arc::new(Recorder::default());
+    assert!(ctx.outbound.set(rec.clone()).is_ok());
+    ctx.clock.freeze();
+    let s = connect_as(&ctx, &c, "c-1", "ocpp2.0.1").await;
+    call(&ctx, &s, "b1", "BootNotification", json!({"chargingStation": {"vendorName": "ACME", "model": "AC22"}, "reason": "PowerUp"})).await;
+    let t0 = ctx.now() - 3600;
+    let event = |kind: &str, seq: i64, at: i64, wh: i64, context: &str| {
+        json!({"eventType": kind, "timestamp": iso(at), "triggerReason": "MeterValuePeriodic", "seqNo": seq, "transactionInfo": {"transactionId": "COST-1", "chargingState": "Charging"},
+               "evse": {"id": 1, "connectorId": 1}, "idToken": {"idToken": c.tag, "type": "ISO14443"},
+               "meterValue": [{"timestamp": iso(at), "sampledValue": [{"value": wh, "context": context}]}]})
+    };
+    call(&ctx, &s, "t0", "TransactionEvent", event("Started", 0, t0, 10_000, "Transaction.Begin")).await;
+    assert!(sent_as(&rec, "c-1", "CostUpdated").is_empty(), "a start costs nothing yet");
+    call(&ctx, &s, "t1", "TransactionEvent", event("Updated", 1, t0 + 600, 14_000, "Sample.Periodic")).await;
+    let sent = sent_as(&rec, "c-1", "CostUpdated");
+    assert_eq!(sent.len(), 1, "{:?}", rec.on("c-1"));
+    // The tariff's price of the curve so far, in yuan, for the station's own transaction id.
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let running = get(&ctx, &format!("/order/getList?userId={}&status=charging&pageSize=20", c.tag), Some(&admin)).await;
+    let order_no = running.data()["list"][0]["orderNo"].as_str().expect("the running order").to_string();
+    let (row, detail, _) = orders::load_full(&ctx, &order_no).await.unwrap();
+    let tariff = detail.and_then(|d| d.tariff).expect("the order's tariff");
+    let priced = price_session(&tariff, &[MeterSample::new(row.order.start_ts, 10_000), MeterSample::new(t0 + 600, 14_000)], &PricingOptions::default()).unwrap();
+    assert!(priced.amount_fen.0 > 0);
+    assert_eq!(sent[0][3], json!({"totalCost": priced.amount_fen.0 as f64 / 100.0, "transactionId": "COST-1"}));
+    // Within the minute: new readings, no second one (and the same reading again, none either).
+    ctx.clock.advance(30);
+    call(&ctx, &s, "t2", "TransactionEvent", event("Updated", 2, t0 + 1200, 18_000, "Sample.Periodic")).await;
+    assert_eq!(sent_as(&rec, "c-1", "CostUpdated").len(), 1, "at most once a minute");
+    let empty = |frame: &Value| json!([3, frame[1], {}]).to_string();
+    within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&*ctx, &empty(&sent[0]))).await;
+    let command = commands::get(&ctx, sent[0][1].as_str().unwrap()).await.unwrap().expect("the command");
+    assert_eq!((command.status, command.requested_by.as_str()), (CommandStatus::Answered, "CostUpdated"), "{command:?}");
+    ctx.clock.advance(31);
+    call(&ctx, &s, "t3", "TransactionEvent", event("Updated", 3, t0 + 1200, 18_000, "Sample.Periodic")).await;
+    assert_eq!(sent_as(&rec, "c-1", "CostUpdated").len(), 1, "no new reading: no new cost");
+    call(&ctx, &s, "t4", "TransactionEvent", event("Updated", 4, t0 + 1800, 22_000, "Sample.Periodic")).await;
+    let sent = sent_as(&rec, "c-1", "CostUpdated");
+    assert_eq!(sent.len(), 2, "a minute later: the next one");
+    assert!(sent[1][3]["totalCost"].as_f64().unwrap() > sent[0][3]["totalCost"].as_f64().unwrap(), "{sent:?}");
+    within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&*ctx, &empty(&sent[1]))).await;
+    ctx.clock.advance(61);
+    let ended = call(&ctx, &s, "t5", "TransactionEvent", event("Ended", 5, t0 + 2400, 26_000, "Transaction.End")).await;
+    assert!(ended["totalCost"].as_f64().is_some(), "{ended}");
+    assert_eq!(sent_as(&rec, "c-1", "CostUpdated").len(), 2, "the end's total is in its answer");
+}
+
 macro_rules! on_both_adapters {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $(
@@ -845,4 +899,5 @@ on_both_adapters!(
     a_station_power_budget_reaches_each_connected_pile,
     security_events_are_stored_and_listed_per_pile_and_across_the_fleet,
     a_201_stations_monitors_are_kept_as_set_reported_and_cleared,
+    a_201_transaction_is_sent_its_running_cost_at_most_once_a_minute,
 );

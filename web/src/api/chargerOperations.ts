@@ -43,6 +43,7 @@ export const CHARGER_OPERATIONS = {
   getChargingProfiles: { path: '/charger/getChargingProfiles', action: null, v201: 'GetChargingProfiles', ykc: null, permission: 'configure:charger' },
   customerInformation: { path: '/charger/customerInformation', action: null, v201: 'CustomerInformation', ykc: null, permission: 'configure:charger' },
   publishFirmware: { path: '/charger/publishFirmware', action: null, v201: 'PublishFirmware', ykc: null, permission: 'configure:charger' },
+  setNetworkProfile: { path: '/charger/setNetworkProfile', action: null, v201: 'SetNetworkProfile', ykc: null, permission: 'configure:charger' },
 } as const;
 
 /** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order; `…V201`: what a form offers a 2.0.1 station instead. */
@@ -60,6 +61,10 @@ export const OCPP_VALUES = {
   UpdateType: ['Differential', 'Full'],
   CertificateUseEnumV201: ['CentralSystemRootCertificate', 'ManufacturerRootCertificate', 'V2GRootCertificate', 'MORootCertificate'],
   ChargingProfilePurposeEnum: ['ChargingStationExternalConstraints', 'ChargingStationMaxProfile', 'TxDefaultProfile', 'TxProfile'],
+  ConnectorEnum: ['cCCS1', 'cCCS2', 'cG105', 'cTesla', 'cType1', 'cType2', 's309-1P-16A', 's309-1P-32A', 's309-3P-16A', 's309-3P-32A', 'sBS1361', 'sCEE-7-7', 'sType2', 'sType3', 'Other1PhMax16A', 'Other1PhOver16A', 'Other3Ph', 'Pan', 'wInductive', 'wResonant', 'Undetermined', 'Unknown'],
+  OCPPInterfaceEnum: ['Wired0', 'Wired1', 'Wired2', 'Wired3', 'Wireless0', 'Wireless1', 'Wireless2', 'Wireless3'],
+  OCPPTransportEnum: ['JSON', 'SOAP'],
+  OCPPVersionEnum: ['OCPP12', 'OCPP15', 'OCPP16', 'OCPP20'],
   IdTokenEnum: ['Central', 'eMAID', 'ISO14443', 'ISO15693', 'KeyCode', 'Local', 'MacAddress', 'NoAuthorization'],
   MonitorEnum: ['UpperThreshold', 'LowerThreshold', 'Delta', 'Periodic', 'PeriodicClockAligned'],
   MonitoringCriterionEnum: ['ThresholdMonitoring', 'DeltaMonitoring', 'PeriodicMonitoring'],

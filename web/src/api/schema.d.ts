@@ -873,6 +873,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/setNetworkProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store a connection profile in a slot of an OCPP 2.0.1 station (SetNetworkProfile: CSMS address, security profile, interface, optional VPN and APN); the station uses it once the slot is in its NetworkConfigurationPriority. VPN and APN secrets are sent, never stored */
+        post: operations["charger_set_network_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/setVariableMonitoring": {
         parameters: {
             query?: never;
@@ -2425,6 +2442,26 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * @description 2.0.1's APNAuthenticationEnum.
+         * @enum {string}
+         */
+        ApnAuthentication: "CHAP" | "NONE" | "PAP" | "AUTO";
+        ApnBody: {
+            apn?: string;
+            apnAuthentication?: components["schemas"]["ApnAuthentication"] | null;
+            /** @description Sent to the station, never stored. */
+            apnPassword?: string | null;
+            apnUserName?: string | null;
+            /** @description MCC and MNC, 5 or 6 digits. */
+            preferredNetwork?: string | null;
+            /**
+             * Format: int64
+             * @description The SIM's PIN: sent, never stored.
+             */
+            simPin?: number | null;
+            useOnlyPreferredNetwork?: boolean | null;
+        };
+        /**
          * @description The attribute of a variable (2.0.1's AttributeEnum; default Actual).
          * @enum {string}
          */
@@ -2623,6 +2660,25 @@ export interface components {
             pileId?: string;
             unit?: components["schemas"]["RateUnit"] | null;
         };
+        ConnectionDataBody: {
+            apn?: components["schemas"]["ApnBody"] | null;
+            /**
+             * Format: int64
+             * @description Seconds before a message the station sends on it times out.
+             */
+            messageTimeout?: number | null;
+            /** @description The CSMS's address, ws:// or wss:// (wss:// for security profiles 2 and 3). */
+            ocppCsmsUrl?: string;
+            ocppInterface?: components["schemas"]["OcppInterface"] | null;
+            ocppTransport?: components["schemas"]["OcppTransport"] | null;
+            ocppVersion?: components["schemas"]["OcppVersionName"] | null;
+            /**
+             * Format: int64
+             * @description 1: Basic auth over ws/wss; 2: Basic auth over TLS; 3: TLS with client certificates.
+             */
+            securityProfile?: number | null;
+            vpn?: components["schemas"]["VpnBody"] | null;
+        };
         /** @description POST /connector/doAction */
         ConnectorAction: {
             /** @description `disable`: out of service (e.g. maintenance); `enable`: back in service. */
@@ -2662,6 +2718,11 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * @description The connector types a 2.0.1 reservation may ask for (its ConnectorEnum).
+         * @enum {string}
+         */
+        ConnectorType: "cCCS1" | "cCCS2" | "cG105" | "cTesla" | "cType1" | "cType2" | "s309-1P-16A" | "s309-1P-32A" | "s309-3P-16A" | "s309-3P-32A" | "sBS1361" | "sCEE-7-7" | "sType2" | "sType3" | "Other1PhMax16A" | "Other1PhOver16A" | "Other3Ph" | "Pan" | "wInductive" | "wResonant" | "Undetermined" | "Unknown";
         Credentials: {
             password: string;
             /** @description A staff account's name, in canonical form: NFKC, trimmed; invisible and control characters are refused */
@@ -3034,6 +3095,16 @@ export interface components {
         };
         /** @description A list of names, or one name as text. */
         NamesIn: string[] | string;
+        NetworkProfileBody: {
+            /**
+             * Format: int64
+             * @description The slot it is stored in (NetworkConfigurationPriority lists slots).
+             */
+            configurationSlot?: number | null;
+            connectionData?: components["schemas"]["ConnectionDataBody"] | null;
+            /** @default  */
+            pileId?: string;
+        };
         /** @description POST /notice/clearAll takes no fields: an empty object (or no body). */
         NoFields: Record<string, never>;
         /** @description A node as the editor sends it. */
@@ -3345,12 +3416,27 @@ export interface components {
         /** @enum {string} */
         Ocpp16UpdateType: "Differential" | "Full";
         /**
+         * @description The station's network interface a profile uses (2.0.1's OCPPInterfaceEnum).
+         * @enum {string}
+         */
+        OcppInterface: "Wired0" | "Wired1" | "Wired2" | "Wired3" | "Wireless0" | "Wireless1" | "Wireless2" | "Wireless3";
+        /**
+         * @description OCPP-J or OCPP-S (2.0.1's OCPPTransportEnum).
+         * @enum {string}
+         */
+        OcppTransport: "JSON" | "SOAP";
+        /**
          * @description The protocols a pile may be registered for: OCPP-J over WebSocket, or
          *     the YKC (Yunkuaichong) binary protocol over TCP. (The field keeps its first
          *     name, `ocppVersion`, on the wire.)
          * @enum {string}
          */
         OcppVersion: "1.6" | "2.0.1" | "ykc1.5" | "ykc1.6";
+        /**
+         * @description The OCPP version a network profile connects with (2.0.1's OCPPVersionEnum).
+         * @enum {string}
+         */
+        OcppVersionName: "OCPP12" | "OCPP15" | "OCPP16" | "OCPP20";
         /**
          * @description How an offline payment was received. JSON: camelCase names.
          * @enum {string}
@@ -3811,6 +3897,11 @@ export interface components {
              */
             connectorId?: number | null;
             /**
+             * @description OCPP 2.0.1 only: reserve a connector of this type (ReserveNow's
+             *     `connectorType`), on the EVSE named or any. A 1.6 pile refuses it.
+             */
+            connectorType?: components["schemas"]["ConnectorType"] | null;
+            /**
              * Format: int64
              * @description Until when (unix seconds).
              */
@@ -3821,6 +3912,12 @@ export interface components {
             pileId?: string;
         };
         ResetBody: {
+            /**
+             * Format: int64
+             * @description OCPP 2.0.1 only: reset this EVSE alone (1 or more; Reset's `evseId`),
+             *     not the whole station. A 1.6 or YKC pile refuses it.
+             */
+            evseId?: number | null;
             /** @default  */
             pileId?: string;
             type?: components["schemas"]["ResetType"] | null;
@@ -4240,6 +4337,21 @@ export interface components {
             variable?: string;
             variableInstance?: string | null;
         };
+        VpnBody: {
+            group?: string | null;
+            /** @description The shared secret: sent, never stored. */
+            key?: string;
+            /** @description Sent to the station, never stored (the command keeps `***`). */
+            password?: string;
+            server?: string;
+            type?: components["schemas"]["VpnType"] | null;
+            user?: string;
+        };
+        /**
+         * @description 2.0.1's VPNEnum.
+         * @enum {string}
+         */
+        VpnType: "IKEv2" | "IPSec" | "L2TP" | "PPTP";
         /** @description The diagram and the version it was loaded with (absent: the saved one). */
         WorkflowIn: {
             edges: components["schemas"]["EdgeIn"][];
@@ -7760,6 +7872,8 @@ export interface operations {
                                 answer: string | null;
                                 /** Format: uint32 */
                                 connector: number;
+                                /** @description The connector type asked for (OCPP 2.0.1 `connectorType`, e.g. cType2). */
+                                connectorType?: string | null;
                                 /** Format: int64 */
                                 createdAt: number;
                                 createdBy: string;
@@ -8224,6 +8338,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DisplayMessageBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_set_network_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NetworkProfileBody"];
             };
         };
         responses: {

@@ -530,6 +530,8 @@ impl Station for Station201 {
                 m::GetBaseReportResponse { custom_data: None, status, status_info: None }
             }),
             Action::ClearCache => self.serve(payload, |_, _: m::ClearCacheRequest| m::ClearCacheResponse { custom_data: None, status: m::ClearCacheStatusEnum::Accepted, status_info: None }),
+            // The running cost the CSMS sends while a transaction charges: taken (a real station shows it).
+            Action::CostUpdated => self.serve(payload, |_, _: m::CostUpdatedRequest| m::CostUpdatedResponse { custom_data: None }),
             Action::DataTransfer => refuse!(self, payload, m::DataTransferRequest, DataTransferResponse { status: m::DataTransferStatusEnum::UnknownVendorId, data }),
             Action::GetLocalListVersion => self.serve(payload, |_, _: m::GetLocalListVersionRequest| m::GetLocalListVersionResponse { custom_data: None, version_number: 0 }),
             Action::SendLocalList => refuse!(self, payload, m::SendLocalListRequest, SendLocalListResponse { status: m::SendLocalListStatusEnum::Failed }),

@@ -111,7 +111,7 @@ async fn message_log(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let (list, cursor) = log::page(ctx, &pile.id, action, size, q.cursor).await?;
     let actions = first.then(|| match pile.ocpp_version {
         charging::pile::OcppVersion::V16 => crate::domain::chargers::actions::logged(super::commands::OPERATIONS.iter().map(|(_, a)| *a)),
-        charging::pile::OcppVersion::V201 => crate::domain::chargers::actions::logged_v201(super::commands::OPERATIONS_V201.iter().map(|(_, a)| *a)),
+        charging::pile::OcppVersion::V201 => crate::domain::chargers::actions::logged_v201(super::commands::OPERATIONS_V201.iter().map(|(_, a)| *a).chain(super::commands::SENT_UNASKED_V201.iter().copied())),
         charging::pile::OcppVersion::Ykc15 | charging::pile::OcppVersion::Ykc16 => crate::domain::chargers::ykc_platform::logged_actions(),
     });
     Ok(Reply::data(MessageLog { list, cursor, pile_code: pile.code, actions }))

@@ -79,6 +79,7 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/charger/getChargingProfiles" => "charger_get_charging_profiles", Permission(CHARGER_CONFIGURE), audited, "Ask an OCPP 2.0.1 station which charging profiles it holds (GetChargingProfiles, by EVSE, purpose, stack level, id or limit source); they follow in ReportChargingProfiles, in the message log", super::commands_v201::get_charging_profiles, body = super::commands_v201::ChargingProfilesQueryBody, data = Command; errors = &[404]),
         route!(POST "/charger/customerInformation" => "charger_customer_information", Permission(CHARGER_CONFIGURE), audited, "Have an OCPP 2.0.1 station report or delete what it keeps about a customer, by card or customer identifier (CustomerInformation); the report follows in NotifyCustomerInformation, in the message log", super::commands_v201::customer_information, body = super::commands_v201::CustomerInformationBody, data = Command; errors = &[404]),
         route!(POST "/charger/publishFirmware" => "charger_publish_firmware", Permission(CHARGER_CONFIGURE), audited, "Have an OCPP 2.0.1 local controller fetch firmware (MD5-checked) and serve it to the stations behind it (PublishFirmware); PublishFirmwareStatusNotification follows", super::commands_v201::publish_firmware, body = super::commands_v201::PublishFirmwareBody, data = Command; errors = &[404]),
+        route!(POST "/charger/setNetworkProfile" => "charger_set_network_profile", Permission(CHARGER_CONFIGURE), audited, "Store a connection profile in a slot of an OCPP 2.0.1 station (SetNetworkProfile: CSMS address, security profile, interface, optional VPN and APN); the station uses it once the slot is in its NetworkConfigurationPriority. VPN and APN secrets are sent, never stored", super::commands_v201::set_network_profile, body = super::commands_v201::NetworkProfileBody, data = Command; errors = &[404, 409]),
         route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), unaudited, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
         route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), unaudited, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
     ]
@@ -166,12 +167,17 @@ pub const OPERATIONS_V201: &[(&str, v201::Action)] = &[
     ("/charger/getChargingProfiles", v201::Action::GetChargingProfiles),
     ("/charger/customerInformation", v201::Action::CustomerInformation),
     ("/charger/publishFirmware", v201::Action::PublishFirmware),
+    ("/charger/setNetworkProfile", v201::Action::SetNetworkProfile),
     ("/charger/installCertificate", v201::Action::InstallCertificate),
     ("/charger/getInstalledCertificateIds", v201::Action::GetInstalledCertificateIds),
     ("/charger/deleteCertificate", v201::Action::DeleteCertificate),
     ("/charger/certificateSigned", v201::Action::CertificateSigned),
     ("/charger/extendedTrigger", v201::Action::TriggerMessage),
 ];
+
+/// What the server sends a 2.0.1 station of its own accord, no route
+/// asking (a running transaction's cost): listed in its message log's filter.
+pub const SENT_UNASKED_V201: &[v201::Action] = &[v201::Action::CostUpdated];
 
 /// The call the route at `path` sends.
 pub fn operation(path: &str) -> Option<Action> {
@@ -198,7 +204,7 @@ async fn queue_ykc(ctx: &AppCtx, call: &Call, p: &Pile, action: &str, payload: V
 }
 
 /// [`sends`] for the 2.0.1 call of a route (`OPERATIONS_V201`).
-fn sends_v201<R: v201::Request>(call: &Call) -> Result<(), ApiError> {
+pub(super) fn sends_v201<R: v201::Request>(call: &Call) -> Result<(), ApiError> {
     if OPERATIONS_V201.iter().any(|(path, a)| *path == call.req.path && *a == R::ACTION) {
         return Ok(());
     }
@@ -212,7 +218,7 @@ fn bad(field: &str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
     crate::request::invalid_field(field, en, zh)
 }
 
-fn by(call: &Call) -> Result<String, ApiError> {
+pub(super) fn by(call: &Call) -> Result<String, ApiError> {
     Ok(call.caller()?.username().to_string())
 }
 
@@ -267,7 +273,7 @@ pub(super) async fn queue_v201<R: v201::Request>(ctx: &AppCtx, call: &Call, p: &
     answered_now(c)
 }
 
-fn answered_now(c: Command) -> Result<Reply, ApiError> {
+pub(super) fn answered_now(c: Command) -> Result<Reply, ApiError> {
     let msg = match c.status {
         commands::CommandStatus::Offline => Text::new("the charger is offline: nothing was sent", "充电桩离线：指令未发送"),
         _ => Text::new("sent to the charger; its answer follows", "已发送至充电桩，等待应答"),
@@ -578,25 +584,44 @@ pub struct ResetBody {
     pile_id: String,
     #[serde(rename = "type")]
     kind: Option<ResetType>,
+    /// OCPP 2.0.1 only: reset this EVSE alone (1 or more; Reset's `evseId`),
+    /// not the whole station. A 1.6 or YKC pile refuses it.
+    #[schemars(range(min = 1))]
+    evse_id: Option<i64>,
 }
 
-/// POST /charger/reset {pileId, type}
+/// An EVSE of a 2.0.1 station (one connector each: EVSE n is connector n),
+/// or a 400 naming `field`: a 1.6 or YKC pile has none.
+fn evse_of_v201(p: &Pile, field: &str, n: Option<i64>) -> Result<Option<i64>, ApiError> {
+    let Some(n) = n else { return Ok(None) };
+    if p.ocpp_version != OcppVersion::V201 {
+        return Err(bad(field, format!("pile {} does not speak OCPP 2.0.1: only a 2.0.1 station takes an EVSE here", p.code), format!("充电桩{}不使用 OCPP 2.0.1：仅 2.0.1 充电站可指定 EVSE", p.code)));
+    }
+    if n < 1 || n > p.connector_count as i64 {
+        return Err(crate::request::field_invalid(field, msg::chargers::variables::no_such_evse(&p.code, &n, &p.connector_count)));
+    }
+    Ok(Some(n))
+}
+
+/// POST /charger/reset {pileId, type, evseId?}
 async fn reset(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: ResetBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let kind = b.kind.ok_or_else(|| bad("type", "is required: Soft or Hard", "不能为空：Soft 或 Hard"))?;
+    let evse_id = evse_of_v201(&p, "evseId", b.evse_id)?;
     if p.ocpp_version.is_ykc() {
         // YKC restarts now (Hard) or once no gun charges (Soft).
         let reboot = ykc_calls::RebootCall { now: matches!(kind, ResetType::Hard) };
         return queue_ykc(ctx, &call, &p, ykc_calls::REBOOT, serde_json::to_value(reboot).map_err(|_| ApiError::internal())?).await;
     }
     if p.ocpp_version == OcppVersion::V201 {
-        // 2.0.1 resets at once (Hard) or once idle (Soft: no session is cut).
+        // 2.0.1 resets at once (Hard) or once idle (Soft: no session is cut),
+        // the whole station or one EVSE.
         let r#type = match kind {
             ResetType::Hard => v201::ResetEnum::Immediate,
             ResetType::Soft => v201::ResetEnum::OnIdle,
         };
-        return queue_v201(ctx, &call, &p, &v201::ResetRequest { custom_data: None, r#type, evse_id: None }).await;
+        return queue_v201(ctx, &call, &p, &v201::ResetRequest { custom_data: None, r#type, evse_id }).await;
     }
     queue(ctx, &call, &p, &v16::ResetRequest { r#type: ocpp_value(kind)? }).await
 }
@@ -827,6 +852,55 @@ pub(super) fn location(field: &str, raw: &str) -> Result<String, ApiError> {
     }
 }
 
+/// The connector types a 2.0.1 reservation may ask for (its ConnectorEnum).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum ConnectorType {
+    #[serde(rename = "cCCS1")]
+    CCCS1,
+    #[serde(rename = "cCCS2")]
+    CCCS2,
+    #[serde(rename = "cG105")]
+    CG105,
+    #[serde(rename = "cTesla")]
+    CTesla,
+    #[serde(rename = "cType1")]
+    CType1,
+    #[serde(rename = "cType2")]
+    CType2,
+    #[serde(rename = "s309-1P-16A")]
+    S3091P16A,
+    #[serde(rename = "s309-1P-32A")]
+    S3091P32A,
+    #[serde(rename = "s309-3P-16A")]
+    S3093P16A,
+    #[serde(rename = "s309-3P-32A")]
+    S3093P32A,
+    #[serde(rename = "sBS1361")]
+    SBS1361,
+    #[serde(rename = "sCEE-7-7")]
+    SCEE77,
+    #[serde(rename = "sType2")]
+    SType2,
+    #[serde(rename = "sType3")]
+    SType3,
+    #[serde(rename = "Other1PhMax16A")]
+    Other1PhMax16A,
+    #[serde(rename = "Other1PhOver16A")]
+    Other1PhOver16A,
+    #[serde(rename = "Other3Ph")]
+    Other3Ph,
+    #[serde(rename = "Pan")]
+    Pan,
+    #[serde(rename = "wInductive")]
+    WInductive,
+    #[serde(rename = "wResonant")]
+    WResonant,
+    #[serde(rename = "Undetermined")]
+    Undetermined,
+    #[serde(rename = "Unknown")]
+    Unknown,
+}
+
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReserveBody {
@@ -834,6 +908,9 @@ pub struct ReserveBody {
     pile_id: String,
     /// 0 = any connector of the charger.
     connector_id: Option<i64>,
+    /// OCPP 2.0.1 only: reserve a connector of this type (ReserveNow's
+    /// `connectorType`), on the EVSE named or any. A 1.6 pile refuses it.
+    connector_type: Option<ConnectorType>,
     #[serde(default)]
     #[schemars(length(min = 1, max = 20))]
     id_tag: names::CardNumber,
@@ -847,13 +924,28 @@ async fn reserve_now(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: ReserveBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let n = connector(&p, b.connector_id, true)?;
+    if b.connector_type.is_some() && p.ocpp_version != OcppVersion::V201 {
+        return Err(bad("connectorType", format!("pile {} does not speak OCPP 2.0.1: only a 2.0.1 station reserves by connector type", p.code), format!("充电桩{}不使用 OCPP 2.0.1：仅 2.0.1 充电站可按枪型预约", p.code)));
+    }
+    let connector_type: Option<v201::ConnectorEnum> = b.connector_type.map(ocpp_value).transpose()?;
     let tag = b.id_tag.trim();
     let Some(card) = cards::get(ctx, tag).await? else {
         return Err(bad("idTag", format!("no charging card {tag}"), format!("充电卡{tag}不存在")));
     };
     let until = future_time(ctx, "expiresAt", b.expires_at)?;
     let id = reservations::next_id(ctx).await?;
-    let r = Reservation { id, pile_id: p.id.clone(), connector: n, id_tag: card.id_tag.clone(), expires_at: until, status: ReservationStatus::Requested, answer: None, created_at: ctx.now(), created_by: by(&call)? };
+    let r = Reservation {
+        id,
+        pile_id: p.id.clone(),
+        connector: n,
+        connector_type: connector_type.as_ref().map(|t| t.as_str().to_string()),
+        id_tag: card.id_tag.clone(),
+        expires_at: until,
+        status: ReservationStatus::Requested,
+        answer: None,
+        created_at: ctx.now(),
+        created_by: by(&call)?,
+    };
     reservations::create(ctx, &r).await?;
     if p.ocpp_version == OcppVersion::V201 {
         // 2.0.1 names the reservation `id`, an EVSE (none: any), the card as an idToken.
@@ -862,7 +954,7 @@ async fn reserve_now(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             custom_data: None,
             id,
             expiry_date_time: DateTime::from_unix(until),
-            connector_type: None,
+            connector_type,
             id_token: token(card.id_tag),
             evse_id: (n > 0).then_some(i64::from(n)),
             group_id_token: card.parent_id_tag.map(token),
@@ -1981,6 +2073,12 @@ mod tests {
         assert_eq!(values::<commands_v201::ProfilePurposeV201>(), ocpp(v201::ChargingProfilePurposeEnum::VALUES));
         assert_eq!(values::<commands_v201::LimitSource>(), ocpp(v201::ChargingLimitSourceEnum::VALUES));
         assert_eq!(values::<commands_v201::IdTokenType>(), ocpp(v201::IdTokenEnum::VALUES));
+        assert_eq!(values::<ConnectorType>(), ocpp(v201::ConnectorEnum::VALUES));
+        assert_eq!(values::<commands_v201::OcppVersionName>(), ocpp(v201::OCPPVersionEnum::VALUES));
+        assert_eq!(values::<commands_v201::OcppTransport>(), ocpp(v201::OCPPTransportEnum::VALUES));
+        assert_eq!(values::<commands_v201::OcppInterface>(), ocpp(v201::OCPPInterfaceEnum::VALUES));
+        assert_eq!(values::<commands_v201::VpnType>(), ocpp(v201::VPNEnum::VALUES));
+        assert_eq!(values::<commands_v201::ApnAuthentication>(), ocpp(v201::APNAuthenticationEnum::VALUES));
     }
 
     /// The SPA's copy of the operations: each route's call and permission,
@@ -2034,6 +2132,10 @@ mod tests {
             ("CertificateUseEnumV201", roots_v201.as_slice()),
             // Enumerations of the operations only 2.0.1 stations take.
             ("ChargingProfilePurposeEnum", v201::ChargingProfilePurposeEnum::VALUES),
+            ("ConnectorEnum", v201::ConnectorEnum::VALUES),
+            ("OCPPInterfaceEnum", v201::OCPPInterfaceEnum::VALUES),
+            ("OCPPTransportEnum", v201::OCPPTransportEnum::VALUES),
+            ("OCPPVersionEnum", v201::OCPPVersionEnum::VALUES),
             ("IdTokenEnum", v201::IdTokenEnum::VALUES),
             ("MonitorEnum", v201::MonitorEnum::VALUES),
             ("MonitoringCriterionEnum", v201::MonitoringCriterionEnum::VALUES),

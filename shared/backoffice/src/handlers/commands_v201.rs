@@ -12,7 +12,7 @@ use ocpp::v201;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::commands::{location, ocpp_value, queue_v201, retries, MAX_STACK_LEVEL};
+use super::commands::{answered_now, by, location, ocpp_value, queue_v201, retries, sends_v201, MAX_STACK_LEVEL};
 use super::device_model::station;
 use crate::ctx::AppCtx;
 use crate::domain::chargers::commands::next_request_id;
@@ -199,4 +199,311 @@ pub(super) async fn publish_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, 
     let (retries, retry_interval) = retries(b.retries, b.retry_interval_secs)?;
     let request = v201::PublishFirmwareRequest { custom_data: None, location, retries, checksum, request_id: next_request_id(ctx).await?, retry_interval };
     queue_v201(ctx, &call, &p, &request).await
+}
+
+/// The OCPP version a network profile connects with (2.0.1's OCPPVersionEnum).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum OcppVersionName {
+    OCPP12,
+    OCPP15,
+    OCPP16,
+    OCPP20,
+}
+
+/// OCPP-J or OCPP-S (2.0.1's OCPPTransportEnum).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum OcppTransport {
+    JSON,
+    SOAP,
+}
+
+/// The station's network interface a profile uses (2.0.1's OCPPInterfaceEnum).
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum OcppInterface {
+    Wired0,
+    Wired1,
+    Wired2,
+    Wired3,
+    Wireless0,
+    Wireless1,
+    Wireless2,
+    Wireless3,
+}
+
+/// 2.0.1's VPNEnum.
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum VpnType {
+    IKEv2,
+    IPSec,
+    L2TP,
+    PPTP,
+}
+
+/// 2.0.1's APNAuthenticationEnum.
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+pub enum ApnAuthentication {
+    CHAP,
+    NONE,
+    PAP,
+    AUTO,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VpnBody {
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 512))]
+    server: String,
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 20))]
+    user: String,
+    #[schemars(length(max = 20))]
+    group: Option<String>,
+    /// Sent to the station, never stored (the command keeps `***`).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 20))]
+    password: String,
+    /// The shared secret: sent, never stored.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 255))]
+    key: String,
+    #[serde(rename = "type")]
+    kind: Option<VpnType>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApnBody {
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 512))]
+    apn: String,
+    #[schemars(length(max = 20))]
+    apn_user_name: Option<String>,
+    /// Sent to the station, never stored.
+    #[schemars(length(max = 20))]
+    apn_password: Option<String>,
+    /// The SIM's PIN: sent, never stored.
+    #[schemars(range(min = 0, max = 99_999_999))]
+    sim_pin: Option<i64>,
+    /// MCC and MNC, 5 or 6 digits.
+    #[schemars(length(min = 5, max = 6))]
+    preferred_network: Option<String>,
+    use_only_preferred_network: Option<bool>,
+    apn_authentication: Option<ApnAuthentication>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionDataBody {
+    ocpp_version: Option<OcppVersionName>,
+    ocpp_transport: Option<OcppTransport>,
+    /// The CSMS's address, ws:// or wss:// (wss:// for security profiles 2 and 3).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 512))]
+    ocpp_csms_url: String,
+    /// Seconds before a message the station sends on it times out.
+    #[schemars(range(min = 1, max = 3600))]
+    message_timeout: Option<i64>,
+    /// 1: Basic auth over ws/wss; 2: Basic auth over TLS; 3: TLS with client certificates.
+    #[schemars(range(min = 1, max = 3))]
+    security_profile: Option<i64>,
+    ocpp_interface: Option<OcppInterface>,
+    vpn: Option<VpnBody>,
+    apn: Option<ApnBody>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NetworkProfileBody {
+    #[serde(default)]
+    pile_id: String,
+    /// The slot it is stored in (NetworkConfigurationPriority lists slots).
+    #[schemars(range(min = 0, max = 2_147_483_647))]
+    configuration_slot: Option<i64>,
+    connection_data: Option<ConnectionDataBody>,
+}
+
+const MAX_URL: usize = 512;
+const MAX_SLOT: i64 = 2_147_483_647;
+const MAX_MESSAGE_TIMEOUT: i64 = 3600;
+const MAX_SIM_PIN: i64 = 99_999_999;
+
+/// A required text of at most `max` characters, no control characters.
+fn required_text(field: &str, v: &str, max: usize) -> Result<String, ApiError> {
+    text_of(field, Some(v), max)?.ok_or_else(|| field_invalid(field, msg::request::required()))
+}
+
+fn whole_in(field: &str, v: Option<i64>, min: i64, max: i64) -> Result<i64, ApiError> {
+    match v {
+        Some(n) if (min..=max).contains(&n) => Ok(n),
+        Some(_) => Err(field_invalid(field, msg::chargers::network_profile::range(&max, &min))),
+        None => Err(field_invalid(field, msg::request::required())),
+    }
+}
+
+fn required<T>(field: &str, v: Option<T>) -> Result<T, ApiError> {
+    v.ok_or_else(|| field_invalid(field, msg::request::required()))
+}
+
+/// The CSMS address: ws:// or wss:// with a host, at most 512; profiles 2
+/// and 3 connect over TLS only.
+fn csms_url(raw: &str, profile: i64) -> Result<String, ApiError> {
+    const FIELD: &str = "connectionData.ocppCsmsUrl";
+    let raw = raw.trim();
+    let u = url::Url::parse(raw).ok().filter(|u| matches!(u.scheme(), "ws" | "wss") && u.host().is_some() && raw.chars().count() <= MAX_URL);
+    let Some(u) = u else { return Err(field_invalid(FIELD, msg::chargers::network_profile::url(&MAX_URL))) };
+    if profile >= 2 && u.scheme() != "wss" {
+        return Err(field_invalid(FIELD, msg::chargers::network_profile::tls(&profile)));
+    }
+    Ok(raw.to_string())
+}
+
+/// The profile as sent (`wire`) and as stored (`stored`: its secrets `***`).
+fn network_profile(b: NetworkProfileBody) -> Result<(v201::SetNetworkProfileRequest, v201::SetNetworkProfileRequest), ApiError> {
+    let configuration_slot = whole_in("configurationSlot", b.configuration_slot, 0, MAX_SLOT)?;
+    let d = required("connectionData", b.connection_data)?;
+    let security_profile = whole_in("connectionData.securityProfile", d.security_profile, 1, 3)?;
+    let ocpp_csms_url = csms_url(&d.ocpp_csms_url, security_profile)?;
+    let message_timeout = whole_in("connectionData.messageTimeout", d.message_timeout, 1, MAX_MESSAGE_TIMEOUT)?;
+    let ocpp_version = ocpp_value(required("connectionData.ocppVersion", d.ocpp_version)?)?;
+    let ocpp_transport = ocpp_value(required("connectionData.ocppTransport", d.ocpp_transport)?)?;
+    let ocpp_interface = ocpp_value(required("connectionData.ocppInterface", d.ocpp_interface)?)?;
+    let vpn = match d.vpn {
+        Some(v) => Some(v201::VPN {
+            custom_data: None,
+            server: required_text("connectionData.vpn.server", &v.server, 512)?,
+            user: required_text("connectionData.vpn.user", &v.user, 20)?,
+            group: text_of("connectionData.vpn.group", v.group.as_deref(), 20)?,
+            password: required_text("connectionData.vpn.password", &v.password, 20)?,
+            key: required_text("connectionData.vpn.key", &v.key, 255)?,
+            r#type: ocpp_value(required("connectionData.vpn.type", v.kind)?)?,
+        }),
+        None => None,
+    };
+    let apn = match d.apn {
+        Some(a) => {
+            let preferred_network = text_of("connectionData.apn.preferredNetwork", a.preferred_network.as_deref(), 6)?;
+            if preferred_network.as_ref().is_some_and(|n| n.len() < 5 || !n.chars().all(|c| c.is_ascii_digit())) {
+                return Err(field_invalid("connectionData.apn.preferredNetwork", msg::chargers::network_profile::network()));
+            }
+            Some(v201::APN {
+                custom_data: None,
+                apn: required_text("connectionData.apn.apn", &a.apn, 512)?,
+                apn_user_name: text_of("connectionData.apn.apnUserName", a.apn_user_name.as_deref(), 20)?,
+                apn_password: text_of("connectionData.apn.apnPassword", a.apn_password.as_deref(), 20)?,
+                sim_pin: a.sim_pin.map(|n| whole_in("connectionData.apn.simPin", Some(n), 0, MAX_SIM_PIN)).transpose()?,
+                preferred_network,
+                use_only_preferred_network: a.use_only_preferred_network,
+                apn_authentication: ocpp_value(required("connectionData.apn.apnAuthentication", a.apn_authentication)?)?,
+            })
+        }
+        None => None,
+    };
+    let wire = v201::SetNetworkProfileRequest {
+        custom_data: None,
+        configuration_slot,
+        connection_data: v201::NetworkConnectionProfile { custom_data: None, apn, ocpp_version, ocpp_transport, ocpp_csms_url, message_timeout, security_profile, ocpp_interface, vpn },
+    };
+    let mut stored = wire.clone();
+    let redacted = || crate::domain::chargers::commands::REDACTED.to_string();
+    if let Some(v) = stored.connection_data.vpn.as_mut() {
+        (v.password, v.key) = (redacted(), redacted());
+    }
+    if let Some(a) = stored.connection_data.apn.as_mut() {
+        a.apn_password = a.apn_password.as_ref().map(|_| redacted());
+        a.sim_pin = None;
+    }
+    Ok((wire, stored))
+}
+
+/// Whether a profile carries secrets (a VPN, an APN password or PIN).
+fn has_secrets(r: &v201::SetNetworkProfileRequest) -> bool {
+    r.connection_data.vpn.is_some() || r.connection_data.apn.as_ref().is_some_and(|a| a.apn_password.is_some() || a.sim_pin.is_some())
+}
+
+/// POST /charger/setNetworkProfile {pileId, configurationSlot, connectionData}:
+/// the station answers Accepted, Rejected or Failed. A profile with VPN or
+/// APN secrets goes at once, never queued (409 while another call is in
+/// flight): the command and the message log keep it with `***`.
+pub(super) async fn set_network_profile(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
+    let b: NetworkProfileBody = call.req.payload()?;
+    let p = station(ctx, &b.pile_id).await?;
+    let (wire, stored) = network_profile(b)?;
+    if !has_secrets(&wire) {
+        return queue_v201(ctx, &call, &p, &wire).await;
+    }
+    sends_v201::<v201::SetNetworkProfileRequest>(&call)?;
+    let c = crate::domain::chargers::commands::send_now_v201(ctx, &p.id, &stored, &wire, None, &by(&call)?).await?;
+    answered_now(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    fn body(v: Value) -> NetworkProfileBody {
+        serde_json::from_value(v).expect("a body")
+    }
+
+    fn good() -> Value {
+        json!({"pileId": "p", "configurationSlot": 2, "connectionData": {"ocppVersion": "OCPP20", "ocppTransport": "JSON", "ocppCsmsUrl": "wss://csms.example.com/ocpp",
+               "messageTimeout": 30, "securityProfile": 2, "ocppInterface": "Wired0"}})
+    }
+
+    fn refused(change: impl FnOnce(&mut Value)) -> String {
+        let mut v = good();
+        change(&mut v);
+        match network_profile(body(v)) {
+            Ok(_) => panic!("accepted"),
+            Err(e) => e.data.as_ref().and_then(|d| d["fields"][0]["field"].as_str()).unwrap_or_default().to_string(),
+        }
+    }
+
+    #[test]
+    fn a_network_profile_is_built_as_the_201_schema_has_it() {
+        let (wire, stored) = network_profile(body(good())).unwrap();
+        let v = serde_json::to_value(&wire).unwrap();
+        assert_eq!(v, json!({"configurationSlot": 2, "connectionData": {"ocppVersion": "OCPP20", "ocppTransport": "JSON", "ocppCsmsUrl": "wss://csms.example.com/ocpp", "messageTimeout": 30, "securityProfile": 2, "ocppInterface": "Wired0"}}));
+        use ocpp::v201::Request;
+        assert!(v201::SetNetworkProfileRequest::ACTION.check_request(&v, ocpp::schema::Mode::Strict).is_ok());
+        assert!(!has_secrets(&wire) && serde_json::to_value(&stored).unwrap() == v);
+    }
+
+    #[test]
+    fn its_secrets_are_sent_and_stored_redacted() {
+        let mut v = good();
+        v["connectionData"]["vpn"] = json!({"server": "vpn.example.com", "user": "u", "password": "secret-pw", "key": "shared-key", "type": "IPSec"});
+        v["connectionData"]["apn"] = json!({"apn": "internet.example", "apnPassword": "apn-pw", "simPin": 1234, "preferredNetwork": "46000", "apnAuthentication": "AUTO"});
+        let (wire, stored) = network_profile(body(v)).unwrap();
+        assert!(has_secrets(&wire));
+        let (w, s) = (serde_json::to_value(&wire).unwrap(), serde_json::to_value(&stored).unwrap());
+        assert_eq!((&w["connectionData"]["vpn"]["password"], &w["connectionData"]["apn"]["simPin"]), (&json!("secret-pw"), &json!(1234)));
+        let text = s.to_string();
+        for secret in ["secret-pw", "shared-key", "apn-pw", "1234"] {
+            assert!(!text.contains(secret), "{secret} stored: {text}");
+        }
+        assert_eq!(s["connectionData"]["vpn"]["server"], "vpn.example.com");
+    }
+
+    #[test]
+    fn each_bad_field_is_refused_by_name() {
+        assert_eq!(refused(|v| v["configurationSlot"] = json!(-1)), "configurationSlot");
+        assert_eq!(refused(|v| drop(v.as_object_mut().unwrap().remove("configurationSlot"))), "configurationSlot");
+        assert_eq!(refused(|v| drop(v.as_object_mut().unwrap().remove("connectionData"))), "connectionData");
+        assert_eq!(refused(|v| v["connectionData"]["ocppCsmsUrl"] = json!("https://csms.example.com")), "connectionData.ocppCsmsUrl");
+        assert_eq!(refused(|v| v["connectionData"]["ocppCsmsUrl"] = json!(format!("wss://csms.example.com/{}", "a".repeat(512)))), "connectionData.ocppCsmsUrl");
+        // Profile 2 and 3 are TLS: a ws:// address is refused; profile 1 may use it.
+        assert_eq!(refused(|v| v["connectionData"]["ocppCsmsUrl"] = json!("ws://csms.example.com/ocpp")), "connectionData.ocppCsmsUrl");
+        let mut plain = good();
+        (plain["connectionData"]["ocppCsmsUrl"], plain["connectionData"]["securityProfile"]) = (json!("ws://csms.example.com/ocpp"), json!(1));
+        assert!(network_profile(body(plain)).is_ok());
+        assert_eq!(refused(|v| v["connectionData"]["securityProfile"] = json!(4)), "connectionData.securityProfile");
+        assert_eq!(refused(|v| v["connectionData"]["messageTimeout"] = json!(0)), "connectionData.messageTimeout");
+        assert_eq!(refused(|v| drop(v["connectionData"].as_object_mut().unwrap().remove("ocppInterface"))), "connectionData.ocppInterface");
+        assert_eq!(refused(|v| v["connectionData"]["vpn"] = json!({"server": "vpn", "user": "u".repeat(21), "password": "p", "key": "k", "type": "L2TP"})), "connectionData.vpn.user");
+        assert_eq!(refused(|v| v["connectionData"]["vpn"] = json!({"server": "vpn", "user": "u", "password": "p", "key": "k"})), "connectionData.vpn.type");
+        assert_eq!(refused(|v| v["connectionData"]["apn"] = json!({"apn": "a", "preferredNetwork": "46A00", "apnAuthentication": "PAP"})), "connectionData.apn.preferredNetwork");
+        assert_eq!(refused(|v| v["connectionData"]["apn"] = json!({"apn": "", "apnAuthentication": "PAP"})), "connectionData.apn.apn");
+    }
 }

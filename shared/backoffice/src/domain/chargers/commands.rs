@@ -15,7 +15,8 @@
 //! the slot) and goes on at the new connection's first message, or ends
 //! offline when the charger is not back within [`RECONNECT_GRACE_SECS`].
 //! An accepted Reset holds the queue until the charger's BootNotification
-//! (it is about to restart), at most [`RESET_GRACE_SECS`].
+//! (it is about to restart), at most [`RESET_GRACE_SECS`]; a 2.0.1 Reset of
+//! one EVSE does not (the station itself stays up).
 //!
 //! The queue's indexes are eventually consistent on DynamoDB: a query may
 //! miss a command just queued and still list one already sent. So the
@@ -683,8 +684,10 @@ pub async fn complete_logged(ctx: &AppCtx, pile_id: &str, connection_id: &str, m
         return Ok(Completion::Late);
     }
     let accepted = response.as_ref().and_then(|r| r.get("status")).and_then(Value::as_str) == Some("Accepted");
-    // A YKC pile's reboot restarts it the same way (it logs in again).
-    let restarting = (c.action == "Reset" || c.action == super::ykc_platform::calls::REBOOT) && accepted;
+    // A YKC pile's reboot restarts it the same way (it logs in again); a
+    // 2.0.1 Reset of one EVSE restarts only that EVSE (no BootNotification).
+    let one_evse = c.action == "Reset" && c.payload.get("evseId").is_some_and(|v| !v.is_null());
+    let restarting = (c.action == "Reset" || c.action == super::ykc_platform::calls::REBOOT) && accepted && !one_evse;
     if restarting {
         // The charger restarts now: what is queued waits for its BootNotification
         // (sent now, it would be lost with the old connection).

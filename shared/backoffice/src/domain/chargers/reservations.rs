@@ -36,6 +36,9 @@ pub struct Reservation {
     pub id: i64,
     pub pile_id: String,
     pub connector: u32,
+    /// The connector type asked for (OCPP 2.0.1 `connectorType`, e.g. cType2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connector_type: Option<String>,
     pub id_tag: String,
     pub expires_at: i64,
     pub status: ReservationStatus,

@@ -60,7 +60,14 @@ pub struct Transaction {
     pub seq_last: Option<i64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seq_missing: Vec<i64>,
+    /// When the last CostUpdated was queued for it (a 2.0.1 station is
+    /// told the running cost at most every [`COST_UPDATE_SECS`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_sent_at: Option<i64>,
 }
+
+/// At most one CostUpdated a minute per transaction.
+pub const COST_UPDATE_SECS: i64 = 60;
 
 /// How many missing event numbers a transaction keeps.
 pub const MAX_MISSING_EVENTS: usize = 64;
@@ -340,6 +347,7 @@ pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Starte
             charger_transaction_id: r.charger_transaction_id.clone(),
             seq_last: None,
             seq_missing: Vec::new(),
+            cost_sent_at: None,
         };
         let mut dedupe_item = dedupe.to_item();
         dedupe_item.insert("transactionId".into(), json!(transaction_id));
@@ -415,6 +423,48 @@ fn worst_delta(curve: &[CurvePoint]) -> Option<i64> {
 /// the order's curve and its energy so far grow. Readings of no open
 /// session (connector 0, idle meters) are only logged.
 pub async fn meter(ctx: &AppCtx, pile: &Pile, connector: u32, transaction_id: Option<i64>, readings: &[Reading]) -> Result<bool, ApiError> {
+    Ok(metered(ctx, pile, connector, transaction_id, readings, false).await?.0)
+}
+
+/// [`meter`] that also answers what the order costs so far, when the
+/// readings added to it and its tariff prices them (a 2.0.1 station is
+/// told it in CostUpdated): the same pricing as the order's close, up to
+/// the last reading. No extra read: the order is the one just written.
+pub async fn meter_priced(ctx: &AppCtx, pile: &Pile, connector: u32, transaction_id: Option<i64>, readings: &[Reading]) -> Result<Option<Fen>, ApiError> {
+    Ok(metered(ctx, pile, connector, transaction_id, readings, true).await?.1)
+}
+
+/// The running cost of a charging order: its tariff's price of the curve
+/// from the start to the last reading (None: no tariff, no reading after
+/// the start, or the tariff cannot price it).
+pub fn cost_so_far(row: &OrderRow, detail: &OrderDetail) -> Option<Fen> {
+    let tariff = detail.tariff.as_ref()?;
+    let (start, register) = (row.order.start_ts, row.order.meter_start_wh);
+    let mut samples = vec![MeterSample::new(start, register)];
+    samples.extend(detail.curve.iter().filter(|p| p.ts > start).map(|p| MeterSample::new(p.ts, register + p.energy_wh)));
+    if samples.len() < 2 {
+        return None;
+    }
+    price_session(tariff, &samples, &PricingOptions::default()).ok().map(|p| p.amount_fen)
+}
+
+/// Takes the transaction's next CostUpdated slot at `now`: false when one
+/// went less than [`COST_UPDATE_SECS`] ago (also when another event of the
+/// same transaction took it meanwhile: the write is conditional).
+pub async fn claim_cost_update(ctx: &AppCtx, tx: &Transaction, now: i64) -> Result<bool, ApiError> {
+    if tx.cost_sent_at.is_some_and(|t| now - t < COST_UPDATE_SECS) {
+        return Ok(false);
+    }
+    let due = Condition::Or(vec![Condition::NotExists("costSentAt".into()), Condition::Le("costSentAt".into(), json!(now - COST_UPDATE_SECS))]);
+    let condition = Condition::And(vec![Condition::item_exists(), due]);
+    match ctx.store.update(&tx_key(tx.transaction_id), vec![UpdateAction::Set("costSentAt".into(), json!(now))], Some(condition)).await {
+        Ok(_) => Ok(true),
+        Err(store::StoreError::ConditionFailed) => Ok(false),
+        Err(e) => Err(crate::domain::store_error(e)),
+    }
+}
+
+async fn metered(ctx: &AppCtx, pile: &Pile, connector: u32, transaction_id: Option<i64>, readings: &[Reading], price: bool) -> Result<(bool, Option<Fen>), ApiError> {
     let tx = match transaction_id {
         Some(id) if id > 0 => get_transaction(ctx, id).await?.filter(|t| t.pile_id == pile.id),
         // 0 or -1: the charger says the readings belong to no transaction.
@@ -423,15 +473,15 @@ pub async fn meter(ctx: &AppCtx, pile: &Pile, connector: u32, transaction_id: Op
         None if connector > 0 => open_on(ctx, &pile.id, connector).await?,
         None => None,
     };
-    let Some(tx) = tx else { return Ok(false) };
+    let Some(tx) = tx else { return Ok((false, None)) };
     for _ in 0..ATTEMPTS {
         let (before, detail, _) = orders::load_full(ctx, &tx.order_no).await?;
         if before.order.status != OrderStatus::Charging {
-            return Ok(false);
+            return Ok((false, None));
         }
         let mut detail = detail.unwrap_or(OrderDetail { curve: Vec::new(), tariff: None });
         if !extend_curve(&mut detail.curve, tx.meter_start, readings) {
-            return Ok(false);
+            return Ok((false, None));
         }
         let mut after = before.clone();
         after.live_energy_wh = Some(detail.curve.iter().map(|p| p.energy_wh).max().unwrap_or(0).max(0));
@@ -443,7 +493,7 @@ pub async fn meter(ctx: &AppCtx, pile: &Pile, connector: u32, transaction_id: Op
         let mut ops = orders::change_ops(&before, &after);
         ops.push(TxOp::Put { item: detail.to_item(&before.order.order_no), condition: None });
         match ctx.store.transact(ops).await {
-            Ok(()) => return Ok(true),
+            Ok(()) => return Ok((true, if price { cost_so_far(&after, &detail) } else { None })),
             Err(store::StoreError::TransactionCanceled { .. }) => continue,
             Err(e) => return Err(crate::domain::store_error(e)),
         }

@@ -12,6 +12,10 @@
 //!   charge;
 //! - Occupied is a connector in use: Preparing until the transaction says
 //!   whether it charges (`chargingState`).
+//! - while a transaction charges, an Updated event with new readings is
+//!   followed by CostUpdated (the tariff's price so far, at most once a
+//!   minute per transaction, through the command queue); the station's
+//!   answer is in the command list and the message log.
 
 use async_trait::async_trait;
 use ocpp::frame::{CallError, ErrorCode};
@@ -28,6 +32,27 @@ use crate::domain::assets::piles::{get_pile, Pile, RegistrationStatus};
 use crate::domain::cards::{self, IdTagInfo as CardAnswer};
 
 /// Who asked for what a station's SignCertificate issues and sends.
+
+/// Who queues a running transaction's CostUpdated (the command's `by`).
+pub const COST_UPDATED_BY: &str = "CostUpdated";
+
+/// Tells the station what its running transaction costs so far
+/// (CostUpdated, in yuan as the tariffs' currency), once its slot is
+/// claimed. The queue sends it: at once when nothing is in flight (the
+/// call does not wait for the event's answer; OCPP-J lets each side have
+/// its own call open). A failure is logged: the event is still answered.
+async fn cost_updated(ctx: &AppCtx, pile: &Pile, tx: &sessions::Transaction, charger_tx: &str, fen: charging::Fen, now: i64) {
+    let sent = async {
+        if !sessions::claim_cost_update(ctx, tx, now).await? {
+            return Ok(());
+        }
+        let request = CostUpdatedRequest { custom_data: None, total_cost: fen.0 as f64 / 100.0, transaction_id: charger_tx.to_string() };
+        super::commands::send_v201(ctx, &pile.id, &request, COST_UPDATED_BY).await.map(drop)
+    };
+    if let Err(e) = sent.await {
+        tracing::warn!(pile = %pile.code, transaction = %charger_tx, error = %e.msg.en, "could not send a running transaction's CostUpdated");
+    }
+}
 
 /// What a station is told about an idToken.
 pub fn id_token_info(info: &CardAnswer) -> IdTokenInfo {
@@ -306,7 +331,16 @@ impl Csms for AppCtx {
             }
             return Ok(answer);
         }
-        sessions::meter(self, pile, tx.connector, Some(tx.transaction_id), &readings(values, now)).await.map_err(internal)?;
+        // The running cost is priced only when a CostUpdated may go now.
+        let cost_due = req.event_type == TransactionEventEnum::Updated && !tx.cost_sent_at.is_some_and(|t| now - t < sessions::COST_UPDATE_SECS);
+        if cost_due {
+            let cost = sessions::meter_priced(self, pile, tx.connector, Some(tx.transaction_id), &readings(values, now)).await.map_err(internal)?;
+            if let Some(fen) = cost {
+                cost_updated(self, pile, &tx, &charger_tx, fen, now).await;
+            }
+        } else {
+            sessions::meter(self, pile, tx.connector, Some(tx.transaction_id), &readings(values, now)).await.map_err(internal)?;
+        }
         if let Some(status) = req.transaction_info.charging_state.as_ref().and_then(status_of_charging) {
             set_status(self, pile, tx.connector, status, at).await?;
         }

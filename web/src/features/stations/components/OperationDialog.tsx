@@ -18,6 +18,8 @@ import { actionName, connectorWords } from './commandWords';
  * `variables[0].component` is `component`), if it has one.
  */
 export function operationFieldOf(op: Operation, serverField: string): string | undefined {
+  const grouped = op.fields.find((f) => f.group && serverField.startsWith(`${f.group}.`));
+  if (grouped) return operationFieldOf({ ...op, fields: op.fields.filter((f) => f.group === grouped.group) }, serverField.slice(grouped.group!.length + 1));
   const inItem = op.list && serverField.startsWith(`${op.list}[0].`) ? serverField.slice(op.list.length + 4) : serverField;
   const name = inItem.split(/[[.]/)[0];
   return op.fields.some((f) => f.name === name) ? name : undefined;

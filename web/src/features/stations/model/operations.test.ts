@@ -48,6 +48,38 @@ describe('remote operation forms', () => {
     expect(firmware.fields[0].ruleMessage).toBe('ykc.rule.ftp');
   });
 
+  it('offer a 2.0.1 station the EVSE to reset and the connector type to reserve, no other pile', () => {
+    // The EVSE form is 2.0.1's only (every pile resets as a whole from the panel's menu).
+    expect(spokenBy(op('reset'), '2.0.1')).toBe(true);
+    expect(spokenBy(op('reset'), '1.6') || spokenBy(op('reset'), 'ykc1.6')).toBe(false);
+    const reset = forProtocol(op('reset'), '2.0.1');
+    expect(reset.fields.map((f) => f.name)).toEqual(['type', 'evseId']);
+    expect(bodyOf(reset, { evseId: '2', type: 'Hard' })).toEqual({ body: { type: 'Hard', evseId: 2 } });
+    expect(bodyOf(reset, {})).toEqual({ body: { type: 'Soft' } });
+    // A reservation by connector type goes to a 2.0.1 station; a 1.6 or YKC form has no such field.
+    const types = forProtocol(op('reserveNow'), '2.0.1').fields.find((f) => f.name === 'connectorType')!;
+    expect(optionsOf(types, '2.0.1')).toEqual(expect.arrayContaining(['cType2', 'cCCS2', 'cCCS1']));
+    for (const version of ['1.6', 'ykc1.6', undefined]) {
+      expect(forProtocol(op('reserveNow'), version).fields.map((f) => f.name)).toEqual(['connectorId', 'idTag', 'expiresAt']);
+    }
+    expect(bodyOf(forProtocol(op('reserveNow'), '2.0.1'), { connectorId: '0', connectorType: 'cCCS2', idTag: 'DEMO0001', expiresAt: '2030-01-01T00:00' })).toEqual({
+      body: { connectorId: 0, connectorType: 'cCCS2', idTag: 'DEMO0001', expiresAt: 1893427200 },
+    });
+  });
+
+  it('send a network profile to a 2.0.1 station only, its connection data as one object', () => {
+    expect(spokenBy(op('setNetworkProfile'), '2.0.1')).toBe(true);
+    expect(spokenBy(op('setNetworkProfile'), '1.6') || spokenBy(op('setNetworkProfile'), 'ykc1.6')).toBe(false);
+    expect(bodyOf(op('setNetworkProfile'), { configurationSlot: '2', ocppCsmsUrl: ' wss://csms.example.com/ocpp ', securityProfile: '3', ocppInterface: 'Wireless0' })).toEqual({
+      body: { configurationSlot: 2, connectionData: { ocppCsmsUrl: 'wss://csms.example.com/ocpp', securityProfile: 3, ocppInterface: 'Wireless0', ocppVersion: 'OCPP20', ocppTransport: 'JSON', messageTimeout: 30 } },
+    });
+    expect(bodyOf(op('setNetworkProfile'), { configurationSlot: '1' })).toEqual({ problem: 'ocppCsmsUrl' });
+    // The server names a field of the connection data by its path; the form shows it beside that field.
+    expect(operationFieldOf(op('setNetworkProfile'), 'connectionData.ocppCsmsUrl')).toBe('ocppCsmsUrl');
+    expect(operationFieldOf(op('setNetworkProfile'), 'configurationSlot')).toBe('configurationSlot');
+    expect(operationFieldOf(op('setNetworkProfile'), 'connectionData.vpn.user')).toBeUndefined();
+  });
+
   it('offer a 2.0.1 station the roots only 2.0.1 holds, a 1.6 charger only its own', () => {
     const kinds = (key: string, version: string) => optionsOf(op(key).fields.find((f) => f.name === 'certificateType')!, version);
     for (const key of ['installCertificate', 'getInstalledCertificateIds']) {

@@ -36,6 +36,10 @@ export interface OperationField {
   ruleMessage?: string;
   /** The route takes a list: the one value goes as `[value]`. */
   asList?: boolean;
+  /** Sent inside this object of the body (`connectionData: {...}`); the server names it `group.name`. */
+  group?: string;
+  /** Only a 2.0.1 station has it (an EVSE to reset, a connector type to reserve): left out of any other pile's form. */
+  onlyV201?: boolean;
   /** What differs for a YKC pile (merged over the field), or false: not sent to one. */
   ykc?: false | Partial<Pick<OperationField, 'kind' | 'required' | 'rule' | 'ruleMessage' | 'maxLength' | 'initial'>>;
 }
@@ -85,8 +89,11 @@ export const spokenBy = (o: Pick<Operation, 'v16' | 'v201' | 'ykc'>, version: st
  * power limit), the fields it has no room for left out.
  */
 export function forProtocol(o: Operation, version: string | null | undefined): Operation {
-  if (!isYkc(version)) return o;
-  return { ...o, fields: o.fields.flatMap((f) => (f.ykc === false ? [] : [{ ...f, ...f.ykc }])) };
+  const v201 = version === '2.0.1';
+  if (!isYkc(version) && (v201 || !o.fields.some((f) => f.onlyV201))) return o;
+  const fields = o.fields.filter((f) => v201 || !f.onlyV201);
+  if (!isYkc(version)) return { ...o, fields };
+  return { ...o, fields: fields.flatMap((f) => (f.ykc === false ? [] : [{ ...f, ...f.ykc }])) };
 }
 
 /** A card number a YKC pile takes: the physical card's 1-16 hex digits. */
@@ -114,7 +121,16 @@ export const OPERATIONS: Operation[] = [
   // A YKC pile goes in or out of service as a whole (0x52), never one gun.
   op('availability', { confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true, ykc: { kind: 'wholePile', initial: '0' } }, { name: 'type', kind: 'select', options: [...OCPP_VALUES.AvailabilityType], required: true }] }),
   op('trigger', { fields: [{ name: 'requestedMessage', kind: 'select', options: [...OCPP_VALUES.MessageTrigger], required: true }, { name: 'connectorId', kind: 'connector' }] }),
-  op('reserveNow', { fields: [{ name: 'connectorId', kind: 'connector0', required: true }, { name: 'idTag', kind: 'card', required: true }, { name: 'expiresAt', kind: 'datetime', required: true }] }),
+  // A 2.0.1 station may be asked for a connector of a type (on the EVSE chosen, or any: connector 0).
+  op('reserveNow', { fields: [
+    { name: 'connectorId', kind: 'connector0', required: true },
+    { name: 'connectorType', kind: 'select', options: [...OCPP_VALUES.ConnectorEnum], onlyV201: true },
+    { name: 'idTag', kind: 'card', required: true },
+    { name: 'expiresAt', kind: 'datetime', required: true },
+  ] }),
+  // The whole charger is reset from the panel's own menu; this form resets one EVSE of a
+  // 2.0.1 station (or the whole station when none is chosen), so only 2.0.1 piles are offered it.
+  { ...op('reset', { confirm: true, fields: [{ name: 'type', kind: 'select', options: [...OCPP_VALUES.ResetType], required: true, initial: 'Soft' }, { name: 'evseId', kind: 'connector', onlyV201: true }] }), v16: false, ykc: false },
   op('changeConfiguration', { fields: [{ name: 'key', kind: 'text', required: true, maxLength: 50 }, { name: 'value', kind: 'text', maxLength: 500 }] }),
   // The charger's password over OCPP (AuthorizationKey): never through changeConfiguration.
   // Empty: the server generates one; typed: 16-40 characters (the server also judges how guessable).
@@ -206,6 +222,17 @@ export const OPERATIONS: Operation[] = [
     { name: 'checksum', kind: 'text', required: true, maxLength: 32, rule: { pattern: /^[0-9a-f]{32}$/i }, ruleMessage: 'chg.rule.md5' },
     { name: 'retries', kind: 'number', rule: { type: 'integer', min: 0, max: 10 } },
   ] }),
+  // A connection profile in a slot of a 2.0.1 station (VPN and APN: through the API only).
+  // Security profiles 2 and 3 are TLS: the server refuses a ws:// address for them.
+  op('setNetworkProfile', { confirm: true, fields: [
+    { name: 'configurationSlot', kind: 'number', required: true, initial: '1', rule: { type: 'integer', min: 0, max: 2_147_483_647 } },
+    { name: 'ocppCsmsUrl', group: 'connectionData', kind: 'text', required: true, maxLength: 512, rule: { pattern: /^wss?:\/\/[^\s/?#]+\S*$/i }, ruleMessage: 'chg.rule.wsUrl' },
+    { name: 'securityProfile', group: 'connectionData', kind: 'select', options: ['1', '2', '3'], required: true, initial: '2' },
+    { name: 'ocppInterface', group: 'connectionData', kind: 'select', options: [...OCPP_VALUES.OCPPInterfaceEnum], required: true, initial: 'Wired0' },
+    { name: 'ocppVersion', group: 'connectionData', kind: 'select', options: [...OCPP_VALUES.OCPPVersionEnum], required: true, initial: 'OCPP20' },
+    { name: 'ocppTransport', group: 'connectionData', kind: 'select', options: [...OCPP_VALUES.OCPPTransportEnum], required: true, initial: 'JSON' },
+    { name: 'messageTimeout', group: 'connectionData', kind: 'number', required: true, initial: '30', rule: { type: 'integer', min: 1, max: 3600 } },
+  ] }),
   op('getBaseReport', { fields: [{ name: 'reportBase', kind: 'select', options: ['FullInventory', 'ConfigurationInventory', 'SummaryInventory'], required: true, initial: 'FullInventory' }] }),
 ];
 
@@ -259,6 +286,14 @@ export function bodyOf(op: Operation, values: Record<string, string>): { body: R
         body[f.name] = v;
     }
     if (f.asList) body[f.name] = [body[f.name]];
+    // A security profile is a number, though chosen from a list.
+    if (f.name === 'securityProfile') body[f.name] = Number(v);
+    if (f.group) {
+      const inner = (body[f.group] ?? {}) as Record<string, unknown>;
+      inner[f.name] = body[f.name];
+      body[f.group] = inner;
+      delete body[f.name];
+    }
   }
   // A recurrence belongs to a Recurring profile only: a choice left from an
   // earlier kind is not sent.
