@@ -852,7 +852,8 @@ def test_monitors_profiles_customer_data_and_published_firmware_go_as_201_calls(
     """Monitoring (N): monitors set, answered one by one with the station's
     ids, cleared and reported, and kept as the pile's (set, reported, less
     the cleared); a tripped monitor's NotifyEvent is logged.
-    GetChargingProfiles (K), CustomerInformation for a card (N) and
+    GetChargingProfiles (K), its report kept as the pile's profiles,
+    CustomerInformation for a card (N) and
     PublishFirmware (L), each followed by its report; bad bodies are 400s
     naming the field, and a 1.6 pile is refused."""
     p = station_pile(api)
@@ -906,6 +907,15 @@ def test_monitors_profiles_customer_data_and_published_firmware_go_as_201_calls(
             profiles = await settle(api, (await post(api, "/charger/getChargingProfiles", {"pileId": p.id, "evseId": 0, "purpose": "ChargingStationMaxProfile", "chargingProfileIds": [3]}))["data"]["id"])
             _, request_id, evse_id, criterion = cs.last("GetChargingProfiles")
             assert (profiles["response"]["status"], evse_id, criterion) == ("Accepted", 0, {"charging_profile_purpose": "ChargingStationMaxProfile", "charging_profile_id": [3]}), (profiles, criterion)
+            # The report that follows is kept as the pile's profiles, shown with its device model; one reported again replaces its record.
+            station_max = {"id": 3, "stack_level": 2, "charging_profile_purpose": "ChargingStationMaxProfile", "charging_profile_kind": "Absolute",
+                           "charging_schedule": [{"id": 1, "charging_rate_unit": "W", "charging_schedule_period": [{"start_period": 0, "limit": 40000.0}]}]}
+            for limit_w in (50000.0, 40000.0):
+                station_max["charging_schedule"][0]["charging_schedule_period"][0]["limit"] = limit_w
+                await cs.call(call.ReportChargingProfiles(request_id=request_id, charging_limit_source="CSO", charging_profile=[station_max], evse_id=0, tbc=False))
+            kept = api.get(f"/charger/deviceModel?pileId={p.id}")["data"]["chargingProfiles"]
+            assert [(k["evseId"], k["id"], k["purpose"], k["stackLevel"], k["requestId"], k["schedules"][0]["chargingSchedulePeriod"][0]["limit"]) for k in kept] == \
+                [(0, 3, "ChargingStationMaxProfile", 2, request_id, 40000.0)], kept
             none = await settle(api, (await post(api, "/charger/getChargingProfiles", {"pileId": p.id, "purpose": "TxProfile"}))["data"]["id"])
             assert none["response"]["status"] == "NoProfiles"
 

@@ -810,6 +810,21 @@ async fn a_201_stations_monitors_are_kept_as_set_reported_and_cleared(ctx: Arc<A
     let text = json!([3, frame[1], {"clearMonitoringResult": [{"id": 40, "status": "Accepted"}, {"id": 43, "status": "Rejected"}]}]).to_string();
     within_policy("ocpp_message", &backoffice::iam::link_policy("ocpp_message").unwrap(), s.on_text(&*ctx, &text)).await;
     assert_eq!(ids(&kept().await), [43], "the refused clear keeps its monitor");
+
+    // The charging profiles it reports are kept beside them, by EVSE then id; one reported again replaces its record.
+    let profiles = async || get(&ctx, &format!("/charger/deviceModel?pileId={}", c.pile_id), Some(&admin)).await.data()["chargingProfiles"].as_array().unwrap().clone();
+    assert!(profiles().await.is_empty());
+    let profile = |id: i64, limit: f64| json!({"id": id, "stackLevel": 0, "chargingProfilePurpose": "ChargingStationMaxProfile", "chargingProfileKind": "Absolute",
+        "chargingSchedule": [{"id": 1, "chargingRateUnit": "W", "chargingSchedulePeriod": [{"startPeriod": 0, "limit": limit}]}]});
+    let report = |evse: i64, list: Vec<Value>| json!({"requestId": 9, "chargingLimitSource": "CSO", "evseId": evse, "tbc": false, "chargingProfile": list});
+    assert_eq!(call(&ctx, &s, "p1", "ReportChargingProfiles", report(1, vec![profile(5, 7000.0)])).await, json!({}));
+    assert_eq!(call(&ctx, &s, "p2", "ReportChargingProfiles", report(0, vec![profile(9000, 22000.0), profile(3, 11000.0)])).await, json!({}));
+    assert_eq!(call(&ctx, &s, "p3", "ReportChargingProfiles", report(1, vec![profile(5, 6000.0)])).await, json!({}));
+    let list = profiles().await;
+    let seen: Vec<(i64, i64, f64)> = list.iter().map(|p| (p["evseId"].as_i64().unwrap(), p["id"].as_i64().unwrap(), p["schedules"][0]["chargingSchedulePeriod"][0]["limit"].as_f64().unwrap())).collect();
+    assert_eq!(seen, [(0, 3, 11000.0), (0, 9000, 22000.0), (1, 5, 6000.0)], "{list:?}");
+    assert_eq!((&list[2]["purpose"], &list[2]["limitSource"], &list[2]["requestId"]), (&json!("ChargingStationMaxProfile"), &json!("CSO"), &json!(9)));
+    assert_eq!(ids(&kept().await), [43], "the monitors are still the monitors");
 }
 
 /// A running 2.0.1 transaction is told its cost so far (CostUpdated)

@@ -6608,6 +6608,56 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: {
+                            /**
+                             * @description The charging profiles the station reported holding
+                             *     (ReportChargingProfiles, after getChargingProfiles), by EVSE then id,
+                             *     each as last reported; not filtered by `q`.
+                             */
+                            chargingProfiles: {
+                                /**
+                                 * Format: int64
+                                 * @description The EVSE it is on (connector n of the pile); 0: the station as a whole.
+                                 */
+                                evseId: number;
+                                /**
+                                 * Format: int64
+                                 * @description The station's id of the profile (what clearChargingProfile takes).
+                                 */
+                                id: number;
+                                /** @description Absolute, Recurring or Relative. */
+                                kind: string;
+                                /** @description Who set it: CSO (the operator, through this CSMS), EMS, SO or Other. */
+                                limitSource: string;
+                                /** @description ChargingStationMaxProfile, TxDefaultProfile, TxProfile or ChargingStationExternalConstraints. */
+                                purpose: string;
+                                /** @description Daily or Weekly (a Recurring profile). */
+                                recurrencyKind: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description When the station last reported it.
+                                 */
+                                reportedAt: number;
+                                /**
+                                 * Format: int64
+                                 * @description The GetChargingProfiles request it answered.
+                                 */
+                                requestId: number;
+                                /** @description Its schedules (1-3) as the station reported them. */
+                                schedules: {
+                                    [key: string]: unknown;
+                                }[];
+                                /** Format: int64 */
+                                stackLevel: number;
+                                /** @description The transaction a TxProfile is of (the station's id). */
+                                transactionId: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Unix seconds.
+                                 */
+                                validFrom: number | null;
+                                /** Format: int64 */
+                                validTo: number | null;
+                            }[];
                             /** @description By component, then variable. */
                             list: {
                                 attributes: {

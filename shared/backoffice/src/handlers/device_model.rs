@@ -379,6 +379,10 @@ pub struct DeviceModelView {
     /// (accepted SetVariableMonitoring, its NotifyMonitoringReport, less the
     /// cleared), by id; `q` filters them by name too.
     monitors: Vec<crate::domain::chargers::device_model::monitors::KeptMonitor>,
+    /// The charging profiles the station reported holding
+    /// (ReportChargingProfiles, after getChargingProfiles), by EVSE then id,
+    /// each as last reported; not filtered by `q`.
+    charging_profiles: Vec<crate::domain::chargers::device_model::profiles::KeptProfile>,
 }
 
 /// GET /charger/deviceModel?pileId=&q=
@@ -391,5 +395,5 @@ pub async fn reported(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = piles::get_pile(ctx, q.pile_id.trim()).await?;
     let kept = device_model::list(ctx, &p.id, filter).await?;
     let list = kept.variables;
-    Ok(Reply::data(DeviceModelView { total: list.len(), list, monitors: kept.monitors, ocpp_version: p.ocpp_version, pile_id: p.id, pile_code: p.code }))
+    Ok(Reply::data(DeviceModelView { total: list.len(), list, monitors: kept.monitors, charging_profiles: kept.profiles, ocpp_version: p.ocpp_version, pile_id: p.id, pile_code: p.code }))
 }

@@ -8,11 +8,13 @@
 //! |---|---|---|
 //! | a reported variable | `DEVICEMODEL#{pileId}` | `VAR#{component}#{instance}#{evse}#{connector}#{variable}#{instance}` |
 //! | a monitor on a variable (`monitors`) | `DEVICEMODEL#{pileId}` | `MONITOR#{id:020}` |
+//! | a charging profile it reported (`profiles`) | `DEVICEMODEL#{pileId}` | `PROFILE#{evseId:010}#{id:020}` |
 //!
 //! Names are escaped in the sort key (`%23` for `#`), so the records list
 //! by component, then variable.
 
 pub mod monitors;
+pub mod profiles;
 
 use std::collections::BTreeMap;
 
@@ -262,6 +264,8 @@ pub struct KeptModel {
     pub variables: Vec<ReportedVariable>,
     /// By the station's monitor id.
     pub monitors: Vec<monitors::KeptMonitor>,
+    /// The charging profiles it reported, by EVSE, then id.
+    pub profiles: Vec<profiles::KeptProfile>,
 }
 
 /// The pile's device model and monitors (one partition); `filter` keeps
@@ -273,7 +277,13 @@ pub async fn list(ctx: &AppCtx, pile_id: &str, filter: Option<&str>) -> Result<K
     loop {
         let page = ctx.store.query(Query::partition(pk(pile_id)).after(cursor)).await.api()?;
         for item in page.items {
-            let monitor = item.get(store::SK).and_then(Value::as_str).is_some_and(|sk| sk.starts_with(monitors::SK_PREFIX));
+            let sk = item.get(store::SK).and_then(Value::as_str).unwrap_or_default();
+            if sk.starts_with(profiles::SK_PREFIX) {
+                // Not filtered by name: a profile has no component or variable.
+                out.profiles.push(from_item(item)?);
+                continue;
+            }
+            let monitor = sk.starts_with(monitors::SK_PREFIX);
             if monitor {
                 let m: monitors::KeptMonitor = from_item(item)?;
                 if wanted.as_ref().is_none_or(|w| m.matches(w)) {

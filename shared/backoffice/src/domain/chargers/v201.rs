@@ -403,11 +403,13 @@ impl Csms for AppCtx {
     }
 
     // Reports kept in the message log (the pile's page shows them there):
-    // the profiles a station holds, a limit set outside the CSMS (an
+    // the profiles a station holds (also kept as records beside the
+    // device model, `device_model::profiles`), a limit set outside the CSMS (an
     // energy manager, a local controller) and its end, customer
     // information, the firmware it publishes to others. A monitoring
     // report's monitors are also kept beside the device model (`monitors`).
-    async fn report_charging_profiles(&self, _pile: &Pile, _req: ReportChargingProfilesRequest) -> Result<ReportChargingProfilesResponse, CallError> {
+    async fn report_charging_profiles(&self, pile: &Pile, req: ReportChargingProfilesRequest) -> Result<ReportChargingProfilesResponse, CallError> {
+        super::device_model::profiles::reported(self, &pile.id, &req).await.map_err(internal)?;
         Ok(ReportChargingProfilesResponse { custom_data: None })
     }
     async fn notify_charging_limit(&self, _pile: &Pile, _req: NotifyChargingLimitRequest) -> Result<NotifyChargingLimitResponse, CallError> {

@@ -175,6 +175,7 @@ export function useReservations(pileId: string, latest: Pick<Command, 'id' | 'st
 export type DeviceModel = Answer<'/partnerapi/charger/deviceModel', 'get'>;
 export type ReportedVariable = DeviceModel['list'][number];
 export type KeptMonitor = DeviceModel['monitors'][number];
+export type KeptProfile = DeviceModel['chargingProfiles'][number];
 
 export const getDeviceModel = async (pileId: string, q: string) => (await get<DeviceModel>('/charger/deviceModel', q ? { pileId, q } : { pileId })).data;
 

@@ -24,9 +24,10 @@ const monitor = (id: number, over: Record<string, unknown>) => ({
 });
 
 let monitors: unknown[] = [];
+let chargingProfiles: unknown[] = [];
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
-    const data = { pileId: 'p1', pileCode: 'ST201', ocppVersion: '2.0.1', list: [], total: 0, monitors };
+    const data = { pileId: 'p1', pileCode: 'ST201', ocppVersion: '2.0.1', list: [], total: 0, monitors, chargingProfiles };
     return new Response(JSON.stringify({ code: 200, msg: 'success', data }), { status: 200 });
   });
 });
@@ -62,5 +63,24 @@ describe('DeviceModelDialog', () => {
     monitors = [];
     open();
     expect(await screen.findByTestId('device-model-monitors-none', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByTestId('device-model-profiles-none', {}, SLOW)).toBeTruthy();
+  });
+
+  it('lists the charging profiles the station reported: where, purpose, the limit now and who set it', async () => {
+    const profile = (evseId: number, id: number, purpose: string, limit: number, unit: string) => ({
+      id, evseId, stackLevel: 1, purpose, kind: 'Absolute', recurrencyKind: null, validFrom: null, validTo: null, transactionId: null, limitSource: 'CSO',
+      schedules: [{ id: 1, chargingRateUnit: unit, chargingSchedulePeriod: [{ startPeriod: 0, limit }] }], requestId: 9, reportedAt: 1_767_225_600,
+    });
+    chargingProfiles = [profile(0, 9000, 'ChargingStationMaxProfile', 22000, 'W'), profile(2, 5, 'TxDefaultProfile', 16, 'A')];
+    open();
+    const rows = await screen.findAllByTestId('device-model-profile', {}, SLOW);
+    expect(rows).toHaveLength(2);
+    const [station, evse] = rows.map((r) => within(r));
+    expect(station.getByText('9000')).toBeTruthy();
+    expect(station.getByText('22000 W')).toBeTruthy();
+    expect(station.getByText('整站功率上限').closest('td')?.getAttribute('title')).toBe('ChargingStationMaxProfile');
+    expect(evse.getByText('16 A')).toBeTruthy();
+    expect(evse.getByText('新充电默认限制')).toBeTruthy();
+    chargingProfiles = [];
   });
 });

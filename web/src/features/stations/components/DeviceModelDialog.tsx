@@ -22,7 +22,7 @@ import {
 } from '@fluentui/react-components';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeviceModel, type KeptMonitor, type ReportedVariable } from '../api/chargers';
+import { useDeviceModel, type KeptMonitor, type KeptProfile, type ReportedVariable } from '../api/chargers';
 import { zonedDateTime } from '@/components/data/format';
 import { connectorWords } from './commandWords';
 
@@ -43,7 +43,8 @@ const named = (name: string, instance: string | null | undefined) => (instance ?
  * NotifyReport pages, then GetVariables and accepted SetVariables): each
  * component's variables with their values, who may change them, unit and
  * limits; below them the monitors it holds on them (set here and accepted,
- * or listed in its monitoring report); filtered by name on the server.
+ * or listed in its monitoring report), filtered by name on the server, and
+ * the charging profiles it reported holding (ReportChargingProfiles).
  */
 export function DeviceModelDialog({ pileId, code, onClose }: { pileId: string; code: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -56,6 +57,13 @@ export function DeviceModelDialog({ pileId, code, onClose }: { pileId: string; c
   const values = (v: ReportedVariable) =>
     v.attributes.map((a) => (a.type === 'Actual' ? (a.value ?? '—') : `${t(`chg.dm.attr.${a.type}`, { defaultValue: a.type })}: ${a.value ?? '—'}`)).join(' · ') || '—';
   const monitors = model.data?.monitors ?? [];
+  const profiles = model.data?.chargingProfiles ?? [];
+  // The limit of a profile's first schedule's first period, in its unit.
+  const profileLimit = (p: KeptProfile) => {
+    const s = p.schedules[0] as { chargingRateUnit?: string; chargingSchedulePeriod?: { limit?: number }[] } | undefined;
+    const limit = s?.chargingSchedulePeriod?.[0]?.limit;
+    return limit == null ? '—' : `${limit} ${s?.chargingRateUnit ?? ''}`.trim();
+  };
   const monitorValue = (m: KeptMonitor) => (m.type === 'Periodic' || m.type === 'PeriodicClockAligned' ? t('chg.dm.monitors.seconds', { value: m.value }) : String(m.value));
   const limits = (v: ReportedVariable) => [v.unit, v.minLimit != null || v.maxLimit != null ? `${v.minLimit ?? ''}–${v.maxLimit ?? ''}` : null, v.valuesList].filter(Boolean).join(' · ');
   return (
@@ -148,6 +156,46 @@ export function DeviceModelDialog({ pileId, code, onClose }: { pileId: string; c
                             <TableCell translate="no">{m.severity}</TableCell>
                             <TableCell>{t(`chg.dm.monitors.from.${m.source}`)}</TableCell>
                             <TableCell>{zonedDateTime(m.knownAt)}</TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  </div>
+                )}
+              </section>
+            )}
+            {!model.isLoading && (
+              <section className={styles.monitors} data-testid="device-model-profiles">
+                <Subtitle2>{t('chg.dm.profiles.title')}</Subtitle2>
+                {profiles.length === 0 ? (
+                  <Caption1 className={styles.muted} data-testid="device-model-profiles-none">
+                    {t('chg.dm.profiles.none')}
+                  </Caption1>
+                ) : (
+                  <div className={styles.scroll}>
+                    <Caption1 className={styles.muted}>{t('chg.dm.profiles.count', { count: profiles.length })}</Caption1>
+                    <Table size="extra-small" className={styles.table} aria-label={t('chg.dm.profiles.title')}>
+                      <TableHeader>
+                        <TableRow>
+                          <TableHeaderCell>{t('chg.dm.profiles.evse')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.profiles.id')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.profiles.purpose')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.profiles.stackLevel')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.profiles.limit')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.profiles.source')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.profiles.reportedAt')}</TableHeaderCell>
+                        </TableRow>
+                      </TableHeader>
+                      <TableBody>
+                        {profiles.map((p) => (
+                          <TableRow key={`${p.evseId}-${p.id}`} data-testid="device-model-profile">
+                            <TableCell>{p.evseId === 0 ? t('chg.dm.station') : connectorWords(t, p.evseId)}</TableCell>
+                            <TableCell translate="no">{p.id}</TableCell>
+                            <TableCell title={p.purpose}>{t(`chg.opt.${p.purpose}`, { defaultValue: p.purpose })}</TableCell>
+                            <TableCell translate="no">{p.stackLevel}</TableCell>
+                            <TableCell translate="no">{profileLimit(p)}</TableCell>
+                            <TableCell translate="no">{p.limitSource}</TableCell>
+                            <TableCell>{zonedDateTime(p.reportedAt)}</TableCell>
                           </TableRow>
                         ))}
                       </TableBody>
