@@ -276,7 +276,14 @@ async fn lambda_flow(ctx: Arc<AppCtx>) {
     let plugged = call(&ctx, "conn201=", "s5", "TransactionEvent", tx2("Started", 0, json!({"evse": {"id": 1, "connectorId": 1}, "meterValue": energy(5_000, "Transaction.Begin")}))).await;
     assert!(plugged.get("idTokenInfo").is_none(), "{plugged}");
     call(&ctx, "conn201=", "s6", "TransactionEvent", tx2("Updated", 1, json!({"idToken": {"idToken": "AWSCARD1", "type": "ISO14443"}}))).await;
-    let done = call(&ctx, "conn201=", "s7", "TransactionEvent", tx2("Ended", 2, json!({"meterValue": [{"timestamp": ocpp::v16::iso(t0 + 2600), "sampledValue": [{"value": 6_000, "context": "Transaction.End"}]}]}))).await;
+    // New readings while it charges: its running cost goes to the station's queue (CostUpdated), within the message function's policy.
+    let reading = json!({"meterValue": [{"timestamp": ocpp::v16::iso(t0 + 2300), "sampledValue": [{"value": 5_500, "context": "Sample.Periodic"}]}]});
+    call(&ctx, "conn201=", "s6b", "TransactionEvent", tx2("Updated", 2, reading)).await;
+    let (queued, _) = backoffice::domain::chargers::commands::list(&ctx, &station, 20, None).await.unwrap();
+    let cost = queued.iter().find(|c| c.action == "CostUpdated").expect("a CostUpdated for the running transaction");
+    assert_eq!((cost.payload["transactionId"].as_str(), cost.requested_by.as_str()), (Some("AWS-TX-2"), "CostUpdated"), "{cost:?}");
+    assert!(cost.payload["totalCost"].as_f64().is_some_and(|y| y > 0.0), "{cost:?}");
+    let done = call(&ctx, "conn201=", "s7", "TransactionEvent", tx2("Ended", 3, json!({"meterValue": [{"timestamp": ocpp::v16::iso(t0 + 2600), "sampledValue": [{"value": 6_000, "context": "Transaction.End"}]}]}))).await;
     assert!(done["totalCost"].as_f64().is_some(), "{done}");
     // Signed in again: the clock went past the first sign-in's lifetime.
     let admin = login(&ctx, "admin", ADMIN_PW).await;
