@@ -125,6 +125,7 @@ pub async fn ensure_seeded(ctx: &AppCtx, get: impl Fn(&str) -> Option<String>) -
     // One demo data set (sized by BACKOFFICE_DEMO_ORDERS) for assets and orders.
     let mut demo = charging::demo::DemoData::generate(crate::domain::orders::seed::demo_config(&get, now)?);
     speak_201(&mut demo);
+    speak_ykc(&mut demo);
     let charger_password = match get("BACKOFFICE_DEMO_CHARGER_PASSWORD").filter(|p| !p.is_empty()) {
         Some(p) => match crate::domain::chargers::secret::problem(&p, &[]) {
             Some(why) => return Err(ApiError::bad_request(envelope::msg::seed::demo_charger_password(why))),
@@ -160,13 +161,47 @@ fn speak_201(demo: &mut charging::demo::DemoData) {
     }
 }
 
+/// The demo station whose piles speak YKC (the sixth, 琶洲会展充电站: no
+/// test edits it): all of them, the last one 1.5, the others 1.6.
+const DEMO_YKC_STATION: usize = 5;
+/// The first ten digits of its piles' numbers (then the pile's, 4 digits):
+/// the district's code, then the station's number.
+const DEMO_YKC_NUMBER_PREFIX: &str = "4401050006";
+
+/// The piles of one demo station are registered for YKC, with 14-digit pile
+/// numbers and the protocol's 10 s heartbeat, so the demo has piles of
+/// every protocol and the charge-point simulator runs them as YKC piles on
+/// the gateway's YKC port.
+fn speak_ykc(demo: &mut charging::demo::DemoData) {
+    let Some(station) = demo.stations.get(DEMO_YKC_STATION).map(|s| s.id.clone()) else { return };
+    let piles: Vec<usize> = demo.piles.iter().enumerate().filter(|(_, p)| p.station_id == station).map(|(i, _)| i).collect();
+    let last = piles.last().copied();
+    for (n, i) in piles.into_iter().enumerate() {
+        let pile = &mut demo.piles[i];
+        let code = format!("{DEMO_YKC_NUMBER_PREFIX}{:04}", n + 1);
+        pile.ocpp_version = if Some(i) == last { charging::pile::OcppVersion::Ykc15 } else { charging::pile::OcppVersion::Ykc16 };
+        pile.heartbeat_interval_secs = 10;
+        for c in demo.connectors.iter_mut().filter(|c| c.pile_id == pile.id) {
+            c.pile_code = code.clone();
+        }
+        pile.code = code;
+    }
+}
+
 fn demo_number(tag: &str) -> names::CardNumber {
     names::CardNumber::parse(tag).expect("the demo's card numbers are canonical")
 }
 
+/// The demo's cards YKC piles can read: `CA000001`-`CA000005` (the
+/// simulator's YKC piles swipe them).
+pub fn ykc_demo_cards() -> Vec<String> {
+    (1..=5).map(|i| format!("CA{i:06}")).collect()
+}
+
 /// The demo's cards: `DEMO0001`-`DEMO0020` accepted (the charge-point
 /// simulator uses them), one blocked, one expired; `PRE0001` prepaid with
-/// a balance of 200 yuan topped up by the seeder.
+/// a balance of 200 yuan topped up by the seeder; `CA000001`-`CA000005`
+/// for YKC piles.
 async fn seed_demo_cards(ctx: &AppCtx) -> Result<(), ApiError> {
     let now = ctx.now();
     let plain = |id_tag: &str, holder: &str, plate: &str, status: cards::CardStatus, expires_at: Option<i64>, parent: Option<&str>| cards::ImportRow {
@@ -185,6 +220,10 @@ async fn seed_demo_cards(ctx: &AppCtx) -> Result<(), ApiError> {
     rows.push(plain("BLOCKED01", "挂失卡", "", cards::CardStatus::Blocked, None, None));
     rows.push(plain("EXPIRED01", "过期卡", "", cards::CardStatus::Accepted, Some(now - 86_400), None));
     rows.push(cards::ImportRow { payment: Some(cards::CardPayment::Prepaid), ..plain("PRE0001", "预付费用户", "京B20001", cards::CardStatus::Accepted, None, None) });
+    // Cards a YKC pile reads (its card field is 8 bytes: hex numbers).
+    for (i, tag) in ykc_demo_cards().iter().enumerate() {
+        rows.push(plain(tag, &format!("云快充卡用户{:02}", i + 1), &format!("粤A{:05}", 60_000 + i * 41), cards::CardStatus::Accepted, None, None));
+    }
     cards::import(ctx, rows, false, "seed").await?;
     cards::top_up(ctx, "PRE0001", charging::Fen(20_000), "demo", "seed").await.map(|_| ())
 }
