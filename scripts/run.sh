@@ -39,9 +39,13 @@ if [ "$profile" = release ]; then cargo build --quiet --release -p gateway; else
 
 export BACKOFFICE_DATA_DIR="${BACKOFFICE_DATA_DIR:-$PWD/data}"
 export BACKOFFICE_WEB_DIST="${BACKOFFICE_WEB_DIST:-$PWD/web/dist}"
+# YKC piles connect over TCP to their own port (the gateway prints
+# "YKC piles connect to ..."); 9998 unless set.
+export BACKOFFICE_YKC_PORT="${BACKOFFICE_YKC_PORT:-9998}"
 # Demo mode: the charge-point simulator connects the demo piles shown as
 # connected over the real OCPP link (ws://127.0.0.1:PORT/ocpp/{id}), each in
-# the version its pile is registered for (1.6J; two piles of one station 2.0.1).
+# the version its pile is registered for (1.6J; two piles of one station
+# 2.0.1), and the piles of one station over YKC (1.6, one 1.5) to the YKC port.
 # Production has no demo piles to simulate.
 if [ "$production" = 1 ]; then
   export BACKOFFICE_SIMULATE_CHARGERS="${BACKOFFICE_SIMULATE_CHARGERS:-0}"

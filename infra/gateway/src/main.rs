@@ -128,17 +128,28 @@ fn simulate_chargers(ctx: std::sync::Arc<backoffice::AppCtx>) {
                 return;
             }
         };
-        // Each pile's charger speaks the OCPP version the pile is registered for.
-        let mut chargers = Vec::new();
+        // Each pile's charger speaks the protocol the pile is registered for:
+        // OCPP on the WebSocket link, YKC on the YKC port (when it is open).
+        let ykc_port = ctx.config.ykc_port;
+        let (mut chargers, mut ykc_piles, mut ykc_unserved) = (Vec::new(), Vec::new(), 0usize);
         for (code, n) in piles {
-            let version = match backoffice::domain::assets::piles::find_by_code(&ctx, &code).await {
-                Ok(Some(p)) => ocpp::Link::version(ctx.as_ref(), &p),
+            let pile = match backoffice::domain::assets::piles::find_by_code(&ctx, &code).await {
+                Ok(Some(p)) => p,
                 Ok(None) => continue,
                 Err(e) => {
                     eprintln!("demo mode: cannot read the demo pile {code}: {}", e.msg.en);
                     continue;
                 }
             };
+            if let Some(version) = backoffice::domain::chargers::ykc_platform::version(&pile) {
+                if ykc_port.is_some() {
+                    ykc_piles.push(gateway::simulate::YkcSpec { pile_no: code, guns: n, version });
+                } else {
+                    ykc_unserved += 1;
+                }
+                continue;
+            }
+            let version = ocpp::Link::version(ctx.as_ref(), &pile);
             chargers.push(gateway::simulate::ChargerSpec { id: code, password: password.clone(), connectors: n, version });
         }
         let v201 = chargers.iter().filter(|c| c.version == ocpp::Version::V201).count();
@@ -148,11 +159,20 @@ fn simulate_chargers(ctx: std::sync::Arc<backoffice::AppCtx>) {
             chargers.len(),
             chargers.len() - v201
         );
+        if let Some(ykc) = ykc_port {
+            let v15 = ykc_piles.iter().filter(|p| p.version == ykc::Version::V1_5).count();
+            println!("demo mode: {} simulated YKC piles ({} YKC 1.6, {v15} YKC 1.5) connect to 127.0.0.1:{ykc} (TCP)", ykc_piles.len(), ykc_piles.len() - v15);
+        }
+        if ykc_unserved > 0 {
+            println!("demo mode: {ykc_unserved} demo YKC piles stay offline: set BACKOFFICE_YKC_PORT to take them (scripts/run.sh does)");
+        }
         // Let the server start listening first.
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         let cfg = gateway::simulate::SimConfig {
             url: format!("ws://127.0.0.1:{port}/ocpp"),
             chargers,
+            ykc_address: format!("127.0.0.1:{}", ykc_port.unwrap_or(0)),
+            ykc_piles,
             heartbeat_secs: Some(60),
             meter_secs: 30,
             session_share: 0.2,

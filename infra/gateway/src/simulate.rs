@@ -16,7 +16,9 @@
 //! This module holds what both versions share (the socket and its calls,
 //! the reconnecting loop, the connectors' meters and session schedule, one
 //! connection's tick loop) and the 1.6 charger; `simulate_v201` holds the
-//! 2.0.1 station.
+//! 2.0.1 station. `simulate/ykc.rs` holds the YKC pile (the binary
+//! protocol over TCP, to the gateway's YKC port), which shares the
+//! connectors' schedule and the figures but has a loop of its own.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,6 +38,11 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 mod v201;
+mod ykc;
+
+pub use ykc::{YkcSpec, YkcTiming};
+/// The YKC versions a simulated pile speaks (the codec's).
+pub use ::ykc::Version as YkcVersion;
 
 /// One simulated charger: its charge point id, password, connectors (EVSEs
 /// for 2.0.1, one connector each) and the OCPP version it speaks.
@@ -73,6 +80,13 @@ pub struct SimConfig {
     /// measures a fleet whose sessions already run); otherwise the first
     /// session comes after an idle time, as after a power cut.
     pub steady_start: bool,
+    /// Where the YKC piles connect (the gateway's `BACKOFFICE_YKC_PORT`), `HOST:PORT`.
+    pub ykc_address: String,
+    /// The YKC piles (they run beside `chargers`).
+    pub ykc_piles: Vec<YkcSpec>,
+    pub ykc_timing: YkcTiming,
+    /// The cards a YKC pile's users swipe (hex card numbers, as registered).
+    pub ykc_cards: Vec<String>,
 }
 
 impl Default for SimConfig {
@@ -90,6 +104,11 @@ impl Default for SimConfig {
             duration: None,
             ramp_per_sec: 200,
             steady_start: false,
+            ykc_address: "127.0.0.1:9998".into(),
+            ykc_piles: Vec::new(),
+            ykc_timing: YkcTiming::default(),
+            // The demo's YKC cards (hex: YKC carries a card as 8 bytes).
+            ykc_cards: backoffice::seed::ykc_demo_cards(),
         }
     }
 }
@@ -105,7 +124,9 @@ pub struct Stats {
     /// Server calls the charger answered with a CALLERROR (a call it does
     /// not take, or one whose payload broke its schema).
     pub refused_server_calls: AtomicU64,
-    /// CALL -> CALLRESULT, microseconds (the last 100,000).
+    /// Frames a YKC pile sent (with or without an answer; OCPP chargers do not count here).
+    pub frames: AtomicU64,
+    /// CALL -> CALLRESULT (a YKC frame -> its answer), microseconds (the last 100,000).
     latencies: Mutex<VecDeque<u32>>,
 }
 
@@ -177,8 +198,17 @@ pub async fn run(cfg: SimConfig, stats: Arc<Stats>) {
         });
         tokio::time::sleep(pause).await;
     }
+    for (i, spec) in cfg.ykc_piles.iter().enumerate() {
+        let seed = cfg.seed.wrapping_mul(1_000_003).wrapping_add((cfg.chargers.len() + i) as u64);
+        match ykc::YkcPile::new(cfg.clone(), stats.clone(), spec.clone(), seed) {
+            Ok(pile) => fleet.0.push(tokio::spawn(pile.run())),
+            Err(e) => tracing::warn!(error = %e, "a YKC pile cannot be simulated"),
+        }
+        tokio::time::sleep(pause).await;
+    }
+    let started = (cfg.chargers.len() + cfg.ykc_piles.len()) as u32;
     match cfg.duration {
-        Some(d) => tokio::time::sleep(d.saturating_sub(pause * cfg.chargers.len() as u32)).await,
+        Some(d) => tokio::time::sleep(d.saturating_sub(pause * started)).await,
         None => {
             for t in fleet.0.iter_mut() {
                 let _ = t.await;
