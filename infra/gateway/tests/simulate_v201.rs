@@ -4,7 +4,9 @@
 //! Started, Updated every second) and an order, a remote stop ends and
 //! prices it; the device model, trigger, unlock, availability and reset
 //! calls are answered in their schemas. The simulator reads every frame
-//! the server sends strictly: no CALLERROR either way.
+//! the server sends strictly: no CALLERROR either way. Beside them, the
+//! simulator's YKC piles on the gateway's YKC port (the same binary, one
+//! gateway start more).
 
 mod common;
 
@@ -13,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::*;
-use gateway::simulate::{ChargerSpec, SimConfig, Stats};
+use gateway::simulate::{ChargerSpec, SimConfig, Stats, YkcSpec, YkcTiming};
 use serde_json::{json, Value};
 
 struct Api {
@@ -187,4 +189,158 @@ async fn simulated_201_stations_charge_through_the_link_and_answer_every_call() 
     assert_eq!(stats.refused_server_calls.load(Ordering::Relaxed), 0, "a server call broke its schema or was not taken: {}", stats.line());
     assert!(stats.server_calls.load(Ordering::Relaxed) >= 11, "{}", stats.line());
     sim.abort();
+}
+
+/// The order a remote start opened on `pile` for `card`, once it is in the list.
+async fn charging_order(api: &Api, card: &str, pile: &str) -> Value {
+    api.until("the order opens", async |api: &Api| {
+        let list = api.call("GET", &format!("/order/getList?userId={card}&status=charging&pageSize=50"), None).await;
+        list["list"].as_array().unwrap().iter().find(|o| o["pileId"] == pile).cloned()
+    })
+    .await
+}
+
+/// The pile's transaction records in its message log (newest first).
+async fn records(api: &Api, pile: &str) -> Vec<Value> {
+    let log = api.call("GET", &format!("/pile/messageLog?pileId={pile}&action=TransactionRecord&pageSize=50"), None).await;
+    log["list"].as_array().unwrap().clone()
+}
+
+/// A closed order agrees with the pile's bill: the record's amount (0.0001
+/// yuan) in fen is the product's electricity and service, and nothing is flagged.
+fn agrees_with_the_record(order: &Value, record: &Value) {
+    let theirs = (record["request"]["amount"].as_i64().unwrap() + 50) / 100;
+    let ours = order["electricityFen"].as_i64().unwrap() + order["serviceFen"].as_i64().unwrap();
+    assert_eq!(ours, theirs, "the product's price and the pile's bill: {order} {record}");
+    assert!(order["anomalies"].as_array().is_none_or(|a| a.is_empty()), "{order}");
+    let tiers: Vec<i64> = ["sharp", "peak", "flat", "valley"].iter().map(|t| record["request"][t]["energy"].as_i64().unwrap()).collect();
+    assert_eq!(tiers.iter().sum::<i64>(), record["request"]["energy"].as_i64().unwrap(), "{record}");
+    // 0.0001 kWh per rate, in Wh.
+    assert_eq!(order["energyWh"].as_i64().unwrap(), tiers.iter().map(|e| (e + 5) / 10).sum::<i64>(), "{order} {record}");
+    assert_eq!(record["response"]["result"], "Accepted", "{record}");
+}
+
+/// The simulator's YKC piles against the gateway's YKC port: a 1.6 pile and
+/// a 1.5 pile log in and show connected; a remote start (0x34) becomes a
+/// session whose real-time data (0x13) grows the order, a remote stop
+/// (0x36) ends it and the pile's transaction record (0x3B) closes it,
+/// priced as the pile billed it; the 1.5 pile's card session (0x31) does
+/// the same on its own; a saved tariff is pushed (0x58) and taken, and a
+/// reboot (0x92) brings the pile back with a new login. Every platform
+/// frame decodes strictly and answers what the pile sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn simulated_ykc_piles_charge_through_the_ykc_port() {
+    let ykc_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port().to_string();
+    let gw = Gateway::start(fresh_data_dir("simulate-ykc"), &[("BACKOFFICE_DEMO_ORDERS", "50"), ("BACKOFFICE_YKC_PORT", &ykc_port)]).await;
+    let client = backoffice::http_client::client();
+    let token = login(&client, &gw.base, "admin", ADMIN_PW).await;
+    let api = Api { client, base: gw.base.clone(), token };
+
+    let stations = api.call("GET", "/station/getList?pageNo=1&pageSize=50&status=operating", None).await;
+    let station = stations["list"].as_array().unwrap().iter().find(|s| s["tariffId"].is_string()).expect("an operating station with a tariff");
+    let (station, tariff) = (station["id"].as_str().unwrap().to_string(), station["tariffId"].as_str().unwrap().to_string());
+    let mut ids = Vec::new();
+    for (code, version) in [("32010600000001", "ykc1.6"), ("32010600000002", "ykc1.5")] {
+        let body = json!({"stationId": station, "code": code, "pileType": "dc", "ratedPowerKw": 60, "heartbeatIntervalSecs": 10, "ocppVersion": version,
+            "connectors": [{"standard": "gbt2015", "maxPowerKw": 60}, {"standard": "gbt2015", "maxPowerKw": 60}]});
+        ids.push(api.call("POST", "/pile/doAdd", Some(body)).await["id"].as_str().unwrap().to_string());
+    }
+    let (a, b) = (ids[0].clone(), ids[1].clone());
+    let stats = Arc::new(Stats::default());
+    let base_cfg = SimConfig {
+        ykc_address: format!("127.0.0.1:{ykc_port}"),
+        power_kw: (30.0, 30.0),
+        seed: 5,
+        ramp_per_sec: 10,
+        ..Default::default()
+    };
+    // Pile A: hours idle between sessions (only the API starts one), real-time data every 2 s.
+    let cfg_a = SimConfig {
+        ykc_piles: vec![YkcSpec { pile_no: "32010600000001".into(), guns: 2, version: ykc::Version::V1_6 }],
+        ykc_timing: YkcTiming { realtime_charging_secs: 2, ..Default::default() },
+        session_share: 0.01,
+        session_minutes: (30, 30),
+        ..base_cfg.clone()
+    };
+    // Pile B: a card session of a minute at once on each gun, the specification's periods.
+    let cfg_b = SimConfig {
+        ykc_piles: vec![YkcSpec { pile_no: "32010600000002".into(), guns: 2, version: ykc::Version::V1_5 }],
+        session_share: 0.99,
+        session_minutes: (1, 1),
+        steady_start: true,
+        ..base_cfg
+    };
+    let sim_a = tokio::spawn(gateway::simulate::run(cfg_a, stats.clone()));
+    let sim_b = tokio::spawn(gateway::simulate::run(cfg_b, stats.clone()));
+
+    // Both log in with their versions and show connected.
+    for (id, protocol) in [(&a, "ykc1.6"), (&b, "ykc1.5")] {
+        let view = api.until("the pile connects", async |api: &Api| Some(api.pile(&station, id).await).filter(|p| p["link"]["connected"] == true)).await;
+        assert_eq!(view["link"]["protocol"].as_str(), Some(protocol), "{view}");
+    }
+
+    // A remote start on gun 2 is a session and an order; the real-time data grows it.
+    let started = api.command("/charger/remoteStart", json!({"pileId": a, "connectorId": 2, "idTag": "CA000002"})).await;
+    assert_eq!((started["status"].as_str(), started["action"].as_str(), started["response"]["status"].as_str()), (Some("answered"), Some("RemoteStart"), Some("Accepted")), "{started}");
+    let order = charging_order(&api, "CA000002", &a).await;
+    let order_no = order["orderNo"].as_str().unwrap().to_string();
+    assert!(order["connectorId"].as_str().unwrap().ends_with("-c2"), "{order}");
+    api.until("the energy grows", async |api: &Api| Some(api.call("GET", &format!("/order/detail?id={order_no}"), None).await).filter(|o| o["energyWh"].as_i64().unwrap_or(0) > 20 && o["curve"].as_array().is_some_and(|c| c.len() >= 3)))
+        .await;
+    let stopped = api.command("/charger/remoteStop", json!({"orderNo": order_no})).await;
+    assert_eq!((stopped["action"].as_str(), stopped["response"]["status"].as_str()), (Some("RemoteStop"), Some("Accepted")), "{stopped}");
+    let closed = api.until("the order is priced", async |api: &Api| Some(api.call("GET", &format!("/order/detail?id={order_no}"), None).await).filter(|o| o["status"] == "finished")).await;
+    assert_eq!(closed["stopReason"], "remoteStop", "{closed}");
+    let record = records(&api, &a).await.into_iter().next().expect("the pile's transaction record");
+    assert_eq!((record["request"]["tradeKind"].as_str(), record["request"]["stopReason"].as_i64()), (Some("App"), Some(0x40)), "{record}");
+    agrees_with_the_record(&closed, &record);
+
+    // The 1.5 pile's card sessions: asked at the pile (0x31), ended by the driver, billed by the record.
+    let recorded = api.until("the 1.5 pile's records", async |api: &Api| Some(records(api, &b).await).filter(|r| r.len() >= 2)).await;
+    for record in &recorded {
+        let card = record["request"]["physicalCard"].as_str().unwrap().trim_start_matches('0').to_string();
+        assert_eq!((record["request"]["tradeKind"].as_str(), record["request"]["stopReason"].as_i64()), (Some("Card"), Some(0x45)), "{record}");
+        let gun: u32 = record["request"]["gun"].as_str().unwrap().parse().unwrap();
+        let order = api
+            .until("the card session's order is closed", async |api: &Api| {
+                let list = api.call("GET", &format!("/order/getList?userId={card}&status=finished&pageSize=50"), None).await;
+                list["list"].as_array().unwrap().iter().find(|o| o["pileId"] == b.as_str() && o["connectorId"].as_str().unwrap().ends_with(&format!("-c{gun}"))).cloned()
+            })
+            .await;
+        let order = api.call("GET", &format!("/order/detail?id={}", order["orderNo"].as_str().unwrap()), None).await;
+        agrees_with_the_record(&order, record);
+    }
+
+    // A saved tariff goes to the YKC piles that bill with it, and they take it.
+    let detail = api.call("GET", &format!("/tariff/getDetail?id={tariff}"), None).await;
+    let mut edit = detail["template"].clone();
+    edit["apply"] = json!("allStations");
+    edit["prices"]["flat"]["service"] = json!(edit["prices"]["flat"]["service"].as_i64().unwrap() + 100);
+    let saved = api.call("POST", "/tariff/doEdit", Some(edit)).await;
+    let pushed: Vec<(String, String)> = saved["pushed"].as_array().unwrap().iter().map(|p| (p["pileId"].as_str().unwrap().to_string(), p["command"]["id"].as_str().unwrap().to_string())).collect();
+    for id in [&a, &b] {
+        let (_, command) = pushed.iter().find(|(p, _)| p == id).unwrap_or_else(|| panic!("no push to {id}: {saved}"));
+        let done = api
+            .until("the pile takes the tariff", async |api: &Api| Some(api.call("GET", &format!("/charger/command?id={command}"), None).await).filter(|c| !matches!(c["status"].as_str(), Some("queued" | "sent"))))
+            .await;
+        assert_eq!((done["action"].as_str(), done["status"].as_str(), done["response"]["status"].as_str()), (Some("TariffSet"), Some("answered"), Some("Accepted")), "{done}");
+    }
+
+    // A reboot: the pile answers, closes, reconnects and logs in again.
+    let logins = |log: &Value| log["list"].as_array().unwrap().len();
+    let before = logins(&api.call("GET", &format!("/pile/messageLog?pileId={a}&action=Login&pageSize=50"), None).await);
+    let reset = api.command("/charger/reset", json!({"pileId": a, "type": "Soft"})).await;
+    assert_eq!((reset["action"].as_str(), reset["status"].as_str(), reset["response"]["status"].as_str()), (Some("Reboot"), Some("answered"), Some("Accepted")), "{reset}");
+    api.until("the pile logs in again", async |api: &Api| {
+        let log = api.call("GET", &format!("/pile/messageLog?pileId={a}&action=Login&pageSize=50"), None).await;
+        let p = api.pile(&station, &a).await;
+        (logins(&log) > before && p["link"]["connected"] == true).then_some(())
+    })
+    .await;
+
+    assert_eq!(stats.errors.load(Ordering::Relaxed), 0, "a platform frame did not decode, named another pile or answered nothing: {}", stats.line());
+    assert_eq!(stats.refused_server_calls.load(Ordering::Relaxed), 0, "a platform command was not taken: {}", stats.line());
+    assert!(stats.server_calls.load(Ordering::Relaxed) >= 6, "{}", stats.line());
+    sim_a.abort();
+    sim_b.abort();
 }
