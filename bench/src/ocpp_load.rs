@@ -8,7 +8,17 @@
 //! a charger's CALL -> CALLRESULT, and the gateway's resident memory per
 //! connection (peak RSS with the chargers connected minus before, divided by N).
 //!
-//! Usage: ocpp-load [--chargers 1000,5000] [--seconds 120] [--version 1.6|2.0.1|1.6,2.0.1]
+//!
+//! A YKC fleet (`--version ykc1.6` or `ykc1.5`) connects to the gateway's
+//! YKC port instead, over TCP: heartbeats at the specification's 10 s per
+//! gun, real-time data every 15 s while charging (5 minutes idle), card
+//! sessions (0x31) and their transaction records. Its figures: the frames
+//! the piles sent per gateway CPU-second (heartbeats, real-time data and the
+//! rest), the p50/p99 of a frame that has an answer (in the steady state
+//! nearly all heartbeats) from the pile's write to the answer's arrival, and
+//! memory per connection as above.
+//!
+//! Usage: ocpp-load [--chargers 1000,5000] [--seconds 120] [--version 1.6|2.0.1|ykc1.5|ykc1.6|1.6,2.0.1,ykc1.6]
 //! [--gateway target/release/gateway] [--dir DIR]
 
 use std::path::{Path, PathBuf};
@@ -22,7 +32,8 @@ use backoffice::domain::assets::piles::{self, Pile, RegistrationStatus};
 use backoffice::AppCtx;
 use charging::connector::{ConnectorStandard, ConnectorStatus, PileType};
 use charging::pile::OcppVersion;
-use gateway::simulate::{run as simulate, ChargerSpec, SimConfig, Stats};
+use gateway::simulate::{run as simulate, ChargerSpec, SimConfig, Stats, YkcSpec, YkcVersion};
+use gateway::simulate_cli::Protocol;
 
 const PASSWORD: &str = "bench-charger-password-1";
 
@@ -59,9 +70,19 @@ fn env(dir: &Path) -> Vec<(String, String)> {
     ]
 }
 
-/// A fresh store with N extra piles (one station) registered for `version`,
-/// each with the bench password.
-async fn prepare(dir: &Path, n: usize, version: ocpp::Version) {
+/// The code of the bench's pile `i`: an OCPP charge point id, or a YKC
+/// pile's 14-digit number.
+fn code(protocol: Protocol, i: usize) -> String {
+    match protocol {
+        Protocol::Ocpp(_) => format!("LOAD{i:05}"),
+        Protocol::Ykc(_) => format!("990000{i:08}"),
+    }
+}
+
+/// A fresh store with N extra piles (one station) registered for `protocol`,
+/// each with the bench password (OCPP; a YKC pile has none, and the
+/// specification's 10 s heartbeat).
+async fn prepare(dir: &Path, n: usize, protocol: Protocol) {
     let vars: std::collections::HashMap<String, String> = env(dir).into_iter().collect();
     let config = Config::from_lookup(|k| vars.get(k).cloned()).expect("bench configuration");
     let mut config = config;
@@ -77,7 +98,7 @@ async fn prepare(dir: &Path, n: usize, version: ocpp::Version) {
         let id = format!("pl-load{i:05}");
         let pile = Pile {
             id: id.clone(),
-            code: format!("LOAD{i:05}"),
+            code: code(protocol, i),
             station_id: station.id.clone(),
             vendor: "Bench".into(),
             model: "AC2".into(),
@@ -85,13 +106,15 @@ async fn prepare(dir: &Path, n: usize, version: ocpp::Version) {
             pile_type: PileType::Ac,
             rated_power_kw: 14,
             connector_count: 2,
-            heartbeat_interval_secs: 60,
+            heartbeat_interval_secs: if matches!(protocol, Protocol::Ykc(_)) { 10 } else { 60 },
             last_heartbeat: None,
             registration_status: RegistrationStatus::Accepted,
             security_profile: 1,
-            ocpp_version: match version {
-                ocpp::Version::V16 => OcppVersion::V16,
-                ocpp::Version::V201 => OcppVersion::V201,
+            ocpp_version: match protocol {
+                Protocol::Ocpp(ocpp::Version::V16) => OcppVersion::V16,
+                Protocol::Ocpp(ocpp::Version::V201) => OcppVersion::V201,
+                Protocol::Ykc(YkcVersion::V1_5) => OcppVersion::Ykc15,
+                Protocol::Ykc(YkcVersion::V1_6) => OcppVersion::Ykc16,
             },
             password_set_at: None,
             created_at: now,
@@ -119,13 +142,15 @@ async fn prepare(dir: &Path, n: usize, version: ocpp::Version) {
             })
             .collect();
         piles::insert(&ctx, &pile, &connectors, "bench").await.expect("pile");
-        backoffice::domain::chargers::secret::store_hash(&ctx, &id, &phc, "bench").await.expect("password");
+        if matches!(protocol, Protocol::Ocpp(_)) {
+            backoffice::domain::chargers::secret::store_hash(&ctx, &id, &phc, "bench").await.expect("password");
+        }
     }
 }
 
-fn start_gateway(bin: &Path, dir: &Path, port: u16) -> Child {
+fn start_gateway(bin: &Path, dir: &Path, port: u16, ykc_port: u16) -> Child {
     let mut cmd = Command::new(bin);
-    cmd.envs(env(dir)).env("BACKOFFICE_PORT", port.to_string()).env("BACKOFFICE_HOST", "127.0.0.1");
+    cmd.envs(env(dir)).env("BACKOFFICE_PORT", port.to_string()).env("BACKOFFICE_HOST", "127.0.0.1").env("BACKOFFICE_YKC_PORT", ykc_port.to_string());
     cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
     cmd.spawn().expect("gateway starts")
 }
@@ -151,30 +176,39 @@ async fn main() {
     let seconds: u64 = arg("--seconds").map(|s| s.parse().expect("seconds")).unwrap_or(120);
     let bin = PathBuf::from(arg("--gateway").unwrap_or_else(|| "target/release/gateway".into()));
     let base = PathBuf::from(arg("--dir").unwrap_or_else(|| "target/bench-ocpp-load".into()));
-    let versions: Vec<ocpp::Version> =
-        arg("--version").unwrap_or_else(|| "1.6".into()).split(',').map(|v| gateway::simulate_cli::version(v).unwrap_or_else(|e| panic!("{e}"))).collect();
+    let versions: Vec<Protocol> =
+        arg("--version").unwrap_or_else(|| "1.6".into()).split(',').map(|v| gateway::simulate_cli::protocol(v).unwrap_or_else(|e| panic!("{e}"))).collect();
     println!(
-        "charger link under load: {} s per size after a warm-up, 60 s heartbeat, 10 s meter values (1.6 MeterValues, 2.0.1 TransactionEvent Updated), about half the connectors charging, gateway {}",
+        "charger link under load: {} s per size after a warm-up, about half the connectors charging, gateway {}; OCPP: 60 s heartbeat, 10 s meter values (1.6 MeterValues, 2.0.1 TransactionEvent Updated); YKC: 10 s heartbeat per gun, real-time data every 15 s while charging",
         seconds,
         bin.display()
     );
-    println!("{:>7} {:>9} {:>10} {:>12} {:>10} {:>10} {:>10} {:>12}", "OCPP", "chargers", "answered", "per CPU-s", "p50 ms", "p99 ms", "max ms", "KB per conn");
+    println!("(OCPP: messages answered; YKC: frames the piles sent, and the latency of those that have an answer)");
+    println!("{:>7} {:>9} {:>10} {:>12} {:>10} {:>10} {:>10} {:>12}", "link", "chargers", "messages", "per CPU-s", "p50 ms", "p99 ms", "max ms", "KB per conn");
     for (version, n) in versions.iter().flat_map(|v| sizes.iter().map(move |n| (*v, *n))) {
         let dir = base.join(format!("v{}-n{n}", version.label()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         prepare(&dir, n, version).await;
         let port = free_port();
-        let mut child = start_gateway(&bin, &dir, port);
+        let ykc_port = free_port();
+        let mut child = start_gateway(&bin, &dir, port, ykc_port);
         wait_ready(port).await;
         let pid = child.id();
         let rss0 = usage(pid).1;
         // Warm-up (not measured): the fleet connects, boots, reports its
         // connectors and starts the sessions of the steady state (about half
         // the connectors charging); then `seconds` of that steady state.
+        let (chargers, ykc_piles) = match version {
+            Protocol::Ocpp(v) => ((1..=n).map(|i| ChargerSpec { id: code(version, i), password: PASSWORD.into(), connectors: 2, version: v }).collect(), Vec::new()),
+            Protocol::Ykc(v) => (Vec::new(), (1..=n).map(|i| YkcSpec { pile_no: code(version, i), guns: 2, version: v }).collect()),
+        };
+        let ykc = matches!(version, Protocol::Ykc(_));
         let cfg = SimConfig {
             url: format!("ws://127.0.0.1:{port}/ocpp"),
-            chargers: (1..=n).map(|i| ChargerSpec { id: format!("LOAD{i:05}"), password: PASSWORD.into(), connectors: 2, version }).collect(),
+            chargers,
+            ykc_address: format!("127.0.0.1:{ykc_port}"),
+            ykc_piles,
             heartbeat_secs: Some(60),
             meter_secs: 10,
             session_share: 0.5,
@@ -199,7 +233,9 @@ async fn main() {
         tokio::time::sleep(Duration::from_secs(WARM_UP_SECS)).await;
         let warm_up = warm_up.elapsed();
         let (cpu0, rss_warm) = usage(pid);
-        let answered0 = stats.answered.load(Ordering::Relaxed);
+        // What the gateway took: OCPP messages answered; YKC frames sent (many have no answer).
+        let messages = |s: &Stats| if ykc { s.frames.load(Ordering::Relaxed) } else { s.answered.load(Ordering::Relaxed) };
+        let answered0 = messages(&stats);
         stats.clear_latencies();
         let end = Instant::now() + Duration::from_secs(seconds);
         let mut peak = 0u64;
@@ -208,14 +244,21 @@ async fn main() {
             peak = peak.max(usage(pid).1);
         }
         let (cpu1, rss1) = usage(pid);
-        let answered = stats.answered.load(Ordering::Relaxed) - answered0;
+        let answered = messages(&stats) - answered0;
         let (p50, p99, max, _) = stats.percentiles();
         // Dropping the fleet's run stops its chargers.
         fleet.abort();
         let _ = fleet.await;
         let kb_per = (peak.max(rss1) as f64 - rss0 as f64) / n as f64;
         println!("{:>7} {:>9} {:>10} {:>12.0} {:>10.2} {:>10.2} {:>10.2} {:>12.1}", version.label(), n, answered, answered as f64 / (cpu1 - cpu0).max(0.01), p50, p99, max, kb_per);
-        println!("                  (warm-up {:.0} s; RSS KB: before {rss0}, after the warm-up {rss_warm}, peak {}; whole run, warm-up included: {})", warm_up.as_secs_f64(), peak.max(rss1), stats.line());
+        println!(
+            "                  (warm-up {:.0} s; RSS KB: before {rss0}, after the warm-up {rss_warm}, peak {}; CPU {:.1} s in {seconds} s; whole run, warm-up included: {}{})",
+            warm_up.as_secs_f64(),
+            peak.max(rss1),
+            cpu1 - cpu0,
+            stats.line(),
+            if ykc { format!(", YKC frames sent {}", stats.frames.load(Ordering::Relaxed)) } else { String::new() }
+        );
         let _ = child.kill();
         let _ = child.wait();
     }
