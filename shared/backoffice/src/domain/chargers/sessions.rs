@@ -516,8 +516,10 @@ pub struct StopRequest {
 /// What became of a stop.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stopped {
-    /// Closed and priced: what the order costs (a 2.0.1 station shows it as the total cost).
-    Closed { order_no: String, amount_fen: charging::money::Fen },
+    /// Closed and priced: what the order costs (a 2.0.1 station shows it as
+    /// the total cost), and of that its energy (electricity and service: what
+    /// a charger that bills by itself compares).
+    Closed { order_no: String, amount_fen: charging::money::Fen, energy_fen: charging::money::Fen },
     /// No such transaction (unknown id, -1, 0, another charger's).
     Unknown,
     /// Already stopped; `problem` when this stop disagrees with the first.
@@ -585,7 +587,10 @@ pub async fn stop_billed(ctx: &AppCtx, pile: &Pile, r: &StopRequest, billed: Opt
             ops.push(TxOp::Delete { key: open, condition: Some(Condition::Eq("transactionId".into(), json!(tx.transaction_id))) });
         }
         match ctx.store.transact(ops).await {
-            Ok(()) => return Ok(Stopped::Closed { order_no: before.order.order_no, amount_fen: after.order.amount_fen }),
+            Ok(()) => {
+                let energy_fen = charging::money::Fen(after.order.electricity_fen.0 + after.order.service_fen.0);
+                return Ok(Stopped::Closed { order_no: before.order.order_no, amount_fen: after.order.amount_fen, energy_fen });
+            }
             Err(store::StoreError::TransactionCanceled { .. }) => continue,
             Err(e) => return Err(crate::domain::store_error(e)),
         }

@@ -36,7 +36,6 @@ use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{find_by_code, Pile, RegistrationStatus};
 use crate::domain::assets::{stations, tariffs};
 use crate::domain::cards::{self, CardPayment, CardStatus};
-use crate::domain::orders;
 
 /// The YKC version a pile's record declares (None: the pile speaks OCPP).
 pub fn version(pile: &Pile) -> Option<ykc::Version> {
@@ -454,9 +453,8 @@ impl PileLink {
         let total = energy.sharp + energy.peak + energy.flat + energy.valley;
         let stop = StopRequest { transaction_id: tx, meter_stop: Some(total), timestamp: end, reason: None, readings: Vec::new() };
         match sessions::stop_billed(ctx, &self.pile, &stop, Some(&billed)).await? {
-            Stopped::Closed { order_no, .. } => {
-                let row = orders::load(ctx, &order_no).await?;
-                let ours = row.order.electricity_fen.0 + row.order.service_fen.0;
+            Stopped::Closed { order_no, energy_fen, .. } => {
+                let ours = energy_fen.0;
                 let theirs = i64::from(r.amount.to_fen().0);
                 if (ours - theirs).abs() > 1 {
                     tracing::info!(pile = %self.pile.code, order = %order_no, ours, theirs, "a YKC pile's bill differs from the product's pricing");
