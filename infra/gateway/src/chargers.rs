@@ -75,6 +75,24 @@ impl LiveSockets {
         }
     }
 
+    /// Whether `connection_id` is the pile's current connection here.
+    pub(crate) fn holds(&self, pile_id: &str, connection_id: &str) -> bool {
+        self.sender(pile_id, connection_id).is_some()
+    }
+
+    /// Closes the pile's connection here if it is `connection_id`, and
+    /// forgets it at once (nothing more is sent on it); returns whether it was.
+    pub(crate) fn close_now(&self, pile_id: &str, connection_id: &str) -> bool {
+        let mut map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        if !map.get(pile_id).is_some_and(|(current, _)| current == connection_id) {
+            return false;
+        }
+        if let Some((_, tx)) = map.remove(pile_id) {
+            tx.close("replaced");
+        }
+        true
+    }
+
     fn sender(&self, pile_id: &str, connection_id: &str) -> Option<Sender> {
         let map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         map.get(pile_id).filter(|(current, _)| current == connection_id).map(|(_, tx)| tx.clone())
@@ -238,7 +256,7 @@ async fn run(state: LinkState, admitted: ocpp::Admitted<Pile>, socket: WebSocket
 /// was stopped for days) goes over the next minutes, never in one long burst.
 pub const LOG_PRUNE_PER_SWEEP: u32 = 2_000;
 
-pub fn spawn_sweeper(ctx: Arc<AppCtx>, sockets: LiveSockets) {
+pub fn spawn_sweeper(ctx: Arc<AppCtx>, sockets: crate::instances::Instances) {
     let commands_ctx = ctx.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(5));
@@ -258,7 +276,7 @@ pub fn spawn_sweeper(ctx: Arc<AppCtx>, sockets: LiveSockets) {
                 Ok(ended) => {
                     for c in ended {
                         tracing::info!(pile = %c.pile_id, connection = %c.connection_id, "silent charger disconnected");
-                        sockets.close(&c.pile_id, &c.connection_id).await;
+                        sockets.close_ended(&c).await;
                     }
                 }
                 Err(e) => tracing::warn!(error = %e.msg.en, "charger sweep failed"),

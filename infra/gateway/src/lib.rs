@@ -3,6 +3,7 @@
 
 pub mod backup_cli;
 pub mod chargers;
+pub mod instances;
 pub mod licence;
 pub mod ops;
 pub mod server;

@@ -163,9 +163,14 @@ fn client_certificates(ctx: &Shared) -> Option<crate::tls::ClientCerts> {
 pub async fn serve(ctx: Shared, report: SeedReport, options: ServeOptions) -> Result<(), String> {
     options.check_transport(ctx.config.mode == backoffice::config::Mode::Production)?;
     let sockets = crate::chargers::LiveSockets::default();
-    // Remote operations reach chargers through this process's sockets.
-    let _ = ctx.outbound.set(std::sync::Arc::new(sockets.clone()));
-    crate::chargers::spawn_sweeper(ctx.clone(), sockets.clone());
+    // Remote operations reach chargers through this process's sockets, or
+    // through the instance holding the socket (BACKOFFICE_INSTANCE_URL).
+    let instances = crate::instances::Instances::new(&ctx, sockets.clone());
+    let _ = ctx.outbound.set(std::sync::Arc::new(instances.clone()));
+    if let Some(url) = crate::instances::listen(&instances).await? {
+        println!("gateway instance: the other instances reach this one at {url}");
+    }
+    crate::chargers::spawn_sweeper(ctx.clone(), instances);
     let tls = match &options.tls {
         Some(files) => {
             let clients = client_certificates(&ctx);
@@ -286,7 +291,10 @@ pub fn app(ctx: Shared, options: &ServeOptions, sockets: &crate::chargers::LiveS
         .merge(ops)
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(4)));
     // The charger link: its own state (the live sockets) beside the API's.
-    let link = crate::chargers::LinkState { ctx, sockets: sockets.clone(), tls, trusted_proxies: options.trusted_proxies.clone() };
+    // Behind a TLS proxy that is the only way in (a load balancer ending
+    // TLS, which adds no X-Forwarded-Proto to a WebSocket it passes as
+    // TCP), every charger socket is wss too.
+    let link = crate::chargers::LinkState { ctx, sockets: sockets.clone(), tls: tls || options.behind_tls_proxy, trusted_proxies: options.trusted_proxies.clone() };
     let chargers = Router::new().route("/ocpp/{id}", axum::routing::get(crate::chargers::connect)).with_state(link);
     let request_id = http::HeaderName::from_static("x-request-id");
     chargers

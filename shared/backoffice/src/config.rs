@@ -65,6 +65,82 @@ pub struct Config {
     /// The charging stations' certificate authority and what issued
     /// certificates look like (`domain::chargers::ca`).
     pub charger_ca: ChargerCaConfig,
+    /// This gateway process as one of several behind a load balancer
+    /// (`BACKOFFICE_INSTANCE_URL` / `BACKOFFICE_INSTANCE_SECRET`): a
+    /// connection record names the instance holding its socket, and a
+    /// command for it is forwarded there. None: one process holds every
+    /// socket (or AWS Lambda, where API Gateway holds them).
+    pub instance: Option<InstanceConfig>,
+}
+
+/// This process among the gateway instances sharing one table.
+#[derive(Clone, PartialEq, Eq)]
+pub struct InstanceConfig {
+    /// Unique to this process's life (made at start): a connection record
+    /// naming another id belongs to another process, or to an earlier life
+    /// of this one at the same address.
+    pub id: String,
+    /// Where the other instances reach this one's internal endpoint
+    /// (`http://host:port`, `{ip}` replaced by this host's address).
+    pub url: String,
+    /// The address that endpoint listens on (the URL's host and port).
+    pub listen: std::net::SocketAddr,
+    /// The key the instances sign their internal requests with.
+    pub secret: String,
+}
+
+impl std::fmt::Debug for InstanceConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("InstanceConfig").field("id", &self.id).field("url", &self.url).field("listen", &self.listen).field("secret", &"***").finish()
+    }
+}
+
+impl InstanceConfig {
+    fn from_lookup(var: &impl Fn(&str) -> Option<String>, host_address: impl Fn() -> Option<std::net::IpAddr>) -> Result<Option<InstanceConfig>, ConfigError> {
+        let (url, secret) = match (var("BACKOFFICE_INSTANCE_URL"), var("BACKOFFICE_INSTANCE_SECRET")) {
+            (None, None) => return Ok(None),
+            (Some(_), None) => {
+                return Err(ConfigError(
+                    "BACKOFFICE_INSTANCE_URL is set without BACKOFFICE_INSTANCE_SECRET: every gateway instance needs the same secret of at least 32 random characters (e.g. `openssl rand -hex 32`, from Secrets Manager)".into(),
+                ))
+            }
+            (None, Some(_)) => {
+                return Err(ConfigError("BACKOFFICE_INSTANCE_SECRET is set without BACKOFFICE_INSTANCE_URL: set the address the other instances reach this one at (e.g. http://{ip}:9997)".into()))
+            }
+            (Some(url), Some(secret)) => (url, secret),
+        };
+        if secret.len() < MIN_SECRET_BYTES {
+            return Err(ConfigError(format!("BACKOFFICE_INSTANCE_SECRET is too short: use at least {MIN_SECRET_BYTES} random characters")));
+        }
+        if !looks_random(&secret) {
+            return Err(ConfigError(format!(
+                "BACKOFFICE_INSTANCE_SECRET has too little entropy (about {:.0} bits, at least {MIN_SECRET_BITS} needed): use a random value, e.g. `openssl rand -hex 32`",
+                entropy_bits(&secret)
+            )));
+        }
+        let bad = || ConfigError(format!("BACKOFFICE_INSTANCE_URL must be http://HOST:PORT (an IP address, or {{ip}} for this host's own), not '{url}'"));
+        let rest = url.strip_prefix("http://").ok_or_else(bad)?;
+        let (host, port) = rest.trim_end_matches('/').rsplit_once(':').ok_or_else(bad)?;
+        let port: u16 = port.parse().ok().filter(|p| *p > 0).ok_or_else(bad)?;
+        let ip: std::net::IpAddr = if host == "{ip}" {
+            host_address().ok_or_else(|| ConfigError("BACKOFFICE_INSTANCE_URL names {ip}, but this host's address could not be found: give the address itself".into()))?
+        } else {
+            host.trim_start_matches('[').trim_end_matches(']').parse().map_err(|_| bad())?
+        };
+        if ip.is_unspecified() {
+            return Err(bad());
+        }
+        let listen = std::net::SocketAddr::new(ip, port);
+        Ok(Some(InstanceConfig { id: uuid::Uuid::now_v7().simple().to_string(), url: format!("http://{listen}"), listen, secret }))
+    }
+}
+
+/// This host's address on its default route (the one a container's task
+/// network interface has): no packet is sent, the socket is only routed.
+fn default_route_address() -> Option<std::net::IpAddr> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    socket.local_addr().ok().map(|a| a.ip()).filter(|ip| !ip.is_unspecified())
 }
 
 /// Where the charging stations' CA comes from, and the profile of the
@@ -319,6 +395,7 @@ impl Config {
             None => None,
         };
         let charger_ca = ChargerCaConfig::from_lookup(&var)?;
+        let instance = InstanceConfig::from_lookup(&var, default_route_address)?;
         Ok(Config {
             mode,
             data_dir,
@@ -335,6 +412,7 @@ impl Config {
             demo_pages,
             licence,
             charger_ca,
+            instance,
         })
     }
 
@@ -471,5 +549,29 @@ mod tests {
             let err = config(&[(name, bad)]).unwrap_err().0;
             assert!(err.starts_with(name) && err.contains(bad), "{err}");
         }
+    }
+    #[test]
+    fn a_gateway_instance_needs_its_address_and_a_random_shared_secret() {
+        assert_eq!(config(&[]).unwrap().instance, None);
+        let secret = "9f2c4e7a1b8d3f6e0c5a9b2d7e4f1a8c3b6d9e2f";
+        let c = config(&[("BACKOFFICE_INSTANCE_URL", "http://10.0.1.7:9997"), ("BACKOFFICE_INSTANCE_SECRET", secret)]).unwrap().instance.unwrap();
+        assert_eq!((c.url.as_str(), c.listen.to_string().as_str(), c.id.len()), ("http://10.0.1.7:9997", "10.0.1.7:9997", 32));
+        assert!(!format!("{c:?}").contains(secret), "the secret is never printed");
+        let err = |vars: &[(&str, &str)]| config(vars).unwrap_err().0;
+        assert!(err(&[("BACKOFFICE_INSTANCE_URL", "http://10.0.1.7:9997")]).contains("without BACKOFFICE_INSTANCE_SECRET"));
+        assert!(err(&[("BACKOFFICE_INSTANCE_SECRET", secret)]).contains("without BACKOFFICE_INSTANCE_URL"));
+        assert!(err(&[("BACKOFFICE_INSTANCE_URL", "http://10.0.1.7:9997"), ("BACKOFFICE_INSTANCE_SECRET", "short")]).contains("too short"));
+        assert!(err(&[("BACKOFFICE_INSTANCE_URL", "http://10.0.1.7:9997"), ("BACKOFFICE_INSTANCE_SECRET", &"ab".repeat(20))]).contains("too little entropy"));
+        for bad in ["10.0.1.7:9997", "https://10.0.1.7:9997", "http://10.0.1.7", "http://gateway.internal:9997", "http://0.0.0.0:9997"] {
+            assert!(err(&[("BACKOFFICE_INSTANCE_URL", bad), ("BACKOFFICE_INSTANCE_SECRET", secret)]).starts_with("BACKOFFICE_INSTANCE_URL must be"), "{bad}");
+        }
+        let var = |name: &str| match name {
+            "BACKOFFICE_INSTANCE_URL" => Some("http://{ip}:9997".to_string()),
+            "BACKOFFICE_INSTANCE_SECRET" => Some(secret.to_string()),
+            _ => None,
+        };
+        let found = InstanceConfig::from_lookup(&var, || Some([10, 0, 2, 9].into())).unwrap().unwrap();
+        assert_eq!(found.url, "http://10.0.2.9:9997");
+        assert!(InstanceConfig::from_lookup(&var, || None).unwrap_err().0.contains("could not be found"));
     }
 }

@@ -49,6 +49,7 @@ fn connection_record(pile: &Pile, c: &contract::Connection) -> link::Connection 
         queue_started: false,
         pending: false,
         remote_address: c.remote_address.clone(),
+        instance: None,
     }
 }
 

@@ -106,6 +106,22 @@ pub struct Connection {
     /// The charger's address at the handshake.
     #[serde(default)]
     pub remote_address: String,
+    /// The gateway instance holding the socket, when several share the
+    /// table (`BACKOFFICE_INSTANCE_URL`): a command for the connection is
+    /// forwarded there. Filled in by [`connected`] from the configuration;
+    /// None: the only gateway, or API Gateway on AWS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instance: Option<Holder>,
+}
+
+/// The gateway instance holding a connection's socket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Holder {
+    /// The instance's id (unique to one process's life).
+    pub id: String,
+    /// Its internal endpoint (`http://host:port`).
+    pub url: String,
 }
 
 /// API Gateway closes every WebSocket connection after 2 hours: a record
@@ -146,9 +162,21 @@ pub async fn take_over(ctx: &AppCtx, pile: &Pile, c: &Connection) -> Result<Opti
 /// even one that died without a close); a handshake older than the
 /// current one (two racing in) is recorded but does not take over.
 /// Returns whether it is now the current connection.
+///
+/// With several gateway instances, the record names this one (the holder
+/// of the socket), and a connection this one replaces that another
+/// instance holds (the charger reconnected through the load balancer) is
+/// closed there, or ended here if that instance is gone
+/// (`Outbound::close`); a replaced socket of this instance the gateway
+/// closes itself.
 pub async fn connected(ctx: &AppCtx, pile: &Pile, c: &Connection, remote: &str) -> Result<bool, ApiError> {
     let now = ctx.now();
-    let c = &Connection { pending: false, remote_address: remote.to_string(), ..c.clone() };
+    let instance = ctx.config.instance.as_ref().map(|i| Holder { id: i.id.clone(), url: i.url.clone() });
+    let before = match &instance {
+        Some(_) => get(ctx, &pile.id).await?.filter(|l| l.connected && !l.connection_id.is_empty() && l.connection_id != c.connection_id),
+        None => None,
+    };
+    let c = &Connection { pending: false, remote_address: remote.to_string(), instance, ..c.clone() };
     ctx.store.put(connection_item(c), None).await.api()?;
     let mut actions = index_actions(pile);
     actions.extend([
@@ -167,6 +195,9 @@ pub async fn connected(ctx: &AppCtx, pile: &Pile, c: &Connection, remote: &str) 
         Err(e) => return Err(crate::domain::store_error(e)),
     };
     seen(ctx, &pile.id, now).await?;
+    if let (true, Some(replaced), Some(outbound)) = (current, before, ctx.outbound.get()) {
+        outbound.close(&pile.id, &replaced.connection_id).await;
+    }
     Ok(current)
 }
 

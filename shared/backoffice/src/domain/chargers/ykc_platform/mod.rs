@@ -216,6 +216,7 @@ impl PileLink {
             queue_started: true,
             pending: false,
             remote_address: remote.into(),
+            instance: None,
         };
         link::connected(ctx, &pile, &c, remote).await?;
         Ok(PileLink { pile, connection_id: connection_id.into(), version, guns: HashMap::new(), seen_written: ctx.now(), transactions: HashMap::new(), last_reading: HashMap::new() })
