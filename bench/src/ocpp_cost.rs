@@ -519,6 +519,9 @@ struct Prices {
     fargate_gb_hour: f64,
     nlb_hour: f64,
     nlb_lcu_hour: f64,
+    nat_hour: f64,
+    nat_per_gb: f64,
+    public_ipv4_hour: f64,
 }
 
 const PRICES: Prices = Prices {
@@ -532,6 +535,9 @@ const PRICES: Prices = Prices {
     fargate_gb_hour: 0.003_56,
     nlb_hour: 0.022_5,
     nlb_lcu_hour: 0.006,
+    nat_hour: 0.045,
+    nat_per_gb: 0.045,
+    public_ipv4_hour: 0.005,
 };
 const PRICES_AS_OF: &str = "us-east-1 list prices as published in 2025";
 
@@ -547,6 +553,17 @@ const LAMBDA_GB: f64 = 0.25;
 /// to serve 10,000 (about half its CPU, a tenth of its memory).
 const CHARGERS_PER_TASK: f64 = 10_000.0;
 const HOURS_A_MONTH: f64 = 730.0;
+/// The container edge's layout (infra/container/stack.yaml): two
+/// Availability Zones, tasks in private subnets, one NAT gateway a zone
+/// (image pulls, logs, secrets; the table through a free DynamoDB gateway
+/// endpoint), a public IPv4 address for each NAT gateway and for the load
+/// balancer in each zone.
+const ZONES: f64 = 2.0;
+/// An NLB LCU of TLS traffic covers 3,000 active connections (or 50 new
+/// a second, or 1 GB an hour): the chargers' sockets are what it bills.
+const TLS_CONNECTIONS_PER_LCU: f64 = 3_000.0;
+/// What passes a NAT gateway a task-month (image pulls on deploys, logs).
+const NAT_GB_PER_TASK_MONTH: f64 = 2.0;
 
 /// One charger's day over a profile: the sums of its rows, and each
 /// row's write units.
@@ -582,8 +599,12 @@ fn per_charger_day(rows: &BTreeMap<String, Tally>, profile: &Profile) -> DayTota
 
 fn container_edge(n: f64) -> f64 {
     let tasks = (n / CHARGERS_PER_TASK).ceil().max(2.0);
-    let lcus = (n / 100_000.0).ceil().max(1.0);
-    tasks * HOURS_A_MONTH * (PRICES.fargate_vcpu_hour + 2.0 * PRICES.fargate_gb_hour) + HOURS_A_MONTH * (PRICES.nlb_hour + lcus * PRICES.nlb_lcu_hour)
+    let lcus = n / TLS_CONNECTIONS_PER_LCU;
+    let fargate = tasks * HOURS_A_MONTH * (PRICES.fargate_vcpu_hour + 2.0 * PRICES.fargate_gb_hour);
+    let nlb = HOURS_A_MONTH * (PRICES.nlb_hour + lcus * PRICES.nlb_lcu_hour);
+    let nat = ZONES * HOURS_A_MONTH * PRICES.nat_hour + tasks * NAT_GB_PER_TASK_MONTH * PRICES.nat_per_gb;
+    let public_ipv4 = 2.0 * ZONES * HOURS_A_MONTH * PRICES.public_ipv4_hour;
+    fargate + nlb + nat + public_ipv4
 }
 
 fn cost_model(rows: &BTreeMap<String, Tally>, profile: &Profile) {
@@ -600,10 +621,11 @@ fn cost_model(rows: &BTreeMap<String, Tally>, profile: &Profile) {
     shares.sort_by(|a, b| b.1.total_cmp(&a.1));
     let shares: Vec<String> = shares.iter().take(4).map(|(l, w)| format!("{l} {:.0}%", 100.0 * w / wru.max(1.0))).collect();
     println!("WRU by message: {}", shares.join(", "));
-    println!("prices: {PRICES_AS_OF}: API Gateway WebSocket ${}/M messages, ${}/M connection minutes; Lambda arm64 ${}/M requests, ${}/GB-s at {} GB; DynamoDB on-demand ${}/M WRU, ${}/M RRU; Fargate arm64 ${}/vCPU-h, ${}/GB-h; NLB ${}/h + ${}/LCU-h",
+    println!("prices: {PRICES_AS_OF}: API Gateway WebSocket ${}/M messages, ${}/M connection minutes; Lambda arm64 ${}/M requests, ${}/GB-s at {} GB; DynamoDB on-demand ${}/M WRU, ${}/M RRU; Fargate arm64 ${}/vCPU-h, ${}/GB-h; NLB ${}/h + ${}/LCU-h; NAT gateway ${}/h + ${}/GB; public IPv4 ${}/h",
         PRICES.apigw_per_million_messages, PRICES.apigw_per_million_connection_minutes, PRICES.lambda_per_million_requests, PRICES.lambda_per_gb_second, LAMBDA_GB,
-        PRICES.dynamo_per_million_wru, PRICES.dynamo_per_million_rru, PRICES.fargate_vcpu_hour, PRICES.fargate_gb_hour, PRICES.nlb_hour, PRICES.nlb_lcu_hour);
-    println!("assumed: Lambda {LAMBDA_BASE_MS} ms + {DYNAMO_CALL_MS} ms per store call; a container task (1 vCPU, 2 GB) serves {CHARGERS_PER_TASK:.0} chargers, at least 2 tasks");
+        PRICES.dynamo_per_million_wru, PRICES.dynamo_per_million_rru, PRICES.fargate_vcpu_hour, PRICES.fargate_gb_hour, PRICES.nlb_hour, PRICES.nlb_lcu_hour,
+        PRICES.nat_hour, PRICES.nat_per_gb, PRICES.public_ipv4_hour);
+    println!("assumed: Lambda {LAMBDA_BASE_MS} ms + {DYNAMO_CALL_MS} ms per store call; a container task (1 vCPU, 2 GB) serves {CHARGERS_PER_TASK:.0} chargers, at least 2 tasks, in {ZONES:.0} zones with a NAT gateway each, an NLB LCU a {TLS_CONNECTIONS_PER_LCU:.0} TLS sockets");
     println!("{:>9} {:>12} {:>10} {:>10} {:>12} {:>16} {:>16}", "chargers", "API Gateway", "Lambda", "DynamoDB", "serverless", "container edge", "(edge+DynamoDB)");
     let dynamo_one = (wru * PRICES.dynamo_per_million_wru + rru * PRICES.dynamo_per_million_rru) * month / 1e6;
     // Each CALL in is answered: two metered messages.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lints the SAM application (template.yaml, its nested stacks in stacks/,
-# the deploy role's template, SAM local's template) with cfn-lint and `sam validate --lint`, and
+# the deploy role's template, SAM local's template, the container edge's
+# stack, written by hand) with cfn-lint and `sam validate --lint`, and
 # counts each stack's resources after the SAM transform; all offline. scripts/test.sh calls this with the tools virtualenv on PATH
 # (scripts/install-test-deps.sh installs cfn-lint and aws-sam-cli there).
 set -euo pipefail
@@ -15,7 +16,7 @@ done
 # No usage reports or update checks from a test run.
 export SAM_CLI_TELEMETRY=0
 
-templates=(template.yaml stacks/*.yaml infra/deploy/deploy-role.yaml infra/sam-local/template.yaml)
+templates=(template.yaml stacks/*.yaml infra/deploy/deploy-role.yaml infra/sam-local/template.yaml infra/container/stack.yaml)
 echo "cfn-lint ${templates[*]}"
 cfn-lint "${templates[@]}"
 for t in "${templates[@]}"; do
