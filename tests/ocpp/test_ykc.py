@@ -681,6 +681,120 @@ def test_ykc_reset_sends_a_reboot(gateway, api):
     assert len([e for e in log if e["action"] == "Login"]) == 2
 
 
+def test_ykc_availability_puts_the_whole_pile_in_or_out_of_service(gateway, api):
+    """ChangeAvailability becomes 0x52 (工作参数设置) for the whole pile: 是否允许工作
+    0x00 allowed, 0x01 forbidden, at full output; a gun alone is refused."""
+    p = ykc_pile(api)
+    with online(gateway, p) as y:
+        one_gun = api.post("/charger/availability", {"pileId": p.id, "connectorId": 1, "type": "Inoperative"})
+        assert one_gun["code"] == 400 and "connectorId" in one_gun["msg"], one_gun
+        off = api.post("/charger/availability", {"pileId": p.id, "connectorId": 0, "type": "Inoperative"})
+        assert off["code"] == 200, off
+        assert y.answer_work_params(result=1) == (False, 100)
+        done = settle(api, off["data"]["id"])
+        assert (done["status"], done["response"]["status"]) == ("answered", "Accepted"), done
+        on = api.post("/charger/availability", {"pileId": p.id, "connectorId": 0, "type": "Operative"})
+        assert y.answer_work_params(result=0) == (True, 100)
+        refused = settle(api, on["data"]["id"])
+        assert (refused["status"], refused["response"]["status"]) == ("answered", "Rejected"), refused
+    assert {("WorkParams", "out")} <= {(e["action"], e["direction"]) for e in log_of(api, p)}
+
+
+def test_ykc_firmware_update_goes_over_ftp_in_the_fixed_fields(gateway, api):
+    p = ykc_pile(api)
+    with online(gateway, p) as y:
+        https = api.post("/charger/updateFirmware", {"pileId": p.id, "location": "https://fw.example.com/v2.bin", "retrieveAt": int(time.time())})
+        assert https["code"] == 400 and "ftp" in https["msg"], https
+        r = api.post("/charger/updateFirmware", {"pileId": p.id, "location": "ftp://fw:secret@10.0.0.5:2121/pile/v2.bin", "retrieveAt": int(time.time())})
+        assert r["code"] == 200, r
+        told = y.answer_update(status=0)
+        assert (told["server"], told["port"], told["user"], told["password"], told["path"]) == ("10.0.0.5", 2121, "fw", "secret", "/pile/v2.bin"), told
+        assert told["when"] == 1 and told["timeout"] > 0, told
+        done = settle(api, r["data"]["id"])
+        assert (done["status"], done["response"]["status"]) == ("answered", "Accepted"), done
+        r = api.post("/charger/updateFirmware", {"pileId": p.id, "location": "ftp://10.0.0.5/pile/v3.bin", "retrieveAt": int(time.time())})
+        assert y.answer_update(status=3)["port"] == 21
+        timed_out = settle(api, r["data"]["id"])
+        assert timed_out["response"]["status"] == "Rejected", timed_out
+
+
+def test_ykc_local_list_becomes_the_piles_offline_cards(gateway, api):
+    """SendLocalList Full becomes 0x44 frames of at most 15 cards: each usable
+    card's printed number (its digits, else zeros) and its 8-byte number."""
+    p = ykc_pile(api)
+    hex_card = add_card(api)
+    decimal_card = str(uuid.uuid4().int)[:12]
+    assert api.post("/card/doAdd", {"idTag": decimal_card, "holder": "十进制卡号", "plate": "", "status": "Accepted"})["code"] == 200
+    blocked = add_card(api, status="Blocked")
+    with online(gateway, p) as y:
+        r = api.post("/charger/sendLocalList", {"pileId": p.id, "updateType": "Full"})
+        assert r["code"] == 200, r
+        cards = []
+        while True:
+            try:
+                got = y.answer_offline_card_sync(timeout=3.0)
+            except AssertionError:
+                break
+            assert 1 <= len(got) <= 15, got
+            cards += got
+        physical = {c[1]: c[0] for c in cards}
+        assert physical.get(hex_card) == "0" * 16, (hex_card, physical.get(hex_card))
+        assert physical.get(decimal_card.zfill(16)) == decimal_card.zfill(16)
+        assert blocked not in physical
+        done = settle(api, r["data"]["id"])
+        assert (done["status"], done["response"]["status"]) == ("answered", "Accepted"), done
+
+
+def test_ykc_balance_update_tells_the_pile_the_cards_balance_after_a_top_up(gateway, api):
+    station_id, _ = ykc_station(api)
+    p = ykc_pile(api, station_id=station_id)
+    prepaid = add_card(api, payment="prepaid")
+    assert api.post("/card/topUp", {"idTag": prepaid, "amountFen": 3000, "note": "test"})["code"] == 200
+    with online(gateway, p) as y:
+        idle = api.post("/charger/balanceUpdate", {"pileId": p.id, "connectorId": 1})
+        assert idle["code"] == 400 and "gun 1" in idle["msg"], idle
+        y.tariff_request()
+        started = y.card_start(prepaid, "01")
+        assert (started["authorised"], started["balance"]) == (1, 3000), started
+        y.realtime(started["order"], "01", 3, energy=10_000, minutes=1, volts=4000, amps=1000, soc=30)
+        live_energy(api, p, 1_000)
+        assert api.post("/card/topUp", {"idTag": prepaid, "amountFen": 2000, "note": "while charging"})["code"] == 200
+        r = api.post("/charger/balanceUpdate", {"pileId": p.id, "connectorId": 1})
+        assert r["code"] == 200, r
+        told = y.answer_balance_update(result=0)
+        assert (told["gun"], told["physical_card"], told["balance"]) == ("01", prepaid, 5000), told
+        done = settle(api, r["data"]["id"])
+        assert (done["status"], done["response"]["status"]) == ("answered", "Accepted"), done
+        again = api.post("/charger/balanceUpdate", {"pileId": p.id, "connectorId": 1})
+        y.answer_balance_update(result=2)
+        wrong = settle(api, again["data"]["id"])
+        assert wrong["response"]["status"] == "Rejected", wrong
+    assert {("BalanceUpdate", "out")} <= {(e["action"], e["direction"]) for e in log_of(api, p)}
+
+
+def test_ykc_parking_lock_is_raised_and_lowered_and_its_status_logged(gateway, api):
+    ocpp_pile = ykc_pile(api, version="1.6")
+    ocpp = api.post("/charger/parkingLock", {"pileId": ocpp_pile.id, "connectorId": 1, "action": "Lower"})
+    assert ocpp["code"] == 400 and "only a YKC pile" in ocpp["msg"], ocpp
+    assert api.post("/charger/balanceUpdate", {"pileId": ocpp_pile.id, "connectorId": 1})["code"] == 400
+    p = ykc_pile(api)
+    with online(gateway, p) as y:
+        assert api.post("/charger/parkingLock", {"pileId": p.id, "connectorId": 3, "action": "Lower"})["code"] == 400
+        assert api.post("/charger/parkingLock", {"pileId": p.id, "connectorId": 1})["code"] == 400
+        lower = api.post("/charger/parkingLock", {"pileId": p.id, "connectorId": 2, "action": "Lower"})
+        assert lower["code"] == 200, lower
+        assert y.answer_parking_lock(result=1) == (2, 0xFF)
+        done = settle(api, lower["data"]["id"])
+        assert (done["status"], done["response"]["status"]) == ("answered", "Accepted"), done
+        raise_ = api.post("/charger/parkingLock", {"pileId": p.id, "connectorId": 2, "action": "Raise"})
+        assert y.answer_parking_lock(result=0) == (2, 0x55)
+        stuck = settle(api, raise_["data"]["id"])
+        assert stuck["response"]["status"] == "Rejected", stuck
+        y.parking_lock_status(2, position=0x00, alarm=0x55)
+        poll(lambda: log_of(api, p, action="ParkingLockStatus"), lambda entries: len(entries) == 1)
+    assert {("ParkingLockCommand", "out")} <= {(e["action"], e["direction"]) for e in log_of(api, p)}
+
+
 def test_ykc_command_frames_are_logged_with_their_bytes(gateway, api):
     p = ykc_pile(api)
     card_no = add_card(api)

@@ -270,3 +270,60 @@ class YkcPile(spec.Pile):
         assert len(body) == 8, f"reboot of {len(body)} bytes"
         self.write(frame(seq, 0x91, self.pile_bcd + bytes([result])))
         return body[7]
+
+    def answer_work_params(self, result=1, timeout=5.0):
+        """0x52 充电桩工作参数设置: 桩编码 7, 是否允许工作 1 (0x00 允许, 0x01
+        禁止), 充电桩最大允许输出功率 1 (%). Answered by 0x51: 桩编码 7,
+        设置结果 1 (0x00 失败, 0x01 成功). Returns (allowed, percent)."""
+        seq, body = self.receive(0x52, timeout=timeout)
+        assert len(body) == 9, f"work parameters of {len(body)} bytes"
+        self.write(frame(seq, 0x51, self.pile_bcd + bytes([result])))
+        return body[7] == 0x00, body[8]
+
+    def answer_update(self, status=0, timeout=5.0):
+        """0x94 远程更新: 桩编码 7, 桩型号 1, 桩功率 2, 升级服务器地址 16,
+        升级服务器端口 2, 用户名 16, 密码 16, 文件路径 32, 执行控制 1,
+        下载超时时间 1 (94 bytes). Answered by 0x93: 桩编码 7, 升级状态 1
+        (0x00 成功, 0x01 编号错误, 0x02 程序与桩型号不符, 0x03 下载更新文件超时)."""
+        seq, body = self.receive(0x94, timeout=timeout)
+        assert len(body) == 94, f"remote update of {len(body)} bytes"
+        text = lambda b: b.rstrip(b"\x00").decode("ascii")
+        self.write(frame(seq, 0x93, self.pile_bcd + bytes([status])))
+        return {"model": body[7], "power": from_le(body[8:10]), "server": text(body[10:26]), "port": from_le(body[26:28]),
+                "user": text(body[28:44]), "password": text(body[44:60]), "path": text(body[60:92]),
+                "when": body[92], "timeout": body[93]}
+
+    def answer_offline_card_sync(self, saved=1, reason=0, timeout=5.0):
+        """0x44 离线卡数据同步: 桩编码 7, 下发卡个数 1, then per card 第N个卡逻辑卡号
+        8 (BCD) and 第N个卡物理卡号 8. Answered by 0x43: 桩编码 7, 保存结果 1
+        (0x00 失败, 0x01 成功), 失败原因 1. Returns [(logical, physical hex)]."""
+        seq, body = self.receive(0x44, timeout=timeout)
+        count = body[7]
+        assert len(body) == 8 + 16 * count, f"{count} cards in {len(body)} bytes"
+        cards = [(unbcd(body[8 + 16 * i:16 + 16 * i]), body[16 + 16 * i:24 + 16 * i].hex().upper()) for i in range(count)]
+        self.write(frame(seq, 0x43, self.pile_bcd + bytes([saved, reason])))
+        return cards
+
+    def answer_balance_update(self, result=0, timeout=5.0):
+        """0x42 远程账户余额更新: 桩编码 7, 枪号 1, 物理卡号 8, 修改后账户金额 4
+        (two decimals, fen). Answered by 0x41: 桩编码 7, 物理卡号 8, 修改结果 1
+        (0x00 修改成功, 0x01 设备编号错误, 0x02 卡号错误). Returns what it was told."""
+        seq, body = self.receive(0x42, timeout=timeout)
+        assert len(body) == 20, f"balance update of {len(body)} bytes"
+        self.write(frame(seq, 0x41, self.pile_bcd + body[8:16] + bytes([result])))
+        return {"gun": unbcd(body[7:8]), "physical_card": body[8:16].hex().upper(), "balance": from_le(body[16:20])}
+
+    def answer_parking_lock(self, result=1, timeout=5.0):
+        """0x62 遥控地锁升锁与降锁命令: 桩编码 7, 枪号 1 (BIN), 升/降地锁 1
+        (0x55 升锁, 0xFF 降锁), 预留位 4. Answered by 0x63 充电桩返回数据:
+        桩编码 7, 枪号 1, 地锁控制返回标志 1 (0x00 失败, 0x01 成功), 预留位 4.
+        Returns (gun, action byte)."""
+        seq, body = self.receive(0x62, timeout=timeout)
+        assert len(body) == 13, f"parking lock command of {len(body)} bytes"
+        self.write(frame(seq, 0x63, self.pile_bcd + body[7:8] + bytes([result]) + bytes(4)))
+        return body[7], body[8]
+
+    def parking_lock_status(self, gun, position=0x55, space=0x00, battery=90, alarm=0x00):
+        """0x61 地锁数据上送: 桩编码 7, 枪号 1, 车位锁状态 1, 车位状态 1,
+        地锁电量状态 1, 报警状态 1, 预留位 4. The platform does not answer it."""
+        self.send(0x61, self.pile_bcd + bytes([gun, position, space, battery, alarm]) + bytes(4))

@@ -44,6 +44,8 @@ export const CHARGER_OPERATIONS = {
   customerInformation: { path: '/charger/customerInformation', action: null, v201: 'CustomerInformation', ykc: null, permission: 'configure:charger' },
   publishFirmware: { path: '/charger/publishFirmware', action: null, v201: 'PublishFirmware', ykc: null, permission: 'configure:charger' },
   setNetworkProfile: { path: '/charger/setNetworkProfile', action: null, v201: 'SetNetworkProfile', ykc: null, permission: 'configure:charger' },
+  parkingLock: { path: '/charger/parkingLock', action: null, v201: null, ykc: 'ParkingLockCommand', permission: 'write:system' },
+  balanceUpdate: { path: '/charger/balanceUpdate', action: null, v201: null, ykc: 'BalanceUpdate', permission: 'write:system' },
 } as const;
 
 /** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order; `…V201`: what a form offers a 2.0.1 station instead. */
@@ -60,6 +62,7 @@ export const OCPP_VALUES = {
   ResetType: ['Hard', 'Soft'],
   UpdateType: ['Differential', 'Full'],
   CertificateUseEnumV201: ['CentralSystemRootCertificate', 'ManufacturerRootCertificate', 'V2GRootCertificate', 'MORootCertificate'],
+  ParkingLockMove: ['Lower', 'Raise'],
   ChargingProfilePurposeEnum: ['ChargingStationExternalConstraints', 'ChargingStationMaxProfile', 'TxDefaultProfile', 'TxProfile'],
   ConnectorEnum: ['cCCS1', 'cCCS2', 'cG105', 'cTesla', 'cType1', 'cType2', 's309-1P-16A', 's309-1P-32A', 's309-3P-16A', 's309-3P-32A', 'sBS1361', 'sCEE-7-7', 'sType2', 'sType3', 'Other1PhMax16A', 'Other1PhOver16A', 'Other3Ph', 'Pan', 'wInductive', 'wResonant', 'Undetermined', 'Unknown'],
   OCPPInterfaceEnum: ['Wired0', 'Wired1', 'Wired2', 'Wired3', 'Wireless0', 'Wireless1', 'Wireless2', 'Wireless3'],

@@ -193,6 +193,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/balanceUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a YKC pile the balance the card charging on a gun has now, after a top-up say (0x42); the pile answers whether it took it */
+        post: operations["charger_balance_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/cancelReservation": {
         parameters: {
             query?: never;
@@ -680,6 +697,23 @@ export interface paths {
         put?: never;
         /** Send a root certificate (PEM) for the charger to trust (InstallCertificate): the central system's or the manufacturer's; recorded once the charger accepts it */
         post: operations["charger_install_certificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerapi/charger/parkingLock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Raise or lower the parking lock in front of a YKC pile's gun (0x62); the pile answers whether it moved */
+        post: operations["charger_parking_lock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2478,6 +2512,15 @@ export interface components {
         };
         /** @enum {string} */
         AvailabilityType: "Operative" | "Inoperative";
+        BalanceUpdateBody: {
+            /**
+             * Format: int64
+             * @description The gun charging the card whose balance goes to the pile.
+             */
+            connectorId?: number | null;
+            /** @default  */
+            pileId?: string;
+        };
         BaseReportBody: {
             /** @default  */
             pileId?: string;
@@ -3003,6 +3046,12 @@ export interface components {
             updateType?: components["schemas"]["UpdateType"] | null;
         };
         /**
+         * @description Which way the parking lock moves: Raise keeps the space free, Lower
+         *     lets a car park.
+         * @enum {string}
+         */
+        LockMove: "Lower" | "Raise";
+        /**
          * @description Which log GetLog asks for (OCPP 1.6 security whitepaper LogEnumType).
          * @enum {string}
          */
@@ -3500,6 +3549,16 @@ export interface components {
          *     charger with ChangeAvailability). JSON: "enable" | "disable".
          */
         OperatorAction: "enable" | "disable";
+        ParkingLockBody: {
+            action?: components["schemas"]["LockMove"] | null;
+            /**
+             * Format: int64
+             * @description The gun whose parking lock moves.
+             */
+            connectorId?: number | null;
+            /** @default  */
+            pileId?: string;
+        };
         /**
          * @description Occupancy (parking) fee: after `free_minutes`, `fen_per_minute` per started
          *     minute of occupancy, optionally capped per session. Occupancy minutes are
@@ -5336,6 +5395,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AvailabilityBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_balance_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceUpdateBody"];
             };
         };
         responses: {
@@ -7622,6 +7752,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["InstallCertificateBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_parking_lock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParkingLockBody"];
             };
         };
         responses: {

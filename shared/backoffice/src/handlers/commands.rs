@@ -80,6 +80,8 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/charger/customerInformation" => "charger_customer_information", Permission(CHARGER_CONFIGURE), audited, "Have an OCPP 2.0.1 station report or delete what it keeps about a customer, by card or customer identifier (CustomerInformation); the report follows in NotifyCustomerInformation, in the message log", super::commands_v201::customer_information, body = super::commands_v201::CustomerInformationBody, data = Command; errors = &[404]),
         route!(POST "/charger/publishFirmware" => "charger_publish_firmware", Permission(CHARGER_CONFIGURE), audited, "Have an OCPP 2.0.1 local controller fetch firmware (MD5-checked) and serve it to the stations behind it (PublishFirmware); PublishFirmwareStatusNotification follows", super::commands_v201::publish_firmware, body = super::commands_v201::PublishFirmwareBody, data = Command; errors = &[404]),
         route!(POST "/charger/setNetworkProfile" => "charger_set_network_profile", Permission(CHARGER_CONFIGURE), audited, "Store a connection profile in a slot of an OCPP 2.0.1 station (SetNetworkProfile: CSMS address, security profile, interface, optional VPN and APN); the station uses it once the slot is in its NetworkConfigurationPriority. VPN and APN secrets are sent, never stored", super::commands_v201::set_network_profile, body = super::commands_v201::NetworkProfileBody, data = Command; errors = &[404, 409]),
+        route!(POST "/charger/parkingLock" => "charger_parking_lock", Permission(SYSTEM_WRITE), audited, "Raise or lower the parking lock in front of a YKC pile's gun (0x62); the pile answers whether it moved", super::commands_ykc::parking_lock, body = super::commands_ykc::ParkingLockBody, data = Command; errors = &[404]),
+        route!(POST "/charger/balanceUpdate" => "charger_balance_update", Permission(SYSTEM_WRITE), audited, "Send a YKC pile the balance the card charging on a gun has now, after a top-up say (0x42); the pile answers whether it took it", super::commands_ykc::balance_update, body = super::commands_ykc::BalanceUpdateBody, data = Command; errors = &[404]),
         route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), unaudited, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
         route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), unaudited, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
     ]
@@ -131,6 +133,9 @@ pub const OPERATIONS_YKC: &[(&str, &str)] = &[
     ("/charger/updateFirmware", ykc_calls::UPDATE),
     // With OfflineCardClear for the cards a differential list takes away.
     ("/charger/sendLocalList", ykc_calls::OFFLINE_CARD_SYNC),
+    // Only a YKC pile takes these.
+    ("/charger/parkingLock", ykc_calls::PARKING_LOCK),
+    ("/charger/balanceUpdate", ykc_calls::BALANCE_UPDATE),
 ];
 
 /// The OCPP 2.0.1 call a remote operation sends to a 2.0.1 charger; the
@@ -194,7 +199,7 @@ fn sends<R: Request>(call: &Call) -> Result<(), ApiError> {
 }
 
 /// Queues a YKC command of the route's (`OPERATIONS_YKC`).
-async fn queue_ykc(ctx: &AppCtx, call: &Call, p: &Pile, action: &str, payload: Value) -> Result<Reply, ApiError> {
+pub(super) async fn queue_ykc(ctx: &AppCtx, call: &Call, p: &Pile, action: &str, payload: Value) -> Result<Reply, ApiError> {
     if !OPERATIONS_YKC.iter().any(|(path, a)| *path == call.req.path && *a == action) {
         tracing::error!(path = %call.req.path, action, "a remote operation sends another YKC command than commands::OPERATIONS_YKC says");
         return Err(ApiError::internal());
@@ -2091,8 +2096,9 @@ mod tests {
         let routes = routes();
         let posts: Vec<&str> = routes.iter().filter(|r| r.method == http::Method::POST).map(|r| r.path).collect();
         let only_v201 = OPERATIONS_V201.iter().filter(|(p, _)| operation(p).is_none()).map(|(p, _)| *p);
-        let listed: Vec<&str> = OPERATIONS.iter().map(|(p, _)| *p).chain(only_v201).collect();
-        assert_eq!(posts, listed, "every remote operation sends one listed call (1.6, else 2.0.1), in the route table's order");
+        let only_ykc = OPERATIONS_YKC.iter().filter(|(p, _)| operation(p).is_none() && !OPERATIONS_V201.iter().any(|(q, _)| q == p)).map(|(p, _)| *p);
+        let listed: Vec<&str> = OPERATIONS.iter().map(|(p, _)| *p).chain(only_v201).chain(only_ykc).collect();
+        assert_eq!(posts, listed, "every remote operation sends one listed call (1.6, else 2.0.1, else YKC), in the route table's order");
         let mut ts = String::from(
             "// @generated from the route table (shared/backoffice/src/handlers/commands.rs, OPERATIONS)\n\
              // and the OCPP 1.6 types (shared/ocpp): do not edit. `BACKOFFICE_UPDATE_OPENAPI=1\n\
@@ -2117,6 +2123,8 @@ mod tests {
         // The body's roots, as declared: all of them go to a 2.0.1 station.
         let roots_v201: Vec<String> = serde_json::to_value(schemars::schema_for!(CertificateUse)).unwrap()["enum"].as_array().expect("an enumeration").iter().filter_map(|v| v.as_str().map(String::from)).collect();
         let roots_v201: Vec<&str> = roots_v201.iter().map(String::as_str).collect();
+        let lock_moves: Vec<String> = serde_json::to_value(schemars::schema_for!(crate::handlers::commands_ykc::LockMove)).unwrap()["enum"].as_array().expect("an enumeration").iter().filter_map(|v| v.as_str().map(String::from)).collect();
+        let lock_moves: Vec<&str> = lock_moves.iter().map(String::as_str).collect();
         for (name, values) in [
             ("AvailabilityType", v16::AvailabilityType::VALUES),
             ("CertificateUseEnum", v16::CertificateUseEnum::VALUES),
@@ -2130,6 +2138,8 @@ mod tests {
             ("ResetType", v16::ResetType::VALUES),
             ("UpdateType", v16::UpdateType::VALUES),
             ("CertificateUseEnumV201", roots_v201.as_slice()),
+            // The parking lock's moves (a YKC pile's, no OCPP enumeration).
+            ("ParkingLockMove", lock_moves.as_slice()),
             // Enumerations of the operations only 2.0.1 stations take.
             ("ChargingProfilePurposeEnum", v201::ChargingProfilePurposeEnum::VALUES),
             ("ConnectorEnum", v201::ConnectorEnum::VALUES),

@@ -8,6 +8,7 @@ pub mod certificates;
 pub mod chargers;
 pub mod commands;
 pub mod commands_v201;
+pub mod commands_ykc;
 pub mod dashboard;
 pub mod device_model;
 pub mod finance;

@@ -234,6 +234,9 @@ export const OPERATIONS: Operation[] = [
     { name: 'messageTimeout', group: 'connectionData', kind: 'number', required: true, initial: '30', rule: { type: 'integer', min: 1, max: 3600 } },
   ] }),
   op('getBaseReport', { fields: [{ name: 'reportBase', kind: 'select', options: ['FullInventory', 'ConfigurationInventory', 'SummaryInventory'], required: true, initial: 'FullInventory' }] }),
+  // Only a YKC pile: its parking lock (0x62), and the balance of the card charging on a gun (0x42).
+  op('parkingLock', { fields: [{ name: 'connectorId', kind: 'connector', required: true }, { name: 'action', kind: 'select', options: [...OCPP_VALUES.ParkingLockMove], required: true }] }),
+  op('balanceUpdate', { fields: [{ name: 'connectorId', kind: 'connector', required: true }] }),
 ];
 
 type SchedulePeriod = { startPeriod: number; limit: number; numberPhases?: number };

@@ -17,8 +17,10 @@ pub const WORK_PARAMS: &str = "WorkParams";
 pub const UPDATE: &str = "Update";
 pub const OFFLINE_CARD_SYNC: &str = "OfflineCardSync";
 pub const OFFLINE_CARD_CLEAR: &str = "OfflineCardClear";
+pub const BALANCE_UPDATE: &str = "BalanceUpdate";
+pub const PARKING_LOCK: &str = "ParkingLockCommand";
 /// Every command the queue sends a YKC pile.
-pub const COMMANDS: &[&str] = &[REMOTE_START, REMOTE_STOP, REBOOT, TARIFF_SET, WORK_PARAMS, UPDATE, OFFLINE_CARD_SYNC, OFFLINE_CARD_CLEAR];
+pub const COMMANDS: &[&str] = &[REMOTE_START, REMOTE_STOP, REBOOT, TARIFF_SET, WORK_PARAMS, UPDATE, OFFLINE_CARD_SYNC, OFFLINE_CARD_CLEAR, BALANCE_UPDATE, PARKING_LOCK];
 /// Cards one sync frame holds (0x44) and one clear frame (0x46).
 pub const CARDS_PER_SYNC: usize = 15;
 pub const CARDS_PER_CLEAR: usize = 24;
@@ -113,6 +115,25 @@ pub struct OfflineCardSyncCall {
 #[serde(rename_all = "camelCase")]
 pub struct OfflineCardClearCall {
     pub id_tags: Vec<String>,
+}
+
+/// 0x42: a card's new balance, for the pile charging it on a gun (the
+/// pile stops the session once the amount reaches it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BalanceUpdateCall {
+    pub gun: u32,
+    pub id_tag: String,
+    pub balance_fen: u32,
+}
+
+/// 0x62: raise or lower the parking lock in front of a gun.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ParkingLockCall {
+    pub gun: u32,
+    /// Raise (keep the space) or lower (let a car in).
+    pub raise: bool,
 }
 
 /// A card number as YKC's physical card field: 8 bytes, zero bytes first.
@@ -215,6 +236,17 @@ pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<(msg
             }
             Message::OfflineCardClear(msg::OfflineCardClear { pile: *pile, entries })
         }
+        BALANCE_UPDATE => {
+            let c: BalanceUpdateCall = serde_json::from_value(payload.clone()).map_err(|_| read("balance update"))?;
+            Message::BalanceUpdate(msg::BalanceUpdate { pile: *pile, gun: gun(c.gun)?, physical_card: physical_card(&c.id_tag)?, balance: Fen(c.balance_fen) })
+        }
+        PARKING_LOCK => {
+            let c: ParkingLockCall = serde_json::from_value(payload.clone()).map_err(|_| read("parking lock command"))?;
+            // The lock frames number the gun in binary, not BCD.
+            let gun = u8::try_from(c.gun).ok().filter(|g| (1..=99).contains(g)).ok_or_else(|| format!("gun {}: 1-99", c.gun))?;
+            let action = if c.raise { msg::LockAction::Raise } else { msg::LockAction::Lower };
+            Message::ParkingLockCommand(msg::ParkingLockCommand { pile: *pile, gun, action, reserved: ykc::wire::Bin::new([0; 4]) })
+        }
         other => return Err(format!("{other} is not a YKC command")),
     })
 }
@@ -240,9 +272,13 @@ fn zero_rate() -> msg::Rate {
     msg::Rate { electricity: ykc::units::PriceE5(0), service: ykc::units::PriceE5(0) }
 }
 
-/// The frame type that answers a command's frame (the pile's is one below).
+/// The frame type that answers a command's frame: the one below it, but
+/// for the parking lock's, whose answer (0x63) follows its command (0x62).
 pub fn answer_type(call: u8) -> u8 {
-    call.wrapping_sub(1)
+    match call {
+        0x62 => 0x63,
+        call => call.wrapping_sub(1),
+    }
 }
 
 fn status(outcome: Outcome) -> &'static str {
@@ -265,6 +301,8 @@ pub fn answer(message: &Message) -> Option<Value> {
             v["cards"] = a.entries.iter().map(|e| json!({ "idTag": id_tag(&e.physical_card), "cleared": e.cleared == Outcome::Succeeded })).collect();
             return Some(v);
         }
+        Message::BalanceUpdateAnswer(a) => (if a.result == msg::BalanceUpdateResult::Updated { Outcome::Succeeded } else { Outcome::Failed }, Some(json!(a.result))),
+        Message::ParkingLockAnswer(a) => (if a.result == msg::LockResult::Done { Outcome::Succeeded } else { Outcome::Failed }, None),
         Message::UpdateAnswer(a) => (if a.status == msg::UpdateStatus::Updated { Outcome::Succeeded } else { Outcome::Failed }, Some(json!(a.status))),
         _ => return None,
     };
@@ -309,6 +347,12 @@ mod tests {
         assert!(check(REMOTE_START, &json!({"gun": 1})).is_err());
         assert!(check(REMOTE_STOP, &json!({"gun": 100})).is_err());
         assert!(check("Reset", &json!({})).is_err());
+        assert!(check(BALANCE_UPDATE, &json!({"gun": 1, "idTag": "D14B0A54", "balanceFen": 5_000})).is_ok());
+        assert!(check(BALANCE_UPDATE, &json!({"gun": 1, "idTag": "not a card", "balanceFen": 5_000})).is_err());
+        assert!(check(PARKING_LOCK, &json!({"gun": 2, "raise": true})).is_ok());
+        assert!(check(PARKING_LOCK, &json!({"gun": 0, "raise": false})).is_err());
         assert_eq!(answer_type(0x34), 0x33);
+        assert_eq!(answer_type(0x42), 0x41);
+        assert_eq!(answer_type(0x62), 0x63);
     }
 }

@@ -513,6 +513,19 @@ pub async fn remote_start_call(ctx: &AppCtx, pile: &Pile, gun: u32, id_tag: &str
     })
 }
 
+/// A balance update for the running session on a gun (0x42): what its
+/// card may spend now, as a start is told, plus what the session itself
+/// holds (its own hold is its money, not another session's).
+pub async fn balance_update_call(ctx: &AppCtx, gun: u32, tx: &sessions::Transaction) -> Result<calls::BalanceUpdateCall, ApiError> {
+    let view = cards::get_view(ctx, &tx.id_tag).await?;
+    let own_hold = match view.as_ref() {
+        Some(v) if v.wallet.payment == CardPayment::Prepaid => tx.held_fen.0,
+        _ => 0,
+    };
+    let balance = balance_for_pile(view.as_ref()).saturating_add(own_hold);
+    Ok(calls::BalanceUpdateCall { gun, id_tag: tx.id_tag.clone(), balance_fen: u32::try_from(balance).unwrap_or(u32::MAX) })
+}
+
 /// A tariff push to one YKC pile: its command (the pile's answer, 0x57,
 /// completes it: Accepted when the pile took the model).
 #[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
