@@ -476,6 +476,8 @@ def test_ykc_card_session_becomes_an_order_priced_by_the_product(gateway, api, v
     assert amount == pile_fen == 2050 and electricity == 1250
     assert (d["status"], d["energyWh"], d["amountFen"], d["electricityFen"], d["serviceFen"]) == ("finished", 20_000, amount, electricity, amount - electricity), d
     assert abs(d["startTs"] - t0) <= 1 and (d["stopTs"], d["userId"], d["connectorNo"]) == (t1, card_no, 1), d
+    # The record's meter registers (电表总起值/止值, 0.0001 kWh) are the order's.
+    assert (d["meterStartWh"], d["meterStopWh"]) == (123_456_789, 123_456_789 + 20_000), d
     assert [(line["tier"], line["energyWh"]) for line in d["lines"]] == [("flat", 20_000)]
     assert d["tariff"]["id"] == tariff_id and d["anomalies"] == [], d["anomalies"]
     curve = [(c["energyWh"], c["powerW"], c["soc"]) for c in d["curve"]]

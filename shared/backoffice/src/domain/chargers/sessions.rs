@@ -545,6 +545,10 @@ pub fn stop_reason(ocpp: Option<&str>) -> StopReason {
 pub struct Billed {
     pub energy: charging::pricing::TierEnergy,
     pub reason: StopReason,
+    /// The meter's registers (Wh) at the start and the end, when the
+    /// charger reports them: the order shows them; its energy stays the
+    /// tiers' sum, which is what was billed.
+    pub registers_wh: Option<(i64, i64)>,
 }
 
 /// Closes and prices the order of a stopped transaction.
@@ -565,7 +569,8 @@ pub async fn stop_billed(ctx: &AppCtx, pile: &Pile, r: &StopRequest, billed: Opt
         let (before, detail, _) = orders::load_full(ctx, &tx.order_no).await?;
         let mut detail = detail.unwrap_or(OrderDetail { curve: Vec::new(), tariff: None });
         extend_curve(&mut detail.curve, tx.meter_start, &r.readings);
-        let meter_stop = r.meter_stop.unwrap_or_else(|| tx.meter_start + detail.curve.last().map(|p| p.energy_wh).unwrap_or(0));
+        let registers = billed.and_then(|b| b.registers_wh);
+        let meter_stop = registers.map(|(_, stop)| stop).or(r.meter_stop).unwrap_or_else(|| tx.meter_start + detail.curve.last().map(|p| p.energy_wh).unwrap_or(0));
         if before.order.status != OrderStatus::Charging || tx.stop_ts.is_some() {
             return repeated_stop(ctx, &before, stop_ts, meter_stop).await;
         }
@@ -633,6 +638,13 @@ fn closed(before: &OrderRow, detail: &OrderDetail, stop_ts: i64, meter_stop: i64
     after.order.stop_ts = Some(stop_ts);
     after.order.meter_stop_wh = Some(meter_stop);
     after.order.energy_wh = (meter_stop - before.order.meter_start_wh).max(0);
+    if let Some(b) = billed {
+        let e = b.energy;
+        if let Some((start, _)) = b.registers_wh {
+            after.order.meter_start_wh = start;
+        }
+        after.order.energy_wh = e.sharp + e.peak + e.flat + e.valley;
+    }
     after.live_energy_wh = None;
     after.order.stop_reason = Some(reason);
     after.worst_sample_delta_wh = worst_delta(&detail.curve);

@@ -143,6 +143,11 @@ fn wh(e: KwhE4) -> i64 {
     (i64::from(e.0) + 5) / 10
 }
 
+/// A meter register (0.0001 kWh, 5 bytes) in Wh.
+fn register_wh(e4: u64) -> i64 {
+    i64::try_from(e4.saturating_add(5) / 10).unwrap_or(i64::MAX)
+}
+
 /// A connector status of the real-time data's gun state.
 fn gun_status(state: GunState, plugged: bool) -> Option<&'static str> {
     Some(match state {
@@ -450,7 +455,10 @@ impl PileLink {
             }
         };
         let energy = TierEnergy { sharp: wh(r.sharp.energy), peak: wh(r.peak.energy), flat: wh(r.flat.energy), valley: wh(r.valley.energy) };
-        let billed = Billed { energy, reason: stop_reason(r.stop_reason) };
+        // Piles without a meter register send zeros: the order then counts from 0.
+        let registers = (register_wh(r.meter_start.get()), register_wh(r.meter_stop.get()));
+        let registers_wh = (registers.1 > 0 && registers.1 >= registers.0).then_some(registers);
+        let billed = Billed { energy, reason: stop_reason(r.stop_reason), registers_wh };
         let total = energy.sharp + energy.peak + energy.flat + energy.valley;
         let stop = StopRequest { transaction_id: tx, meter_stop: Some(total), timestamp: end, reason: None, readings: Vec::new() };
         match sessions::stop_billed(ctx, &self.pile, &stop, Some(&billed)).await? {
