@@ -9445,6 +9445,11 @@ export interface operations {
                                 maxPowerKw: number;
                                 /** Format: uint32 */
                                 number: number;
+                                /**
+                                 * @description The protocol its pile speaks.
+                                 * @enum {string|null}
+                                 */
+                                ocppVersion: "1.6" | "2.0.1" | "ykc1.5" | "ykc1.6" | null;
                                 /** @description Its pile is online. */
                                 online: boolean;
                                 pileCode: string;

@@ -180,7 +180,8 @@ pub struct ConnectorView {
 }
 
 /// A row of the connector list: the connector with its pile's heartbeat
-/// and power and its station's name (null when the pile or station is gone).
+/// and power and protocol and its station's name (null when the pile or
+/// station is gone).
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConnectorListRow {
@@ -188,6 +189,8 @@ pub struct ConnectorListRow {
     pub connector: ConnectorView,
     pub last_heartbeat: Option<i64>,
     pub rated_power_kw: Option<u32>,
+    /// The protocol its pile speaks.
+    pub ocpp_version: Option<charging::pile::OcppVersion>,
     pub station_name: Option<String>,
 }
 
@@ -684,6 +687,7 @@ pub async fn list(ctx: &AppCtx, f: Filter<'_>, page_no: u32, page_size: u32) -> 
                 connector: ConnectorView::of(&c, pile.is_some_and(|p| is_pile_online(p, now, &ops))),
                 last_heartbeat: pile.and_then(|p| p.last_heartbeat),
                 rated_power_kw: pile.map(|p| p.rated_power_kw),
+                ocpp_version: pile.map(|p| p.ocpp_version),
                 station_name: stations.iter().find(|s| s.id == c.station_id).map(|s| s.name.clone()),
             }
         })

@@ -25,7 +25,7 @@ export type StationInput = Schema<'StationInput'>;
 /** A station as the detail, add and edit answers give it; a list row adds its tariff template's name. */
 export type Station = StationDetail['station'] & Partial<Pick<StationPage['list'][number], 'tariffName'>>;
 /** A connector as its pile lists it; a row of the connector list adds its station and the pile's last heartbeat. */
-export type Connector = Pile['connectors'][number] & Partial<Pick<ConnectorPage['list'][number], 'stationName' | 'lastHeartbeat'>>;
+export type Connector = Pile['connectors'][number] & Partial<Pick<ConnectorPage['list'][number], 'stationName' | 'lastHeartbeat' | 'ocppVersion'>>;
 export type Pile = StationDetail['piles'][number];
 
 export type RegistrationStatus = Schema<'RegistrationStatus'>;

@@ -5,6 +5,7 @@ import { StationPicker } from '../components/StationPicker';
 import { useNavigate } from 'react-router';
 import { CONNECTOR_STATUSES, useConnectors, type Connector, type ConnectorFilter, type ConnectorStatus, type PileType } from '../api/assets';
 import { ConnectorActions, ConnectorStatusBadge, HistoryDialog } from '../components/ConnectorBits';
+import { protocolKey } from '../model/ykc';
 import { zonedDateTime } from '@/components/data/format';
 import type { ListColumn } from '@/components/list/columns';
 import { ListView } from '@/components/list/ListView';
@@ -48,6 +49,7 @@ export default function ConnectorList() {
       cell: (c) => <Link onClick={() => navigate(`/connector/stationdetail?id=${encodeURIComponent(c.stationId)}`)}>{c.stationName ?? c.stationId}</Link>,
     },
     { id: 'pile', header: t('ast.connector.pile'), cell: (c) => <span className={styles.code}>{c.pileCode}</span> },
+    { id: 'protocol', header: t('ykc.protocolLabel'), cell: (c) => (c.ocppVersion ? t(`ykc.protocol.${protocolKey(c.ocppVersion)}`) : '') },
     { id: 'number', header: t('ast.connector.number'), cell: (c) => `#${c.number}` },
     { id: 'type', header: t('ast.pile.type'), cell: (c) => t(`ast.type.${c.pileType}`) },
     { id: 'standard', header: t('ast.connector.standard'), cell: (c) => t(`ast.standard.${c.standard}`) },
