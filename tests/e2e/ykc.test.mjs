@@ -164,6 +164,31 @@ describe('YKC pile', () => {
         await pile.line(/^tariff taken [0-9a-f]{4}$/m, 'the pile took the new model').catch((e) => assert.fail(`${e.message}: ${pile.output()}`));
         await push.scrollIntoViewIfNeeded();
         await shot(page, 'ykc-06-tariff-pushed');
+
+        // The parking lock in front of gun 2, lowered from the panel's operations.
+        const panel = page.getByTestId('pile-card').filter({ hasText: PILE });
+        await panel.getByTestId('cmd-more').click();
+        await page.getByRole('menuitem', { name: '升降地锁' }).click();
+        await page.getByTestId('op-connectorId').click();
+        await page.getByRole('option', { name: /2/ }).click();
+        await page.getByTestId('op-action').click();
+        await page.getByRole('option', { name: '降锁（允许停车）' }).click();
+        await shot(page, 'ykc-07-parking-lock');
+        await page.getByTestId('op-send').click();
+        await pile.line(/^parking lock lowered on gun 2$/m, 'the pile lowered the lock').catch((e) => assert.fail(`${e.message}: ${pile.output()}`));
+        const lockRow = panel.locator('[data-testid="command-table"] tr[data-action="ParkingLockCommand"]').first();
+        await lockRow.waitFor({ timeout: 15_000 });
+        await lockRow.getByText('已应答').waitFor({ timeout: 15_000 });
+
+        // The connector list says which protocol each pile speaks.
+        const rows = await api('GET', `/connector/getList?stationId=${station.id}&pageNo=1&pageSize=100`, admin);
+        assert.deepEqual(rows.data.list.filter((c) => c.pileCode === PILE).map((c) => c.ocppVersion), ['ykc1.6', 'ykc1.6']);
+        await go(page, `/connector/connectors?stationId=${station.id}&size=100`);
+        const connectorRow = page.locator('[data-testid="connector-table"] [data-testid="connector-row"]').filter({ hasText: PILE }).first();
+        await connectorRow.waitFor({ timeout: 15_000 });
+        assert.ok((await connectorRow.innerText()).includes('云快充 YKC 1.6'), await connectorRow.innerText());
+        await connectorRow.scrollIntoViewIfNeeded();
+        await shot(page, 'ykc-08-connector-protocol');
       } finally {
         pile.stop();
       }

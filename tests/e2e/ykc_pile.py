@@ -10,7 +10,7 @@ checks and asks its tariff, starts a card session on gun 1 (0x31), sends
 real-time data a few seconds apart (the order's curve) with the
 charging-process frames, ends it and sends the transaction record priced
 from the tariff it was given; then it stays online, heartbeating, until it
-is killed. It prints what it sends ("send HEX"), "order DIGITS" once the
+is killed, taking tariff pushes and parking lock commands. It prints what it sends ("send HEX"), "order DIGITS" once the
 platform numbered the session, "record HEX" (the record frame) and
 "session done AMOUNT" (in 0.0001 yuan) once the record was confirmed; any
 answer that is not what the specification says ends it with status 1.
@@ -117,6 +117,13 @@ def main(argv):
             if any(frame_type == 0x58 for _, frame_type, _ in p.pending):
                 p.tariff_push()
                 print("tariff taken " + p.model.hex(), flush=True)
+            # A parking lock command (0x62: pile 7, gun 1 BIN, 0x55 raise or
+            # 0xFF lower, 4 reserved) is done and answered (0x63, 0x01 done).
+            if any(frame_type == 0x62 for _, frame_type, _ in p.pending):
+                seq, body = p.receive(0x62)
+                spec.check(len(body) == 13, f"parking lock command of {len(body)} bytes")
+                p.write(spec.frame(seq, 0x63, p.pile_bcd + body[7:8] + bytes([1]) + bytes(4)))
+                print(f"parking lock {'raised' if body[8] == 0x55 else 'lowered'} on gun {body[7]}", flush=True)
     except spec.Fail as e:
         print(f"pile: {e}", file=sys.stderr, flush=True)
         return 1
