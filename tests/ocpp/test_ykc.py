@@ -760,7 +760,12 @@ def test_ykc_balance_update_tells_the_pile_the_cards_balance_after_a_top_up(gate
         assert (started["authorised"], started["balance"]) == (1, 3000), started
         y.realtime(started["order"], "01", 3, energy=10_000, minutes=1, volts=4000, amps=1000, soc=30)
         live_energy(api, p, 1_000)
-        assert api.post("/card/topUp", {"idTag": prepaid, "amountFen": 2000, "note": "while charging"})["code"] == 200
+        # A top-up while the card charges tells the pile by itself.
+        topped = api.post("/card/topUp", {"idTag": prepaid, "amountFen": 2000, "note": "while charging"})
+        assert topped["code"] == 200 and p.code in topped["msg"], topped
+        told = y.answer_balance_update(result=0)
+        assert (told["gun"], told["physical_card"], told["balance"]) == ("01", prepaid, 5000), told
+        # And an operator can send it again from the charger panel.
         r = api.post("/charger/balanceUpdate", {"pileId": p.id, "connectorId": 1})
         assert r["code"] == 200, r
         told = y.answer_balance_update(result=0)
@@ -771,6 +776,11 @@ def test_ykc_balance_update_tells_the_pile_the_cards_balance_after_a_top_up(gate
         y.answer_balance_update(result=2)
         wrong = settle(api, again["data"]["id"])
         assert wrong["response"]["status"] == "Rejected", wrong
+        automatic = [c for c in api.get(f"/charger/commands?pileId={p.id}")["data"]["list"] if c["action"] == "BalanceUpdate"]
+        assert len(automatic) == 3 and all(c["status"] == "answered" for c in automatic), automatic
+    # With the pile gone, a top-up sends nothing (the command would end offline).
+    topped = api.post("/card/topUp", {"idTag": prepaid, "amountFen": 100, "note": "offline pile"})
+    assert topped["code"] == 200 and p.code not in topped["msg"], topped
     assert {("BalanceUpdate", "out")} <= {(e["action"], e["direction"]) for e in log_of(api, p)}
 
 

@@ -20,10 +20,16 @@ use crate::routes::{route, Access::Permission, Route};
 
 /// What these routes touch in the table (their functions' IAM policies,
 /// see `crate::iam`): charging cards with their list, lookup and balance
-/// entries, their ledgers, and the operations settings (the prepaid minimum).
+/// entries, their ledgers, and the operations settings (the prepaid minimum);
+/// a top-up also finds the card's charging orders and their sessions and
+/// queues the new balance for the YKC piles charging it (commands, the
+/// pile's slot and queue, the message log).
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
-    crate::iam::KeyUse::new(&[SETTINGS], &[CARD, CARD_LIST, CARD_COUNT, CARD_BALANCE, CARD_LEDGER])
+    crate::iam::KeyUse::new(
+        &[SETTINGS, ORDERS_BY_STATUS, ORDER, OCPP_OPEN, OCPP_TRANSACTION, COMMAND_QUEUE, CONNECTION],
+        &[CARD, CARD_LIST, CARD_COUNT, CARD_BALANCE, CARD_LEDGER, PILE, COMMAND, COMMAND_SLOT, OCPP_SEQUENCE, MESSAGE_LOG],
+    )
 };
 
 pub fn routes() -> Vec<Route> {
@@ -204,8 +210,15 @@ pub struct TopUp {
 async fn card_top_up(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let t: TopUp = call.req.payload()?;
     let amount = t.amount_fen.ok_or_else(|| crate::domain::assets::invalid(&[crate::request::FieldProblem::new("amountFen", msg::cards::amount_required())]))?;
-    let v = cards::top_up(ctx, t.id_tag.trim(), Fen(amount), &t.note, &by(&call)?).await?;
-    let said = msg::cards::topped_up(Fen(amount), &v.wallet.balance_fen);
+    let by = by(&call)?;
+    let v = cards::top_up(ctx, t.id_tag.trim(), Fen(amount), &t.note, &by).await?;
+    // A YKC pile charging the card stops at the balance it was told: it is told the new one.
+    let piles = crate::domain::chargers::ykc_platform::push_balance(ctx, &v.card.id_tag, &by).await?;
+    let said = if piles.is_empty() {
+        msg::cards::topped_up(Fen(amount), &v.wallet.balance_fen)
+    } else {
+        msg::cards::topped_up_and_sent(Fen(amount), &v.wallet.balance_fen, &piles.join(", "))
+    };
     Ok(Reply::data_with_msg(v, said))
 }
 

@@ -534,6 +534,42 @@ pub async fn balance_update_call(ctx: &AppCtx, gun: u32, tx: &sessions::Transact
     Ok(calls::BalanceUpdateCall { gun, id_tag: tx.id_tag.clone(), balance_fen: u32::try_from(balance).unwrap_or(u32::MAX) })
 }
 
+/// Sends a prepaid card's balance, as it is now, to each connected YKC pile
+/// where the card is charging (0x42 through the queue, as `by`), so that a pile that
+/// stops once the amount reaches the balance it was told goes on after a
+/// top-up. Answers the piles' codes. The card's running sessions are its
+/// charging orders of the last week (the order list's status index).
+pub async fn push_balance(ctx: &AppCtx, id_tag: &str, by: &str) -> Result<Vec<String>, ApiError> {
+    let Some(view) = cards::get_view(ctx, id_tag).await? else { return Ok(Vec::new()) };
+    if view.wallet.payment != CardPayment::Prepaid || view.wallet.held_fen.0 <= 0 {
+        return Ok(Vec::new());
+    }
+    let today = crate::domain::orders::keys::local_day(ctx.now());
+    let filter = crate::domain::orders::list::Filter {
+        from_day: today - 7,
+        to_day: today,
+        status: Some(charging::orders::OrderStatus::Charging),
+        user: Some(view.card.id_tag.clone()),
+        ..Default::default()
+    };
+    let running = crate::domain::orders::list::page(ctx, &filter, 20, None).await?;
+    let mut sent = Vec::new();
+    for row in running.rows {
+        let Some((_, gun)) = crate::domain::assets::piles::parse_connector_id(&row.order.connector_id) else { continue };
+        let pile = crate::domain::assets::piles::get_pile(ctx, &row.order.pile_id).await?;
+        // A pile that is not connected would end the command offline at once.
+        if version(&pile).is_none() || !link::get(ctx, &pile.id).await?.is_some_and(|l| l.connected) {
+            continue;
+        }
+        let Some(tx) = sessions::open_on(ctx, &pile.id, gun).await?.filter(|t| t.order_no == row.order.order_no) else { continue };
+        let call = balance_update_call(ctx, gun, &tx).await?;
+        let payload = serde_json::to_value(&call).map_err(|_| ApiError::internal())?;
+        commands::submit_ykc(ctx, &pile.id, calls::BALANCE_UPDATE, payload, by).await?;
+        sent.push(pile.code.clone());
+    }
+    Ok(sent)
+}
+
 /// A tariff push to one YKC pile: its command (the pile's answer, 0x57,
 /// completes it: Accepted when the pile took the model).
 #[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
