@@ -260,6 +260,60 @@ async fn prepaid_cards(ctx: Arc<AppCtx>) {
     assert!(gone.status == 400 && gone.msg().contains("balance"), "{}", gone.body);
 }
 
+/// A prepaid card charging at a connected YKC pile: its top-up queues the
+/// new balance for that pile (0x42), within the top-up route's policy.
+async fn top_up_reaches_a_ykc_pile(ctx: Arc<AppCtx>) {
+    use backoffice::domain::chargers::ykc_platform::PileLink;
+    use ykc::msg::{self, Message};
+    let admin = login(&ctx, "admin", ADMIN_PW).await;
+    let code = "55000000000417";
+    let stations = get(&ctx, "/station/getList?pageSize=50&status=operating", Some(&admin)).await;
+    let station = stations.data()["list"].as_array().unwrap().iter().find(|s| s["tariffId"].as_str().is_some_and(|t| !t.is_empty())).unwrap()["id"].clone();
+    let added = post(&ctx, "/pile/doAdd", Some(&admin), json!({"stationId": station, "code": code, "pileType": "dc", "ratedPowerKw": 60, "heartbeatIntervalSecs": 60,
+        "ocppVersion": "ykc1.6", "connectors": [{"standard": "gbt2015", "maxPowerKw": 60}, {"standard": "gbt2015", "maxPowerKw": 60}]})).await;
+    assert_eq!(added.code(), 200, "{}", added.body);
+    let pile = piles::get_pile(&ctx, added.data()["id"].as_str().unwrap()).await.unwrap();
+    let mut body = card("D14B0A54", "云快充预付", "");
+    body["payment"] = json!("prepaid");
+    assert_eq!(post(&ctx, "/card/doAdd", Some(&admin), body).await.code(), 200);
+    assert_eq!(post(&ctx, "/card/topUp", Some(&admin), json!({"idTag": "D14B0A54", "amountFen": 3000})).await.code(), 200);
+    let mut link = PileLink::open(&ctx, pile.clone(), ykc::Version::V1_6, "conn-ykc-1", "10.0.0.9", ctx.now() * 1000).await.unwrap();
+    let start = Message::StartRequest(msg::StartRequest {
+        pile: msg::PileNo::from_digits(code).unwrap(),
+        gun: msg::GunNo::from_number(1).unwrap(),
+        mode: msg::StartMode::Card,
+        needs_password: msg::YesNoByte::No,
+        card: msg::PhysicalCardNo::from_hex("00000000D14B0A54").unwrap(),
+        password_md5: Default::default(),
+        vin_reversed: Default::default(),
+    });
+    let Some(Message::StartAnswer(answer)) = link.handle(&ctx, &start).await.unwrap().answer else { panic!("a start answer") };
+    assert_eq!(answer.authorised, msg::Outcome::Succeeded, "{answer:?}");
+
+    let up = post(&ctx, "/card/topUp", Some(&admin), json!({"idTag": "D14B0A54", "amountFen": 2000})).await;
+    assert_eq!(up.code(), 200, "{}", up.body);
+    assert!(up.msg().contains(code), "the answer names the pile: {}", up.msg());
+    let commands = get(&ctx, &format!("/charger/commands?pileId={}", pile.id), Some(&admin)).await;
+    let sent: Vec<&Value> = commands.data()["list"].as_array().unwrap().iter().filter(|c| c["action"] == "BalanceUpdate").collect();
+    assert_eq!(sent.len(), 1, "{}", commands.body);
+    assert_eq!((sent[0]["payload"]["gun"].as_i64(), sent[0]["payload"]["balanceFen"].as_i64()), (Some(1), Some(5000)), "its own hold is the session's");
+    // Once the pile is gone, a top-up queues nothing more.
+    link.close(&ctx).await.unwrap();
+    let later = post(&ctx, "/card/topUp", Some(&admin), json!({"idTag": "D14B0A54", "amountFen": 100})).await;
+    assert!(later.code() == 200 && !later.msg().contains(code), "{}", later.msg());
+}
+
+#[tokio::test]
+async fn a_top_up_reaches_the_ykc_pile_the_card_charges_at() {
+    top_up_reaches_a_ykc_pile(product().await).await;
+}
+
+#[tokio::test]
+async fn a_top_up_reaches_the_ykc_pile_the_card_charges_at_on_dynamodb() {
+    let Some(table) = dynamo_table("ykctopup").await else { return };
+    top_up_reaches_a_ykc_pile(product_on_dynamo(table, SLOW_STORE).await).await;
+}
+
 #[tokio::test]
 async fn prepaid_cards_hold_a_minimum_per_session_and_pay_at_the_stop() {
     prepaid_cards(product().await).await;

@@ -27,7 +27,7 @@ use crate::routes::{route, Access::Permission, Route};
 pub const KEYS: crate::iam::KeyUse = {
     use crate::iam::families::*;
     crate::iam::KeyUse::new(
-        &[SETTINGS, ORDERS_BY_STATUS, ORDER, OCPP_OPEN, OCPP_TRANSACTION, COMMAND_QUEUE, CONNECTION],
+        &[SETTINGS, ORDER_POINTER, ORDER, OCPP_OPEN, OCPP_TRANSACTION, COMMAND_QUEUE, CONNECTION],
         &[CARD, CARD_LIST, CARD_COUNT, CARD_BALANCE, CARD_LEDGER, PILE, COMMAND, COMMAND_SLOT, OCPP_SEQUENCE, MESSAGE_LOG],
     )
 };

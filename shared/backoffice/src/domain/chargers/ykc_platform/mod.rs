@@ -538,7 +538,7 @@ pub async fn balance_update_call(ctx: &AppCtx, gun: u32, tx: &sessions::Transact
 /// where the card is charging (0x42 through the queue, as `by`), so that a pile that
 /// stops once the amount reaches the balance it was told goes on after a
 /// top-up. Answers the piles' codes. The card's running sessions are its
-/// charging orders of the last week (the order list's status index).
+/// charging orders of the last week (the order list by card).
 pub async fn push_balance(ctx: &AppCtx, id_tag: &str, by: &str) -> Result<Vec<String>, ApiError> {
     let Some(view) = cards::get_view(ctx, id_tag).await? else { return Ok(Vec::new()) };
     if view.wallet.payment != CardPayment::Prepaid || view.wallet.held_fen.0 <= 0 {
