@@ -115,7 +115,7 @@ const SETTINGS_PREFIXES: [&str; 6] = ["/userManagement/", "/roleManagement/", "/
 
 /// Remote operations an Editor may do; every other one changes how a
 /// charger works and needs configure:charger (Admin).
-const EVERYDAY_CHARGER_OPERATIONS: [&str; 10] = [
+const EVERYDAY_CHARGER_OPERATIONS: [&str; 12] = [
     "/charger/remoteStart",
     "/charger/remoteStop",
     "/charger/unlock",
@@ -127,6 +127,10 @@ const EVERYDAY_CHARGER_OPERATIONS: [&str; 10] = [
     "/charger/setDisplayMessage",
     "/charger/clearDisplayMessage",
     "/charger/getDisplayMessages",
+    // A YKC pile's parking lock lowered for a driver, like unlocking a
+    // connector; its balance resent to the screen of a card session.
+    "/charger/parkingLock",
+    "/charger/balanceUpdate",
 ];
 
 /// Routes that set a charger's credentials: whoever holds them can act as
