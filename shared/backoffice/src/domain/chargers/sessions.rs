@@ -272,13 +272,24 @@ fn order_no(start_ts: i64, transaction_id: i64) -> String {
 /// transaction is cancelled and the start is judged again from the card as
 /// it is now (then Blocked). A postpaid card's order is billed to its holder.
 pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Started, ApiError> {
+    start_seen(ctx, pile, r, None).await
+}
+
+/// [`start`] with the card as the caller has just read it (`seen`; None:
+/// read it here), so that a start that judged the card first (a YKC pile
+/// asking whether it may start) reads it once. A later attempt, after the
+/// wallet changed under it, reads it again.
+pub async fn start_seen(ctx: &AppCtx, pile: &Pile, r: &StartRequest, mut seen: Option<Option<cards::CardView>>) -> Result<Started, ApiError> {
     let dedupe = start_key(&pile.id, r);
     if let Some(id) = recorded_start(ctx, &dedupe).await? {
         return Ok(Started { transaction_id: id, id_tag_info: cards::authorize(ctx, &r.id_tag).await?, repeated: true });
     }
     let minimum = Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen);
     for _ in 0..ATTEMPTS {
-        let view = cards::get_view(ctx, &r.id_tag).await?;
+        let view = match seen.take() {
+            Some(view) => view,
+            None => cards::get_view(ctx, &r.id_tag).await?,
+        };
         let id_tag_info = cards::judge(view.as_ref(), ctx.now(), minimum);
         let hold = match (&view, id_tag_info.status) {
             (Some(v), CardStatus::Accepted) => cards::hold_ops(v, minimum),

@@ -397,7 +397,7 @@ impl PileLink {
             }
         }
         let order = new_order_no(ctx, &s.pile, gun).await?;
-        let started = self.open_session(ctx, gun, &tag, &order, ctx.now()).await?;
+        let started = self.open_session(ctx, gun, &tag, &order, ctx.now(), Some(view.clone())).await?;
         if started.id_tag_info.status != CardStatus::Accepted {
             // Another session took the card's balance meanwhile: the order
             // shows the unauthorised start; the pile is told no.
@@ -420,7 +420,9 @@ impl PileLink {
     }
 
     /// Opens the order of a session the platform numbered `order`.
-    async fn open_session(&mut self, ctx: &AppCtx, gun: u32, tag: &str, order: &OrderNo, at: i64) -> Result<sessions::Started, ApiError> {
+    /// Opens the session of an order number on a gun; `seen` is the card
+    /// as the caller has just read it (None: read it now).
+    async fn open_session(&mut self, ctx: &AppCtx, gun: u32, tag: &str, order: &OrderNo, at: i64, seen: Option<Option<cards::CardView>>) -> Result<sessions::Started, ApiError> {
         let r = StartRequest {
             connector: gun,
             id_tag: tag.to_string(),
@@ -430,7 +432,7 @@ impl PileLink {
             reservation_id: None,
             charger_transaction_id: Some(order.digits()),
         };
-        let started = sessions::start(ctx, &self.pile, &r).await?;
+        let started = sessions::start_seen(ctx, &self.pile, &r, seen).await?;
         self.transactions.insert(order.digits(), started.transaction_id);
         Ok(started)
     }
@@ -450,7 +452,7 @@ impl PileLink {
         let (tx, unknown) = match self.transaction_of(ctx, &r.order).await? {
             Some(id) => (id, false),
             None => {
-                let started = self.open_session(ctx, gun, &calls::id_tag(&r.physical_card), &r.order, start.unwrap_or_else(|| ctx.now())).await?;
+                let started = self.open_session(ctx, gun, &calls::id_tag(&r.physical_card), &r.order, start.unwrap_or_else(|| ctx.now()), None).await?;
                 (started.transaction_id, true)
             }
         };
@@ -489,7 +491,7 @@ impl PileLink {
         if c.action == calls::REMOTE_START && accepted {
             let call: calls::RemoteStartCall = serde_json::from_value(c.payload.clone()).map_err(|_| ApiError::internal())?;
             let order = OrderNo::from_digits(&call.order_no).map_err(|_| ApiError::internal())?;
-            self.open_session(ctx, call.gun, &call.id_tag, &order, ctx.now()).await?;
+            self.open_session(ctx, call.gun, &call.id_tag, &order, ctx.now(), None).await?;
         }
         Ok(())
     }
