@@ -807,6 +807,56 @@ def test_ykc_parking_lock_is_raised_and_lowered_and_its_status_logged(gateway, a
     assert {("ParkingLockCommand", "out")} <= {(e["action"], e["direction"]) for e in log_of(api, p)}
 
 
+def test_ykc_trigger_reads_a_guns_realtime_data_on_demand(gateway, api):
+    """A trigger of MeterValues or StatusNotification is 0x12 for the gun;
+    the 0x13 that answers is the command's answer and drives the connector
+    as the periodic ones do, whether it comes under the request's sequence
+    number or under the pile's own."""
+    p = ykc_pile(api)
+    editor = api.login("editor", EDITOR_PW)
+    with online(gateway, p) as y:
+        heartbeat = api.post("/charger/trigger", {"pileId": p.id, "requestedMessage": "Heartbeat", "connectorId": 1}, token=editor)
+        assert heartbeat["code"] == 400 and "real-time data" in heartbeat["msg"], heartbeat
+        no_gun = api.post("/charger/trigger", {"pileId": p.id, "requestedMessage": "MeterValues"}, token=editor)
+        assert no_gun["code"] == 400 and "connectorId" in no_gun["msg"], no_gun
+        r = api.post("/charger/trigger", {"pileId": p.id, "requestedMessage": "MeterValues", "connectorId": 1}, token=editor)
+        assert r["code"] == 200, r
+        assert y.answer_read_realtime(ZERO_ORDER, 1, fault=4) == "01"
+        done = settle(api, r["data"]["id"])
+        assert done["status"] == "answered" and done["action"] == "ReadRealtime", done
+        assert (done["response"]["status"], done["response"]["gun"], done["response"]["state"], done["response"]["faults"]) == ("Accepted", 1, "Fault", 4), done
+        poll(lambda: connector(p, 1)["status"], lambda s: s == "faulted")
+        r = api.post("/charger/trigger", {"pileId": p.id, "requestedMessage": "StatusNotification", "connectorId": 2}, token=editor)
+        assert y.answer_read_realtime(ZERO_ORDER, 3, own_number=True, volts=3805, amps=600, soc=45, energy=123_450, amount=180_000) == "02"
+        done = settle(api, r["data"]["id"])
+        assert done["status"] == "answered", done
+        got = done["response"]
+        assert (got["voltageV"], got["currentA"], got["soc"], got["energyWh"], got["amountFen"]) == (380.5, 60.0, 45, 12_345, 1_800), got
+        poll(lambda: connector(p, 2)["status"], lambda s: s == "charging")
+    assert {("ReadRealtime", "out")} <= {(e["action"], e["direction"]) for e in log_of(api, p)}
+
+
+def test_ykc_offline_card_query_says_which_cards_the_pile_holds(gateway, api):
+    ocpp_pile = ykc_pile(api, version="1.6")
+    assert api.post("/charger/offlineCardQuery", {"pileId": ocpp_pile.id, "idTags": ["D14B0A54"]})["code"] == 400
+    p = ykc_pile(api)
+    held, missing = add_card(api), add_card(api)
+    editor = api.login("editor", EDITOR_PW)
+    with online(gateway, p) as y:
+        # The offline list is Admin's, like the local list it reads.
+        assert api.post("/charger/offlineCardQuery", {"pileId": p.id, "idTags": [held]}, token=editor)["code"] == 403
+        for body in [{"pileId": p.id}, {"pileId": p.id, "idTags": ["not-a-card"]}, {"pileId": p.id, "idTags": ["AB"] * 27}]:
+            bad = api.post("/charger/offlineCardQuery", body)
+            assert bad["code"] == 400 and "idTags" in bad["msg"], (body, bad)
+        r = api.post("/charger/offlineCardQuery", {"pileId": p.id, "idTags": [held, missing]})
+        assert r["code"] == 200, r
+        assert y.answer_offline_card_query([held]) == [held.zfill(16), missing.zfill(16)]
+        done = settle(api, r["data"]["id"])
+        assert done["status"] == "answered", done
+        assert done["response"]["cards"] == [{"idTag": held, "held": True}, {"idTag": missing, "held": False}], done
+    assert {("OfflineCardQuery", "out")} <= {(e["action"], e["direction"]) for e in log_of(api, p)}
+
+
 def test_ykc_command_frames_are_logged_with_their_bytes(gateway, api):
     p = ykc_pile(api)
     card_no = add_card(api)
@@ -845,6 +895,7 @@ def test_ykc_commands_to_an_offline_pile_end_offline_and_ocpp_only_ones_are_refu
     for path, body in [("/charger/getConfiguration", {"pileId": p.id}),
                        ("/charger/changeConfiguration", {"pileId": p.id, "key": "HeartbeatInterval", "value": "30"}),
                        ("/charger/clearCache", {"pileId": p.id}),
+                       ("/charger/trigger", {"pileId": p.id, "requestedMessage": "BootNotification", "connectorId": 1}),
                        ("/charger/dataTransfer", {"pileId": p.id, "vendorId": "acme"}),
                        ("/charger/getDiagnostics", {"pileId": p.id, "location": "ftp://logs.example.com/upload/"}),
                        ("/charger/reserveNow", {"pileId": p.id, "connectorId": 1, "idTag": card_no, "expiresAt": int(time.time()) + 600})]:

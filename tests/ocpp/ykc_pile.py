@@ -203,15 +203,33 @@ class YkcPile(spec.Pile):
         return answer[9]
 
     # --- 7: real-time data --------------------------------------------
-    def realtime(self, order, gun, state, energy=0, amount=0, minutes=0, volts=0, amps=0, soc=0, plugged=1,
-                 fault=0):
-        """0x13: state 0 离线 1 故障 2 空闲 3 充电; volts and amps in 0.1,
-        energy in 0.0001 kWh, amount in 0.0001 yuan."""
+    def realtime_body(self, order, gun, state, energy=0, amount=0, minutes=0, volts=0, amps=0, soc=0, plugged=1,
+                      fault=0):
+        """0x13's 60 bytes: state 0 离线 1 故障 2 空闲 3 充电; volts and amps
+        in 0.1, energy in 0.0001 kWh, amount in 0.0001 yuan."""
         body = (order + self.pile_bcd + bcd(gun, 1) + bytes([state, 0, plugged]) + le(volts, 2) + le(amps, 2)
                 + bytes([30]) + bytes(8) + bytes([soc, 35]) + le(minutes, 2) + le(20, 2) + le(energy, 4)
                 + le(energy, 4) + le(amount, 4) + le(fault, 2))
         assert len(body) == 60
-        self.send(0x13, body)
+        return body
+
+    def realtime(self, order, gun, state, **fields):
+        """Sends 0x13 of its own accord (the pile's next sequence number)."""
+        self.send(0x13, self.realtime_body(order, gun, state, **fields))
+
+    def answer_read_realtime(self, order, state, own_number=False, timeout=5.0, **fields):
+        """0x12 读取实时监测数据: 桩编码 7, 枪号 1. The pile answers with 0x13
+        上传实时监测数据 of that gun, under the request's sequence number or
+        (`own_number`) its own, as it sends the periodic ones. Returns the gun."""
+        seq, body = self.receive(0x12, timeout=timeout)
+        assert len(body) == 8, f"real-time data request of {len(body)} bytes"
+        gun = unbcd(body[7:8])
+        answer = self.realtime_body(order, gun, state, **fields)
+        if own_number:
+            self.send(0x13, answer)
+        else:
+            self.write(frame(seq, 0x13, answer))
+        return gun
 
     # --- 8: sessions --------------------------------------------------
     def card_start(self, card_hex, gun="01"):
@@ -303,6 +321,19 @@ class YkcPile(spec.Pile):
         cards = [(unbcd(body[8 + 16 * i:16 + 16 * i]), body[16 + 16 * i:24 + 16 * i].hex().upper()) for i in range(count)]
         self.write(frame(seq, 0x43, self.pile_bcd + bytes([saved, reason])))
         return cards
+
+    def answer_offline_card_query(self, held, timeout=5.0):
+        """0x48 离线卡数据查询: 桩编码 7, 查询卡个数 1, then 第N个卡物理卡号 8.
+        Answered by 0x47 离线卡数据查询应答: 桩编码 7, then per card 物理卡号 8
+        and 查询结果 1 (0x00 不存在, 0x01 存在). `held`: the cards (hex) this
+        pile holds. Returns the cards asked about."""
+        seq, body = self.receive(0x48, timeout=timeout)
+        count = body[7]
+        assert len(body) == 8 + 8 * count, f"{count} cards in {len(body)} bytes"
+        asked = [body[8 + 8 * i:16 + 8 * i] for i in range(count)]
+        held = {h.zfill(16).upper() for h in held}
+        self.write(frame(seq, 0x47, self.pile_bcd + b"".join(c + bytes([c.hex().upper() in held]) for c in asked)))
+        return [c.hex().upper() for c in asked]
 
     def answer_balance_update(self, result=0, timeout=5.0):
         """0x42 远程账户余额更新: 桩编码 7, 枪号 1, 物理卡号 8, 修改后账户金额 4

@@ -218,7 +218,7 @@ impl Connection {
         match inbound {
             Inbound::Login { seq, login, version } => self.login(seq, login, version, raw).await,
             Inbound::Message { seq, message } => {
-                if let Some(p) = self.pending.remove(&seq).filter(|p| p.answer_type == message.frame_type()) {
+                if let Some(p) = self.answer_to(seq, &message) {
                     self.answered(p, message, raw).await;
                     return;
                 }
@@ -331,6 +331,23 @@ impl Connection {
             }
             Err(e) => tracing::error!(command = %id, error = %e, "a YKC command could not be sent"),
         }
+    }
+
+    /// The frame `message` answers: the one sent with its sequence number
+    /// and answered by its type (a frame of the pile's own numbering that
+    /// shares a number leaves it waiting). Real-time data also answers a
+    /// request for the same gun's whatever its number: piles send the data
+    /// asked for as they send it every 15 s.
+    fn answer_to(&mut self, seq: u16, message: &Message) -> Option<Pending> {
+        let by_number = self.pending.get(&seq).is_some_and(|p| p.answer_type == message.frame_type());
+        let key = if by_number {
+            Some(seq)
+        } else if let Message::Realtime(rt) = message {
+            self.pending.iter().filter(|(_, p)| matches!(&p.message, Message::ReadRealtime(r) if r.gun == rt.gun)).min_by_key(|(_, p)| p.at).map(|(k, _)| *k)
+        } else {
+            None
+        };
+        key.and_then(|k| self.pending.remove(&k))
     }
 
     async fn answered(&mut self, p: Pending, answer: Message, raw: Vec<u8>) {

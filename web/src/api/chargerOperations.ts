@@ -8,7 +8,7 @@ export const CHARGER_OPERATIONS = {
   remoteStop: { path: '/charger/remoteStop', action: 'RemoteStopTransaction', v201: 'RequestStopTransaction', ykc: 'RemoteStop', permission: 'write:system' },
   unlock: { path: '/charger/unlock', action: 'UnlockConnector', v201: 'UnlockConnector', ykc: null, permission: 'write:system' },
   availability: { path: '/charger/availability', action: 'ChangeAvailability', v201: 'ChangeAvailability', ykc: 'WorkParams', permission: 'write:system' },
-  trigger: { path: '/charger/trigger', action: 'TriggerMessage', v201: 'TriggerMessage', ykc: null, permission: 'write:system' },
+  trigger: { path: '/charger/trigger', action: 'TriggerMessage', v201: 'TriggerMessage', ykc: 'ReadRealtime', permission: 'write:system' },
   reset: { path: '/charger/reset', action: 'Reset', v201: 'Reset', ykc: 'Reboot', permission: 'configure:charger' },
   getConfiguration: { path: '/charger/getConfiguration', action: 'GetConfiguration', v201: null, ykc: null, permission: 'configure:charger' },
   changeConfiguration: { path: '/charger/changeConfiguration', action: 'ChangeConfiguration', v201: null, ykc: null, permission: 'configure:charger' },
@@ -46,6 +46,7 @@ export const CHARGER_OPERATIONS = {
   setNetworkProfile: { path: '/charger/setNetworkProfile', action: null, v201: 'SetNetworkProfile', ykc: null, permission: 'configure:charger' },
   parkingLock: { path: '/charger/parkingLock', action: null, v201: null, ykc: 'ParkingLockCommand', permission: 'write:system' },
   balanceUpdate: { path: '/charger/balanceUpdate', action: null, v201: null, ykc: 'BalanceUpdate', permission: 'write:system' },
+  offlineCardQuery: { path: '/charger/offlineCardQuery', action: null, v201: null, ykc: 'OfflineCardQuery', permission: 'configure:charger' },
 } as const;
 
 /** The values of the OCPP 1.6 enumerations the operations' forms choose from, in the schema's order; `…V201`: what a form offers a 2.0.1 station instead. */

@@ -703,6 +703,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partnerapi/charger/offlineCardQuery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask a YKC pile which of these cards (1-26) it holds for starts while offline (0x48); the answer lists each card and whether the pile holds it */
+        post: operations["charger_offline_card_query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerapi/charger/parkingLock": {
         parameters: {
             query?: never;
@@ -3486,6 +3503,15 @@ export interface components {
          * @enum {string}
          */
         OcppVersionName: "OCPP12" | "OCPP15" | "OCPP16" | "OCPP20";
+        OfflineCardQueryBody: {
+            /**
+             * @description The card numbers to look for (1-26, each 1-16 hex digits).
+             * @default []
+             */
+            idTags?: string[];
+            /** @default  */
+            pileId?: string;
+        };
         /**
          * @description How an offline payment was received. JSON: camelCase names.
          * @enum {string}
@@ -7752,6 +7778,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["InstallCertificateBody"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description A command as stored and sent. */
+                        data: {
+                            action: string;
+                            /** Format: int64 */
+                            answeredAt: number | null;
+                            /**
+                             * @description The connection it was sent on (only an answer there completes it).
+                             * @default null
+                             */
+                            connectionId: string | null;
+                            /** Format: int64 */
+                            createdAt: number;
+                            /** @description A CALLERROR, or why a frame could not be read. */
+                            error: {
+                                code: string;
+                                description: string;
+                            } | null;
+                            /** @description Also the OCPP message id of the call. */
+                            id: string;
+                            /** @description The OCPP request payload sent (a JSON object, as the action defines it). */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            pileId: string;
+                            requestedBy: string;
+                            /** @description The charger's answer payload (a JSON object), once it answered. */
+                            response: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** Format: int64 */
+                            sentAt: number | null;
+                            status: ("queued" | "sent") | "answered" | "callError" | "timeout" | "offline" | "connectionClosed";
+                        };
+                        /** @description The message in the caller's language (Accept-Language). */
+                        msg: string;
+                        msgArgs?: components["schemas"]["MessageArgs"];
+                        msgKey?: components["schemas"]["MessageKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+        };
+    };
+    charger_offline_card_query: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfflineCardQueryBody"];
             };
         };
         responses: {

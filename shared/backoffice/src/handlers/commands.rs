@@ -82,6 +82,7 @@ pub fn routes() -> Vec<Route> {
         route!(POST "/charger/setNetworkProfile" => "charger_set_network_profile", Permission(CHARGER_CONFIGURE), audited, "Store a connection profile in a slot of an OCPP 2.0.1 station (SetNetworkProfile: CSMS address, security profile, interface, optional VPN and APN); the station uses it once the slot is in its NetworkConfigurationPriority. VPN and APN secrets are sent, never stored", super::commands_v201::set_network_profile, body = super::commands_v201::NetworkProfileBody, data = Command; errors = &[404, 409]),
         route!(POST "/charger/parkingLock" => "charger_parking_lock", Permission(SYSTEM_WRITE), audited, "Raise or lower the parking lock in front of a YKC pile's gun (0x62); the pile answers whether it moved", super::commands_ykc::parking_lock, body = super::commands_ykc::ParkingLockBody, data = Command; errors = &[404]),
         route!(POST "/charger/balanceUpdate" => "charger_balance_update", Permission(SYSTEM_WRITE), audited, "Send a YKC pile the balance the card charging on a gun has now, after a top-up say (0x42); the pile answers whether it took it", super::commands_ykc::balance_update, body = super::commands_ykc::BalanceUpdateBody, data = Command; errors = &[404]),
+        route!(POST "/charger/offlineCardQuery" => "charger_offline_card_query", Permission(CHARGER_CONFIGURE), audited, "Ask a YKC pile which of these cards (1-26) it holds for starts while offline (0x48); the answer lists each card and whether the pile holds it", super::commands_ykc::offline_card_query, body = super::commands_ykc::OfflineCardQueryBody, data = Command; errors = &[404]),
         route!(GET "/charger/commands" => "charger_commands", Permission(SYSTEM_READ), unaudited, "A charger's remote operations, newest first, with their state and answers", command_list, query = CommandListQuery, data = CommandList; errors = &[404]),
         route!(GET "/charger/command" => "charger_command", Permission(SYSTEM_READ), unaudited, "One remote operation's state and answer (poll until it ends)", command_get, query = crate::params::IdQuery, data = Command; errors = &[404]),
     ]
@@ -130,12 +131,15 @@ pub const OPERATIONS_YKC: &[(&str, &str)] = &[
     ("/charger/remoteStop", ykc_calls::REMOTE_STOP),
     ("/charger/reset", ykc_calls::REBOOT),
     ("/charger/availability", ykc_calls::WORK_PARAMS),
+    // A gun's real-time data, which carries its status and meter.
+    ("/charger/trigger", ykc_calls::READ_REALTIME),
     ("/charger/updateFirmware", ykc_calls::UPDATE),
     // With OfflineCardClear for the cards a differential list takes away.
     ("/charger/sendLocalList", ykc_calls::OFFLINE_CARD_SYNC),
     // Only a YKC pile takes these.
     ("/charger/parkingLock", ykc_calls::PARKING_LOCK),
     ("/charger/balanceUpdate", ykc_calls::BALANCE_UPDATE),
+    ("/charger/offlineCardQuery", ykc_calls::OFFLINE_CARD_QUERY),
 ];
 
 /// The OCPP 2.0.1 call a remote operation sends to a 2.0.1 charger; the
@@ -564,6 +568,9 @@ async fn trigger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = pile(ctx, &b.pile_id).await?;
     let message = b.requested_message.ok_or_else(|| bad("requestedMessage", "is required", "不能为空"))?;
     let connector_id = optional_connector(&p, b.connector_id)?;
+    if p.ocpp_version.is_ykc() {
+        return super::commands_ykc::trigger(ctx, &call, &p, message, connector_id).await;
+    }
     if p.ocpp_version == OcppVersion::V201 {
         if matches!(message, TriggerMessage::DiagnosticsStatusNotification) {
             return Err(bad("requestedMessage", "OCPP 2.0.1 has no DiagnosticsStatusNotification (its log upload reports LogStatusNotification)", "OCPP 2.0.1 没有 DiagnosticsStatusNotification（日志上传报告 LogStatusNotification）"));

@@ -22,4 +22,14 @@ describe('a command answer in words', () => {
     await i18n.changeLanguage('en');
     expect(actionName(i18n.t.bind(i18n), 'Reboot')).toBe('remote reboot');
   });
+
+  it("reads a YKC pile's real-time data and its offline card answer", async () => {
+    await loadFeatureStrings();
+    await i18n.changeLanguage('en');
+    const answered = (response: Record<string, unknown>) => answerWords(i18n.t.bind(i18n), { status: 'answered', error: null, response, sentAt: 1, answeredAt: 2 }).words;
+    expect(answered({ status: 'Accepted', gun: 1, voltageV: 380.5, currentA: 60, soc: 45, energyWh: 12_345, amountFen: 1_820 })).toBe('Real-time data: 380.5 V · 60 A · SoC 45% · 12.35 kWh so far');
+    expect(answered({ status: 'Accepted', cards: [{ idTag: 'D14B0A54', held: true }, { idTag: 'AB', held: false }] })).toBe('The pile holds 1 of 2 card(s)');
+    await i18n.changeLanguage('zh');
+    expect(answerWords(i18n.t.bind(i18n), { status: 'answered', error: null, response: { status: 'Accepted', cards: [{ idTag: 'AB', held: true }] }, sentAt: 1, answeredAt: 2 }).words).toBe('充电桩存有 1/1 张卡');
+  });
 });

@@ -31,6 +31,13 @@ export function answerWords(t: TFunction, c: Pick<Command, 'status' | 'error' | 
   if (c.error) return { words: errorName(t, c.error.code) };
   const r = c.response;
   if (!r) return { words: '' };
+  // A YKC pile's real-time data, asked for (0x12, answered by 0x13): its figures.
+  if (typeof r.voltageV === 'number' && typeof r.energyWh === 'number') {
+    return { words: t('ykc.answer.realtime', { v: r.voltageV, a: r.currentA, soc: r.soc, kwh: (r.energyWh / 1000).toFixed(2) }) };
+  }
+  // Which of the cards asked about a YKC pile holds for offline starts (0x47).
+  const cards = r.cards as Array<{ held?: boolean }> | undefined;
+  if (Array.isArray(cards) && cards.every((x) => typeof x.held === 'boolean')) return { words: t('ykc.answer.cardsHeld', { held: cards.filter((x) => x.held).length, count: cards.length }) };
   if (typeof r.status === 'string') return { words: t(`chg.answer.${r.status}`, { defaultValue: r.status }) };
   if (Array.isArray(r.configurationKey)) return { words: t('chg.words.keys', { count: (r.configurationKey as unknown[]).length }) };
   // The device model's answers (OCPP 2.0.1): one result per variable.

@@ -33,6 +33,7 @@ const zh = {
     wholePileHint: '云快充充电桩整桩启停服务，不能单枪设置',
     push: { title: '已向 {{count}} 台云快充充电桩下发新计费模型：', waiting: '等待充电桩应答…' },
     rule: { card: '须为 1 至 16 位十六进制数字（物理卡号）', ftp: '须为 ftp:// 地址（云快充充电桩通过 FTP 立即下载）' },
+    answer: { realtime: '实时数据：{{v}} V · {{a}} A · SOC {{soc}}% · 已充 {{kwh}} kWh', cardsHeld: '充电桩存有 {{held}}/{{count}} 张卡' },
   },
 };
 
@@ -64,6 +65,7 @@ const en: typeof zh = {
     wholePileHint: 'A YKC pile goes in or out of service as a whole, never one gun',
     push: { title: 'The new tariff model went to {{count}} YKC piles:', waiting: "waiting for the pile's answer…" },
     rule: { card: 'Must be 1 to 16 hexadecimal digits (the physical card number)', ftp: 'Must be an ftp:// address (a YKC pile fetches at once over FTP)' },
+    answer: { realtime: 'Real-time data: {{v}} V · {{a}} A · SoC {{soc}}% · {{kwh}} kWh so far', cardsHeld: 'The pile holds {{held}} of {{count}} card(s)' },
   },
 };
 

@@ -46,6 +46,15 @@ describe('remote operation forms', () => {
     const firmware = forProtocol(op('updateFirmware'), 'ykc1.5');
     expect(firmware.fields.map((f) => f.name)).toEqual(['location']);
     expect(firmware.fields[0].ruleMessage).toBe('ykc.rule.ftp');
+    // A trigger asks a gun for its real-time data; an OCPP charger keeps every message.
+    const trigger = forProtocol(op('trigger'), 'ykc1.5');
+    expect(optionsOf(trigger.fields[0], 'ykc1.5')).toEqual(['MeterValues', 'StatusNotification']);
+    expect(trigger.fields[1]).toMatchObject({ name: 'connectorId', required: true });
+    expect(bodyOf(trigger, { connectorId: '2' })).toEqual({ body: { requestedMessage: 'MeterValues', connectorId: 2 } });
+    expect(optionsOf(forProtocol(op('trigger'), '1.6').fields[0], '1.6')).toContain('Heartbeat');
+    // Which cards the pile holds offline: one card, sent as the route's list.
+    expect(spokenBy(op('offlineCardQuery'), '1.6') || spokenBy(op('offlineCardQuery'), '2.0.1')).toBe(false);
+    expect(bodyOf(forProtocol(op('offlineCardQuery'), 'ykc1.6'), { idTags: 'D14B0A54' })).toEqual({ body: { idTags: ['D14B0A54'] } });
   });
 
   it('offer a 2.0.1 station the EVSE to reset and the connector type to reserve, no other pile', () => {

@@ -41,7 +41,7 @@ export interface OperationField {
   /** Only a 2.0.1 station has it (an EVSE to reset, a connector type to reserve): left out of any other pile's form. */
   onlyV201?: boolean;
   /** What differs for a YKC pile (merged over the field), or false: not sent to one. */
-  ykc?: false | Partial<Pick<OperationField, 'kind' | 'required' | 'rule' | 'ruleMessage' | 'maxLength' | 'initial'>>;
+  ykc?: false | Partial<Pick<OperationField, 'kind' | 'required' | 'rule' | 'ruleMessage' | 'maxLength' | 'initial' | 'options'>>;
 }
 
 /** A location the charger fetches from or uploads to, as the server accepts it. */
@@ -120,7 +120,11 @@ export const OPERATIONS: Operation[] = [
   ] }),
   // A YKC pile goes in or out of service as a whole (0x52), never one gun.
   op('availability', { confirm: true, fields: [{ name: 'connectorId', kind: 'connector0', required: true, ykc: { kind: 'wholePile', initial: '0' } }, { name: 'type', kind: 'select', options: [...OCPP_VALUES.AvailabilityType], required: true }] }),
-  op('trigger', { fields: [{ name: 'requestedMessage', kind: 'select', options: [...OCPP_VALUES.MessageTrigger], required: true }, { name: 'connectorId', kind: 'connector' }] }),
+  // A YKC pile sends on request only a gun's real-time data (its status and meter at once).
+  op('trigger', { fields: [
+    { name: 'requestedMessage', kind: 'select', options: [...OCPP_VALUES.MessageTrigger], required: true, ykc: { options: ['MeterValues', 'StatusNotification'], initial: 'MeterValues' } },
+    { name: 'connectorId', kind: 'connector', ykc: { required: true } },
+  ] }),
   // A 2.0.1 station may be asked for a connector of a type (on the EVSE chosen, or any: connector 0).
   op('reserveNow', { fields: [
     { name: 'connectorId', kind: 'connector0', required: true },
@@ -237,6 +241,8 @@ export const OPERATIONS: Operation[] = [
   // Only a YKC pile: its parking lock (0x62), and the balance of the card charging on a gun (0x42).
   op('parkingLock', { fields: [{ name: 'connectorId', kind: 'connector', required: true }, { name: 'action', kind: 'select', options: [...OCPP_VALUES.ParkingLockMove], required: true }] }),
   op('balanceUpdate', { fields: [{ name: 'connectorId', kind: 'connector', required: true }] }),
+  // Whether the pile holds a card for starts while offline (0x48).
+  op('offlineCardQuery', { fields: [{ name: 'idTags', kind: 'card', required: true, asList: true, rule: YKC_CARD, ruleMessage: 'ykc.rule.card' }] }),
 ];
 
 type SchedulePeriod = { startPeriod: number; limit: number; numberPhases?: number };

@@ -19,11 +19,14 @@ pub const OFFLINE_CARD_SYNC: &str = "OfflineCardSync";
 pub const OFFLINE_CARD_CLEAR: &str = "OfflineCardClear";
 pub const BALANCE_UPDATE: &str = "BalanceUpdate";
 pub const PARKING_LOCK: &str = "ParkingLockCommand";
+pub const READ_REALTIME: &str = "ReadRealtime";
+pub const OFFLINE_CARD_QUERY: &str = "OfflineCardQuery";
 /// Every command the queue sends a YKC pile.
-pub const COMMANDS: &[&str] = &[REMOTE_START, REMOTE_STOP, REBOOT, TARIFF_SET, WORK_PARAMS, UPDATE, OFFLINE_CARD_SYNC, OFFLINE_CARD_CLEAR, BALANCE_UPDATE, PARKING_LOCK];
-/// Cards one sync frame holds (0x44) and one clear frame (0x46).
+pub const COMMANDS: &[&str] = &[REMOTE_START, REMOTE_STOP, REBOOT, TARIFF_SET, WORK_PARAMS, UPDATE, OFFLINE_CARD_SYNC, OFFLINE_CARD_CLEAR, BALANCE_UPDATE, PARKING_LOCK, READ_REALTIME, OFFLINE_CARD_QUERY];
+/// Cards one sync frame holds (0x44), one clear frame (0x46) and one query (0x48).
 pub const CARDS_PER_SYNC: usize = 15;
 pub const CARDS_PER_CLEAR: usize = 24;
+pub const CARDS_PER_QUERY: usize = 26;
 
 /// 0x34: start charging on a gun for a card, with the order number the
 /// platform made for the session.
@@ -134,6 +137,20 @@ pub struct ParkingLockCall {
     pub gun: u32,
     /// Raise (keep the space) or lower (let a car in).
     pub raise: bool,
+}
+
+/// 0x12: a gun's real-time data now; the pile answers with 0x13.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadRealtimeCall {
+    pub gun: u32,
+}
+
+/// 0x48: which of these cards the pile holds for offline starts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OfflineCardQueryCall {
+    pub id_tags: Vec<String>,
 }
 
 /// A card number as YKC's physical card field: 8 bytes, zero bytes first.
@@ -247,6 +264,18 @@ pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<(msg
             let action = if c.raise { msg::LockAction::Raise } else { msg::LockAction::Lower };
             Message::ParkingLockCommand(msg::ParkingLockCommand { pile: *pile, gun, action, reserved: ykc::wire::Bin::new([0; 4]) })
         }
+        READ_REALTIME => {
+            let c: ReadRealtimeCall = serde_json::from_value(payload.clone()).map_err(|_| read("real-time data request"))?;
+            Message::ReadRealtime(msg::ReadRealtime { pile: *pile, gun: gun(c.gun)? })
+        }
+        OFFLINE_CARD_QUERY => {
+            let c: OfflineCardQueryCall = serde_json::from_value(payload.clone()).map_err(|_| read("offline card query"))?;
+            let entries = c.id_tags.iter().map(|t| physical_card(t)).collect::<Result<Vec<_>, String>>()?;
+            if entries.is_empty() || entries.len() > CARDS_PER_QUERY {
+                return Err(format!("{action}: 1-{CARDS_PER_QUERY} cards a frame"));
+            }
+            Message::OfflineCardQuery(msg::OfflineCardQuery { pile: *pile, entries })
+        }
         other => return Err(format!("{other} is not a YKC command")),
     })
 }
@@ -273,10 +302,12 @@ fn zero_rate() -> msg::Rate {
 }
 
 /// The frame type that answers a command's frame: the one below it, but
-/// for the parking lock's, whose answer (0x63) follows its command (0x62).
+/// for the parking lock's, whose answer (0x63) follows its command (0x62),
+/// and the request for real-time data, answered by the data (0x13).
 pub fn answer_type(call: u8) -> u8 {
     match call {
         0x62 => 0x63,
+        0x12 => 0x13,
         call => call.wrapping_sub(1),
     }
 }
@@ -303,6 +334,13 @@ pub fn answer(message: &Message) -> Option<Value> {
         }
         Message::BalanceUpdateAnswer(a) => (if a.result == msg::BalanceUpdateResult::Updated { Outcome::Succeeded } else { Outcome::Failed }, Some(json!(a.result))),
         Message::ParkingLockAnswer(a) => (if a.result == msg::LockResult::Done { Outcome::Succeeded } else { Outcome::Failed }, None),
+        Message::OfflineCardQueryAnswer(a) => {
+            // Answered: the pile said which cards it holds, whatever they are.
+            let mut v = json!({ "status": "Accepted" });
+            v["cards"] = a.entries.iter().map(|e| json!({ "idTag": id_tag(&e.physical_card), "held": e.present == msg::YesNoByte::Yes })).collect();
+            return Some(v);
+        }
+        Message::Realtime(rt) => return Some(realtime_answer(rt)),
         Message::UpdateAnswer(a) => (if a.status == msg::UpdateStatus::Updated { Outcome::Succeeded } else { Outcome::Failed }, Some(json!(a.status))),
         _ => return None,
     };
@@ -311,6 +349,25 @@ pub fn answer(message: &Message) -> Option<Value> {
         v["reason"] = why;
     }
     Some(v)
+}
+
+/// The real-time data a pile sent on request, in the product's units.
+fn realtime_answer(rt: &msg::Realtime) -> Value {
+    json!({
+        "status": "Accepted",
+        "gun": rt.gun.value().unwrap_or(0),
+        "state": rt.state,
+        "plugged": rt.plugged == msg::YesNo::Yes,
+        "voltageV": f64::from(rt.voltage_dv) / 10.0,
+        "currentA": f64::from(rt.current_da) / 10.0,
+        "soc": rt.soc,
+        "chargedMinutes": rt.charged_minutes,
+        "remainingMinutes": rt.remaining_minutes,
+        // 0.0001 kWh is 0.1 Wh; 0.0001 yuan rounds to the fen.
+        "energyWh": rt.energy.0 / 10,
+        "amountFen": rt.amount.to_fen().0,
+        "faults": rt.faults,
+    })
 }
 
 #[cfg(test)]
@@ -354,5 +411,11 @@ mod tests {
         assert_eq!(answer_type(0x34), 0x33);
         assert_eq!(answer_type(0x42), 0x41);
         assert_eq!(answer_type(0x62), 0x63);
+        assert_eq!(answer_type(0x12), 0x13);
+        assert!(check(READ_REALTIME, &json!({"gun": 1})).is_ok());
+        assert!(check(READ_REALTIME, &json!({"gun": 100})).is_err());
+        assert!(check(OFFLINE_CARD_QUERY, &json!({"idTags": ["D14B0A54"]})).is_ok());
+        assert!(check(OFFLINE_CARD_QUERY, &json!({"idTags": []})).is_err());
+        assert!(check(OFFLINE_CARD_QUERY, &json!({"idTags": vec!["AB"; 27]})).is_err());
     }
 }

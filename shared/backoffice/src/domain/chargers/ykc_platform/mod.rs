@@ -485,6 +485,11 @@ impl PileLink {
     /// command completes; a remote start the pile took opens its session.
     pub async fn answered(&mut self, ctx: &AppCtx, command_id: &str, message: &Message, frames: log::RawFrames) -> Result<(), ApiError> {
         let Some(answer) = calls::answer(message) else { return Ok(()) };
+        // Data asked for is data all the same: the gun's status and the
+        // order's curve take it as they take the periodic frames.
+        if let Message::Realtime(rt) = message {
+            self.realtime(ctx, rt).await?;
+        }
         let accepted = answer["status"] == "Accepted";
         let done = commands::complete_logged(ctx, &self.pile.id, &self.connection_id, command_id, Ok(answer), Some(frames)).await?;
         let commands::Completion::Applied(c) = done else { return Ok(()) };
