@@ -21,6 +21,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 from ocpp.routing import on
 from ocpp.v16 import call, call_result
+from ocpp.v201 import call as call201
 
 from conftest import EDITOR_PW, Api, Charger, Connection, iso, make_pile, start_gateway
 from test_remote import post, settle
@@ -303,6 +304,39 @@ def expired_from_the_ca(gw, cn):
             .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.CLIENT_AUTH]), critical=False)
             .sign(ca_key, hashes.SHA256()))
     return key, cert.public_bytes(serialization.Encoding.PEM).decode() + ca.public_bytes(serialization.Encoding.PEM).decode()
+
+
+def test_a_201_station_connects_on_profiles_2_and_3_and_is_refused_as_a_16_charger_would_be(tls_gateway):
+    """OCPP 2.0.1 part 2, A00 (security profiles): profile 2 is Basic auth over
+    TLS, profile 3 TLS with a client certificate the CSMS's CA issued; both
+    over the ocpp2.0.1 subprotocol, scripted with ocpp.v201."""
+    from test_v201 import BOOT, Station
+    api = Api(tls_gateway["base"], tls_gateway["ssl"])
+    two = make_pile(api, securityProfile=2, ocppVersion="2.0.1")
+    three = make_pile(api, securityProfile=3, ocppVersion="2.0.1")
+    key, chain, _ = issued(api, three)
+
+    def station(p, ctx):
+        return Connection(tls_gateway["ws"], p, protocols=("ocpp2.0.1",), cls=Station, ssl_context=ctx)
+
+    async def refused(p, ctx):
+        with pytest.raises(websockets.exceptions.InvalidStatusCode) as no:
+            async with station(p, ctx):
+                pass
+        return no.value.status_code
+
+    async def go():
+        for p, ctx in [(two, tls_gateway["ssl"]), (three, client_context(tls_gateway, "station", chain, key))]:
+            async with station(p, ctx) as cs:
+                boot = await cs.call(call201.BootNotification(**BOOT))
+                assert boot.status == "Accepted", (p.code, boot)
+                link = p.view()["link"]
+                assert (link["connected"], link["protocol"]) == (True, "ocpp2.0.1"), link
+        assert await refused(three, client_context(tls_gateway, "bare")) == 401, "profile 3 without a client certificate"
+        two.password = "wrong-password-123456"
+        assert await refused(two, tls_gateway["ssl"]) == 401, "profile 2 with a wrong password"
+
+    asyncio.run(go())
 
 
 def test_a_profile_3_charger_is_admitted_by_its_certificate_and_others_are_refused(tls_gateway):

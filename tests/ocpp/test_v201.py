@@ -405,8 +405,9 @@ def test_a_mixed_fleet_at_one_station_charges_both_ways(gateway, api):
     p16 = make_pile(api)
     assert p201.station_id == p16.station_id
 
+    now = time.time() - 600
+
     async def go():
-        now = time.time() - 600
         async with v201(gateway["ws"], p201) as cs, Connection(gateway["ws"], p16) as cp:
             await cs.call(call.BootNotification(**BOOT))
             await cp.call(call16.BootNotification(charge_point_vendor="ACME", charge_point_model="DC60"))
@@ -415,9 +416,21 @@ def test_a_mixed_fleet_at_one_station_charges_both_ways(gateway, api):
             await cs.call(event("Ended", 1, now + 300, "MIX-1", "StopAuthorized", [energy(2_000, "Transaction.End")], info={"stopped_reason": "Local"}))
             await cp.call(call16.StopTransaction(transaction_id=tx, meter_stop=3_000, timestamp=iso(now + 300), reason="Local"))
 
+    # The dashboard's day of the sessions (China's calendar day of their start).
+    day = time.strftime("%Y-%m-%d", time.gmtime(now + 8 * 3600))
+
+    def day_sums():
+        return next(d for d in api.get("/index/dashboard")["data"]["trend"] if d["day"] == day)
+
+    before = day_sums()
     run(go())
     mine = [o for o in api.get("/order/getList?userId=DEMO0006&pageSize=50")["data"]["list"] if o["pileId"] in (p201.id, p16.id)]
     assert sorted((o["pileId"] == p201.id, o["energyWh"], o["status"]) for o in mine) == [(False, 3_000, "finished"), (True, 2_000, "finished")], mine
+    # One dashboard counts both protocols' orders alike.
+    after = day_sums()
+    assert after["orders"] - before["orders"] == 2, (before, after)
+    assert after["energyWh"] - before["energyWh"] == 5_000, (before, after)
+    assert after["amountFen"] - before["amountFen"] == sum(o["amountFen"] for o in mine) > 0, (before, after, mine)
 
 
 def test_the_device_model_is_read_and_changed_and_its_report_is_logged(gateway, api):
