@@ -574,6 +574,35 @@ def test_a_reservation_is_held_cancelled_and_used_by_its_transaction(gateway, ap
     run(go())
 
 
+def test_a_station_without_authorization_charges_free_vend_and_its_order_is_flagged(gateway, api):
+    """C01 / E01: a station with a start button and no reader sends idToken
+    NoAuthorization (empty). It is accepted (a refusal could only stop a
+    driver the station let in), the order is priced as any other, billed to
+    no one, and flagged so the operator sees free vend happening."""
+    p = station_pile(api)
+    nobody = {"id_token": "", "type": "NoAuthorization"}
+    t0 = int(time.time()) - 900
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            assert (await cs.call(call.Authorize(id_token=nobody))).id_token_info["status"] == "Accepted"
+            started = await cs.call(event("Started", 0, t0, "FREE-1", "CablePluggedIn", [energy(1_000, "Transaction.Begin")], evse={"id": 1, "connector_id": 1}, id_token=nobody))
+            assert started.id_token_info["status"] == "Accepted", started
+            updated = await cs.call(event("Updated", 1, t0 + 300, "FREE-1", "MeterValuePeriodic", [energy(2_500)], id_token=nobody))
+            assert updated.id_token_info["status"] == "Accepted", updated
+            await cs.call(event("Ended", 2, t0 + 600, "FREE-1", "EVCommunicationLost", [energy(4_000, "Transaction.End")], info={"stopped_reason": "EVDisconnected"}))
+
+    run(go())
+    orders = [o for o in api.get(f"/order/getList?stationId={p.station_id}&pageSize=100")["data"]["list"] if o["pileId"] == p.id]
+    assert len(orders) == 1, orders
+    detail = api.get(f"/order/detail?id={orders[0]['orderNo']}")["data"]
+    assert (detail["status"], detail["energyWh"], detail["userId"]) == ("finished", 3_000, ""), detail
+    assert detail["amountFen"] > 0, detail
+    problems = [a["problem"] for a in detail["anomalies"] if a["kind"] == "charger"]
+    assert problems == ["noAuthorization"], detail["anomalies"]
+
+
 def test_lost_events_are_shown_on_the_order_and_a_late_one_closes_its_gap(gateway, api):
     p = station_pile(api)
     token = {"id_token": "DEMO0008", "type": "ISO14443"}

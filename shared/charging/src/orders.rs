@@ -415,6 +415,10 @@ pub enum ChargerProblem {
     /// The charger reported a session the platform never started (a YKC
     /// record of an unknown order number): made an order all the same.
     UnknownSession,
+    /// The station started the session without authorization (OCPP 2.0.1
+    /// NoAuthorization: a free-vend station's start button): no card, no
+    /// one billed.
+    NoAuthorization,
 }
 
 /// One finding. JSON: `{"kind": "neverStopped", "runningSecs": 50000}`.

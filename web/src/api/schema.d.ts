@@ -10032,7 +10032,7 @@ export interface operations {
                                          *     the order when it happens (the charger is always answered, so the
                                          *     order is where staff see it). JSON: camelCase names.
                                          */
-                                        problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
+                                        problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession" | "noAuthorization";
                                     })[];
                                     /** @description A postpaid card's session: the holder account it is billed to. */
                                     billedTo: string | null;
@@ -11976,7 +11976,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession" | "noAuthorization";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;
@@ -12198,7 +12198,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession" | "noAuthorization";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;
@@ -12639,7 +12639,7 @@ export interface operations {
                                      *     the order when it happens (the charger is always answered, so the
                                      *     order is where staff see it). JSON: camelCase names.
                                      */
-                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
+                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession" | "noAuthorization";
                                 })[];
                                 /** @description A postpaid card's session: the holder account it is billed to. */
                                 billedTo: string | null;
@@ -13005,7 +13005,7 @@ export interface operations {
                                      *     the order when it happens (the charger is always answered, so the
                                      *     order is where staff see it). JSON: camelCase names.
                                      */
-                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
+                                    problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession" | "noAuthorization";
                                 })[];
                                 /** @description A postpaid card's session: the holder account it is billed to. */
                                 billedTo: string | null;
@@ -13441,7 +13441,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession" | "noAuthorization";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;
@@ -13668,7 +13668,7 @@ export interface operations {
                                  *     the order when it happens (the charger is always answered, so the
                                  *     order is where staff see it). JSON: camelCase names.
                                  */
-                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession";
+                                problem: "unauthorizedIdTag" | "clockNotSet" | "stoppedTwice" | "unpriceable" | "eventsMissing" | "amountDiffers" | "unknownSession" | "noAuthorization";
                             })[];
                             /** @description A postpaid card's session: the holder account it is billed to. */
                             billedTo: string | null;

@@ -272,25 +272,48 @@ fn order_no(start_ts: i64, transaction_id: i64) -> String {
 /// transaction is cancelled and the start is judged again from the card as
 /// it is now (then Blocked). A postpaid card's order is billed to its holder.
 pub async fn start(ctx: &AppCtx, pile: &Pile, r: &StartRequest) -> Result<Started, ApiError> {
-    start_seen(ctx, pile, r, None).await
+    start_by(ctx, pile, r, StartedBy::IdTag).await
 }
 
-/// [`start`] with the card as the caller has just read it (`seen`; None:
-/// read it here), so that a start that judged the card first (a YKC pile
-/// asking whether it may start) reads it once. A later attempt, after the
-/// wallet changed under it, reads it again.
-pub async fn start_seen(ctx: &AppCtx, pile: &Pile, r: &StartRequest, mut seen: Option<Option<cards::CardView>>) -> Result<Started, ApiError> {
+/// Whose session [`start_by`] opens, as the caller knows it.
+pub enum StartedBy {
+    /// The start's id tag: its card is read here.
+    IdTag,
+    /// The id tag's card as the caller has just read it (a YKC pile's start
+    /// judged it first), so it is read once; a later attempt, after the
+    /// wallet changed under it, reads it again.
+    Seen(Option<cards::CardView>),
+    /// No one: the station starts without authorization (OCPP 2.0.1's
+    /// NoAuthorization, a free-vend station with a start button). Accepted,
+    /// billed to nobody, and flagged so that the operator sees it.
+    NoAuthorization,
+}
+
+/// The answer to a start no one authorized: nothing to refuse.
+fn free_vend() -> IdTagInfo {
+    IdTagInfo { status: CardStatus::Accepted, expiry_date: None, parent_id_tag: None }
+}
+
+/// [`start`] for a session whose card the caller knows (`by`).
+pub async fn start_by(ctx: &AppCtx, pile: &Pile, r: &StartRequest, by: StartedBy) -> Result<Started, ApiError> {
+    let unauthorized = matches!(by, StartedBy::NoAuthorization);
+    let mut seen = match by {
+        StartedBy::Seen(view) => Some(view),
+        StartedBy::IdTag | StartedBy::NoAuthorization => None,
+    };
     let dedupe = start_key(&pile.id, r);
     if let Some(id) = recorded_start(ctx, &dedupe).await? {
-        return Ok(Started { transaction_id: id, id_tag_info: cards::authorize(ctx, &r.id_tag).await?, repeated: true });
+        let id_tag_info = if unauthorized { free_vend() } else { cards::authorize(ctx, &r.id_tag).await? };
+        return Ok(Started { transaction_id: id, id_tag_info, repeated: true });
     }
     let minimum = Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen);
     for _ in 0..ATTEMPTS {
-        let view = match seen.take() {
-            Some(view) => view,
-            None => cards::get_view(ctx, &r.id_tag).await?,
+        let view = match (unauthorized, seen.take()) {
+            (true, _) => None,
+            (false, Some(view)) => view,
+            (false, None) => cards::get_view(ctx, &r.id_tag).await?,
         };
-        let id_tag_info = cards::judge(view.as_ref(), ctx.now(), minimum);
+        let id_tag_info = if unauthorized { free_vend() } else { cards::judge(view.as_ref(), ctx.now(), minimum) };
         let hold = match (&view, id_tag_info.status) {
             (Some(v), CardStatus::Accepted) => cards::hold_ops(v, minimum),
             _ => None,
@@ -301,7 +324,9 @@ pub async fn start_seen(ctx: &AppCtx, pile: &Pile, r: &StartRequest, mut seen: O
         let station = stations::get(ctx, &pile.station_id).await?;
         let tariff = tariff_at(ctx, &station.tariff_id, start_ts).await?;
         let mut problems = Vec::new();
-        if id_tag_info.status != CardStatus::Accepted {
+        if unauthorized {
+            problems.push(ChargerProblem::NoAuthorization);
+        } else if id_tag_info.status != CardStatus::Accepted {
             problems.push(ChargerProblem::UnauthorizedIdTag);
         }
         if clock_replaced {

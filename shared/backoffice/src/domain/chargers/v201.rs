@@ -75,6 +75,13 @@ pub fn id_token_info(info: &CardAnswer) -> IdTokenInfo {
     }
 }
 
+/// What a NoAuthorization token is told: a station that starts without
+/// authorization (free vend) has nothing a refusal could stop, so it is
+/// accepted and its order flagged (`ChargerProblem::NoAuthorization`).
+fn free_vend_info() -> IdTokenInfo {
+    id_token_info(&CardAnswer { status: cards::CardStatus::Accepted, expiry_date: None, parent_id_tag: None })
+}
+
 /// The pile's connector an EVSE is (1 or more, at most the pile's count).
 fn connector_of_evse(pile: &Pile, evse_id: i64) -> Result<u32, CallError> {
     match u32::try_from(evse_id) {
@@ -184,6 +191,9 @@ impl Csms for AppCtx {
     ];
 
     async fn authorize(&self, _pile: &Pile, req: AuthorizeRequest) -> Result<AuthorizeResponse, CallError> {
+        if req.id_token.r#type == IdTokenEnum::NoAuthorization {
+            return Ok(AuthorizeResponse { custom_data: None, id_token_info: free_vend_info(), certificate_status: None });
+        }
         let info = cards::authorize(self, &req.id_token.id_token).await.map_err(internal)?;
         Ok(AuthorizeResponse { custom_data: None, id_token_info: id_token_info(&info), certificate_status: None })
     }
@@ -282,7 +292,8 @@ impl Csms for AppCtx {
                         charger_transaction_id: Some(charger_tx.clone()),
                     };
                     let early_seq = start.seq_no;
-                    let started = sessions::start(self, pile, &r).await.map_err(internal)?;
+                    let by = if token.r#type == IdTokenEnum::NoAuthorization { sessions::StartedBy::NoAuthorization } else { sessions::StartedBy::IdTag };
+                    let started = sessions::start_by(self, pile, &r, by).await.map_err(internal)?;
                     if kept_early {
                         sessions::forget_early_start(self, &pile.id, &charger_tx).await.map_err(internal)?;
                     }
@@ -301,8 +312,10 @@ impl Csms for AppCtx {
                 }
             }
         } else if let Some(token) = &req.id_token {
-            let info = cards::authorize(self, &token.id_token).await.map_err(internal)?;
-            answer.id_token_info = Some(id_token_info(&info));
+            answer.id_token_info = Some(match token.r#type {
+                IdTokenEnum::NoAuthorization => free_vend_info(),
+                _ => id_token_info(&cards::authorize(self, &token.id_token).await.map_err(internal)?),
+            });
         }
         let Some(tx) = tx else { return Err(CallError::internal()) };
         let (seq_last, seq_missing) = sessions::next_sequence(tx.seq_last, &tx.seq_missing, req.seq_no);

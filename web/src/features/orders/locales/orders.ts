@@ -118,6 +118,7 @@ const zh = {
       eventsMissing: '充电桩的交易事件有缺失（序号不连续）',
       amountDiffers: '充电桩自算金额与平台计费不一致',
       unknownSession: '充电桩上报了平台未启动的交易',
+      noAuthorization: '充电站未经授权直接启动（免刷卡），无人付费',
     },
     stopReason: {
       userApp: '用户APP停止',
@@ -383,6 +384,7 @@ const en: typeof zh = {
       eventsMissing: "Some of the charger's transaction events never arrived (gaps in seqNo)",
       amountDiffers: "The charger's own bill differs from the product's pricing",
       unknownSession: 'The charger reported a session the platform never started',
+      noAuthorization: 'The station started without authorization (free vend): no one is billed',
     },
     stopReason: {
       userApp: 'Stopped by user (app)',

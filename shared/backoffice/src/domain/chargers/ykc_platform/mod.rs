@@ -432,7 +432,11 @@ impl PileLink {
             reservation_id: None,
             charger_transaction_id: Some(order.digits()),
         };
-        let started = sessions::start_seen(ctx, &self.pile, &r, seen).await?;
+        let by = match seen {
+            Some(view) => sessions::StartedBy::Seen(view),
+            None => sessions::StartedBy::IdTag,
+        };
+        let started = sessions::start_by(ctx, &self.pile, &r, by).await?;
         self.transactions.insert(order.digits(), started.transaction_id);
         Ok(started)
     }
