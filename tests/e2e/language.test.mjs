@@ -24,6 +24,8 @@ const { api, token } = apiClient(gateway);
 const LATIN_ALLOWED = [
   // units, protocols and character sets
   'kWh', 'OCPP', 'TLS', 'UTC', 'http', 'https', 'ftp', 'ftps', 'ASCII',
+  // the kinds of identifier a charging card is (OCPP 2.0.1's names)
+  'RFID', 'ISO', 'MAC', 'eMAID',
   // file formats
   'Excel', 'xlsx', 'csv', 'txt', 'PDF', 'WAV', 'WebM', 'HTML', 'Markdown',
   // brand names

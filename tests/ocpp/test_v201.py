@@ -574,6 +574,53 @@ def test_a_reservation_is_held_cancelled_and_used_by_its_transaction(gateway, ap
     run(go())
 
 
+def test_a_card_of_one_token_type_is_not_a_token_of_another(gateway, api):
+    """C01: a card typed eMAID (a Plug & Charge contract) is a token of that
+    type, or Central (the product's own), never an RFID tag of the same
+    characters; an untyped card is any token of its number. The local list
+    names each card's type, so the station matches it the same way."""
+    p = station_pile(api)
+    number = "CNABC" + uuid.uuid4().hex[:9].upper()
+    card = {"idTag": number, "holder": "即插即充", "plate": "", "status": "Accepted", "expiresAt": None, "parentIdTag": None, "tokenType": "eMAID"}
+    added = api.post("/card/doAdd", card)
+    assert added["code"] == 200 and added["data"]["tokenType"] == "eMAID", added
+    wrong = api.post("/card/doAdd", {**card, "idTag": number[:-1], "tokenType": "NoAuthorization"})
+    assert wrong["code"] == 400 and "tokenType" in wrong["msg"], wrong
+    t0 = int(time.time()) - 900
+
+    async def go():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            for kind, status in [("eMAID", "Accepted"), ("Central", "Accepted"), ("ISO14443", "Invalid"), ("KeyCode", "Invalid")]:
+                r = await cs.call(call.Authorize(id_token={"id_token": number, "type": kind}))
+                assert r.id_token_info["status"] == status, (kind, r)
+            assert (await cs.call(call.Authorize(id_token={"id_token": "DEMO0003", "type": "KeyCode"}))).id_token_info["status"] == "Accepted"
+            # An RFID tag of the contract's characters starts offline: its order says so.
+            started = await cs.call(event("Started", 0, t0, "TYPED-1", "Authorized", [energy(0, "Transaction.Begin")], evse={"id": 1, "connector_id": 1}, id_token={"id_token": number, "type": "ISO14443"}))
+            assert started.id_token_info["status"] == "Invalid", started
+            await cs.call(event("Ended", 1, t0 + 120, "TYPED-1", "Deauthorized", [energy(200, "Transaction.End")], info={"stopped_reason": "DeAuthorized"}))
+            sent = await settle(api, (await post(api, "/charger/sendLocalList", {"pileId": p.id, "updateType": "Full"}))["data"]["id"])
+            assert sent["response"]["status"] == "Accepted", sent
+            kinds = {e["id_token"]["id_token"]: e["id_token"]["type"] for e in cs.local_list[2]}
+            assert (kinds.get(number), kinds.get("DEMO0003")) == ("eMAID", "Central"), kinds
+
+    run(go())
+    order = [o for o in api.get(f"/order/getList?userId={number}&pageSize=20")["data"]["list"] if o["pileId"] == p.id]
+    assert len(order) == 1, order
+    detail = api.get(f"/order/detail?id={order[0]['orderNo']}")["data"]
+    assert {"kind": "charger", "problem": "unauthorizedIdTag"} in detail["anomalies"], detail["anomalies"]
+    # Untyped again, the card is any token of its number.
+    edited = api.post("/card/doEdit", {**card, "tokenType": None, "version": added["data"]["version"]})
+    assert edited["code"] == 200 and edited["data"]["tokenType"] is None, edited
+
+    async def again():
+        async with v201(gateway["ws"], p) as cs:
+            await cs.call(call.BootNotification(**BOOT))
+            assert (await cs.call(call.Authorize(id_token={"id_token": number, "type": "ISO14443"}))).id_token_info["status"] == "Accepted"
+
+    run(again())
+
+
 def test_a_station_without_authorization_charges_free_vend_and_its_order_is_flagged(gateway, api):
     """C01 / E01: a station with a start button and no reader sends idToken
     NoAuthorization (empty). It is accepted (a refusal could only stop a

@@ -212,6 +212,7 @@ async fn seed_demo_cards(ctx: &AppCtx) -> Result<(), ApiError> {
         expires_at,
         parent_id_tag: parent.map(demo_number),
         payment: None,
+        token_type: None,
         row: None,
     };
     let mut rows: Vec<cards::ImportRow> = (1..=20).map(|i| plain(&format!("DEMO{i:04}"), &format!("演示用户{i:02}"), &format!("京A{:05}", 10_000 + i * 37), cards::CardStatus::Accepted, None, None)).collect();

@@ -2586,6 +2586,12 @@ export interface components {
             plate?: string;
             status: components["schemas"]["CardStatus"] | null;
             /**
+             * @description What kind of identifier it is for OCPP 2.0.1 stations; null: any
+             *     token of its number is this card.
+             * @default null
+             */
+            tokenType?: components["schemas"]["TokenType"] | null;
+            /**
              * Format: int64
              * @description The version the edit was made on (a newer one answers 409).
              */
@@ -2625,6 +2631,12 @@ export interface components {
             /** @default  */
             plate?: string;
             status: components["schemas"]["CardStatus"] | null;
+            /**
+             * @description What kind of identifier it is for OCPP 2.0.1 stations; null: any
+             *     token of its number is this card.
+             * @default null
+             */
+            tokenType?: components["schemas"]["TokenType"] | null;
         };
         /** @description How a card's sessions are paid. JSON: "postpaid" | "prepaid". */
         CardPayment: "postpaid" | "prepaid";
@@ -3038,6 +3050,11 @@ export interface components {
              */
             row?: number | null;
             status: components["schemas"]["CardStatus"] | null;
+            /**
+             * @description What kind of identifier it is for OCPP 2.0.1 stations (default: any).
+             * @default null
+             */
+            tokenType?: components["schemas"]["TokenType"] | null;
         };
         InstallCertificateBody: {
             /** @description The root certificate, PEM. */
@@ -4335,6 +4352,16 @@ export interface components {
             sharp?: components["schemas"]["TierPrice"] | null;
             valley?: components["schemas"]["TierPrice"] | null;
         };
+        /**
+         * @description What kind of identifier a card is, in OCPP 2.0.1's names
+         *     (IdTokenEnumType): an RFID card's UID (ISO14443, ISO15693), a
+         *     contract id for Plug & Charge (eMAID), a PIN (KeyCode), a vehicle's
+         *     MAC address, an id the product issued (Central) or one local to the
+         *     operator (Local). NoAuthorization is a station's lack of one, never a
+         *     card. OCPP 1.6 and YKC send no type: there a card is its number.
+         * @enum {string}
+         */
+        TokenType: "Central" | "eMAID" | "ISO14443" | "ISO15693" | "KeyCode" | "Local" | "MacAddress";
         TopUp: {
             /**
              * Format: int64
@@ -4766,6 +4793,13 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "Accepted" | "Blocked" | "Expired" | "Invalid";
+                            /**
+                             * @description The kind of identifier it is for OCPP 2.0.1 stations (None: any
+                             *     token of its number, as before types were kept).
+                             * @default null
+                             * @enum {string|null}
+                             */
+                            tokenType: "Central" | "eMAID" | "ISO14443" | "ISO15693" | "KeyCode" | "Local" | "MacAddress" | null;
                             /** Format: int64 */
                             updatedAt: number;
                             updatedBy: string;
@@ -4893,6 +4927,13 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "Accepted" | "Blocked" | "Expired" | "Invalid";
+                            /**
+                             * @description The kind of identifier it is for OCPP 2.0.1 stations (None: any
+                             *     token of its number, as before types were kept).
+                             * @default null
+                             * @enum {string|null}
+                             */
+                            tokenType: "Central" | "eMAID" | "ISO14443" | "ISO15693" | "KeyCode" | "Local" | "MacAddress" | null;
                             /** Format: int64 */
                             updatedAt: number;
                             updatedBy: string;
@@ -4986,6 +5027,13 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 status: "Accepted" | "Blocked" | "Expired" | "Invalid";
+                                /**
+                                 * @description The kind of identifier it is for OCPP 2.0.1 stations (None: any
+                                 *     token of its number, as before types were kept).
+                                 * @default null
+                                 * @enum {string|null}
+                                 */
+                                tokenType: "Central" | "eMAID" | "ISO14443" | "ISO15693" | "KeyCode" | "Local" | "MacAddress" | null;
                                 /** Format: int64 */
                                 updatedAt: number;
                                 updatedBy: string;
@@ -5201,6 +5249,13 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 status: "Accepted" | "Blocked" | "Expired" | "Invalid";
+                                /**
+                                 * @description The kind of identifier it is for OCPP 2.0.1 stations (None: any
+                                 *     token of its number, as before types were kept).
+                                 * @default null
+                                 * @enum {string|null}
+                                 */
+                                tokenType: "Central" | "eMAID" | "ISO14443" | "ISO15693" | "KeyCode" | "Local" | "MacAddress" | null;
                                 /** Format: int64 */
                                 updatedAt: number;
                                 updatedBy: string;
@@ -5295,6 +5350,13 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 status: "Accepted" | "Blocked" | "Expired" | "Invalid";
+                                /**
+                                 * @description The kind of identifier it is for OCPP 2.0.1 stations (None: any
+                                 *     token of its number, as before types were kept).
+                                 * @default null
+                                 * @enum {string|null}
+                                 */
+                                tokenType: "Central" | "eMAID" | "ISO14443" | "ISO15693" | "KeyCode" | "Local" | "MacAddress" | null;
                                 /** Format: int64 */
                                 updatedAt: number;
                                 updatedBy: string;
@@ -5383,6 +5445,13 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "Accepted" | "Blocked" | "Expired" | "Invalid";
+                            /**
+                             * @description The kind of identifier it is for OCPP 2.0.1 stations (None: any
+                             *     token of its number, as before types were kept).
+                             * @default null
+                             * @enum {string|null}
+                             */
+                            tokenType: "Central" | "eMAID" | "ISO14443" | "ISO15693" | "KeyCode" | "Local" | "MacAddress" | null;
                             /** Format: int64 */
                             updatedAt: number;
                             updatedBy: string;

@@ -73,6 +73,50 @@ pub enum CardPayment {
     Prepaid,
 }
 
+/// What kind of identifier a card is, in OCPP 2.0.1's names
+/// (IdTokenEnumType): an RFID card's UID (ISO14443, ISO15693), a
+/// contract id for Plug & Charge (eMAID), a PIN (KeyCode), a vehicle's
+/// MAC address, an id the product issued (Central) or one local to the
+/// operator (Local). NoAuthorization is a station's lack of one, never a
+/// card. OCPP 1.6 and YKC send no type: there a card is its number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum TokenType {
+    Central,
+    #[serde(rename = "eMAID")]
+    EMaid,
+    ISO14443,
+    ISO15693,
+    KeyCode,
+    Local,
+    MacAddress,
+}
+
+impl TokenType {
+    /// Its name on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TokenType::Central => "Central",
+            TokenType::EMaid => "eMAID",
+            TokenType::ISO14443 => "ISO14443",
+            TokenType::ISO15693 => "ISO15693",
+            TokenType::KeyCode => "KeyCode",
+            TokenType::Local => "Local",
+            TokenType::MacAddress => "MacAddress",
+        }
+    }
+}
+
+/// Whether a 2.0.1 token of type `presented` (its wire name) is this
+/// card: a card of no type is any token of its number; a typed one only a
+/// token of its type, or Central (the product's own remote starts name
+/// their cards so).
+pub fn takes_token(card: &Card, presented: &str) -> bool {
+    match card.token_type {
+        None => true,
+        Some(t) => presented == t.as_str() || presented == TokenType::Central.as_str(),
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Card {
@@ -86,6 +130,10 @@ pub struct Card {
     pub expires_at: Option<i64>,
     #[serde(default)]
     pub parent_id_tag: Option<String>,
+    /// The kind of identifier it is for OCPP 2.0.1 stations (None: any
+    /// token of its number, as before types were kept).
+    #[serde(default)]
+    pub token_type: Option<TokenType>,
     pub created_at: i64,
     pub updated_at: i64,
     pub updated_by: String,
@@ -177,6 +225,18 @@ pub fn judge(view: Option<&CardView>, now: i64, minimum: Fen) -> IdTagInfo {
 pub async fn authorize(ctx: &AppCtx, id_tag: &str) -> Result<IdTagInfo, ApiError> {
     let minimum = crate::domain::operations::current(ctx).await?.prepaid_minimum_fen;
     Ok(judge(get_view(ctx, id_tag).await?.as_ref(), ctx.now(), Fen(minimum)))
+}
+
+/// The card a 2.0.1 token of type `presented` is, if any: the card of its
+/// number when it [`takes_token`] of that type (one store read).
+pub async fn get_view_of_token(ctx: &AppCtx, id_tag: &str, presented: &str) -> Result<Option<CardView>, ApiError> {
+    Ok(get_view(ctx, id_tag).await?.filter(|v| takes_token(&v.card, presented)))
+}
+
+/// [`authorize`] of a 2.0.1 token: a card of another type is no card.
+pub async fn authorize_token(ctx: &AppCtx, id_tag: &str, presented: &str) -> Result<IdTagInfo, ApiError> {
+    let minimum = crate::domain::operations::current(ctx).await?.prepaid_minimum_fen;
+    Ok(judge(get_view_of_token(ctx, id_tag, presented).await?.as_ref(), ctx.now(), Fen(minimum)))
 }
 
 fn status_str(s: CardStatus) -> String {
@@ -282,6 +342,10 @@ pub struct CardInput {
     /// keeps the card's). A prepaid card starts with a balance of 0.
     #[serde(default)]
     pub payment: Option<CardPayment>,
+    /// What kind of identifier it is for OCPP 2.0.1 stations; null: any
+    /// token of its number is this card.
+    #[serde(default)]
+    pub token_type: Option<TokenType>,
 }
 
 impl CardInput {
@@ -323,6 +387,7 @@ impl CardInput {
             status: self.status.unwrap_or(CardStatus::Accepted),
             expires_at: self.expires_at,
             parent_id_tag: self.parent_id_tag.as_deref().filter(|p| !p.is_empty()).map(String::from),
+            token_type: self.token_type,
             created_at,
             updated_at: now,
             updated_by: by.to_string(),
@@ -412,6 +477,7 @@ pub async fn update(ctx: &AppCtx, id_tag: &str, expected: i64, mut input: CardIn
         ("status", json!(card.status)),
         ("expiresAt", json!(card.expires_at)),
         ("parentIdTag", json!(card.parent_id_tag)),
+        ("tokenType", json!(card.token_type)),
         ("updatedAt", json!(card.updated_at)),
         ("updatedBy", json!(card.updated_by)),
         ("version", json!(card.version)),
@@ -559,6 +625,9 @@ pub struct ImportRow {
     /// Default postpaid.
     #[serde(default)]
     pub payment: Option<CardPayment>,
+    /// What kind of identifier it is for OCPP 2.0.1 stations (default: any).
+    #[serde(default)]
+    pub token_type: Option<TokenType>,
     /// Its row number in the spreadsheet, for the messages (default: its
     /// place in `rows`, from 1).
     #[schemars(range(min = 1, max = 1_048_576))]
@@ -575,6 +644,7 @@ impl ImportRow {
             expires_at: self.expires_at,
             parent_id_tag: self.parent_id_tag.clone(),
             payment: self.payment,
+            token_type: self.token_type,
         }
     }
 }
@@ -584,7 +654,7 @@ impl ImportRow {
 fn same_as_row(stored: &CardView, row: &CardInput) -> bool {
     let c = &stored.card;
     let new = row.card(0, "", 0, 0);
-    c.holder == new.holder && c.plate == new.plate && c.status == new.status && c.expires_at == new.expires_at && c.parent_id_tag == new.parent_id_tag && stored.wallet.payment == row.payment.unwrap_or_default()
+    c.holder == new.holder && c.plate == new.plate && c.status == new.status && c.expires_at == new.expires_at && c.parent_id_tag == new.parent_id_tag && c.token_type == new.token_type && stored.wallet.payment == row.payment.unwrap_or_default()
 }
 
 /// Imports new cards. Every row is checked first and every problem of
@@ -865,7 +935,7 @@ mod tests {
 
     fn view(payment: CardPayment, balance: i64, held: i64) -> CardView {
         CardView {
-            card: Card { id_tag: "T1".into(), holder: "张三".into(), plate: "京A10481".into(), status: CardStatus::Accepted, expires_at: None, parent_id_tag: None, created_at: 0, updated_at: 0, updated_by: "t".into(), version: 1 },
+            card: Card { id_tag: "T1".into(), holder: "张三".into(), plate: "京A10481".into(), status: CardStatus::Accepted, token_type: None, expires_at: None, parent_id_tag: None, created_at: 0, updated_at: 0, updated_by: "t".into(), version: 1 },
             wallet: Wallet { payment, balance_fen: Fen(balance), held_fen: Fen(held), wallet_version: 3 },
         }
     }
@@ -887,6 +957,20 @@ mod tests {
     fn a_card_is_found_by_number_holder_plate_and_plate_without_province() {
         let texts: Vec<String> = lookup_texts(&view(CardPayment::Postpaid, 0, 0).card).into_iter().collect();
         assert_eq!(texts, ["a10481", "t1", "京a10481", "张三"]);
+    }
+
+    #[test]
+    fn a_typed_card_is_a_token_of_its_type_or_central_and_an_untyped_one_any() {
+        let mut card = view(CardPayment::Postpaid, 0, 0).card;
+        assert!(["ISO14443", "eMAID", "KeyCode"].iter().all(|t| takes_token(&card, t)));
+        card.token_type = Some(TokenType::EMaid);
+        assert!(takes_token(&card, "eMAID") && takes_token(&card, "Central"));
+        assert!(!takes_token(&card, "ISO14443") && !takes_token(&card, "MacAddress"));
+        // The wire names are the schema's (eMAID, not EMaid).
+        assert_eq!(serde_json::to_value(TokenType::EMaid).unwrap(), json!("eMAID"));
+        for t in [TokenType::Central, TokenType::EMaid, TokenType::ISO14443, TokenType::ISO15693, TokenType::KeyCode, TokenType::Local, TokenType::MacAddress] {
+            assert_eq!(serde_json::to_value(t).unwrap(), json!(t.as_str()));
+        }
     }
 
     #[test]

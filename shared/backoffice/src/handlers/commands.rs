@@ -1486,20 +1486,22 @@ async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     // A prepaid card short of the minimum is listed Blocked, as Authorize answers.
     let (now, minimum) = (ctx.now(), charging::Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen));
-    let judged: Vec<(String, cards::IdTagInfo)> = all
+    let judged: Vec<(String, Option<cards::TokenType>, cards::IdTagInfo)> = all
         .iter()
         .filter(|c| kind == UpdateType::Full || c.card.updated_at >= since)
         .map(|view| {
             let c = &view.card;
-            (c.id_tag.clone(), cards::IdTagInfo { status: cards::judge(Some(view), now, minimum).status, expiry_date: c.expires_at, parent_id_tag: c.parent_id_tag.clone() })
+            (c.id_tag.clone(), c.token_type, cards::IdTagInfo { status: cards::judge(Some(view), now, minimum).status, expiry_date: c.expires_at, parent_id_tag: c.parent_id_tag.clone() })
         })
         .collect();
     if p.ocpp_version == OcppVersion::V201 {
+        // A station matches a presented token by number and type: a typed
+        // card goes as its type, one of no type as Central (the product's).
         let list = judged
             .into_iter()
-            .map(|(tag, info)| v201::AuthorizationData {
+            .map(|(tag, token_type, info)| v201::AuthorizationData {
                 custom_data: None,
-                id_token: v201::IdToken { custom_data: None, additional_info: None, id_token: tag, r#type: v201::IdTokenEnum::Central },
+                id_token: v201::IdToken { custom_data: None, additional_info: None, id_token: tag, r#type: crate::domain::chargers::v201::token_type_of(token_type) },
                 id_token_info: Some(crate::domain::chargers::v201::id_token_info(&info)),
             })
             .collect();
@@ -1508,7 +1510,7 @@ async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let entries: Vec<v16::AuthorizationData> = judged
         .into_iter()
-        .map(|(id_tag, info)| v16::AuthorizationData { id_tag, id_tag_info: Some(crate::domain::chargers::application::id_tag_info(&info)) })
+        .map(|(id_tag, _, info)| v16::AuthorizationData { id_tag, id_tag_info: Some(crate::domain::chargers::application::id_tag_info(&info)) })
         .collect();
     let request = v16::SendLocalListRequest { list_version: version, local_authorization_list: Some(entries), update_type: ocpp_value(kind)? };
     queue(ctx, &call, &p, &request).await
@@ -2085,6 +2087,9 @@ mod tests {
         assert_eq!(values::<commands_v201::ProfilePurposeV201>(), ocpp(v201::ChargingProfilePurposeEnum::VALUES));
         assert_eq!(values::<commands_v201::LimitSource>(), ocpp(v201::ChargingLimitSourceEnum::VALUES));
         assert_eq!(values::<commands_v201::IdTokenType>(), ocpp(v201::IdTokenEnum::VALUES));
+        // A card's kind is every token type but the lack of one.
+        let card_kinds: Vec<&str> = v201::IdTokenEnum::VALUES.iter().copied().filter(|v| *v != "NoAuthorization").collect();
+        assert_eq!(values::<cards::TokenType>(), ocpp(&card_kinds));
         assert_eq!(values::<ConnectorType>(), ocpp(v201::ConnectorEnum::VALUES));
         assert_eq!(values::<commands_v201::OcppVersionName>(), ocpp(v201::OCPPVersionEnum::VALUES));
         assert_eq!(values::<commands_v201::OcppTransport>(), ocpp(v201::OCPPTransportEnum::VALUES));

@@ -283,6 +283,9 @@ pub enum StartedBy {
     /// judged it first), so it is read once; a later attempt, after the
     /// wallet changed under it, reads it again.
     Seen(Option<cards::CardView>),
+    /// An OCPP 2.0.1 token of this type (its wire name): the card of its
+    /// number, unless the card is of another type (`cards::takes_token`).
+    Token(String),
     /// No one: the station starts without authorization (OCPP 2.0.1's
     /// NoAuthorization, a free-vend station with a start button). Accepted,
     /// billed to nobody, and flagged so that the operator sees it.
@@ -294,16 +297,28 @@ fn free_vend() -> IdTagInfo {
     IdTagInfo { status: CardStatus::Accepted, expiry_date: None, parent_id_tag: None }
 }
 
+/// The card of an id tag, or of a 2.0.1 token of `token_type`.
+async fn read_card(ctx: &AppCtx, id_tag: &str, token_type: Option<&str>) -> Result<Option<cards::CardView>, ApiError> {
+    match token_type {
+        Some(t) => cards::get_view_of_token(ctx, id_tag, t).await,
+        None => cards::get_view(ctx, id_tag).await,
+    }
+}
+
 /// [`start`] for a session whose card the caller knows (`by`).
 pub async fn start_by(ctx: &AppCtx, pile: &Pile, r: &StartRequest, by: StartedBy) -> Result<Started, ApiError> {
     let unauthorized = matches!(by, StartedBy::NoAuthorization);
+    let token_type = match &by {
+        StartedBy::Token(t) => Some(t.clone()),
+        _ => None,
+    };
     let mut seen = match by {
         StartedBy::Seen(view) => Some(view),
-        StartedBy::IdTag | StartedBy::NoAuthorization => None,
+        StartedBy::IdTag | StartedBy::Token(_) | StartedBy::NoAuthorization => None,
     };
     let dedupe = start_key(&pile.id, r);
     if let Some(id) = recorded_start(ctx, &dedupe).await? {
-        let id_tag_info = if unauthorized { free_vend() } else { cards::authorize(ctx, &r.id_tag).await? };
+        let id_tag_info = if unauthorized { free_vend() } else { cards::judge(read_card(ctx, &r.id_tag, token_type.as_deref()).await?.as_ref(), ctx.now(), Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen)) };
         return Ok(Started { transaction_id: id, id_tag_info, repeated: true });
     }
     let minimum = Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen);
@@ -311,7 +326,7 @@ pub async fn start_by(ctx: &AppCtx, pile: &Pile, r: &StartRequest, by: StartedBy
         let view = match (unauthorized, seen.take()) {
             (true, _) => None,
             (false, Some(view)) => view,
-            (false, None) => cards::get_view(ctx, &r.id_tag).await?,
+            (false, None) => read_card(ctx, &r.id_tag, token_type.as_deref()).await?,
         };
         let id_tag_info = if unauthorized { free_vend() } else { cards::judge(view.as_ref(), ctx.now(), minimum) };
         let hold = match (&view, id_tag_info.status) {

@@ -75,6 +75,21 @@ pub fn id_token_info(info: &CardAnswer) -> IdTokenInfo {
     }
 }
 
+/// The token type a card goes to a station as (its local list): its own
+/// kind, or Central (the product's) when it has none.
+pub fn token_type_of(t: Option<cards::TokenType>) -> IdTokenEnum {
+    use cards::TokenType as T;
+    match t {
+        None | Some(T::Central) => IdTokenEnum::Central,
+        Some(T::EMaid) => IdTokenEnum::EMAID,
+        Some(T::ISO14443) => IdTokenEnum::ISO14443,
+        Some(T::ISO15693) => IdTokenEnum::ISO15693,
+        Some(T::KeyCode) => IdTokenEnum::KeyCode,
+        Some(T::Local) => IdTokenEnum::Local,
+        Some(T::MacAddress) => IdTokenEnum::MacAddress,
+    }
+}
+
 /// What a NoAuthorization token is told: a station that starts without
 /// authorization (free vend) has nothing a refusal could stop, so it is
 /// accepted and its order flagged (`ChargerProblem::NoAuthorization`).
@@ -194,7 +209,7 @@ impl Csms for AppCtx {
         if req.id_token.r#type == IdTokenEnum::NoAuthorization {
             return Ok(AuthorizeResponse { custom_data: None, id_token_info: free_vend_info(), certificate_status: None });
         }
-        let info = cards::authorize(self, &req.id_token.id_token).await.map_err(internal)?;
+        let info = cards::authorize_token(self, &req.id_token.id_token, req.id_token.r#type.as_str()).await.map_err(internal)?;
         Ok(AuthorizeResponse { custom_data: None, id_token_info: id_token_info(&info), certificate_status: None })
     }
 
@@ -292,7 +307,10 @@ impl Csms for AppCtx {
                         charger_transaction_id: Some(charger_tx.clone()),
                     };
                     let early_seq = start.seq_no;
-                    let by = if token.r#type == IdTokenEnum::NoAuthorization { sessions::StartedBy::NoAuthorization } else { sessions::StartedBy::IdTag };
+                    let by = match &token.r#type {
+                        IdTokenEnum::NoAuthorization => sessions::StartedBy::NoAuthorization,
+                        other => sessions::StartedBy::Token(other.as_str().to_string()),
+                    };
                     let started = sessions::start_by(self, pile, &r, by).await.map_err(internal)?;
                     if kept_early {
                         sessions::forget_early_start(self, &pile.id, &charger_tx).await.map_err(internal)?;
@@ -312,9 +330,9 @@ impl Csms for AppCtx {
                 }
             }
         } else if let Some(token) = &req.id_token {
-            answer.id_token_info = Some(match token.r#type {
+            answer.id_token_info = Some(match &token.r#type {
                 IdTokenEnum::NoAuthorization => free_vend_info(),
-                _ => id_token_info(&cards::authorize(self, &token.id_token).await.map_err(internal)?),
+                other => id_token_info(&cards::authorize_token(self, &token.id_token, other.as_str()).await.map_err(internal)?),
             });
         }
         let Some(tx) = tx else { return Err(CallError::internal()) };

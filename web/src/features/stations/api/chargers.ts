@@ -100,8 +100,13 @@ export const CARD_STATUSES: CardStatus[] = ['Accepted', 'Blocked', 'Expired', 'I
 type CardPage = Answer<'/partnerapi/card/getList', 'get'>;
 export type Card = CardPage['list'][number];
 /** A card's own fields as a form or an import holds them (add, edit and import send these). */
-export type CardInput = Pick<Card, 'idTag' | 'holder' | 'plate' | 'status' | 'expiresAt' | 'parentIdTag' | 'payment'>;
+export type CardInput = Pick<Card, 'idTag' | 'holder' | 'plate' | 'status' | 'expiresAt' | 'parentIdTag' | 'payment' | 'tokenType'>;
 export type CardPayment = Schema<'CardPayment'>;
+/** What kind of identifier a card is for OCPP 2.0.1 stations (null: any). */
+export type TokenType = Schema<'TokenType'>;
+// A record, so that a kind the server adds is a type error here until listed.
+const TOKEN_TYPE_SET: Record<TokenType, true> = { ISO14443: true, ISO15693: true, eMAID: true, KeyCode: true, MacAddress: true, Central: true, Local: true };
+export const TOKEN_TYPES = Object.keys(TOKEN_TYPE_SET) as TokenType[];
 
 type CardQuery = Query<'/partnerapi/card/getList'>;
 /** The card list's filters as a form holds them ('' = any). */

@@ -14,8 +14,8 @@ describe('card sheets', () => {
     ]);
     expect(out).toEqual({
       cards: [
-        { idTag: 'C001', holder: '张三', plate: '京A1', status: 'Blocked', expiresAt: expiryOf('2030-01-31'), parentIdTag: 'FLEET', payment: 'prepaid', row: 2 },
-        { idTag: 'C002', holder: '', plate: '', status: 'Accepted', expiresAt: null, parentIdTag: null, payment: 'postpaid', row: 4 },
+        { idTag: 'C001', holder: '张三', plate: '京A1', status: 'Blocked', expiresAt: expiryOf('2030-01-31'), parentIdTag: 'FLEET', payment: 'prepaid', tokenType: null, row: 2 },
+        { idTag: 'C002', holder: '', plate: '', status: 'Accepted', expiresAt: null, parentIdTag: null, payment: 'postpaid', tokenType: null, row: 4 },
       ],
       problems: [],
     });
@@ -23,17 +23,18 @@ describe('card sheets', () => {
 
   it('names every bad cell with its row and column, not only the first', () => {
     const out = cardsFromSheet([
-      ['idTag', 'status', 'expiry', 'payment'],
-      ['A', 'Lost', 'soon', ''],
-      ['B', 'Accepted', '', 'cash'],
-      ['C', 'Accepted', '', 'prepaid'],
+      ['idTag', 'status', 'expiry', 'payment', '卡类型'],
+      ['A', 'Lost', 'soon', '', ''],
+      ['B', 'Accepted', '', 'cash', 'RFID'],
+      ['C', 'Accepted', '', 'prepaid', 'emaid'],
     ]);
     expect(out).toEqual({
-      cards: [{ idTag: 'C', holder: '', plate: '', status: 'Accepted', expiresAt: null, parentIdTag: null, payment: 'prepaid', row: 4 }],
+      cards: [{ idTag: 'C', holder: '', plate: '', status: 'Accepted', expiresAt: null, parentIdTag: null, payment: 'prepaid', tokenType: 'eMAID', row: 4 }],
       problems: [
         { row: 2, column: 'status', reason: 'status', value: 'Lost' },
         { row: 2, column: 'expiresAt', reason: 'expiry', value: 'soon' },
         { row: 3, column: 'payment', reason: 'payment', value: 'cash' },
+        { row: 3, column: 'tokenType', reason: 'tokenType', value: 'RFID' },
       ],
     });
     expect(cardsFromSheet([['holder'], ['x']])).toEqual({ missing: 'idTag' });

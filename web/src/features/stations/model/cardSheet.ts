@@ -1,5 +1,5 @@
-import type { CardInput, CardPayment, CardStatus } from '../api/chargers';
-import { CARD_STATUSES } from '../api/chargers';
+import type { CardInput, CardPayment, CardStatus, TokenType } from '../api/chargers';
+import { CARD_STATUSES, TOKEN_TYPES } from '../api/chargers';
 import { fromZoned } from '@/components/data/format';
 
 /**
@@ -14,6 +14,7 @@ export const CARD_HEADERS: { key: keyof CardInput; zh: string; en: string }[] = 
   { key: 'expiresAt', zh: '有效期', en: 'expiry' },
   { key: 'parentIdTag', zh: '上级卡号', en: 'parent' },
   { key: 'payment', zh: '付费方式', en: 'payment' },
+  { key: 'tokenType', zh: '卡类型', en: 'token type' },
 ];
 
 /**
@@ -34,6 +35,8 @@ export function statusOf(cell: string): CardStatus | undefined {
 }
 /** A payment arrangement as a sheet may write it (zh or en). */
 const PAYMENTS: Record<string, CardPayment> = { 后付费: 'postpaid', 预付费: 'prepaid', postpaid: 'postpaid', prepaid: 'prepaid' };
+/** A token type as a sheet writes it: its OCPP name, any letter case; empty is any. */
+export const tokenTypeOf = (cell: string): TokenType | null | undefined => (cell ? TOKEN_TYPES.find((k) => k.toLowerCase() === cell.toLowerCase()) : null);
 
 type Cell = string | number | Date | null | undefined | { text?: string; result?: unknown };
 
@@ -63,7 +66,7 @@ export type SheetCard = CardInput & { row: number };
 export interface SheetProblem {
   row: number;
   column: keyof CardInput;
-  reason: 'status' | 'expiry' | 'payment';
+  reason: 'status' | 'expiry' | 'payment' | 'tokenType';
   value: string;
 }
 
@@ -96,8 +99,11 @@ export function cardsFromSheet(rows: Cell[][]): { cards: SheetCard[]; problems: 
     const paymentText = text(get('payment'));
     const payment = paymentText ? PAYMENTS[paymentText.toLowerCase()] ?? PAYMENTS[paymentText] : 'postpaid';
     if (!payment) problems.push({ row, column: 'payment', reason: 'payment', value: paymentText });
-    if (status && expiresAt !== 'bad' && payment) {
-      cards.push({ idTag, holder: text(get('holder')), plate: text(get('plate')), status: status as CardStatus, expiresAt, parentIdTag: text(get('parentIdTag')) || null, payment, row });
+    const tokenTypeText = text(get('tokenType'));
+    const tokenType = tokenTypeOf(tokenTypeText);
+    if (tokenType === undefined) problems.push({ row, column: 'tokenType', reason: 'tokenType', value: tokenTypeText });
+    if (status && expiresAt !== 'bad' && payment && tokenType !== undefined) {
+      cards.push({ idTag, holder: text(get('holder')), plate: text(get('plate')), status: status as CardStatus, expiresAt, parentIdTag: text(get('parentIdTag')) || null, payment, tokenType, row });
     }
   }
   return { cards, problems };

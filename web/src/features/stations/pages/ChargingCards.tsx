@@ -20,7 +20,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataText } from '@/components/data/DataText';
-import { addCard, CARD_STATUSES, deleteCard, editCard, getCards, topUpCard, useCardLedger, useCards, useLowBalance, type Card, type CardFilter, type CardInput, type CardPayment, type CardStatus } from '../api/chargers';
+import { addCard, CARD_STATUSES, deleteCard, editCard, getCards, TOKEN_TYPES, topUpCard, useCardLedger, useCards, useLowBalance, type Card, type CardFilter, type CardInput, type CardPayment, type CardStatus, type TokenType } from '../api/chargers';
 import { CARD_HEADERS, CARD_STATUS_WORDS, expiryOf } from '../model/cardSheet';
 import { importWorkbook } from '../model/cardImport';
 import { confirm } from '@/components/Confirm';
@@ -44,7 +44,7 @@ const useStyles = makeStyles({
 
 const STATUS_COLOR: Record<CardStatus, 'success' | 'danger' | 'warning' | 'subtle'> = { Accepted: 'success', Blocked: 'danger', Expired: 'warning', Invalid: 'subtle' };
 
-const EMPTY: CardInput = { idTag: '', holder: '', plate: '', status: 'Accepted', expiresAt: null, parentIdTag: null, payment: 'postpaid' };
+const EMPTY: CardInput = { idTag: '', holder: '', plate: '', status: 'Accepted', expiresAt: null, parentIdTag: null, payment: 'postpaid', tokenType: null };
 const PAYMENTS: CardPayment[] = ['postpaid', 'prepaid'];
 
 /** The card list's state in the URL: keyword, status, page. */
@@ -143,6 +143,7 @@ export default function ChargingCards() {
     { id: 'expiry', header: t('chg.card.expiry'), cell: (c) => (c.expiresAt ? zonedDay(c.expiresAt) : t('chg.card.never')) },
     { id: 'parent', header: t('chg.card.parent'), data: true, cell: (c) => c.parentIdTag ?? '' },
     { id: 'payment', header: t('chg.card.paymentTitle'), testId: 'card-payment', cell: (c) => <PaymentCell c={c} /> },
+    { id: 'tokenType', header: t('chg.card.tokenType'), cell: (c) => (c.tokenType ? t(`chg.card.tokenTypes.${c.tokenType}`) : t('chg.card.anyToken')) },
     {
       id: 'updated',
       header: t('chg.card.updated'),
@@ -324,6 +325,24 @@ function CardDialog({ initial, version, onClose, onSaved }: { initial: CardInput
                 {PAYMENTS.map((p) => (
                   <Option key={p} value={p}>
                     {t(`chg.card.payment.${p}`)}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+            <Field label={t('chg.card.tokenType')} hint={t('chg.card.tokenTypeHint')} validationMessage={show('tokenType')}>
+              <Dropdown
+                value={card.tokenType ? t(`chg.card.tokenTypes.${card.tokenType}`) : t('chg.card.anyToken')}
+                selectedOptions={[card.tokenType ?? '']}
+                onOptionSelect={(_, d) => {
+                  setCard({ ...card, tokenType: (d.optionValue || null) as TokenType | null });
+                  edited('tokenType');
+                }}
+                data-testid="card-token-type"
+              >
+                <Option value="">{t('chg.card.anyToken')}</Option>
+                {TOKEN_TYPES.map((k) => (
+                  <Option key={k} value={k}>
+                    {t(`chg.card.tokenTypes.${k}`)}
                   </Option>
                 ))}
               </Dropdown>
