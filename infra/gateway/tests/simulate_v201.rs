@@ -171,6 +171,10 @@ async fn simulated_201_stations_charge_through_the_link_and_answer_every_call() 
         ("/charger/availability", json!({"connectorId": 2, "type": "Inoperative"}), "Accepted"),
         ("/charger/availability", json!({"connectorId": 0, "type": "Operative"}), "Accepted"),
         ("/charger/clearCache", json!({}), "Accepted"),
+        // One EVSE restarts: the rest of the station stays connected.
+        ("/charger/reset", json!({"type": "Hard", "evseId": 2}), "Accepted"),
+        ("/charger/setNetworkProfile", json!({"configurationSlot": 2, "connectionData": {"ocppCsmsUrl": "wss://csms.example.com/ocpp", "securityProfile": 2, "ocppInterface": "Wired0", "ocppVersion": "OCPP20", "ocppTransport": "JSON", "messageTimeout": 30}}), "Accepted"),
+        ("/charger/setNetworkProfile", json!({"configurationSlot": 9, "connectionData": {"ocppCsmsUrl": "wss://csms.example.com/ocpp", "securityProfile": 2, "ocppInterface": "Wired0", "ocppVersion": "OCPP20", "ocppTransport": "JSON", "messageTimeout": 30}}), "Rejected"),
         ("/charger/reset", json!({"type": "Soft"}), "Accepted"),
     ] {
         let mut body = body;
@@ -178,7 +182,12 @@ async fn simulated_201_stations_charge_through_the_link_and_answer_every_call() 
         let done = api.command(path, body).await;
         assert_eq!((done["status"].as_str(), done["response"]["status"].as_str()), (Some("answered"), Some(answer)), "{path}: {done}");
     }
-    // The reset: the station reconnects and boots again, saying why.
+    // The EVSE's reset went through unavailable and back (B11), without a new boot.
+    let statuses = api.call("GET", &format!("/pile/messageLog?pileId={b}&action=StatusNotification&pageSize=100"), None).await;
+    let evse2: Vec<&str> = statuses["list"].as_array().unwrap().iter().rev().filter(|e| e["request"]["evseId"] == 2).filter_map(|e| e["request"]["connectorStatus"].as_str()).collect();
+    // Once for ChangeAvailability Inoperative then Operative, once for the reset.
+    assert!(evse2.windows(2).filter(|w| *w == ["Unavailable", "Available"]).count() >= 2, "{evse2:?}");
+    // The whole-station reset: the station reconnects and boots again, saying why.
     api.until("the station boots after its reset", async |api: &Api| {
         let p = api.pile(&station, &b).await;
         (p["link"]["connected"] == true && p["link"]["boot"]["reason"] == "RemoteReset").then_some(())

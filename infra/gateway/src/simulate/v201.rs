@@ -10,7 +10,8 @@
 //! RequestStart/StopTransaction start or stop a transaction, Reset,
 //! UnlockConnector, ChangeAvailability, TriggerMessage, GetVariables and
 //! SetVariables on a small device model (GetBaseReport reports it),
-//! ClearCache and DataTransfer; what it does not do gets its schema's
+//! SetNetworkProfile (kept per slot), a reset of one EVSE, ClearCache and
+//! DataTransfer; what it does not do gets its schema's
 //! rejected answer (ReserveNow, charging profiles, firmware, logs, the
 //! local list, display messages, certificates), anything else a
 //! NotSupported CALLERROR.
@@ -40,6 +41,9 @@ enum Pending {
     Status(Option<usize>),
     Trigger(m::MessageTriggerEnum, Option<usize>),
     Report(i64, m::ReportBaseEnum),
+    /// One EVSE reset (index): its transaction ends, it goes unavailable
+    /// and comes back; OnIdle waits until that EVSE's transaction ends.
+    ResetEvse(usize, m::ResetEnum),
 }
 
 /// One variable of the station's device model.
@@ -57,7 +61,14 @@ pub(super) struct Station201 {
     reset: Option<m::ResetEnum>,
     boot_reason: m::BootReasonEnum,
     variables: Vec<Var>,
+    /// Connection profiles by slot (SetNetworkProfile): kept, never used
+    /// (the simulator stays on the address it was started with).
+    network_profiles: std::collections::BTreeMap<i64, m::NetworkConnectionProfile>,
 }
+
+/// Slots of connection profiles the simulated station has (its
+/// NetworkConfigurationPriority could list them).
+const NETWORK_SLOTS: std::ops::RangeInclusive<i64> = 1..=3;
 
 impl Station201 {
     pub(super) fn new(base: Base<Tx>) -> Station201 {
@@ -78,7 +89,7 @@ impl Station201 {
             // refuses a new one (it could not connect after a restart).
             var("SecurityCtrlr", "BasicAuthPassword", String::new(), WriteOnly),
         ];
-        Station201 { base, pending: VecDeque::new(), reset: None, boot_reason: m::BootReasonEnum::PowerUp, variables }
+        Station201 { base, pending: VecDeque::new(), reset: None, boot_reason: m::BootReasonEnum::PowerUp, variables, network_profiles: Default::default() }
     }
 
     async fn call<R: m::Request>(&mut self, link: &mut Link, request: R) -> Result<R::Response, String> {
@@ -287,16 +298,51 @@ impl Station201 {
     }
 
     fn reset(&mut self, r: m::ResetRequest) -> m::ResetResponse {
-        let status = match (&r.r#type, r.evse_id) {
-            // Resetting one EVSE is optional in 2.0.1: not simulated.
-            (_, Some(_)) | (m::ResetEnum::Unlisted(_), _) => m::ResetStatusEnum::Rejected,
-            (m::ResetEnum::OnIdle, None) if self.base.charging() => m::ResetStatusEnum::Scheduled,
+        if let Some(id) = r.evse_id {
+            // One EVSE (B11.FR.08): an EVSE the station lacks is Rejected.
+            let status = match (self.evse(id), &r.r#type) {
+                (None, _) | (_, m::ResetEnum::Unlisted(_)) => m::ResetStatusEnum::Rejected,
+                (Some(i), kind) => {
+                    self.pending.push_back(Pending::ResetEvse(i, kind.clone()));
+                    match kind {
+                        m::ResetEnum::OnIdle if self.base.connectors[i].session.is_some() => m::ResetStatusEnum::Scheduled,
+                        _ => m::ResetStatusEnum::Accepted,
+                    }
+                }
+            };
+            return m::ResetResponse { custom_data: None, status, status_info: None };
+        }
+        let status = match &r.r#type {
+            m::ResetEnum::Unlisted(_) => m::ResetStatusEnum::Rejected,
+            m::ResetEnum::OnIdle if self.base.charging() => m::ResetStatusEnum::Scheduled,
             _ => m::ResetStatusEnum::Accepted,
         };
         if status != m::ResetStatusEnum::Rejected {
             self.reset = Some(r.r#type);
         }
         m::ResetResponse { custom_data: None, status, status_info: None }
+    }
+
+    /// An EVSE reset now: its transaction ends (ImmediateReset), it is
+    /// unavailable while it restarts and available again.
+    async fn reset_evse(&mut self, link: &mut Link, i: usize) -> Result<(), String> {
+        self.stop(link, i, m::TriggerReasonEnum::ResetCommand, m::ReasonEnum::ImmediateReset).await?;
+        let was = self.base.connectors[i].available;
+        self.base.connectors[i].available = false;
+        self.status(link, i).await?;
+        self.base.connectors[i].available = was;
+        self.status(link, i).await
+    }
+
+    /// SetNetworkProfile (B09): a slot the station has takes the profile.
+    fn set_network_profile(&mut self, r: m::SetNetworkProfileRequest) -> m::SetNetworkProfileResponse {
+        let status = if NETWORK_SLOTS.contains(&r.configuration_slot) {
+            self.network_profiles.insert(r.configuration_slot, r.connection_data);
+            m::SetNetworkProfileStatusEnum::Accepted
+        } else {
+            m::SetNetworkProfileStatusEnum::Rejected
+        };
+        m::SetNetworkProfileResponse { custom_data: None, status, status_info: None }
     }
 
     fn unlock(&mut self, r: m::UnlockConnectorRequest) -> m::UnlockConnectorResponse {
@@ -514,6 +560,7 @@ impl Station for Station201 {
             Action::RequestStartTransaction => self.serve(payload, Station201::request_start),
             Action::RequestStopTransaction => self.serve(payload, Station201::request_stop),
             Action::Reset => self.serve(payload, Station201::reset),
+            Action::SetNetworkProfile => self.serve(payload, Station201::set_network_profile),
             Action::UnlockConnector => self.serve(payload, Station201::unlock),
             Action::ChangeAvailability => self.serve(payload, Station201::change_availability),
             Action::TriggerMessage => self.serve(payload, Station201::trigger),
@@ -577,6 +624,7 @@ impl Station for Station201 {
     }
 
     async fn work(&mut self, link: &mut Link) -> Result<Flow, String> {
+        let mut later = Vec::new();
         while let Some(p) = self.pending.pop_front() {
             match p {
                 Pending::Start { evse, token, remote_start_id } => {
@@ -592,8 +640,12 @@ impl Station for Station201 {
                 Pending::Status(which) => self.statuses(link, which).await?,
                 Pending::Trigger(message, evse) => self.triggered(link, message, evse).await?,
                 Pending::Report(request_id, base) => self.report(link, request_id, base).await?,
+                Pending::ResetEvse(i, m::ResetEnum::OnIdle) if self.base.connectors[i].session.is_some() => later.push(Pending::ResetEvse(i, m::ResetEnum::OnIdle)),
+                Pending::ResetEvse(i, _) => self.reset_evse(link, i).await?,
             }
         }
+        // An idle reset waits for its EVSE's transaction to end.
+        self.pending.extend(later);
         let restart = match &self.reset {
             Some(m::ResetEnum::Immediate) => {
                 for i in 0..self.evses() {
