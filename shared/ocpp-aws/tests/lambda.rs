@@ -100,7 +100,7 @@ async fn register_for(ctx: &AppCtx, code: &str, version: &str) -> (String, Strin
     let pile = added.data()["id"].as_str().unwrap().to_string();
     let pw = post(ctx, "/pile/setPassword", Some(&admin), json!({"id": pile})).await.data()["password"].as_str().unwrap().to_string();
     let now = ctx.now();
-    let card = Card { id_tag: "AWSCARD1".into(), holder: "t".into(), plate: String::new(), status: CardStatus::Accepted, expires_at: None, parent_id_tag: None, created_at: now, updated_at: now, updated_by: "t".into(), version: 1 };
+    let card = Card { id_tag: "AWSCARD1".into(), holder: "t".into(), plate: String::new(), status: CardStatus::Accepted, token_type: None, expires_at: None, parent_id_tag: None, created_at: now, updated_at: now, updated_by: "t".into(), version: 1 };
     let k = cards::key("AWSCARD1");
     ctx.store.put(backoffice::domain::to_item(&card, &[("PK", k.pk), ("SK", k.sk)]), None).await.unwrap();
     (pile, format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{code}:{pw}"))))

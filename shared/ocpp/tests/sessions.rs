@@ -69,7 +69,7 @@ async fn register_as(ctx: &AppCtx, code: &str, version: &str) -> Charger {
     let basic = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{code}:{password}")));
     let tag = format!("T{code}");
     let now = ctx.now();
-    let card = Card { id_tag: tag.clone(), holder: "Test".into(), plate: "京A12345".into(), status: CardStatus::Accepted, expires_at: None, parent_id_tag: None, created_at: now, updated_at: now, updated_by: "test".into(), version: 1 };
+    let card = Card { id_tag: tag.clone(), holder: "Test".into(), plate: "京A12345".into(), status: CardStatus::Accepted, token_type: None, expires_at: None, parent_id_tag: None, created_at: now, updated_at: now, updated_by: "test".into(), version: 1 };
     let k = cards::key(&tag);
     ctx.store.put(backoffice::domain::to_item(&card, &[("PK", k.pk), ("SK", k.sk)]), None).await.unwrap();
     Charger { code: code.into(), pile_id, basic, tag }
