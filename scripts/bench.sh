@@ -49,7 +49,7 @@ cargo build --release -q -p bench --bin store-cost --bin latency
 cargo build --release -q -p gateway
 
 FULL="${FULL:-0}"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+free_port() { python3 scripts/free_port.py; }
 MOTO_PORT="$(free_port)"
 moto_server -H 127.0.0.1 -p "$MOTO_PORT" >"$BENCH_DIR/moto.log" 2>&1 &
 MOTO_PID=$!

@@ -34,7 +34,7 @@ echo "==> building the gateway"
 cargo build --quiet -p gateway
 
 WORK="$(mktemp -d)"
-PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+PORT="$(python3 scripts/free_port.py)"
 BASE="http://127.0.0.1:$PORT"
 ADMIN_PW="fuzz-admin-$RANDOM$RANDOM"
 EDITOR_PW="fuzz-editor-$RANDOM$RANDOM"

@@ -33,7 +33,7 @@ MOTO_PIDS=()
 trap 'kill "${MOTO_PIDS[@]}" 2>/dev/null || true' EXIT
 start_moto() {
   local port
-  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  port="$(python3 scripts/free_port.py)"
   scripts/moto-server.py -H 127.0.0.1 -p "$port" >"target/moto-$1.log" 2>&1 &
   MOTO_PIDS+=($!)
   for _ in $(seq 50); do

@@ -3,7 +3,7 @@
 // Debian's chromium through playwright-core. All traffic stays on 127.0.0.1.
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,16 +33,42 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-function freePort() {
-  return new Promise((res, rej) => {
+/** Where the kernel's ephemeral ports begin (32768 on Linux by default). */
+function ephemeralRangeStart() {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+function bindable(port) {
+  return new Promise((res) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
+    srv.once('error', () => res(null));
+    srv.listen(port, '127.0.0.1', () => {
+      const bound = srv.address().port;
+      srv.close(() => res(bound));
     });
   });
+}
+
+/**
+ * A free loopback port below the kernel's ephemeral range. A port from that
+ * range (what listening on port 0 gives) is also handed to outgoing
+ * connections, the browser's and the tests' own, so one picked there can be
+ * taken before the gateway binds it; below it only another test's pick can
+ * collide, one chance in thousands within the moment of a start.
+ */
+async function freePort() {
+  const start = ephemeralRangeStart();
+  for (let i = 0; i < 1000; i++) {
+    const port = start > 12000 ? 10000 + Math.floor(Math.random() * (start - 10000)) : 0;
+    const bound = await bindable(port);
+    if (bound) return bound;
+  }
+  throw new Error('no free loopback port');
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

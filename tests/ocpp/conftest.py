@@ -11,6 +11,7 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -24,15 +25,11 @@ from ocpp.routing import on
 from ocpp.v16 import ChargePoint, call_result
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from free_port import free_port  # noqa: E402  (the one port picker of the test servers)
 GATEWAY = os.environ.get("OCPP_GATEWAY_BIN", str(ROOT / "target/debug/gateway"))
 ADMIN_PW = "admin-pass-123"
 EDITOR_PW = "editor-pass-123"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Api:

@@ -435,7 +435,7 @@ fn json_logs_carry_the_request_id() {
     let dir = fresh_data_dir("json-logs");
     let log = dir.join("out.log");
     let out_file = std::fs::File::create(&log).unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = free_port();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gateway"))
         .env("BACKOFFICE_DATA_DIR", &dir)
         .env("BACKOFFICE_PORT", port.to_string())

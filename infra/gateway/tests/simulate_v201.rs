@@ -239,7 +239,7 @@ fn agrees_with_the_record(order: &Value, record: &Value) {
 /// frame decodes strictly and answers what the pile sent.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn simulated_ykc_piles_charge_through_the_ykc_port() {
-    let ykc_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port().to_string();
+    let ykc_port = free_port().to_string();
     let gw = Gateway::start(fresh_data_dir("simulate-ykc"), &[("BACKOFFICE_DEMO_ORDERS", "50"), ("BACKOFFICE_YKC_PORT", &ykc_port)]).await;
     let client = backoffice::http_client::client();
     let token = login(&client, &gw.base, "admin", ADMIN_PW).await;

@@ -22,8 +22,37 @@ pub fn fresh_data_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+/// Where the kernel's ephemeral ports begin (32768 on Linux by default).
+fn ephemeral_range_start() -> u16 {
+    std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|r| r.split_whitespace().next()?.parse().ok())
+        .unwrap_or(32768)
+}
+
+/// A free loopback port below the kernel's ephemeral range. A port from
+/// that range (what binding port 0 gives) is also handed to outgoing
+/// connections, and the tests open many, so one picked there can be taken
+/// before the gateway binds it; below it only another test's pick can
+/// collide, one chance in thousands within the moment of a start.
+pub fn free_port() -> u16 {
+    use std::hash::{BuildHasher, Hasher};
+    let start = ephemeral_range_start();
+    for attempt in 0..1000u32 {
+        let port = if start > 12000 {
+            // RandomState is seeded afresh per instance: a random number
+            // without a crate for it.
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u32(attempt);
+            10000 + (h.finish() % u64::from(start - 10000)) as u16
+        } else {
+            0
+        };
+        if let Ok(listener) = std::net::TcpListener::bind(("127.0.0.1", port)) {
+            return listener.local_addr().unwrap().port();
+        }
+    }
+    panic!("no free loopback port");
 }
 
 impl Gateway {
