@@ -179,6 +179,14 @@ pub struct IdTagInfo {
     pub parent_id_tag: Option<String>,
 }
 
+impl IdTagInfo {
+    /// The answer to a start no one authorized (a free-vend station):
+    /// nothing to refuse, so accepted, without expiry or parent.
+    pub fn free_vend() -> IdTagInfo {
+        IdTagInfo { status: CardStatus::Accepted, expiry_date: None, parent_id_tag: None }
+    }
+}
+
 pub fn key(id_tag: &str) -> Key {
     Key::new(format!("CARD#{}", id_tag.trim().to_uppercase()), "CARD")
 }

@@ -292,11 +292,6 @@ pub enum StartedBy {
     NoAuthorization,
 }
 
-/// The answer to a start no one authorized: nothing to refuse.
-fn free_vend() -> IdTagInfo {
-    IdTagInfo { status: CardStatus::Accepted, expiry_date: None, parent_id_tag: None }
-}
-
 /// The card of an id tag, or of a 2.0.1 token of `token_type`.
 async fn read_card(ctx: &AppCtx, id_tag: &str, token_type: Option<&str>) -> Result<Option<cards::CardView>, ApiError> {
     match token_type {
@@ -316,19 +311,19 @@ pub async fn start_by(ctx: &AppCtx, pile: &Pile, r: &StartRequest, by: StartedBy
         StartedBy::Seen(view) => Some(view),
         StartedBy::IdTag | StartedBy::Token(_) | StartedBy::NoAuthorization => None,
     };
+    let minimum = Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen);
     let dedupe = start_key(&pile.id, r);
     if let Some(id) = recorded_start(ctx, &dedupe).await? {
-        let id_tag_info = if unauthorized { free_vend() } else { cards::judge(read_card(ctx, &r.id_tag, token_type.as_deref()).await?.as_ref(), ctx.now(), Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen)) };
+        let id_tag_info = if unauthorized { IdTagInfo::free_vend() } else { cards::judge(read_card(ctx, &r.id_tag, token_type.as_deref()).await?.as_ref(), ctx.now(), minimum) };
         return Ok(Started { transaction_id: id, id_tag_info, repeated: true });
     }
-    let minimum = Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen);
     for _ in 0..ATTEMPTS {
         let view = match (unauthorized, seen.take()) {
             (true, _) => None,
             (false, Some(view)) => view,
             (false, None) => read_card(ctx, &r.id_tag, token_type.as_deref()).await?,
         };
-        let id_tag_info = if unauthorized { free_vend() } else { cards::judge(view.as_ref(), ctx.now(), minimum) };
+        let id_tag_info = if unauthorized { IdTagInfo::free_vend() } else { cards::judge(view.as_ref(), ctx.now(), minimum) };
         let hold = match (&view, id_tag_info.status) {
             (Some(v), CardStatus::Accepted) => cards::hold_ops(v, minimum),
             _ => None,

@@ -94,7 +94,7 @@ pub fn token_type_of(t: Option<cards::TokenType>) -> IdTokenEnum {
 /// authorization (free vend) has nothing a refusal could stop, so it is
 /// accepted and its order flagged (`ChargerProblem::NoAuthorization`).
 fn free_vend_info() -> IdTokenInfo {
-    id_token_info(&CardAnswer { status: cards::CardStatus::Accepted, expiry_date: None, parent_id_tag: None })
+    id_token_info(&CardAnswer::free_vend())
 }
 
 /// The pile's connector an EVSE is (1 or more, at most the pile's count).

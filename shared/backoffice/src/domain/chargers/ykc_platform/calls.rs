@@ -247,11 +247,7 @@ pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<(msg
         }
         OFFLINE_CARD_CLEAR => {
             let c: OfflineCardClearCall = serde_json::from_value(payload.clone()).map_err(|_| read("offline card clear"))?;
-            let entries = c.id_tags.iter().map(|t| physical_card(t)).collect::<Result<Vec<_>, String>>()?;
-            if entries.is_empty() || entries.len() > CARDS_PER_CLEAR {
-                return Err(format!("{action}: 1-{CARDS_PER_CLEAR} cards a frame"));
-            }
-            Message::OfflineCardClear(msg::OfflineCardClear { pile: *pile, entries })
+            Message::OfflineCardClear(msg::OfflineCardClear { pile: *pile, entries: physical_cards(action, &c.id_tags, CARDS_PER_CLEAR)? })
         }
         BALANCE_UPDATE => {
             let c: BalanceUpdateCall = serde_json::from_value(payload.clone()).map_err(|_| read("balance update"))?;
@@ -270,14 +266,19 @@ pub fn message(pile: &PileNo, action: &str, payload: &Value, tariff: Option<(msg
         }
         OFFLINE_CARD_QUERY => {
             let c: OfflineCardQueryCall = serde_json::from_value(payload.clone()).map_err(|_| read("offline card query"))?;
-            let entries = c.id_tags.iter().map(|t| physical_card(t)).collect::<Result<Vec<_>, String>>()?;
-            if entries.is_empty() || entries.len() > CARDS_PER_QUERY {
-                return Err(format!("{action}: 1-{CARDS_PER_QUERY} cards a frame"));
-            }
-            Message::OfflineCardQuery(msg::OfflineCardQuery { pile: *pile, entries })
+            Message::OfflineCardQuery(msg::OfflineCardQuery { pile: *pile, entries: physical_cards(action, &c.id_tags, CARDS_PER_QUERY)? })
         }
         other => return Err(format!("{other} is not a YKC command")),
     })
+}
+
+/// The physical numbers of 1 to `most` cards, as one frame of `action` lists them.
+fn physical_cards(action: &str, id_tags: &[String], most: usize) -> Result<Vec<PhysicalCardNo>, String> {
+    let entries = id_tags.iter().map(|t| physical_card(t)).collect::<Result<Vec<_>, String>>()?;
+    if entries.is_empty() || entries.len() > most {
+        return Err(format!("{action}: 1-{most} cards a frame"));
+    }
+    Ok(entries)
 }
 
 /// Whether a command can be sent: its frame builds for a pile number.
