@@ -26,7 +26,7 @@ use crate::domain::chargers::ykc_platform::calls as ykc_calls;
 use crate::domain::chargers::{sessions, smart_v201};
 use crate::domain::orders;
 use crate::reply::Reply;
-use crate::request::Call;
+use crate::request::{field_invalid, Call};
 use crate::routes::{route, Access::Permission, Route};
 
 /// What these routes touch in the table (their functions' IAM policies,
@@ -223,17 +223,13 @@ pub(super) fn sends_v201<R: v201::Request>(call: &Call) -> Result<(), ApiError> 
 
 /// A 400 naming the field, also in `data.fields`: the operation's dialog
 /// shows the words beside that field.
-fn bad(field: &str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    crate::request::invalid_field(field, en, zh)
-}
-
 pub(super) fn by(call: &Call) -> Result<String, ApiError> {
     Ok(call.caller()?.username().to_string())
 }
 
 pub(super) async fn pile(ctx: &AppCtx, id: &str) -> Result<Pile, ApiError> {
     if id.trim().is_empty() {
-        return Err(bad("pileId", "is required", "不能为空"));
+        return Err(field_invalid("pileId", msg::request::required()));
     }
     piles::get_pile(ctx, id.trim()).await
 }
@@ -243,8 +239,8 @@ fn connector(p: &Pile, n: Option<i64>, allow_zero: bool) -> Result<u32, ApiError
     let min = if allow_zero { 0 } else { 1 };
     match n {
         Some(n) if n >= min && n <= p.connector_count as i64 => Ok(n as u32),
-        Some(n) => Err(bad("connectorId", format!("pile {} has connectors 1-{} (got {n})", p.code, p.connector_count), format!("充电桩{}只有第1-{}枪（收到{n}）", p.code, p.connector_count))),
-        None => Err(bad("connectorId", "is required", "不能为空")),
+        Some(n) => Err(field_invalid("connectorId", msg::chargers::command::no_such_connector(&p.code, &p.connector_count, &n))),
+        None => Err(field_invalid("connectorId", msg::request::required())),
     }
 }
 
@@ -269,7 +265,7 @@ async fn queue<R: Request>(ctx: &AppCtx, call: &Call, p: &Pile, request: &R) -> 
         return Err(crate::request::field_invalid("pileId", msg::chargers::ykc::no_such_operation(R::ACTION.name(), &p.code)));
     }
     if p.ocpp_version != OcppVersion::V16 {
-        return Err(bad("pileId", format!("pile {} speaks OCPP 2.0.1, which has no {}", p.code, R::ACTION), format!("充电桩{}使用 OCPP 2.0.1，不支持 {}", p.code, R::ACTION)));
+        return Err(field_invalid("pileId", msg::chargers::command::v201_has_no(&R::ACTION, &p.code)));
     }
     let c = commands::send(ctx, &p.id, request, &by(call)?).await?;
     answered_now(c)
@@ -320,10 +316,10 @@ pub struct RemoteStartBody {
 /// with its TxProfile when one is asked for.
 fn remote_start_request(b: &RemoteStartBody, now: i64, n: Option<u32>, tag: &str) -> Result<v16::RemoteStartTransactionRequest, ApiError> {
     let charging_profile = match (b.limit_w, &b.charging_profile) {
-        (Some(_), Some(_)) => return Err(bad("chargingProfile", "give limitW or chargingProfile, not both", "limitW 与 chargingProfile 只能二选一")),
+        (Some(_), Some(_)) => return Err(field_invalid("chargingProfile", msg::chargers::command::limit_or_profile())),
         (Some(limit), None) => {
             if !(limit > 0.0 && limit.is_finite()) {
-                return Err(bad("limitW", "must be a positive number of watts", "须为正数（瓦）"));
+                return Err(field_invalid("limitW", msg::chargers::command::positive_watts()));
             }
             let limit = one_decimal("limitW", limit, MAX_LIMIT_W, RateUnit::W)?;
             let schedule = v16::ChargingSchedule {
@@ -367,10 +363,10 @@ async fn remote_start(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     };
     let tag = b.id_tag.trim();
     if cards::get(ctx, tag).await?.is_none() {
-        return Err(bad("idTag", format!("no charging card {tag}"), format!("充电卡{tag}不存在")));
+        return Err(field_invalid("idTag", msg::cards::not_found(&tag)));
     }
     if p.ocpp_version.is_ykc() {
-        let gun = n.ok_or_else(|| bad("connectorId", "is required: a YKC pile starts on the gun it is told", "不能为空：云快充充电桩须指定枪号"))?;
+        let gun = n.ok_or_else(|| field_invalid("connectorId", msg::chargers::command::ykc_gun_required()))?;
         if b.charging_profile.is_some() || b.limit_w.is_some() {
             let field = if b.limit_w.is_some() { "limitW" } else { "chargingProfile" };
             return Err(crate::request::field_invalid(field, msg::chargers::ykc::no_power_limit(&p.code)));
@@ -394,10 +390,10 @@ async fn remote_start(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 /// TxProfile when one is asked for.
 fn request_start_v201(b: &RemoteStartBody, n: Option<u32>, tag: &str, remote_start_id: i64) -> Result<v201::RequestStartTransactionRequest, ApiError> {
     if b.charging_profile.is_some() {
-        return Err(bad("chargingProfile", "a whole charging profile at start is sent to OCPP 1.6 chargers only: give limitW", "仅 OCPP 1.6 充电桩可在启动时下发完整充电曲线：请改用 limitW"));
+        return Err(field_invalid("chargingProfile", msg::chargers::command::profile_at_start_v16_only()));
     }
     let charging_profile = match b.limit_w {
-        Some(limit) if !(limit > 0.0 && limit.is_finite()) => return Err(bad("limitW", "must be a positive number of watts", "须为正数（瓦）")),
+        Some(limit) if !(limit > 0.0 && limit.is_finite()) => return Err(field_invalid("limitW", msg::chargers::command::positive_watts())),
         Some(limit) => Some(v201::ChargingProfile {
             custom_data: None,
             id: 1,
@@ -453,22 +449,22 @@ async fn remote_stop(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
             let n = connector(&p, b.connector_id, false)?;
             match sessions::open_on(ctx, &p.id, n).await? {
                 Some(t) => t.transaction_id,
-                None => return Err(bad("connectorId", format!("no session is running on {} #{n}", p.code), format!("{} 第{n}枪没有进行中的充电", p.code))),
+                None => return Err(field_invalid("connectorId", msg::chargers::command::no_session_on(&p.code, &n))),
             }
         }
         (Some(no), _) => {
             let row = orders::load(ctx, &no.to_uppercase()).await?;
             if row.order.status != charging::orders::OrderStatus::Charging {
-                return Err(bad("orderNo", format!("order {no} is not charging"), format!("订单{no}不在充电中")));
+                return Err(field_invalid("orderNo", msg::chargers::command::order_not_charging(&no)));
             }
-            row.transaction_id.ok_or_else(|| bad("orderNo", format!("order {no} was not started by a charger"), format!("订单{no}不是充电桩上报的会话")))?
+            row.transaction_id.ok_or_else(|| field_invalid("orderNo", msg::chargers::command::order_not_from_charger(&no)))?
         }
         (None, Some(id)) => id,
-        (None, None) => return Err(bad("orderNo", "give the order (or its transactionId, or pileId and connectorId)", "请指定订单（或交易号，或充电桩与枪号）")),
+        (None, None) => return Err(field_invalid("orderNo", msg::chargers::command::which_session())),
     };
-    let t = sessions::get_transaction(ctx, tx).await?.ok_or_else(|| bad("transactionId", format!("no transaction {tx}"), format!("交易{tx}不存在")))?;
+    let t = sessions::get_transaction(ctx, tx).await?.ok_or_else(|| field_invalid("transactionId", msg::chargers::command::no_transaction(&tx)))?;
     if t.stop_ts.is_some() {
-        return Err(bad("transactionId", format!("transaction {tx} has stopped"), format!("交易{tx}已结束")));
+        return Err(field_invalid("transactionId", msg::chargers::command::transaction_stopped(&tx)));
     }
     let p = piles::get_pile(ctx, &t.pile_id).await?;
     if p.ocpp_version.is_ykc() {
@@ -523,7 +519,7 @@ async fn availability(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: AvailabilityBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     let n = connector(&p, b.connector_id, true)?;
-    let kind = b.kind.ok_or_else(|| bad("type", "is required: Operative or Inoperative", "不能为空：Operative 或 Inoperative"))?;
+    let kind = b.kind.ok_or_else(|| field_invalid("type", msg::chargers::command::availability_type_required()))?;
     if p.ocpp_version.is_ykc() {
         // YKC puts the whole pile in or out of service (0x52), never one gun.
         if n != 0 {
@@ -566,14 +562,14 @@ pub struct TriggerBody {
 async fn trigger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: TriggerBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    let message = b.requested_message.ok_or_else(|| bad("requestedMessage", "is required", "不能为空"))?;
+    let message = b.requested_message.ok_or_else(|| field_invalid("requestedMessage", msg::request::required()))?;
     let connector_id = optional_connector(&p, b.connector_id)?;
     if p.ocpp_version.is_ykc() {
         return super::commands_ykc::trigger(ctx, &call, &p, message, connector_id).await;
     }
     if p.ocpp_version == OcppVersion::V201 {
         if matches!(message, TriggerMessage::DiagnosticsStatusNotification) {
-            return Err(bad("requestedMessage", "OCPP 2.0.1 has no DiagnosticsStatusNotification (its log upload reports LogStatusNotification)", "OCPP 2.0.1 没有 DiagnosticsStatusNotification（日志上传报告 LogStatusNotification）"));
+            return Err(field_invalid("requestedMessage", msg::chargers::command::no_diagnostics_status()));
         }
         // A StatusNotification is of one connector: EVSE n's connector 1.
         let one_connector = matches!(message, TriggerMessage::StatusNotification).then_some(1);
@@ -607,7 +603,7 @@ pub struct ResetBody {
 fn evse_of_v201(p: &Pile, field: &str, n: Option<i64>) -> Result<Option<i64>, ApiError> {
     let Some(n) = n else { return Ok(None) };
     if p.ocpp_version != OcppVersion::V201 {
-        return Err(bad(field, format!("pile {} does not speak OCPP 2.0.1: only a 2.0.1 station takes an EVSE here", p.code), format!("充电桩{}不使用 OCPP 2.0.1：仅 2.0.1 充电站可指定 EVSE", p.code)));
+        return Err(field_invalid(field, msg::chargers::command::evse_v201_only(&p.code)));
     }
     if n < 1 || n > p.connector_count as i64 {
         return Err(crate::request::field_invalid(field, msg::chargers::variables::no_such_evse(&p.code, &n, &p.connector_count)));
@@ -619,7 +615,7 @@ fn evse_of_v201(p: &Pile, field: &str, n: Option<i64>) -> Result<Option<i64>, Ap
 async fn reset(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: ResetBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    let kind = b.kind.ok_or_else(|| bad("type", "is required: Soft or Hard", "不能为空：Soft 或 Hard"))?;
+    let kind = b.kind.ok_or_else(|| field_invalid("type", msg::chargers::command::reset_type_required()))?;
     let evse_id = evse_of_v201(&p, "evseId", b.evse_id)?;
     if p.ocpp_version.is_ykc() {
         // YKC restarts now (Hard) or once no gun charges (Soft).
@@ -645,7 +641,7 @@ const MAX_VALUE: usize = 500;
 fn config_key(field: &str, k: &str) -> Result<String, ApiError> {
     let k = k.trim();
     if k.is_empty() || k.chars().count() > MAX_KEY || !k.chars().all(|c| c.is_ascii_graphic()) {
-        return Err(bad(field, format!("a configuration key is 1-{MAX_KEY} printable ASCII characters (got {:?})", k), format!("配置项须为1-{MAX_KEY}位可打印ASCII字符")));
+        return Err(field_invalid(field, msg::chargers::command::bad_config_key(&format!("{k:?}"), &MAX_KEY)));
     }
     Ok(k.to_string())
 }
@@ -666,7 +662,7 @@ async fn get_configuration(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> 
     let b: GetConfigurationBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     if b.keys.len() > 50 {
-        return Err(bad("keys", "at most 50 keys a request", "每次最多50个配置项"));
+        return Err(field_invalid("keys", msg::chargers::command::too_many_keys(&50)));
     }
     let keys = b.keys.iter().enumerate().map(|(i, k)| config_key(&format!("keys[{i}]"), k)).collect::<Result<Vec<_>, _>>()?;
     let key = (!keys.is_empty()).then_some(keys);
@@ -694,14 +690,10 @@ async fn change_configuration(ctx: &AppCtx, call: Call) -> Result<Reply, ApiErro
     if commands::is_authorization_key(&key) {
         // Sent here it would be stored and shown in clear, and the stored
         // password would not follow: the charger would be locked out.
-        return Err(bad(
-            "key",
-            "AuthorizationKey is the charger's password: change it with /charger/rotateAuthorizationKey (generated or checked, stored hashed, in force once the charger accepts it)",
-            "AuthorizationKey 是充电桩的密码：请用 /charger/rotateAuthorizationKey 修改（自动生成或经检查，哈希保存，充电桩接受后生效）",
-        ));
+        return Err(field_invalid("key", msg::chargers::command::authorization_key_is_password()));
     }
     if b.value.chars().count() > MAX_VALUE {
-        return Err(bad("value", format!("at most {MAX_VALUE} characters"), format!("不能超过{MAX_VALUE}个字符")));
+        return Err(field_invalid("value", msg::chargers::command::at_most_chars(&MAX_VALUE)));
     }
     queue(ctx, &call, &p, &v16::ChangeConfigurationRequest { key, value: b.value }).await
 }
@@ -797,11 +789,11 @@ async fn data_transfer(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = pile(ctx, &b.pile_id).await?;
     let vendor = b.vendor_id.trim();
     if vendor.is_empty() || vendor.chars().count() > 255 {
-        return Err(bad("vendorId", "is 1-255 characters", "须为1-255个字符"));
+        return Err(field_invalid("vendorId", msg::chargers::command::length_range(&255, &1)));
     }
     let message_id = b.message_id.as_deref().map(str::trim).filter(|m| !m.is_empty());
     if message_id.is_some_and(|m| m.chars().count() > 50) {
-        return Err(bad("messageId", "is at most 50 characters", "不能超过50个字符"));
+        return Err(field_invalid("messageId", msg::chargers::command::at_most_chars(&50)));
     }
     if p.ocpp_version == OcppVersion::V201 {
         // 2.0.1's data is any JSON; the text goes as a string, as in 1.6.
@@ -832,7 +824,7 @@ async fn command_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let q: CommandListQuery = call.query()?;
     let size = q.page_size.unwrap_or(20);
     if !(1..=200).contains(&size) {
-        return Err(bad("pageSize", "must be 1-200", "须为1-200"));
+        return Err(field_invalid("pageSize", msg::chargers::command::range(&200, &1)));
     }
     let p = pile(ctx, &q.pile_id).await?;
     let (list, cursor) = commands::list(ctx, &p.id, size, q.cursor).await?;
@@ -850,8 +842,8 @@ async fn command_get(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 fn future_time(ctx: &AppCtx, field: &str, ts: Option<i64>) -> Result<i64, ApiError> {
     match ts {
         Some(t) if t > ctx.now() && t < ctx.now() + 366 * 86_400 => Ok(t),
-        Some(_) => Err(bad(field, "must be a time in the coming year (unix seconds)", "须为一年内的未来时间（Unix秒）")),
-        None => Err(bad(field, "is required", "不能为空")),
+        Some(_) => Err(field_invalid(field, msg::chargers::command::future_within_year())),
+        None => Err(field_invalid(field, msg::request::required())),
     }
 }
 
@@ -860,7 +852,7 @@ pub(super) fn location(field: &str, raw: &str) -> Result<String, ApiError> {
     let ok = url::Url::parse(raw.trim()).ok().filter(|u| matches!(u.scheme(), "http" | "https" | "ftp" | "ftps") && u.host().is_some());
     match ok {
         Some(u) if raw.len() <= 512 => Ok(u.to_string()),
-        _ => Err(bad(field, "must be an http(s) or ftp(s) URL", "须为 http(s) 或 ftp(s) 地址")),
+        _ => Err(field_invalid(field, msg::chargers::command::url())),
     }
 }
 
@@ -937,12 +929,12 @@ async fn reserve_now(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = pile(ctx, &b.pile_id).await?;
     let n = connector(&p, b.connector_id, true)?;
     if b.connector_type.is_some() && p.ocpp_version != OcppVersion::V201 {
-        return Err(bad("connectorType", format!("pile {} does not speak OCPP 2.0.1: only a 2.0.1 station reserves by connector type", p.code), format!("充电桩{}不使用 OCPP 2.0.1：仅 2.0.1 充电站可按枪型预约", p.code)));
+        return Err(field_invalid("connectorType", msg::chargers::command::connector_type_v201_only(&p.code)));
     }
     let connector_type: Option<v201::ConnectorEnum> = b.connector_type.map(ocpp_value).transpose()?;
     let tag = b.id_tag.trim();
     let Some(card) = cards::get(ctx, tag).await? else {
-        return Err(bad("idTag", format!("no charging card {tag}"), format!("充电卡{tag}不存在")));
+        return Err(field_invalid("idTag", msg::cards::not_found(&tag)));
     };
     let until = future_time(ctx, "expiresAt", b.expires_at)?;
     let id = reservations::next_id(ctx).await?;
@@ -987,7 +979,7 @@ pub struct CancelReservationBody {
 async fn cancel_reservation(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     use crate::domain::chargers::reservations;
     let b: CancelReservationBody = call.req.payload()?;
-    let id = b.reservation_id.ok_or_else(|| bad("reservationId", "is required", "不能为空"))?;
+    let id = b.reservation_id.ok_or_else(|| field_invalid("reservationId", msg::request::required()))?;
     let r = reservations::get(ctx, id).await?.ok_or_else(|| ApiError::not_found(Text::new(format!("no reservation {id}"), format!("预约{id}不存在"))))?;
     let p = piles::get_pile(ctx, &r.pile_id).await?;
     if p.ocpp_version == OcppVersion::V201 {
@@ -1038,7 +1030,7 @@ async fn update_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let p = pile(ctx, &b.pile_id).await?;
     let location = location("location", &b.location)?;
     let at = match b.retrieve_at {
-        Some(t) if t < ctx.now() - 60 => return Err(bad("retrieveAt", "must not be in the past", "不能早于现在")),
+        Some(t) if t < ctx.now() - 60 => return Err(field_invalid("retrieveAt", msg::chargers::command::not_in_past())),
         Some(t) => t,
         None => ctx.now(),
     };
@@ -1084,7 +1076,7 @@ async fn get_diagnostics(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let location = location("location", &b.location)?;
     if let (Some(a), Some(z)) = (b.start_at, b.stop_at) {
         if a > z {
-            return Err(bad("stopAt", "must be after startAt", "须晚于startAt"));
+            return Err(field_invalid("stopAt", msg::chargers::command::after(&"startAt")));
         }
     }
     let request = v16::GetDiagnosticsRequest { location, retries: None, retry_interval: None, start_time: b.start_at.map(DateTime::from_unix), stop_time: b.stop_at.map(DateTime::from_unix) };
@@ -1129,9 +1121,9 @@ pub struct InstallCertificateBody {
 async fn install_certificate(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: InstallCertificateBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    let kind = b.certificate_type.ok_or_else(|| bad("certificateType", "is required", "不能为空"))?;
+    let kind = b.certificate_type.ok_or_else(|| field_invalid("certificateType", msg::request::required()))?;
     if b.certificate.trim().is_empty() {
-        return Err(bad("certificate", "is required", "不能为空"));
+        return Err(field_invalid("certificate", msg::request::required()));
     }
     if p.ocpp_version == OcppVersion::V201 {
         return queue_v201(ctx, &call, &p, &certificates::install_certificate_request_v201(kind.into(), &b.certificate)?).await;
@@ -1152,7 +1144,7 @@ pub struct CertificateKindBody {
 async fn get_installed_certificate_ids(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: CertificateKindBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    let kind = b.certificate_type.ok_or_else(|| bad("certificateType", "is required", "不能为空"))?;
+    let kind = b.certificate_type.ok_or_else(|| field_invalid("certificateType", msg::request::required()))?;
     if p.ocpp_version == OcppVersion::V201 {
         let asked: v201::GetCertificateIdUseEnum = ocpp_value(certificates::certificate_use_v201(kind.into())?)?;
         return queue_v201(ctx, &call, &p, &v201::GetInstalledCertificateIdsRequest { custom_data: None, certificate_type: Some(vec![asked]) }).await;
@@ -1176,14 +1168,14 @@ async fn delete_certificate(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     let b: CertificateSerialBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     if b.serial.trim().is_empty() {
-        return Err(bad("serial", "is required", "不能为空"));
+        return Err(field_invalid("serial", msg::request::required()));
     }
     let c = certificates::find_by_serial(ctx, &p.id, &b.serial).await?;
     if c.origin == certificates::Origin::Issued {
-        return Err(bad("serial", "names the charger's own certificate: revoke it instead (DeleteCertificate removes root certificates)", "是充电桩自身的证书：请吊销（DeleteCertificate只删除根证书）"));
+        return Err(field_invalid("serial", msg::chargers::command::own_certificate()));
     }
     let payload = certificates::delete_certificate_payload(&c)?;
-    let unreadable = |e: ocpp::schema::Violation| bad("serial", format!("names a certificate whose hash data the charger cannot read: {e}"), "所指证书的哈希数据无效");
+    let unreadable = |e: ocpp::schema::Violation| field_invalid("serial", msg::chargers::command::unreadable_certificate(&e));
     if p.ocpp_version == OcppVersion::V201 {
         let request: v201::DeleteCertificateRequest = ocpp::schema::parse(&payload, Mode::Strict).map_err(unreadable)?;
         return queue_v201(ctx, &call, &p, &request).await;
@@ -1197,7 +1189,7 @@ async fn certificate_signed(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     let b: CertificateSerialBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
     if b.serial.trim().is_empty() {
-        return Err(bad("serial", "is required", "不能为空"));
+        return Err(field_invalid("serial", msg::request::required()));
     }
     let c = certificates::find_by_serial(ctx, &p.id, &b.serial).await?;
     let chain = certificates::issued_chain(ctx, &c)?;
@@ -1235,7 +1227,7 @@ pub struct ExtendedTriggerBody {
 async fn extended_trigger(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: ExtendedTriggerBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    let message = b.requested_message.ok_or_else(|| bad("requestedMessage", "is required", "不能为空"))?;
+    let message = b.requested_message.ok_or_else(|| field_invalid("requestedMessage", msg::request::required()))?;
     let connector_id = optional_connector(&p, b.connector_id)?;
     if p.ocpp_version == OcppVersion::V201 {
         // 2.0.1's TriggerMessage takes the extended messages, the CSR under its 2.0.1 name.
@@ -1280,10 +1272,10 @@ pub struct GetLogBody {
 /// naming the field past its range.
 pub(super) fn retries(retries: Option<u32>, interval: Option<u32>) -> Result<(Option<i64>, Option<i64>), ApiError> {
     if retries.is_some_and(|r| r > 10) {
-        return Err(bad("retries", "must be 0-10", "须为0-10"));
+        return Err(field_invalid("retries", msg::chargers::command::range(&10, &0)));
     }
     if interval.is_some_and(|i| i > 86_400) {
-        return Err(bad("retryIntervalSecs", "must be 0-86400", "须为0-86400"));
+        return Err(field_invalid("retryIntervalSecs", msg::chargers::command::range(&86400, &0)));
     }
     Ok((retries.map(i64::from), interval.map(i64::from)))
 }
@@ -1292,11 +1284,11 @@ pub(super) fn retries(retries: Option<u32>, interval: Option<u32>) -> Result<(Op
 async fn get_log(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: GetLogBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    let log_type = b.log_type.ok_or_else(|| bad("logType", "is required", "不能为空"))?;
+    let log_type = b.log_type.ok_or_else(|| field_invalid("logType", msg::request::required()))?;
     let remote_location = location("location", &b.location)?;
     if let (Some(a), Some(z)) = (b.oldest_at, b.latest_at) {
         if a > z {
-            return Err(bad("latestAt", "must be after oldestAt", "须晚于oldestAt"));
+            return Err(field_invalid("latestAt", msg::chargers::command::after(&"oldestAt")));
         }
     }
     let (retries, retry_interval) = retries(b.retries, b.retry_interval_secs)?;
@@ -1350,21 +1342,21 @@ async fn signed_update_firmware(ctx: &AppCtx, call: Call) -> Result<Reply, ApiEr
     let p = pile(ctx, &b.pile_id).await?;
     let location = location("location", &b.location)?;
     let retrieve_at = match b.retrieve_at {
-        Some(t) if t < ctx.now() - 60 => return Err(bad("retrieveAt", "must not be in the past", "不能早于现在")),
+        Some(t) if t < ctx.now() - 60 => return Err(field_invalid("retrieveAt", msg::chargers::command::not_in_past())),
         Some(t) => t,
         None => ctx.now(),
     };
     if b.install_at.is_some_and(|t| t < retrieve_at) {
-        return Err(bad("installAt", "must not be before retrieveAt", "不能早于retrieveAt"));
+        return Err(field_invalid("installAt", msg::chargers::command::not_before(&"retrieveAt")));
     }
     let signing_certificate = b.signing_certificate.trim();
     if signing_certificate.is_empty() {
-        return Err(bad("signingCertificate", "is required", "不能为空"));
+        return Err(field_invalid("signingCertificate", msg::request::required()));
     }
     certificates::check_certificate_pem("signingCertificate", signing_certificate, certificates::MAX_CERTIFICATE_CHARS, false)?;
     let signature = b.signature.trim();
     if signature.is_empty() || signature.len() > 800 || base64::engine::general_purpose::STANDARD.decode(signature).is_err() {
-        return Err(bad("signature", "must be base64 of at most 800 characters", "须为不超过800个字符的base64"));
+        return Err(field_invalid("signature", msg::chargers::command::signature(&800)));
     }
     let (retries, retry_interval) = retries(b.retries, b.retry_interval_secs)?;
     if p.ocpp_version == OcppVersion::V201 {
@@ -1409,7 +1401,7 @@ async fn ykc_local_list(ctx: &AppCtx, call: &Call, p: &Pile, kind: UpdateType) -
     };
     let (all, total) = cards::list(ctx, None, None, 1, MAX_LOCAL_LIST).await?;
     if total > MAX_LOCAL_LIST as u64 && kind == UpdateType::Full {
-        return Err(bad("updateType", format!("a full list holds at most {MAX_LOCAL_LIST} cards ({total} exist): send differential lists"), format!("完整列表最多{MAX_LOCAL_LIST}张卡（共{total}张），请发送差异列表")));
+        return Err(field_invalid("updateType", msg::chargers::command::full_list_too_long(&MAX_LOCAL_LIST, &total)));
     }
     let (now, minimum) = (ctx.now(), charging::Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen));
     let (mut add, mut remove) = (Vec::new(), Vec::new());
@@ -1466,7 +1458,7 @@ const MAX_LOCAL_LIST: u32 = 1000;
 async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let b: LocalListBody = call.req.payload()?;
     let p = pile(ctx, &b.pile_id).await?;
-    let kind = b.update_type.ok_or_else(|| bad("updateType", "is required: Full or Differential", "不能为空：Full 或 Differential"))?;
+    let kind = b.update_type.ok_or_else(|| field_invalid("updateType", msg::chargers::command::update_type_required()))?;
     if p.ocpp_version.is_ykc() {
         return ykc_local_list(ctx, &call, &p, kind).await;
     }
@@ -1478,11 +1470,11 @@ async fn send_local_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let since = last.and_then(|c| c.answered_at).unwrap_or(0);
     let version = b.list_version.unwrap_or(last_version + 1);
     if version <= last_version {
-        return Err(bad("listVersion", format!("must be above the charger's {last_version}"), format!("须大于充电桩当前的{last_version}")));
+        return Err(field_invalid("listVersion", msg::chargers::command::list_version_above(&last_version)));
     }
     let (all, total) = cards::list(ctx, None, None, 1, MAX_LOCAL_LIST).await?;
     if total > MAX_LOCAL_LIST as u64 && kind == UpdateType::Full {
-        return Err(bad("updateType", format!("a full list holds at most {MAX_LOCAL_LIST} cards ({total} exist): send differential lists"), format!("完整列表最多{MAX_LOCAL_LIST}张卡（共{total}张），请发送差异列表")));
+        return Err(field_invalid("updateType", msg::chargers::command::full_list_too_long(&MAX_LOCAL_LIST, &total)));
     }
     // A prepaid card short of the minimum is listed Blocked, as Authorize answers.
     let (now, minimum) = (ctx.now(), charging::Fen(crate::domain::operations::current(ctx).await?.prepaid_minimum_fen));
@@ -1643,14 +1635,14 @@ const MAX_LIMIT_A: f64 = 2_000.0;
 fn one_decimal(field: &str, v: f64, max: f64, unit: RateUnit) -> Result<f64, ApiError> {
     let unit = if unit == RateUnit::A { "A" } else { "W" };
     if !(v.is_finite() && v >= 0.0) {
-        return Err(bad(field, "must not be negative", "不能为负数"));
+        return Err(field_invalid(field, msg::chargers::command::not_negative()));
     }
     if v > max {
-        return Err(bad(field, format!("must be at most {max} {unit}"), format!("不能超过{max} {unit}")));
+        return Err(field_invalid(field, msg::chargers::command::at_most(&max, &unit)));
     }
     let tenths = (v * 10.0).round();
     if (tenths - v * 10.0).abs() > 1e-6 {
-        return Err(bad(field, "has at most one decimal", "最多一位小数"));
+        return Err(field_invalid(field, msg::chargers::command::one_decimal()));
     }
     Ok(tenths / 10.0)
 }
@@ -1658,7 +1650,7 @@ fn one_decimal(field: &str, v: f64, max: f64, unit: RateUnit) -> Result<f64, Api
 /// A unix time the charger can be sent (year 2000 to 9999).
 fn timestamp(field: &str, ts: i64) -> Result<DateTime, ApiError> {
     if !(946_684_800..253_402_300_800).contains(&ts) {
-        return Err(bad(field, "must be a time (unix seconds)", "须为时间（Unix秒）"));
+        return Err(field_invalid(field, msg::chargers::command::time()));
     }
     Ok(DateTime::from_unix(ts))
 }
@@ -1668,7 +1660,7 @@ fn timestamp(field: &str, ts: i64) -> Result<DateTime, ApiError> {
 fn profile_for(b: &ProfileBody, now: i64, n: u32, tx: Option<i64>) -> Result<v16::ChargingProfile, ApiError> {
     let purpose = profile_target(b, n)?;
     if purpose == ProfilePurpose::TxProfile && tx.is_none() {
-        return Err(bad("transactionId", "a TxProfile needs a running transaction", "TxProfile 须有进行中的交易"));
+        return Err(field_invalid("transactionId", msg::chargers::command::tx_profile_needs_transaction()));
     }
     let default_id = if purpose == ProfilePurpose::ChargePointMaxProfile { 100 } else { 200 + n as i64 };
     charging_profile(&b.profile, purpose, now, tx, default_id, ProfileKind::Absolute)
@@ -1679,18 +1671,18 @@ fn profile_for(b: &ProfileBody, now: i64, n: u32, tx: Option<i64>) -> Result<v16
 fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Option<i64>, default_id: i64, default_kind: ProfileKind) -> Result<v16::ChargingProfile, ApiError> {
     let id = match b.charging_profile_id {
         Some(id) if (1..=i32::MAX as i64).contains(&id) => id,
-        Some(_) => return Err(bad("chargingProfileId", "must be 1-2147483647", "须为1-2147483647")),
+        Some(_) => return Err(field_invalid("chargingProfileId", msg::chargers::command::range(&i32::MAX, &1))),
         None => default_id,
     };
     let level = b.stack_level.unwrap_or(0);
     if !(0..=MAX_STACK_LEVEL).contains(&level) {
-        return Err(bad("stackLevel", format!("must be 0-{MAX_STACK_LEVEL}"), format!("须为0-{MAX_STACK_LEVEL}")));
+        return Err(field_invalid("stackLevel", msg::chargers::command::range(&MAX_STACK_LEVEL, &0)));
     }
     let kind = b.kind.unwrap_or(default_kind);
     let recurrency_kind = match (kind, b.recurrency_kind) {
         (ProfileKind::Recurring, Some(r)) => Some(ocpp_value(r)?),
-        (ProfileKind::Recurring, None) => return Err(bad("recurrencyKind", "is required for a Recurring profile: Daily or Weekly", "周期性计划须指定：Daily 或 Weekly")),
-        (_, Some(_)) => return Err(bad("recurrencyKind", "is for a Recurring profile only", "仅用于周期性计划（Recurring）")),
+        (ProfileKind::Recurring, None) => return Err(field_invalid("recurrencyKind", msg::chargers::command::recurrency_required())),
+        (_, Some(_)) => return Err(field_invalid("recurrencyKind", msg::chargers::command::recurrency_recurring_only())),
         (_, None) => None,
     };
     let valid_from = b.valid_from.map(|from| timestamp("validFrom", from)).transpose()?;
@@ -1698,10 +1690,10 @@ fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Opti
         Some(to) => {
             let at = timestamp("validTo", to)?;
             if to <= now {
-                return Err(bad("validTo", "must be in the future", "须晚于现在"));
+                return Err(field_invalid("validTo", msg::chargers::command::in_future()));
             }
             if b.valid_from.is_some_and(|from| from >= to) {
-                return Err(bad("validTo", "must be after validFrom", "须晚于validFrom"));
+                return Err(field_invalid("validTo", msg::chargers::command::after(&"validFrom")));
             }
             Some(at)
         }
@@ -1709,7 +1701,7 @@ fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Opti
     };
     let unit = b.unit.unwrap_or(RateUnit::W);
     let start_schedule = match (kind, b.start_schedule) {
-        (ProfileKind::Relative, Some(_)) => return Err(bad("startSchedule", "a Relative schedule starts with the session: leave it out", "相对计划随充电开始，不能指定开始时间")),
+        (ProfileKind::Relative, Some(_)) => return Err(field_invalid("startSchedule", msg::chargers::command::relative_no_start())),
         (ProfileKind::Relative, None) => None,
         (_, at) => Some(timestamp("startSchedule", at.unwrap_or(now))?),
     };
@@ -1720,27 +1712,27 @@ fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Opti
             _ => 31_536_000,
         };
         if !(1..=most).contains(&d) {
-            return Err(bad("duration", format!("must be 1-{most} seconds"), format!("须为1-{most}秒")));
+            return Err(field_invalid("duration", msg::chargers::command::range_seconds(&most, &1)));
         }
     }
     let max = if unit == RateUnit::A { MAX_LIMIT_A } else { MAX_LIMIT_W };
     let min_charging_rate = b.min_charging_rate.map(|rate| one_decimal("minChargingRate", rate, max, unit)).transpose()?;
     if b.periods.is_empty() || b.periods.len() > 48 {
-        return Err(bad("periods", "a schedule has 1-48 periods", "时段须为1-48个"));
+        return Err(field_invalid("periods", msg::chargers::command::period_count(&48)));
     }
     let mut periods = Vec::with_capacity(b.periods.len());
     for (i, pr) in b.periods.iter().enumerate() {
         let limit = one_decimal(&format!("periods[{i}].limit"), pr.limit, max, unit)?;
         let ordered = if i == 0 { pr.start_period == 0 } else { pr.start_period > b.periods[i - 1].start_period };
         if !ordered {
-            return Err(bad(&format!("periods[{i}].startPeriod"), "the first period starts at 0 and each starts after the one before", "首个时段从0开始，之后递增"));
+            return Err(field_invalid(&format!("periods[{i}].startPeriod"), msg::chargers::command::period_order()));
         }
         if b.duration.is_some_and(|d| pr.start_period >= d) {
-            return Err(bad(&format!("periods[{i}].startPeriod"), "must start before the schedule's duration ends", "须在计划时长之内开始"));
+            return Err(field_invalid(&format!("periods[{i}].startPeriod"), msg::chargers::command::period_within_duration()));
         }
         let number_phases = match pr.number_phases {
             Some(ph) if (1..=3).contains(&ph) => Some(ph),
-            Some(_) => return Err(bad(&format!("periods[{i}].numberPhases"), "must be 1, 2 or 3", "须为1、2或3")),
+            Some(_) => return Err(field_invalid(&format!("periods[{i}].numberPhases"), msg::chargers::command::number_phases())),
             None => None,
         };
         periods.push(v16::ChargingSchedulePeriod { start_period: pr.start_period, limit, number_phases });
@@ -1760,11 +1752,11 @@ fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Opti
 
 /// The profile's purpose, checked against the connector it is sent to.
 fn profile_target(b: &ProfileBody, n: u32) -> Result<ProfilePurpose, ApiError> {
-    let purpose = b.purpose.ok_or_else(|| bad("purpose", "is required: TxDefaultProfile, ChargePointMaxProfile or TxProfile", "不能为空：TxDefaultProfile、ChargePointMaxProfile 或 TxProfile"))?;
+    let purpose = b.purpose.ok_or_else(|| field_invalid("purpose", msg::chargers::command::purpose_required()))?;
     match purpose {
-        ProfilePurpose::ChargePointMaxProfile if n != 0 => Err(bad("connectorId", "a ChargePointMaxProfile is for the whole charger: connector 0", "整桩功率限制须用第0枪（整桩）")),
-        ProfilePurpose::TxProfile if n == 0 => Err(bad("connectorId", "a TxProfile limits a running session: name its connector (1 or more)", "TxProfile 限制进行中的充电，须指定其枪号（1起）")),
-        _ if purpose != ProfilePurpose::TxProfile && b.transaction_id.is_some() => Err(bad("transactionId", "is for a TxProfile only", "仅用于 TxProfile")),
+        ProfilePurpose::ChargePointMaxProfile if n != 0 => Err(field_invalid("connectorId", msg::chargers::command::max_profile_connector_zero())),
+        ProfilePurpose::TxProfile if n == 0 => Err(field_invalid("connectorId", msg::chargers::command::tx_profile_connector())),
+        _ if purpose != ProfilePurpose::TxProfile && b.transaction_id.is_some() => Err(field_invalid("transactionId", msg::chargers::command::tx_profile_only())),
         _ => Ok(purpose),
     }
 }
@@ -1797,13 +1789,13 @@ async fn running_transaction(ctx: &AppCtx, p: &Pile, n: u32, named: Option<i64>)
     match named {
         Some(id) => match sessions::get_transaction(ctx, id).await? {
             Some(t) if t.pile_id == p.id && t.connector == n && t.stop_ts.is_none() => Ok(id),
-            Some(t) if t.stop_ts.is_some() => Err(bad("transactionId", format!("transaction {id} has stopped"), format!("交易{id}已结束"))),
-            Some(_) => Err(bad("transactionId", format!("transaction {id} is not on {} #{n}", p.code), format!("交易{id}不在{} 第{n}枪", p.code))),
-            None => Err(bad("transactionId", format!("no transaction {id}"), format!("交易{id}不存在"))),
+            Some(t) if t.stop_ts.is_some() => Err(field_invalid("transactionId", msg::chargers::command::transaction_stopped(&id))),
+            Some(_) => Err(field_invalid("transactionId", msg::chargers::command::transaction_not_on(&p.code, &n, &id))),
+            None => Err(field_invalid("transactionId", msg::chargers::command::no_transaction(&id))),
         },
         None => match sessions::open_on(ctx, &p.id, n).await? {
             Some(t) => Ok(t.transaction_id),
-            None => Err(bad("connectorId", format!("no session is running on {} #{n}: a TxProfile needs one", p.code), format!("{} 第{n}枪没有进行中的充电，无法设置 TxProfile", p.code))),
+            None => Err(field_invalid("connectorId", msg::chargers::command::no_session_for_tx_profile(&p.code, &n))),
         },
     }
 }
@@ -1831,12 +1823,12 @@ pub struct ClearProfileBody {
 fn clear_criteria(b: &ClearProfileBody, connector: Option<u32>) -> Result<v16::ClearChargingProfileRequest, ApiError> {
     let id = match b.id {
         Some(id) if (1..=i32::MAX as i64).contains(&id) => Some(id),
-        Some(_) => return Err(bad("id", "must be 1-2147483647", "须为1-2147483647")),
+        Some(_) => return Err(field_invalid("id", msg::chargers::command::range(&i32::MAX, &1))),
         None => None,
     };
     let stack_level = match b.stack_level {
         Some(level) if (0..=MAX_STACK_LEVEL).contains(&level) => Some(level),
-        Some(_) => return Err(bad("stackLevel", format!("must be 0-{MAX_STACK_LEVEL}"), format!("须为0-{MAX_STACK_LEVEL}"))),
+        Some(_) => return Err(field_invalid("stackLevel", msg::chargers::command::range(&MAX_STACK_LEVEL, &0))),
         None => None,
     };
     let charging_profile_purpose = b.purpose.map(ocpp_value).transpose()?;
@@ -1877,7 +1869,7 @@ async fn get_composite_schedule(ctx: &AppCtx, call: Call) -> Result<Reply, ApiEr
     let n = connector(&p, b.connector_id, true)?;
     let duration = b.duration_secs.unwrap_or(86_400);
     if !(60..=604_800).contains(&duration) {
-        return Err(bad("durationSecs", "must be 60 s to 7 days", "须为60秒到7天"));
+        return Err(field_invalid("durationSecs", msg::chargers::command::duration_secs()));
     }
     let request = v16::GetCompositeScheduleRequest { connector_id: n.into(), duration, charging_rate_unit: b.unit.map(ocpp_value).transpose()? };
     if p.ocpp_version == OcppVersion::V201 {

@@ -31,8 +31,6 @@ use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{get_pile, Pile, RegistrationStatus};
 use crate::domain::cards::{self, IdTagInfo as CardAnswer};
 
-/// Who asked for what a station's SignCertificate issues and sends.
-
 /// Who queues a running transaction's CostUpdated (the command's `by`).
 pub const COST_UPDATED_BY: &str = "CostUpdated";
 
