@@ -279,11 +279,11 @@ pub(super) async fn queue_v201<R: v201::Request>(ctx: &AppCtx, call: &Call, p: &
 }
 
 pub(super) fn answered_now(c: Command) -> Result<Reply, ApiError> {
-    let msg = match c.status {
-        commands::CommandStatus::Offline => Text::new("the charger is offline: nothing was sent", "充电桩离线：指令未发送"),
-        _ => Text::new("sent to the charger; its answer follows", "已发送至充电桩，等待应答"),
+    let words = match c.status {
+        commands::CommandStatus::Offline => msg::chargers::command::offline(),
+        _ => msg::chargers::command::sent(),
     };
-    Ok(Reply::data_with_msg(c, msg))
+    Ok(Reply::data_with_msg(c, words))
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -746,11 +746,11 @@ async fn rotate_authorization_key(ctx: &AppCtx, call: Call) -> Result<Reply, Api
     } else {
         rotate_v16(ctx, &call, &p, key, &phc).await?
     };
-    let msg = match c.status {
-        commands::CommandStatus::Offline => Text::new("the charger is offline: nothing was sent, its password is unchanged", "充电桩离线：未发送，密码未变"),
-        _ => Text::new("sent to the charger: the new key is its password once it answers Accepted", "已发送至充电桩：充电桩应答Accepted后新密钥生效"),
+    let words = match c.status {
+        commands::CommandStatus::Offline => msg::chargers::command::rotate_offline(),
+        _ => msg::chargers::command::rotate_sent(),
     };
-    Ok(Reply::data_with_msg(c, msg))
+    Ok(Reply::data_with_msg(c, words))
 }
 
 async fn rotate_v16(ctx: &AppCtx, call: &Call, p: &Pile, key: String, phc: &str) -> Result<Command, ApiError> {
@@ -834,7 +834,7 @@ async fn command_list(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
 /// GET /charger/command?id=
 async fn command_get(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     let crate::params::IdQuery { id } = call.query()?;
-    let c = commands::get(ctx, &id).await?.ok_or_else(|| ApiError::not_found(Text::new(format!("no command {id}"), format!("指令{id}不存在"))))?;
+    let c = commands::get(ctx, &id).await?.ok_or_else(|| ApiError::not_found(msg::chargers::command::no_such_command(&id)))?;
     Ok(Reply::data(c))
 }
 
@@ -980,7 +980,7 @@ async fn cancel_reservation(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError>
     use crate::domain::chargers::reservations;
     let b: CancelReservationBody = call.req.payload()?;
     let id = b.reservation_id.ok_or_else(|| field_invalid("reservationId", msg::request::required()))?;
-    let r = reservations::get(ctx, id).await?.ok_or_else(|| ApiError::not_found(Text::new(format!("no reservation {id}"), format!("预约{id}不存在"))))?;
+    let r = reservations::get(ctx, id).await?.ok_or_else(|| ApiError::not_found(msg::chargers::command::no_such_reservation(&id)))?;
     let p = piles::get_pile(ctx, &r.pile_id).await?;
     if p.ocpp_version == OcppVersion::V201 {
         return queue_v201(ctx, &call, &p, &v201::CancelReservationRequest { custom_data: None, reservation_id: id }).await;
