@@ -6,6 +6,11 @@ import socket
 from pathlib import Path
 
 
+# The lowest port picked: browsers and fetch refuse some ports below it
+# (10080 among them), and a test server must be reachable from both.
+LOWEST = 20000
+
+
 def ephemeral_range_start():
     """Where the kernel's ephemeral ports begin (32768 on Linux by default)."""
     try:
@@ -22,7 +27,7 @@ def free_port():
     can collide, one chance in thousands within the moment of a start."""
     start = ephemeral_range_start()
     for _ in range(1000):
-        port = random.randrange(10000, start) if start > 12000 else 0
+        port = random.randrange(LOWEST, start) if start > LOWEST + 2000 else 0
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))

@@ -33,6 +33,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The lowest port picked: browsers and fetch refuse some ports below it (10080 among them). */
+const LOWEST_PORT = 20000;
+
 /** Where the kernel's ephemeral ports begin (32768 on Linux by default). */
 function ephemeralRangeStart() {
   try {
@@ -64,7 +67,7 @@ function bindable(port) {
 async function freePort() {
   const start = ephemeralRangeStart();
   for (let i = 0; i < 1000; i++) {
-    const port = start > 12000 ? 10000 + Math.floor(Math.random() * (start - 10000)) : 0;
+    const port = start > LOWEST_PORT + 2000 ? LOWEST_PORT + Math.floor(Math.random() * (start - LOWEST_PORT)) : 0;
     const bound = await bindable(port);
     if (bound) return bound;
   }

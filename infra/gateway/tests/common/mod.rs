@@ -22,6 +22,10 @@ pub fn fresh_data_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The lowest port picked: browsers and fetch refuse some ports below it
+/// (10080 among them), and the same ports serve the e2e harness.
+const LOWEST_PORT: u16 = 20000;
+
 /// Where the kernel's ephemeral ports begin (32768 on Linux by default).
 fn ephemeral_range_start() -> u16 {
     std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
@@ -39,12 +43,12 @@ pub fn free_port() -> u16 {
     use std::hash::{BuildHasher, Hasher};
     let start = ephemeral_range_start();
     for attempt in 0..1000u32 {
-        let port = if start > 12000 {
+        let port = if start > LOWEST_PORT + 2000 {
             // RandomState is seeded afresh per instance: a random number
             // without a crate for it.
             let mut h = std::collections::hash_map::RandomState::new().build_hasher();
             h.write_u32(attempt);
-            10000 + (h.finish() % u64::from(start - 10000)) as u16
+            LOWEST_PORT + (h.finish() % u64::from(start - LOWEST_PORT)) as u16
         } else {
             0
         };
