@@ -858,7 +858,11 @@ async fn a_201_transaction_is_sent_its_running_cost_at_most_once_a_minute(ctx: A
     let tariff = detail.and_then(|d| d.tariff).expect("the order's tariff");
     let priced = price_session(&tariff, &[MeterSample::new(row.order.start_ts, 10_000), MeterSample::new(t0 + 600, 14_000)], &PricingOptions::default()).unwrap();
     assert!(priced.amount_fen.0 > 0);
-    assert_eq!(sent[0][3], json!({"totalCost": priced.amount_fen.0 as f64 / 100.0, "transactionId": "COST-1"}));
+    // Compared as numbers: a whole number of yuan is 8.0 when built and 8
+    // after the DynamoDB store's round trip, the same JSON number.
+    assert_eq!(sent[0][3]["totalCost"].as_f64(), Some(priced.amount_fen.0 as f64 / 100.0), "{}", sent[0][3]);
+    assert_eq!(sent[0][3]["transactionId"], "COST-1");
+    assert_eq!(sent[0][3].as_object().map(|o| o.len()), Some(2), "{}", sent[0][3]);
     // Within the minute: new readings, no second one (and the same reading again, none either).
     ctx.clock.advance(30);
     call(&ctx, &s, "t2", "TransactionEvent", event("Updated", 2, t0 + 1200, 18_000, "Sample.Periodic")).await;
