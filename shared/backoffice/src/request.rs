@@ -142,12 +142,6 @@ pub fn field_invalid(field: &str, problem: Text) -> ApiError {
     with_field(error, field, &problem)
 }
 
-/// [`field_invalid`] with the words written in code: only for the code not
-/// moved to the catalogue yet (the charger link).
-pub fn invalid_field(field: &str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-    field_invalid(field, Text::new(en, zh))
-}
-
 /// `error` naming `field` in `data.fields` with these words (shown on
 /// their own beside the field, so they start with a capital).
 pub fn with_field(error: ApiError, field: &str, words: &Text) -> ApiError {

@@ -721,8 +721,10 @@ async fn rotate_authorization_key(ctx: &AppCtx, call: Call) -> Result<Reply, Api
     let p = pile(ctx, &b.pile_id).await?;
     let key = match b.new_key.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
         Some(k) => {
-            if let Some(why) = secret::key_problem("newKey", k, &[&p.code]) {
-                return Err(ApiError::bad_request(why));
+            // An AuthorizationKey is the charger's password: the same rules (16-40
+            // characters, as the 1.6 security whitepaper asks of it, and hard to guess).
+            if let Some(why) = secret::problem(k, &[&p.code]) {
+                return Err(field_invalid("newKey", why));
             }
             k.to_string()
         }

@@ -23,7 +23,7 @@
 //! | budget (`maxPowerKw`, versioned) | `POWERBUDGET#{stationId}` | `BUDGET` |
 //! | a pile's share sent (the command that carried it) | `POWERBUDGET#{stationId}` | `PILE#{pileId}` |
 
-use envelope::ApiError;
+use envelope::{msg, ApiError};
 use ocpp::schema::DateTime;
 use ocpp::v16::{ChargingProfile, ChargingProfileKindType, ChargingProfilePurposeType, ChargingRateUnitType, ChargingSchedule, ChargingSchedulePeriod, ClearChargingProfileRequest, SetChargingProfileRequest};
 use serde::{Deserialize, Serialize};
@@ -88,16 +88,16 @@ pub struct PileShare {
 /// A budget as an operator may set it: at least 0, at most [`MAX_KW`], one
 /// decimal at most (a 400 naming `maxPowerKw` otherwise).
 pub fn check_kw(kw: f64) -> Result<f64, ApiError> {
-    let bad = |en: String, zh: String| crate::request::invalid_field("maxPowerKw", en, zh);
+    let bad = |problem| crate::request::field_invalid("maxPowerKw", problem);
     if !kw.is_finite() || kw < 0.0 {
-        return Err(bad("must not be negative".into(), "不能为负数".into()));
+        return Err(bad(msg::chargers::command::not_negative()));
     }
     if kw > MAX_KW {
-        return Err(bad(format!("must be at most {MAX_KW} kW (100 MW)"), format!("不能超过{MAX_KW}千瓦（100兆瓦）")));
+        return Err(bad(msg::chargers::budget::too_high(MAX_KW)));
     }
     let tenths = (kw * 10.0).round();
     if (tenths - kw * 10.0).abs() > 1e-6 {
-        return Err(bad("has at most one decimal".into(), "最多一位小数".into()));
+        return Err(bad(msg::chargers::command::one_decimal()));
     }
     Ok(tenths / 10.0)
 }

@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use rcgen::{PublicKeyData, BasicConstraints, CertificateParams, DistinguishedName, DnType, ExtendedKeyUsagePurpose, IsCa, Issuer, KeyPair, KeyUsagePurpose, SerialNumber};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, CertificateSigningRequestDer, UnixTime};
@@ -88,13 +88,7 @@ pub struct CaError(pub String);
 impl From<CaError> for ApiError {
     fn from(e: CaError) -> ApiError {
         tracing::error!(error = %e.0, "the charging stations' CA is not usable");
-        ApiError::new(
-            503,
-            Text::new(
-                format!("the charging stations' certificate authority is not available: {}", e.0),
-                format!("充电桩证书颁发机构不可用：{}", e.0),
-            ),
-        )
+        ApiError::new(503, msg::chargers::ca::unavailable(&e.0))
     }
 }
 
@@ -268,22 +262,12 @@ fn key_hash(cert: &X509Certificate<'_>) -> String {
     hex(&Sha256::digest(&cert.public_key().subject_public_key.data))
 }
 
-/// Reads one PEM certificate (InstallCertificate's `certificate`).
-pub fn parse_certificate_pem(pem: &str) -> Result<(CertificateDer<'static>, ParsedCertificate), String> {
-    let der = CertificateDer::from_pem_slice(pem.as_bytes()).map_err(|_| "is not a PEM certificate (-----BEGIN CERTIFICATE-----)".to_string())?;
-    let parsed = parse_certificate(&der)?;
+/// Reads one PEM certificate (InstallCertificate's `certificate`); the
+/// problem is the words after the field's name.
+pub fn parse_certificate_pem(pem: &str) -> Result<(CertificateDer<'static>, ParsedCertificate), Text> {
+    let der = CertificateDer::from_pem_slice(pem.as_bytes()).map_err(|_| msg::chargers::certificates::not_pem())?;
+    let parsed = parse_certificate(&der).map_err(msg::chargers::certificates::unreadable)?;
     Ok((der, parsed))
-}
-
-/// A CSR's problem, as the words after the field's name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CsrProblem {
-    pub en: String,
-    pub zh: String,
-}
-
-fn problem(en: impl Into<String>, zh: impl Into<String>) -> CsrProblem {
-    CsrProblem { en: en.into(), zh: zh.into() }
 }
 
 /// A signed charger certificate: the certificate, and the chain sent in
@@ -294,31 +278,25 @@ pub struct Signed {
     pub chain_pem: String,
 }
 
-/// Checks a CSR (PEM) for the charger `charge_point_id` and signs it.
-pub fn sign(ca: &ChargerCa, charge_point_id: &str, csr_pem: &str, now: i64, days: u32) -> Result<Signed, CsrProblem> {
+/// Checks a CSR (PEM) for the charger `charge_point_id` and signs it; a
+/// CSR's problem is the words after the field's name.
+pub fn sign(ca: &ChargerCa, charge_point_id: &str, csr_pem: &str, now: i64, days: u32) -> Result<Signed, Text> {
     if csr_pem.chars().count() > MAX_CSR_CHARS {
-        return Err(problem(format!("is longer than {MAX_CSR_CHARS} characters"), format!("超过{MAX_CSR_CHARS}个字符")));
+        return Err(msg::chargers::command::at_most_chars(MAX_CSR_CHARS));
     }
-    let der = CertificateSigningRequestDer::from_pem_slice(csr_pem.trim().as_bytes())
-        .map_err(|_| problem("is not a PEM certificate signing request (-----BEGIN CERTIFICATE REQUEST-----)", "不是PEM格式的证书签名请求（-----BEGIN CERTIFICATE REQUEST-----）"))?;
-    let (_, csr) = X509CertificationRequest::from_der(der.as_ref()).map_err(|_| problem("is not a PKCS#10 certificate signing request", "不是PKCS#10证书签名请求"))?;
+    let der = CertificateSigningRequestDer::from_pem_slice(csr_pem.trim().as_bytes()).map_err(|_| msg::chargers::csr::not_pem())?;
+    let (_, csr) = X509CertificationRequest::from_der(der.as_ref()).map_err(|_| msg::chargers::csr::not_pkcs10())?;
     let info = &csr.certification_request_info;
     key_strength(&info.subject_pki)?;
     let sig = &csr.signature_algorithm.algorithm;
     let strong_hash = [OID_PKCS1_SHA256WITHRSA, OID_PKCS1_SHA384WITHRSA, OID_PKCS1_SHA512WITHRSA, OID_SIG_ECDSA_WITH_SHA256, OID_SIG_ECDSA_WITH_SHA384, OID_SIG_ECDSA_WITH_SHA512];
     if !strong_hash.contains(sig) {
-        return Err(problem(
-            format!("is signed with {sig}: use RSA or ECDSA with SHA-256 or stronger"),
-            format!("签名算法{sig}不被接受：请用RSA或ECDSA配合SHA-256或更强的摘要"),
-        ));
+        return Err(msg::chargers::csr::weak_signature(sig));
     }
-    csr.verify_signature().map_err(|_| problem("has a signature that does not verify with its own key", "签名无法用其中的公钥验证"))?;
+    csr.verify_signature().map_err(|_| msg::chargers::csr::bad_signature())?;
     let cn = info.subject.iter_common_name().next().and_then(|cn| cn.as_str().ok()).unwrap_or_default();
     if !cn.eq_ignore_ascii_case(charge_point_id) {
-        return Err(problem(
-            format!("names '{cn}' as its subject's CN: it must be the charge point id {charge_point_id}"),
-            format!("主题CN为“{cn}”：须为充电桩标识{charge_point_id}"),
-        ));
+        return Err(msg::chargers::csr::wrong_subject(charge_point_id, cn));
     }
     let mut params = CertificateParams::default();
     params.distinguished_name = DistinguishedName::new();
@@ -333,25 +311,24 @@ pub fn sign(ca: &ChargerCa, charge_point_id: &str, csr_pem: &str, now: i64, days
     params.not_before = at(now - BACKDATE_SECS);
     params.not_after = at(now + i64::from(days) * 86_400);
     params.serial_number = Some(random_serial());
-    let public_key = rcgen::SubjectPublicKeyInfo::from_der(info.subject_pki.raw).map_err(|_| problem("has a public key that cannot be read", "公钥无法读取"))?;
-    let cert = params.signed_by(&public_key, &ca.issuer).map_err(|e| problem(format!("cannot be signed: {e}"), format!("无法签发：{e}")))?;
+    let public_key = rcgen::SubjectPublicKeyInfo::from_der(info.subject_pki.raw).map_err(|_| msg::chargers::csr::unreadable_key())?;
+    let cert = params.signed_by(&public_key, &ca.issuer).map_err(|e| msg::chargers::csr::cannot_sign(e))?;
     let der = cert.der().clone();
-    let mut parsed = parse_certificate(&der).map_err(|e| problem(e.clone(), e))?;
+    let mut parsed = parse_certificate(&der).map_err(msg::chargers::csr::cannot_sign)?;
     parsed.issuer_key_hash = ca.key_hash.clone();
     let chain_pem = format!("{}{}", cert.pem(), ca.cert_pem);
     Ok(Signed { der, parsed, chain_pem })
 }
 
-fn key_strength(spki: &SubjectPublicKeyInfo) -> Result<(), CsrProblem> {
-    let weak = |en: String, zh: String| Err(problem(en, zh));
+fn key_strength(spki: &SubjectPublicKeyInfo) -> Result<(), Text> {
     match spki.parsed() {
         Ok(x509_parser::public_key::PublicKey::RSA(rsa)) => {
             let bits = rsa.key_size();
             if bits < 2048 {
-                return weak(format!("has a {bits}-bit RSA key: at least 2048 bits are needed"), format!("RSA密钥只有{bits}位：至少需要2048位"));
+                return Err(msg::chargers::csr::rsa_too_short(bits));
             }
             if bits > 8192 {
-                return weak(format!("has a {bits}-bit RSA key: at most 8192 bits are accepted"), format!("RSA密钥为{bits}位：最多接受8192位"));
+                return Err(msg::chargers::csr::rsa_too_long(bits));
             }
             Ok(())
         }
@@ -359,14 +336,12 @@ fn key_strength(spki: &SubjectPublicKeyInfo) -> Result<(), CsrProblem> {
             let curve = spki.algorithm.parameters.as_ref().and_then(|p| p.as_oid().ok());
             match curve {
                 Some(c) if c == OID_EC_P256 || c == OID_NIST_EC_P384 => Ok(()),
-                other => weak(
-                    format!("has an elliptic-curve key on {}: use P-256 or P-384", other.map_or("an unnamed curve".to_string(), |c| c.to_string())),
-                    "椭圆曲线密钥的曲线不被接受：请用P-256或P-384".into(),
-                ),
+                Some(other) => Err(msg::chargers::csr::curve(other)),
+                None => Err(msg::chargers::csr::unnamed_curve()),
             }
         }
-        _ if spki.algorithm.algorithm == OID_SIG_ED25519 => weak("has an Ed25519 key: OCPP asks for RSA or ECDSA".into(), "Ed25519密钥不被接受：OCPP要求RSA或ECDSA".into()),
-        _ => weak(format!("has a key of type {}: use RSA or ECDSA", spki.algorithm.algorithm), "密钥类型不被接受：请用RSA或ECDSA".into()),
+        _ if spki.algorithm.algorithm == OID_SIG_ED25519 => Err(msg::chargers::csr::ed25519()),
+        _ => Err(msg::chargers::csr::key_type(&spki.algorithm.algorithm)),
     }
 }
 

@@ -19,13 +19,14 @@
 //! the handshake calls [`admit_client_certificate`] for a pile of security
 //! profile 3.
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 use serde::{Deserialize, Serialize};
 use ocpp::{v16, v201};
 use serde_json::{json, Value};
 use store::{Condition, Key, Query, UpdateAction};
 
 use crate::ctx::AppCtx;
+use crate::request::field_invalid;
 use crate::domain::assets::piles::Pile;
 use crate::domain::{from_item, to_item, StoreResultExt};
 
@@ -219,11 +220,7 @@ pub fn check_profile_3(ctx: &AppCtx) -> Result<(), ApiError> {
     if profile_3_possible(ctx) {
         return Ok(());
     }
-    Err(crate::request::invalid_field(
-        "securityProfile",
-        "3 (TLS client certificates) needs the gateway's own TLS (BACKOFFICE_TLS_CERT/KEY); API Gateway's WebSocket API and a TLS proxy in front carry no client certificate",
-        "3（TLS客户端证书）需要网关自身提供TLS（BACKOFFICE_TLS_CERT/KEY）；API Gateway的WebSocket接口和前置TLS代理都不传递客户端证书",
-    ))
+    Err(field_invalid("securityProfile", msg::chargers::certificates::profile3_needs_tls()))
 }
 
 /// A certificate issued for a pile: its record and the chain to answer.
@@ -242,13 +239,7 @@ pub async fn sign_csr(_ctx: &AppCtx, _pile: &Pile, _csr: &str, _by: &str) -> Res
 
 #[cfg(not(feature = "charger-ca"))]
 fn no_ca() -> ApiError {
-    ApiError::new(
-        501,
-        Text::new(
-            "charger certificates are signed by the gateway (or the container edge), where chargers with client certificates connect; this build has no certificate authority",
-            "充电桩证书由网关（或容器边缘）签发，客户端证书的充电桩连接在那里；本构建不含证书颁发机构",
-        ),
-    )
+    ApiError::new(501, msg::chargers::ca::not_in_this_build())
 }
 
 /// Signs a charger's CSR (PEM) with the product's CA and keeps the
@@ -257,7 +248,7 @@ fn no_ca() -> ApiError {
 #[cfg(feature = "charger-ca")]
 pub async fn sign_csr(ctx: &AppCtx, pile: &Pile, csr: &str, by: &str) -> Result<SignedCertificate, ApiError> {
     let ca = super::ca::get(ctx)?;
-    let signed = super::ca::sign(&ca, &pile.code, csr, ctx.now(), ctx.config.charger_ca.cert_days).map_err(|p| crate::request::invalid_field("csr", p.en, p.zh))?;
+    let signed = super::ca::sign(&ca, &pile.code, csr, ctx.now(), ctx.config.charger_ca.cert_days).map_err(|problem| field_invalid("csr", problem))?;
     let p = signed.parsed;
     let certificate = ChargerCertificate {
         pile_id: pile.id.clone(),
@@ -292,10 +283,10 @@ pub async fn sign_csr(ctx: &AppCtx, pile: &Pile, csr: &str, by: &str) -> Result<
 pub async fn revoke(ctx: &AppCtx, pile_id: &str, serial: &str, version: i64, by: &str, reason: Option<&str>) -> Result<ChargerCertificate, ApiError> {
     let serial = serial.trim().to_uppercase();
     let Some(current) = get_issued(ctx, pile_id, &serial).await? else {
-        return Err(ApiError::not_found(Text::new(format!("no certificate {serial} was issued for this pile"), format!("未给该充电桩签发过证书{serial}"))));
+        return Err(ApiError::not_found(msg::chargers::certificates::not_issued(&serial)));
     };
     if current.status == CertificateStatus::Revoked {
-        return Err(ApiError::conflict(Text::new(format!("certificate {serial} is already revoked"), format!("证书{serial}已被吊销"))));
+        return Err(ApiError::conflict(msg::chargers::certificates::already_revoked(&serial)));
     }
     let now = ctx.now();
     let mut actions = vec![
@@ -370,11 +361,7 @@ pub fn certificate_use(certificate_type: CertificateType) -> Result<v16::Certifi
     match certificate_type {
         CertificateType::CentralSystemRootCertificate => Ok(v16::CertificateUseEnum::CentralSystemRootCertificate),
         CertificateType::ManufacturerRootCertificate => Ok(v16::CertificateUseEnum::ManufacturerRootCertificate),
-        CertificateType::V2GRootCertificate | CertificateType::MORootCertificate => Err(crate::request::invalid_field(
-            "certificateType",
-            "is a root only OCPP 2.0.1 stations hold: this pile speaks 1.6 (CentralSystemRootCertificate or ManufacturerRootCertificate)",
-            "是仅OCPP 2.0.1充电桩持有的根证书：该充电桩使用1.6（须为CentralSystemRootCertificate或ManufacturerRootCertificate）",
-        )),
+        CertificateType::V2GRootCertificate | CertificateType::MORootCertificate => Err(field_invalid("certificateType", msg::chargers::certificates::v201_root())),
         CertificateType::ChargePointCertificate => Err(own_certificate_refused()),
     }
 }
@@ -391,11 +378,7 @@ pub fn certificate_use_v201(certificate_type: CertificateType) -> Result<v201::I
 }
 
 fn own_certificate_refused() -> ApiError {
-    crate::request::invalid_field(
-        "certificateType",
-        "must name a root certificate (the charger's own certificate comes from its CSR)",
-        "须为根证书（充电桩自身的证书由其签名请求签发）",
-    )
+    field_invalid("certificateType", msg::chargers::certificates::root_required())
 }
 
 /// Checks one PEM certificate of at most `max` characters (`field` names
@@ -403,13 +386,13 @@ fn own_certificate_refused() -> ApiError {
 /// certificate); without, its PEM frame.
 pub fn check_certificate_pem(field: &str, pem: &str, max: usize, must_be_ca: bool) -> Result<(), ApiError> {
     if pem.chars().count() > max {
-        return Err(crate::request::invalid_field(field, format!("is longer than {max} characters"), format!("超过{max}个字符")));
+        return Err(field_invalid(field, msg::chargers::command::at_most_chars(max)));
     }
     #[cfg(feature = "charger-ca")]
     {
-        let (_, p) = super::ca::parse_certificate_pem(pem).map_err(|e| crate::request::invalid_field(field, e.clone(), e))?;
+        let (_, p) = super::ca::parse_certificate_pem(pem).map_err(|problem| field_invalid(field, problem))?;
         if must_be_ca && !p.is_ca {
-            return Err(crate::request::invalid_field(field, "is not a CA certificate (a root is installed)", "不是CA证书（应安装根证书）"));
+            return Err(field_invalid(field, msg::chargers::certificates::not_ca()));
         }
     }
     #[cfg(not(feature = "charger-ca"))]
@@ -417,7 +400,7 @@ pub fn check_certificate_pem(field: &str, pem: &str, max: usize, must_be_ca: boo
         let _ = must_be_ca;
         let t = pem.trim();
         if !(t.starts_with("-----BEGIN CERTIFICATE-----") && t.ends_with("-----END CERTIFICATE-----")) {
-            return Err(crate::request::invalid_field(field, "is not a PEM certificate (-----BEGIN CERTIFICATE-----)", "不是PEM证书（-----BEGIN CERTIFICATE-----）"));
+            return Err(field_invalid(field, msg::chargers::certificates::not_pem()));
         }
     }
     Ok(())
@@ -558,7 +541,7 @@ fn listed_hashes(response: &Value, certificate_type: CertificateType) -> Option<
 pub async fn find_by_serial(ctx: &AppCtx, pile_id: &str, serial: &str) -> Result<ChargerCertificate, ApiError> {
     let serial = serial.trim().to_uppercase();
     list(ctx, pile_id).await?.into_iter().find(|c| c.serial == serial).ok_or_else(|| {
-        crate::request::invalid_field("serial", format!("no certificate {serial} is listed for this pile"), format!("该充电桩没有证书{serial}"))
+        field_invalid("serial", msg::chargers::certificates::not_listed(&serial))
     })
 }
 
@@ -567,12 +550,12 @@ pub async fn find_by_serial(ctx: &AppCtx, pile_id: &str, serial: &str) -> Result
 #[cfg(feature = "charger-ca")]
 pub fn issued_chain(ctx: &AppCtx, certificate: &ChargerCertificate) -> Result<String, ApiError> {
     let (Origin::Issued, Some(pem)) = (certificate.origin, certificate.pem.as_ref()) else {
-        return Err(crate::request::invalid_field("serial", "names no certificate issued by the product's CA", "不是本系统CA签发的证书"));
+        return Err(field_invalid("serial", msg::chargers::certificates::not_issued_by_ca()));
     };
     if certificate.status == CertificateStatus::Revoked {
-        return Err(crate::request::invalid_field("serial", "names a revoked certificate", "证书已吊销"));
+        return Err(field_invalid("serial", msg::chargers::certificates::revoked_serial()));
     }
-    let ca = super::ca::get(ctx).map_err(|e| ApiError::new(503, Text::new(e.0.clone(), e.0)))?;
+    let ca = super::ca::get(ctx)?;
     Ok(format!("{}{}", pem, ca.cert_pem))
 }
 
@@ -584,7 +567,7 @@ pub fn issued_chain(_ctx: &AppCtx, _certificate: &ChargerCertificate) -> Result<
 /// DeleteCertificate's payload for a certificate of the pile's list.
 pub fn delete_certificate_payload(certificate: &ChargerCertificate) -> Result<Value, ApiError> {
     let hash = certificate.hash_data.as_ref().ok_or_else(|| {
-        crate::request::invalid_field("serial", "names a certificate without hash data, which the charger cannot be asked to delete", "所指证书没有哈希数据，无法让充电桩删除")
+        field_invalid("serial", msg::chargers::certificates::no_hash_data())
     })?;
     Ok(json!({ "certificateHashData": hash }))
 }

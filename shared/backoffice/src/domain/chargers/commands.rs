@@ -190,13 +190,7 @@ async fn send_now_as(ctx: &AppCtx, pile_id: &str, version: Version, action: &str
     let id = &new_id();
     let now = ctx.now();
     let busy = || {
-        ApiError::new(
-            409,
-            envelope::Text::new(
-                "the charger has another call in flight or waiting: send this once it has answered (it is never queued: its value is not stored)",
-                "充电桩有其他指令正在执行或排队：请在其应答后再发送（此指令不排队：其内容不保存）",
-            ),
-        )
+        ApiError::new(409, envelope::msg::chargers::command::busy_not_queued())
     };
     if has_queued(ctx, pile_id).await? {
         return Err(busy());

@@ -42,7 +42,7 @@ pub mod sweep;
 pub mod v201;
 pub mod ykc_platform;
 
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError};
 
 use crate::ctx::AppCtx;
 
@@ -97,10 +97,7 @@ pub fn check_security_profile(ctx: &AppCtx, profile: u8) -> Result<(), ApiError>
         certificates::check_profile_3(ctx)?;
     }
     if profile < least_security_profile(ctx) {
-        return Err(ApiError::bad_request(Text::new(
-            "securityProfile: 0 (no authentication) is not allowed on AWS, where the charger link is open to the internet: use 1 or 2 (Basic auth, always over TLS there)",
-            "securityProfile：AWS 上的充电桩连接对整个互联网开放，不允许使用0（不认证）：请用1或2（Basic认证，在AWS上始终经TLS）",
-        )));
+        return Err(ApiError::bad_request(msg::chargers::credentials::profile0_on_aws()));
     }
     Ok(())
 }
@@ -113,13 +110,7 @@ pub fn may_change_credentials(principal: &permission::Principal) -> bool {
 
 /// 403 for a credential change without that permission.
 pub fn credentials_forbidden(field: &str) -> ApiError {
-    ApiError::new(
-        403,
-        Text::new(
-            format!("{field}: changing a charger's credentials (password, security profile) needs the configure-charger permission (Admin)"),
-            format!("{field}：修改充电桩的凭据（密码、安全配置）需要充电桩配置权限（管理员）"),
-        ),
-    )
+    ApiError::new(403, msg::chargers::credentials::forbidden(field))
 }
 
 /// A charger's credentials changed: its live connection (made with the old

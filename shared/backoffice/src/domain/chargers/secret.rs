@@ -16,7 +16,7 @@
 
 use argon2::password_hash::{PasswordHasher, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
-use envelope::{ApiError, Text};
+use envelope::{msg, ApiError, Text};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -102,34 +102,21 @@ fn sha256_digest(salt: &str, password: &str) -> String {
 }
 
 /// Why a typed charger password (or AuthorizationKey) is refused, if it
-/// is; `known_words` are names a guesser would try first (the charge point id).
+/// is, as the words after the field's name; `known_words` are names a
+/// guesser would try first (the charge point id).
 pub fn problem(password: &str, known_words: &[&str]) -> Option<Text> {
     let n = password.chars().count();
     if !(MIN_LEN..=MAX_LEN).contains(&n) || !password.chars().all(|c| c.is_ascii_graphic()) {
-        return Some(Text::new(
-            format!("password: a charger password is {MIN_LEN}-{MAX_LEN} printable ASCII characters without spaces"),
-            format!("password：充电桩密码须为{MIN_LEN}-{MAX_LEN}位可打印ASCII字符（不含空格）"),
-        ));
+        return Some(msg::chargers::password::format(MAX_LEN, MIN_LEN));
     }
     let strength = zxcvbn::zxcvbn(password, known_words);
     if u8::from(strength.score()) < MIN_SCORE {
-        let hint = strength.feedback().and_then(|f| f.warning()).map(|w| format!(" ({w})")).unwrap_or_default();
-        return Some(Text::new(
-            format!("password: too easy to guess{hint}: leave it empty to have one generated, or type a longer mix without repeats, sequences or the charge point id"),
-            "password：密码太容易被猜中：留空由系统生成，或输入更长、无重复、无序列、不含桩编号的组合".to_string(),
-        ));
+        return Some(match strength.feedback().and_then(|f| f.warning()) {
+            Some(warning) => msg::chargers::password::weak_because(warning),
+            None => msg::chargers::password::weak(),
+        });
     }
     None
-}
-
-/// Why a typed AuthorizationKey is refused, if it is: the charger's
-/// password rules (16-40 characters, as the 1.6 security whitepaper asks
-/// of it, and hard to guess), named after the field.
-pub fn key_problem(field: &str, key: &str, known_words: &[&str]) -> Option<Text> {
-    problem(key, known_words).map(|t| {
-        let strip = |s: &str, sep: &str| s.split_once(sep).map(|(_, rest)| rest.to_string()).unwrap_or_else(|| s.to_string());
-        Text::new(format!("{field}: {}", strip(&t.en, ": ")), format!("{field}：{}", strip(&t.zh, "：")))
-    })
 }
 
 /// A new AuthorizationKey: 20 random bytes as 40 hexadecimal digits, the
@@ -182,8 +169,8 @@ pub async fn set(ctx: &AppCtx, pile_id: &str, password: Option<&str>, by: &str) 
     let pile = get_pile(ctx, pile_id).await?;
     let password = match password.map(str::trim).filter(|p| !p.is_empty()) {
         Some(p) => {
-            if let Some(msg) = problem(p, &[&pile.code]) {
-                return Err(ApiError::bad_request(msg));
+            if let Some(why) = problem(p, &[&pile.code]) {
+                return Err(crate::request::field_invalid("password", why));
             }
             p.to_string()
         }

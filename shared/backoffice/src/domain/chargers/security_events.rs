@@ -13,7 +13,7 @@
 //! time range is a sort-key range, so pages are full and read nothing
 //! they do not show.
 
-use envelope::ApiError;
+use envelope::{msg, ApiError};
 use serde::{Deserialize, Serialize};
 use store::{Condition, Index, Query, SortKey};
 
@@ -117,10 +117,10 @@ fn pile_type_pk(pile_id: &str, event_type: &str) -> String {
 fn check(event: &SecurityEventInput) -> Result<(), ApiError> {
     let t = event.event_type.trim();
     if t.is_empty() || t.chars().count() > MAX_TYPE_CHARS {
-        return Err(crate::request::invalid_field("type", format!("must be 1-{MAX_TYPE_CHARS} characters"), format!("须为1-{MAX_TYPE_CHARS}个字符")));
+        return Err(crate::request::field_invalid("type", msg::chargers::command::length_range(MAX_TYPE_CHARS, 1)));
     }
     if event.tech_info.as_ref().is_some_and(|i| i.chars().count() > MAX_TECH_INFO_CHARS) {
-        return Err(crate::request::invalid_field("techInfo", format!("must be at most {MAX_TECH_INFO_CHARS} characters"), format!("最多{MAX_TECH_INFO_CHARS}个字符")));
+        return Err(crate::request::field_invalid("techInfo", msg::chargers::command::at_most_chars(MAX_TECH_INFO_CHARS)));
     }
     Ok(())
 }

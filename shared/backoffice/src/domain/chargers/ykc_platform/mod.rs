@@ -1,4 +1,4 @@
-//! The back-office as the platform of the 云快充 (YKC) protocol: what each
+//! The back-office as the platform of the YKC (Yunkuaichong) protocol: what each
 //! frame a pile sends does here, over the same records as OCPP (the link,
 //! connector statuses, sessions as orders, the command queue, the message
 //! log). The `ykc` crate beneath is the protocol alone; a transport (the

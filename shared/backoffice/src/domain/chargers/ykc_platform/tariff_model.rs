@@ -1,4 +1,4 @@
-//! A station's tariff as a YKC tariff model: the four 尖峰平谷 rates in
+//! A station's tariff as a YKC tariff model: the four rates (sharp, peak, flat, valley) in
 //! 0.00001 yuan per kWh (the product keeps 0.0001, so exactly ten times),
 //! the loss ratio the specification has the platform set to 0, and the
 //! rate of each of the day's 48 half-hour slots (the product's own slots).
