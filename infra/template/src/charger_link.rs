@@ -21,13 +21,9 @@ const AREA: &str = "charger-link";
 pub const API: &str = "ChargerWebSocketApi";
 pub const PATH_REWRITE: &str = "ChargerPathRewrite";
 
-/// The metric the sweeper publishes (CloudWatch embedded metric format, one
-/// JSON line on stdout each sweep): the age in seconds of the oldest
-/// remote command still queued, in this namespace, with the table's name
-/// as its one dimension. The queue-age alarm watches it.
-pub const QUEUE_AGE_NAMESPACE: &str = "Backoffice/ChargerLink";
-pub const QUEUE_AGE_METRIC: &str = "QueuedCommandAgeSeconds";
-pub const QUEUE_AGE_DIMENSION: &str = "TableName";
+/// The metric the sweeper publishes: the age in seconds of the oldest
+/// remote command still queued. The queue-age alarm watches it.
+pub use backoffice::domain::chargers::commands::{QUEUE_AGE_DIMENSION, QUEUE_AGE_METRIC, QUEUE_AGE_NAMESPACE};
 /// A command queued this long has been missed: the sweeper pumps anything
 /// older than a few seconds, and a call times out long before.
 pub const QUEUE_AGE_ALARM_SECONDS: u32 = 300;

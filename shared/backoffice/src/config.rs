@@ -20,6 +20,16 @@ pub enum StoreConfig {
     Dynamo { table: String, endpoint: Option<String>, region: Option<String> },
 }
 
+impl StoreConfig {
+    /// The DynamoDB table's name (none for SQLite).
+    pub fn dynamo_table(&self) -> Option<&str> {
+        match self {
+            StoreConfig::Dynamo { table, .. } => Some(table),
+            StoreConfig::Sqlite { .. } => None,
+        }
+    }
+}
+
 /// An OAuth2 / OpenID Connect provider for social login.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OAuthProvider {

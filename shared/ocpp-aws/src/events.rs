@@ -3,7 +3,7 @@
 
 use aws_lambda_events::apigw::{ApiGatewayProxyResponse, ApiGatewayWebsocketProxyRequest};
 use aws_lambda_events::encodings::Body;
-use backoffice::domain::chargers::sweep;
+use backoffice::domain::chargers::{commands, sweep};
 use backoffice::AppCtx;
 use http::HeaderMap;
 use ocpp::link::Outbound;
@@ -124,10 +124,10 @@ pub async fn on_disconnect(ctx: &AppCtx, e: &ApiGatewayWebsocketProxyRequest) ->
 }
 
 /// The sweeper: times out unanswered calls (sending the next queued one),
-/// ends silent chargers' connections and closes their sockets. Returns how
-/// many connections were ended.
+/// ends silent chargers' connections and closes their sockets, then
+/// publishes the queue's age. Returns how many connections were ended.
 pub async fn sweep(ctx: &AppCtx, outbound: &dyn Outbound) -> Result<usize, envelope::ApiError> {
-    let timed_out = backoffice::domain::chargers::commands::expire(ctx).await?;
+    let timed_out = commands::expire(ctx).await?;
     if timed_out > 0 {
         tracing::info!(timed_out, "calls to chargers timed out");
     }
@@ -135,5 +135,29 @@ pub async fn sweep(ctx: &AppCtx, outbound: &dyn Outbound) -> Result<usize, envel
     for c in &ended {
         outbound.close(&c.pile_id, &c.connection_id).await;
     }
+    if let Some(table) = ctx.config.store.dynamo_table() {
+        let age = commands::oldest_queued_age(ctx).await?;
+        // Lambda sends stdout to CloudWatch Logs, which makes the metric of it.
+        println!("{}", queue_age_metric(table, age, ctx.now() * 1000));
+    }
     Ok(ended.len())
+}
+
+/// The queue's age as a CloudWatch embedded-metric-format record: one
+/// JSON object whose `_aws` block names the metric, its unit and its
+/// dimension, beside their values.
+pub fn queue_age_metric(table: &str, age_secs: i64, timestamp_ms: i64) -> String {
+    serde_json::json!({
+        "_aws": {
+            "Timestamp": timestamp_ms,
+            "CloudWatchMetrics": [{
+                "Namespace": commands::QUEUE_AGE_NAMESPACE,
+                "Dimensions": [[commands::QUEUE_AGE_DIMENSION]],
+                "Metrics": [{ "Name": commands::QUEUE_AGE_METRIC, "Unit": "Seconds" }],
+            }],
+        },
+        commands::QUEUE_AGE_DIMENSION: table,
+        commands::QUEUE_AGE_METRIC: age_secs,
+    })
+    .to_string()
 }

@@ -24,7 +24,7 @@ pub mod outbound {
     pub use backoffice::lambda_outbound::{ApiGatewayOutbound, WS_ENDPOINT_VAR};
 }
 
-pub use events::{on_connect, on_disconnect, on_message, sweep};
+pub use events::{on_connect, on_disconnect, on_message, queue_age_metric, sweep};
 
 use std::sync::Arc;
 

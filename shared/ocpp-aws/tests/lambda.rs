@@ -368,12 +368,40 @@ async fn commands_go_out_though_the_queue_index_lags(ctx: Arc<AppCtx>, lag: Arc<
     // The index catches up; the sweeper sends what has waited past the stale mark.
     lag.thaw();
     ctx.clock.advance(commands::QUEUE_STALE_SECS + 1);
+    assert_eq!(commands::oldest_queued_age(&ctx).await.unwrap(), commands::QUEUE_STALE_SECS + 1, "the queue's age is the oldest queued command's");
     within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), ocpp_aws::sweep(&ctx, recorder.as_ref())).await.unwrap();
+    assert_eq!(commands::oldest_queued_age(&ctx).await.unwrap(), 0, "nothing waits once it is sent");
     let sent = commands::get(&ctx, &second.id).await.unwrap().unwrap();
     assert_eq!((sent.status, sent.connection_id.as_deref()), (CommandStatus::Sent, Some("lag1=")), "{sent:?}");
     let frames = recorder.0.lock().unwrap().clone();
     assert_eq!(frames.len(), 2, "each call sent once: {frames:?}");
     assert!(frames[1].starts_with(&format!("send lag1= [2,\"{}\",\"UnlockConnector\"", second.id)), "{frames:?}");
+}
+
+/// The sweeper's queue-age line is a record CloudWatch turns into a
+/// metric: every dimension and metric the `_aws` block names is a member
+/// of the record, of the right kind, beside a timestamp in milliseconds.
+#[test]
+fn the_queue_age_is_an_embedded_metric_record() {
+    use backoffice::domain::chargers::commands::{QUEUE_AGE_DIMENSION, QUEUE_AGE_METRIC, QUEUE_AGE_NAMESPACE};
+    let record: Value = serde_json::from_str(&ocpp_aws::queue_age_metric("backoffice-prod", 42, 1_767_225_600_000)).unwrap();
+    let aws = &record["_aws"];
+    assert_eq!(aws["Timestamp"], json!(1_767_225_600_000i64));
+    let directives = aws["CloudWatchMetrics"].as_array().expect("CloudWatchMetrics is a list");
+    assert_eq!(directives.len(), 1);
+    assert_eq!(directives[0]["Namespace"], json!(QUEUE_AGE_NAMESPACE));
+    for set in directives[0]["Dimensions"].as_array().expect("Dimensions is a list of sets") {
+        for name in set.as_array().expect("a dimension set is a list") {
+            assert!(record[name.as_str().unwrap()].is_string(), "dimension {name} is a string member: {record}");
+        }
+    }
+    let metrics = directives[0]["Metrics"].as_array().expect("Metrics is a list");
+    assert_eq!(metrics.iter().map(|m| m["Name"].clone()).collect::<Vec<_>>(), [json!(QUEUE_AGE_METRIC)]);
+    for m in metrics {
+        assert!(record[m["Name"].as_str().unwrap()].is_number(), "metric {m} is a number member: {record}");
+        assert_eq!(m["Unit"], json!("Seconds"));
+    }
+    assert_eq!((record[QUEUE_AGE_DIMENSION].clone(), record[QUEUE_AGE_METRIC].clone()), (json!("backoffice-prod"), json!(42)));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

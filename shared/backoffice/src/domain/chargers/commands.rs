@@ -824,6 +824,22 @@ pub async fn expire(ctx: &AppCtx) -> Result<usize, ApiError> {
     Ok(n)
 }
 
+/// The metric the AWS sweeper publishes each sweep from
+/// [`oldest_queued_age`] (CloudWatch embedded metric format, one JSON line
+/// on stdout), with the table's name as its one dimension; the deployment's
+/// queue-age alarm watches it.
+pub const QUEUE_AGE_NAMESPACE: &str = "Backoffice/ChargerLink";
+pub const QUEUE_AGE_METRIC: &str = "QueuedCommandAgeSeconds";
+pub const QUEUE_AGE_DIMENSION: &str = "TableName";
+
+/// How long the oldest command still queued has waited, in seconds (0
+/// when none waits): a queue the pumps missed shows here first.
+pub async fn oldest_queued_age(ctx: &AppCtx) -> Result<i64, ApiError> {
+    let oldest = ctx.store.query(Query::index(Index::Gsi3, QUEUED_PK).limit(1)).await.api()?.items;
+    let created_at = oldest.first().and_then(|item| item.get("createdAt")).and_then(Value::as_i64);
+    Ok(created_at.map_or(0, |at| (ctx.now() - at).max(0)))
+}
+
 /// Pumps each charger's queue that holds a command queued longer than
 /// [`QUEUE_STALE_SECS`]: a pump that ran while the queue index did not
 /// list it yet left it there. A queue that waits for a call in flight or
