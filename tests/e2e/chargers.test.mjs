@@ -209,8 +209,16 @@ describe('charger link', () => {
           return rows.length === 1 && rows[0].textContent.includes('ItemsPerMessage');
         });
         await shot(page, 'chargers-09a-device-model-201');
+        // The tripped monitor's event, below the model.
+        await model.getByTestId('device-model-filter').fill('');
+        const tripped = model.getByTestId('device-model-event').filter({ hasText: 'ChargingStation.Temperature' });
+        await tripped.waitFor();
+        assert.match(await tripped.innerText(), /71[\s\S]*越限告警[\s\S]*监视器 3[\s\S]*发生/);
+        await tripped.scrollIntoViewIfNeeded();
+        await shot(page, 'chargers-09c-device-events-201');
         await model.getByTestId('device-model-filter').fill('nothing-like-this');
         await model.getByTestId('device-model-none').waitFor();
+        await model.getByTestId('device-model-events-none').waitFor();
         await page.keyboard.press('Escape');
         await model.waitFor({ state: 'detached' });
         // A price notice on the station's screen.

@@ -6,6 +6,7 @@ events charged once, remote control and availability (F, G), and a mixed
 fleet at one station."""
 import asyncio
 import base64
+import json
 import time
 import uuid
 
@@ -940,7 +941,8 @@ def test_every_station_message_is_answered_in_its_schema(gateway, api):
 def test_monitors_profiles_customer_data_and_published_firmware_go_as_201_calls(gateway, api):
     """Monitoring (N): monitors set, answered one by one with the station's
     ids, cleared and reported, and kept as the pile's (set, reported, less
-    the cleared); a tripped monitor's NotifyEvent is logged.
+    the cleared); a tripped monitor's NotifyEvent is kept as the pile's
+    events (once, however often it is sent; the password never).
     GetChargingProfiles (K), its report kept as the pile's profiles,
     CustomerInformation for a card (N) and
     PublishFirmware (L), each followed by its report; bad bodies are 400s
@@ -973,9 +975,23 @@ def test_monitors_profiles_customer_data_and_published_firmware_go_as_201_calls(
             assert (kept[40]["component"], kept[40]["evseId"], kept[40]["variable"], kept[40]["type"], kept[40]["value"], kept[40]["severity"], kept[40]["transaction"], kept[40]["source"]) == \
                 ("EVSE", 1, "Power", "UpperThreshold", 22000, 3, False, "set"), kept[40]
             assert (kept[41]["component"], kept[41]["evseId"], kept[41]["type"], kept[41]["value"], kept[41]["severity"]) == ("ChargingStation", None, "Periodic", 300, 5), kept[41]
-            # The monitor trips: the station's event is answered and logged.
-            await cs.call(call.NotifyEvent(generated_at=now, seq_no=0, tbc=False, event_data=[{"event_id": 1, "timestamp": now, "trigger": "Alerting", "actual_value": "23100", "event_notification_type": "CustomMonitor",
-                                                                                               "component": {"name": "EVSE", "evse": {"id": 1}}, "variable": {"name": "Power"}, "variable_monitoring_id": 40}]))
+            # The monitor trips: the station's events are answered and kept, newest first.
+            tripped = {"event_id": 1, "timestamp": iso(time.time() - 5), "trigger": "Alerting", "actual_value": "23100", "event_notification_type": "CustomMonitor",
+                       "component": {"name": "EVSE", "evse": {"id": 1}}, "variable": {"name": "Power"}, "variable_monitoring_id": 40}
+            await cs.call(call.NotifyEvent(generated_at=now, seq_no=0, tbc=False, event_data=[tripped]))
+            # Sent again (as a station does when its answer was lost): still one event.
+            await cs.call(call.NotifyEvent(generated_at=now, seq_no=0, tbc=False, event_data=[tripped]))
+            await cs.call(call.NotifyEvent(generated_at=now, seq_no=1, tbc=False, event_data=[
+                {"event_id": 2, "timestamp": now, "trigger": "Delta", "actual_value": "a-secret-password-1", "event_notification_type": "HardWiredNotification",
+                 "component": {"name": "SecurityCtrlr"}, "variable": {"name": "BasicAuthPassword"}, "cleared": True, "tech_code": "PW1"}]))
+            dm = api.get(f"/charger/deviceModel?pileId={p.id}")
+            assert dm["code"] == 200, dm
+            events = dm["data"]["events"]
+            assert [(e["eventId"], e["trigger"], e["notificationType"], e["component"], e["evseId"], e["variable"], e["actualValue"], e["cleared"], e["variableMonitoringId"]) for e in events] == [
+                (2, "Delta", "HardWiredNotification", "SecurityCtrlr", None, "BasicAuthPassword", None, True, None),
+                (1, "Alerting", "CustomMonitor", "EVSE", 1, "Power", "23100", False, 40)], events
+            assert events[0]["techCode"] == "PW1" and "a-secret-password-1" not in json.dumps(dm), "the password is never kept"
+            assert [e["eventId"] for e in api.get(f"/charger/deviceModel?pileId={p.id}&q=power")["data"]["events"]] == [1], "the name filter applies to events too"
             cleared = await settle(api, (await post(api, "/charger/clearVariableMonitoring", {"pileId": p.id, "monitorIds": [40, 7]}))["data"]["id"])
             assert [r["status"] for r in cleared["response"]["clearMonitoringResult"]] == ["Accepted", "NotFound"] and cs.last("ClearVariableMonitoring")[1] == [40, 7]
             assert [m["id"] for m in kept_monitors()] == [41], "the cleared one is gone"

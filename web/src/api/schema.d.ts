@@ -472,7 +472,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An OCPP 2.0.1 station's device model as it last reported it (NotifyReport) and answered (GetVariables, SetVariables): each variable with its attributes and characteristics, by component; q filters by name */
+        /** An OCPP 2.0.1 station's device model as it last reported it (NotifyReport) and answered (GetVariables, SetVariables): each variable with its attributes and characteristics, by component, its monitors, reported charging profiles and latest events (NotifyEvent); q filters by name */
         get: operations["charger_device_model"];
         put?: never;
         post?: never;
@@ -6882,6 +6882,62 @@ export interface operations {
                                 validFrom: number | null;
                                 /** Format: int64 */
                                 validTo: number | null;
+                            }[];
+                            /**
+                             * @description What its monitors and hard-wired notifications reported (NotifyEvent):
+                             *     the latest 50 events, newest first; `q` filters them by name too.
+                             */
+                            events: {
+                                /** @description The variable's value when the event happened (none for the station's password). */
+                                actualValue: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description When it happened (unix seconds): the station's time, or the arrival
+                                 *     when the station's clock is implausible (`timeReplaced`).
+                                 */
+                                at: number;
+                                /**
+                                 * Format: int64
+                                 * @description The event that caused this one.
+                                 */
+                                cause: number | null;
+                                /**
+                                 * @description The situation is back to normal.
+                                 * @default false
+                                 */
+                                cleared: boolean;
+                                component: string;
+                                componentInstance: string | null;
+                                /** Format: int64 */
+                                connectorId: number | null;
+                                /**
+                                 * Format: int64
+                                 * @description The station's id of the event.
+                                 */
+                                eventId: number;
+                                /**
+                                 * Format: int64
+                                 * @description The EVSE the component belongs to (connector n of the pile); null: the station.
+                                 */
+                                evseId: number | null;
+                                /** @description HardWiredNotification, HardWiredMonitor, PreconfiguredMonitor or CustomMonitor. */
+                                notificationType: string;
+                                /** Format: int64 */
+                                receivedAt: number;
+                                techCode: string | null;
+                                techInfo: string | null;
+                                /** @default false */
+                                timeReplaced: boolean;
+                                transactionId: string | null;
+                                /** @description Alerting (a threshold crossed), Delta (a value changed) or Periodic. */
+                                trigger: string;
+                                variable: string;
+                                variableInstance: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description The monitor that tripped (the device model's monitors).
+                                 */
+                                variableMonitoringId: number | null;
                             }[];
                             /** @description By component, then variable. */
                             list: {

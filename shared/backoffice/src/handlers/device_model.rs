@@ -383,6 +383,9 @@ pub struct DeviceModelView {
     /// (ReportChargingProfiles, after getChargingProfiles), by EVSE then id,
     /// each as last reported; not filtered by `q`.
     charging_profiles: Vec<crate::domain::chargers::device_model::profiles::KeptProfile>,
+    /// What its monitors and hard-wired notifications reported (NotifyEvent):
+    /// the latest 50 events, newest first; `q` filters them by name too.
+    events: Vec<device_model::events::DeviceEvent>,
 }
 
 /// GET /charger/deviceModel?pileId=&q=
@@ -394,6 +397,16 @@ pub async fn reported(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let p = piles::get_pile(ctx, q.pile_id.trim()).await?;
     let kept = device_model::list(ctx, &p.id, filter).await?;
+    let events = device_model::events::latest(ctx, &p.id, filter.map(str::to_lowercase).as_deref()).await?;
     let list = kept.variables;
-    Ok(Reply::data(DeviceModelView { total: list.len(), list, monitors: kept.monitors, charging_profiles: kept.profiles, ocpp_version: p.ocpp_version, pile_id: p.id, pile_code: p.code }))
+    Ok(Reply::data(DeviceModelView {
+        total: list.len(),
+        list,
+        monitors: kept.monitors,
+        charging_profiles: kept.profiles,
+        events,
+        ocpp_version: p.ocpp_version,
+        pile_id: p.id,
+        pile_code: p.code,
+    }))
 }

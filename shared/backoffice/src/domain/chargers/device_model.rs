@@ -9,10 +9,12 @@
 //! | a reported variable | `DEVICEMODEL#{pileId}` | `VAR#{component}#{instance}#{evse}#{connector}#{variable}#{instance}` |
 //! | a monitor on a variable (`monitors`) | `DEVICEMODEL#{pileId}` | `MONITOR#{id:020}` |
 //! | a charging profile it reported (`profiles`) | `DEVICEMODEL#{pileId}` | `PROFILE#{evseId:010}#{id:020}` |
+//! | an event it notified (`events`) | `DEVICEMODEL#{pileId}#EVENTS` | `{at:012}#{eventId}` |
 //!
 //! Names are escaped in the sort key (`%23` for `#`), so the records list
 //! by component, then variable.
 
+pub mod events;
 pub mod monitors;
 pub mod profiles;
 
@@ -80,7 +82,7 @@ pub struct VariableName<'a> {
 
 /// The station's password (SecurityCtrlr.BasicAuthPassword): its record
 /// never holds a value, whatever a station reports or answers.
-fn is_password(component: &str, variable: &str) -> bool {
+pub(super) fn is_password(component: &str, variable: &str) -> bool {
     let (c, v) = super::commands::BASIC_AUTH_PASSWORD;
     component.eq_ignore_ascii_case(c) && variable.eq_ignore_ascii_case(v)
 }
@@ -189,7 +191,7 @@ pub async fn reported(ctx: &AppCtx, pile_id: &str, report: &NotifyReportRequest)
 
 /// Puts in transactions of the store's limit: the station's ItemsPerMessage
 /// bounds a page, and each record stands alone (no page is half a record).
-async fn write(ctx: &AppCtx, mut items: Vec<store::Item>) -> Result<(), ApiError> {
+pub(super) async fn write(ctx: &AppCtx, mut items: Vec<store::Item>) -> Result<(), ApiError> {
     while !items.is_empty() {
         let n = items.len().min(store::MAX_TRANSACT_OPS);
         let chunk = items.drain(..n).map(|item| TxOp::Put { item, condition: None }).collect();

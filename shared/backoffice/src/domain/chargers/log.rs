@@ -93,7 +93,7 @@ fn clip(v: Value) -> Value {
     Value::String(format!("{}… ({} bytes, cut)", &text[..end], text.len()))
 }
 
-fn retention_secs(ctx: &AppCtx) -> i64 {
+pub fn retention_secs(ctx: &AppCtx) -> i64 {
     ctx.config.ocpp_log_days * 86_400
 }
 

@@ -404,8 +404,10 @@ impl Csms for AppCtx {
         Ok(LogStatusNotificationResponse { custom_data: None })
     }
 
-    /// Kept in the message log (the pile's page shows it there).
-    async fn notify_event(&self, _pile: &Pile, _req: NotifyEventRequest) -> Result<NotifyEventResponse, CallError> {
+    /// Each event kept beside the pile's device model (and the frame in
+    /// the message log).
+    async fn notify_event(&self, pile: &Pile, req: NotifyEventRequest) -> Result<NotifyEventResponse, CallError> {
+        super::device_model::events::notified(self, &pile.id, &req).await.map_err(internal)?;
         Ok(NotifyEventResponse { custom_data: None })
     }
 

@@ -181,6 +181,7 @@ export type DeviceModel = Answer<'/partnerapi/charger/deviceModel', 'get'>;
 export type ReportedVariable = DeviceModel['list'][number];
 export type KeptMonitor = DeviceModel['monitors'][number];
 export type KeptProfile = DeviceModel['chargingProfiles'][number];
+export type DeviceEvent = DeviceModel['events'][number];
 
 export const getDeviceModel = async (pileId: string, q: string) => (await get<DeviceModel>('/charger/deviceModel', q ? { pileId, q } : { pileId })).data;
 

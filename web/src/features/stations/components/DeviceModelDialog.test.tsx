@@ -25,9 +25,10 @@ const monitor = (id: number, over: Record<string, unknown>) => ({
 
 let monitors: unknown[] = [];
 let chargingProfiles: unknown[] = [];
+let events: unknown[] = [];
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
-    const data = { pileId: 'p1', pileCode: 'ST201', ocppVersion: '2.0.1', list: [], total: 0, monitors, chargingProfiles };
+    const data = { pileId: 'p1', pileCode: 'ST201', ocppVersion: '2.0.1', list: [], total: 0, monitors, chargingProfiles, events };
     return new Response(JSON.stringify({ code: 200, msg: 'success', data }), { status: 200 });
   });
 });
@@ -64,6 +65,7 @@ describe('DeviceModelDialog', () => {
     open();
     expect(await screen.findByTestId('device-model-monitors-none', {}, SLOW)).toBeTruthy();
     expect(await screen.findByTestId('device-model-profiles-none', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByTestId('device-model-events-none', {}, SLOW)).toBeTruthy();
   });
 
   it('lists the charging profiles the station reported: where, purpose, the limit now and who set it', async () => {
@@ -82,5 +84,33 @@ describe('DeviceModelDialog', () => {
     expect(evse.getByText('16 A')).toBeTruthy();
     expect(evse.getByText('新充电默认限制')).toBeTruthy();
     chargingProfiles = [];
+  });
+
+  it('lists the events the station notified: when, what, its value, how it was triggered, by whom, and whether it is back to normal', async () => {
+    const event = (eventId: number, over: Record<string, unknown>) => ({
+      eventId, at: 1_767_225_600, timeReplaced: false, receivedAt: 1_767_225_601, trigger: 'Alerting', notificationType: 'CustomMonitor',
+      component: 'EVSE', componentInstance: null, evseId: 1, connectorId: null, variable: 'Power', variableInstance: null,
+      actualValue: '23100', cleared: false, cause: null, techCode: null, techInfo: null, transactionId: null, variableMonitoringId: 40, ...over,
+    });
+    events = [
+      event(2, { trigger: 'Delta', notificationType: 'HardWiredNotification', component: 'ChargingStation', evseId: null, variable: 'Problem', actualValue: 'false', cleared: true, variableMonitoringId: null, techCode: 'E12', timeReplaced: true }),
+      event(1, {}),
+    ];
+    open();
+    const rows = await screen.findAllByTestId('device-model-event', {}, SLOW);
+    expect(rows).toHaveLength(2);
+    const [notified, tripped] = rows.map((r) => within(r));
+    expect(notified.getByText('ChargingStation.Problem')).toBeTruthy();
+    expect(notified.getByText('固有通知').closest('td')?.getAttribute('title')).toBe('HardWiredNotification');
+    expect(notified.getByText('数值变化')).toBeTruthy();
+    expect(notified.getByText('已恢复')).toBeTruthy();
+    expect(notified.getByText(/E12/)).toBeTruthy();
+    expect(notified.getByText(/按到达时间/)).toBeTruthy();
+    expect(tripped.getByText('EVSE.Power')).toBeTruthy();
+    expect(tripped.getByTestId('device-model-event-value').textContent).toBe('23100');
+    expect(tripped.getByText('监视器 40')).toBeTruthy();
+    expect(tripped.getByText('越限告警')).toBeTruthy();
+    expect(tripped.getByText('发生')).toBeTruthy();
+    events = [];
   });
 });

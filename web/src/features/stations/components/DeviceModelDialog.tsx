@@ -22,7 +22,7 @@ import {
 } from '@fluentui/react-components';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeviceModel, type KeptMonitor, type KeptProfile, type ReportedVariable } from '../api/chargers';
+import { useDeviceModel, type DeviceEvent, type KeptMonitor, type KeptProfile, type ReportedVariable } from '../api/chargers';
 import { zonedDateTime } from '@/components/data/format';
 import { connectorWords } from './commandWords';
 
@@ -44,7 +44,8 @@ const named = (name: string, instance: string | null | undefined) => (instance ?
  * component's variables with their values, who may change them, unit and
  * limits; below them the monitors it holds on them (set here and accepted,
  * or listed in its monitoring report), filtered by name on the server, and
- * the charging profiles it reported holding (ReportChargingProfiles).
+ * the charging profiles it reported holding (ReportChargingProfiles) and
+ * the latest events its monitors and notifications reported (NotifyEvent).
  */
 export function DeviceModelDialog({ pileId, code, onClose }: { pileId: string; code: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -58,6 +59,9 @@ export function DeviceModelDialog({ pileId, code, onClose }: { pileId: string; c
     v.attributes.map((a) => (a.type === 'Actual' ? (a.value ?? '—') : `${t(`chg.dm.attr.${a.type}`, { defaultValue: a.type })}: ${a.value ?? '—'}`)).join(' · ') || '—';
   const monitors = model.data?.monitors ?? [];
   const profiles = model.data?.chargingProfiles ?? [];
+  const events = model.data?.events ?? [];
+  // The value an event reported, with its technical code and text when given.
+  const eventDetail = (e: DeviceEvent) => [e.techCode, e.techInfo].filter(Boolean).join(' · ');
   // The limit of a profile's first schedule's first period, in its unit.
   const profileLimit = (p: KeptProfile) => {
     const s = p.schedules[0] as { chargingRateUnit?: string; chargingSchedulePeriod?: { limit?: number }[] } | undefined;
@@ -196,6 +200,59 @@ export function DeviceModelDialog({ pileId, code, onClose }: { pileId: string; c
                             <TableCell translate="no">{profileLimit(p)}</TableCell>
                             <TableCell translate="no">{p.limitSource}</TableCell>
                             <TableCell>{zonedDateTime(p.reportedAt)}</TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  </div>
+                )}
+              </section>
+            )}
+            {!model.isLoading && (
+              <section className={styles.monitors} data-testid="device-model-events">
+                <Subtitle2>{t('chg.dm.events.title')}</Subtitle2>
+                {events.length === 0 ? (
+                  <Caption1 className={styles.muted} data-testid="device-model-events-none">
+                    {t('chg.dm.events.none')}
+                  </Caption1>
+                ) : (
+                  <div className={styles.scroll}>
+                    <Caption1 className={styles.muted}>{t('chg.dm.events.count', { count: events.length })}</Caption1>
+                    <Table size="extra-small" className={styles.table} aria-label={t('chg.dm.events.title')}>
+                      <TableHeader>
+                        <TableRow>
+                          <TableHeaderCell>{t('chg.dm.events.at')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.events.what')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.events.value')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.events.trigger')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.events.by')}</TableHeaderCell>
+                          <TableHeaderCell>{t('chg.dm.events.state')}</TableHeaderCell>
+                        </TableRow>
+                      </TableHeader>
+                      <TableBody>
+                        {events.map((e) => (
+                          <TableRow key={`${e.at}-${e.eventId}`} data-testid="device-model-event">
+                            <TableCell>
+                              {zonedDateTime(e.at)}
+                              {e.timeReplaced ? <Caption1 className={styles.muted}> · {t('chg.dm.events.arrival')}</Caption1> : null}
+                            </TableCell>
+                            <TableCell>
+                              <span translate="no">
+                                {named(e.component, e.componentInstance)}.{named(e.variable, e.variableInstance)}
+                              </span>{' '}
+                              <Caption1 className={styles.muted}>{where(e)}</Caption1>
+                            </TableCell>
+                            <TableCell className={styles.mono} translate="no" data-testid="device-model-event-value">
+                              {e.actualValue ?? '—'}
+                              {eventDetail(e) ? <Caption1 className={styles.muted}> · {eventDetail(e)}</Caption1> : null}
+                            </TableCell>
+                            <TableCell title={e.trigger}>{t(`chg.dm.events.kind.${e.trigger}`, { defaultValue: e.trigger })}</TableCell>
+                            <TableCell title={e.notificationType}>
+                              {e.variableMonitoringId != null
+                                ? t('chg.dm.events.monitor', { id: e.variableMonitoringId })
+                                : t(`chg.dm.events.source.${e.notificationType}`, { defaultValue: e.notificationType })}
+                            </TableCell>
+                            <TableCell>{e.cleared ? t('chg.dm.events.cleared') : t('chg.dm.events.active')}</TableCell>
                           </TableRow>
                         ))}
                       </TableBody>
