@@ -454,9 +454,12 @@ def test_the_device_model_is_read_and_changed_and_its_report_is_logged(gateway, 
             assert report["response"]["status"] == "Accepted" and cs.last("GetBaseReport")[2] == "FullInventory"
             request_id = cs.last("GetBaseReport")[1]
             await cs.call(call.NotifyReport(request_id=request_id, generated_at=iso(time.time()), seq_no=0, tbc=False, report_data=[
-                {"component": {"name": "OCPPCommCtrlr"}, "variable": {"name": "HeartbeatInterval"}, "variable_attribute": [{"type": "Actual", "value": "120", "mutability": "ReadWrite"}]}]))
+                {"component": {"name": "OCPPCommCtrlr"}, "variable": {"name": "HeartbeatInterval"}, "variable_attribute": [{"type": "Actual", "value": "120", "mutability": "ReadWrite"}]},
+                # A station should never report its password's value; one that does has it kept nowhere.
+                {"component": {"name": "SecurityCtrlr"}, "variable": {"name": "BasicAuthPassword"}, "variable_attribute": [{"type": "Actual", "value": "reported-secret-1234", "mutability": "WriteOnly"}]}]))
             log = api.get(f"/pile/messageLog?pileId={p.id}&action=NotifyReport")["data"]["list"]
             assert any(e["action"] == "NotifyReport" and e["request"]["requestId"] == request_id for e in log), log
+            assert "reported-secret-1234" not in json.dumps(log) + json.dumps(api.get(f"/charger/deviceModel?pileId={p.id}")), "the password is kept nowhere"
             # Refused before anything is queued, each naming its field.
             for body, field in [({"variables": []}, "variables"), ({"variables": [{"component": "", "variable": "X"}]}, "variables[0].component"),
                                 ({"variables": [{"component": "A", "variable": "B", "value": "x", "evseId": 3}]}, "variables[0].evseId"),
@@ -991,6 +994,8 @@ def test_monitors_profiles_customer_data_and_published_firmware_go_as_201_calls(
                 (2, "Delta", "HardWiredNotification", "SecurityCtrlr", None, "BasicAuthPassword", None, True, None),
                 (1, "Alerting", "CustomMonitor", "EVSE", 1, "Power", "23100", False, 40)], events
             assert events[0]["techCode"] == "PW1" and "a-secret-password-1" not in json.dumps(dm), "the password is never kept"
+            logged = json.dumps(api.get(f"/pile/messageLog?pileId={p.id}&action=NotifyEvent")["data"]["list"])
+            assert "a-secret-password-1" not in logged and '"actualValue": "***"' in logged and '"actualValue": "23100"' in logged, logged
             assert [e["eventId"] for e in api.get(f"/charger/deviceModel?pileId={p.id}&q=power")["data"]["events"]] == [1], "the name filter applies to events too"
             cleared = await settle(api, (await post(api, "/charger/clearVariableMonitoring", {"pileId": p.id, "monitorIds": [40, 7]}))["data"]["id"])
             assert [r["status"] for r in cleared["response"]["clearMonitoringResult"]] == ["Accepted", "NotFound"] and cs.last("ClearVariableMonitoring")[1] == [40, 7]

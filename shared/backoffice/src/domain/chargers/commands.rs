@@ -147,18 +147,32 @@ pub fn is_authorization_key(key: &str) -> bool {
 /// What a shown or stored secret reads as.
 pub const REDACTED: &str = "***";
 
-/// A charger's answer as it may be stored and shown: the value of an
-/// AuthorizationKey a charger lists in its configuration (it should not:
-/// the key is write-only) is replaced by `***`.
+/// A charger's payload as it may be stored and shown: a password it
+/// should never send (both are write-only) reads `***`. That is the
+/// value of an AuthorizationKey a 1.6 charger lists in its configuration,
+/// and SecurityCtrlr.BasicAuthPassword's value in a 2.0.1 station's
+/// GetVariables answer, NotifyReport or NotifyEvent.
 pub fn redact_answer(mut v: Value) -> Value {
-    if let Some(keys) = v.get_mut("configurationKey").and_then(Value::as_array_mut) {
-        for k in keys {
-            let secret = k.get("key").and_then(Value::as_str).is_some_and(is_authorization_key);
-            if let (true, Some(value)) = (secret, k.get_mut("value")) {
-                *value = json!(REDACTED);
+    let each = |v: &mut Value, list: &str, secret: &dyn Fn(&Value) -> bool, hide: &dyn Fn(&mut Value)| {
+        for item in v.get_mut(list).and_then(Value::as_array_mut).into_iter().flatten() {
+            if secret(item) {
+                hide(item);
             }
         }
-    }
+    };
+    let set = |item: &mut Value, field: &str| {
+        if let Some(value) = item.get_mut(field) {
+            *value = json!(REDACTED);
+        }
+    };
+    each(&mut v, "configurationKey", &|k| k.get("key").and_then(Value::as_str).is_some_and(is_authorization_key), &|k| set(k, "value"));
+    each(&mut v, "getVariableResult", &names_password, &|r| set(r, "attributeValue"));
+    each(&mut v, "eventData", &names_password, &|e| set(e, "actualValue"));
+    each(&mut v, "reportData", &names_password, &|d| {
+        for attribute in d.get_mut("variableAttribute").and_then(Value::as_array_mut).into_iter().flatten() {
+            set(attribute, "value");
+        }
+    });
     v
 }
 
@@ -741,11 +755,15 @@ async fn time_out(ctx: &AppCtx, command_id: &str) -> Result<bool, ApiError> {
     }
 }
 
-/// What an ended command changes besides itself: a reservation follows
-/// the charger's answer.
 /// The OCPP 2.0.1 variable that is a station's password (its
 /// AuthorizationKey).
 pub const BASIC_AUTH_PASSWORD: (&str, &str) = ("SecurityCtrlr", "BasicAuthPassword");
+
+/// Whether a 2.0.1 `{component, variable}` names the station's password.
+fn names_password(d: &Value) -> bool {
+    let name = |p: &str| d.pointer(p).and_then(Value::as_str).unwrap_or_default().to_ascii_lowercase();
+    name("/component/name") == BASIC_AUTH_PASSWORD.0.to_ascii_lowercase() && name("/variable/name") == BASIC_AUTH_PASSWORD.1.to_ascii_lowercase()
+}
 
 /// Whether a command gives the charger a new password: 1.6's
 /// ChangeConfiguration of AuthorizationKey, 2.0.1's SetVariables of
@@ -753,16 +771,13 @@ pub const BASIC_AUTH_PASSWORD: (&str, &str) = ("SecurityCtrlr", "BasicAuthPasswo
 pub fn rotates_key(c: &Command) -> bool {
     match c.action.as_str() {
         "ChangeConfiguration" => c.payload.get("key").and_then(Value::as_str).is_some_and(is_authorization_key),
-        "SetVariables" => c.payload.get("setVariableData").and_then(Value::as_array).is_some_and(|all| {
-            all.iter().any(|d| {
-                let name = |p: &str| d.pointer(p).and_then(Value::as_str).unwrap_or_default().to_ascii_lowercase();
-                name("/component/name") == BASIC_AUTH_PASSWORD.0.to_ascii_lowercase() && name("/variable/name") == BASIC_AUTH_PASSWORD.1.to_ascii_lowercase()
-            })
-        }),
+        "SetVariables" => c.payload.get("setVariableData").and_then(Value::as_array).is_some_and(|all| all.iter().any(names_password)),
         _ => false,
     }
 }
 
+/// What an ended command changes besides itself: a reservation follows
+/// the charger's answer.
 async fn follow_up(ctx: &AppCtx, c: &Command) -> Result<(), ApiError> {
     use super::reservations::{self, ReservationStatus};
     use super::secret::{self, KeyOutcome};

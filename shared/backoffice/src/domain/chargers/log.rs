@@ -97,10 +97,10 @@ pub fn retention_secs(ctx: &AppCtx) -> i64 {
     ctx.config.ocpp_log_days * 86_400
 }
 
-/// Appends an entry to a pile's log.
+/// Appends an entry to a pile's log (a password a charger sends in it reads `***`).
 pub async fn append(ctx: &AppCtx, pile_id: &str, mut entry: MessageLogEntry) -> Result<(), ApiError> {
-    entry.request = clip(entry.request);
-    entry.response = entry.response.map(clip);
+    entry.request = clip(super::commands::redact_answer(entry.request));
+    entry.response = entry.response.map(|r| clip(super::commands::redact_answer(r)));
     let sort = format!("{}#{}", crate::domain::keys::time_sort(entry.at), uuid::Uuid::now_v7().simple());
     let mut keys = vec![(store::PK, pk(pile_id)), (store::SK, sort.clone())];
     if let Some(action) = &entry.action {
