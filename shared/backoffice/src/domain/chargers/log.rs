@@ -127,8 +127,14 @@ pub async fn page(ctx: &AppCtx, pile_id: &str, action: Option<&str>, size: u32, 
 
 /// Deletes a pile's entries older than the retention (at most `max` a call).
 pub async fn prune(ctx: &AppCtx, pile_id: &str, max: u32) -> Result<usize, ApiError> {
+    prune_partition(ctx, &pk(pile_id), max).await
+}
+
+/// Deletes the records of a partition sorted by time (`{at:012}#…`) that
+/// are older than the log's retention, at most `max`.
+pub async fn prune_partition(ctx: &AppCtx, partition: &str, max: u32) -> Result<usize, ApiError> {
     let oldest = crate::domain::keys::time_sort(ctx.now() - retention_secs(ctx));
-    let q = Query::partition(pk(pile_id)).sort_key(SortKey::Lt(oldest)).limit(max);
+    let q = Query::partition(partition).sort_key(SortKey::Lt(oldest)).limit(max);
     let page = ctx.store.query(q).await.api()?;
     for item in &page.items {
         if let Some(k) = Key::of(item) {

@@ -59,8 +59,8 @@ pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, Api
     }
 }
 
-/// Deletes message-log entries past the retention of connected chargers,
-/// at most `max` in all (the embedded store has no TTL; DynamoDB expires
+/// Deletes message-log entries and device events past the retention of
+/// connected chargers, at most `max` in all (the embedded store has no TTL; DynamoDB expires
 /// them itself). Bounded so one sweep never holds the store for long: a
 /// backlog goes over the next sweeps. Returns how many went.
 pub async fn prune_message_logs(ctx: &AppCtx, max: u32) -> Result<usize, ApiError> {
@@ -74,6 +74,10 @@ pub async fn prune_message_logs(ctx: &AppCtx, max: u32) -> Result<usize, ApiErro
                 return Ok(pruned);
             }
             pruned += super::log::prune(ctx, &c.pile_id, left).await?;
+            let left = max.saturating_sub(pruned as u32);
+            if left > 0 {
+                pruned += super::device_model::events::prune(ctx, &c.pile_id, left).await?;
+            }
         }
         cursor = next;
         if cursor.is_none() {

@@ -1,7 +1,8 @@
 //! What a 2.0.1 station's monitors and hard-wired notifications report
 //! (NotifyEvent): each event of a notification is a record, shown newest
 //! first beside the pile's device model, and kept as long as the message
-//! log keeps the frames (the table's TTL; the embedded store keeps them).
+//! log keeps the frames (by the table's TTL, or pruned with the log on
+//! the embedded store).
 //!
 //! | record | PK | SK |
 //! |---|---|---|
@@ -101,7 +102,7 @@ impl DeviceEvent {
 /// Keeps each event of a NotifyEvent.
 pub async fn notified(ctx: &AppCtx, pile_id: &str, notification: &NotifyEventRequest) -> Result<(), ApiError> {
     let now = ctx.now();
-    let expires = now + super::super::log::retention_secs(ctx);
+    let retention = super::super::log::retention_secs(ctx);
     let items = notification
         .event_data
         .iter()
@@ -109,11 +110,17 @@ pub async fn notified(ctx: &AppCtx, pile_id: &str, notification: &NotifyEventReq
             let event = DeviceEvent::of(d, now);
             let sk = format!("{}#{}", time_sort(event.at), event.event_id);
             let mut item = to_item(&event, &[(store::PK, pk(pile_id)), (store::SK, sk)]);
-            item.insert(store::TTL_ATTRIBUTE.into(), expires.into());
+            item.insert(store::TTL_ATTRIBUTE.into(), (event.at + retention).into());
             item
         })
         .collect();
     write(ctx, items).await
+}
+
+/// Deletes the pile's events older than the message log's retention (at
+/// most `max`): the embedded store has no TTL.
+pub async fn prune(ctx: &AppCtx, pile_id: &str, max: u32) -> Result<usize, ApiError> {
+    super::super::log::prune_partition(ctx, &pk(pile_id), max).await
 }
 
 /// The pile's latest events, newest first; `wanted` (lower case) keeps
