@@ -397,7 +397,7 @@ pub async fn reported(ctx: &AppCtx, call: Call) -> Result<Reply, ApiError> {
     }
     let p = piles::get_pile(ctx, q.pile_id.trim()).await?;
     let kept = device_model::list(ctx, &p.id, filter).await?;
-    let events = device_model::events::latest(ctx, &p.id, filter.map(str::to_lowercase).as_deref()).await?;
+    let events = device_model::events::latest(ctx, &p.id, filter).await?;
     let list = kept.variables;
     Ok(Reply::data(DeviceModelView {
         total: list.len(),

@@ -192,7 +192,7 @@ impl Link for AppCtx {
             Ok(other) => {
                 tracing::info!(pile = %pile.code, id = message_id, outcome = ?other, "answer for no pending call: logged, not applied");
                 let (response, error) = match unmatched {
-                    Ok(v) => (Some(commands::redact_answer(v)), None),
+                    Ok(v) => (Some(commands::redact_passwords(v)), None),
                     Err(e) => (None, Some(e)),
                 };
                 let now = AppCtx::now(self);

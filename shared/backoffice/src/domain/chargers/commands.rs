@@ -152,7 +152,7 @@ pub const REDACTED: &str = "***";
 /// value of an AuthorizationKey a 1.6 charger lists in its configuration,
 /// and SecurityCtrlr.BasicAuthPassword's value in a 2.0.1 station's
 /// GetVariables answer, NotifyReport or NotifyEvent.
-pub fn redact_answer(mut v: Value) -> Value {
+pub fn redact_passwords(mut v: Value) -> Value {
     let each = |v: &mut Value, list: &str, secret: &dyn Fn(&Value) -> bool, hide: &dyn Fn(&mut Value)| {
         for item in v.get_mut(list).and_then(Value::as_array_mut).into_iter().flatten() {
             if secret(item) {
@@ -678,7 +678,7 @@ pub async fn complete_logged(ctx: &AppCtx, pile_id: &str, connection_id: &str, m
         return Ok(Completion::Late);
     }
     let (status, response, error) = match answer {
-        Ok(v) => (CommandStatus::Answered, Some(redact_answer(v)), None),
+        Ok(v) => (CommandStatus::Answered, Some(redact_passwords(v)), None),
         Err(e) => (CommandStatus::CallError, None, Some(e)),
     };
     // Its effects first (the certificate recorded, the key promoted, the

@@ -270,6 +270,12 @@ pub struct KeptModel {
     pub profiles: Vec<profiles::KeptProfile>,
 }
 
+/// Whether a component or variable name holds `wanted` (lower case): the
+/// name filter of the variables, monitors and events.
+pub fn names_match(component: &str, variable: &str, wanted: &str) -> bool {
+    component.to_lowercase().contains(wanted) || variable.to_lowercase().contains(wanted)
+}
+
 /// The pile's device model and monitors (one partition); `filter` keeps
 /// those whose component or variable name holds it (any case).
 pub async fn list(ctx: &AppCtx, pile_id: &str, filter: Option<&str>) -> Result<KeptModel, ApiError> {
@@ -294,7 +300,7 @@ pub async fn list(ctx: &AppCtx, pile_id: &str, filter: Option<&str>) -> Result<K
                 continue;
             }
             let v: ReportedVariable = from_item(item)?;
-            if wanted.as_ref().is_none_or(|w| v.component.to_lowercase().contains(w) || v.variable.to_lowercase().contains(w)) {
+            if wanted.as_ref().is_none_or(|w| names_match(&v.component, &v.variable, w)) {
                 out.variables.push(v);
             }
         }

@@ -99,8 +99,8 @@ pub fn retention_secs(ctx: &AppCtx) -> i64 {
 
 /// Appends an entry to a pile's log (a password a charger sends in it reads `***`).
 pub async fn append(ctx: &AppCtx, pile_id: &str, mut entry: MessageLogEntry) -> Result<(), ApiError> {
-    entry.request = clip(super::commands::redact_answer(entry.request));
-    entry.response = entry.response.map(|r| clip(super::commands::redact_answer(r)));
+    entry.request = clip(super::commands::redact_passwords(entry.request));
+    entry.response = entry.response.map(|r| clip(super::commands::redact_passwords(r)));
     let sort = format!("{}#{}", crate::domain::keys::time_sort(entry.at), uuid::Uuid::now_v7().simple());
     let mut keys = vec![(store::PK, pk(pile_id)), (store::SK, sort.clone())];
     if let Some(action) = &entry.action {

@@ -93,10 +93,6 @@ impl DeviceEvent {
         }
     }
 
-    /// Whether its component or variable name holds `wanted` (lower case).
-    pub fn matches(&self, wanted: &str) -> bool {
-        self.component.to_lowercase().contains(wanted) || self.variable.to_lowercase().contains(wanted)
-    }
 }
 
 /// Keeps each event of a NotifyEvent.
@@ -123,10 +119,11 @@ pub async fn prune(ctx: &AppCtx, pile_id: &str, max: u32) -> Result<usize, ApiEr
     super::super::log::prune_partition(ctx, &pk(pile_id), max).await
 }
 
-/// The pile's latest events, newest first; `wanted` (lower case) keeps
-/// those whose component or variable name holds it, among the latest.
-pub async fn latest(ctx: &AppCtx, pile_id: &str, wanted: Option<&str>) -> Result<Vec<DeviceEvent>, ApiError> {
+/// The pile's latest events, newest first; `filter` keeps those whose
+/// component or variable name holds it (any case), among the latest.
+pub async fn latest(ctx: &AppCtx, pile_id: &str, filter: Option<&str>) -> Result<Vec<DeviceEvent>, ApiError> {
+    let wanted = filter.map(str::to_lowercase).filter(|f| !f.is_empty());
     let page = ctx.store.query(Query::partition(pk(pile_id)).backward().limit(LATEST)).await.api()?;
     let events: Vec<DeviceEvent> = page.items.into_iter().map(from_item).collect::<Result<_, _>>()?;
-    Ok(events.into_iter().filter(|e| wanted.is_none_or(|w| e.matches(w))).collect())
+    Ok(events.into_iter().filter(|e| wanted.as_deref().is_none_or(|w| super::names_match(&e.component, &e.variable, w))).collect())
 }

@@ -94,7 +94,7 @@ impl KeptMonitor {
 
     /// Whether its component or variable name holds `wanted` (lower case).
     pub fn matches(&self, wanted: &str) -> bool {
-        self.component.to_lowercase().contains(wanted) || self.variable.to_lowercase().contains(wanted)
+        super::names_match(&self.component, &self.variable, wanted)
     }
 }
 
