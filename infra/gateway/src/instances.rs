@@ -35,7 +35,7 @@ use backoffice::config::InstanceConfig;
 use backoffice::domain::chargers::{commands, link};
 use backoffice::AppCtx;
 use hmac::{Hmac, Mac};
-use ocpp::link::{Gone, Outbound};
+use ocpp::link::{Gone, Outbound, SocketHolder};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
@@ -231,6 +231,14 @@ impl Outbound for Instances {
         }
     }
 
+    /// With other instances, this process shares the table with them, and
+    /// perhaps with the serverless edge's Lambdas: a connection whose
+    /// record names no instance is API Gateway's, which only those reach
+    /// (and what is queued for it waits for their sweeper).
+    fn reaches_only(&self) -> Option<SocketHolder> {
+        self.peers.as_ref().map(|_| SocketHolder::GatewayInstance)
+    }
+
     /// Closes a connection (replaced by a newer one, or its credentials
     /// changed): here if this instance holds it, else at its holder; one
     /// whose holder is gone or no longer has it is ended here. The
@@ -355,5 +363,13 @@ mod tests {
         assert!(!p.verify(&HeaderMap::new(), SEND_PATH, body), "unsigned");
         assert!(p.verify(&headers(now, &good), SEND_PATH, body));
         assert!(!p.verify(&headers(now, &good), SEND_PATH, body), "a replay");
+    }
+
+    #[test]
+    fn one_gateway_reaches_every_connection_and_an_instance_only_the_instances() {
+        let alone = Instances { local: LiveSockets::default(), peers: None };
+        assert_eq!(alone.reaches_only(), None);
+        let one_of_several = Instances { local: LiveSockets::default(), peers: Some(Arc::new(peers("9f2c4e7a1b8d3f6e0c5a9b2d7e4f1a8c3b6d9e2f"))) };
+        assert_eq!(one_of_several.reaches_only(), Some(SocketHolder::GatewayInstance), "API Gateway's connections are the Lambdas'");
     }
 }

@@ -5,7 +5,7 @@
 use async_trait::async_trait;
 use aws_sdk_apigatewaymanagement::primitives::Blob;
 use aws_sdk_apigatewaymanagement::Client;
-use crate::domain::chargers::outbound::{Gone, Outbound};
+use crate::domain::chargers::outbound::{Gone, Outbound, SocketHolder};
 
 pub struct ApiGatewayOutbound {
     client: Client,
@@ -52,6 +52,13 @@ impl Outbound for ApiGatewayOutbound {
                 Err(Gone)
             }
         }
+    }
+
+    /// A gateway process's sockets (the container edge's) are not API
+    /// Gateway's connections: what is queued for them waits for that
+    /// process's own sweep.
+    fn reaches_only(&self) -> Option<SocketHolder> {
+        Some(SocketHolder::ApiGateway)
     }
 
     async fn close(&self, _pile_id: &str, connection_id: &str) {

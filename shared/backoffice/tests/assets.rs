@@ -503,7 +503,7 @@ async fn connector_row_actions_reach_a_connected_charger() {
     let socket = std::sync::Arc::new(Socket(Default::default()));
     assert!(ctx.outbound.set(socket.clone()).is_ok());
     let p = piles::get_pile(&ctx, &pile_id).await.unwrap();
-    let c = link::Connection { connection_id: "conn-row".into(), pile_id: pile_id.clone(), protocol: "ocpp1.6".into(), connected_at_ms: ctx.now() * 1000, queue_started: true, pending: false, remote_address: String::new(), instance: None };
+    let c = link::Connection { connection_id: "conn-row".into(), pile_id: pile_id.clone(), protocol: "ocpp1.6".into(), connected_at_ms: ctx.now() * 1000, queue_started: true, pending: false, remote_address: String::new(), instance: None, close_requested: false };
     assert!(link::connected(&ctx, &p, &c, "127.0.0.1").await.unwrap());
     let frames = || socket.0.lock().unwrap().iter().map(|f| serde_json::from_str::<Value>(f).unwrap()).collect::<Vec<_>>();
 

@@ -263,7 +263,7 @@ async fn remote_operations_answer_their_declared_types() {
     let (pile, _) = piles::with_connectors(&ctx, &list[0].id).await.unwrap().remove(0);
     let socket = std::sync::Arc::new(Socket(Default::default()));
     assert!(ctx.outbound.set(socket.clone()).is_ok());
-    let c = link::Connection { connection_id: "conn-1".into(), pile_id: pile.id.clone(), protocol: "ocpp1.6".into(), connected_at_ms: ctx.now() * 1000, queue_started: false, pending: false, remote_address: String::new(), instance: None };
+    let c = link::Connection { connection_id: "conn-1".into(), pile_id: pile.id.clone(), protocol: "ocpp1.6".into(), connected_at_ms: ctx.now() * 1000, queue_started: false, pending: false, remote_address: String::new(), instance: None, close_requested: false };
     assert!(link::connected(&ctx, &pile, &c, "127.0.0.1").await.unwrap());
     let tag = get(&ctx, "/card/getList?pageSize=1", Some(&admin)).await.data()["list"][0]["idTag"].clone();
     assert!(tag.is_string(), "the demo has cards");

@@ -595,6 +595,111 @@ async fn dead_connections_on_dynamo() {
     }
 }
 
+/// A deployment with both edges: the API and the WebSocket link on
+/// Lambdas, a container task (a gateway instance, which names itself in
+/// its connection records) holding the raw-TCP piles and any charger
+/// configured with its address, all on one table. Neither edge can send on
+/// the other's sockets: a command for the other's charger stays queued and
+/// that edge's sweeper sends it; a call that cannot be queued is refused
+/// with 409; a close is asked of the holder; each sweeper looks after its
+/// own connections (a task's connection has no 2-hour limit).
+async fn both_edges(lambda: Arc<AppCtx>) {
+    use backoffice::domain::chargers::commands::{self, CommandStatus};
+    use backoffice::domain::chargers::sweep;
+    let (url, posted) = connections_endpoint().await;
+    assert!(lambda.outbound.set(Arc::new(outbound_to(&url))).is_ok());
+    assert!(lambda.charger_edge.set(backoffice::domain::chargers::Edge { aws: true, tls: true }).is_ok());
+    let vars = env(&[TTL, SMALL_SEED, ("BACKOFFICE_INSTANCE_URL", "http://127.0.0.1:9"), ("BACKOFFICE_INSTANCE_SECRET", "6f1c0a9e2b7d4c58a3e91f0d6b2c7e4a9d1f3b5c7e9a0b2d4f6a8c0e2b4d6f8a")]);
+    let config = backoffice::config::Config::from_lookup(|k| vars.get(k).cloned()).unwrap();
+    let task = AppCtx::new(lambda.store.clone(), config).unwrap();
+    let at_task = Arc::new(Recorder::of_a_gateway_instance());
+    assert!(task.outbound.set(at_task.clone()).is_ok());
+    let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
+    let both_clocks = |secs: i64| {
+        lambda.clock.advance(secs);
+        task.clock.advance(secs);
+    };
+
+    // A charger on the task: its handshake there records the connection.
+    let (pile, _) = register(&lambda, "EDGE01").await;
+    let record = backoffice::domain::assets::piles::get_pile(&task, &pile).await.unwrap();
+    let c = link::Connection { connection_id: "task-1".into(), pile_id: pile.clone(), protocol: "ocpp1.6".into(), connected_at_ms: task.now() * 1000, queue_started: true, pending: false, remote_address: "192.0.2.10".into(), instance: None, close_requested: false };
+    assert!(link::connected(&task, &record, &c, "192.0.2.10").await.unwrap());
+    assert!(link::connection(&task, "task-1").await.unwrap().unwrap().instance.is_some(), "the task names itself");
+
+    // The API's Lambda queues a command: nothing goes to API Gateway, nothing ends offline.
+    let unlock = commands::submit(&lambda, &pile, "UnlockConnector", json!({"connectorId": 1}), "test").await.unwrap();
+    assert_eq!(unlock.status, CommandStatus::Queued, "{unlock:?}");
+    both_clocks(commands::QUEUE_STALE_SECS + 1);
+    within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), ocpp_aws::sweep(&lambda, lambda.outbound.get().unwrap().as_ref())).await.unwrap();
+    assert_eq!(commands::get(&lambda, &unlock.id).await.unwrap().unwrap().status, CommandStatus::Queued, "the Lambda sweeper leaves it to the task");
+    assert!(posted.lock().unwrap().is_empty(), "{:?}", posted.lock().unwrap());
+    // The task's sweeper sends it on its socket.
+    commands::expire(&task).await.unwrap();
+    let sent = commands::get(&task, &unlock.id).await.unwrap().unwrap();
+    assert_eq!((sent.status, sent.connection_id.as_deref()), (CommandStatus::Sent, Some("task-1")), "{sent:?}");
+    let frames = at_task.0.lock().unwrap().clone();
+    assert_eq!(frames.len(), 1, "{frames:?}");
+    assert!(frames[0].starts_with(&format!("send task-1 [2,\"{}\",\"UnlockConnector\"", unlock.id)), "{frames:?}");
+    let answered = commands::complete(&task, &pile, "task-1", &unlock.id, Ok(json!({"status": "Unlocked"}))).await.unwrap();
+    assert!(matches!(answered, commands::Completion::Applied(_)), "{answered:?}");
+
+    // A key is never queued (its value lives only in the request): refused, nothing written.
+    let key = |value: &str| ocpp::v16::ChangeConfigurationRequest { key: commands::AUTHORIZATION_KEY.into(), value: value.into() };
+    let refused = commands::send_now(&lambda, &pile, &key(commands::REDACTED), &key("0123456789abcdef0123"), None, "test").await.unwrap_err();
+    assert_eq!(refused.code, 409);
+    assert_eq!(refused.msg.en, envelope::msg::chargers::command::other_edge().en);
+    assert!(at_task.0.lock().unwrap().len() == 1 && posted.lock().unwrap().is_empty());
+
+    // Past API Gateway's 2-hour limit the task's connection lives on; the
+    // Lambda sweeper does not end it, silent or not.
+    both_clocks(link::AWS_MAX_CONNECTION_SECS + 60);
+    link::seen(&task, &pile, task.now()).await.unwrap();
+    assert!(within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), ocpp_aws::sweep(&lambda, lambda.outbound.get().unwrap().as_ref())).await.unwrap() == 0);
+    assert!(link::connection(&lambda, "task-1").await.unwrap().is_some(), "the task's connection is the task's to end");
+    assert!(sweep::end_silent_connections(&task).await.unwrap().is_empty(), "heard from just now");
+
+    // New credentials from the API: the task is asked to close the connection, and does at its sweep.
+    backoffice::domain::chargers::close_live_connection(&lambda, &pile).await.unwrap();
+    assert!(link::connection(&lambda, "task-1").await.unwrap().unwrap().close_requested);
+    assert!(posted.lock().unwrap().is_empty(), "no DeleteConnection for a socket API Gateway does not hold");
+    assert_eq!(ocpp_aws::sweep(&lambda, lambda.outbound.get().unwrap().as_ref()).await.unwrap(), 0);
+    let closed: Vec<_> = sweep::end_silent_connections(&task).await.unwrap().into_iter().map(|c| c.connection_id).collect();
+    assert_eq!(closed, ["task-1"]);
+    assert!(!link::get(&lambda, &pile).await.unwrap().unwrap().connected);
+
+    // The other way round: a charger on API Gateway, a command the task's API queued.
+    let (aws_pile, basic) = register(&lambda, "EDGE02").await;
+    let r = within_policy("ocpp_connect", &policy("ocpp_connect"), ocpp_aws::on_connect(&lambda, &connect_event("apigw=", "EDGE02", Some("ocpp1.6"), Some(&basic), lambda.now() * 1000))).await;
+    assert_eq!(r.status_code, 200);
+    within_policy("ocpp_message", &policy("ocpp_message"), ocpp_aws::on_message(&lambda, &message_event("apigw=", r#"[2,"e1","Heartbeat",{}]"#))).await;
+    posted.lock().unwrap().clear();
+    let reset = commands::submit(&task, &aws_pile, "Reset", json!({"type": "Soft"}), "test").await.unwrap();
+    assert_eq!(reset.status, CommandStatus::Queued, "{reset:?}");
+    both_clocks(commands::QUEUE_STALE_SECS + 1);
+    commands::expire(&task).await.unwrap();
+    assert_eq!(commands::get(&task, &reset.id).await.unwrap().unwrap().status, CommandStatus::Queued, "the task's sweeper leaves it to the Lambdas");
+    within_policy("ocpp_sweeper", &policy("ocpp_sweeper"), ocpp_aws::sweep(&lambda, lambda.outbound.get().unwrap().as_ref())).await.unwrap();
+    assert_eq!(commands::get(&lambda, &reset.id).await.unwrap().unwrap().status, CommandStatus::Sent);
+    let calls = posted.lock().unwrap().clone();
+    assert!(calls.len() == 1 && calls[0].starts_with(&format!("POST apigw= [2,\"{}\",\"Reset\"", reset.id)), "{calls:?}");
+    assert_eq!(at_task.0.lock().unwrap().len(), 1, "nothing more on the task's sockets");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_edges_on_sqlite() {
+    let store = Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap());
+    both_edges(product_on(store, &[TTL, SMALL_SEED]).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_edges_on_dynamo() {
+    if let Some(table) = dynamo_table("ocpp-aws-edges").await {
+        both_edges(product_on_dynamo(table.clone(), &[TTL, SMALL_SEED]).await).await;
+        let _ = table.delete_table().await;
+    }
+}
+
 /// A `/partnerapi` event as the Lambda runtime hands it to
 /// `backoffice::lambda::handle`.
 fn api_event(path: &str, headers: &[(&str, &str)], body: Value) -> lambda_http::Request {

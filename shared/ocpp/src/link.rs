@@ -227,6 +227,15 @@ pub trait Link: Send + Sync {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Gone;
 
+/// What holds a connection's socket: a gateway process (one of several
+/// instances sharing the table, which the connection's record names) or
+/// API Gateway's WebSocket API. A deployment with both edges has both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SocketHolder {
+    GatewayInstance,
+    ApiGateway,
+}
+
 /// The outbound port: how the application reaches a connected charger.
 /// The local gateway implements it with its live sockets, AWS with
 /// `PostToConnection`; the application never knows which.
@@ -236,4 +245,11 @@ pub trait Outbound: Send + Sync {
     async fn send(&self, charger_id: &str, connection_id: &str, frame: String) -> Result<(), Gone>;
     /// Closes a connection (a newer one of the same charger replaced it).
     async fn close(&self, charger_id: &str, connection_id: &str);
+    /// The one holder whose sockets this port reaches, when it cannot
+    /// reach every connection (`PostToConnection` reaches no gateway
+    /// process; a gateway instance reaches no API Gateway connection).
+    /// `None`: every connection of the table.
+    fn reaches_only(&self) -> Option<SocketHolder> {
+        None
+    }
 }

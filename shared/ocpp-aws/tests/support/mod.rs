@@ -3,13 +3,21 @@
 
 use std::sync::Mutex;
 
-use ocpp::link::{Gone, Outbound};
+use ocpp::link::{Gone, Outbound, SocketHolder};
 
 /// An outbound port that writes down what it was asked to do
 /// (`send {connection} {frame}`, `close {connection}`) instead of posting
-/// to API Gateway.
+/// to API Gateway; it reaches every connection, or only those of the
+/// holder it is given (a gateway instance beside the Lambdas).
 #[derive(Default)]
-pub struct Recorder(pub Mutex<Vec<String>>);
+pub struct Recorder(pub Mutex<Vec<String>>, pub Option<SocketHolder>);
+
+impl Recorder {
+    /// The port of a gateway instance that shares the table with the Lambdas.
+    pub fn of_a_gateway_instance() -> Recorder {
+        Recorder(Mutex::default(), Some(SocketHolder::GatewayInstance))
+    }
+}
 
 #[async_trait::async_trait]
 impl Outbound for Recorder {
@@ -19,5 +27,8 @@ impl Outbound for Recorder {
     }
     async fn close(&self, _pile: &str, connection: &str) {
         self.0.lock().unwrap().push(format!("close {connection}"));
+    }
+    fn reaches_only(&self) -> Option<SocketHolder> {
+        self.1
     }
 }

@@ -50,6 +50,7 @@ fn connection_record(pile: &Pile, c: &contract::Connection) -> link::Connection 
         pending: false,
         remote_address: c.remote_address.clone(),
         instance: None,
+        close_requested: false,
     }
 }
 
@@ -154,7 +155,11 @@ impl Link for AppCtx {
 
     async fn close_connection(&self, pile: &Pile, connection_id: &str) {
         match self.outbound.get() {
-            Some(out) => out.close(&pile.id, connection_id).await,
+            Some(out) => {
+                if let Err(e) = link::close(self, out.as_ref(), &pile.id, connection_id).await {
+                    tracing::warn!(pile = %pile.code, connection = %connection_id, error = %e.msg.en, "the replaced connection could not be closed");
+                }
+            }
             None => tracing::warn!(pile = %pile.code, connection = %connection_id, "the replaced connection cannot be closed from here"),
         }
     }

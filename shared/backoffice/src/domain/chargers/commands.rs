@@ -227,6 +227,13 @@ async fn send_now_as(ctx: &AppCtx, pile_id: &str, version: Version, action: &str
     let k = key(id);
     let listed = |c: &Command| to_item(c, &[(store::PK, k.pk.clone()), (store::SK, k.sk.clone()), ("GSI1PK", format!("CMDS#{pile_id}")), ("GSI1SK", sort.clone())]);
     let link = link::get(ctx, pile_id).await?.filter(|l| l.connected && !l.connection_id.is_empty());
+    if let (Some(l), Some(out)) = (&link, ctx.outbound.get()) {
+        if !link::reaches(ctx, out.as_ref(), &l.connection_id).await? {
+            // Its payload lives only in this request, so it cannot wait in
+            // the queue for the edge that holds the socket.
+            return Err(ApiError::new(409, envelope::msg::chargers::command::other_edge()));
+        }
+    }
     let (Some(link), Some(outbound)) = (link, ctx.outbound.get()) else {
         ctx.store.put(listed(&c), Some(Condition::item_absent())).await.api()?;
         finish(ctx, &c, CommandStatus::Queued, CommandStatus::Offline, None, Some(lost("Offline", "the charger is not connected"))).await?;
@@ -607,6 +614,15 @@ async fn pump_queue(ctx: &AppCtx, pile_id: &str, wake: Wake, just_queued: Option
         let link = link::get(ctx, pile_id).await?.filter(|l| l.connected && !l.connection_id.is_empty());
         let outbound = ctx.outbound.get();
         let connection = link.as_ref().map(|l| l.connection_id.clone()).unwrap_or_default();
+        if let (Some(_), Some(out)) = (&link, outbound) {
+            if !link::reaches(ctx, out.as_ref(), &connection).await? {
+                // The other edge holds the socket (a Lambda cannot reach a
+                // container task's): the command stays queued, and the
+                // holder's sweeper sends it within seconds.
+                tracing::info!(pile = pile_id, command = %c.id, "queued for the edge that holds the charger's socket");
+                return Ok(());
+            }
+        }
         let until = now + TIMEOUT_SECS;
         let slot = slot_item(pile_id, until, &[("commandId", &c.id), ("connectionId", &connection)]);
         match ctx.store.put(slot, Some(take)).await {

@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use store::{Condition, Key, UpdateAction};
 
 use crate::ctx::AppCtx;
+use crate::domain::chargers::outbound::{Outbound, SocketHolder};
 use crate::domain::assets::piles::{pile_key, station_piles_pk, Pile};
 use crate::domain::StoreResultExt;
 
@@ -112,6 +113,24 @@ pub struct Connection {
     /// None: the only gateway, or API Gateway on AWS.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instance: Option<Holder>,
+    /// Its close was asked for by a process that cannot reach its socket
+    /// (the other edge of a deployment with both): the holder's sweeper
+    /// closes it ([`close`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub close_requested: bool,
+}
+
+impl Connection {
+    /// What holds the connection's socket: the instance its record names,
+    /// or API Gateway (no instance: a gateway process sharing the table
+    /// with the Lambdas always names itself).
+    pub fn holder(&self) -> SocketHolder {
+        if self.instance.is_some() {
+            SocketHolder::GatewayInstance
+        } else {
+            SocketHolder::ApiGateway
+        }
+    }
 }
 
 /// The gateway instance holding a connection's socket.
@@ -196,9 +215,32 @@ pub async fn connected(ctx: &AppCtx, pile: &Pile, c: &Connection, remote: &str) 
     };
     seen(ctx, &pile.id, now).await?;
     if let (true, Some(replaced), Some(outbound)) = (current, before, ctx.outbound.get()) {
-        outbound.close(&pile.id, &replaced.connection_id).await;
+        close(ctx, outbound.as_ref(), &pile.id, &replaced.connection_id).await?;
     }
     Ok(current)
+}
+
+/// Whether `outbound` reaches the socket of `connection_id`. A port that
+/// reaches every connection knows without a read; an unknown connection
+/// counts as reached (sending on it fails, and the call ends offline).
+pub async fn reaches(ctx: &AppCtx, outbound: &dyn Outbound, connection_id: &str) -> Result<bool, ApiError> {
+    let Some(only) = outbound.reaches_only() else { return Ok(true) };
+    Ok(connection(ctx, connection_id).await?.is_none_or(|c| c.holder() == only))
+}
+
+/// Closes a connection through `outbound`; one whose socket this port
+/// cannot reach is marked, and its holder's sweeper closes it within a
+/// minute.
+pub async fn close(ctx: &AppCtx, outbound: &dyn Outbound, pile_id: &str, connection_id: &str) -> Result<(), ApiError> {
+    if reaches(ctx, outbound, connection_id).await? {
+        outbound.close(pile_id, connection_id).await;
+        return Ok(());
+    }
+    tracing::info!(pile = pile_id, connection = connection_id, "the connection's holder will close it");
+    match ctx.store.update(&connection_key(connection_id), vec![set("closeRequested", json!(true))], Some(Condition::item_exists())).await {
+        Ok(_) | Err(store::StoreError::ConditionFailed) => Ok(()),
+        Err(e) => Err(crate::domain::store_error(e)),
+    }
 }
 
 /// The connection record of a connection id, if it is live.

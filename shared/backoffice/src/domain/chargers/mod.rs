@@ -119,7 +119,7 @@ pub fn credentials_forbidden(field: &str) -> ApiError {
 pub async fn close_live_connection(ctx: &AppCtx, pile_id: &str) -> Result<(), ApiError> {
     let Some(l) = link::get(ctx, pile_id).await?.filter(|l| l.connected && !l.connection_id.is_empty()) else { return Ok(()) };
     match ctx.outbound.get() {
-        Some(out) => out.close(pile_id, &l.connection_id).await,
+        Some(out) => link::close(ctx, out.as_ref(), pile_id, &l.connection_id).await?,
         None => tracing::warn!(pile = pile_id, "the charger's credentials changed but its connection cannot be closed from here"),
     }
     Ok(())

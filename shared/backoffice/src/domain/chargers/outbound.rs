@@ -4,4 +4,4 @@
 //! link never knows which. Installed once per process into the context
 //! (`AppCtx::outbound`).
 
-pub use ocpp::link::{Gone, Outbound};
+pub use ocpp::link::{Gone, Outbound, SocketHolder};

@@ -12,18 +12,24 @@ use std::collections::HashMap;
 use envelope::ApiError;
 
 use super::link::{self, Connection};
+use super::outbound::SocketHolder;
 use crate::ctx::AppCtx;
 use crate::domain::assets::piles::{pile_key, Pile};
 use crate::domain::operations;
 use crate::domain::{from_item, StoreResultExt};
 
-/// Ends the connections of silent chargers, and on AWS every connection
-/// older than API Gateway's 2-hour limit (its `$disconnect` was lost: the
-/// socket is gone whatever the charger does now); returns them, so the
-/// transport can close their sockets too.
+/// Ends the connections of silent chargers, those whose close another
+/// edge asked for ([`link::close`]), and on AWS every connection older
+/// than API Gateway's 2-hour limit (its `$disconnect` was lost: the socket
+/// is gone whatever the charger does now); returns them, so the transport
+/// can close their sockets too. Only connections whose sockets this
+/// process's outbound port reaches: on a deployment with both edges, each
+/// edge's sweeper looks after its own (a container task's connection has
+/// no 2-hour limit, and only its task can close it).
 pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, ApiError> {
     let now = ctx.now();
     let reap_before_ms = ctx.charger_edge().aws.then(|| (now - link::AWS_MAX_CONNECTION_SECS) * 1000);
+    let only = ctx.outbound.get().and_then(|o| o.reaches_only());
     let ops = operations::current(ctx).await?;
     let mut ended = Vec::new();
     let mut cursor = None;
@@ -43,10 +49,13 @@ pub async fn end_silent_connections(ctx: &AppCtx) -> Result<Vec<Connection>, Api
             .map(|p| (p.id.clone(), p))
             .collect();
         for c in page {
+            if only.is_some_and(|holder| c.holder() != holder) {
+                continue;
+            }
             // A pile deleted while connected has nothing to keep either.
             let silent = piles.get(&c.pile_id).is_none_or(|p| !crate::domain::assets::piles::is_pile_online(p, now, &ops));
-            let past_limit = reap_before_ms.is_some_and(|before| c.connected_at_ms < before);
-            if silent || past_limit {
+            let past_limit = c.holder() == SocketHolder::ApiGateway && reap_before_ms.is_some_and(|before| c.connected_at_ms < before);
+            if silent || past_limit || c.close_requested {
                 link::disconnected(ctx, &c.pile_id, &c.connection_id).await?;
                 super::commands::connection_ended(ctx, &c.pile_id, &c.connection_id).await?;
                 ended.push(c);

@@ -222,6 +222,7 @@ impl PileLink {
             pending: false,
             remote_address: remote.into(),
             instance: None,
+            close_requested: false,
         };
         link::connected(ctx, &pile, &c, remote).await?;
         Ok(PileLink { pile, connection_id: connection_id.into(), version, guns: HashMap::new(), seen_written: ctx.now(), transactions: HashMap::new(), last_reading: HashMap::new() })
