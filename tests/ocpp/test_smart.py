@@ -151,6 +151,12 @@ def test_a_remote_start_leaves_the_connector_to_the_charger_with_a_tx_profile(ga
             assert tx > 0
             bad = await post(api, "/charger/remoteStart", {"pileId": p.id, "idTag": "DEMO0011", "limitW": 7000, "chargingProfile": {"periods": [{"startPeriod": 0, "limit": 1}]}})
             assert bad["code"] == 400 and "chargingProfile" in bad["msg"], bad
+            # A field of the profile is named by its path in the body, for the form to mark it.
+            nested = await post(api, "/charger/remoteStart", {"pileId": p.id, "idTag": "DEMO0011", "connectorId": 1,
+                                                              "chargingProfile": {"stackLevel": 100, "periods": [{"startPeriod": 0, "limit": 16}]}})
+            assert nested["code"] == 400 and nested["data"]["field"] == "chargingProfile.stackLevel", nested
+            assert nested["msg"].startswith("chargingProfile.stackLevel: "), nested
+            assert [(f["field"], f["key"]) for f in nested["data"]["fields"]] == [("chargingProfile.stackLevel", "chargers.command.range")], nested
 
     asyncio.run(go())
 

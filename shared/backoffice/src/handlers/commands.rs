@@ -7,7 +7,7 @@
 //! need write:system (Admin, Editor), the ones that change how a charger
 //! works need configure:charger (Admin).
 
-use envelope::{msg, ApiError, Text};
+use envelope::{msg, ApiError};
 use ocpp::schema::{DateTime, FromJson, Mode};
 use charging::pile::OcppVersion;
 use ocpp::v16::{self, Action, Request};
@@ -343,10 +343,7 @@ fn remote_start_request(b: &RemoteStartBody, now: i64, n: Option<u32>, tag: &str
         }
         (None, Some(spec)) => {
             // No transaction exists yet: the charger binds the profile to the one it starts.
-            Some(charging_profile(spec, ProfilePurpose::TxProfile, now, None, 1, ProfileKind::Relative).map_err(|mut e| {
-                e.msg = Text::new(format!("chargingProfile.{}", e.msg.en), format!("chargingProfile.{}", e.msg.zh));
-                e
-            })?)
+            Some(charging_profile(spec, ProfilePurpose::TxProfile, now, None, 1, ProfileKind::Relative, "chargingProfile.")?)
         }
         (None, None) => None,
     };
@@ -1665,37 +1662,40 @@ fn profile_for(b: &ProfileBody, now: i64, n: u32, tx: Option<i64>) -> Result<v16
         return Err(field_invalid("transactionId", msg::chargers::command::tx_profile_needs_transaction()));
     }
     let default_id = if purpose == ProfilePurpose::ChargePointMaxProfile { 100 } else { 200 + n as i64 };
-    charging_profile(&b.profile, purpose, now, tx, default_id, ProfileKind::Absolute)
+    charging_profile(&b.profile, purpose, now, tx, default_id, ProfileKind::Absolute, "")
 }
 
 /// A charging profile checked field by field (a 400 naming the first bad
-/// one): the ids and kind not given take the defaults passed.
-fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Option<i64>, default_id: i64, default_kind: ProfileKind) -> Result<v16::ChargingProfile, ApiError> {
+/// one, under `at`: the path of the profile in the body, `chargingProfile.`
+/// inside a remote start, nothing in a SetChargingProfile): the ids and kind
+/// not given take the defaults passed.
+fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Option<i64>, default_id: i64, default_kind: ProfileKind, at: &str) -> Result<v16::ChargingProfile, ApiError> {
+    let field = |name: &str| format!("{at}{name}");
     let id = match b.charging_profile_id {
         Some(id) if (1..=i32::MAX as i64).contains(&id) => id,
-        Some(_) => return Err(field_invalid("chargingProfileId", msg::chargers::command::range(&i32::MAX, &1))),
+        Some(_) => return Err(field_invalid(&field("chargingProfileId"), msg::chargers::command::range(&i32::MAX, &1))),
         None => default_id,
     };
     let level = b.stack_level.unwrap_or(0);
     if !(0..=MAX_STACK_LEVEL).contains(&level) {
-        return Err(field_invalid("stackLevel", msg::chargers::command::range(&MAX_STACK_LEVEL, &0)));
+        return Err(field_invalid(&field("stackLevel"), msg::chargers::command::range(&MAX_STACK_LEVEL, &0)));
     }
     let kind = b.kind.unwrap_or(default_kind);
     let recurrency_kind = match (kind, b.recurrency_kind) {
         (ProfileKind::Recurring, Some(r)) => Some(ocpp_value(r)?),
-        (ProfileKind::Recurring, None) => return Err(field_invalid("recurrencyKind", msg::chargers::command::recurrency_required())),
-        (_, Some(_)) => return Err(field_invalid("recurrencyKind", msg::chargers::command::recurrency_recurring_only())),
+        (ProfileKind::Recurring, None) => return Err(field_invalid(&field("recurrencyKind"), msg::chargers::command::recurrency_required())),
+        (_, Some(_)) => return Err(field_invalid(&field("recurrencyKind"), msg::chargers::command::recurrency_recurring_only())),
         (_, None) => None,
     };
-    let valid_from = b.valid_from.map(|from| timestamp("validFrom", from)).transpose()?;
+    let valid_from = b.valid_from.map(|from| timestamp(&field("validFrom"), from)).transpose()?;
     let valid_to = match b.valid_to {
         Some(to) => {
-            let at = timestamp("validTo", to)?;
+            let at = timestamp(&field("validTo"), to)?;
             if to <= now {
-                return Err(field_invalid("validTo", msg::chargers::command::in_future()));
+                return Err(field_invalid(&field("validTo"), msg::chargers::command::in_future()));
             }
             if b.valid_from.is_some_and(|from| from >= to) {
-                return Err(field_invalid("validTo", msg::chargers::command::after(&"validFrom")));
+                return Err(field_invalid(&field("validTo"), msg::chargers::command::after(&"validFrom")));
             }
             Some(at)
         }
@@ -1703,9 +1703,9 @@ fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Opti
     };
     let unit = b.unit.unwrap_or(RateUnit::W);
     let start_schedule = match (kind, b.start_schedule) {
-        (ProfileKind::Relative, Some(_)) => return Err(field_invalid("startSchedule", msg::chargers::command::relative_no_start())),
+        (ProfileKind::Relative, Some(_)) => return Err(field_invalid(&field("startSchedule"), msg::chargers::command::relative_no_start())),
         (ProfileKind::Relative, None) => None,
-        (_, at) => Some(timestamp("startSchedule", at.unwrap_or(now))?),
+        (_, at) => Some(timestamp(&field("startSchedule"), at.unwrap_or(now))?),
     };
     if let Some(d) = b.duration {
         let most = match b.recurrency_kind {
@@ -1714,27 +1714,27 @@ fn charging_profile(b: &ProfileSpec, purpose: ProfilePurpose, now: i64, tx: Opti
             _ => 31_536_000,
         };
         if !(1..=most).contains(&d) {
-            return Err(field_invalid("duration", msg::chargers::command::range_seconds(&most, &1)));
+            return Err(field_invalid(&field("duration"), msg::chargers::command::range_seconds(&most, &1)));
         }
     }
     let max = if unit == RateUnit::A { MAX_LIMIT_A } else { MAX_LIMIT_W };
-    let min_charging_rate = b.min_charging_rate.map(|rate| one_decimal("minChargingRate", rate, max, unit)).transpose()?;
+    let min_charging_rate = b.min_charging_rate.map(|rate| one_decimal(&field("minChargingRate"), rate, max, unit)).transpose()?;
     if b.periods.is_empty() || b.periods.len() > 48 {
-        return Err(field_invalid("periods", msg::chargers::command::period_count(&48)));
+        return Err(field_invalid(&field("periods"), msg::chargers::command::period_count(&48)));
     }
     let mut periods = Vec::with_capacity(b.periods.len());
     for (i, pr) in b.periods.iter().enumerate() {
-        let limit = one_decimal(&format!("periods[{i}].limit"), pr.limit, max, unit)?;
+        let limit = one_decimal(&format!("{at}periods[{i}].limit"), pr.limit, max, unit)?;
         let ordered = if i == 0 { pr.start_period == 0 } else { pr.start_period > b.periods[i - 1].start_period };
         if !ordered {
-            return Err(field_invalid(&format!("periods[{i}].startPeriod"), msg::chargers::command::period_order()));
+            return Err(field_invalid(&format!("{at}periods[{i}].startPeriod"), msg::chargers::command::period_order()));
         }
         if b.duration.is_some_and(|d| pr.start_period >= d) {
-            return Err(field_invalid(&format!("periods[{i}].startPeriod"), msg::chargers::command::period_within_duration()));
+            return Err(field_invalid(&format!("{at}periods[{i}].startPeriod"), msg::chargers::command::period_within_duration()));
         }
         let number_phases = match pr.number_phases {
             Some(ph) if (1..=3).contains(&ph) => Some(ph),
-            Some(_) => return Err(field_invalid(&format!("periods[{i}].numberPhases"), msg::chargers::command::number_phases())),
+            Some(_) => return Err(field_invalid(&format!("{at}periods[{i}].numberPhases"), msg::chargers::command::number_phases())),
             None => None,
         };
         periods.push(v16::ChargingSchedulePeriod { start_period: pr.start_period, limit, number_phases });
