@@ -6985,7 +6985,7 @@ export interface operations {
                                 connectorId: number | null;
                                 /**
                                  * Format: int64
-                                 * @description The EVSE of the component (connector n of the pile); null: the station.
+                                 * @description The EVSE the component belongs to (connector n of the pile); null: the station.
                                  */
                                 evseId: number | null;
                                 /**

@@ -46,10 +46,13 @@ pub struct Attribute {
     pub mutability: Option<String>,
 }
 
-/// A variable of a component, as the station reported it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+/// Which variable a record is of: the component (with its instance and
+/// EVSE) and the variable (with its instance). Flattened into each record
+/// that names one (a reported variable, a monitor, an event), so each
+/// carries the same six fields in the store and on the wire.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ReportedVariable {
+pub struct VariableAddress {
     pub component: String,
     pub component_instance: Option<String>,
     /// The EVSE the component belongs to (connector n of the pile); null: the station.
@@ -57,6 +60,53 @@ pub struct ReportedVariable {
     pub connector_id: Option<i64>,
     pub variable: String,
     pub variable_instance: Option<String>,
+}
+
+impl VariableAddress {
+    pub fn of(component: &Component, variable: &Variable) -> VariableAddress {
+        VariableAddress::named(&VariableName::of(component, variable))
+    }
+
+    fn named(n: &VariableName<'_>) -> VariableAddress {
+        VariableAddress {
+            component: n.component.into(),
+            component_instance: n.component_instance.map(String::from),
+            evse_id: n.evse_id,
+            connector_id: n.connector_id,
+            variable: n.variable.into(),
+            variable_instance: n.variable_instance.map(String::from),
+        }
+    }
+
+    pub fn name(&self) -> VariableName<'_> {
+        VariableName {
+            component: &self.component,
+            component_instance: self.component_instance.as_deref(),
+            evse_id: self.evse_id,
+            connector_id: self.connector_id,
+            variable: &self.variable,
+            variable_instance: self.variable_instance.as_deref(),
+        }
+    }
+
+    /// Whether its component or variable name holds `wanted` (lower case):
+    /// the one name filter of the device model's lists.
+    pub fn matches(&self, wanted: &str) -> bool {
+        self.component.to_lowercase().contains(wanted) || self.variable.to_lowercase().contains(wanted)
+    }
+
+    /// The station's password (its value is never kept).
+    pub fn is_password(&self) -> bool {
+        is_password(&self.component, &self.variable)
+    }
+}
+
+/// A variable of a component, as the station reported it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportedVariable {
+    #[serde(flatten)]
+    pub address: VariableAddress,
     pub attributes: Vec<Attribute>,
     pub unit: Option<String>,
     /// string, decimal, integer, dateTime, boolean, OptionList, SequenceList, MemberList.
@@ -120,17 +170,6 @@ impl<'a> VariableName<'a> {
 }
 
 impl ReportedVariable {
-    fn name(&self) -> VariableName<'_> {
-        VariableName {
-            component: &self.component,
-            component_instance: self.component_instance.as_deref(),
-            evse_id: self.evse_id,
-            connector_id: self.connector_id,
-            variable: &self.variable,
-            variable_instance: self.variable_instance.as_deref(),
-        }
-    }
-
     fn of(d: &ReportData, at: i64) -> ReportedVariable {
         let characteristics = d.variable_characteristics.as_ref();
         ReportedVariable {
@@ -156,12 +195,7 @@ impl ReportedVariable {
     /// A variable known by name only, before any report or answer of it.
     fn unreported(n: &VariableName<'_>) -> ReportedVariable {
         ReportedVariable {
-            component: n.component.into(),
-            component_instance: n.component_instance.map(String::from),
-            evse_id: n.evse_id,
-            connector_id: n.connector_id,
-            variable: n.variable.into(),
-            variable_instance: n.variable_instance.map(String::from),
+            address: VariableAddress::named(n),
             attributes: Vec::new(),
             unit: None,
             data_type: None,
@@ -180,10 +214,10 @@ pub async fn reported(ctx: &AppCtx, pile_id: &str, report: &NotifyReportRequest)
     let mut items = BTreeMap::new();
     for d in report.report_data.iter().flatten() {
         let mut v = ReportedVariable::of(d, at);
-        if is_password(&v.component, &v.variable) {
+        if v.address.is_password() {
             v.attributes.iter_mut().for_each(|a| a.value = None);
         }
-        let k = key(pile_id, &v.name());
+        let k = key(pile_id, &v.address.name());
         items.insert(k.sk.clone(), to_item(&v, &[(store::PK, k.pk), (store::SK, k.sk)]));
     }
     write(ctx, items.into_values().collect()).await
@@ -270,12 +304,6 @@ pub struct KeptModel {
     pub profiles: Vec<profiles::KeptProfile>,
 }
 
-/// Whether a component or variable name holds `wanted` (lower case): the
-/// name filter of the variables, monitors and events.
-pub fn names_match(component: &str, variable: &str, wanted: &str) -> bool {
-    component.to_lowercase().contains(wanted) || variable.to_lowercase().contains(wanted)
-}
-
 /// The pile's device model and monitors (one partition); `filter` keeps
 /// those whose component or variable name holds it (any case).
 pub async fn list(ctx: &AppCtx, pile_id: &str, filter: Option<&str>) -> Result<KeptModel, ApiError> {
@@ -294,13 +322,13 @@ pub async fn list(ctx: &AppCtx, pile_id: &str, filter: Option<&str>) -> Result<K
             let monitor = sk.starts_with(monitors::SK_PREFIX);
             if monitor {
                 let m: monitors::KeptMonitor = from_item(item)?;
-                if wanted.as_ref().is_none_or(|w| m.matches(w)) {
+                if wanted.as_ref().is_none_or(|w| m.address.matches(w)) {
                     out.monitors.push(m);
                 }
                 continue;
             }
             let v: ReportedVariable = from_item(item)?;
-            if wanted.as_ref().is_none_or(|w| names_match(&v.component, &v.variable, w)) {
+            if wanted.as_ref().is_none_or(|w| v.address.matches(w)) {
                 out.variables.push(v);
             }
         }

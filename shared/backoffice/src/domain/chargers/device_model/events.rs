@@ -17,7 +17,7 @@ use ocpp::v201::{EventData, NotifyEventRequest};
 use serde::{Deserialize, Serialize};
 use store::Query;
 
-use super::write;
+use super::{write, VariableAddress};
 use crate::ctx::AppCtx;
 use crate::domain::keys::time_sort;
 use crate::domain::{from_item, to_item, StoreResultExt};
@@ -45,13 +45,8 @@ pub struct DeviceEvent {
     pub trigger: String,
     /// HardWiredNotification, HardWiredMonitor, PreconfiguredMonitor or CustomMonitor.
     pub notification_type: String,
-    pub component: String,
-    pub component_instance: Option<String>,
-    /// The EVSE the component belongs to (connector n of the pile); null: the station.
-    pub evse_id: Option<i64>,
-    pub connector_id: Option<i64>,
-    pub variable: String,
-    pub variable_instance: Option<String>,
+    #[serde(flatten)]
+    pub address: VariableAddress,
     /// The variable's value when the event happened (none for the station's password).
     pub actual_value: Option<String>,
     /// The situation is back to normal.
@@ -69,7 +64,6 @@ pub struct DeviceEvent {
 impl DeviceEvent {
     fn of(d: &EventData, now: i64) -> DeviceEvent {
         let (at, time_replaced) = super::super::plausible_time(Some(d.timestamp.unix()), now);
-        let evse = d.component.evse.as_ref();
         DeviceEvent {
             event_id: d.event_id,
             at,
@@ -77,12 +71,7 @@ impl DeviceEvent {
             received_at: now,
             trigger: d.trigger.as_str().into(),
             notification_type: d.event_notification_type.as_str().into(),
-            component: d.component.name.clone(),
-            component_instance: d.component.instance.clone(),
-            evse_id: evse.map(|e| e.id),
-            connector_id: evse.and_then(|e| e.connector_id),
-            variable: d.variable.name.clone(),
-            variable_instance: d.variable.instance.clone(),
+            address: VariableAddress::of(&d.component, &d.variable),
             actual_value: (!super::is_password(&d.component.name, &d.variable.name)).then(|| d.actual_value.clone()),
             cleared: d.cleared.unwrap_or(false),
             cause: d.cause,
@@ -125,5 +114,5 @@ pub async fn latest(ctx: &AppCtx, pile_id: &str, filter: Option<&str>) -> Result
     let wanted = filter.map(str::to_lowercase).filter(|f| !f.is_empty());
     let page = ctx.store.query(Query::partition(pk(pile_id)).backward().limit(LATEST)).await.api()?;
     let events: Vec<DeviceEvent> = page.items.into_iter().map(from_item).collect::<Result<_, _>>()?;
-    Ok(events.into_iter().filter(|e| wanted.as_deref().is_none_or(|w| super::names_match(&e.component, &e.variable, w))).collect())
+    Ok(events.into_iter().filter(|e| wanted.as_deref().is_none_or(|w| e.address.matches(w))).collect())
 }

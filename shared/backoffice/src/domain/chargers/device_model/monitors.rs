@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::{Key, TxOp};
 
-use super::{pk, VariableName};
+use super::{pk, VariableAddress};
 use crate::domain::chargers::commands::{Command, CommandStatus};
 use crate::ctx::AppCtx;
 use crate::domain::{to_item, StoreResultExt};
@@ -47,13 +47,8 @@ pub enum MonitorSource {
 pub struct KeptMonitor {
     /// The station's id of the monitor (what clearVariableMonitoring takes).
     pub id: i64,
-    pub component: String,
-    pub component_instance: Option<String>,
-    /// The EVSE of the component (connector n of the pile); null: the station.
-    pub evse_id: Option<i64>,
-    pub connector_id: Option<i64>,
-    pub variable: String,
-    pub variable_instance: Option<String>,
+    #[serde(flatten)]
+    pub address: VariableAddress,
     /// UpperThreshold, LowerThreshold, Delta, Periodic or PeriodicClockAligned.
     #[serde(rename = "type")]
     pub kind: String,
@@ -74,15 +69,9 @@ fn key(pile_id: &str, id: i64) -> Key {
 
 impl KeptMonitor {
     fn new(component: &Component, variable: &Variable, id: i64, watch: Watch, source: MonitorSource, known_at: i64) -> KeptMonitor {
-        let n = VariableName::of(component, variable);
         KeptMonitor {
             id,
-            component: n.component.into(),
-            component_instance: n.component_instance.map(String::from),
-            evse_id: n.evse_id,
-            connector_id: n.connector_id,
-            variable: n.variable.into(),
-            variable_instance: n.variable_instance.map(String::from),
+            address: VariableAddress::of(component, variable),
             kind: watch.kind,
             value: watch.value,
             severity: watch.severity,
@@ -90,11 +79,6 @@ impl KeptMonitor {
             source,
             known_at,
         }
-    }
-
-    /// Whether its component or variable name holds `wanted` (lower case).
-    pub fn matches(&self, wanted: &str) -> bool {
-        super::names_match(&self.component, &self.variable, wanted)
     }
 }
 
