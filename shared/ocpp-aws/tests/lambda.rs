@@ -612,7 +612,8 @@ async fn both_edges(lambda: Arc<AppCtx>) {
     let vars = env(&[TTL, SMALL_SEED, ("BACKOFFICE_INSTANCE_URL", "http://127.0.0.1:9"), ("BACKOFFICE_INSTANCE_SECRET", "6f1c0a9e2b7d4c58a3e91f0d6b2c7e4a9d1f3b5c7e9a0b2d4f6a8c0e2b4d6f8a")]);
     let config = backoffice::config::Config::from_lookup(|k| vars.get(k).cloned()).unwrap();
     let task = AppCtx::new(lambda.store.clone(), config).unwrap();
-    let at_task = Arc::new(Recorder::of_a_gateway_instance());
+    // The task's port: it reaches the gateway instances' sockets only.
+    let at_task = Arc::new(Recorder(Mutex::default(), Some(ocpp::link::SocketHolder::GatewayInstance)));
     assert!(task.outbound.set(at_task.clone()).is_ok());
     let policy = |f: &str| backoffice::iam::link_policy(f).unwrap();
     let both_clocks = |secs: i64| {

@@ -12,13 +12,6 @@ use ocpp::link::{Gone, Outbound, SocketHolder};
 #[derive(Default)]
 pub struct Recorder(pub Mutex<Vec<String>>, pub Option<SocketHolder>);
 
-impl Recorder {
-    /// The port of a gateway instance that shares the table with the Lambdas.
-    pub fn of_a_gateway_instance() -> Recorder {
-        Recorder(Mutex::default(), Some(SocketHolder::GatewayInstance))
-    }
-}
-
 #[async_trait::async_trait]
 impl Outbound for Recorder {
     async fn send(&self, _pile: &str, connection: &str, frame: String) -> Result<(), Gone> {
