@@ -12,9 +12,10 @@
 # phase, default 20), FUZZ_SEED (default fixed, so a CI failure can be
 # replayed; set another to explore), FUZZ_WORKERS (default 1: with more,
 # schemathesis on Python 3.11 hit an internal AST error in a thread),
-# FUZZ_BESIDE_ADMIN (a shell command run while the Admin run, one Python
-# process, leaves a core free: its output goes to target/fuzz/beside.log,
-# printed after; its failure fails the script).
+# FUZZ_BESIDE (a shell command of single-threaded work run on one core
+# from the start, while the roles take turns on the other: its output goes
+# to target/fuzz/beside.log, printed after; its failure fails the script.
+# Without it, the read-only role and the Editor run side by side).
 # Reports (JUnit) go to target/fuzz/<role>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -165,29 +166,33 @@ fuzz_as() {
     --no-shrink --request-timeout 30 \
     --report junit --report-dir "$role")
 }
-# The read-only role and the Editor side by side (each run is one Python
-# process, so two use both cores), each into its own log; Admin alone
-# after them, because the Admin run edits accounts and roles the other
-# two sign in with.
-fuzz_as test "$TEST_TOKEN" >target/fuzz/test.log 2>&1 &
-TEST_RUN=$!
-fuzz_as editor "$EDITOR_TOKEN" >target/fuzz/editor.log 2>&1 &
-EDITOR_RUN=$!
-wait "$TEST_RUN" || failed+=(test)
-wait "$EDITOR_RUN" || failed+=(editor)
-cat target/fuzz/test.log target/fuzz/editor.log
+# Each run is one Python process (one core). With work beside, that work
+# has one core from the start and the roles take turns on the other (it is
+# the longer of the two); else the read-only role and the Editor run side
+# by side. Admin always runs last, because it edits accounts and roles the
+# other two sign in with.
 BESIDE_RUN=""
-if [ -n "${FUZZ_BESIDE_ADMIN:-}" ]; then
-  bash -c "$FUZZ_BESIDE_ADMIN" >target/fuzz/beside.log 2>&1 &
+if [ -n "${FUZZ_BESIDE:-}" ]; then
+  bash -c "$FUZZ_BESIDE" >target/fuzz/beside.log 2>&1 &
   BESIDE_RUN=$!
+  fuzz_as test "$TEST_TOKEN" || failed+=(test)
+  fuzz_as editor "$EDITOR_TOKEN" || failed+=(editor)
+else
+  fuzz_as test "$TEST_TOKEN" >target/fuzz/test.log 2>&1 &
+  TEST_RUN=$!
+  fuzz_as editor "$EDITOR_TOKEN" >target/fuzz/editor.log 2>&1 &
+  EDITOR_RUN=$!
+  wait "$TEST_RUN" || failed+=(test)
+  wait "$EDITOR_RUN" || failed+=(editor)
+  cat target/fuzz/test.log target/fuzz/editor.log
 fi
 fuzz_as admin "$ADMIN_TOKEN" || failed+=(admin)
 if [ -n "$BESIDE_RUN" ]; then
   beside_status=0
   wait "$BESIDE_RUN" || beside_status=$?
-  echo "==> beside the Admin run: $FUZZ_BESIDE_ADMIN"
+  echo "==> beside the fuzzing: $FUZZ_BESIDE"
   cat target/fuzz/beside.log
-  [ "$beside_status" -eq 0 ] || failed+=("beside the Admin run (exit $beside_status)")
+  [ "$beside_status" -eq 0 ] || failed+=("beside the fuzzing (exit $beside_status)")
 fi
 
 if grep -q "panicked" target/fuzz/gateway.log; then
