@@ -275,7 +275,7 @@ struct Charger {
     id_tags: Vec<String>,
     /// Even charger numbers run sessions.
     sessions: bool,
-    rng: u64,
+    rng: rand::rngs::StdRng,
     next_id: u64,
     /// Connector 1's energy register, Wh.
     register_wh: i64,
@@ -289,8 +289,8 @@ struct Charger {
 
 /// Now, as OCPP writes it (UTC, whole seconds).
 fn timestamp() -> String {
-    let t = time::OffsetDateTime::now_utc();
-    format!("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", t.year(), t.month() as u8, t.day(), t.hour(), t.minute(), t.second())
+    let now = time::OffsetDateTime::now_utc().replace_nanosecond(0).expect("0 is a valid nanosecond");
+    now.format(&time::format_description::well_known::Rfc3339).expect("a UTC time formats as RFC 3339")
 }
 
 impl Charger {
@@ -300,7 +300,7 @@ impl Charger {
             stats,
             id_tags: cfg.id_tags.clone(),
             sessions: (k + 1) % 2 == 0,
-            rng: cfg.seed ^ (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            rng: rand::SeedableRng::seed_from_u64(cfg.seed ^ (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
             next_id: 0,
             register_wh: 0,
             power_w: 0.0,
@@ -314,14 +314,9 @@ impl Charger {
         ch
     }
 
-    /// A number in [0, 1) (splitmix64).
+    /// A number in [0, 1), from the charger's own seeded generator (runs repeat).
     fn random(&mut self) -> f64 {
-        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 11) as f64 / (1u64 << 53) as f64
+        rand::Rng::gen(&mut self.rng)
     }
 
     fn unexpected(&self, what: String) {
