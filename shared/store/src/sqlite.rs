@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
-use rusqlite::{params_from_iter, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{params_from_iter, Connection, OptionalExtension};
 use serde_json::Value;
 
 use crate::{cursor, eval, check_item, Condition, Index, Item, Key, Page, Query, Result, SortKey, StoreError, Table, TxOp, UpdateAction, MAX_PAGE};
@@ -30,11 +30,48 @@ CREATE INDEX IF NOT EXISTS items_gsi2 ON items (gsi2pk, gsi2sk, pk, sk) WHERE gs
 CREATE INDEX IF NOT EXISTS items_gsi3 ON items (gsi3pk, gsi3sk, pk, sk) WHERE gsi3pk IS NOT NULL AND gsi3sk IS NOT NULL;
 ";
 
-/// The SQLite table. Cheap to clone; all clones share one connection.
+/// The SQLite table. Cheap to clone; all clones share one writer.
+///
+/// Every write goes to one writer thread that owns the writing connection
+/// and commits in groups: it takes the writes queued meanwhile (at most
+/// [`MAX_GROUP`]) into one transaction, each inside its own SAVEPOINT so a
+/// write whose condition fails, or that fails at all, is undone alone, and
+/// answers each caller only after the group's COMMIT returned. One
+/// transaction for many writes is where the time goes down: SQLite's cost
+/// is per commit (the WAL frames of every page touched), not per row.
+/// Reads of a file run on their own connections (WAL: they see every
+/// committed write and never wait for the writer).
 #[derive(Clone)]
 pub struct SqliteTable {
-    conn: Arc<Mutex<Connection>>,
+    writer: std::sync::mpsc::Sender<Job>,
+    readers: Option<Arc<Readers>>,
 }
+
+/// The most writes one transaction takes: a group stays short enough that
+/// its first caller is not kept waiting behind a long queue.
+pub const MAX_GROUP: usize = 256;
+
+/// What the writer thread does with a job: a write inside the current
+/// group, or a read (in memory the writer's is the only connection) that
+/// first commits the group before it, so it sees those writes.
+enum Job {
+    Write(Box<dyn FnOnce(std::result::Result<&Connection, StoreError>) -> Answer + Send>),
+    Read(Box<dyn FnOnce(&Connection) + Send>),
+}
+
+/// A write's reply, held until its group committed: called with the
+/// COMMIT's error if the group could not be committed.
+type Answer = Box<dyn FnOnce(Option<StoreError>) + Send>;
+
+/// The connections reads of a file use, taken in turn.
+struct Readers {
+    connections: Vec<Mutex<Connection>>,
+    next: std::sync::atomic::AtomicUsize,
+}
+
+/// Read connections of a file database: enough for the blocking pool to
+/// serve reads side by side on a small machine.
+const READERS: usize = 4;
 
 impl SqliteTable {
     /// Opens (creating if needed) the database file.
@@ -46,28 +83,144 @@ impl SqliteTable {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        Self::init(conn)
+        conn.execute_batch(SCHEMA)?;
+        let mut connections = Vec::with_capacity(READERS);
+        for _ in 0..READERS {
+            let reader = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+            reader.busy_timeout(std::time::Duration::from_secs(5))?;
+            connections.push(Mutex::new(reader));
+        }
+        let readers = Readers { connections, next: Default::default() };
+        Ok(Self { writer: spawn_writer(conn)?, readers: Some(Arc::new(readers)) })
     }
 
     /// A private in-memory database (tests).
     pub fn open_in_memory() -> rusqlite::Result<Self> {
-        Self::init(Connection::open_in_memory()?)
-    }
-
-    fn init(conn: Connection) -> rusqlite::Result<Self> {
+        let conn = Connection::open_in_memory()?;
         conn.execute_batch(SCHEMA)?;
-        Ok(Self { conn: Arc::new(Mutex::new(conn)) })
+        Ok(Self { writer: spawn_writer(conn)?, readers: None })
     }
 
-    /// Runs blocking SQLite work off the async threads.
-    async fn with_conn<T: Send + 'static>(&self, work: impl FnOnce(&mut Connection) -> Result<T> + Send + 'static) -> Result<T> {
-        let conn = self.conn.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut guard = conn.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            work(&mut guard)
-        })
-        .await
-        .map_err(|e| StoreError::Unavailable(format!("the storage task failed: {e}")))?
+    fn send(&self, job: Job) -> Result<()> {
+        self.writer.send(job).map_err(|_| StoreError::Unavailable("the storage writer has stopped".into()))
+    }
+
+    /// Runs `work` as one write of the next group; its answer comes after
+    /// the COMMIT. An error from `work` undoes what it wrote, nothing else.
+    async fn in_group<T: Send + 'static>(&self, work: impl FnOnce(&Connection) -> Result<T> + Send + 'static) -> Result<T> {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        self.send(Job::Write(Box::new(move |conn| {
+            let outcome = conn.and_then(|conn| in_savepoint(conn, work));
+            Box::new(move |commit_failed| {
+                let _ = reply.send(match (outcome, commit_failed) {
+                    (Ok(_), Some(e)) => Err(e),
+                    (outcome, _) => outcome,
+                });
+            })
+        })))?;
+        answer.await.map_err(|_| StoreError::Unavailable("the storage writer stopped before answering".into()))?
+    }
+
+    /// Runs blocking read work off the async threads, on a read connection
+    /// of the file (or, in memory, on the writer's connection).
+    async fn on_reader<T: Send + 'static>(&self, work: impl FnOnce(&Connection) -> Result<T> + Send + 'static) -> Result<T> {
+        match &self.readers {
+            Some(readers) => {
+                let readers = readers.clone();
+                tokio::task::spawn_blocking(move || {
+                    let n = readers.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % readers.connections.len();
+                    let guard = readers.connections[n].lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    work(&guard)
+                })
+                .await
+                .map_err(|e| StoreError::Unavailable(format!("the storage task failed: {e}")))?
+            }
+            None => {
+                let (reply, answer) = tokio::sync::oneshot::channel();
+                self.send(Job::Read(Box::new(move |conn| {
+                    let _ = reply.send(guarded(|| work(conn)));
+                })))?;
+                answer.await.map_err(|_| StoreError::Unavailable("the storage writer stopped before answering".into()))?
+            }
+        }
+    }
+}
+
+/// One write inside the open group: kept if it succeeded, undone alone if not.
+fn in_savepoint<T>(conn: &Connection, work: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+    conn.execute_batch("SAVEPOINT write").map_err(sql_err)?;
+    let outcome = guarded(|| work(conn));
+    let end = if outcome.is_ok() { "RELEASE write" } else { "ROLLBACK TO write; RELEASE write" };
+    match conn.execute_batch(end) {
+        Ok(()) => outcome,
+        Err(e) => {
+            // The savepoint could not be closed: the group can no longer
+            // be trusted, so this write fails and the COMMIT will too.
+            Err(sql_err(e))
+        }
+    }
+}
+
+/// Runs `work`, turning a panic into an error: the writer thread serves
+/// every other caller too, so one bad write must not stop it.
+fn guarded<T>(work: impl FnOnce() -> Result<T>) -> Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|_| Err(StoreError::Unavailable("a storage task failed".into())))
+}
+
+fn spawn_writer(conn: Connection) -> rusqlite::Result<std::sync::mpsc::Sender<Job>> {
+    let (sender, jobs) = std::sync::mpsc::channel::<Job>();
+    std::thread::Builder::new()
+        .name("sqlite-writer".into())
+        .spawn(move || run_writer(conn, jobs))
+        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+    Ok(sender)
+}
+
+/// The writer thread: a group is every write that queued while the one
+/// before it was being written, up to [`MAX_GROUP`]; it ends when a read
+/// needs the connection or nothing more is waiting.
+fn run_writer(conn: Connection, jobs: std::sync::mpsc::Receiver<Job>) {
+    let mut group: Vec<Answer> = Vec::new();
+    while let Ok(first) = jobs.recv() {
+        let mut next = Some(first);
+        while let Some(job) = next.take() {
+            match job {
+                Job::Write(work) => {
+                    if group.is_empty() {
+                        if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+                            work(Err(sql_err(e)))(None);
+                            next = jobs.try_recv().ok();
+                            continue;
+                        }
+                    }
+                    group.push(work(Ok(&conn)));
+                    if group.len() >= MAX_GROUP {
+                        commit(&conn, &mut group);
+                    }
+                }
+                Job::Read(work) => {
+                    commit(&conn, &mut group);
+                    work(&conn);
+                }
+            }
+            next = jobs.try_recv().ok();
+        }
+        commit(&conn, &mut group);
+    }
+}
+
+/// Commits the open group and answers its writers (each with the COMMIT's
+/// error if it failed: then nothing of the group was written).
+fn commit(conn: &Connection, group: &mut Vec<Answer>) {
+    if group.is_empty() {
+        return;
+    }
+    let failed = conn.execute_batch("COMMIT").err().map(|e| {
+        let _ = conn.execute_batch("ROLLBACK");
+        e
+    });
+    for answer in group.drain(..) {
+        answer(failed.as_ref().map(|e| StoreError::Unavailable(format!("sqlite: {e}"))));
     }
 }
 
@@ -85,7 +238,8 @@ fn index_columns(index: Index) -> (&'static str, &'static str) {
 
 fn read(conn: &Connection, key: &Key) -> Result<Option<Item>> {
     let body: Option<String> = conn
-        .query_row("SELECT body FROM items WHERE pk = ?1 AND sk = ?2", [&key.pk, &key.sk], |row| row.get(0))
+        .prepare_cached("SELECT body FROM items WHERE pk = ?1 AND sk = ?2")
+        .and_then(|mut stmt| stmt.query_row([&key.pk, &key.sk], |row| row.get(0)))
         .optional()
         .map_err(sql_err)?;
     body.map(|b| parse(&b)).transpose()
@@ -107,16 +261,16 @@ fn write(conn: &Connection, item: &Item) -> Result<()> {
         values.push(attr(index.sk_attr()));
     }
     values.push(Some(Value::Object(item.clone()).to_string()));
-    conn.execute(
-        "INSERT OR REPLACE INTO items (pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        params_from_iter(values),
-    )
-    .map_err(sql_err)?;
+    conn.prepare_cached("INSERT OR REPLACE INTO items (pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+        .and_then(|mut stmt| stmt.execute(params_from_iter(values)))
+        .map_err(sql_err)?;
     Ok(())
 }
 
 fn remove(conn: &Connection, key: &Key) -> Result<()> {
-    conn.execute("DELETE FROM items WHERE pk = ?1 AND sk = ?2", [&key.pk, &key.sk]).map_err(sql_err)?;
+    conn.prepare_cached("DELETE FROM items WHERE pk = ?1 AND sk = ?2")
+        .and_then(|mut stmt| stmt.execute([&key.pk, &key.sk]))
+        .map_err(sql_err)?;
     Ok(())
 }
 
@@ -201,37 +355,40 @@ fn push<'a>(sql: &mut String, args: &mut Vec<String>, clause: &str, values: impl
 impl Table for SqliteTable {
     async fn put(&self, item: Item, condition: Option<Condition>) -> Result<()> {
         let key = check_item(&item)?;
-        self.with_conn(move |conn| {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql_err)?;
-            if !check(condition.as_ref(), read(&tx, &key)?.as_ref()) {
+        self.in_group(move |conn| {
+            if !check(condition.as_ref(), read(conn, &key)?.as_ref()) {
                 return Err(StoreError::ConditionFailed);
             }
-            write(&tx, &item)?;
-            tx.commit().map_err(sql_err)
+            write(conn, &item)
         })
         .await
     }
 
     async fn get(&self, key: &Key) -> Result<Option<Item>> {
         let key = key.clone();
-        self.with_conn(move |conn| read(conn, &key)).await
+        self.on_reader(move |conn| read(conn, &key)).await
     }
 
     async fn batch_get(&self, keys: &[Key]) -> Result<Vec<Option<Item>>> {
         let keys = keys.to_vec();
-        self.with_conn(move |conn| keys.iter().map(|k| read(conn, k)).collect()).await
+        // One read transaction, so the items are of one moment.
+        self.on_reader(move |conn| {
+            conn.execute_batch("BEGIN").map_err(sql_err)?;
+            let items = keys.iter().map(|k| read(conn, k)).collect();
+            conn.execute_batch("COMMIT").map_err(sql_err)?;
+            items
+        })
+        .await
     }
 
     async fn delete(&self, key: &Key, condition: Option<Condition>) -> Result<Option<Item>> {
         let key = key.clone();
-        self.with_conn(move |conn| {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql_err)?;
-            let current = read(&tx, &key)?;
+        self.in_group(move |conn| {
+            let current = read(conn, &key)?;
             if !check(condition.as_ref(), current.as_ref()) {
                 return Err(StoreError::ConditionFailed);
             }
-            remove(&tx, &key)?;
-            tx.commit().map_err(sql_err)?;
+            remove(conn, &key)?;
             Ok(current)
         })
         .await
@@ -239,35 +396,32 @@ impl Table for SqliteTable {
 
     async fn update(&self, key: &Key, actions: Vec<UpdateAction>, condition: Option<Condition>) -> Result<Item> {
         let key = key.clone();
-        self.with_conn(move |conn| {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql_err)?;
-            let current = read(&tx, &key)?;
+        self.in_group(move |conn| {
+            let current = read(conn, &key)?;
             if !check(condition.as_ref(), current.as_ref()) {
                 return Err(StoreError::ConditionFailed);
             }
             let item = updated(current, &key, &actions)?;
-            write(&tx, &item)?;
-            tx.commit().map_err(sql_err)?;
+            write(conn, &item)?;
             Ok(item)
         })
         .await
     }
 
     async fn query(&self, query: Query) -> Result<Page> {
-        self.with_conn(move |conn| run_query(conn, &query)).await
+        self.on_reader(move |conn| run_query(conn, &query)).await
     }
 
     async fn transact(&self, ops: Vec<TxOp>) -> Result<()> {
         crate::validate_transaction(&ops)?;
-        self.with_conn(move |conn| {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql_err)?;
+        self.in_group(move |conn| {
             // First every condition on the state before the transaction (as
-            // DynamoDB does), then the writes; dropping `tx` rolls back.
+            // DynamoDB does), then the writes; an error undoes them all.
             let mut failed = Vec::new();
             let mut writes = Vec::new();
             for (i, op) in ops.iter().enumerate() {
                 let key = op.key();
-                let current = read(&tx, &key)?;
+                let current = read(conn, &key)?;
                 if !check(op.condition(), current.as_ref()) {
                     failed.push(i);
                     continue;
@@ -284,11 +438,11 @@ impl Table for SqliteTable {
             }
             for (key, item) in writes {
                 match item {
-                    Some(item) => write(&tx, &item)?,
-                    None => remove(&tx, &key)?,
+                    Some(item) => write(conn, &item)?,
+                    None => remove(conn, &key)?,
                 }
             }
-            tx.commit().map_err(sql_err)
+            Ok(())
         })
         .await
     }

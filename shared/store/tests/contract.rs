@@ -18,6 +18,8 @@ struct Fixture {
     table: Arc<dyn Table>,
     #[allow(dead_code)]
     dynamo: Option<store::dynamo::DynamoTable>,
+    /// The directory of a SQLite file, removed afterwards.
+    files: Option<std::path::PathBuf>,
 }
 
 impl Fixture {
@@ -25,11 +27,23 @@ impl Fixture {
         if let Some(d) = self.dynamo {
             let _ = d.delete_table().await;
         }
+        if let Some(dir) = self.files {
+            drop(self.table);
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 
 async fn sqlite() -> Option<Fixture> {
-    Some(Fixture { table: Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap()), dynamo: None })
+    Some(Fixture { table: Arc::new(store::sqlite::SqliteTable::open_in_memory().unwrap()), dynamo: None, files: None })
+}
+
+/// The same adapter on a file, as the gateway runs it: writes committed in
+/// groups by the writer thread, reads on their own connections.
+async fn sqlite_file() -> Option<Fixture> {
+    let dir = std::env::temp_dir().join(format!("store-contract-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    Some(Fixture { table: Arc::new(store::sqlite::SqliteTable::open(&dir.join("contract.sqlite3")).unwrap()), dynamo: None, files: Some(dir) })
 }
 
 async fn dynamo() -> Option<Fixture> {
@@ -44,12 +58,13 @@ async fn dynamo() -> Option<Fixture> {
     let name = format!("contract-{}", uuid::Uuid::new_v4().simple());
     let table = store::dynamo::DynamoTable::connect(&name, Some(&endpoint), Some("us-east-1")).await;
     table.create_table_if_missing().await.expect("the test table is created");
-    Some(Fixture { table: Arc::new(table.clone()), dynamo: Some(table) })
+    Some(Fixture { table: Arc::new(table.clone()), dynamo: Some(table), files: None })
 }
 
 macro_rules! contract {
     ($($name:ident),* $(,)?) => {
         mod on_sqlite { $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $name() { if let Some(f) = super::sqlite().await { super::$name(&*f.table).await; f.finish().await; } } )* }
+        mod on_sqlite_file { $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $name() { if let Some(f) = super::sqlite_file().await { super::$name(&*f.table).await; f.finish().await; } } )* }
         mod on_dynamo { $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $name() { if let Some(f) = super::dynamo().await { super::$name(&*f.table).await; f.finish().await; } } )* }
     };
 }
@@ -72,6 +87,7 @@ contract!(
     strings_sort_by_utf8_bytes,
     concurrent_counter_adds_are_not_lost,
     bulk_puts_write_every_item_and_refuse_bad_batches,
+    concurrent_writes_fail_alone_and_are_read_back,
 );
 
 async fn round_trips_every_json_type(t: &dyn Table) {
@@ -330,6 +346,33 @@ async fn concurrent_counter_adds_are_not_lost(t: &dyn Table) {
         result.unwrap();
     }
     assert_eq!(t.get(&key).await.unwrap().unwrap()["n"], json!(20));
+}
+
+/// Many writes at once (on SQLite they share one commit): the ones whose
+/// condition fails change nothing and take no other write with them, and
+/// each answered write is read back at once.
+async fn concurrent_writes_fail_alone_and_are_read_back(t: &dyn Table) {
+    for i in 0..40 {
+        t.put(item(json!({"PK": "MANY", "SK": format!("{i:03}"), "n": "old"})), None).await.unwrap();
+    }
+    let writes = (0..80).map(|i| async move {
+        // Even i: a key that exists already, so "only if absent" fails.
+        let sk = if i % 2 == 0 { format!("{:03}", i / 2) } else { format!("new{i:03}") };
+        let result = t.put(item(json!({"PK": "MANY", "SK": sk.clone(), "n": "new"})), Some(Condition::item_absent())).await;
+        let read = t.get(&Key::new("MANY", sk)).await.unwrap().expect("the item is there");
+        (i, result, read)
+    });
+    for (i, result, read) in futures::future::join_all(writes).await {
+        if i % 2 == 0 {
+            assert!(matches!(result, Err(StoreError::ConditionFailed)), "write {i}: {result:?}");
+            assert_eq!(read["n"], json!("old"), "write {i} changed nothing");
+        } else {
+            result.unwrap();
+            assert_eq!(read["n"], json!("new"), "write {i} is read back");
+        }
+    }
+    let (all, _) = all_pages(t, Query::partition("MANY")).await;
+    assert_eq!(all.len(), 80);
 }
 
 async fn bulk_puts_write_every_item_and_refuse_bad_batches(t: &dyn Table) {
