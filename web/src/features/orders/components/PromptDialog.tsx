@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Textarea } from '@fluentui/react-components';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', rowGap: '12px' } });
@@ -19,34 +19,30 @@ export interface PromptField {
  * validates on the client for instant feedback; the server checks again and
  * its message is shown by the request layer.
  */
-export function PromptDialog({
-  open,
-  title,
-  hint,
-  fields,
-  onSubmit,
-  onClose,
-}: {
+export function PromptDialog(props: PromptDialogProps) {
+  // Not rendered while closed: a dialog closed just before its keep-alive
+  // tab is hidden (effects cleaned up) would never finish its exit motion
+  // and stay on screen over the next page. Mounted afresh at each opening,
+  // so its first frame already shows the fields' initial values (never
+  // what was typed at the last opening).
+  return props.open ? <PromptForm {...props} /> : null;
+}
+
+interface PromptDialogProps {
   open: boolean;
   title: string;
   hint?: React.ReactNode;
   fields: PromptField[];
   onSubmit: (values: string[]) => Promise<void>;
   onClose: () => void;
-}) {
+}
+
+function PromptForm({ open, title, hint, fields, onSubmit, onClose }: PromptDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [values, setValues] = useState<string[]>([]);
+  const [values, setValues] = useState<string[]>(() => fields.map((f) => f.initial ?? ''));
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  // Filled from the fields as the dialog opens, not as they change (callers pass a new array each render).
-  const fill = useEffectEvent(() => {
-    setValues(fields.map((f) => f.initial ?? ''));
-    setErrors([]);
-  });
-  useEffect(() => {
-    if (open) fill();
-  }, [open]);
   const submit = async () => {
     const errs = fields.map((f, i) => f.check?.(values[i] ?? '') ?? '');
     setErrors(errs);
@@ -61,10 +57,6 @@ export function PromptDialog({
       setBusy(false);
     }
   };
-  // Not rendered while closed: a dialog closed just before its keep-alive
-  // tab is hidden (effects cleaned up) would never finish its exit motion
-  // and stay on screen over the next page.
-  if (!open) return null;
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface>
