@@ -55,9 +55,13 @@ pub const MAX_GROUP: usize = 256;
 /// group, or a read (in memory the writer's is the only connection) that
 /// first commits the group before it, so it sees those writes.
 enum Job {
-    Write(Box<dyn FnOnce(std::result::Result<&Connection, StoreError>) -> Answer + Send>),
+    Write(WriteWork),
     Read(Box<dyn FnOnce(&Connection) + Send>),
 }
+
+/// A write: done on the writer's connection (or told why it could not
+/// begin), it gives back the reply to send once its group is committed.
+type WriteWork = Box<dyn FnOnce(std::result::Result<&Connection, StoreError>) -> Answer + Send>;
 
 /// A write's reply, held until its group committed: called with the
 /// COMMIT's error if the group could not be committed.
@@ -239,9 +243,8 @@ fn commit(conn: &Connection, group: &mut Vec<Answer>) {
     if group.is_empty() {
         return;
     }
-    let failed = conn.execute_batch("COMMIT").err().map(|e| {
+    let failed = conn.execute_batch("COMMIT").err().inspect(|_| {
         let _ = conn.execute_batch("ROLLBACK");
-        e
     });
     for answer in group.drain(..) {
         answer(failed.as_ref().map(|e| StoreError::Unavailable(format!("sqlite: {e}"))));
