@@ -343,8 +343,37 @@ export async function withBrowser(fn, { consoleErrors = false, ...options } = {}
     await fn(browser.page, browser);
     assert.deepEqual(browser.errors.map(String), [], 'no uncaught page errors');
     assert.deepEqual(logged, [], 'no console errors');
+  } catch (error) {
+    await describeFailure(browser, error);
+    throw error;
   } finally {
     await browser.close();
+  }
+}
+
+let failures = 0;
+
+/**
+ * What the page showed when a step failed, added to the error a CI log
+ * prints (its address, title, language, open dialogs and menus, uncaught
+ * errors), with a screenshot `failed-N.png` beside the others: a failure
+ * seen once must be explainable from that one run.
+ */
+async function describeFailure(browser, error) {
+  try {
+    const seen = await browser.page.evaluate(() => ({
+      url: location.href,
+      title: document.title,
+      lang: document.documentElement.lang,
+      dialogs: [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')].map((d) => d.textContent.slice(0, 120)),
+      menus: [...document.querySelectorAll('[role="menu"]')].map((m) => m.textContent.slice(0, 120)),
+    }));
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const file = `failed-${++failures}-${process.pid}.png`;
+    await browser.page.screenshot({ path: join(SCREENSHOTS, file), fullPage: false, timeout: 5_000 });
+    error.message += `\n  page when it failed: ${JSON.stringify({ ...seen, errors: browser.errors.map(String), screenshot: file })}`;
+  } catch (e) {
+    error.message += `\n  (the page could not be described: ${e.message})`;
   }
 }
 
