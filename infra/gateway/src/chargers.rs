@@ -176,6 +176,25 @@ pub async fn connect(
         }
     };
     let protocol = admitted.protocol.subprotocol();
+    // The connection is recorded, and its socket registered, before the
+    // charger gets its 101: once its handshake is done, a command sent to it
+    // finds it connected (a charger is offline only until then). What is
+    // sent before the upgrade completes waits in the socket's channel.
+    let connection_id = uuid::Uuid::now_v7().simple().to_string();
+    let pile_id = admitted.charger.id.clone();
+    let session = match Session::open(state.ctx.as_ref(), admitted, connection_id.clone(), &address, ocpp::now_ms()).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(error = %e, "could not record a charger connection");
+            return (axum::http::StatusCode::SERVICE_UNAVAILABLE, "the charger's connection could not be recorded").into_response();
+        }
+    };
+    let (tx, rx) = mpsc::unbounded_channel::<Message>();
+    if let Some(old) = state.sockets.register(&pile_id, &connection_id, Sender::Ws(tx.clone())) {
+        old.close("replaced by a new connection");
+    }
+    let opened = Arc::new(std::sync::Mutex::new(Some(Opened { session, pile_id, connection_id, tx, rx })));
+    let on_failure = (state.clone(), opened.clone());
     ws.protocols([protocol])
         // Chargers send small frames: a small read buffer (it grows for a
         // big message) keeps thousands of idle sockets cheap; the default is 128 KiB each.
@@ -183,29 +202,44 @@ pub async fn connect(
         .write_buffer_size(4 * 1024)
         .max_message_size(ocpp::MAX_MESSAGE_BYTES)
         .max_frame_size(ocpp::MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| run(state, admitted, socket, address))
+        .on_failed_upgrade(move |error| {
+            // The charger went before its socket was ours: end what was recorded for it.
+            let (state, opened) = on_failure;
+            let Some(opened) = take(&opened) else { return };
+            tracing::info!(charger = %opened.session.charger.code, error = %error, "charger handshake not completed");
+            tokio::spawn(async move {
+                state.sockets.unregister(&opened.pile_id, &opened.connection_id);
+                opened.session.close(state.ctx.as_ref()).await;
+            });
+        })
+        .on_upgrade(move |socket| async move {
+            if let Some(opened) = take(&opened) {
+                run(state, opened, socket).await;
+            }
+        })
         .into_response()
+}
+
+/// A charger's recorded connection, waiting for its socket.
+struct Opened {
+    session: Session<Pile>,
+    pile_id: String,
+    connection_id: String,
+    tx: mpsc::UnboundedSender<Message>,
+    rx: mpsc::UnboundedReceiver<Message>,
+}
+
+fn take(opened: &std::sync::Mutex<Option<Opened>>) -> Option<Opened> {
+    opened.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take()
 }
 
 /// One charger's socket: frames are handled one at a time, in order (a
 /// charger's messages depend on each other: Start before MeterValues).
-async fn run(state: LinkState, admitted: ocpp::Admitted<Pile>, socket: WebSocket, address: String) {
+async fn run(state: LinkState, opened: Opened, socket: WebSocket) {
     let ctx = state.ctx.clone();
     let app: &AppCtx = &ctx;
-    let connection_id = uuid::Uuid::now_v7().simple().to_string();
-    let pile_id = admitted.charger.id.clone();
-    let session = match Session::open(app, admitted, connection_id.clone(), &address, ocpp::now_ms()).await {
-        Ok(s) => s,
-        Err(e) => {
-            tracing::error!(error = %e, "could not record a charger connection");
-            return;
-        }
-    };
+    let Opened { session, pile_id, connection_id, tx, mut rx } = opened;
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::unbounded_channel::<Message>();
-    if let Some(old) = state.sockets.register(&pile_id, &connection_id, Sender::Ws(tx.clone())) {
-        old.close("replaced by a new connection");
-    }
     let writer = tokio::spawn(async move {
         while let Some(msg) = rx.recv().await {
             let closing = matches!(msg, Message::Close(_));
