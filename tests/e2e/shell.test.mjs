@@ -2,7 +2,7 @@
 // real Chromium against the real local gateway.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { gatewayForFile, go, hashPath, login, menuPaths, shot, until, USERS, viewReady, withBrowser } from './harness.mjs';
+import { openAndChoose, gatewayForFile, go, hashPath, login, menuPaths, shot, until, USERS, viewReady, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -151,8 +151,7 @@ describe('language and theme', () => {
   it('switching to English changes the title and the menu, and persists', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);
-      await page.getByTestId('language-switch').click();
-      await page.getByTestId('language-en').click();
+      await openAndChoose(page, 'language-switch', 'language-en');
       await until(page, () => document.documentElement.lang === 'en', null, 'the page in English');
       await until(page, () => document.title === 'Home - new-energy management system', null, 'the English title');
       await until(page, () => /Components/.test(document.querySelector('[data-testid="side-menu"]')?.innerText) && /Orders/.test(document.querySelector('[data-testid="side-menu"]')?.innerText), null, 'the menu in English');
@@ -276,6 +275,15 @@ describe('header', () => {
       await page.getByTestId('notice-button').click();
       await page.getByTestId('notice-popover').waitFor();
       await shot(page, '14-notice');
+      // The header stays in sight under its open popover (nothing of the portal covers it).
+      const covered = await page.evaluate(() =>
+        ['logo', 'user-menu'].filter((id) => {
+          const box = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+          const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return !top?.closest(`[data-testid="${id}"]`);
+        }),
+      );
+      assert.deepEqual(covered, [], 'header items hidden under the open popover');
       await page.getByRole('button', { name: '清空消息' }).click();
       await page.getByTestId('toast').filter({ hasText: '清空消息成功' }).waitFor();
     });
@@ -284,8 +292,7 @@ describe('header', () => {
   it('logout returns to login and drops the session', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('logout').click();
+      await openAndChoose(page, 'user-menu', 'logout');
       await page.waitForFunction(() => window.location.hash.startsWith('#/login'));
       assert.equal(await page.evaluate(() => localStorage.getItem('admin-pro-token')), null);
     });

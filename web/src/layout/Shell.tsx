@@ -140,9 +140,15 @@ export default function Shell() {
   const first = firstLevelOf(nodes, activePath) ?? nodes.find((n) => n.route.path === extraFirst);
   // Menu background is disabled for float and horizontal layouts.
   const pattern = theme.background === 'vab-background' && layout !== 'float' && layout !== 'horizontal' ? PATTERN : undefined;
+  // The surface's own classes (a 56 px sticky bar, a sidebar) must not reach
+  // the portals its menus and popovers open in: Fluent copies a provider's
+  // classes onto them by default, and the header then vanished under a
+  // white bar of its own height while a header menu was open. The portals
+  // keep the surface's theme tokens.
   const menuSurface = (children: ReactNode, className?: string, testId?: string) => (
     <FluentProvider
       theme={menuTheme(theme.themeName)}
+      applyStylesToPortals={false}
       className={className}
       data-testid={testId}
       style={{ background: [pattern, menuBackground(theme.themeName)].filter(Boolean).join(', ') }}
