@@ -30,12 +30,16 @@ const useStyles = makeStyles({
   anchor: { position: 'relative', display: 'inline-flex' },
   count: { position: 'absolute', top: '0px', right: '0px', pointerEvents: 'none' },
   surface: { width: '340px', padding: '8px 0 0' },
-  list: { listStyleType: 'none', margin: 0, padding: '4px 0', maxHeight: '320px', overflowY: 'auto' },
+  // One height whatever the list holds (loading, empty, a few, many): the
+  // popover never grows under the pointer when the notices arrive, so the
+  // buttons below stay where the user aims.
+  body: { height: '320px', display: 'flex', flexDirection: 'column' },
+  list: { listStyleType: 'none', margin: 0, padding: '4px 0', flex: 1, minHeight: 0, overflowY: 'auto' },
   item: { display: 'flex', columnGap: '10px', alignItems: 'flex-start', padding: '10px 16px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
   fresh: { backgroundColor: tokens.colorBrandBackground2 },
   text: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, '& a': { color: tokens.colorBrandForeground1 } },
   email: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase100 },
-  empty: { padding: '24px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  empty: { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '24px', color: tokens.colorNeutralForeground3 },
   footer: { display: 'flex', justifyContent: 'center', columnGap: '8px', padding: '6px', borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
@@ -98,31 +102,33 @@ export function NoticePopover() {
             <Tab value="notice">{t('notice.notice')}</Tab>
             <Tab value="email">{t('notice.email')}</Tab>
           </TabList>
-          {isLoading ? (
-            <div className={styles.empty}>
-              <Spinner size="tiny" />
-            </div>
-          ) : shown.length === 0 ? (
-            <div className={styles.empty}>{t('notice.empty')}</div>
-          ) : (
-            <ul className={styles.list}>
-              {shown.map((n) => (
-                <li key={n.id} className={mergeClasses(styles.item, fresh.has(n.id) && styles.fresh)} data-testid="notice-item" data-unread={fresh.has(n.id) || undefined}>
-                  <Avatar size={32} image={n.image ? { src: n.image } : undefined} name={n.email ?? ''} />
-                  <div>
-                    {n.email && <div className={styles.email}>{n.email}</div>}
-                    {/* The server sends sanitised HTML (link text). */}
-                    <div className={styles.text} dangerouslySetInnerHTML={{ __html: n.notice }} />
-                    {n.createdAt != null && (
-                      <div className={styles.email} title={zonedDateTime(n.createdAt)} data-testid="notice-age">
-                        {relativeAge(n.createdAt, i18n.language)}
-                      </div>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <div className={styles.body}>
+            {isLoading ? (
+              <div className={styles.empty}>
+                <Spinner size="tiny" />
+              </div>
+            ) : shown.length === 0 ? (
+              <div className={styles.empty}>{t('notice.empty')}</div>
+            ) : (
+              <ul className={styles.list}>
+                {shown.map((n) => (
+                  <li key={n.id} className={mergeClasses(styles.item, fresh.has(n.id) && styles.fresh)} data-testid="notice-item" data-unread={fresh.has(n.id) || undefined}>
+                    <Avatar size={32} image={n.image ? { src: n.image } : undefined} name={n.email ?? ''} />
+                    <div>
+                      {n.email && <div className={styles.email}>{n.email}</div>}
+                      {/* The server sends sanitised HTML (link text). */}
+                      <div className={styles.text} dangerouslySetInnerHTML={{ __html: n.notice }} />
+                      {n.createdAt != null && (
+                        <div className={styles.email} title={zonedDateTime(n.createdAt)} data-testid="notice-age">
+                          {relativeAge(n.createdAt, i18n.language)}
+                        </div>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
           <div className={styles.footer}>
             <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => void clearAll()} disabled={list.length === 0} data-testid="notice-clear">
               {t('notice.clearAll')}
