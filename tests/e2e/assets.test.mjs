@@ -4,7 +4,7 @@
 // server refuses the delete.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, eventually, gatewayForFile, go, login, shot, USERS, withBrowser } from './harness.mjs';
+import { apiClient, clickWhenStill, eventually, gatewayForFile, go, login, shot, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -88,7 +88,7 @@ describe('assets', () => {
 
       // Out of service by hand: allowed on a silent pile, stored, and the UI says nothing reached the charger.
       await page.getByTestId('connector-actions').first().click();
-      await page.getByRole('menuitem', { name: '停用（维护）' }).click();
+      await clickWhenStill(page.getByRole('menuitem', { name: '停用（维护）' }));
       await page.getByText('充电桩未连接，仅修改了系统中的状态').first().waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="connector-status"]')].some((b) => b.textContent === '离线'));
       // The whole pile out of service: the other connector follows.

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gatewayForFile, go, login, pagesOf, ROOT, shot, USERS, viewReady, withBrowser } from './harness.mjs';
+import { openAndChoose, gatewayForFile, go, login, pagesOf, ROOT, shot, USERS, viewReady, withBrowser } from './harness.mjs';
 
 const menu = JSON.parse(readFileSync(join(ROOT, 'shared/backoffice/data/menu-routes.json'), 'utf8'));
 
@@ -133,8 +133,7 @@ describe('demo pages', () => {
 
   it('in English the demo pages show no Chinese UI text (server data aside)', async () => {
     await withAdmin(async (page) => {
-      await page.getByTestId('language-switch').click();
-      await page.getByTestId('language-en').click();
+      await openAndChoose(page, 'language-switch', 'language-en');
       await page.waitForFunction(() => document.title.startsWith('Home'));
       // Pages whose text is all UI strings (no mock data from the server).
       for (const path of ['/vab/form/button', '/vab/form/rate', '/vab/form/stepForm', '/other/upload', '/other/cssfx', '/other/drag/flowSheetDrag', '/other/contextmenu', '/other/player', '/vab/form/comprehensiveForm']) {

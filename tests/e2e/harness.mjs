@@ -154,6 +154,9 @@ export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-C
     ...(timezoneId ? { timezoneId } : {}),
     serviceWorkers: 'block',
   });
+  // The last pointer and key events each page saw, with the element each
+  // reached, so a click that did nothing can be told from one never made.
+  await context.addInitScript(recordInputs);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
@@ -174,6 +177,60 @@ export async function launchBrowser({ width = 1440, height = 900, locale = 'zh-C
       if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
+}
+
+/** Runs in each page before its scripts: keeps the last 16 input events in `window.__inputs`. */
+function recordInputs() {
+  const seen = [];
+  Object.defineProperty(window, '__inputs', { value: seen });
+  const describe = (el) => {
+    if (!(el instanceof Element)) return String(el?.nodeName ?? el);
+    const id = el.closest('[data-testid]')?.getAttribute('data-testid');
+    return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[${el.getAttribute('role')}]` : ''}${id ? ` in ${id}` : ''}`;
+  };
+  for (const type of ['pointerdown', 'pointerup', 'click', 'keydown']) {
+    window.addEventListener(
+      type,
+      (e) => {
+        seen.push({ type, at: Math.round(performance.now()), target: describe(e.target), ...(e.key ? { key: e.key } : { x: Math.round(e.clientX), y: Math.round(e.clientY) }) });
+        if (seen.length > 16) seen.shift();
+      },
+      true,
+    );
+  }
+}
+
+/**
+ * Clicks `locator` (an item of a menu or popover) once it stands still:
+ * Fluent's menus and popovers slide in for a few hundred milliseconds, and
+ * a person reads them before choosing (a press and a release on a moving
+ * item reach two different elements, and the click then reaches neither).
+ */
+export async function clickWhenStill(locator, { timeout = 10_000 } = {}) {
+  await locator.waitFor({ timeout });
+  const item = await locator.elementHandle({ timeout });
+  await item.evaluate(
+    (el, limit) =>
+      new Promise((resolve, reject) => {
+        const started = performance.now();
+        const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.target instanceof Node && a.effect.target.contains(el));
+        const look = () => {
+          if (!moving()) return resolve();
+          if (performance.now() - started > limit) return reject(new Error('the item was still moving'));
+          requestAnimationFrame(look);
+        };
+        look();
+      }),
+    timeout,
+  );
+  await item.dispose();
+  await locator.click({ timeout });
+}
+
+/** Opens the menu or popover of the button `trigger` (a test id) and chooses its `item` (a test id) once it stands still. */
+export async function openAndChoose(page, trigger, item) {
+  await page.getByTestId(trigger).click();
+  await clickWhenStill(page.getByTestId(item));
 }
 
 /**
@@ -355,8 +412,8 @@ let failures = 0;
 
 /**
  * What the page showed when a step failed, added to the error a CI log
- * prints (its address, title, language, open dialogs and menus, uncaught
- * errors), with a screenshot `failed-N.png` beside the others: a failure
+ * prints (its address, title, language, open dialogs and menus, the last
+ * input events with the elements they reached, uncaught errors), with a screenshot `failed-N.png` beside the others: a failure
  * seen once must be explainable from that one run.
  */
 async function describeFailure(browser, error) {
@@ -367,6 +424,8 @@ async function describeFailure(browser, error) {
       lang: document.documentElement.lang,
       dialogs: [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')].map((d) => d.textContent.slice(0, 120)),
       menus: [...document.querySelectorAll('[role="menu"]')].map((m) => m.textContent.slice(0, 120)),
+      now: Math.round(performance.now()),
+      inputs: window.__inputs ?? [],
     }));
     mkdirSync(SCREENSHOTS, { recursive: true });
     const file = `failed-${++failures}-${process.pid}.png`;

@@ -15,7 +15,7 @@
 // - in English, any Han character is Chinese.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, eventually, gatewayForFile, go, login, pagesOf, shot, startCharger, USERS, withBrowser, viewReady } from './harness.mjs';
+import { apiClient, openAndChoose, eventually, gatewayForFile, go, login, pagesOf, shot, startCharger, USERS, viewReady, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
@@ -133,8 +133,7 @@ describe('one language at a time', () => {
           page.on('requestfailed', ended);
           await login(page, gateway.url, USERS.admin);
           if (lang === 'en') {
-            await page.getByTestId('language-switch').click();
-            await page.getByTestId('language-en').click();
+            await openAndChoose(page, 'language-switch', 'language-en');
             await page.waitForFunction(() => document.title.startsWith('Home'));
           }
           for (const path of pages) {

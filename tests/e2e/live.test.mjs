@@ -7,7 +7,7 @@
 // clock time.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, eventually, gatewayForFile, go, login, shot, startCharger, USERS, withBrowser } from './harness.mjs';
+import { apiClient, clickWhenStill, eventually, gatewayForFile, go, login, shot, startCharger, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
@@ -139,7 +139,7 @@ describe('live pages', () => {
         await card.getByTestId('link-state').filter({ hasText: '已连接' }).waitFor({ timeout: 15_000 });
         const more = async (title) => {
           await card.getByTestId('cmd-more').click();
-          await page.getByRole('menuitem', { name: title }).click();
+          await clickWhenStill(page.getByRole('menuitem', { name: title }));
           await page.getByTestId('operation-dialog').waitFor();
         };
         const field = (name) => page.getByTestId('operation-dialog').locator(`[data-field="${name}"]`);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, eventually, gatewayForFile, go, login, ROOT, shot, startCharger, USERS, withBrowser } from './harness.mjs';
+import { apiClient, clickWhenStill, eventually, gatewayForFile, go, login, ROOT, shot, startCharger, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
@@ -47,7 +47,7 @@ describe('operator at the charger', () => {
 
         // Remote start from the row: the real RemoteStartTransaction, the card found by typing.
         await row(1).getByTestId('connector-actions').click();
-        await page.getByRole('menuitem', { name: '远程启动…' }).click();
+        await clickWhenStill(page.getByRole('menuitem', { name: '远程启动…' }));
         const dialog = page.getByTestId('operation-dialog');
         await dialog.waitFor();
         assert.equal(await dialog.getByTestId('op-connectorId').innerText(), '1号枪', 'the row presets its connector');
@@ -68,7 +68,7 @@ describe('operator at the charger', () => {
 
         // Remote stop from the row ends the charger's own transaction.
         await row(1).getByTestId('connector-actions').click();
-        await page.getByRole('menuitem', { name: '远程停止' }).click();
+        await clickWhenStill(page.getByRole('menuitem', { name: '远程停止' }));
         await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
         await row(1).getByTestId('connector-command').filter({ hasText: '远程停止 · 已应答 · 已接受' }).waitFor({ timeout: 15_000 });
         const stopped = await until('the order to end', async () => {
@@ -81,7 +81,7 @@ describe('operator at the charger', () => {
 
         // Out of service by hand: stored, and the charger is told (ChangeAvailability).
         await row(2).getByTestId('connector-actions').click();
-        await page.getByRole('menuitem', { name: '停用（维护）' }).click();
+        await clickWhenStill(page.getByRole('menuitem', { name: '停用（维护）' }));
         await row(2).getByTestId('connector-command').filter({ hasText: '停用（维护） · 已应答 · 已接受' }).waitFor({ timeout: 15_000 });
         await row(2).getByTestId('connector-status').filter({ hasText: '停用' }).waitFor({ timeout: 15_000 });
         assert.match(charger.output(), /server asked: ChangeAvailability 2 Inoperative/);
@@ -249,7 +249,7 @@ describe('operator at the charger', () => {
           await go(page, `/connector/stationdetail?id=${station.id}`);
           const card = page.getByTestId('pile-card').filter({ hasText: 'E2ETZ0001' });
           await card.getByTestId('cmd-more').click();
-          await page.getByRole('menuitem', { name: '预约充电枪' }).click();
+          await clickWhenStill(page.getByRole('menuitem', { name: '预约充电枪' }));
           const dialog = page.getByTestId('operation-dialog');
           await dialog.getByText('按 Asia/Shanghai (UTC+08:00) 的时间填写').waitFor();
           await page.getByTestId('op-connectorId').click();
@@ -268,7 +268,7 @@ describe('operator at the charger', () => {
 
           // A firmware download time, the same way (Admin).
           await card.getByTestId('cmd-more').click();
-          await page.getByRole('menuitem', { name: '升级固件' }).click();
+          await clickWhenStill(page.getByRole('menuitem', { name: '升级固件' }));
           await page.getByTestId('op-location').fill('https://firmware.example/e2e.bin');
           await page.getByTestId('op-retrieveAt').fill(`${day}T18:00`);
           await page.getByTestId('op-send').click();

@@ -3,7 +3,7 @@
 // personal center. One gateway for the file; the steps build on each other.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, eventually, gatewayForFile, go, hashPath, login, menuPaths, shot, USERS, viewReady, withBrowser } from './harness.mjs';
+import { apiClient, openAndChoose, eventually, gatewayForFile, go, hashPath, login, menuPaths, shot, USERS, viewReady, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -253,8 +253,7 @@ describe('settings pages', () => {
   it('renders in English too', async () => {
     await withBrowser(async (page) => {
       await login(page, gateway.url, USERS.admin);
-      await page.getByTestId('language-switch').click();
-      await page.getByTestId('language-en').click();
+      await openAndChoose(page, 'language-switch', 'language-en');
       await go(page, '/setting/userManagement');
       await page.getByRole('button', { name: 'Add user' }).waitFor();
       await page.getByText('Reset password').first().waitFor();

@@ -5,7 +5,7 @@
 // home page in the user's language. One gateway for the file.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, gatewayForFile, hashPath, login, menuPaths, shot, USERS, withBrowser } from './harness.mjs';
+import { apiClient, openAndChoose, gatewayForFile, hashPath, login, menuPaths, shot, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 
@@ -15,14 +15,12 @@ const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }
 const EDITOR_NEW = 'harbour-lantern-2026';
 
 async function openPersonalCenter(page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('personal-center').click();
+  await openAndChoose(page, 'user-menu', 'personal-center');
   await page.getByTestId('profile-username').waitFor();
 }
 
 async function signOut(page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
+  await openAndChoose(page, 'user-menu', 'logout');
   await page.locator('input[name="username"]').waitFor();
 }
 
@@ -81,8 +79,7 @@ describe('notices', () => {
     const text = '周五 22:00 起 A 区停车场施工';
     await withBrowser(async (page) => {
       await login(page, gateway.url, { username: 'editor', password: EDITOR_NEW });
-      await page.getByTestId('notice-button').click();
-      await page.getByTestId('notice-manage').click();
+      await openAndChoose(page, 'notice-button', 'notice-manage');
       const manager = page.getByTestId('notice-manager');
       await manager.getByTestId('managed-notice').first().waitFor();
       await manager.getByTestId('notice-publish').click();
@@ -180,8 +177,7 @@ describe('text in the user language', () => {
       assert.match(await failed.getByTestId('log-result').getAttribute('title'), /^失败 400：/);
       await shot(page, 'staff-05-system-log-zh');
 
-      await page.getByTestId('language-switch').click();
-      await page.getByTestId('language-en').click();
+      await openAndChoose(page, 'language-switch', 'language-en');
       await signIn.getByTestId('log-type').filter({ hasText: 'Sign in with username and password' }).waitFor({ timeout: 10_000 });
       assert.equal(await signIn.getByTestId('log-result').getAttribute('title'), 'success');
       await shot(page, 'staff-06-system-log-en');

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, eventually, gatewayForFile, go, login, shot, USERS, withBrowser } from './harness.mjs';
+import { apiClient, clickWhenStill, eventually, gatewayForFile, go, login, shot, USERS, withBrowser } from './harness.mjs';
 
 const gateway = gatewayForFile();
 const { api, token } = apiClient(gateway);
@@ -168,7 +168,7 @@ describe('YKC pile', () => {
         // The parking lock in front of gun 2, lowered from the panel's operations.
         const panel = page.getByTestId('pile-card').filter({ hasText: PILE });
         await panel.getByTestId('cmd-more').click();
-        await page.getByRole('menuitem', { name: '升降地锁' }).click();
+        await clickWhenStill(page.getByRole('menuitem', { name: '升降地锁' }));
         await page.getByTestId('op-connectorId').click();
         await page.getByRole('option', { name: /2/ }).click();
         await page.getByTestId('op-action').click();
