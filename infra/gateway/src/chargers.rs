@@ -84,7 +84,7 @@ impl LiveSockets {
     /// forgets it at once (nothing more is sent on it); returns whether it was.
     pub(crate) fn close_now(&self, pile_id: &str, connection_id: &str) -> bool {
         let mut map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        if !map.get(pile_id).is_some_and(|(current, _)| current == connection_id) {
+        if map.get(pile_id).is_none_or(|(current, _)| current != connection_id) {
             return false;
         }
         if let Some((_, tx)) = map.remove(pile_id) {
