@@ -207,21 +207,12 @@ function recordInputs() {
  * item reach two different elements, and the click then reaches neither).
  */
 export async function clickWhenStill(locator, { timeout = 10_000 } = {}) {
-  await locator.waitFor({ timeout });
   const item = await locator.elementHandle({ timeout });
-  await item.evaluate(
-    (el, limit) =>
-      new Promise((resolve, reject) => {
-        const started = performance.now();
-        const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.target instanceof Node && a.effect.target.contains(el));
-        const look = () => {
-          if (!moving()) return resolve();
-          if (performance.now() - started > limit) return reject(new Error('the item was still moving'));
-          requestAnimationFrame(look);
-        };
-        look();
-      }),
-    timeout,
+  // As `settled`, but only for the animations that move this item; endless ones (spinners) do not count.
+  await locator.page().waitForFunction(
+    (el) => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity || !(a.effect?.target instanceof Node) || !a.effect.target.contains(el)),
+    item,
+    { timeout },
   );
   await item.dispose();
   await locator.click({ timeout });
@@ -413,8 +404,9 @@ let failures = 0;
 /**
  * What the page showed when a step failed, added to the error a CI log
  * prints (its address, title, language, open dialogs and menus, the last
- * input events with the elements they reached, uncaught errors), with a screenshot `failed-N.png` beside the others: a failure
- * seen once must be explainable from that one run.
+ * input events with the elements they reached, uncaught errors), with a
+ * screenshot `failed-N.png` beside the others: a failure seen once must be
+ * explainable from that one run.
  */
 async function describeFailure(browser, error) {
   try {
